@@ -1,0 +1,127 @@
+//! Bit fixing and Valiant's two-phase randomized routing.
+//!
+//! Source: the hypercube lecture (CS174 Lecture 11), "Bit Fixing" and
+//! "Randomized Routing". Bit fixing corrects the differing bits of the
+//! address from the most significant down; it is optimal for one packet but
+//! any deterministic oblivious scheme needs Ω(√(N/D)) steps on some
+//! permutation (transpose is one). Valiant's scheme first sends every packet
+//! to an independent uniformly random node, then to its destination, each
+//! phase by the base route; on `hypercube:D` every packet arrives within 8D
+//! steps with probability at least 1 − 2^(−1.5D) (the lecture's theorem).
+//!
+//! On a butterfly, bit fixing is the natural level-0-to-level-D path. On
+//! grids, `valiant` uses dimension order as its base route.
+//!
+//! # Complexity
+//! O(packets) to draw the intermediates; steps cost what the engine's cost.
+
+use super::{require, Algorithm, AlgorithmOptions};
+use crate::engine::Engine;
+use crate::error::Result;
+use crate::rng::{Rng, Stream};
+use crate::topology::{Network, RouteOrder, Topology};
+use crate::workload::Instance;
+
+fn route_order(options: &AlgorithmOptions) -> RouteOrder {
+    if options.reverse_order {
+        RouteOrder::Reversed
+    } else {
+        RouteOrder::Standard
+    }
+}
+
+/// Bit fixing (hypercube) / the natural path (butterfly).
+#[derive(Debug, Clone)]
+pub struct BitFixing {
+    order: RouteOrder,
+}
+
+impl BitFixing {
+    /// Most significant bit first unless `reverse_order`.
+    pub fn new(options: &AlgorithmOptions) -> Self {
+        BitFixing { order: route_order(options) }
+    }
+}
+
+impl Algorithm for BitFixing {
+    fn name(&self) -> &'static str {
+        "bit-fixing"
+    }
+
+    fn start(&mut self, instance: &Instance, engine: &mut Engine) -> Result<()> {
+        let topo = &instance.topology;
+        let ok = matches!(topo, Topology::Hypercube(_) | Topology::Butterfly(_));
+        require(self.name(), ok, topo, "a hypercube or butterfly")?;
+        engine.set_route_order(self.order);
+        engine.begin_phase("route");
+        Ok(())
+    }
+}
+
+/// Valiant's two-phase randomized routing.
+#[derive(Debug, Clone)]
+pub struct Valiant {
+    order: RouteOrder,
+    seed: u64,
+    pipeline: bool,
+    second_phase: bool,
+}
+
+impl Valiant {
+    /// Phases separated by a barrier unless `pipeline`.
+    pub fn new(options: &AlgorithmOptions) -> Self {
+        Valiant { order: route_order(options), seed: options.seed, pipeline: options.pipeline, second_phase: false }
+    }
+
+    fn release(engine: &mut Engine, p: u32) {
+        engine.set_target(p, engine.destination(p));
+        engine.set_class(p, 1);
+    }
+}
+
+impl Algorithm for Valiant {
+    fn name(&self) -> &'static str {
+        "valiant"
+    }
+
+    fn start(&mut self, instance: &Instance, engine: &mut Engine) -> Result<()> {
+        let topo = &instance.topology;
+        let ok = matches!(topo, Topology::Hypercube(_) | Topology::Grid(_));
+        require(self.name(), ok, topo, "a hypercube, linear array, ring, mesh or torus")?;
+        engine.set_route_order(self.order);
+        let mut rng = Rng::new(self.seed, Stream::Algorithm);
+        let nodes = topo.nodes();
+        // One draw per packet in id order, delivered or not, so the choice of
+        // a packet's intermediate does not depend on the others' sources.
+        for p in 0..engine.packet_count() {
+            let mid = rng.below(nodes);
+            if !engine.is_delivered(p) {
+                engine.set_target(p, mid);
+            }
+        }
+        engine.begin_phase(if self.pipeline { "pipelined" } else { "phase1-random-intermediate" });
+        if self.pipeline {
+            let at_mid: Vec<u32> = engine.active().iter().copied().filter(|&p| engine.position(p) == engine.target(p)).collect();
+            for p in at_mid {
+                Self::release(engine, p);
+            }
+        }
+        Ok(())
+    }
+
+    fn before_step(&mut self, engine: &mut Engine) {
+        if self.pipeline {
+            let arrived = engine.arrived_at_target().to_vec();
+            for p in arrived {
+                Self::release(engine, p);
+            }
+        } else if !self.second_phase && engine.unsettled() == 0 {
+            self.second_phase = true;
+            engine.begin_phase("phase2-destination");
+            let active = engine.active().to_vec();
+            for p in active {
+                Self::release(engine, p);
+            }
+        }
+    }
+}

@@ -1,0 +1,126 @@
+//! Routing algorithms (SPEC §5), one file per family, behind one trait and a
+//! registry by SPEC name. An algorithm never moves packets itself: it sets
+//! targets, eligibility and phases on the [`Engine`], which moves them.
+//!
+//! | name | file | source |
+//! | --- | --- | --- |
+//! | `greedy` | greedy.rs | dimension-order routing (Kaufmann–Sibeyn §2, permutation lecture) |
+//! | `bit-fixing` | hypercube.rs | hypercube lecture (bit fixing) |
+//! | `valiant` | hypercube.rs | hypercube lecture (two-phase randomized routing) |
+
+mod greedy;
+mod hypercube;
+
+pub use greedy::Greedy;
+pub use hypercube::{BitFixing, Valiant};
+
+use crate::engine::Engine;
+use crate::error::{Error, Result};
+use crate::topology::Topology;
+use crate::workload::Instance;
+
+/// Options an algorithm may read when it is created.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct AlgorithmOptions {
+    /// The run's seed (algorithms draw from their own stream of it).
+    pub seed: u64,
+    /// `valiant`: let each packet start its second phase as soon as it
+    /// reaches its intermediate node instead of waiting at a barrier.
+    pub pipeline: bool,
+    /// Correct dimensions in the reverse of SPEC §5's order (Y before X,
+    /// least significant bit first).
+    pub reverse_order: bool,
+}
+
+/// A routing algorithm plugged into the engine.
+pub trait Algorithm {
+    /// The SPEC §5 name.
+    fn name(&self) -> &'static str;
+
+    /// Checks that the algorithm can run on this instance (else
+    /// [`Error::Unsupported`]) and sets up the first phase on the engine.
+    fn start(&mut self, instance: &Instance, engine: &mut Engine) -> Result<()>;
+
+    /// Called before every step: open barriers, change targets, reserve
+    /// links for control messages.
+    fn before_step(&mut self, _engine: &mut Engine) {}
+
+    /// Whether the contention policy can change the result (false for
+    /// algorithms that schedule every move themselves).
+    fn uses_policy(&self) -> bool {
+        true
+    }
+
+    /// Whether part of the work was precomputed off-line and not charged
+    /// (SPEC §1, `offline`).
+    fn offline_precompute(&self) -> bool {
+        false
+    }
+}
+
+/// A registry entry.
+#[derive(Debug, Clone, Copy)]
+pub struct AlgorithmInfo {
+    /// The SPEC name.
+    pub name: &'static str,
+    /// The topologies it runs on.
+    pub topologies: &'static str,
+    /// One line for `routesim list`.
+    pub summary: &'static str,
+}
+
+/// Every algorithm this build implements.
+pub const ALGORITHMS: &[AlgorithmInfo] = &[
+    AlgorithmInfo {
+        name: "greedy",
+        topologies: "linear, ring, mesh, torus (any dimension)",
+        summary: "dimension order, last coordinate first (X then Y)",
+    },
+    AlgorithmInfo {
+        name: "bit-fixing",
+        topologies: "hypercube, butterfly",
+        summary: "corrects differing bits, most significant first",
+    },
+    AlgorithmInfo {
+        name: "valiant",
+        topologies: "hypercube, linear, ring, mesh, torus",
+        summary: "to a uniformly random node, then to the destination (barrier or --pipeline)",
+    },
+];
+
+/// Names in SPEC §5 that this build does not implement yet.
+const PLANNED: &[&str] = &[
+    "rand-interval",
+    "sort-route",
+    "offline",
+    "ks-nowrap",
+    "ks-wrap",
+    "ks-level",
+    "ks-local",
+    "pp-rand",
+    "pp-det",
+    "lmrr",
+];
+
+/// Creates the algorithm called `name`.
+pub fn create(name: &str, options: &AlgorithmOptions) -> Result<Box<dyn Algorithm>> {
+    match name {
+        "greedy" => Ok(Box::new(Greedy::new(options))),
+        "bit-fixing" => Ok(Box::new(BitFixing::new(options))),
+        "valiant" => Ok(Box::new(Valiant::new(options))),
+        _ if PLANNED.contains(&name) => Err(Error::unsupported(name, "not implemented in this version of routesim")),
+        _ => {
+            let names: Vec<&str> = ALGORITHMS.iter().map(|a| a.name).collect();
+            Err(Error::invalid("algorithm", name, format!("expected one of {}", names.join(", "))))
+        }
+    }
+}
+
+/// Refuses topologies an algorithm does not handle.
+pub(crate) fn require(algorithm: &str, ok: bool, topo: &Topology, what: &str) -> Result<()> {
+    if ok {
+        Ok(())
+    } else {
+        Err(Error::unsupported(algorithm, format!("needs {what}, got {topo}")))
+    }
+}

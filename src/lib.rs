@@ -1,0 +1,35 @@
+//! # routesim
+//!
+//! A packet-routing simulator for fixed-connection networks in the
+//! synchronous store-and-forward model (SPEC §1): time runs in steps, every
+//! directed link carries at most one message per step, what arrives in step t
+//! leaves in step t+1 at the earliest, and every reported step is a simulated
+//! step. Contention for a link is settled by a named policy; queues may be
+//! bounded.
+//!
+//! Map of the modules:
+//! - [`topology`]: networks and their neighbour arithmetic (SPEC §2).
+//! - [`engine`]: the step, the policies, the statistics and invariant checks.
+//! - [`algorithms`]: routing algorithms by SPEC name, one file per family.
+//! - [`workload`]: workload generators and the instance format (SPEC §3, §5).
+//! - [`bounds`]: instance lower bounds (SPEC §4).
+//! - [`simulation`]: one run = instance + algorithm + engine.
+//! - [`report`]: the JSON report shared by the CLI and the browser.
+//! - [`rng`]: the portable seeded generator.
+//! - `cli` (native) and `wasm` (browser): thin front ends.
+
+pub mod algorithms;
+pub mod bounds;
+pub mod engine;
+pub mod error;
+pub mod report;
+pub mod rng;
+pub mod simulation;
+pub mod topology;
+pub mod workload;
+
+#[cfg(not(target_arch = "wasm32"))]
+pub mod cli;
+
+pub use error::{Error, Result};
+pub use simulation::{SimConfig, Simulation, Status};

@@ -1,0 +1,5 @@
+//! The `routesim` command line (SPEC §4).
+
+fn main() {
+    std::process::exit(routesim::cli::main());
+}

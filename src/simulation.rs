@@ -1,0 +1,193 @@
+//! A run: an instance, an algorithm and the engine, stepped together. This
+//! is what the CLI, the browser and the tests drive.
+
+use crate::algorithms::{self, Algorithm, AlgorithmOptions};
+use crate::bounds::{self, Bounds};
+use crate::engine::{Engine, EngineConfig, Policy, StepSummary};
+use crate::error::{Error, Result};
+use crate::report::{Latency, Report};
+use crate::workload::Instance;
+
+/// Default step limit of a run.
+pub const DEFAULT_MAX_STEPS: u32 = 10_000_000;
+
+/// How to run an instance.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SimConfig {
+    /// Algorithm, by SPEC name.
+    pub algorithm: String,
+    /// Contention policy.
+    pub policy: Policy,
+    /// Seed of every random choice of the run.
+    pub seed: u64,
+    /// Queue capacity q; `None` is unbounded.
+    pub queue_cap: Option<u32>,
+    /// LMRR's per-edge queues.
+    pub edge_queues: bool,
+    /// Algorithm options beyond the seed.
+    pub pipeline: bool,
+    /// Reverse dimension order.
+    pub reverse_order: bool,
+    /// Stop after this many steps.
+    pub max_steps: u32,
+    /// Check engine invariants every step.
+    pub check_invariants: bool,
+    /// Record per-step series.
+    pub record_series: bool,
+}
+
+impl Default for SimConfig {
+    fn default() -> Self {
+        SimConfig {
+            algorithm: "greedy".into(),
+            policy: Policy::FarthestFirst,
+            seed: 1,
+            queue_cap: None,
+            edge_queues: false,
+            pipeline: false,
+            reverse_order: false,
+            max_steps: DEFAULT_MAX_STEPS,
+            check_invariants: cfg!(debug_assertions),
+            record_series: true,
+        }
+    }
+}
+
+/// Why a run is over (or not yet).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    /// Packets remain and can move.
+    Running,
+    /// Every packet was delivered.
+    Finished,
+    /// A step moved nothing with packets left (SPEC §1).
+    Stalled,
+    /// The step limit was reached.
+    StepLimit,
+}
+
+/// One simulation run.
+pub struct Simulation {
+    instance: Instance,
+    config: SimConfig,
+    engine: Engine,
+    algorithm: Box<dyn Algorithm>,
+    bounds: Bounds,
+    status: Status,
+}
+
+impl Simulation {
+    /// Sets up a run; refuses bad configurations and unsupported algorithm/topology pairs.
+    pub fn new(instance: Instance, config: SimConfig) -> Result<Simulation> {
+        if config.queue_cap == Some(0) {
+            return Err(Error::invalid("queue-cap", 0, "a queue must hold at least one packet"));
+        }
+        if config.edge_queues && config.queue_cap.is_none() {
+            return Err(Error::invalid("edge-queues", "true", "needs a queue capacity"));
+        }
+        let options = AlgorithmOptions { seed: config.seed, pipeline: config.pipeline, reverse_order: config.reverse_order };
+        let mut algorithm = algorithms::create(&config.algorithm, &options)?;
+        let engine_config = EngineConfig {
+            policy: config.policy,
+            seed: config.seed,
+            queue_cap: config.queue_cap,
+            edge_queues: config.edge_queues,
+            check_invariants: config.check_invariants,
+            record_series: config.record_series,
+        };
+        let mut engine = Engine::new(instance.topology.clone(), &instance.packets, engine_config);
+        algorithm.start(&instance, &mut engine)?;
+        let bounds = bounds::compute(&instance);
+        let status = if engine.finished() { Status::Finished } else { Status::Running };
+        Ok(Simulation { instance, config, engine, algorithm, bounds, status })
+    }
+
+    /// Simulates one step, unless the run is over.
+    pub fn step(&mut self) -> StepSummary {
+        if self.status != Status::Running {
+            return StepSummary::default();
+        }
+        if self.engine.step_count() >= self.config.max_steps {
+            self.status = Status::StepLimit;
+            return StepSummary::default();
+        }
+        self.algorithm.before_step(&mut self.engine);
+        let summary = self.engine.step();
+        if self.engine.finished() {
+            self.status = Status::Finished;
+        } else if summary.packet_moves == 0 && summary.control_messages == 0 {
+            self.status = Status::Stalled;
+        }
+        summary
+    }
+
+    /// Steps until the run is over or `max_steps` more steps were taken.
+    pub fn run_steps(&mut self, max_steps: u32) -> Status {
+        for _ in 0..max_steps {
+            if self.status != Status::Running {
+                break;
+            }
+            self.step();
+        }
+        self.status
+    }
+
+    /// Steps until the run is over.
+    pub fn run(&mut self) -> Status {
+        while self.status == Status::Running {
+            self.step();
+        }
+        self.status
+    }
+
+    /// Where the run stands.
+    pub fn status(&self) -> Status {
+        self.status
+    }
+    /// The engine (positions, queues, series).
+    pub fn engine(&self) -> &Engine {
+        &self.engine
+    }
+    /// The instance.
+    pub fn instance(&self) -> &Instance {
+        &self.instance
+    }
+    /// The configuration.
+    pub fn config(&self) -> &SimConfig {
+        &self.config
+    }
+    /// The instance's lower bounds.
+    pub fn bounds(&self) -> &Bounds {
+        &self.bounds
+    }
+
+    /// The SPEC §4 report of the run so far.
+    pub fn report(&self) -> Report {
+        let stats = self.engine.stats();
+        let (l, k) = self.instance.lk();
+        let steps = if self.status == Status::Finished { stats.last_delivery } else { self.engine.step_count() };
+        Report {
+            topology: self.instance.topology.to_string(),
+            algorithm: self.algorithm.name().to_string(),
+            policy: self.config.policy.to_string(),
+            workload: self.instance.name.clone(),
+            seed: self.config.seed,
+            l,
+            k,
+            queue_cap: self.config.queue_cap,
+            packets: self.instance.packets.len() as u32,
+            delivered: self.engine.delivered(),
+            stalled: self.status == Status::Stalled,
+            hit_max_steps: self.status == Status::StepLimit,
+            steps,
+            max_queue: stats.max_queue,
+            max_load: stats.max_load,
+            max_ctrl_queue: stats.max_ctrl_queue,
+            packet_hops: stats.packet_hops,
+            phases: stats.phases(self.engine.step_count()),
+            offline_precompute: self.algorithm.offline_precompute(),
+            bounds: self.bounds.clone(),
+            latency: Latency::from_deliveries(&stats.deliveries),
+        }
+    }
+}

@@ -1,0 +1,238 @@
+//! The instance format of SPEC §3: read, validate, write.
+//!
+//! Reading goes through `serde_json::Value` and walks it by hand so that every
+//! refusal names the field and the value (`packets[3][1]`), and nothing is
+//! half-loaded: an instance is either valid as a whole or refused.
+
+use crate::error::{Error, Result};
+use crate::topology::{Network, Topology};
+use serde_json::{json, Value};
+
+/// Size limits that protect memory (the browser sets tighter ones).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// Most nodes a topology may have.
+    pub max_nodes: u64,
+    /// Most packets an instance may have.
+    pub max_packets: u64,
+    /// Most bytes of instance text.
+    pub max_bytes: u64,
+}
+
+impl Limits {
+    /// Native CLI limits.
+    pub const NATIVE: Limits = Limits { max_nodes: crate::topology::MAX_NODES, max_packets: 1 << 26, max_bytes: 1 << 31 };
+    /// Browser limits: a few hundred MB of wasm memory at most.
+    pub const BROWSER: Limits = Limits { max_nodes: 1 << 20, max_packets: 1 << 21, max_bytes: 64 << 20 };
+
+    /// Refuses a topology above the node limit.
+    pub fn check_topology(&self, topo: &Topology) -> Result<()> {
+        if topo.nodes() as u64 > self.max_nodes {
+            return Err(Error::TooLarge { field: format!("topology {topo}: nodes"), value: topo.nodes() as u64, limit: self.max_nodes });
+        }
+        Ok(())
+    }
+
+    /// Refuses a packet count above the limit.
+    pub fn check_packets(&self, count: u64) -> Result<()> {
+        if count > self.max_packets {
+            return Err(Error::TooLarge { field: "packets".into(), value: count, limit: self.max_packets });
+        }
+        Ok(())
+    }
+}
+
+/// A routing instance: a network and a list of `(source, destination)` pairs;
+/// packet `i` is `packets[i]`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Instance {
+    /// The network.
+    pub topology: Topology,
+    /// `(source, destination)` node ids.
+    pub packets: Vec<(u32, u32)>,
+    /// An optional name (workload generators set it).
+    pub name: Option<String>,
+    /// Declared ℓ (most packets any node sends).
+    pub l: Option<u32>,
+    /// Declared k (most packets any node receives).
+    pub k: Option<u32>,
+}
+
+impl Instance {
+    /// An instance after checking every id against the topology.
+    pub fn new(topology: Topology, packets: Vec<(u32, u32)>) -> Result<Instance> {
+        let n = topology.nodes();
+        for (i, &(s, d)) in packets.iter().enumerate() {
+            if s >= n {
+                return Err(Error::invalid(format!("packets[{i}][0]"), s, format!("node id out of range 0..{}", n - 1)));
+            }
+            if d >= n {
+                return Err(Error::invalid(format!("packets[{i}][1]"), d, format!("node id out of range 0..{}", n - 1)));
+            }
+        }
+        Ok(Instance { topology, packets, name: None, l: None, k: None })
+    }
+
+    /// Measured (ℓ, k): the most packets sent by one node and received by one node.
+    pub fn measured_lk(&self) -> (u32, u32) {
+        let n = self.topology.nodes() as usize;
+        let (mut out, mut inn) = (vec![0u32; n], vec![0u32; n]);
+        for &(s, d) in &self.packets {
+            out[s as usize] += 1;
+            inn[d as usize] += 1;
+        }
+        (out.into_iter().max().unwrap_or(0), inn.into_iter().max().unwrap_or(0))
+    }
+
+    /// (ℓ, k) as the algorithms know them: declared if given, else measured (SPEC §3).
+    pub fn lk(&self) -> (u32, u32) {
+        let (ml, mk) = self.measured_lk();
+        (self.l.unwrap_or(ml), self.k.unwrap_or(mk))
+    }
+
+    /// Parses SPEC §3 JSON under the native limits.
+    pub fn from_json(text: &str) -> Result<Instance> {
+        Self::from_json_with_limits(text, &Limits::NATIVE)
+    }
+
+    /// Parses SPEC §3 JSON under `limits`.
+    pub fn from_json_with_limits(text: &str, limits: &Limits) -> Result<Instance> {
+        if text.len() as u64 > limits.max_bytes {
+            return Err(Error::TooLarge { field: "instance text bytes".into(), value: text.len() as u64, limit: limits.max_bytes });
+        }
+        let value: Value = serde_json::from_str(text).map_err(|e| Error::Json(format!("not valid JSON: {e}")))?;
+        let obj = value.as_object().ok_or_else(|| Error::Json("expected a JSON object with \"topology\" and \"packets\"".into()))?;
+        for key in obj.keys() {
+            if !matches!(key.as_str(), "topology" | "packets" | "name" | "l" | "k") {
+                return Err(Error::invalid("instance field", key, "unknown field; expected topology, packets, name, l, k"));
+            }
+        }
+        let topo_text = match obj.get("topology") {
+            Some(Value::String(s)) => s,
+            Some(other) => return Err(Error::invalid("topology", other, "expected a string such as \"mesh:8x8\"")),
+            None => return Err(Error::Json("missing field \"topology\"".into())),
+        };
+        let topology: Topology = topo_text.parse()?;
+        limits.check_topology(&topology)?;
+        let list = match obj.get("packets") {
+            Some(Value::Array(a)) => a,
+            Some(other) => return Err(Error::invalid("packets", short(other), "expected an array of [source, destination] pairs")),
+            None => return Err(Error::Json("missing field \"packets\"".into())),
+        };
+        limits.check_packets(list.len() as u64)?;
+        let n = topology.nodes();
+        let mut packets = Vec::with_capacity(list.len());
+        for (i, item) in list.iter().enumerate() {
+            let pair = item
+                .as_array()
+                .filter(|a| a.len() == 2)
+                .ok_or_else(|| Error::invalid(format!("packets[{i}]"), short(item), "expected [source, destination]"))?;
+            let mut ends = [0u32; 2];
+            for (j, v) in pair.iter().enumerate() {
+                let id = v
+                    .as_u64()
+                    .ok_or_else(|| Error::invalid(format!("packets[{i}][{j}]"), short(v), "expected a non-negative integer node id"))?;
+                if id >= n as u64 {
+                    return Err(Error::invalid(format!("packets[{i}][{j}]"), id, format!("node id out of range 0..{} for {topology}", n - 1)));
+                }
+                ends[j] = id as u32;
+            }
+            packets.push((ends[0], ends[1]));
+        }
+        let name = match obj.get("name") {
+            None | Some(Value::Null) => None,
+            Some(Value::String(s)) => Some(s.clone()),
+            Some(other) => return Err(Error::invalid("name", short(other), "expected a string")),
+        };
+        let declared = |key: &str| -> Result<Option<u32>> {
+            match obj.get(key) {
+                None | Some(Value::Null) => Ok(None),
+                Some(v) => v
+                    .as_u64()
+                    .filter(|&x| x >= 1 && x <= u32::MAX as u64)
+                    .map(|x| Some(x as u32))
+                    .ok_or_else(|| Error::invalid(key, short(v), "expected a positive integer")),
+            }
+        };
+        let mut inst = Instance { topology, packets, name, l: declared("l")?, k: declared("k")? };
+        let (ml, mk) = inst.measured_lk();
+        if let Some(l) = inst.l.filter(|&l| l < ml) {
+            return Err(Error::invalid("l", l, format!("a node sends {ml} packets")));
+        }
+        if let Some(k) = inst.k.filter(|&k| k < mk) {
+            return Err(Error::invalid("k", k, format!("a node receives {mk} packets")));
+        }
+        inst.name = inst.name.take();
+        Ok(inst)
+    }
+
+    /// Writes SPEC §3 JSON (one line per packet pair is not needed: compact).
+    pub fn to_json(&self) -> String {
+        let mut v = json!({ "topology": self.topology.to_string(), "packets": self.packets.iter().map(|&(s, d)| [s, d]).collect::<Vec<_>>() });
+        if let Some(name) = &self.name {
+            v["name"] = json!(name);
+        }
+        if let Some(l) = self.l {
+            v["l"] = json!(l);
+        }
+        if let Some(k) = self.k {
+            v["k"] = json!(k);
+        }
+        v.to_string()
+    }
+}
+
+/// A value shortened for an error message.
+fn short(v: &Value) -> String {
+    let s = v.to_string();
+    if s.chars().count() > 40 {
+        format!("{}…", s.chars().take(40).collect::<String>())
+    } else {
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip() {
+        let text = r#"{"topology":"mesh:8x8","packets":[[0,63],[1,62],[5,62]],"name":"x","l":2,"k":3}"#;
+        let inst = Instance::from_json(text).unwrap();
+        assert_eq!(inst.packets, vec![(0, 63), (1, 62), (5, 62)]);
+        assert_eq!(inst.lk(), (2, 3));
+        assert_eq!(inst.measured_lk(), (1, 2));
+        assert_eq!(Instance::from_json(&inst.to_json()).unwrap(), inst);
+    }
+
+    #[test]
+    fn refusals_name_field_and_value() {
+        let cases = [
+            ("not json", "not valid JSON"),
+            ("[1,2]", "JSON object"),
+            (r#"{"packets":[]}"#, "\"topology\""),
+            (r#"{"topology":"mesh:8x8"}"#, "\"packets\""),
+            (r#"{"topology":"blob:3","packets":[]}"#, "blob:3"),
+            (r#"{"topology":"mesh:2x2","packets":[[0,4]]}"#, "packets[0][1] '4'"),
+            (r#"{"topology":"mesh:2x2","packets":[[0,1],[-1,2]]}"#, "packets[1][0] '-1'"),
+            (r#"{"topology":"mesh:2x2","packets":[[0,1,2]]}"#, "packets[0] '[0,1,2]'"),
+            (r#"{"topology":"mesh:2x2","packets":{}}"#, "invalid packets"),
+            (r#"{"topology":"mesh:2x2","packets":[[0,1]],"k":0}"#, "invalid k '0'"),
+            (r#"{"topology":"mesh:2x2","packets":[[0,1],[2,1]],"k":1}"#, "invalid k '1'"),
+            (r#"{"topology":"mesh:2x2","packets":[],"colour":1}"#, "colour"),
+        ];
+        for (text, want) in cases {
+            let e = Instance::from_json(text).unwrap_err().to_string();
+            assert!(e.contains(want), "{text}: {e}");
+        }
+    }
+
+    #[test]
+    fn limits_are_enforced() {
+        let small = Limits { max_nodes: 16, max_packets: 2, max_bytes: 1000 };
+        assert!(Instance::from_json_with_limits(r#"{"topology":"mesh:8x8","packets":[]}"#, &small).is_err());
+        let e = Instance::from_json_with_limits(r#"{"topology":"mesh:2x2","packets":[[0,1],[0,1],[0,1]]}"#, &small).unwrap_err();
+        assert!(e.to_string().contains("packets too large"), "{e}");
+    }
+}
