@@ -1,36 +1,650 @@
-//! The generators behind [`super::generate`].
+//! The generators behind [`super::generate`] (SPEC §5).
+//!
+//! Conventions shared by every generator:
+//! - Randomness comes only from [`Rng`] on the `Workload` stream of
+//!   `spec.seed` (`below`, `shuffle`, `sample`), so a seed gives the same
+//!   instance natively and in the browser. No hash-map iteration order is
+//!   ever observed.
+//! - Sizes use integer arithmetic only (`ilog2`, `isqrt`, checked products);
+//!   the packet count is checked against [`Limits::NATIVE`] before anything
+//!   large is allocated.
+//! - On a butterfly (SPEC §2) sources are the level-0 nodes and destinations
+//!   the level-D nodes: a generator works on row indices `0..2^D` and
+//!   [`Ends`] maps them to node ids. Elsewhere sources and destinations are
+//!   all nodes and the index is the node id.
+//! - Packets are listed source-major (all packets of node 0, then node 1, …),
+//!   since packet ids break ties.
+//! - Bad user input gives an [`Error::Invalid`] naming the field and value;
+//!   nothing here panics on user input.
 
-use super::{Instance, Workload, WorkloadSpec};
+use super::{Instance, Limits, Workload, WorkloadSpec};
 use crate::error::{Error, Result};
 use crate::rng::{Rng, Stream};
-use crate::topology::{Network, Topology};
+use crate::topology::{Butterfly, Grid, Kind, Network, Topology};
+
+/// `locality`: L when the spec does not give one.
+pub(super) const DEFAULT_LOCALITY: u32 = 2;
+/// `hotspot`: the percentage of nodes that send to the hot node when the spec does not say.
+pub(super) const DEFAULT_HOT_PERCENT: u32 = 10;
+
+/// Upper bound on the membership comparisons spent mixing a `random-lk`
+/// instance (keeps huge ℓ, k fast; mixing is then shorter but still random).
+const MIX_WORK: u64 = 1 << 26;
+/// Upper bound on the edge examinations of the `locality` breadth-first searches.
+const BFS_WORK: u64 = 1 << 28;
 
 pub(super) fn describe(w: Workload) -> &'static str {
     match w {
-        Workload::RandomPermutation => "a uniformly random permutation",
-        Workload::Transpose => "(r,c) -> (c,r) on square meshes; label rotation on hypercubes",
-        _ => "not implemented yet",
+        Workload::RandomPermutation => "a uniformly random permutation (butterfly: level-0 row r to level-D row pi(r))",
+        Workload::Transpose => {
+            "(r,c) -> (c,r) on square 2-D meshes/tori; hypercube labels and butterfly rows rotate left by floor(D/2)"
+        }
+        Workload::BitReversal => "reverse the bits of the node id (node count a power of two; hypercube label; butterfly rows)",
+        Workload::BitComplement => "complement the bits of the node id (node count a power of two; hypercube label; butterfly rows)",
+        Workload::Shuffle => "perfect shuffle: rotate the id's bits left by one (node count a power of two; hypercube; butterfly rows)",
+        Workload::Tornado => "grids: every coordinate c -> (c + ceil(side/2) - 1) mod side",
+        Workload::LargeShift => "k-LS: k packets from every node to c + floor(side/2) mod side in every coordinate (hypercube: complement)",
+        Workload::PointReflection => "k-PR: k packets from every node to side-1-c in every coordinate (hypercube: complement)",
+        Workload::RandomKk => "k-permutation: k independent uniformly random permutations; every node sends and receives exactly k",
+        Workload::RandomLk => {
+            "l<=k: every node sends l packets to distinct nodes; a random set of floor(Nl/k) nodes gets exactly k each, \
+             the remainder (<k) one more random node; mirrored for l>k"
+        }
+        Workload::WorstLk => {
+            "square 2-D meshes, l<=k: the top-left s x s square (s^2(k+l) <= Nl, s largest) gets k packets per node from \
+             distinct outside sources (<= l each): >= k*s/2 steps; mirrored for l>k"
+        }
+        Workload::Locality => "every node sends l packets (default 1), each to a uniformly random node at distance 1..=L (default L=2)",
+        Workload::Hotspot => {
+            "one packet per node along a random permutation, except that a random p% of the nodes (default 10) send to \
+             one random hot node"
+        }
     }
 }
 
 pub(super) fn generate(topo: &Topology, spec: &WorkloadSpec) -> Result<Instance> {
-    let n = topo.nodes();
+    for (field, value) in [("l", spec.l), ("k", spec.k)] {
+        if value == Some(0) {
+            return Err(Error::invalid(field, 0, "must be at least 1"));
+        }
+    }
+    let w = spec.workload;
+    let l = spec.l.unwrap_or(1);
+    let k = spec.k.unwrap_or(1);
+    let ends = Ends::of(topo);
     let mut rng = Rng::new(spec.seed, Stream::Workload);
-    let packets: Vec<(u32, u32)> = match spec.workload {
+    let mut declared = None;
+    let packets: Vec<(u32, u32)> = match w {
         Workload::RandomPermutation => {
-            let mut perm: Vec<u32> = (0..n).collect();
+            let mut perm: Vec<u32> = (0..ends.count()).collect();
             rng.shuffle(&mut perm);
-            (0..n).map(|v| (v, perm[v as usize])).collect()
+            ends.permutation(|i| perm[i as usize])
         }
-        Workload::Transpose => {
-            let (r, c) = topo.mesh2d().filter(|(r, c)| r == c).ok_or_else(|| {
-                Error::invalid("workload", "transpose", format!("needs a square 2-D mesh or torus, got {topo}"))
-            })?;
-            (0..n).map(|v| (v, (v % c) * r + v / c)).collect()
+        Workload::Transpose => match topo {
+            Topology::Grid(g) => {
+                let (r, c) = topo
+                    .mesh2d()
+                    .filter(|(r, c)| r == c)
+                    .ok_or_else(|| refuse(w, topo, "needs a square 2-D mesh or torus, a hypercube or a butterfly"))?;
+                debug_assert_eq!(r, c);
+                (0..g.nodes()).map(|v| (v, (v % c) * r + v / c)).collect()
+            }
+            _ => {
+                let bits = label_bits(topo, w)?;
+                ends.permutation(|x| rotate_left(x, bits / 2, bits))
+            }
+        },
+        Workload::BitReversal => {
+            let bits = label_bits(topo, w)?;
+            ends.permutation(|x| reverse_bits(x, bits))
         }
-        other => return Err(Error::invalid("workload", other, "not implemented yet")),
+        Workload::BitComplement => {
+            let bits = label_bits(topo, w)?;
+            ends.permutation(|x| complement(x, bits))
+        }
+        Workload::Shuffle => {
+            let bits = label_bits(topo, w)?;
+            ends.permutation(|x| rotate_left(x, 1, bits))
+        }
+        Workload::Tornado => match topo {
+            Topology::Grid(g) => coordinate_map(g, |c, side| (c + side.div_ceil(2) - 1) % side),
+            Topology::Hypercube(_) => {
+                return Err(refuse(w, topo, "needs a linear array, ring, mesh or torus (on a hypercube, side 2, it is the identity)"))
+            }
+            Topology::Butterfly(_) => return Err(refuse(w, topo, "needs a linear array, ring, mesh or torus")),
+        },
+        Workload::LargeShift | Workload::PointReflection => {
+            check_count(w, ends.count() as u64 * k as u64)?;
+            let once = match topo {
+                Topology::Grid(g) if w == Workload::LargeShift => coordinate_map(g, |c, side| (c + side / 2) % side),
+                Topology::Grid(g) => coordinate_map(g, |c, side| side - 1 - c),
+                // A hypercube is the D-dimensional grid of side 2: both maps flip every coordinate.
+                Topology::Hypercube(h) => ends.permutation(|x| complement(x, h.dim())),
+                Topology::Butterfly(_) => return Err(refuse(w, topo, "needs a grid (linear, ring, mesh, torus) or a hypercube")),
+            };
+            declared = Some((k, k));
+            once.into_iter().flat_map(|p| std::iter::repeat_n(p, k as usize)).collect()
+        }
+        Workload::RandomKk => {
+            let n = ends.count();
+            check_count(w, n as u64 * k as u64)?;
+            let mut perms: Vec<Vec<u32>> = Vec::with_capacity(k as usize);
+            for _ in 0..k {
+                let mut p: Vec<u32> = (0..n).collect();
+                rng.shuffle(&mut p);
+                perms.push(p);
+            }
+            declared = Some((k, k));
+            (0..n).flat_map(|i| perms.iter().map(move |p| (i, p[i as usize]))).map(|(i, j)| (ends.src(i), ends.dst(j))).collect()
+        }
+        Workload::RandomLk => {
+            let pairs = random_lk(topo, ends.count(), l, k, &mut rng)?;
+            declared = Some((l, k));
+            pairs.into_iter().map(|(i, j)| (ends.src(i), ends.dst(j))).collect()
+        }
+        Workload::WorstLk => {
+            let pairs = worst_lk(topo, l, k, &mut rng)?;
+            declared = Some((l, k));
+            pairs
+        }
+        Workload::Locality => locality(topo, ends, l, spec.locality.unwrap_or(DEFAULT_LOCALITY), &mut rng)?,
+        Workload::Hotspot => hotspot(ends, spec.hotspot.unwrap_or(DEFAULT_HOT_PERCENT), &mut rng)?,
     };
     let mut inst = Instance::new(topo.clone(), packets)?;
-    inst.name = Some(spec.workload.name().to_string());
+    inst.name = Some(w.name().to_string());
+    if let Some((l, k)) = declared {
+        inst.l = Some(l);
+        inst.k = Some(k);
+    }
     Ok(inst)
+}
+
+/// A refusal naming the workload and the topology.
+fn refuse(w: Workload, topo: &Topology, why: &str) -> Error {
+    Error::invalid("workload", w, format!("{why}; got {topo}"))
+}
+
+/// Refuses instances with more packets than the native limit, before allocating them.
+fn check_count(w: Workload, count: u64) -> Result<()> {
+    let limit = Limits::NATIVE.max_packets;
+    if count > limit {
+        return Err(Error::TooLarge {
+            field: format!("{w} packets"),
+            value: count,
+            limit,
+        });
+    }
+    Ok(())
+}
+
+/// Sources and destinations of a workload (see the module notes).
+#[derive(Debug, Clone, Copy)]
+enum Ends<'a> {
+    /// Every node is a source and a destination; index = node id.
+    All(u32),
+    /// Level-0 rows send, level-D rows receive; index = row.
+    Butterfly(&'a Butterfly),
+}
+
+impl<'a> Ends<'a> {
+    fn of(topo: &'a Topology) -> Self {
+        match topo {
+            Topology::Butterfly(b) => Ends::Butterfly(b),
+            _ => Ends::All(topo.nodes()),
+        }
+    }
+
+    /// Number of source (and of destination) indices.
+    fn count(self) -> u32 {
+        match self {
+            Ends::All(n) => n,
+            Ends::Butterfly(b) => b.rows(),
+        }
+    }
+
+    fn src(self, i: u32) -> u32 {
+        match self {
+            Ends::All(_) => i,
+            Ends::Butterfly(b) => b.node_at(0, i),
+        }
+    }
+
+    fn dst(self, j: u32) -> u32 {
+        match self {
+            Ends::All(_) => j,
+            Ends::Butterfly(b) => b.node_at(b.dim(), j),
+        }
+    }
+
+    /// One packet from every source index `i` to destination index `f(i)`.
+    fn permutation(self, f: impl Fn(u32) -> u32) -> Vec<(u32, u32)> {
+        (0..self.count())
+            .map(|i| (self.src(i), self.dst(f(i))))
+            .collect()
+    }
+}
+
+/// The number of bits of the labels a bit workload permutes: D on a
+/// hypercube or butterfly (rows), log2 N on a grid whose node count is a
+/// power of two. Refuses other grids.
+fn label_bits(topo: &Topology, w: Workload) -> Result<u32> {
+    match topo {
+        Topology::Hypercube(h) => Ok(h.dim()),
+        Topology::Butterfly(b) => Ok(b.dim()),
+        Topology::Grid(g) => {
+            let n = g.nodes();
+            if n.is_power_of_two() {
+                Ok(n.ilog2())
+            } else {
+                let why = format!("permutes the bits of node ids, so the node count must be a power of two ({n} is not)");
+                Err(refuse(w, topo, &why))
+            }
+        }
+    }
+}
+
+/// `x` (a `bits`-bit label) rotated left by `r`.
+fn rotate_left(x: u32, r: u32, bits: u32) -> u32 {
+    if bits == 0 {
+        return x;
+    }
+    let r = r % bits;
+    let mask = (1u64 << bits) - 1;
+    let x = x as u64;
+    (((x << r) | (x >> (bits - r))) & mask) as u32
+}
+
+/// `x` (a `bits`-bit label) with its bits in reverse order.
+fn reverse_bits(x: u32, bits: u32) -> u32 {
+    if bits == 0 {
+        0
+    } else {
+        x.reverse_bits() >> (32 - bits)
+    }
+}
+
+/// `x` (a `bits`-bit label) with every bit flipped.
+fn complement(x: u32, bits: u32) -> u32 {
+    x ^ ((1u64 << bits) - 1) as u32
+}
+
+/// One packet from every grid node to the node whose coordinate in every
+/// dimension is `f(coordinate, side)` (which must be `< side`).
+fn coordinate_map(g: &Grid, f: impl Fn(u32, u32) -> u32) -> Vec<(u32, u32)> {
+    let sides = g.dims();
+    (0..g.nodes())
+        .map(|v| {
+            let to = (0..sides.len())
+                .map(|d| f(g.coord(v, d), sides[d]) * g.stride(d))
+                .sum();
+            (v, to)
+        })
+        .collect()
+}
+
+/// `random-lk` on `n` source and `n` destination indices (SPEC §5).
+///
+/// ℓ ≤ k: every source sends exactly ℓ packets to distinct destinations; a
+/// uniformly random set of m = ⌊nℓ/k⌋ destinations receives exactly k each.
+/// **Remainder rule:** when k does not divide nℓ, the r = nℓ − mk < k
+/// packets left over go to one more uniformly random node (which receives
+/// r < k, from distinct sources). So every node sends exactly ℓ, exactly m
+/// nodes receive exactly k, and no node receives more than k. (When r > 0,
+/// m < n, so the extra node exists.)
+///
+/// ℓ > k is the mirror image: every node receives exactly k from distinct
+/// sources; a random set of ⌊nk/ℓ⌋ sources sends exactly ℓ each, and one more
+/// random source sends the remainder (< ℓ).
+///
+/// Construction (ℓ ≤ k): list the destination slots — every chosen node k
+/// times in a row, then the extra node r times — and deal slot j to source
+/// j mod n. A node's slots are consecutive and at most k ≤ n of them, so its
+/// sources are distinct; a source's slots are n ≥ k apart, so they fall in
+/// different blocks and its destinations are distinct. Source labels and the
+/// destination set are uniformly random permutations, and then random
+/// switches (swap the destinations of two packets when both sources stay
+/// distinct-destination) mix the bipartite pattern; switches keep every
+/// degree, so the counts above are exact.
+fn random_lk(topo: &Topology, n: u32, l: u32, k: u32, rng: &mut Rng) -> Result<Vec<(u32, u32)>> {
+    if l <= k {
+        if k > n {
+            let why = format!("with l={l}, each receiving node gets k packets from distinct sources, but {topo} has only {n} sources");
+            return Err(Error::invalid("k", k, why));
+        }
+        check_count(Workload::RandomLk, n as u64 * l as u64)?;
+        Ok(lk_simple_bipartite(n, l, k, rng))
+    } else {
+        if l > n {
+            let why = format!("with k={k}, each sending node sends l packets to distinct destinations, but {topo} has only {n}");
+            return Err(Error::invalid("l", l, why));
+        }
+        check_count(Workload::RandomLk, n as u64 * k as u64)?;
+        let mut pairs: Vec<(u32, u32)> = lk_simple_bipartite(n, k, l, rng)
+            .into_iter()
+            .map(|(a, b)| (b, a))
+            .collect();
+        pairs.sort_by_key(|&(s, _)| s); // stable: keeps the random order within a source
+        Ok(pairs)
+    }
+}
+
+/// The ℓ ≤ k core of [`random_lk`]; requires 1 ≤ ℓ ≤ k ≤ n and nℓ within the
+/// packet limit. Returns source-major pairs of indices.
+fn lk_simple_bipartite(n: u32, l: u32, k: u32, rng: &mut Rng) -> Vec<(u32, u32)> {
+    let total = n as u64 * l as u64; // ≤ the packet limit, so fits u32
+    let full = (total / k as u64) as u32; // m: nodes that receive exactly k
+    let rest = (total - full as u64 * k as u64) as u32; // r < k
+    let mut dest_order: Vec<u32> = (0..n).collect();
+    rng.shuffle(&mut dest_order);
+    let mut src_label: Vec<u32> = (0..n).collect();
+    rng.shuffle(&mut src_label);
+    let slot_dest = |j: u64| -> u32 {
+        let block = (j / k as u64) as u32;
+        debug_assert!(block < full || (block == full && rest > 0));
+        dest_order[block as usize]
+    };
+    // dst[s*l .. (s+1)*l] are the destinations of source s.
+    let (lu, nu) = (l as usize, n as u64);
+    let mut dst = vec![0u32; total as usize];
+    for i in 0..n {
+        let s = src_label[i as usize] as usize;
+        for t in 0..l {
+            dst[s * lu + t as usize] = slot_dest(i as u64 + t as u64 * nu);
+        }
+    }
+    let attempts = (2 * total).min(MIX_WORK / l as u64);
+    let total32 = total as u32;
+    for _ in 0..attempts {
+        let (a, b) = (rng.below(total32) as usize, rng.below(total32) as usize);
+        let (s1, s2) = (a / lu, b / lu);
+        let (d1, d2) = (dst[a], dst[b]);
+        if s1 == s2 || d1 == d2 {
+            continue;
+        }
+        if dst[s1 * lu..(s1 + 1) * lu].contains(&d2) || dst[s2 * lu..(s2 + 1) * lu].contains(&d1) {
+            continue;
+        }
+        dst.swap(a, b);
+    }
+    dst.iter()
+        .enumerate()
+        .map(|(p, &d)| ((p / lu) as u32, d))
+        .collect()
+}
+
+/// The corner square of `worst-lk`: the largest s with s²·(k+ℓ) ≤ N·min(ℓ,k)
+/// (integer arithmetic), i.e. |D| = s² ≤ N·min(ℓ,k)/(k+ℓ).
+pub(super) fn worst_lk_side(nodes: u32, l: u32, k: u32) -> u32 {
+    let cap = nodes as u64 * l.min(k) as u64 / (l as u64 + k as u64);
+    cap.isqrt() as u32
+}
+
+/// `worst-lk` (SPEC §5) on a square 2-D mesh of side `side`, N = side² nodes.
+///
+/// ℓ ≤ k: D is the top-left s×s square, s the largest integer with
+/// s²(k+ℓ) ≤ Nℓ. Every node of D receives exactly k packets, from k distinct
+/// sources outside D; the k·s² packets are dealt round-robin over the
+/// M = N − s² outside nodes in random order, so every outside node sends
+/// ⌊ks²/M⌋ or ⌈ks²/M⌉ ≤ ℓ packets (s²(k+ℓ) ≤ Nℓ ⟺ ks² ≤ Mℓ), to distinct
+/// destinations (a source's slots are M ≥ k apart, D's blocks k long).
+///
+/// **Why every algorithm needs ≥ k·s/2 = k·√|D|/2 steps.** D is a corner
+/// square with s < side (s² ≤ N/2), so exactly 2s directed links enter it:
+/// s from column s into column s−1 and s from row s into row s−1. All k·s²
+/// packets start outside D and end inside it, so each crosses one of these
+/// links, and a link carries one packet per step: ≥ k·s²/(2s) = k·s/2 steps.
+/// With s² ≈ Nℓ/(k+ℓ) ≥ Nℓ/(2k) this is ≈ √(ℓkN)/(2√2) or more. Exactly,
+/// because s is rounded down, (s+1)² > Nℓ/(k+ℓ) ≥ Nℓ/(2k) gives
+/// k·(s+1)/2 > √(ℓkN)/(2√2): the bound holds up to the one row lost to
+/// rounding. The SPEC's k·√|D|/2 ≥ √(ℓkN)/(2√2) without that slack is tight
+/// at ℓ = k and fails for some sizes (mesh:8x8, ℓ = k = 1: s = 5, 2.5 < 2.83);
+/// it holds when 2k·s² ≥ ℓN (tested).
+///
+/// ℓ > k mirrors this: the s×s corner (s²(k+ℓ) ≤ Nk) sends ℓ packets per
+/// node to distinct outside destinations, each receiving ≤ k; ≥ ℓ·s/2 steps
+/// over the 2s links leaving D.
+fn worst_lk(topo: &Topology, l: u32, k: u32, rng: &mut Rng) -> Result<Vec<(u32, u32)>> {
+    let side = match (topo.kind(), topo.square_side()) {
+        (Kind::Mesh, Some(side)) => side,
+        _ => {
+            let why = "needs a square 2-D mesh (mesh:SxS): its bound counts the 2s links into a corner square";
+            return Err(refuse(Workload::WorstLk, topo, why));
+        }
+    };
+    let n = side * side;
+    let many = l.max(k); // packets per node of D
+    let s = worst_lk_side(n, l, k);
+    let (field, value) = if l <= k { ("k", k) } else { ("l", l) };
+    if s == 0 {
+        let why = format!("worst-lk with l={l}, k={k} on {topo}: the corner square would be empty (needs N*min(l,k) >= k+l)");
+        return Err(Error::invalid(field, value, why));
+    }
+    let outside_count = n - s * s;
+    if many > outside_count {
+        let why = format!("worst-lk on {topo}: each of the {} corner nodes needs {many} distinct partners outside it, but only {outside_count} exist", s * s);
+        return Err(Error::invalid(field, value, why));
+    }
+    check_count(Workload::WorstLk, many as u64 * (s * s) as u64)?;
+    let mut corner: Vec<u32> = (0..s)
+        .flat_map(|r| (0..s).map(move |c| r * side + c))
+        .collect();
+    let mut outside: Vec<u32> = (0..n).filter(|&v| v / side >= s || v % side >= s).collect();
+    rng.shuffle(&mut corner);
+    rng.shuffle(&mut outside);
+    let m = outside.len();
+    let mut pairs: Vec<(u32, u32)> = Vec::with_capacity(many as usize * corner.len());
+    for (b, &inner) in corner.iter().enumerate() {
+        for t in 0..many as usize {
+            let far = outside[(b * many as usize + t) % m];
+            pairs.push(if l <= k { (far, inner) } else { (inner, far) });
+        }
+    }
+    pairs.sort_by_key(|&(src, _)| src);
+    Ok(pairs)
+}
+
+/// `locality`: every source sends `l` packets, each to an independent,
+/// uniformly random node at distance 1..=L from it (the ball found by
+/// breadth-first search over the links). When L is at least the diameter the
+/// ball is every other node. On a butterfly every level-0 to level-D
+/// distance is exactly D, so L ≥ D gives uniform level-D destinations and
+/// L < D is refused.
+fn locality(
+    topo: &Topology,
+    ends: Ends,
+    l: u32,
+    radius: u32,
+    rng: &mut Rng,
+) -> Result<Vec<(u32, u32)>> {
+    let w = Workload::Locality;
+    if radius == 0 {
+        return Err(Error::invalid("locality", 0, "L must be at least 1"));
+    }
+    let n = ends.count();
+    check_count(w, n as u64 * l as u64)?;
+    let mut pairs = Vec::with_capacity(n as usize * l as usize);
+    if let Ends::Butterfly(b) = ends {
+        if radius < b.dim() {
+            let why = format!("on {topo} every level-0 to level-D path has length D = {}, so L must be at least that", b.dim());
+            return Err(Error::invalid("locality", radius, why));
+        }
+        for i in 0..n {
+            for _ in 0..l {
+                pairs.push((ends.src(i), ends.dst(rng.below(n))));
+            }
+        }
+        return Ok(pairs);
+    }
+    if n == 1 {
+        return Err(Error::invalid(
+            "locality",
+            radius,
+            format!("{topo} has no node at distance 1..=L from node 0"),
+        ));
+    }
+    if radius >= topo.diameter() {
+        for v in 0..n {
+            for _ in 0..l {
+                let d = rng.below(n - 1);
+                pairs.push((v, if d >= v { d + 1 } else { d }));
+            }
+        }
+        return Ok(pairs);
+    }
+    let too_large = || {
+        let why = format!(
+            "the distance-L balls of {topo} are too large to enumerate; use a smaller L, or L >= the diameter {} for uniform traffic",
+            topo.diameter()
+        );
+        Error::invalid("locality", radius, why)
+    };
+    let mut bfs = Ball {
+        seen: vec![u32::MAX; n as usize],
+        generation: 0,
+        frontier: Vec::new(),
+        next: Vec::new(),
+    };
+    let mut ball: Vec<u32> = Vec::new();
+    // Refuse up front when the ball around a central node (the largest on a
+    // grid) already makes the whole enumeration exceed the budget.
+    let centre = match topo {
+        Topology::Grid(g) => g.node_at(&g.dims().iter().map(|s| s / 2).collect::<Vec<u32>>()),
+        _ => 0,
+    };
+    let per_node_budget = BFS_WORK / n as u64;
+    if bfs
+        .collect(topo, centre, radius, &mut ball, per_node_budget)
+        .is_none()
+    {
+        return Err(too_large());
+    }
+    let mut work: u64 = 0;
+    for v in 0..n {
+        work += bfs
+            .collect(topo, v, radius, &mut ball, BFS_WORK)
+            .ok_or_else(too_large)?;
+        if work > BFS_WORK {
+            return Err(too_large());
+        }
+        for _ in 0..l {
+            pairs.push((v, ball[rng.below(ball.len() as u32) as usize]));
+        }
+    }
+    Ok(pairs)
+}
+
+/// Reusable breadth-first search state for [`locality`].
+struct Ball {
+    /// `generation` of the last search that reached each node.
+    seen: Vec<u32>,
+    generation: u32,
+    frontier: Vec<u32>,
+    next: Vec<u32>,
+}
+
+impl Ball {
+    /// Fills `out` with the nodes at distance 1..=radius from `v`; returns the
+    /// edge examinations spent, or `None` once they exceed `budget`.
+    fn collect(
+        &mut self,
+        topo: &Topology,
+        v: u32,
+        radius: u32,
+        out: &mut Vec<u32>,
+        budget: u64,
+    ) -> Option<u64> {
+        self.generation = self.generation.wrapping_add(1);
+        let g = self.generation;
+        out.clear();
+        self.frontier.clear();
+        self.frontier.push(v);
+        self.seen[v as usize] = g;
+        let mut work = 0u64;
+        for _ in 0..radius {
+            self.next.clear();
+            for &u in &self.frontier {
+                for p in 0..topo.ports() {
+                    work += 1;
+                    if let Some(x) = topo.neighbor(u, p) {
+                        if self.seen[x as usize] != g {
+                            self.seen[x as usize] = g;
+                            self.next.push(x);
+                        }
+                    }
+                }
+            }
+            if work > budget {
+                return None;
+            }
+            out.extend_from_slice(&self.next);
+            std::mem::swap(&mut self.frontier, &mut self.next);
+        }
+        Some(work)
+    }
+}
+
+/// `hotspot`: a uniformly random hot destination h; every source sends one
+/// packet along a uniformly random permutation, except that H = ⌊n·p/100⌋
+/// sources (a uniformly random set, never h itself; at most n−1) send to h
+/// instead. So h receives H packets (plus its permutation packet if that
+/// source was not chosen), every other node at most one.
+fn hotspot(ends: Ends, percent: u32, rng: &mut Rng) -> Result<Vec<(u32, u32)>> {
+    if percent > 100 {
+        return Err(Error::invalid(
+            "hotspot",
+            percent,
+            "the percentage of nodes sending to the hot node must be 0..=100",
+        ));
+    }
+    let n = ends.count();
+    let hot = rng.below(n);
+    let mut dest: Vec<u32> = (0..n).collect();
+    rng.shuffle(&mut dest);
+    // Candidate hot sources: every source index except the hot node itself
+    // (on a butterfly source and destination are different nodes, so all).
+    let candidates: Vec<u32> = match ends {
+        Ends::All(_) => (0..n).filter(|&i| i != hot).collect(),
+        Ends::Butterfly(_) => (0..n).collect(),
+    };
+    let want = (n as u64 * percent as u64 / 100).min(candidates.len() as u64) as u32;
+    for c in rng.sample(candidates.len() as u32, want) {
+        dest[candidates[c as usize] as usize] = hot;
+    }
+    Ok(ends.permutation(|i| dest[i as usize]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bit_helpers_by_hand() {
+        assert_eq!(rotate_left(0b0001, 2, 4), 0b0100);
+        assert_eq!(rotate_left(0b1011, 2, 4), 0b1110);
+        assert_eq!(rotate_left(0b10110, 1, 5), 0b01101);
+        assert_eq!(rotate_left(5, 0, 0), 5);
+        assert_eq!(reverse_bits(0b0011, 4), 0b1100);
+        assert_eq!(reverse_bits(0b110, 3), 0b011);
+        assert_eq!(reverse_bits(0, 0), 0);
+        assert_eq!(complement(0b0101, 4), 0b1010);
+        assert_eq!(complement(0, 0), 0);
+    }
+
+    #[test]
+    fn worst_lk_side_is_the_largest_fitting_square() {
+        // N = 64, l = k = 1: s^2 <= 32 -> 5.  N = 256, l = 1, k = 3: s^2 <= 64 -> 8.
+        assert_eq!(worst_lk_side(64, 1, 1), 5);
+        assert_eq!(worst_lk_side(256, 1, 3), 8);
+        assert_eq!(worst_lk_side(256, 3, 1), 8);
+        assert_eq!(worst_lk_side(1, 1, 1), 0);
+        for n in 1..300u32 {
+            for (l, k) in [(1, 1), (1, 5), (4, 9), (7, 2)] {
+                let s = worst_lk_side(n, l, k) as u64;
+                let cap = n as u64 * l.min(k) as u64;
+                assert!(
+                    s * s * (l + k) as u64 <= cap && (s + 1) * (s + 1) * ((l + k) as u64) > cap
+                );
+            }
+        }
+    }
 }

@@ -114,12 +114,14 @@ pub struct WorkloadSpec {
     pub seed: u64,
     /// `locality`: the largest source–destination distance L (default 2).
     pub locality: Option<u32>,
+    /// `hotspot`: the percentage (0..=100) of nodes that send to the hot node (default 10).
+    pub hotspot: Option<u32>,
 }
 
 impl WorkloadSpec {
     /// A spec with defaults for everything but the workload and seed.
     pub fn new(workload: Workload, seed: u64) -> Self {
-        WorkloadSpec { workload, l: None, k: None, seed, locality: None }
+        WorkloadSpec { workload, l: None, k: None, seed, locality: None, hotspot: None }
     }
 }
 
