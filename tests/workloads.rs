@@ -516,10 +516,12 @@ fn worst_lk_sizes_distinctness_and_lower_bound() {
             if real_cap.sqrt() - half.sqrt() >= 1.0 {
                 assert!(holds, "{what}: s={s}");
             }
+            // At ℓ = k it never holds: s² ≤ N/2 with equality impossible (√2 is irrational).
+            assert!(l != k || !holds, "{what}");
             if !holds {
                 spec_form_failures.push((side, l, k, s));
             }
-            // The bound is Θ(√(ℓkN)): never below a quarter of the reference curve.
+            // The bound is Θ(√(ℓkN)): since s ≥ (s+1)/2, never below half of √(ℓkN)/(2√2).
             assert!(2 * m64 * m64 * s64 * s64 * 4 >= lkn, "{what}");
             checked += 1;
         }

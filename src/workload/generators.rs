@@ -397,7 +397,8 @@ pub(super) fn worst_lk_side(nodes: u32, l: u32, k: u32) -> u32 {
 /// because s is rounded down, (s+1)² > Nℓ/(k+ℓ) ≥ Nℓ/(2k) gives
 /// k·(s+1)/2 > √(ℓkN)/(2√2): the bound holds up to the one row lost to
 /// rounding. The SPEC's k·√|D|/2 ≥ √(ℓkN)/(2√2) without that slack is tight
-/// at ℓ = k and fails for some sizes (mesh:8x8, ℓ = k = 1: s = 5, 2.5 < 2.83);
+/// at ℓ = k and then fails at every size (s² ≤ N/2 is never an equality, as
+/// √2 is irrational; mesh:8x8, ℓ = k = 1: s = 5, 2.5 < 2.83);
 /// it holds when 2k·s² ≥ ℓN (tested).
 ///
 /// ℓ > k mirrors this: the s×s corner (s²(k+ℓ) ≤ Nk) sends ℓ packets per
