@@ -85,7 +85,11 @@ impl Simulation {
         if config.edge_queues && config.queue_cap.is_none() {
             return Err(Error::invalid("edge-queues", "true", "needs a queue capacity"));
         }
-        let options = AlgorithmOptions { seed: config.seed, pipeline: config.pipeline, reverse_order: config.reverse_order };
+        let options = AlgorithmOptions {
+            seed: config.seed,
+            pipeline: config.pipeline,
+            reverse_order: config.reverse_order,
+        };
         let mut algorithm = algorithms::create(&config.algorithm, &options)?;
         let engine_config = EngineConfig {
             policy: config.policy,
@@ -98,8 +102,19 @@ impl Simulation {
         let mut engine = Engine::new(instance.topology.clone(), &instance.packets, engine_config);
         algorithm.start(&instance, &mut engine)?;
         let bounds = bounds::compute(&instance);
-        let status = if engine.finished() { Status::Finished } else { Status::Running };
-        Ok(Simulation { instance, config, engine, algorithm, bounds, status })
+        let status = if engine.finished() {
+            Status::Finished
+        } else {
+            Status::Running
+        };
+        Ok(Simulation {
+            instance,
+            config,
+            engine,
+            algorithm,
+            bounds,
+            status,
+        })
     }
 
     /// Simulates one step, unless the run is over.
@@ -165,7 +180,11 @@ impl Simulation {
     pub fn report(&self) -> Report {
         let stats = self.engine.stats();
         let (l, k) = self.instance.lk();
-        let steps = if self.status == Status::Finished { stats.last_delivery } else { self.engine.step_count() };
+        let steps = if self.status == Status::Finished {
+            stats.last_delivery
+        } else {
+            self.engine.step_count()
+        };
         Report {
             topology: self.instance.topology.to_string(),
             algorithm: self.algorithm.name().to_string(),

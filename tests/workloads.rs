@@ -21,8 +21,7 @@ fn gen(t: &str, w: Workload) -> Instance {
 }
 
 fn gen_lk(t: &str, w: Workload, seed: u64, l: u32, k: u32) -> Instance {
-    generate(&topo(t), &spec(w, seed, Some(l), Some(k)))
-        .unwrap_or_else(|e| panic!("{w} l={l} k={k} on {t}: {e}"))
+    generate(&topo(t), &spec(w, seed, Some(l), Some(k))).unwrap_or_else(|e| panic!("{w} l={l} k={k} on {t}: {e}"))
 }
 
 /// Packets sent and received per node.
@@ -42,11 +41,7 @@ fn assert_simple(inst: &Instance, what: &str) {
     pairs.sort_unstable();
     let before = pairs.len();
     pairs.dedup();
-    assert_eq!(
-        pairs.len(),
-        before,
-        "{what}: a (source, destination) pair repeats"
-    );
+    assert_eq!(pairs.len(), before, "{what}: a (source, destination) pair repeats");
 }
 
 /// The mapping of a one-packet-per-node workload, as a vector indexed by source.
@@ -68,22 +63,12 @@ fn assert_permutation(inst: &Instance, what: &str) {
         for v in 0..topo.nodes() as usize {
             let level = v / rows;
             assert_eq!(out[v], (level == 0) as u32, "{what}: out-degree of {v}");
-            assert_eq!(
-                inn[v],
-                (level == b.dim() as usize) as u32,
-                "{what}: in-degree of {v}"
-            );
+            assert_eq!(inn[v], (level == b.dim() as usize) as u32, "{what}: in-degree of {v}");
         }
     } else {
         assert_eq!(inst.packets.len(), topo.nodes() as usize, "{what}");
-        assert!(
-            out.iter().all(|&x| x == 1),
-            "{what}: not one packet per source"
-        );
-        assert!(
-            inn.iter().all(|&x| x == 1),
-            "{what}: not one packet per destination"
-        );
+        assert!(out.iter().all(|&x| x == 1), "{what}: not one packet per source");
+        assert!(inn.iter().all(|&x| x == 1), "{what}: not one packet per destination");
     }
 }
 
@@ -127,13 +112,7 @@ fn permutation_workloads_are_permutations() {
         ),
         (
             Workload::BitComplement,
-            &[
-                "mesh:4x4",
-                "ring:16",
-                "linear:1",
-                "hypercube:3",
-                "butterfly:4",
-            ],
+            &["mesh:4x4", "ring:16", "linear:1", "hypercube:3", "butterfly:4"],
         ),
         (
             Workload::Shuffle,
@@ -172,10 +151,7 @@ fn permutation_workloads_are_permutations() {
                 "hypercube:4",
             ],
         ),
-        (
-            Workload::RandomKk,
-            &["mesh:5x7", "butterfly:3", "hypercube:3"],
-        ),
+        (Workload::RandomKk, &["mesh:5x7", "butterfly:3", "hypercube:3"]),
         (Workload::RandomLk, &["mesh:5x7", "butterfly:3", "ring:8"]),
     ];
     for &(w, topos) in cases {
@@ -234,13 +210,7 @@ fn exact_formulas_on_small_networks() {
 
 #[test]
 fn k_large_shift_and_k_point_reflection_send_k_per_node() {
-    for t in [
-        "mesh:5x7",
-        "torus:4x4",
-        "mesh:3x3x3",
-        "ring:8",
-        "hypercube:4",
-    ] {
+    for t in ["mesh:5x7", "torus:4x4", "mesh:3x3x3", "ring:8", "hypercube:4"] {
         for w in [Workload::LargeShift, Workload::PointReflection] {
             for k in [1, 2, 5] {
                 let inst = gen_lk(t, w, 1, 1, k);
@@ -308,26 +278,12 @@ fn check_random_lk(inst: &Instance, l: u32, k: u32, what: &str) {
     };
     let (out, inn) = degrees(inst);
     // (the quota side, the concentrated side, quota, concentration)
-    let (spread, conc, q, c) = if l <= k {
-        (&out, &inn, l, k)
-    } else {
-        (&inn, &out, k, l)
-    };
+    let (spread, conc, q, c) = if l <= k { (&out, &inn, l, k) } else { (&inn, &out, k, l) };
     let nonzero_spread = spread.iter().filter(|&&x| x > 0).count() as u64;
-    assert_eq!(
-        nonzero_spread, n,
-        "{what}: every sender (receiver) takes part"
-    );
-    assert!(
-        spread.iter().all(|&x| x == 0 || x == q),
-        "{what}: quota {q} not exact"
-    );
+    assert_eq!(nonzero_spread, n, "{what}: every sender (receiver) takes part");
+    assert!(spread.iter().all(|&x| x == 0 || x == q), "{what}: quota {q} not exact");
     let full = conc.iter().filter(|&&x| x == c).count() as u64;
-    assert_eq!(
-        full,
-        n * q as u64 / c as u64,
-        "{what}: nodes at exactly {c}"
-    );
+    assert_eq!(full, n * q as u64 / c as u64, "{what}: nodes at exactly {c}");
     let rest = n * q as u64 - full * c as u64;
     let partial: Vec<u32> = conc.iter().copied().filter(|&x| x > 0 && x < c).collect();
     assert!(conc.iter().all(|&x| x <= c), "{what}: a node above {c}");
@@ -372,10 +328,7 @@ fn random_lk_matches_the_spec_for_many_l_and_k() {
             let senders = if t.starts_with("butterfly") { 8 } else { n };
             if l.max(k) > senders {
                 let e = r.unwrap_err().to_string();
-                assert!(
-                    e.contains(if l <= k { "invalid k" } else { "invalid l" }),
-                    "{e}"
-                );
+                assert!(e.contains(if l <= k { "invalid k" } else { "invalid l" }), "{e}");
                 continue;
             }
             let inst = r.unwrap_or_else(|e| panic!("{t} l={l} k={k}: {e}"));
@@ -415,15 +368,9 @@ fn random_lk_is_random_and_deterministic() {
 fn corner_of(inst: &Instance, l: u32, k: u32) -> (u32, Vec<u32>) {
     let (out, inn) = degrees(inst);
     let conc = if l <= k { &inn } else { &out };
-    let corner: Vec<u32> = (0..conc.len() as u32)
-        .filter(|&v| conc[v as usize] > 0)
-        .collect();
+    let corner: Vec<u32> = (0..conc.len() as u32).filter(|&v| conc[v as usize] > 0).collect();
     let s = (corner.len() as u64).isqrt() as u32;
-    assert_eq!(
-        (s * s) as usize,
-        corner.len(),
-        "the concentrated set is not a square"
-    );
+    assert_eq!((s * s) as usize, corner.len(), "the concentrated set is not a square");
     (s, corner)
 }
 
@@ -449,8 +396,7 @@ fn worst_lk_sizes_distinctness_and_lower_bound() {
             (16, 1),
             (8, 8),
         ] {
-            let Ok(inst) = generate(&topo(&t), &spec(Workload::WorstLk, 3, Some(l), Some(k)))
-            else {
+            let Ok(inst) = generate(&topo(&t), &spec(Workload::WorstLk, 3, Some(l), Some(k))) else {
                 // Only refused when no corner square fits (s = 0) or too few partners exist outside.
                 let s = ((n as u64 * l.min(k) as u64) / (l + k) as u64).isqrt() as u32;
                 assert!(s == 0 || l.max(k) > n - s * s, "{t} l={l} k={k} refused");
@@ -467,9 +413,7 @@ fn worst_lk_sizes_distinctness_and_lower_bound() {
                 "{what}: s={s}"
             );
             // D is the top-left s×s corner.
-            let want: Vec<u32> = (0..s)
-                .flat_map(|r| (0..s).map(move |c| r * side + c))
-                .collect();
+            let want: Vec<u32> = (0..s).flat_map(|r| (0..s).map(move |c| r * side + c)).collect();
             assert_eq!(corner, want, "{what}");
             // Every node of D gets (sends) exactly max(ℓ,k); every partner is outside D and within its quota.
             let (out, inn) = degrees(&inst);
@@ -528,10 +472,7 @@ fn worst_lk_sizes_distinctness_and_lower_bound() {
     }
     assert!(checked >= 80, "only {checked} cases generated");
     // The documented counterexample to the SPEC's exact inequality (rounding at ℓ = k).
-    assert!(
-        spec_form_failures.contains(&(8, 1, 1, 5)),
-        "{spec_form_failures:?}"
-    );
+    assert!(spec_form_failures.contains(&(8, 1, 1, 5)), "{spec_form_failures:?}");
 }
 
 #[test]
@@ -555,26 +496,16 @@ fn worst_lk_refuses_other_networks_and_impossible_sizes() {
         .to_string();
     assert!(e.contains("invalid k '1'"), "{e}");
     // mesh:4x4, l=8, k=15: s = 2, but only 12 nodes lie outside the corner.
-    let e = generate(
-        &topo("mesh:4x4"),
-        &spec(Workload::WorstLk, 1, Some(8), Some(15)),
-    )
-    .unwrap_err()
-    .to_string();
+    let e = generate(&topo("mesh:4x4"), &spec(Workload::WorstLk, 1, Some(8), Some(15)))
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("invalid k '15'"), "{e}");
     // mesh:4x4, l=1, k=15: s = 1 and the 15 other nodes each send one packet to node 0.
-    let inst = generate(
-        &topo("mesh:4x4"),
-        &spec(Workload::WorstLk, 1, Some(1), Some(15)),
-    )
-    .unwrap();
+    let inst = generate(&topo("mesh:4x4"), &spec(Workload::WorstLk, 1, Some(1), Some(15))).unwrap();
     assert_eq!(inst.packets, (1..16).map(|v| (v, 0)).collect::<Vec<_>>());
-    let e = generate(
-        &topo("mesh:4x4"),
-        &spec(Workload::WorstLk, 1, Some(40), Some(1)),
-    )
-    .unwrap_err()
-    .to_string();
+    let e = generate(&topo("mesh:4x4"), &spec(Workload::WorstLk, 1, Some(40), Some(1)))
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("invalid l '40'"), "{e}");
 }
 
@@ -612,9 +543,7 @@ fn locality_stays_within_distance_l() {
             .iter()
             .all(|&(a, b)| (1..=2).contains(&inst.topology.distance(a, b))));
         assert!(
-            inst.packets
-                .iter()
-                .any(|&(a, b)| inst.topology.distance(a, b) == 2),
+            inst.packets.iter().any(|&(a, b)| inst.topology.distance(a, b) == 2),
             "{t}"
         );
     }
@@ -628,12 +557,9 @@ fn locality_stays_within_distance_l() {
     )
     .unwrap();
     assert!(inst.packets.iter().all(|&(a, b)| a < 8 && b >= 24));
-    let e = generate(
-        &topo("butterfly:3"),
-        &WorkloadSpec::new(Workload::Locality, 1),
-    )
-    .unwrap_err()
-    .to_string();
+    let e = generate(&topo("butterfly:3"), &WorkloadSpec::new(Workload::Locality, 1))
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("invalid locality '2'"), "{e}");
     let e = generate(
         &topo("mesh:4x4"),
@@ -669,11 +595,8 @@ fn hotspot_sends_the_documented_fraction_to_one_node() {
         assert_eq!(inst.packets.len() as u32, rows);
         assert!(out.iter().all(|&x| x <= 1));
         let hot_count =
-            (rows as u64 * p.unwrap_or(10) as u64 / 100).min(if t.starts_with("butterfly") {
-                rows
-            } else {
-                rows - 1
-            } as u64) as u32;
+            (rows as u64 * p.unwrap_or(10) as u64 / 100)
+                .min(if t.starts_with("butterfly") { rows } else { rows - 1 } as u64) as u32;
         let max = *inn.iter().max().unwrap();
         assert!(
             max == hot_count || max == hot_count + 1 || (hot_count == 0 && max == 1),
@@ -721,12 +644,9 @@ fn same_seed_same_instance_different_seed_different() {
     // Deterministic workloads ignore the seed.
     assert_eq!(
         gen("mesh:4x4", Workload::Transpose).packets,
-        generate(
-            &topo("mesh:4x4"),
-            &WorkloadSpec::new(Workload::Transpose, 99)
-        )
-        .unwrap()
-        .packets
+        generate(&topo("mesh:4x4"), &WorkloadSpec::new(Workload::Transpose, 99))
+            .unwrap()
+            .packets
     );
 }
 
@@ -763,8 +683,7 @@ fn every_workload_on_every_topology_is_valid_or_cleanly_refused() {
                 match generate(&topo(t), &spec(w, 7, l, k)) {
                     Ok(inst) => {
                         assert_eq!(inst.name.as_deref(), Some(w.name()));
-                        let back = Instance::from_json(&inst.to_json())
-                            .unwrap_or_else(|e| panic!("{w} on {t}: {e}"));
+                        let back = Instance::from_json(&inst.to_json()).unwrap_or_else(|e| panic!("{w} on {t}: {e}"));
                         assert_eq!(back, inst);
                         produced += 1;
                     }
@@ -794,11 +713,7 @@ fn refusals_name_the_field_and_value() {
             WorkloadSpec::new(Workload::Transpose, 1),
             "invalid workload 'transpose'",
         ),
-        (
-            "mesh:3x3x3",
-            WorkloadSpec::new(Workload::Transpose, 1),
-            "mesh:3x3x3",
-        ),
+        ("mesh:3x3x3", WorkloadSpec::new(Workload::Transpose, 1), "mesh:3x3x3"),
         (
             "mesh:3x3",
             WorkloadSpec::new(Workload::BitReversal, 1),
@@ -810,21 +725,9 @@ fn refusals_name_the_field_and_value() {
             WorkloadSpec::new(Workload::Tornado, 1),
             "invalid workload 'tornado'",
         ),
-        (
-            "butterfly:3",
-            WorkloadSpec::new(Workload::LargeShift, 1),
-            "butterfly:3",
-        ),
-        (
-            "mesh:4x4",
-            spec(Workload::RandomLk, 1, Some(0), None),
-            "invalid l '0'",
-        ),
-        (
-            "mesh:4x4",
-            spec(Workload::RandomKk, 1, None, Some(0)),
-            "invalid k '0'",
-        ),
+        ("butterfly:3", WorkloadSpec::new(Workload::LargeShift, 1), "butterfly:3"),
+        ("mesh:4x4", spec(Workload::RandomLk, 1, Some(0), None), "invalid l '0'"),
+        ("mesh:4x4", spec(Workload::RandomKk, 1, None, Some(0)), "invalid k '0'"),
         (
             "mesh:4x4",
             spec(Workload::RandomLk, 1, Some(1), Some(17)),
@@ -846,11 +749,7 @@ fn refusals_name_the_field_and_value() {
         assert!(e.contains(want), "{t} {:?}: {e}", s.workload);
     }
     // Too many packets is refused before allocating.
-    let e = generate(
-        &topo("mesh:1024x1024"),
-        &spec(Workload::RandomKk, 1, None, Some(1000)),
-    )
-    .unwrap_err();
+    let e = generate(&topo("mesh:1024x1024"), &spec(Workload::RandomKk, 1, None, Some(1000))).unwrap_err();
     assert!(matches!(e, Error::TooLarge { .. }), "{e}");
 }
 

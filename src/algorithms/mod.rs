@@ -111,7 +111,11 @@ pub fn create(name: &str, options: &AlgorithmOptions) -> Result<Box<dyn Algorith
         _ if PLANNED.contains(&name) => Err(Error::unsupported(name, "not implemented in this version of routesim")),
         _ => {
             let names: Vec<&str> = ALGORITHMS.iter().map(|a| a.name).collect();
-            Err(Error::invalid("algorithm", name, format!("expected one of {}", names.join(", "))))
+            Err(Error::invalid(
+                "algorithm",
+                name,
+                format!("expected one of {}", names.join(", ")),
+            ))
         }
     }
 }

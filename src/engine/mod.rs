@@ -20,8 +20,10 @@ use crate::rng::{Rng, Stream};
 use crate::topology::{Network, RouteOrder, Topology};
 
 const NONE: u32 = u32::MAX;
-/// Marks a link reserved for a control message in this step.
-const CTRL: u32 = u32::MAX - 1;
+/// A link slot holding no candidate.
+const EMPTY: u64 = 0;
+/// A link slot reserved for a control message or a scripted move.
+const RESERVED: u64 = u64::MAX;
 
 const ELIGIBLE: u8 = 1;
 const DEPARTED: u8 = 2;
@@ -102,11 +104,16 @@ pub struct Engine {
     current_max_queue: u32,
     edge_occupancy: Vec<u32>,
 
-    // Per-link scratch, reset after each step.
-    link_winner: Vec<u32>,
-    link_key: Vec<u64>,
+    // Per-link scratch, reset after each step. A slot packs the best
+    // candidate's policy key (high 32 bits) with the complement of its id
+    // (low 32 bits), so one comparison picks the larger key and, on a tie,
+    // the smaller id.
+    link_slot: Vec<u64>,
     touched: Vec<u32>,
-    control_links: u32,
+    forced: Vec<(u32, u32)>,
+    control: Vec<u32>,
+    arrivals: Vec<(u32, u32, u32)>,
+    moves: Vec<(u32, u32)>,
 
     unsettled: u32,
     delivered: u32,
@@ -145,10 +152,12 @@ impl Engine {
             queue_histogram: vec![nodes as u32],
             current_max_queue: 0,
             edge_occupancy: if config.edge_queues { vec![0; links] } else { Vec::new() },
-            link_winner: vec![NONE; links],
-            link_key: vec![0; links],
+            link_slot: vec![EMPTY; links],
             touched: Vec::new(),
-            control_links: 0,
+            forced: Vec::new(),
+            control: Vec::new(),
+            arrivals: Vec::new(),
+            moves: Vec::new(),
             unsettled: 0,
             delivered: 0,
             arrived_at_target: Vec::new(),
@@ -334,13 +343,14 @@ impl Engine {
     /// step; it carries no packet then. Returns false (and reserves nothing)
     /// if the link does not exist or is already taken this step.
     pub fn send_control(&mut self, node: u32, port: u32) -> bool {
-        let Some(lid) = self.link_id(node, port) else { return false };
-        if self.link_winner[lid as usize] != NONE {
+        let Some(lid) = self.link_id(node, port) else {
+            return false;
+        };
+        if self.link_slot[lid as usize] != EMPTY {
             return false;
         }
-        self.link_winner[lid as usize] = CTRL;
-        self.touched.push(lid);
-        self.control_links += 1;
+        self.link_slot[lid as usize] = RESERVED;
+        self.control.push(lid);
         true
     }
 
@@ -351,19 +361,18 @@ impl Engine {
 
     /// Moves `p` over `port` in the next step whatever its target and
     /// eligibility (a scripted move, e.g. a compare-exchange swap). Returns
-    /// false if the link does not exist or is already taken this step.
+    /// false if the link does not exist, is already taken this step, or `p`
+    /// is delivered or already scripted.
     pub fn force_move(&mut self, p: u32, port: u32) -> bool {
-        let Some(lid) = self.link_id(self.pos[p as usize], port) else { return false };
-        if self.link_winner[lid as usize] != NONE || self.is_delivered(p) {
+        let Some(lid) = self.link_id(self.pos[p as usize], port) else {
+            return false;
+        };
+        if self.link_slot[lid as usize] != EMPTY || self.flags[p as usize] & (DELIVERED | FORCED) != 0 {
             return false;
         }
-        if self.flags[p as usize] & FORCED != 0 {
-            return false;
-        }
-        self.link_winner[lid as usize] = p;
-        self.link_key[lid as usize] = u64::MAX;
+        self.link_slot[lid as usize] = RESERVED;
         self.flags[p as usize] |= FORCED;
-        self.touched.push(lid);
+        self.forced.push((p, lid));
         true
     }
 
@@ -371,7 +380,10 @@ impl Engine {
     /// turned delivery on arrival off). Counts as delivered in the current step.
     pub fn deliver(&mut self, p: u32) {
         let i = p as usize;
-        assert_eq!(self.pos[i], self.dest[i], "deliver: packet {p} is not at its destination");
+        assert_eq!(
+            self.pos[i], self.dest[i],
+            "deliver: packet {p} is not at its destination"
+        );
         if self.is_delivered(p) {
             return;
         }
@@ -395,21 +407,24 @@ impl Engine {
 
     // ---- the step -------------------------------------------------------
 
+    /// The policy's key of `p` for a link (larger wins), below `u32::MAX`.
     #[inline]
-    fn key(&mut self, p: usize, remaining_in_dim: u32, port: u32) -> u64 {
+    fn key(&mut self, p: usize, remaining_in_dim: u32, port: u32) -> u32 {
+        const TOP: u32 = u32::MAX - 1;
         let (pos, target) = (self.pos[p], self.target[p]);
-        match self.config.policy {
-            Policy::FarthestFirst => remaining_in_dim as u64,
-            Policy::NearestFirst => (u32::MAX - remaining_in_dim) as u64,
-            Policy::FarthestTotal => self.topo.distance(pos, target) as u64,
+        let key = match self.config.policy {
+            Policy::FarthestFirst => remaining_in_dim,
+            Policy::NearestFirst => TOP - remaining_in_dim,
+            Policy::FarthestTotal => self.topo.distance(pos, target),
             Policy::FarthestOrigin => {
                 let dim = self.topo.port_dim(port);
-                self.topo.dim_distance(self.phase_start[p], pos, dim) as u64
+                self.topo.dim_distance(self.phase_start[p], pos, dim)
             }
-            Policy::Fifo => (u32::MAX - self.since[p]) as u64,
-            Policy::Random => self.policy_rng.next_u64(),
-            Policy::Rank => (u32::MAX - self.rank[p]) as u64,
-        }
+            Policy::Fifo => TOP - self.since[p],
+            Policy::Random => (self.policy_rng.next_u64() >> 33) as u32,
+            Policy::Rank => TOP.saturating_sub(self.rank[p]),
+        };
+        key.min(TOP)
     }
 
     #[inline]
@@ -441,20 +456,20 @@ impl Engine {
                 continue;
             }
             let (pos, target) = (self.pos[p], self.target[p]);
-            let Some(hop) = self.topo.next_hop(pos, target, p as u32, self.order) else { continue };
+            let Some(hop) = self.topo.next_hop(pos, target, p as u32, self.order) else {
+                continue;
+            };
             let lid = (pos * ports + hop.port) as usize;
-            let winner = self.link_winner[lid];
-            if winner == CTRL || (winner != NONE && self.flags[winner as usize] & FORCED != 0) {
+            let slot = self.link_slot[lid];
+            if slot == RESERVED {
                 continue;
             }
-            let key = self.key(p, hop.remaining_in_dim, hop.port);
-            if winner == NONE {
-                self.link_winner[lid] = p as u32;
-                self.link_key[lid] = key;
+            let candidate = ((self.key(p, hop.remaining_in_dim, hop.port) as u64) << 32) | (!(p as u32)) as u64;
+            if slot == EMPTY {
                 self.touched.push(lid as u32);
-            } else if key > self.link_key[lid] {
-                self.link_winner[lid] = p as u32;
-                self.link_key[lid] = key;
+            }
+            if candidate > slot {
+                self.link_slot[lid] = candidate;
             }
         }
 
@@ -464,20 +479,28 @@ impl Engine {
         }
 
         // Phase 3: commit all moves at once (departures, then arrivals).
-        let mut summary = StepSummary { control_messages: self.control_links, ..Default::default() };
+        let mut summary = StepSummary {
+            control_messages: self.control.len() as u32,
+            ..Default::default()
+        };
         self.last_links.clear();
-        let mut arrivals: Vec<(u32, u32, u32)> = Vec::new();
-        for k in 0..self.touched.len() {
-            let lid = self.touched[k];
-            let p = self.link_winner[lid as usize];
-            self.link_winner[lid as usize] = NONE;
-            if p == NONE {
-                continue;
+        self.last_links.extend_from_slice(&self.control);
+        let mut arrivals = std::mem::take(&mut self.arrivals);
+        arrivals.clear();
+        let mut moves = std::mem::take(&mut self.moves);
+        moves.clear();
+        for &lid in &self.touched {
+            let slot = std::mem::replace(&mut self.link_slot[lid as usize], EMPTY);
+            if slot != EMPTY {
+                moves.push((!(slot as u32), lid));
             }
+        }
+        moves.extend_from_slice(&self.forced);
+        for &lid in self.forced.iter().map(|(_, l)| l).chain(&self.control) {
+            self.link_slot[lid as usize] = EMPTY;
+        }
+        for &(p, lid) in &moves {
             self.last_links.push(lid);
-            if p == CTRL {
-                continue;
-            }
             let i = p as usize;
             let from = self.pos[i];
             let to = self.topo.neighbor(from, lid % ports).expect("winner's link exists");
@@ -492,7 +515,8 @@ impl Engine {
             arrivals.push((p, to, lid));
         }
         self.touched.clear();
-        self.control_links = 0;
+        self.forced.clear();
+        self.control.clear();
         summary.packet_moves = arrivals.len() as u32;
         for &(p, to, lid) in &arrivals {
             let i = p as usize;
@@ -537,38 +561,36 @@ impl Engine {
         if self.config.check_invariants {
             self.check_invariants(&arrivals);
         }
+        self.arrivals = arrivals;
+        self.moves = moves;
         summary
     }
 
     /// SPEC §1: a node accepts at most q − (start-of-step working queue)
     /// arriving transit packets (or, with edge queues, one per incoming link
     /// with room), chosen by the policy; packets arriving at their
-    /// destination are always accepted; refused packets stay put.
+    /// destination are always accepted; refused packets stay put. Scripted
+    /// moves are the algorithm's responsibility and are never refused.
     fn apply_queue_capacity(&mut self, cap: u32) {
         let ports = self.topo.ports();
-        let mut transit: Vec<(u32, u64, u32, u32)> = Vec::new(); // (to, key, packet, link)
+        let mut transit: Vec<(u32, u64, u32)> = Vec::new(); // (to, slot, link)
         for &lid in &self.touched {
-            let p = self.link_winner[lid as usize];
-            if p == NONE || p == CTRL {
-                continue;
-            }
-            let i = p as usize;
+            let slot = self.link_slot[lid as usize];
+            let i = !(slot as u32) as usize;
             let to = self.topo.neighbor(self.pos[i], lid % ports).expect("link exists");
-            if self.flags[i] & FORCED != 0 || (to == self.dest[i] && self.deliver_on_arrival) {
+            if to == self.dest[i] && self.deliver_on_arrival {
                 continue;
             }
             if self.config.edge_queues {
                 if self.edge_occupancy[lid as usize] >= cap {
-                    self.link_winner[lid as usize] = NONE;
+                    self.link_slot[lid as usize] = EMPTY;
                 }
             } else {
-                transit.push((to, self.link_key[lid as usize], p, lid));
+                transit.push((to, slot, lid));
             }
         }
-        if self.config.edge_queues {
-            return;
-        }
-        transit.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));
+        // Per receiving node, the best slots first (larger key, then smaller id).
+        transit.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
         let mut k = 0;
         while k < transit.len() {
             let node = transit[k].0;
@@ -578,7 +600,7 @@ impl Engine {
                 if taken < room {
                     taken += 1;
                 } else {
-                    self.link_winner[transit[k].3 as usize] = NONE;
+                    self.link_slot[transit[k].2 as usize] = EMPTY;
                 }
                 k += 1;
             }
@@ -595,7 +617,10 @@ impl Engine {
         let mut undelivered = 0u32;
         for p in 0..self.src.len() {
             if self.flags[p] & DELIVERED != 0 {
-                assert_eq!(self.pos[p], self.dest[p], "delivered packet {p} is not at its destination");
+                assert_eq!(
+                    self.pos[p], self.dest[p],
+                    "delivered packet {p} is not at its destination"
+                );
                 continue;
             }
             undelivered += 1;
@@ -609,17 +634,32 @@ impl Engine {
         assert_eq!(undelivered as usize, self.active.len(), "packet lost or duplicated");
         assert_eq!(undelivered + self.delivered, self.src.len() as u32);
         assert_eq!(working, self.working, "working queues disagree with packet positions");
-        assert_eq!(at_source, self.at_source, "source queues disagree with packet positions");
+        assert_eq!(
+            at_source, self.at_source,
+            "source queues disagree with packet positions"
+        );
         let mut links: Vec<u32> = arrivals.iter().map(|a| a.2).collect();
         links.sort_unstable();
         let before = links.len();
         links.dedup();
-        assert_eq!(before, links.len(), "a directed link carried two packets in step {}", self.step);
+        assert_eq!(
+            before,
+            links.len(),
+            "a directed link carried two packets in step {}",
+            self.step
+        );
         if let Some(cap) = self.config.queue_cap {
             if self.config.edge_queues {
-                assert!(self.edge_occupancy.iter().all(|&o| o <= cap), "edge queue over capacity");
+                assert!(
+                    self.edge_occupancy.iter().all(|&o| o <= cap),
+                    "edge queue over capacity"
+                );
             } else {
-                assert!(self.working.iter().all(|&w| w <= cap), "node queue over capacity {cap} in step {}", self.step);
+                assert!(
+                    self.working.iter().all(|&w| w <= cap),
+                    "node queue over capacity {cap} in step {}",
+                    self.step
+                );
             }
         }
         let unsettled = (0..self.src.len()).filter(|&p| self.contributes(p)).count() as u32;

@@ -4,12 +4,48 @@
 
 use super::{Hop, Kind, Network, RouteOrder, MAX_NODES};
 
+/// Division by a fixed 32-bit divisor as a multiply (Lemire, Kaser and Kurz,
+/// "Faster remainder by direct computation", 2019): exact for every u32
+/// numerator. Coordinates are computed in the engine's inner loop, where a
+/// hardware division would dominate the step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct FastDiv {
+    divisor: u32,
+    magic: u64,
+}
+
+impl FastDiv {
+    fn new(divisor: u32) -> Self {
+        // For divisor 1 the magic wraps to 0: `rem` is then 0 and `div` is special-cased.
+        FastDiv {
+            divisor,
+            magic: (u64::MAX / divisor as u64).wrapping_add(1),
+        }
+    }
+
+    #[inline]
+    fn div(self, n: u32) -> u32 {
+        if self.divisor == 1 {
+            return n;
+        }
+        ((self.magic as u128 * n as u128) >> 64) as u32
+    }
+
+    #[inline]
+    fn rem(self, n: u32) -> u32 {
+        let low = self.magic.wrapping_mul(n as u64);
+        ((low as u128 * self.divisor as u128) >> 64) as u32
+    }
+}
+
 /// A d-dimensional mesh or torus (d = 1 gives linear arrays and rings).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Grid {
     kind: Kind,
     sides: Vec<u32>,
     strides: Vec<u32>,
+    side_div: Vec<FastDiv>,
+    stride_div: Vec<FastDiv>,
     wrap: bool,
     nodes: u32,
 }
@@ -38,7 +74,17 @@ impl Grid {
         for i in (0..sides.len() - 1).rev() {
             strides[i] = strides[i + 1] * sides[i + 1];
         }
-        Ok(Grid { kind, sides, strides, wrap, nodes: nodes as u32 })
+        let side_div = sides.iter().map(|&s| FastDiv::new(s)).collect();
+        let stride_div = strides.iter().map(|&s| FastDiv::new(s)).collect();
+        Ok(Grid {
+            kind,
+            sides,
+            strides,
+            side_div,
+            stride_div,
+            wrap,
+            nodes: nodes as u32,
+        })
     }
 
     /// Linear, ring, mesh or torus.
@@ -59,7 +105,7 @@ impl Grid {
     /// Coordinate `dim` of `node`.
     #[inline]
     pub fn coord(&self, node: u32, dim: usize) -> u32 {
-        (node / self.strides[dim]) % self.sides[dim]
+        self.side_div[dim].rem(self.stride_div[dim].div(node))
     }
 
     /// All coordinates of `node`.
@@ -100,7 +146,10 @@ impl Grid {
             return None;
         }
         let (neg, remaining) = self.direction(c, t, self.sides[dim], packet);
-        Some(Hop { port: 2 * dim as u32 + neg, remaining_in_dim: remaining })
+        Some(Hop {
+            port: 2 * dim as u32 + neg,
+            remaining_in_dim: remaining,
+        })
     }
 }
 
@@ -169,6 +218,23 @@ impl Network for Grid {
             return None;
         }
         let d = self.sides.len();
+        if d == 2 {
+            // The common case, with one division per endpoint.
+            let cols = self.side_div[1];
+            let (r1, r2) = (cols.div(cur), cols.div(target));
+            let (c1, c2) = (cur - r1 * self.sides[1], target - r2 * self.sides[1]);
+            let col_first = order == RouteOrder::Standard;
+            let (dim, a, b) = if (c1 != c2 && col_first) || r1 == r2 {
+                (1, c1, c2)
+            } else {
+                (0, r1, r2)
+            };
+            let (neg, remaining) = self.direction(a, b, self.sides[dim], packet);
+            return Some(Hop {
+                port: 2 * dim as u32 + neg,
+                remaining_in_dim: remaining,
+            });
+        }
         match order {
             RouteOrder::Standard => (0..d).rev().find_map(|dim| self.hop_in_dim(cur, target, dim, packet)),
             RouteOrder::Reversed => (0..d).find_map(|dim| self.hop_in_dim(cur, target, dim, packet)),
@@ -209,5 +275,30 @@ impl Network for Grid {
                 2 * per_line * (n / s)
             })
             .sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::FastDiv;
+
+    #[test]
+    fn fast_division_is_exact() {
+        for d in [1u32, 2, 3, 7, 10, 255, 256, 1000, 65_535, 1 << 20, u32::MAX] {
+            let f = FastDiv::new(d);
+            for n in [
+                0u32,
+                1,
+                2,
+                d - 1,
+                d,
+                d.wrapping_add(1),
+                12_345_678,
+                u32::MAX - 1,
+                u32::MAX,
+            ] {
+                assert_eq!((f.div(n), f.rem(n)), (n / d, n % d), "{n} / {d}");
+            }
+        }
     }
 }

@@ -59,7 +59,10 @@ impl Network for Hypercube {
             RouteOrder::Standard => 31 - diff.leading_zeros(),
             RouteOrder::Reversed => diff.trailing_zeros(),
         };
-        Some(Hop { port, remaining_in_dim: 1 })
+        Some(Hop {
+            port,
+            remaining_in_dim: 1,
+        })
     }
     fn dim_distance(&self, from: u32, to: u32, dim: u32) -> u32 {
         ((from ^ to) >> dim) & 1

@@ -109,7 +109,11 @@ pub(super) fn generate(topo: &Topology, spec: &WorkloadSpec) -> Result<Instance>
         Workload::Tornado => match topo {
             Topology::Grid(g) => coordinate_map(g, |c, side| (c + side.div_ceil(2) - 1) % side),
             Topology::Hypercube(_) => {
-                return Err(refuse(w, topo, "needs a linear array, ring, mesh or torus (on a hypercube, side 2, it is the identity)"))
+                return Err(refuse(
+                    w,
+                    topo,
+                    "needs a linear array, ring, mesh or torus (on a hypercube, side 2, it is the identity)",
+                ))
             }
             Topology::Butterfly(_) => return Err(refuse(w, topo, "needs a linear array, ring, mesh or torus")),
         },
@@ -120,10 +124,18 @@ pub(super) fn generate(topo: &Topology, spec: &WorkloadSpec) -> Result<Instance>
                 Topology::Grid(g) => coordinate_map(g, |c, side| side - 1 - c),
                 // A hypercube is the D-dimensional grid of side 2: both maps flip every coordinate.
                 Topology::Hypercube(h) => ends.permutation(|x| complement(x, h.dim())),
-                Topology::Butterfly(_) => return Err(refuse(w, topo, "needs a grid (linear, ring, mesh, torus) or a hypercube")),
+                Topology::Butterfly(_) => {
+                    return Err(refuse(
+                        w,
+                        topo,
+                        "needs a grid (linear, ring, mesh, torus) or a hypercube",
+                    ))
+                }
             };
             declared = Some((k, k));
-            once.into_iter().flat_map(|p| std::iter::repeat_n(p, k as usize)).collect()
+            once.into_iter()
+                .flat_map(|p| std::iter::repeat_n(p, k as usize))
+                .collect()
         }
         Workload::RandomKk => {
             let n = ends.count();
@@ -135,7 +147,10 @@ pub(super) fn generate(topo: &Topology, spec: &WorkloadSpec) -> Result<Instance>
                 perms.push(p);
             }
             declared = Some((k, k));
-            (0..n).flat_map(|i| perms.iter().map(move |p| (i, p[i as usize]))).map(|(i, j)| (ends.src(i), ends.dst(j))).collect()
+            (0..n)
+                .flat_map(|i| perms.iter().map(move |p| (i, p[i as usize])))
+                .map(|(i, j)| (ends.src(i), ends.dst(j)))
+                .collect()
         }
         Workload::RandomLk => {
             let pairs = random_lk(topo, ends.count(), l, k, &mut rng)?;
@@ -218,9 +233,7 @@ impl<'a> Ends<'a> {
 
     /// One packet from every source index `i` to destination index `f(i)`.
     fn permutation(self, f: impl Fn(u32) -> u32) -> Vec<(u32, u32)> {
-        (0..self.count())
-            .map(|i| (self.src(i), self.dst(f(i))))
-            .collect()
+        (0..self.count()).map(|i| (self.src(i), self.dst(f(i)))).collect()
     }
 }
 
@@ -236,7 +249,8 @@ fn label_bits(topo: &Topology, w: Workload) -> Result<u32> {
             if n.is_power_of_two() {
                 Ok(n.ilog2())
             } else {
-                let why = format!("permutes the bits of node ids, so the node count must be a power of two ({n} is not)");
+                let why =
+                    format!("permutes the bits of node ids, so the node count must be a power of two ({n} is not)");
                 Err(refuse(w, topo, &why))
             }
         }
@@ -274,9 +288,7 @@ fn coordinate_map(g: &Grid, f: impl Fn(u32, u32) -> u32) -> Vec<(u32, u32)> {
     let sides = g.dims();
     (0..g.nodes())
         .map(|v| {
-            let to = (0..sides.len())
-                .map(|d| f(g.coord(v, d), sides[d]) * g.stride(d))
-                .sum();
+            let to = (0..sides.len()).map(|d| f(g.coord(v, d), sides[d]) * g.stride(d)).sum();
             (v, to)
         })
         .collect()
@@ -308,14 +320,18 @@ fn coordinate_map(g: &Grid, f: impl Fn(u32, u32) -> u32) -> Vec<(u32, u32)> {
 fn random_lk(topo: &Topology, n: u32, l: u32, k: u32, rng: &mut Rng) -> Result<Vec<(u32, u32)>> {
     if l <= k {
         if k > n {
-            let why = format!("with l={l}, each receiving node gets k packets from distinct sources, but {topo} has only {n} sources");
+            let why = format!(
+                "with l={l}, each receiving node gets k packets from distinct sources, but {topo} has only {n} sources"
+            );
             return Err(Error::invalid("k", k, why));
         }
         check_count(Workload::RandomLk, n as u64 * l as u64)?;
         Ok(lk_simple_bipartite(n, l, k, rng))
     } else {
         if l > n {
-            let why = format!("with k={k}, each sending node sends l packets to distinct destinations, but {topo} has only {n}");
+            let why = format!(
+                "with k={k}, each sending node sends l packets to distinct destinations, but {topo} has only {n}"
+            );
             return Err(Error::invalid("l", l, why));
         }
         check_count(Workload::RandomLk, n as u64 * k as u64)?;
@@ -366,10 +382,7 @@ fn lk_simple_bipartite(n: u32, l: u32, k: u32, rng: &mut Rng) -> Vec<(u32, u32)>
         }
         dst.swap(a, b);
     }
-    dst.iter()
-        .enumerate()
-        .map(|(p, &d)| ((p / lu) as u32, d))
-        .collect()
+    dst.iter().enumerate().map(|(p, &d)| ((p / lu) as u32, d)).collect()
 }
 
 /// The corner square of `worst-lk`: the largest s with s²·(k+ℓ) ≤ N·min(ℓ,k)
@@ -417,7 +430,8 @@ fn worst_lk(topo: &Topology, l: u32, k: u32, rng: &mut Rng) -> Result<Vec<(u32, 
     let s = worst_lk_side(n, l, k);
     let (field, value) = if l <= k { ("k", k) } else { ("l", l) };
     if s == 0 {
-        let why = format!("worst-lk with l={l}, k={k} on {topo}: the corner square would be empty (needs N*min(l,k) >= k+l)");
+        let why =
+            format!("worst-lk with l={l}, k={k} on {topo}: the corner square would be empty (needs N*min(l,k) >= k+l)");
         return Err(Error::invalid(field, value, why));
     }
     let outside_count = n - s * s;
@@ -426,9 +440,7 @@ fn worst_lk(topo: &Topology, l: u32, k: u32, rng: &mut Rng) -> Result<Vec<(u32, 
         return Err(Error::invalid(field, value, why));
     }
     check_count(Workload::WorstLk, many as u64 * (s * s) as u64)?;
-    let mut corner: Vec<u32> = (0..s)
-        .flat_map(|r| (0..s).map(move |c| r * side + c))
-        .collect();
+    let mut corner: Vec<u32> = (0..s).flat_map(|r| (0..s).map(move |c| r * side + c)).collect();
     let mut outside: Vec<u32> = (0..n).filter(|&v| v / side >= s || v % side >= s).collect();
     rng.shuffle(&mut corner);
     rng.shuffle(&mut outside);
@@ -450,13 +462,7 @@ fn worst_lk(topo: &Topology, l: u32, k: u32, rng: &mut Rng) -> Result<Vec<(u32, 
 /// ball is every other node. On a butterfly every level-0 to level-D
 /// distance is exactly D, so L ≥ D gives uniform level-D destinations and
 /// L < D is refused.
-fn locality(
-    topo: &Topology,
-    ends: Ends,
-    l: u32,
-    radius: u32,
-    rng: &mut Rng,
-) -> Result<Vec<(u32, u32)>> {
+fn locality(topo: &Topology, ends: Ends, l: u32, radius: u32, rng: &mut Rng) -> Result<Vec<(u32, u32)>> {
     let w = Workload::Locality;
     if radius == 0 {
         return Err(Error::invalid("locality", 0, "L must be at least 1"));
@@ -466,7 +472,10 @@ fn locality(
     let mut pairs = Vec::with_capacity(n as usize * l as usize);
     if let Ends::Butterfly(b) = ends {
         if radius < b.dim() {
-            let why = format!("on {topo} every level-0 to level-D path has length D = {}, so L must be at least that", b.dim());
+            let why = format!(
+                "on {topo} every level-0 to level-D path has length D = {}, so L must be at least that",
+                b.dim()
+            );
             return Err(Error::invalid("locality", radius, why));
         }
         for i in 0..n {
@@ -513,10 +522,7 @@ fn locality(
         _ => 0,
     };
     let per_node_budget = BFS_WORK / n as u64;
-    if bfs
-        .collect(topo, centre, radius, &mut ball, per_node_budget)
-        .is_none()
-    {
+    if bfs.collect(topo, centre, radius, &mut ball, per_node_budget).is_none() {
         return Err(too_large());
     }
     let mut work: u64 = 0;
@@ -546,14 +552,7 @@ struct Ball {
 impl Ball {
     /// Fills `out` with the nodes at distance 1..=radius from `v`; returns the
     /// edge examinations spent, or `None` once they exceed `budget`.
-    fn collect(
-        &mut self,
-        topo: &Topology,
-        v: u32,
-        radius: u32,
-        out: &mut Vec<u32>,
-        budget: u64,
-    ) -> Option<u64> {
+    fn collect(&mut self, topo: &Topology, v: u32, radius: u32, out: &mut Vec<u32>, budget: u64) -> Option<u64> {
         self.generation = self.generation.wrapping_add(1);
         let g = self.generation;
         out.clear();
@@ -642,9 +641,7 @@ mod tests {
             for (l, k) in [(1, 1), (1, 5), (4, 9), (7, 2)] {
                 let s = worst_lk_side(n, l, k) as u64;
                 let cap = n as u64 * l.min(k) as u64;
-                assert!(
-                    s * s * (l + k) as u64 <= cap && (s + 1) * (s + 1) * ((l + k) as u64) > cap
-                );
+                assert!(s * s * (l + k) as u64 <= cap && (s + 1) * (s + 1) * ((l + k) as u64) > cap);
             }
         }
     }

@@ -121,7 +121,14 @@ pub struct WorkloadSpec {
 impl WorkloadSpec {
     /// A spec with defaults for everything but the workload and seed.
     pub fn new(workload: Workload, seed: u64) -> Self {
-        WorkloadSpec { workload, l: None, k: None, seed, locality: None, hotspot: None }
+        WorkloadSpec {
+            workload,
+            l: None,
+            k: None,
+            seed,
+            locality: None,
+            hotspot: None,
+        }
     }
 }
 
