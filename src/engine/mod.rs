@@ -109,11 +109,12 @@ pub struct Engine {
     // (low 32 bits), so one comparison picks the larger key and, on a tie,
     // the smaller id.
     link_slot: Vec<u64>,
-    touched: Vec<u32>,
-    forced: Vec<(u32, u32)>,
+    /// Links with a routed candidate this step, with the node each leads to.
+    touched: Vec<(u32, u32)>,
+    forced: Vec<(u32, u32, u32)>,
     control: Vec<u32>,
     arrivals: Vec<(u32, u32, u32)>,
-    moves: Vec<(u32, u32)>,
+    moves: Vec<(u32, u32, u32)>,
 
     unsettled: u32,
     delivered: u32,
@@ -372,7 +373,8 @@ impl Engine {
         }
         self.link_slot[lid as usize] = RESERVED;
         self.flags[p as usize] |= FORCED;
-        self.forced.push((p, lid));
+        let to = self.topo.neighbor(self.pos[p as usize], port).expect("link exists");
+        self.forced.push((p, lid, to));
         true
     }
 
@@ -466,7 +468,7 @@ impl Engine {
             }
             let candidate = ((self.key(p, hop.remaining_in_dim, hop.port) as u64) << 32) | (!(p as u32)) as u64;
             if slot == EMPTY {
-                self.touched.push(lid as u32);
+                self.touched.push((lid as u32, hop.next));
             }
             if candidate > slot {
                 self.link_slot[lid] = candidate;
@@ -489,21 +491,20 @@ impl Engine {
         arrivals.clear();
         let mut moves = std::mem::take(&mut self.moves);
         moves.clear();
-        for &lid in &self.touched {
+        for &(lid, to) in &self.touched {
             let slot = std::mem::replace(&mut self.link_slot[lid as usize], EMPTY);
             if slot != EMPTY {
-                moves.push((!(slot as u32), lid));
+                moves.push((!(slot as u32), lid, to));
             }
         }
         moves.extend_from_slice(&self.forced);
-        for &lid in self.forced.iter().map(|(_, l)| l).chain(&self.control) {
+        for &lid in self.forced.iter().map(|(_, l, _)| l).chain(&self.control) {
             self.link_slot[lid as usize] = EMPTY;
         }
-        for &(p, lid) in &moves {
+        for &(p, lid, to) in &moves {
             self.last_links.push(lid);
             let i = p as usize;
             let from = self.pos[i];
-            let to = self.topo.neighbor(from, lid % ports).expect("winner's link exists");
             if self.flags[i] & DEPARTED != 0 {
                 self.set_working(from as usize, self.working[from as usize] - 1);
                 if self.config.edge_queues && self.in_link[i] != NONE {
@@ -572,12 +573,10 @@ impl Engine {
     /// destination are always accepted; refused packets stay put. Scripted
     /// moves are the algorithm's responsibility and are never refused.
     fn apply_queue_capacity(&mut self, cap: u32) {
-        let ports = self.topo.ports();
         let mut transit: Vec<(u32, u64, u32)> = Vec::new(); // (to, slot, link)
-        for &lid in &self.touched {
+        for &(lid, to) in &self.touched {
             let slot = self.link_slot[lid as usize];
             let i = !(slot as u32) as usize;
-            let to = self.topo.neighbor(self.pos[i], lid % ports).expect("link exists");
             if to == self.dest[i] && self.deliver_on_arrival {
                 continue;
             }

@@ -117,6 +117,7 @@ impl Network for Butterfly {
             (self.distance(w, target) + 1 == d).then_some(Hop {
                 port,
                 remaining_in_dim: 1,
+                next: w,
             })
         })
     }

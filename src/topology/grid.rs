@@ -149,7 +149,27 @@ impl Grid {
         Some(Hop {
             port: 2 * dim as u32 + neg,
             remaining_in_dim: remaining,
+            next: self.step_from(cur, c, dim, neg),
         })
+    }
+
+    /// The neighbour of `node` (coordinate `c` in `dim`) one step in
+    /// direction `neg` (0 for +, 1 for −), wrapping on rings and tori; the
+    /// caller guarantees the link exists.
+    #[inline]
+    fn step_from(&self, node: u32, c: u32, dim: usize, neg: u32) -> u32 {
+        let (side, stride) = (self.sides[dim], self.strides[dim]);
+        if neg == 0 {
+            if c + 1 < side {
+                node + stride
+            } else {
+                node - c * stride
+            }
+        } else if c > 0 {
+            node - stride
+        } else {
+            node + (side - 1) * stride
+        }
     }
 }
 
@@ -167,23 +187,11 @@ impl Network for Grid {
     #[inline]
     fn neighbor(&self, node: u32, port: u32) -> Option<u32> {
         let dim = (port / 2) as usize;
-        let (side, stride) = (*self.sides.get(dim)?, self.strides[dim]);
+        let side = *self.sides.get(dim)?;
         let c = self.coord(node, dim);
-        if port % 2 == 0 {
-            if c + 1 < side {
-                Some(node + stride)
-            } else if self.wrap {
-                Some(node - c * stride)
-            } else {
-                None
-            }
-        } else if c > 0 {
-            Some(node - stride)
-        } else if self.wrap {
-            Some(node + (side - 1) * stride)
-        } else {
-            None
-        }
+        let neg = port % 2;
+        let at_border = if neg == 0 { c + 1 == side } else { c == 0 };
+        (!at_border || self.wrap).then(|| self.step_from(node, c, dim, neg))
     }
 
     #[inline]
@@ -233,6 +241,7 @@ impl Network for Grid {
             return Some(Hop {
                 port: 2 * dim as u32 + neg,
                 remaining_in_dim: remaining,
+                next: self.step_from(cur, a, dim, neg),
             });
         }
         match order {

@@ -62,6 +62,7 @@ impl Network for Hypercube {
         Some(Hop {
             port,
             remaining_in_dim: 1,
+            next: cur ^ (1 << port),
         })
     }
     fn dim_distance(&self, from: u32, to: u32, dim: u32) -> u32 {

@@ -29,6 +29,8 @@ pub struct Hop {
     pub port: u32,
     /// Remaining distance to the target along this port's dimension, this hop included.
     pub remaining_in_dim: u32,
+    /// The node this hop leads to.
+    pub next: u32,
 }
 
 /// The order in which a dimension-order route corrects dimensions.
@@ -392,6 +394,7 @@ mod tests {
                             while let Some(h) = topo.next_hop(cur, b, pid, order) {
                                 assert!(h.remaining_in_dim >= 1);
                                 cur = topo.neighbor(cur, h.port).expect("hop over a missing link");
+                                assert_eq!(cur, h.next);
                                 hops += 1;
                                 assert!(hops <= n);
                             }
