@@ -1,9 +1,44 @@
-//! Instance lower bounds (SPEC §4): no algorithm can route the instance in
-//! fewer steps than `best`, the largest of them.
+//! Instance lower bounds (SPEC §4): no algorithm in the SPEC §1 model can
+//! route the instance in fewer steps than `best`, the largest of them.
+//!
+//! Every bound has the form "these packets must use these directed links, one
+//! packet per link per step", so it is ⌈packets ÷ links⌉ for some set of
+//! packets and links, maximised over a family of node sets S (a *cut*):
+//! a packet with its source in S and its destination outside S crosses at
+//! least one directed link from S to the rest, whatever its route. Taking
+//! the maximum over any sub-family of cuts still gives a valid bound, which is
+//! how the work limits below stay sound.
+//!
+//! Packets whose source is their destination are delivered at step 0 and are
+//! ignored by every bound (they contribute distance 0).
+//!
+//! All counting is in integers; the packet count is assumed below 2^32 (the
+//! instance limits allow 2^26), and link counts are products of sizes done in
+//! `u64`.
+//!
+//! # Complexity
+//! `distance`, `sink`: O(P + N). `bisection`: grids O(d·P + Σ side) for
+//! meshes and O(P + G²) per torus dimension (G = min(side,
+//! [`TORUS_CUT_BUCKETS`])); hypercube O(P·D); butterfly O(P·D). `region`:
+//! see [`region_bound`].
 
-use crate::topology::Network;
+use crate::topology::{Grid, Network, Topology};
 use crate::workload::Instance;
 use serde::Serialize;
+
+/// On a torus or ring dimension, cut positions are restricted to
+/// `TORUS_CUT_BUCKETS` evenly spread positions when the side is longer, so
+/// that the pair-of-positions table (G² cells of `u32`, 16 MiB at 2048) stays
+/// small. Sides up to this value get every pair of positions, exactly.
+pub const TORUS_CUT_BUCKETS: usize = 2048;
+
+/// Default budget (in packet updates plus corner cells) of the exact region
+/// computation; sizes beyond it fall back to the estimate. See [`region_bound`].
+pub const REGION_EXACT_WORK: u64 = 1 << 28;
+
+/// Default budget (in corner cells) of all region evaluations, exact or
+/// estimated; past it only an evenly spaced subset of square sizes is scanned.
+pub const REGION_SCAN_WORK: u64 = 1 << 29;
 
 /// The lower bounds of one instance, each rounded up to whole steps, and
 /// reference curves.
@@ -15,19 +50,504 @@ pub struct Bounds {
     pub bisection: u32,
     /// Most packets into (out of) one node ÷ its degree.
     pub sink: u32,
-    /// Meshes: over square submeshes, packets that must leave (enter) ÷ links leaving (entering).
+    /// 2-D meshes: over square submeshes, packets that must leave (enter) ÷ links leaving (entering); 0 elsewhere.
     pub region: u32,
     /// √(ℓ·k·N), a reference curve, not an instance bound.
     pub sqrt_lkn: f64,
-    /// The largest instance bound.
+    /// The largest instance bound: max(distance, bisection, sink, region).
     pub best: u32,
+    /// Reference values to compare a run with (not instance bounds).
+    pub reference: References,
 }
 
-/// Computes the bounds of `instance`.
+/// Reference curves and sizes printed next to the bounds so a run can be
+/// judged against the theory without recomputing them; none is an instance
+/// lower bound.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct References {
+    /// √(ℓ·k·N) for the instance's (ℓ, k) and N.
+    pub sqrt_lkn: f64,
+    /// The network's diameter.
+    pub diameter: u32,
+    /// k·side/2 on a square 2-D mesh (the k-k routing lower bound), else null.
+    pub k_side_over_2: Option<f64>,
+    /// k·side/4 on a square 2-D torus, else null.
+    pub k_side_over_4: Option<f64>,
+    /// Whether `region` was computed exactly over every square (false when
+    /// the work limits made it fall back to the estimate or to fewer sizes).
+    pub region_exact: bool,
+}
+
+/// Work limits of [`compute_with`]; the defaults are what [`compute`] uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BoundsConfig {
+    /// Budget of the exact region computation ([`REGION_EXACT_WORK`]).
+    pub region_exact_work: u64,
+    /// Budget of all region evaluations ([`REGION_SCAN_WORK`]).
+    pub region_scan_work: u64,
+}
+
+impl Default for BoundsConfig {
+    fn default() -> Self {
+        BoundsConfig {
+            region_exact_work: REGION_EXACT_WORK,
+            region_scan_work: REGION_SCAN_WORK,
+        }
+    }
+}
+
+/// Computes the bounds of `instance` with the default work limits.
 pub fn compute(instance: &Instance) -> Bounds {
+    compute_with(instance, &BoundsConfig::default())
+}
+
+/// Computes the bounds of `instance` with the given work limits (tests use
+/// tiny limits to exercise the fallbacks).
+pub fn compute_with(instance: &Instance, config: &BoundsConfig) -> Bounds {
     let topo = &instance.topology;
-    let distance = instance.packets.iter().map(|&(s, d)| topo.distance(s, d)).max().unwrap_or(0);
+    let moving = moving_packets(instance);
+    let distance = distance_bound(topo, &moving);
+    let bisection = bisection_bound(topo, &moving);
+    let sink = sink_bound(topo, &moving);
+    let region = region_bound(topo, &moving, config);
+    let best = distance.max(bisection).max(sink).max(region.value);
+
     let (l, k) = instance.lk();
-    let sqrt_lkn = ((l as f64) * (k as f64) * topo.nodes() as f64).sqrt();
-    Bounds { distance, bisection: 0, sink: 0, region: 0, sqrt_lkn, best: distance }
+    let n = topo.nodes() as f64;
+    let sqrt_lkn = (l as f64 * k as f64 * n).sqrt();
+    let square = match topo {
+        Topology::Grid(g) if g.dims().len() == 2 && g.dims()[0] == g.dims()[1] => {
+            Some((g.dims()[0] as f64, g.wraps()))
+        }
+        _ => None,
+    };
+    let reference = References {
+        sqrt_lkn,
+        diameter: topo.diameter(),
+        k_side_over_2: square
+            .filter(|&(_, wrap)| !wrap)
+            .map(|(side, _)| k as f64 * side / 2.0),
+        k_side_over_4: square
+            .filter(|&(_, wrap)| wrap)
+            .map(|(side, _)| k as f64 * side / 4.0),
+        region_exact: region.exact,
+    };
+    Bounds {
+        distance,
+        bisection,
+        sink,
+        region: region.value,
+        sqrt_lkn,
+        best,
+        reference,
+    }
+}
+
+/// The packets that have to move (source ≠ destination).
+fn moving_packets(instance: &Instance) -> Vec<(u32, u32)> {
+    instance
+        .packets
+        .iter()
+        .copied()
+        .filter(|&(s, d)| s != d)
+        .collect()
+}
+
+/// ⌈a ÷ b⌉ for a positive number of links `b`.
+fn ceil_div(a: u64, b: u64) -> u32 {
+    debug_assert!(b > 0);
+    u32::try_from(a.div_ceil(b)).unwrap_or(u32::MAX)
+}
+
+/// The largest source–destination distance: a packet moves one hop per step.
+pub fn distance_bound(topo: &Topology, packets: &[(u32, u32)]) -> u32 {
+    packets
+        .iter()
+        .map(|&(s, d)| topo.distance(s, d))
+        .max()
+        .unwrap_or(0)
+}
+
+/// Max over nodes v of ⌈packets into v ÷ degree(v)⌉ and ⌈packets out of v ÷
+/// degree(v)⌉: every packet for v arrives over one of v's incoming links,
+/// every packet from v leaves over one of its outgoing links, and links are
+/// full duplex, so in-degree = out-degree = degree. Self-packets are ignored.
+pub fn sink_bound(topo: &Topology, packets: &[(u32, u32)]) -> u32 {
+    let n = topo.nodes() as usize;
+    let (mut into, mut out) = (vec![0u32; n], vec![0u32; n]);
+    for &(s, d) in packets {
+        if s != d {
+            out[s as usize] += 1;
+            into[d as usize] += 1;
+        }
+    }
+    let mut best = 0;
+    for v in 0..n {
+        let most = into[v].max(out[v]);
+        if most > 0 {
+            // A node with a packet to move has a link (else distance is infinite).
+            let degree = topo.degree(v as u32).max(1);
+            best = best.max(ceil_div(most as u64, degree as u64));
+        }
+    }
+    best
+}
+
+/// The largest cut bound over the topology's axis-aligned cuts, both
+/// directions:
+///
+/// - **Mesh / linear dimension i** (side s, cross-section M = N/s): the cut
+///   between coordinates p and p+1 for every p; the packets with source
+///   coordinate ≤ p < destination coordinate must cross it over the M links
+///   pointing up, and symmetrically downwards. (A slab between two cuts is
+///   never better: its leavers split into those crossing each side.)
+/// - **Torus / ring dimension i**: a cut is *two* positions splitting every
+///   ring of dimension i into arcs A and B; the packets with source
+///   coordinate in A and destination coordinate in B must use the 2·M links
+///   from A to B (one at each position per ring), whichever way round they
+///   go. Every pair of positions is tried via a G×G histogram of (source
+///   coordinate, destination coordinate) with 2-D prefix sums; for sides
+///   above [`TORUS_CUT_BUCKETS`] only pairs of G evenly spread positions are
+///   tried (a sub-family, so still valid).
+/// - **Hypercube bit j**: packets whose bit j goes 0→1 ÷ the 2^(D−1) links
+///   from the 0-half to the 1-half, and 1→0.
+/// - **Butterfly**: (a) the cut between levels i and i+1 (the 2·2^D directed
+///   links between those levels point each way): packets with source level ≤
+///   i < destination level must go up across it, and the reverse down; (b)
+///   the cut by row bit j: only the cross links of edge level D−1−j join the
+///   two halves, 2^D directed links each way (2^(D−1) up and 2^(D−1) down),
+///   crossed by every packet whose row bit j differs, in its direction.
+pub fn bisection_bound(topo: &Topology, packets: &[(u32, u32)]) -> u32 {
+    match topo {
+        Topology::Grid(g) => (0..g.dims().len())
+            .map(|dim| grid_dim_cut(g, dim, packets))
+            .max()
+            .unwrap_or(0),
+        Topology::Hypercube(h) => {
+            let dims = h.dim() as usize;
+            let (mut up, mut down) = (vec![0u64; dims], vec![0u64; dims]);
+            for &(s, d) in packets {
+                let mut diff = s ^ d;
+                while diff != 0 {
+                    let j = diff.trailing_zeros() as usize;
+                    if (d >> j) & 1 == 1 {
+                        up[j] += 1;
+                    } else {
+                        down[j] += 1;
+                    }
+                    diff &= diff - 1;
+                }
+            }
+            let links = 1u64 << (h.dim() - 1);
+            up.iter()
+                .chain(&down)
+                .map(|&c| ceil_div(c, links))
+                .max()
+                .unwrap_or(0)
+        }
+        Topology::Butterfly(b) => {
+            let dim = b.dim() as usize;
+            let rows = b.rows() as u64;
+            // Level cuts: starts[l] / ends[l] count upward packets starting
+            // (ending) at level l; cut i is crossed by those with start ≤ i < end.
+            let mut up_start = vec![0u64; dim + 1];
+            let mut up_end = vec![0u64; dim + 1];
+            let mut down_start = vec![0u64; dim + 1];
+            let mut down_end = vec![0u64; dim + 1];
+            let (mut bit_up, mut bit_down) = (vec![0u64; dim], vec![0u64; dim]);
+            for &(s, d) in packets {
+                let ((ls, rs), (ld, rd)) = (b.split(s), b.split(d));
+                if ls < ld {
+                    up_start[ls as usize] += 1;
+                    up_end[ld as usize] += 1;
+                } else if ld < ls {
+                    down_start[ld as usize] += 1;
+                    down_end[ls as usize] += 1;
+                }
+                let mut diff = rs ^ rd;
+                while diff != 0 {
+                    let j = diff.trailing_zeros() as usize;
+                    if (rd >> j) & 1 == 1 {
+                        bit_up[j] += 1;
+                    } else {
+                        bit_down[j] += 1;
+                    }
+                    diff &= diff - 1;
+                }
+            }
+            let mut most = 0u64;
+            let (mut up, mut down) = (0u64, 0u64);
+            for i in 0..dim {
+                // Packets crossing cut i upward: started at ≤ i, end at > i.
+                up = up + up_start[i] - up_end[i];
+                down = down + down_start[i] - down_end[i];
+                most = most.max(up).max(down);
+            }
+            let level_cut = ceil_div(most, 2 * rows);
+            let bit_cut = bit_up
+                .iter()
+                .chain(&bit_down)
+                .map(|&c| ceil_div(c, rows))
+                .max()
+                .unwrap_or(0);
+            level_cut.max(bit_cut)
+        }
+    }
+}
+
+/// The cut bound of one grid dimension (see [`bisection_bound`]).
+fn grid_dim_cut(g: &Grid, dim: usize, packets: &[(u32, u32)]) -> u32 {
+    let side = g.dims()[dim] as usize;
+    if side < 2 || packets.is_empty() {
+        return 0;
+    }
+    let cross_section = g.nodes() as u64 / side as u64;
+    if !g.wraps() {
+        // starts[c]/ends[c]: packets moving up (down) this dimension whose
+        // lower / upper coordinate is c; cut p is crossed by lower ≤ p < upper.
+        let mut up_start = vec![0u64; side];
+        let mut up_end = vec![0u64; side];
+        let mut down_start = vec![0u64; side];
+        let mut down_end = vec![0u64; side];
+        for &(s, d) in packets {
+            let (a, b) = (g.coord(s, dim) as usize, g.coord(d, dim) as usize);
+            if a < b {
+                up_start[a] += 1;
+                up_end[b] += 1;
+            } else if b < a {
+                down_start[b] += 1;
+                down_end[a] += 1;
+            }
+        }
+        let (mut up, mut down, mut most) = (0u64, 0u64, 0u64);
+        for p in 0..side - 1 {
+            up = up + up_start[p] - up_end[p];
+            down = down + down_start[p] - down_end[p];
+            most = most.max(up).max(down);
+        }
+        return ceil_div(most, cross_section);
+    }
+    // Torus: buckets of consecutive coordinates; an arc of buckets [x, y] is
+    // an arc of coordinates, and each pair of positions is one such arc (the
+    // other arc is its complement, covered by the reverse direction).
+    let buckets = side.min(TORUS_CUT_BUCKETS);
+    let bucket = |c: u32| (c as u64 * buckets as u64 / side as u64) as usize;
+    let w = buckets + 1;
+    // table[(a+1)·w + (b+1)] → 2-D prefix sums of (source bucket, destination bucket).
+    let mut table = vec![0u32; w * w];
+    for &(s, d) in packets {
+        let (a, b) = (bucket(g.coord(s, dim)), bucket(g.coord(d, dim)));
+        table[(a + 1) * w + (b + 1)] += 1;
+    }
+    for i in 1..w {
+        for j in 1..w {
+            let v = table[i * w + j]
+                .wrapping_add(table[(i - 1) * w + j])
+                .wrapping_add(table[i * w + j - 1])
+                .wrapping_sub(table[(i - 1) * w + j - 1]);
+            table[i * w + j] = v;
+        }
+    }
+    let at = |i: usize, j: usize| table[i * w + j] as u64;
+    let total_row = |i: usize| at(i, buckets); // sources in buckets < i
+    let total_col = |j: usize| at(buckets, j); // destinations in buckets < j
+    let mut most = 0u64;
+    for x in 0..buckets {
+        for y in x..buckets {
+            if x == 0 && y == buckets - 1 {
+                continue; // the whole ring is no cut
+            }
+            let both = at(y + 1, y + 1) + at(x, x) - at(x, y + 1) - at(y + 1, x);
+            let sources = total_row(y + 1) - total_row(x);
+            let dests = total_col(y + 1) - total_col(x);
+            most = most.max(sources - both).max(dests - both);
+        }
+    }
+    ceil_div(most, 2 * cross_section)
+}
+
+/// The region bound and whether it was computed exactly.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Region {
+    /// The bound, in steps.
+    pub value: u32,
+    /// False when a work limit replaced part of the exact computation by a
+    /// weaker valid one.
+    pub exact: bool,
+}
+
+/// The region bound on a 2-D mesh (R×C, no wrap-around); 0 on every other
+/// topology.
+///
+/// Over every square submesh Q of side s (every size up to min(R, C) and
+/// every position, except the whole mesh): max(⌈packets from Q to outside ÷
+/// links leaving Q⌉, ⌈packets from outside into Q ÷ links entering Q⌉),
+/// where links leaving (= entering) Q is s × the number of Q's sides that are
+/// not on the mesh border.
+///
+/// Exact method: prefix sums of source and destination counts give
+/// #src∈Q and #dst∈Q in O(1); the packets with *both* ends in Q are counted
+/// per size s with a difference array over top-left corners (the corners of
+/// the squares holding both endpoints form a rectangle, non-empty iff the
+/// endpoints' Chebyshev distance is below s), so leaving = #src∈Q − #both and
+/// entering = #dst∈Q − #both. Packets are bucketed by Chebyshev distance so
+/// size s touches only those below s. Work of size s = (packets with
+/// Chebyshev distance < s) + (R−s+1)(C−s+1) corners.
+///
+/// Work limits ([`BoundsConfig`]): sizes are processed from small to large,
+/// exactly while the running exact work stays within `region_exact_work`;
+/// the remaining sizes use the SPEC §4 estimate |#dst∈Q − #src∈Q| ÷ links,
+/// valid because leaving ≥ #src∈Q − #dst∈Q and entering ≥ #dst∈Q − #src∈Q.
+/// If scanning every corner of every size would exceed `region_scan_work`
+/// cells, only every t-th size (and size 1) is scanned, t chosen to fit the
+/// budget. With the defaults a 256×256 mesh is always exact; a 1024×1024
+/// mesh with a million long-range packets is exact for the small sizes only.
+pub fn region_bound(topo: &Topology, packets: &[(u32, u32)], config: &BoundsConfig) -> Region {
+    let g = match topo {
+        Topology::Grid(g) if g.dims().len() == 2 && !g.wraps() => g,
+        _ => {
+            return Region {
+                value: 0,
+                exact: true,
+            }
+        }
+    };
+    let (rows, cols) = (g.dims()[0] as usize, g.dims()[1] as usize);
+    let max_size = rows.min(cols);
+    if packets.is_empty() {
+        return Region {
+            value: 0,
+            exact: true,
+        };
+    }
+    // Prefix sums of source and destination counts, (rows+1)×(cols+1).
+    let w = cols + 1;
+    let (mut src, mut dst) = (vec![0u32; (rows + 1) * w], vec![0u32; (rows + 1) * w]);
+    // Packets as (r1, c1, r2, c2), sorted by Chebyshev distance (counting sort).
+    let mut by_cheb = vec![0usize; rows.max(cols) + 1];
+    for &(s, d) in packets {
+        let (r1, c1, r2, c2) = (g.coord(s, 0), g.coord(s, 1), g.coord(d, 0), g.coord(d, 1));
+        src[(r1 as usize + 1) * w + c1 as usize + 1] += 1;
+        dst[(r2 as usize + 1) * w + c2 as usize + 1] += 1;
+        by_cheb[r1.abs_diff(r2).max(c1.abs_diff(c2)) as usize + 1] += 1;
+    }
+    for t in [&mut src, &mut dst] {
+        for i in 1..=rows {
+            for j in 1..=cols {
+                t[i * w + j] = t[i * w + j]
+                    .wrapping_add(t[(i - 1) * w + j])
+                    .wrapping_add(t[i * w + j - 1])
+                    .wrapping_sub(t[(i - 1) * w + j - 1]);
+            }
+        }
+    }
+    // by_cheb[c] becomes the number of packets with Chebyshev distance < c,
+    // and the start of distance c in `sorted`.
+    for c in 1..by_cheb.len() {
+        by_cheb[c] += by_cheb[c - 1];
+    }
+    let mut sorted = vec![[0u32; 4]; packets.len()];
+    let mut fill = by_cheb.clone();
+    for &(s, d) in packets {
+        let (r1, c1, r2, c2) = (g.coord(s, 0), g.coord(s, 1), g.coord(d, 0), g.coord(d, 1));
+        let cheb = r1.abs_diff(r2).max(c1.abs_diff(c2)) as usize;
+        sorted[fill[cheb]] = [r1, c1, r2, c2];
+        fill[cheb] += 1;
+    }
+    let below = |s: usize| by_cheb[s.min(by_cheb.len() - 1)] as u64; // packets with Chebyshev distance < s
+    let corners = |s: usize| ((rows - s + 1) * (cols - s + 1)) as u64;
+
+    // Which sizes to scan: all, or size 1 and every t-th, within the scan budget.
+    let total_cells: u64 = (1..=max_size).map(corners).sum();
+    let stride = total_cells.div_ceil(config.region_scan_work.max(1)).max(1) as usize;
+    let mut exact = stride == 1;
+    let mut exact_budget = config.region_exact_work;
+    let mut both = vec![0u32; (rows + 1) * w];
+    let mut best = 0u32;
+    for s in 1..=max_size {
+        if s == rows && s == cols {
+            break; // the whole mesh is no region
+        }
+        if s != 1 && s % stride != 0 {
+            continue;
+        }
+        let work = below(s) + corners(s);
+        let exact_here = work <= exact_budget;
+        if exact_here {
+            exact_budget -= work;
+            both_counts(&mut both, w, rows, cols, s, &sorted[..below(s) as usize]);
+        } else {
+            exact = false;
+        }
+        // most[k]: the largest count over corners whose square has k sides off the border.
+        let mut most = [0u64; 5];
+        let rect = |t: &[u32], x: usize, y: usize| -> u64 {
+            t[(x + s) * w + y + s]
+                .wrapping_sub(t[x * w + y + s])
+                .wrapping_sub(t[(x + s) * w + y])
+                .wrapping_add(t[x * w + y]) as u64
+        };
+        for x in 0..=rows - s {
+            let vertical_sides = (x > 0) as usize + (x + s < rows) as usize;
+            for y in 0..=cols - s {
+                let sides = vertical_sides + (y > 0) as usize + (y + s < cols) as usize;
+                let (from, into) = (rect(&src, x, y), rect(&dst, x, y));
+                let count = if exact_here {
+                    let inside = both[x * w + y] as u64;
+                    (from - inside).max(into - inside)
+                } else {
+                    from.abs_diff(into)
+                };
+                most[sides] = most[sides].max(count);
+            }
+        }
+        for (sides, &count) in most.iter().enumerate().skip(1) {
+            best = best.max(ceil_div(count, (s * sides) as u64));
+        }
+    }
+    Region { value: best, exact }
+}
+
+/// Fills `both[x·w + y]` with the number of `packets` (all of Chebyshev
+/// distance < s) lying entirely inside the s×s square with top-left corner
+/// (x, y), for every corner, via a 2-D difference array and prefix sums.
+fn both_counts(
+    both: &mut [u32],
+    w: usize,
+    rows: usize,
+    cols: usize,
+    s: usize,
+    packets: &[[u32; 4]],
+) {
+    let (last_x, last_y) = (rows - s, cols - s);
+    for x in 0..=last_x + 1 {
+        both[x * w..x * w + last_y + 2].fill(0);
+    }
+    for &[r1, c1, r2, c2] in packets {
+        let (r1, c1, r2, c2) = (r1 as usize, c1 as usize, r2 as usize, c2 as usize);
+        // Corners x with x ≤ min(r) and x + s − 1 ≥ max(r), inside the mesh.
+        let x0 = (r1.max(r2) + 1).saturating_sub(s);
+        let x1 = r1.min(r2).min(last_x) + 1;
+        let y0 = (c1.max(c2) + 1).saturating_sub(s);
+        let y1 = c1.min(c2).min(last_y) + 1;
+        both[x0 * w + y0] = both[x0 * w + y0].wrapping_add(1);
+        both[x0 * w + y1] = both[x0 * w + y1].wrapping_sub(1);
+        both[x1 * w + y0] = both[x1 * w + y0].wrapping_sub(1);
+        both[x1 * w + y1] = both[x1 * w + y1].wrapping_add(1);
+    }
+    for x in 0..=last_x {
+        for y in 0..=last_y {
+            let mut v = both[x * w + y];
+            if x > 0 {
+                v = v.wrapping_add(both[(x - 1) * w + y]);
+            }
+            if y > 0 {
+                v = v.wrapping_add(both[x * w + y - 1]);
+            }
+            if x > 0 && y > 0 {
+                v = v.wrapping_sub(both[(x - 1) * w + y - 1]);
+            }
+            both[x * w + y] = v;
+        }
+    }
 }
