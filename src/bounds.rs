@@ -34,7 +34,12 @@ pub const TORUS_CUT_BUCKETS: usize = 2048;
 
 /// Default budget (in packet updates plus corner cells) of the exact region
 /// computation; sizes beyond it fall back to the estimate. See [`region_bound`].
-pub const REGION_EXACT_WORK: u64 = 1 << 28;
+pub const REGION_EXACT_WORK: u64 = 1 << 27;
+
+/// Meshes with more prefix-table cells ((R+1)·(C+1)) than this skip the exact
+/// region computation altogether (its corner grid and packet lists would
+/// cost another 4 bytes per cell and 24 per packet); they get the estimate.
+pub const REGION_MAX_EXACT_CELLS: u64 = 1 << 24;
 
 /// Default budget (in corner cells) of all region evaluations, exact or
 /// estimated; past it only an evenly spaced subset of square sizes is scanned.
@@ -390,18 +395,26 @@ pub struct Region {
 /// per size s with a difference array over top-left corners (the corners of
 /// the squares holding both endpoints form a rectangle, non-empty iff the
 /// endpoints' Chebyshev distance is below s), so leaving = #src∈Q − #both and
-/// entering = #dst∈Q − #both. Packets are bucketed by Chebyshev distance so
-/// size s touches only those below s. Work of size s = (packets with
-/// Chebyshev distance < s) + (R−s+1)(C−s+1) corners.
+/// entering = #dst∈Q − #both. Only packets of Chebyshev distance below s take
+/// part at size s; they are kept in two lists sorted by their larger and
+/// smaller row so the difference-array writes sweep the rows in order. Work
+/// of size s = (packets with Chebyshev distance < s) + (R−s+1)(C−s+1)
+/// corners.
 ///
 /// Work limits ([`BoundsConfig`]): sizes are processed from small to large,
 /// exactly while the running exact work stays within `region_exact_work`;
-/// the remaining sizes use the SPEC §4 estimate |#dst∈Q − #src∈Q| ÷ links,
-/// valid because leaving ≥ #src∈Q − #dst∈Q and entering ≥ #dst∈Q − #src∈Q.
-/// If scanning every corner of every size would exceed `region_scan_work`
-/// cells, only every t-th size (and size 1) is scanned, t chosen to fit the
-/// budget. With the defaults a 256×256 mesh is always exact; a 1024×1024
-/// mesh with a million long-range packets is exact for the small sizes only.
+/// the remaining (larger) sizes use the SPEC §4 estimate |#dst∈Q − #src∈Q| ÷
+/// links, valid because leaving ≥ #src∈Q − #dst∈Q and entering ≥ #dst∈Q −
+/// #src∈Q. If scanning every corner of every size would exceed
+/// `region_scan_work` cells, only size 1 and every t-th size are scanned, t
+/// chosen to fit the budget (a sub-family of squares, so still valid).
+/// Meshes above [`REGION_MAX_EXACT_CELLS`] use the estimate for every size.
+/// `Region::exact` says whether no limit was hit.
+///
+/// With the defaults (release build, 2 shared cores): a 256×256 mesh with a
+/// random permutation is exact in about 0.1 s; 512×512 is still exact; a
+/// 1024×1024 random permutation is exact for the sizes up to the budget and
+/// estimated above, a few seconds in all.
 pub fn region_bound(topo: &Topology, packets: &[(u32, u32)], config: &BoundsConfig) -> Region {
     let g = match topo {
         Topology::Grid(g) if g.dims().len() == 2 && !g.wraps() => g,
@@ -413,141 +426,274 @@ pub fn region_bound(topo: &Topology, packets: &[(u32, u32)], config: &BoundsConf
         }
     };
     let (rows, cols) = (g.dims()[0] as usize, g.dims()[1] as usize);
-    let max_size = rows.min(cols);
-    if packets.is_empty() {
+    let moving: Vec<[u32; 4]> = packets
+        .iter()
+        .filter(|&&(s, d)| s != d)
+        .map(|&(s, d)| {
+            let (r1, c1, r2, c2) = (g.coord(s, 0), g.coord(s, 1), g.coord(d, 0), g.coord(d, 1));
+            [r1.max(r2), r1.min(r2), c1.max(c2), c1.min(c2)]
+        })
+        .collect();
+    if moving.is_empty() {
         return Region {
             value: 0,
             exact: true,
         };
     }
+    let cheb = |p: &[u32; 4]| (p[0] - p[1]).max(p[2] - p[3]) as usize;
+
     // Prefix sums of source and destination counts, (rows+1)×(cols+1).
     let w = cols + 1;
     let (mut src, mut dst) = (vec![0u32; (rows + 1) * w], vec![0u32; (rows + 1) * w]);
-    // Packets as (r1, c1, r2, c2), sorted by Chebyshev distance (counting sort).
-    let mut by_cheb = vec![0usize; rows.max(cols) + 1];
-    for &(s, d) in packets {
-        let (r1, c1, r2, c2) = (g.coord(s, 0), g.coord(s, 1), g.coord(d, 0), g.coord(d, 1));
-        src[(r1 as usize + 1) * w + c1 as usize + 1] += 1;
-        dst[(r2 as usize + 1) * w + c2 as usize + 1] += 1;
-        by_cheb[r1.abs_diff(r2).max(c1.abs_diff(c2)) as usize + 1] += 1;
+    for &(s, d) in packets.iter().filter(|&&(s, d)| s != d) {
+        src[(g.coord(s, 0) as usize + 1) * w + g.coord(s, 1) as usize + 1] += 1;
+        dst[(g.coord(d, 0) as usize + 1) * w + g.coord(d, 1) as usize + 1] += 1;
     }
     for t in [&mut src, &mut dst] {
-        for i in 1..=rows {
-            for j in 1..=cols {
-                t[i * w + j] = t[i * w + j]
-                    .wrapping_add(t[(i - 1) * w + j])
-                    .wrapping_add(t[i * w + j - 1])
-                    .wrapping_sub(t[(i - 1) * w + j - 1]);
+        prefix_sums_2d(t, w, rows + 1, cols + 1);
+    }
+
+    // Packets bucketed by Chebyshev distance: below[c] = how many have distance < c.
+    let span = rows.max(cols);
+    let mut below = vec![0usize; span + 1];
+    for p in &moving {
+        below[cheb(p) + 1] += 1;
+    }
+    for c in 1..=span {
+        below[c] += below[c - 1];
+    }
+    let cells = ((rows + 1) * (cols + 1)) as u64;
+    let mut inside = (cells <= REGION_MAX_EXACT_CELLS && config.region_exact_work > 0)
+        .then(|| Inside::new(rows, cols, &moving, &below));
+    drop(moving);
+
+    let whole = |s: usize| s == rows && s == cols;
+    let corners = |s: usize| ((rows - s + 1) * (cols - s + 1)) as u64;
+    let total_cells: u64 = (1..=rows.min(cols))
+        .filter(|&s| !whole(s))
+        .map(corners)
+        .sum();
+    let stride = total_cells.div_ceil(config.region_scan_work.max(1)).max(1) as usize;
+    let mut exact = stride == 1 && inside.is_some();
+    let mut budget = config.region_exact_work;
+    let mut values = vec![0u32; cols];
+    let mut best = 0u32;
+    for s in (1..=rows.min(cols)).filter(|&s| !whole(s) && (s == 1 || s % stride == 0)) {
+        let (last_x, last_y) = (rows - s, cols - s);
+        let upto = below[s.min(span)];
+        // Exact while the budget lasts; from the first size that does not fit, estimate.
+        let mut both: Option<&[u32]> = None;
+        if let Some(counter) = inside.as_mut() {
+            let work = upto as u64 + corners(s);
+            if work <= budget {
+                budget -= work;
+                counter.count(s);
+            } else {
+                inside = None;
+                exact = false;
             }
         }
-    }
-    // by_cheb[c] becomes the number of packets with Chebyshev distance < c,
-    // and the start of distance c in `sorted`.
-    for c in 1..by_cheb.len() {
-        by_cheb[c] += by_cheb[c - 1];
-    }
-    let mut sorted = vec![[0u32; 4]; packets.len()];
-    let mut fill = by_cheb.clone();
-    for &(s, d) in packets {
-        let (r1, c1, r2, c2) = (g.coord(s, 0), g.coord(s, 1), g.coord(d, 0), g.coord(d, 1));
-        let cheb = r1.abs_diff(r2).max(c1.abs_diff(c2)) as usize;
-        sorted[fill[cheb]] = [r1, c1, r2, c2];
-        fill[cheb] += 1;
-    }
-    let below = |s: usize| by_cheb[s.min(by_cheb.len() - 1)] as u64; // packets with Chebyshev distance < s
-    let corners = |s: usize| ((rows - s + 1) * (cols - s + 1)) as u64;
-
-    // Which sizes to scan: all, or size 1 and every t-th, within the scan budget.
-    let total_cells: u64 = (1..=max_size).map(corners).sum();
-    let stride = total_cells.div_ceil(config.region_scan_work.max(1)).max(1) as usize;
-    let mut exact = stride == 1;
-    let mut exact_budget = config.region_exact_work;
-    let mut both = vec![0u32; (rows + 1) * w];
-    let mut best = 0u32;
-    for s in 1..=max_size {
-        if s == rows && s == cols {
-            break; // the whole mesh is no region
+        if let Some(counter) = inside.as_ref() {
+            both = Some(&counter.grid);
         }
-        if s != 1 && s % stride != 0 {
-            continue;
-        }
-        let work = below(s) + corners(s);
-        let exact_here = work <= exact_budget;
-        if exact_here {
-            exact_budget -= work;
-            both_counts(&mut both, w, rows, cols, s, &sorted[..below(s) as usize]);
-        } else {
-            exact = false;
-        }
-        // most[k]: the largest count over corners whose square has k sides off the border.
-        let mut most = [0u64; 5];
-        let rect = |t: &[u32], x: usize, y: usize| -> u64 {
-            t[(x + s) * w + y + s]
-                .wrapping_sub(t[x * w + y + s])
-                .wrapping_sub(t[(x + s) * w + y])
-                .wrapping_add(t[x * w + y]) as u64
-        };
-        for x in 0..=rows - s {
-            let vertical_sides = (x > 0) as usize + (x + s < rows) as usize;
-            for y in 0..=cols - s {
-                let sides = vertical_sides + (y > 0) as usize + (y + s < cols) as usize;
-                let (from, into) = (rect(&src, x, y), rect(&dst, x, y));
-                let count = if exact_here {
-                    let inside = both[x * w + y] as u64;
-                    (from - inside).max(into - inside)
-                } else {
-                    from.abs_diff(into)
-                };
-                most[sides] = most[sides].max(count);
+        // most[k]: the largest count over squares with k sides off the border.
+        let mut most = [0u32; 5];
+        for x in 0..=last_x {
+            let v = (x > 0) as usize + (x < last_x) as usize;
+            let vals = &mut values[..=last_y];
+            let both_row = both.map(|b| &b[x * w..x * w + last_y + 1]);
+            row_values(
+                vals,
+                s,
+                [&src[x * w..(x + 1) * w], &src[(x + s) * w..(x + s + 1) * w]],
+                [&dst[x * w..(x + 1) * w], &dst[(x + s) * w..(x + s + 1) * w]],
+                both_row,
+            );
+            // Columns 0 and last_y touch the left / right border (when they differ).
+            most[v + (last_y > 0) as usize] = most[v + (last_y > 0) as usize].max(vals[0]);
+            if last_y > 0 {
+                most[v + 1] = most[v + 1].max(vals[last_y]);
+            }
+            if last_y > 1 {
+                let mid = vals[1..last_y].iter().copied().max().unwrap_or(0);
+                most[v + 2] = most[v + 2].max(mid);
             }
         }
         for (sides, &count) in most.iter().enumerate().skip(1) {
-            best = best.max(ceil_div(count, (s * sides) as u64));
+            best = best.max(ceil_div(count as u64, (s * sides) as u64));
         }
     }
     Region { value: best, exact }
 }
 
-/// Fills `both[x·w + y]` with the number of `packets` (all of Chebyshev
-/// distance < s) lying entirely inside the s×s square with top-left corner
-/// (x, y), for every corner, via a 2-D difference array and prefix sums.
-fn both_counts(
-    both: &mut [u32],
-    w: usize,
+/// In-place 2-D prefix sums of a `height`×`width` table with row stride `w`
+/// (wrapping arithmetic: every true sum is below 2^32).
+fn prefix_sums_2d(t: &mut [u32], w: usize, height: usize, width: usize) {
+    for x in 0..height {
+        let mut run = 0u32;
+        for y in 0..width {
+            run = run.wrapping_add(t[x * w + y]);
+            t[x * w + y] = run;
+        }
+        if x > 0 {
+            let (above, here) = t.split_at_mut(x * w);
+            for (h, a) in here[..width]
+                .iter_mut()
+                .zip(&above[(x - 1) * w..(x - 1) * w + width])
+            {
+                *h = h.wrapping_add(*a);
+            }
+        }
+    }
+}
+
+/// For one row x of corners: the leaving/entering count of every s×s square
+/// with top-left corner (x, y), y = 0..vals.len(). `src`/`dst` are the prefix
+/// rows x and x+s; `both` the inside counts (exact) or `None` (estimate
+/// |#dst − #src|).
+fn row_values(
+    vals: &mut [u32],
+    s: usize,
+    src: [&[u32]; 2],
+    dst: [&[u32]; 2],
+    both: Option<&[u32]>,
+) {
+    let n = vals.len();
+    let (a0, a1, b0, b1) = (
+        &src[0][..n],
+        &src[0][s..s + n],
+        &src[1][..n],
+        &src[1][s..s + n],
+    );
+    let (c0, c1, d0, d1) = (
+        &dst[0][..n],
+        &dst[0][s..s + n],
+        &dst[1][..n],
+        &dst[1][s..s + n],
+    );
+    let rect = |lo: u32, lo_s: u32, hi: u32, hi_s: u32| {
+        hi_s.wrapping_sub(lo_s).wrapping_sub(hi).wrapping_add(lo)
+    };
+    match both {
+        Some(inside) => {
+            let inside = &inside[..n];
+            for y in 0..n {
+                let from = rect(a0[y], a1[y], b0[y], b1[y]);
+                let into = rect(c0[y], c1[y], d0[y], d1[y]);
+                vals[y] = (from - inside[y]).max(into - inside[y]);
+            }
+        }
+        None => {
+            for y in 0..n {
+                let from = rect(a0[y], a1[y], b0[y], b1[y]);
+                let into = rect(c0[y], c1[y], d0[y], d1[y]);
+                vals[y] = from.abs_diff(into);
+            }
+        }
+    }
+}
+
+/// Counts, for one square size at a time, the packets with both ends inside
+/// each square. Packets are `[max row, min row, max col, min col]`.
+struct Inside {
     rows: usize,
     cols: usize,
-    s: usize,
-    packets: &[[u32; 4]],
-) {
-    let (last_x, last_y) = (rows - s, cols - s);
-    for x in 0..=last_x + 1 {
-        both[x * w..x * w + last_y + 2].fill(0);
-    }
-    for &[r1, c1, r2, c2] in packets {
-        let (r1, c1, r2, c2) = (r1 as usize, c1 as usize, r2 as usize, c2 as usize);
-        // Corners x with x ≤ min(r) and x + s − 1 ≥ max(r), inside the mesh.
-        let x0 = (r1.max(r2) + 1).saturating_sub(s);
-        let x1 = r1.min(r2).min(last_x) + 1;
-        let y0 = (c1.max(c2) + 1).saturating_sub(s);
-        let y1 = c1.min(c2).min(last_y) + 1;
-        both[x0 * w + y0] = both[x0 * w + y0].wrapping_add(1);
-        both[x0 * w + y1] = both[x0 * w + y1].wrapping_sub(1);
-        both[x1 * w + y0] = both[x1 * w + y0].wrapping_sub(1);
-        both[x1 * w + y1] = both[x1 * w + y1].wrapping_add(1);
-    }
-    for x in 0..=last_x {
-        for y in 0..=last_y {
-            let mut v = both[x * w + y];
-            if x > 0 {
-                v = v.wrapping_add(both[(x - 1) * w + y]);
-            }
-            if y > 0 {
-                v = v.wrapping_add(both[x * w + y - 1]);
-            }
-            if x > 0 && y > 0 {
-                v = v.wrapping_sub(both[(x - 1) * w + y - 1]);
-            }
-            both[x * w + y] = v;
+    /// `[Chebyshev distance, max col, min col]` grouped by max row (group r
+    /// is `by_max_row[max_start[r]..max_start[r + 1]]`), by distance within a
+    /// group, so size s reads a prefix of each group: row-ordered writes at
+    /// the first corner row of each packet.
+    by_max_row: Vec<[u32; 3]>,
+    max_start: Vec<usize>,
+    /// The same grouped by min row, for the writes after the last corner row.
+    by_min_row: Vec<[u32; 3]>,
+    min_start: Vec<usize>,
+    /// After `count(s)`: grid[x·(cols+1) + y] = packets inside the square at (x, y).
+    grid: Vec<u32>,
+}
+
+impl Inside {
+    /// Groups `packets` (whose Chebyshev distances are counted cumulatively
+    /// in `below`) by row, ordered by distance within each row: a counting
+    /// sort by distance, then a stable one by row.
+    fn new(rows: usize, cols: usize, packets: &[[u32; 4]], below: &[usize]) -> Self {
+        let cheb = |p: &[u32; 4]| (p[0] - p[1]).max(p[2] - p[3]);
+        let mut by_cheb = vec![[0u32; 4]; packets.len()];
+        let mut next = below.to_vec();
+        for p in packets {
+            let c = cheb(p) as usize;
+            by_cheb[next[c]] = *p;
+            next[c] += 1;
         }
+        let group = |key: usize| {
+            let mut start = vec![0usize; rows + 1];
+            for p in &by_cheb {
+                start[p[key] as usize + 1] += 1;
+            }
+            for r in 1..=rows {
+                start[r] += start[r - 1];
+            }
+            let mut list = vec![[0u32; 3]; by_cheb.len()];
+            let mut next = start.clone();
+            for p in &by_cheb {
+                let r = p[key] as usize;
+                list[next[r]] = [cheb(p), p[2], p[3]];
+                next[r] += 1;
+            }
+            (list, start)
+        };
+        let (by_max_row, max_start) = group(0);
+        let (by_min_row, min_start) = group(1);
+        let grid = vec![0u32; (rows + 1) * (cols + 1)];
+        Inside {
+            rows,
+            cols,
+            by_max_row,
+            max_start,
+            by_min_row,
+            min_start,
+            grid,
+        }
+    }
+
+    /// Fills `grid` for squares of side `s` from the packets of Chebyshev
+    /// distance < s (the others fit in no such square). Such a packet's
+    /// corner rectangle is non-empty: rows max_r+1−s ..= min(min_r, R−s),
+    /// columns likewise; a 2-D difference array and prefix sums add them up.
+    fn count(&mut self, s: usize) {
+        let w = self.cols + 1;
+        let (last_x, last_y) = (self.rows - s, self.cols - s);
+        let grid = &mut self.grid;
+        for x in 0..=last_x + 1 {
+            grid[x * w..x * w + last_y + 2].fill(0);
+        }
+        let cols_of = |p: &[u32; 3]| {
+            (
+                (p[1] as usize + 1).saturating_sub(s),
+                (p[2] as usize).min(last_y) + 1,
+            )
+        };
+        for r in 0..self.rows {
+            let x0 = (r + 1).saturating_sub(s);
+            let row = &mut grid[x0 * w..(x0 + 1) * w];
+            for p in self.by_max_row[self.max_start[r]..self.max_start[r + 1]]
+                .iter()
+                .take_while(|p| (p[0] as usize) < s)
+            {
+                let (y0, y1) = cols_of(p);
+                row[y0] = row[y0].wrapping_add(1);
+                row[y1] = row[y1].wrapping_sub(1);
+            }
+            let x1 = r.min(last_x) + 1;
+            let row = &mut grid[x1 * w..(x1 + 1) * w];
+            for p in self.by_min_row[self.min_start[r]..self.min_start[r + 1]]
+                .iter()
+                .take_while(|p| (p[0] as usize) < s)
+            {
+                let (y0, y1) = cols_of(p);
+                row[y0] = row[y0].wrapping_sub(1);
+                row[y1] = row[y1].wrapping_add(1);
+            }
+        }
+        prefix_sums_2d(grid, w, last_x + 1, last_y + 1);
     }
 }

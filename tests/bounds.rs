@@ -492,6 +492,59 @@ proptest! {
     }
 }
 
+#[test]
+fn region_work_limits_stay_between_estimate_and_exact() {
+    // Any budget: estimate-only ≤ partly exact ≤ exact (sizes scanned in full);
+    // with a scan budget that skips sizes, still ≤ exact and flagged inexact.
+    let mut g = Gen(99);
+    for name in ["mesh:7x7", "mesh:6x6", "mesh:5x7", "mesh:12x12"] {
+        let t = topo(name);
+        for _ in 0..20 {
+            let i = Instance::new(t.clone(), random_packets(&t, &mut g)).unwrap();
+            let exact = compute(&i);
+            let brute = brute_region(&t, &i.packets, false);
+            assert_eq!(exact.region, brute);
+            let estimate = compute_with(
+                &i,
+                &BoundsConfig {
+                    region_exact_work: 0,
+                    ..Default::default()
+                },
+            )
+            .region;
+            for work in [1, 10, 40, 100, 300, 1000] {
+                let b = compute_with(
+                    &i,
+                    &BoundsConfig {
+                        region_exact_work: work,
+                        ..Default::default()
+                    },
+                );
+                assert!(
+                    estimate <= b.region && b.region <= exact.region,
+                    "{name} work {work}"
+                );
+                assert_eq!(
+                    (b.distance, b.bisection, b.sink),
+                    (exact.distance, exact.bisection, exact.sink)
+                );
+            }
+            for scan in [1, 20, 60] {
+                let b = compute_with(
+                    &i,
+                    &BoundsConfig {
+                        region_scan_work: scan,
+                        ..Default::default()
+                    },
+                );
+                assert!(b.region <= exact.region, "{name} scan {scan}");
+                let nothing_moves = i.packets.iter().all(|(s, d)| s == d);
+                assert!(!b.reference.region_exact || nothing_moves);
+            }
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------
 // Soundness: no run beats `best`.
 // ---------------------------------------------------------------------------
@@ -630,24 +683,81 @@ fn mesh_256_is_fast_and_exact() {
     assert!(elapsed.as_secs_f64() < 5.0, "{elapsed:?}");
 }
 
+/// Every node sends to a node at most `reach` rows and columns away.
+fn local_traffic(side: u32, reach: u32, seed: u64) -> Instance {
+    let mut g = Gen(seed);
+    let packets = (0..side * side)
+        .map(|v| {
+            let (r, c) = (v / side, v % side);
+            let mut step = |x: u32| {
+                let off = g.below(2 * reach + 1) as i64 - reach as i64;
+                let y = x as i64 + off;
+                (if (0..side as i64).contains(&y) {
+                    y
+                } else {
+                    x as i64 - off
+                })
+                .clamp(0, side as i64 - 1) as u32
+            };
+            let (r2, c2) = (step(r), step(c));
+            (v, r2 * side + c2)
+        })
+        .collect();
+    Instance::new(topo(&format!("mesh:{side}x{side}")), packets).unwrap()
+}
+
 #[test]
 #[ignore = "large; run with --release -- --ignored --nocapture"]
 fn large_instances_timing() {
+    let mut cases: Vec<(String, Instance)> = vec![];
     for (t, seed) in [
+        ("mesh:256x256", 7),
+        ("mesh:512x512", 3),
         ("mesh:1024x1024", 1),
         ("torus:1024x1024", 2),
-        ("mesh:512x512", 3),
         ("ring:100000", 4),
         ("hypercube:20", 5),
         ("butterfly:16", 6),
     ] {
-        let i = random_permutation(&topo(t), seed);
+        cases.push((
+            format!("{t} random permutation"),
+            random_permutation(&topo(t), seed),
+        ));
+    }
+    cases.push(("mesh:256x256 local 8".into(), local_traffic(256, 8, 1)));
+    cases.push(("mesh:1024x1024 local 8".into(), local_traffic(1024, 8, 1)));
+    cases.push((
+        "mesh:1024x1024 local 100".into(),
+        local_traffic(1024, 100, 1),
+    ));
+    for (name, i) in cases {
         let start = std::time::Instant::now();
         let b = compute(&i);
         println!(
-            "{t} ({} packets): {:?} {b:?}",
+            "{name} ({} packets): {:?} {b:?}",
             i.packets.len(),
             start.elapsed()
         );
+    }
+}
+
+#[test]
+#[ignore = "profiling"]
+fn region_profile() {
+    use routesim::bounds::region_bound;
+    for (t, seed) in [("mesh:512x512", 3), ("mesh:1024x1024", 1)] {
+        let i = random_permutation(&topo(t), seed);
+        for (ew, sw) in [(0, u64::MAX), (u64::MAX, u64::MAX), (1 << 28, 1 << 29)] {
+            let start = std::time::Instant::now();
+            let r = region_bound(
+                &i.topology,
+                &i.packets,
+                &BoundsConfig {
+                    region_exact_work: ew,
+                    region_scan_work: sw,
+                },
+            );
+            println!("{t} exact_work {ew} scan {sw}: {:?} {r:?}", start.elapsed());
+        }
     }
 }
