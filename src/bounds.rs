@@ -396,8 +396,9 @@ pub struct Region {
 /// the squares holding both endpoints form a rectangle, non-empty iff the
 /// endpoints' Chebyshev distance is below s), so leaving = #src∈Q − #both and
 /// entering = #dst∈Q − #both. Only packets of Chebyshev distance below s take
-/// part at size s; they are kept in two lists sorted by their larger and
-/// smaller row so the difference-array writes sweep the rows in order. Work
+/// part at size s; they are grouped by their larger (and, in a second copy,
+/// smaller) row, by distance within a group, so size s reads a prefix of
+/// each group and the difference-array writes sweep the rows in order. Work
 /// of size s = (packets with Chebyshev distance < s) + (R−s+1)(C−s+1)
 /// corners.
 ///
@@ -412,9 +413,9 @@ pub struct Region {
 /// `Region::exact` says whether no limit was hit.
 ///
 /// With the defaults (release build, 2 shared cores): a 256×256 mesh with a
-/// random permutation is exact in about 0.1 s; 512×512 is still exact; a
-/// 1024×1024 random permutation is exact for the sizes up to the budget and
-/// estimated above, a few seconds in all.
+/// random permutation is exact in about 0.2 s; 512×512 is still exact (about
+/// 1.6 s under load); a 1024×1024 random permutation is exact for the small
+/// sizes and estimated above, about 2.5 s in all.
 pub fn region_bound(topo: &Topology, packets: &[(u32, u32)], config: &BoundsConfig) -> Region {
     let g = match topo {
         Topology::Grid(g) if g.dims().len() == 2 && !g.wraps() => g,
