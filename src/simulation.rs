@@ -180,10 +180,11 @@ impl Simulation {
     pub fn report(&self) -> Report {
         let stats = self.engine.stats();
         let (l, k) = self.instance.lk();
-        let steps = if self.status == Status::Finished {
-            stats.last_delivery
-        } else {
-            self.engine.step_count()
+        // A stalled run's last step moved nothing: it is not counted.
+        let steps = match self.status {
+            Status::Finished => stats.last_delivery,
+            Status::Stalled => self.engine.step_count() - 1,
+            Status::Running | Status::StepLimit => self.engine.step_count(),
         };
         Report {
             topology: self.instance.topology.to_string(),

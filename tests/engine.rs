@@ -92,3 +92,104 @@ fn bounded_queue_refuses_and_packets_wait() {
     assert!(r.max_queue <= 1);
     assert!(status == Status::Finished || status == Status::Stalled);
 }
+
+fn run_capped(inst: Instance, cap: u32, edge_queues: bool) -> (Status, routesim::report::Report) {
+    let config = SimConfig {
+        queue_cap: Some(cap),
+        edge_queues,
+        check_invariants: true,
+        ..Default::default()
+    };
+    let mut sim = Simulation::new(inst, config).unwrap();
+    let status = sim.run();
+    (status, sim.report())
+}
+
+#[test]
+fn node_capacity_is_checked_on_start_of_step_occupancy() {
+    // q = 1: in step 2 packet 0 leaves node 1 while packet 1 wants in; node 1
+    // started the step full, so packet 1 is refused and waits a step.
+    let (status, r) = run_capped(inst("linear:3", &[(0, 2), (0, 2)]), 1, false);
+    assert_eq!((status, r.steps, r.max_queue), (Status::Finished, 4, 1));
+    let r = run(inst("linear:3", &[(0, 2), (0, 2)]), "greedy", Policy::FarthestFirst);
+    assert_eq!(r.steps, 3);
+}
+
+#[test]
+fn edge_queues_accept_one_packet_per_incoming_link() {
+    // Two packets cross node 1 in opposite directions at once.
+    let two_way = inst("linear:3", &[(0, 2), (2, 0)]);
+    let (_, node) = run_capped(two_way.clone(), 1, false);
+    assert_eq!(node.steps, 4, "a node queue of 1 takes one of the two");
+    let (_, edge) = run_capped(two_way, 1, true);
+    assert_eq!(edge.steps, 2, "one queue per incoming link takes both");
+    assert_eq!(edge.max_queue, 2);
+}
+
+#[test]
+fn full_cycle_of_bounded_queues_stalls() {
+    // ring:7, every packet three hops clockwise, q = 1: after one step every
+    // node is full and every packet wants the next full node, which is not
+    // its destination.
+    let packets: Vec<(u32, u32)> = (0..7).map(|i| (i, (i + 3) % 7)).collect();
+    let (status, r) = run_capped(inst("ring:7", &packets), 1, false);
+    assert_eq!(status, Status::Stalled);
+    assert!(r.stalled);
+    assert_eq!((r.delivered, r.steps), (0, 1));
+    let r = run(inst("ring:7", &packets), "greedy", Policy::FarthestFirst);
+    assert_eq!(r.steps, 3);
+}
+
+#[test]
+fn max_load_counts_packets_waiting_at_their_source_at_step_zero() {
+    let r = run(
+        inst("linear:4", &[(0, 3), (0, 2), (0, 1)]),
+        "greedy",
+        Policy::FarthestFirst,
+    );
+    assert_eq!(r.max_load, 3);
+    assert_eq!(r.max_queue, 1);
+    // farthest-first sends them in the order 0→3, 0→2, 0→1: all arrive in step 3.
+    assert_eq!(r.latency.histogram, vec![[3, 3]]);
+}
+
+#[test]
+fn torus_ties_go_positive_for_even_ids_and_negative_for_odd() {
+    // ring:6, 0 -> 3 is exactly half way: packet 0 goes 0,1,2,3 and packet 1 goes 0,5,4,3.
+    let r = run(inst("ring:6", &[(0, 3), (0, 3)]), "greedy", Policy::FarthestFirst);
+    assert_eq!(r.steps, 3, "the two packets take opposite ways and do not contend");
+}
+
+#[test]
+fn step_limit_stops_the_run() {
+    let topo: Topology = "mesh:8x8".parse().unwrap();
+    let inst = generate(&topo, &WorkloadSpec::new(Workload::Transpose, 1)).unwrap();
+    let config = SimConfig {
+        max_steps: 3,
+        ..Default::default()
+    };
+    let mut sim = Simulation::new(inst, config).unwrap();
+    assert_eq!(sim.run(), Status::StepLimit);
+    let r = sim.report();
+    assert!(r.hit_max_steps && !r.stalled && r.delivered < r.packets);
+    assert_eq!(r.steps, 3);
+}
+
+#[test]
+fn series_have_one_entry_per_step() {
+    let topo: Topology = "mesh:8x8".parse().unwrap();
+    let inst = generate(&topo, &WorkloadSpec::new(Workload::RandomPermutation, 2)).unwrap();
+    let mut sim = Simulation::new(inst, SimConfig::default()).unwrap();
+    sim.run();
+    let stats = sim.engine().stats();
+    let steps = sim.report().steps as usize;
+    assert_eq!(stats.in_flight.len(), steps);
+    assert_eq!(stats.queue_series.len(), steps);
+    assert_eq!(*stats.in_flight.last().unwrap(), 0);
+    let hops: u64 = stats.links_used.iter().map(|&l| l as u64).sum();
+    assert_eq!(hops, sim.report().packet_hops);
+    assert_eq!(
+        stats.queue_series.iter().max().copied().unwrap(),
+        sim.report().max_queue
+    );
+}
