@@ -115,6 +115,10 @@ pub struct Engine {
     control: Vec<u32>,
     arrivals: Vec<(u32, u32, u32)>,
     moves: Vec<(u32, u32, u32)>,
+    /// This step's bids: (packed slot value, link, node the link leads to).
+    bids: Vec<(u64, u32, u32)>,
+    /// Scratch: nodes whose counters change in this step.
+    node_updates: Vec<(u32, bool)>,
 
     unsettled: u32,
     delivered: u32,
@@ -159,6 +163,8 @@ impl Engine {
             control: Vec::new(),
             arrivals: Vec::new(),
             moves: Vec::new(),
+            bids: Vec::new(),
+            node_updates: Vec::new(),
             unsettled: 0,
             delivered: 0,
             arrived_at_target: Vec::new(),
@@ -451,7 +457,12 @@ impl Engine {
         self.arrived_at_target.clear();
         let ports = self.topo.ports();
 
-        // Phase 1: contention, on start-of-step state.
+        // Phase 1: contention, on start-of-step state. First every eligible
+        // packet's bid is computed from its own columns (sequential reads);
+        // then the bids are applied to the link slots in a tight loop, so the
+        // slot accesses, which are scattered over the network, overlap.
+        let mut bids = std::mem::take(&mut self.bids);
+        bids.clear();
         for i in 0..self.active.len() {
             let p = self.active[i] as usize;
             if self.flags[p] & (ELIGIBLE | FORCED) != ELIGIBLE {
@@ -461,19 +472,22 @@ impl Engine {
             let Some(hop) = self.topo.next_hop(pos, target, p as u32, self.order) else {
                 continue;
             };
-            let lid = (pos * ports + hop.port) as usize;
-            let slot = self.link_slot[lid];
+            let candidate = ((self.key(p, hop.remaining_in_dim, hop.port) as u64) << 32) | (!(p as u32)) as u64;
+            bids.push((candidate, pos * ports + hop.port, hop.next));
+        }
+        for &(candidate, lid, next) in &bids {
+            let slot = self.link_slot[lid as usize];
             if slot == RESERVED {
                 continue;
             }
-            let candidate = ((self.key(p, hop.remaining_in_dim, hop.port) as u64) << 32) | (!(p as u32)) as u64;
             if slot == EMPTY {
-                self.touched.push((lid as u32, hop.next));
+                self.touched.push((lid, next));
             }
             if candidate > slot {
-                self.link_slot[lid] = candidate;
+                self.link_slot[lid as usize] = candidate;
             }
         }
+        self.bids = bids;
 
         // Phase 2: bounded queues refuse transit packets they have no room for.
         if let Some(cap) = self.config.queue_cap {
@@ -501,20 +515,28 @@ impl Engine {
         for &lid in self.forced.iter().map(|(_, l, _)| l).chain(&self.control) {
             self.link_slot[lid as usize] = EMPTY;
         }
+        // Node counters are updated in tight loops of their own (departures,
+        // then arrivals) so that their scattered accesses overlap.
+        let mut nodes = std::mem::take(&mut self.node_updates);
+        nodes.clear();
         for &(p, lid, to) in &moves {
             self.last_links.push(lid);
             let i = p as usize;
-            let from = self.pos[i];
-            if self.flags[i] & DEPARTED != 0 {
-                self.set_working(from as usize, self.working[from as usize] - 1);
-                if self.config.edge_queues && self.in_link[i] != NONE {
-                    self.edge_occupancy[self.in_link[i] as usize] -= 1;
-                }
-            } else {
-                self.at_source[from as usize] -= 1;
+            let departed = self.flags[i] & DEPARTED != 0;
+            nodes.push((self.pos[i], departed));
+            if departed && self.config.edge_queues && self.in_link[i] != NONE {
+                self.edge_occupancy[self.in_link[i] as usize] -= 1;
             }
             arrivals.push((p, to, lid));
         }
+        for &(from, departed) in &nodes {
+            if departed {
+                self.set_working(from as usize, self.working[from as usize] - 1);
+            } else {
+                self.at_source[from as usize] -= 1;
+            }
+        }
+        nodes.clear();
         self.touched.clear();
         self.forced.clear();
         self.control.clear();
@@ -532,9 +554,7 @@ impl Engine {
                 summary.delivered += 1;
                 self.stats.delivered_at_step(self.step);
             } else {
-                self.set_working(to as usize, self.working[to as usize] + 1);
-                let load = self.working[to as usize] + self.at_source[to as usize];
-                self.stats.max_load = self.stats.max_load.max(load);
+                nodes.push((to, true));
                 if self.config.edge_queues {
                     self.in_link[i] = lid;
                     self.edge_occupancy[lid as usize] += 1;
@@ -546,6 +566,12 @@ impl Engine {
             let after = self.contributes(i);
             self.unsettled = self.unsettled + after as u32 - before as u32;
         }
+        for &(to, _) in &nodes {
+            self.set_working(to as usize, self.working[to as usize] + 1);
+            let load = self.working[to as usize] + self.at_source[to as usize];
+            self.stats.max_load = self.stats.max_load.max(load);
+        }
+        self.node_updates = nodes;
         if summary.delivered > 0 {
             let flags = &self.flags;
             self.active.retain(|&p| flags[p as usize] & DELIVERED == 0);
