@@ -65,10 +65,10 @@ pub struct SweepArgs {
     /// Workloads, e.g. random-permutation,transpose.
     #[arg(long, value_name = "LIST", required = true)]
     pub workload: Vec<String>,
-    /// Values of ℓ [default: 1].
+    /// Values of ℓ [default: the workload's; the column then shows the instance's ℓ].
     #[arg(long = "l", value_name = "LIST")]
     pub l: Vec<String>,
-    /// Values of k [default: 1].
+    /// Values of k [default: the workload's; the column then shows the instance's k].
     #[arg(long = "k", value_name = "LIST")]
     pub k: Vec<String>,
     /// `locality` workload: the largest source–destination distance (default 2).
@@ -168,14 +168,24 @@ fn positive(field: &str, raw: &[String], default: &str) -> Result<Vec<u32>, Stri
         .collect()
 }
 
+/// A list of positive numbers, or `[None]` (the workload's default) when
+/// the flag is absent.
+fn optional(field: &str, raw: &[String]) -> Result<Vec<Option<u32>>, String> {
+    if raw.is_empty() {
+        Ok(vec![None])
+    } else {
+        Ok(positive(field, raw, "1")?.into_iter().map(Some).collect())
+    }
+}
+
 /// The grid, with every name checked.
 struct Grid {
     topologies: Vec<Topology>,
     algorithms: Vec<String>,
     policies: Vec<Policy>,
     workloads: Vec<Workload>,
-    ls: Vec<u32>,
-    ks: Vec<u32>,
+    ls: Vec<Option<u32>>,
+    ks: Vec<Option<u32>>,
     queue_caps: Vec<Option<u32>>,
     seeds: Vec<u64>,
 }
@@ -186,8 +196,8 @@ struct Point<'a> {
     algorithm: &'a str,
     policy: Policy,
     workload: Workload,
-    l: u32,
-    k: u32,
+    l: Option<u32>,
+    k: Option<u32>,
     queue_cap: Option<u32>,
     seed: u64,
 }
@@ -264,8 +274,8 @@ impl Grid {
             algorithms,
             policies,
             workloads,
-            ls: positive("l", &args.l, "1")?,
-            ks: positive("k", &args.k, "1")?,
+            ls: optional("l", &args.l)?,
+            ks: optional("k", &args.k)?,
             queue_caps,
             seeds: numbers("seeds", &args.seeds, "1")?,
         };
@@ -349,8 +359,8 @@ fn float(x: f64) -> Value {
 fn run_point(p: &Point, shared: &Shared) -> Result<Report, String> {
     let spec = WorkloadSpec {
         workload: p.workload,
-        l: Some(p.l),
-        k: Some(p.k),
+        l: p.l,
+        k: p.k,
         seed: p.seed,
         locality: shared.locality,
     };
@@ -387,14 +397,15 @@ fn row(p: &Point, shared: &Shared) -> Row {
         ("algorithm", json!(p.algorithm)),
         ("policy", json!(p.policy.name())),
         ("workload", json!(p.workload.name())),
-        ("l", json!(p.l)),
-        ("k", json!(p.k)),
-        ("seed", json!(p.seed)),
-        ("queue_cap", json!(p.queue_cap)),
     ];
     let r = result.as_ref().ok();
     let get = |f: &dyn Fn(&Report) -> Value| r.map_or(Value::Null, f);
+    // ℓ and k as requested; when not requested, the instance's.
     columns.extend([
+        ("l", p.l.map_or_else(|| get(&|r| json!(r.l)), |l| json!(l))),
+        ("k", p.k.map_or_else(|| get(&|r| json!(r.k)), |k| json!(k))),
+        ("seed", json!(p.seed)),
+        ("queue_cap", json!(p.queue_cap)),
         ("packets", get(&|r| json!(r.packets))),
         ("delivered", get(&|r| json!(r.delivered))),
         ("stalled", get(&|r| json!(r.stalled))),
