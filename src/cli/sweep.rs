@@ -5,7 +5,8 @@
 //! queue capacities × seeds, the last varying fastest. Every list flag takes
 //! comma-separated values and may be repeated; numeric lists also take
 //! inclusive ranges `a..b` (`--seeds 1..5` is 1,2,3,4,5). In `--topology`,
-//! `{n}` is replaced by each value of `--n`.
+//! `{n}` (or `{N}`; clap's help shows only the latter, since it reads `{n}`
+//! as a line break) is replaced by each value of `--n`.
 
 use super::{panic_message, parse, Outcome, EXIT_INCOMPLETE, EXIT_OK};
 use crate::algorithms::{self, AlgorithmOptions};
@@ -47,13 +48,13 @@ x queue-cap x seed, the last varying fastest; rows come out in that order. A gri
 exits 2.
 
 Example:
-  routesim sweep --topology 'mesh:{n}x{n}' --n 16,32,64 --algorithm greedy,valiant \\
+  routesim sweep --topology 'mesh:{N}x{N}' --n 16,32,64 --algorithm greedy,valiant \\
                  --workload random-permutation,transpose --l 1 --k 1,2,4 --seeds 1..5 --out runs.csv")]
 pub struct SweepArgs {
-    /// Topologies; `{n}` is replaced by each value of --n, e.g. 'mesh:{n}x{n},torus:{n}x{n}'.
+    /// Topologies; `{N}` (or lower-case n in braces) is replaced by each value of --n, e.g. 'mesh:{N}x{N},torus:{N}x{N}'.
     #[arg(long, value_name = "LIST", required = true)]
     pub topology: Vec<String>,
-    /// Values of `{n}` in --topology, e.g. 16,32,64 or 4..8.
+    /// Values of `{N}` in --topology, e.g. 16,32,64 or 4..8.
     #[arg(long = "n", value_name = "LIST")]
     pub n: Vec<String>,
     /// Algorithms [default: greedy].
@@ -178,6 +179,11 @@ fn optional(field: &str, raw: &[String]) -> Result<Vec<Option<u32>>, String> {
     }
 }
 
+/// Whether a topology template contains `{n}` or `{N}`.
+fn has_placeholder(template: &str) -> bool {
+    template.contains("{n}") || template.contains("{N}")
+}
+
 /// The grid, with every name checked.
 struct Grid {
     topologies: Vec<Topology>,
@@ -212,18 +218,22 @@ impl Grid {
         };
         let mut topologies = Vec::new();
         for template in &templates {
-            if template.contains("{n}") {
+            if has_placeholder(template) {
                 let ns = ns.as_ref().ok_or_else(|| {
                     format!("invalid topology '{template}': it uses {{n}} but --n is missing")
                 })?;
                 for n in ns {
-                    topologies.push(parse::<Topology>(&template.replace("{n}", &n.to_string()))?);
+                    topologies.push(parse::<Topology>(
+                        &template
+                            .replace("{n}", &n.to_string())
+                            .replace("{N}", &n.to_string()),
+                    )?);
                 }
             } else {
                 topologies.push(parse::<Topology>(template)?);
             }
         }
-        if ns.is_some() && !templates.iter().any(|t| t.contains("{n}")) {
+        if ns.is_some() && !templates.iter().any(|t| has_placeholder(t)) {
             return Err(format!(
                 "invalid n '{}': no --topology contains {{n}}",
                 args.n.join(",")
