@@ -1,8 +1,164 @@
 //! The native command line: `run`, `generate`, `sweep`, `list` (SPEC §4).
-//! Exit codes: 0 all delivered, 1 stalled or step limit, 2 bad input.
+//!
+//! The CLI only parses and prints; every simulation decision is the
+//! library's. Exit codes: 0 every packet delivered, 1 a run stalled or hit
+//! `--max-steps`, 2 bad input (one line `routesim: <message>` on stderr and
+//! nothing on stdout). A panic is a bug: it is reported as one line
+//! `routesim: internal error: …` with exit code 101 (set `RUST_BACKTRACE`
+//! to see the usual panic output).
+
+mod list;
+mod run;
+mod sweep;
+
+use clap::error::ErrorKind;
+use clap::{ColorChoice, Parser, Subcommand};
+use std::io::Write;
+
+/// Exit code: every packet delivered.
+pub const EXIT_OK: i32 = 0;
+/// Exit code: a run stalled or hit `--max-steps`.
+pub const EXIT_INCOMPLETE: i32 = 1;
+/// Exit code: bad input.
+pub const EXIT_BAD_INPUT: i32 = 2;
+/// Exit code: an internal error (a panic, i.e. a bug in routesim).
+pub const EXIT_INTERNAL: i32 = 101;
+
+/// What a command returns: an exit code, or a one-line bad-input message.
+type Outcome = Result<i32, String>;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "routesim",
+    version,
+    about = "Packet-routing simulator for fixed-connection networks (synchronous store-and-forward model)",
+    color = ColorChoice::Never,
+    after_help = "Exit codes: 0 all packets delivered, 1 stalled or --max-steps reached, 2 bad input."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Route one instance and report steps, queues and lower bounds.
+    Run(run::RunArgs),
+    /// Print a workload's instance as JSON (SPEC §3).
+    Generate(run::GenerateArgs),
+    /// Run a grid of configurations in parallel; CSV or JSON lines.
+    Sweep(sweep::SweepArgs),
+    /// List topologies, algorithms, policies and workloads.
+    List(list::ListArgs),
+}
 
 /// Runs the CLI with the process arguments and returns the exit code.
 pub fn main() -> i32 {
-    eprintln!("routesim: CLI not built yet");
-    2
+    main_with_args(std::env::args_os())
+}
+
+/// Runs the CLI with the given arguments (the first is the program name) and
+/// returns the exit code. Output goes to the process's stdout and stderr.
+pub fn main_with_args<I, T>(args: I) -> i32
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    if std::env::var_os("RUST_BACKTRACE").is_none() {
+        // Panics are caught below and reported on one line.
+        std::panic::set_hook(Box::new(|_| {}));
+    }
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => return clap_error(e),
+    };
+    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match cli.command {
+        Command::Run(a) => run::run(a),
+        Command::Generate(a) => run::generate(a),
+        Command::Sweep(a) => sweep::sweep(a),
+        Command::List(a) => list::list(a),
+    }));
+    match outcome {
+        Ok(Ok(code)) => code,
+        Ok(Err(message)) => {
+            eprintln!("routesim: {}", one_line(&message));
+            EXIT_BAD_INPUT
+        }
+        Err(payload) => {
+            eprintln!(
+                "routesim: internal error: {}",
+                panic_message(payload.as_ref())
+            );
+            EXIT_INTERNAL
+        }
+    }
+}
+
+/// Handles a clap error: help and version go to stdout with exit 0; every
+/// usage error becomes one line on stderr with exit 2.
+fn clap_error(e: clap::Error) -> i32 {
+    match e.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            let _ = e.print();
+            EXIT_OK
+        }
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            eprintln!("routesim: missing command; expected run, generate, sweep or list (see `routesim --help`)");
+            EXIT_BAD_INPUT
+        }
+        _ => {
+            let text = e.to_string();
+            let mut message = String::new();
+            for line in text.lines().map(str::trim) {
+                if line.starts_with("Usage:") || line.starts_with("For more information") {
+                    break;
+                }
+                if line.starts_with("tip:") {
+                    message += "; ";
+                } else if !message.is_empty() && !line.is_empty() {
+                    message += " ";
+                }
+                message += line.strip_prefix("error:").unwrap_or(line).trim();
+            }
+            eprintln!("routesim: {} (see --help)", message.trim());
+            EXIT_BAD_INPUT
+        }
+    }
+}
+
+/// Collapses a message onto one line.
+fn one_line(message: &str) -> String {
+    message.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The text of a panic payload.
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    if let Some(s) = payload.downcast_ref::<&str>() {
+        one_line(s)
+    } else if let Some(s) = payload.downcast_ref::<String>() {
+        one_line(s)
+    } else {
+        "panic".to_string()
+    }
+}
+
+/// Writes `text` to stdout and flushes. A closed pipe (`routesim … | head`)
+/// is not an error: the reader has what it wanted.
+fn emit(text: &str) -> Result<(), String> {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(format!("cannot write to stdout: {e}"))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Parses a value with the library's `FromStr`, whose errors already name
+/// the field and the value.
+fn parse<T>(text: &str) -> Result<T, String>
+where
+    T: std::str::FromStr<Err = crate::Error>,
+{
+    text.trim().parse::<T>().map_err(|e| e.to_string())
 }

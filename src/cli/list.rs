@@ -1,0 +1,89 @@
+//! `routesim list`: what this build knows, for people and for scripts.
+
+use super::{emit, Outcome, EXIT_OK};
+use crate::algorithms::ALGORITHMS;
+use crate::engine::Policy;
+use crate::topology::Kind;
+use crate::workload::Workload;
+use clap::Args;
+use serde_json::json;
+
+/// Flags of `routesim list`.
+#[derive(Debug, Clone, Args)]
+pub struct ListArgs {
+    /// Print one JSON object with `topologies`, `algorithms`, `policies` and `workloads`.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `routesim list`.
+pub(super) fn list(args: ListArgs) -> Outcome {
+    let text = if args.json { as_json() } else { as_text() };
+    emit(&text)?;
+    Ok(EXIT_OK)
+}
+
+fn as_json() -> String {
+    let value = json!({
+        "topologies": Kind::ALL.iter().map(|k| json!({"name": k.name(), "syntax": k.syntax()})).collect::<Vec<_>>(),
+        "algorithms": ALGORITHMS
+            .iter()
+            .map(|a| json!({"name": a.name, "topologies": a.topologies, "summary": a.summary}))
+            .collect::<Vec<_>>(),
+        "policies": Policy::ALL.iter().map(|p| json!({"name": p.name(), "description": p.describe()})).collect::<Vec<_>>(),
+        "workloads": Workload::ALL.iter().map(|w| json!({"name": w.name(), "description": w.describe()})).collect::<Vec<_>>(),
+    });
+    format!("{value}\n")
+}
+
+fn as_text() -> String {
+    let mut out = String::new();
+    let mut section = |title: &str, rows: Vec<(String, String)>| {
+        let width = rows
+            .iter()
+            .map(|(n, _)| n.chars().count())
+            .max()
+            .unwrap_or(0);
+        out += title;
+        out += ":\n";
+        for (name, text) in rows {
+            out += &format!("  {name:width$}  {text}\n");
+        }
+        out += "\n";
+    };
+    section(
+        "Topologies",
+        Kind::ALL
+            .iter()
+            .map(|k| (k.name().to_string(), k.syntax().to_string()))
+            .collect(),
+    );
+    section(
+        "Algorithms",
+        ALGORITHMS
+            .iter()
+            .map(|a| {
+                (
+                    a.name.to_string(),
+                    format!("{} [{}]", a.summary, a.topologies),
+                )
+            })
+            .collect(),
+    );
+    section(
+        "Policies",
+        Policy::ALL
+            .iter()
+            .map(|p| (p.name().to_string(), p.describe().to_string()))
+            .collect(),
+    );
+    section(
+        "Workloads",
+        Workload::ALL
+            .iter()
+            .map(|w| (w.name().to_string(), w.describe().to_string()))
+            .collect(),
+    );
+    out.pop();
+    out
+}

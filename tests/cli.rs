@@ -1,0 +1,567 @@
+//! The command line's contract (SPEC §4): exit codes, one-line errors,
+//! JSON and CSV output, determinism. Runs the built binary.
+
+use serde_json::Value;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+fn routesim(args: &[&str]) -> Output {
+    routesim_stdin(args, None)
+}
+
+fn routesim_stdin(args: &[&str], stdin: Option<&str>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_routesim"))
+        .args(args)
+        .env_remove("RUST_BACKTRACE")
+        .stdin(if stdin.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the routesim binary runs");
+    if let Some(text) = stdin {
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(text.as_bytes())
+            .unwrap();
+    }
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).expect("UTF-8 output")
+}
+
+/// A scratch file unique to this test process.
+fn scratch(name: &str, contents: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("routesim-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, contents).unwrap();
+    path
+}
+
+fn json_of(out: &Output) -> Value {
+    serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("stdout is not JSON ({e}): {}", text(&out.stdout)))
+}
+
+#[test]
+fn bad_input_exits_2_with_one_line_naming_field_and_value() {
+    let bad_json = scratch(
+        "bad.json",
+        "{\"topology\": \"mesh:4x4\", \"packets\": [[0, 1],",
+    );
+    let out_of_range = scratch(
+        "range.json",
+        r#"{"topology": "mesh:4x4", "packets": [[0, 1], [2, 16]]}"#,
+    );
+    let good = scratch(
+        "good.json",
+        r#"{"topology": "mesh:4x4", "packets": [[0, 15]]}"#,
+    );
+    let missing = std::env::temp_dir().join("routesim-cli-test-no-such-file.json");
+    let (bad_json, out_of_range, good, missing) = (
+        bad_json.to_str().unwrap(),
+        out_of_range.to_str().unwrap(),
+        good.to_str().unwrap(),
+        missing.to_str().unwrap(),
+    );
+    let run = |rest: &[&str]| -> Vec<String> {
+        let mut v = vec!["run".to_string()];
+        v.extend(rest.iter().map(|s| s.to_string()));
+        v
+    };
+    let t16 = ["--topology", "mesh:16x16", "--workload", "transpose"];
+    let with = |extra: &[&str]| -> Vec<String> {
+        let mut v = run(&t16);
+        v.extend(extra.iter().map(|s| s.to_string()));
+        v
+    };
+    let sweep = |extra: &[&str]| -> Vec<String> {
+        let mut v: Vec<String> = ["sweep", "--topology", "mesh:4x4", "--workload", "transpose"]
+            .map(String::from)
+            .to_vec();
+        v.extend(extra.iter().map(|s| s.to_string()));
+        v
+    };
+    let cases: Vec<(Vec<String>, &str)> = vec![
+        (
+            run(&["--topology", "blob:3", "--workload", "transpose"]),
+            "blob:3",
+        ),
+        (
+            run(&["--topology", "mesh:0x4", "--workload", "transpose"]),
+            "mesh:0x4",
+        ),
+        (with(&["--algorithm", "teleport"]), "algorithm 'teleport'"),
+        (
+            with(&["--policy", "loudest-first"]),
+            "policy 'loudest-first'",
+        ),
+        (
+            run(&["--topology", "mesh:4x4", "--workload", "scatter"]),
+            "workload 'scatter'",
+        ),
+        (with(&["--seed", "abc"]), "'abc' for '--seed"),
+        (with(&["--queue-cap", "0"]), "queue-cap '0'"),
+        (run(&["--topology", "mesh:4x4"]), "--workload or --instance"),
+        (run(&["--workload", "transpose"]), "--topology"),
+        (run(&["--instance", missing]), missing),
+        (run(&["--instance", bad_json]), "not valid JSON"),
+        (run(&["--instance", out_of_range]), "packets[1][1] '16'"),
+        (
+            run(&["--instance", good, "--topology", "mesh:8x8"]),
+            "topology 'mesh:8x8'",
+        ),
+        (run(&["--instance", good, "--k", "2"]), "--instance"),
+        (
+            run(&[
+                "--topology",
+                "mesh:4x4",
+                "--algorithm",
+                "bit-fixing",
+                "--workload",
+                "transpose",
+            ]),
+            "bit-fixing",
+        ),
+        (
+            run(&["--topology", "mesh:4x6", "--workload", "transpose"]),
+            "transpose",
+        ),
+        (with(&["--bogus"]), "--bogus"),
+        (with(&["--k", "0"]), "'0' for '--k"),
+        (vec![], "missing command"),
+        (vec!["fly".into()], "fly"),
+        (
+            vec!["generate".into(), "--topology".into(), "mesh:4x4".into()],
+            "--workload",
+        ),
+        (sweep(&["--k", "1,,2"]), "k '1,,2'"),
+        (sweep(&["--seeds", "5..1"]), "seeds '5..1'"),
+        (sweep(&["--seeds", "1..x"]), "'x'"),
+        (
+            sweep(&["--algorithm", "greedy,teleport"]),
+            "algorithm 'teleport'",
+        ),
+        (sweep(&["--policy", "fifo,loudest"]), "policy 'loudest'"),
+        (sweep(&["--n", "4,8"]), "n '4,8'"),
+        (
+            vec![
+                "sweep".into(),
+                "--topology".into(),
+                "mesh:{n}x{n}".into(),
+                "--workload".into(),
+                "transpose".into(),
+            ],
+            "{n}",
+        ),
+        (
+            vec![
+                "sweep".into(),
+                "--topology".into(),
+                "mesh:4x6".into(),
+                "--workload".into(),
+                "transpose".into(),
+            ],
+            "every one",
+        ),
+    ];
+    for (args, want) in cases {
+        let out = routesim(&args.iter().map(String::as_str).collect::<Vec<_>>());
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            out.stdout.is_empty(),
+            "{args:?} printed on stdout: {}",
+            text(&out.stdout)
+        );
+        assert_eq!(err.lines().count(), 1, "{args:?}: not one line: {err}");
+        assert!(err.starts_with("routesim: "), "{args:?}: {err}");
+        assert!(err.contains(want), "{args:?}: {err:?} lacks {want:?}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn run_json_on_16x16_transpose() {
+    let args = [
+        "run",
+        "--topology",
+        "mesh:16x16",
+        "--algorithm",
+        "greedy",
+        "--policy",
+        "farthest-first",
+        "--workload",
+        "transpose",
+        "--json",
+    ];
+    let out = routesim(&args);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let r = json_of(&out);
+    assert_eq!(r["topology"], "mesh:16x16");
+    assert_eq!(r["algorithm"], "greedy");
+    assert_eq!(r["policy"], "farthest-first");
+    assert_eq!(r["seed"], 1);
+    assert_eq!(r["steps"], 30);
+    assert_eq!(r["packets"], 256);
+    assert_eq!(r["delivered"], 256);
+    assert_eq!(r["stalled"], false);
+    assert_eq!(r["phases"][0]["name"], "route");
+    assert!(r["bounds"]["best"].as_u64().unwrap() <= 30);
+    assert_eq!(r["bounds"]["sqrt_lkn"].as_f64(), Some(16.0));
+    assert_eq!(
+        text(&out.stdout).lines().count(),
+        1,
+        "exactly one JSON object"
+    );
+    // The same seed twice gives the same bytes.
+    assert_eq!(routesim(&args).stdout, out.stdout);
+}
+
+#[test]
+fn same_seed_same_json_for_random_workloads() {
+    let args = [
+        "run",
+        "--topology",
+        "mesh:12x12",
+        "--algorithm",
+        "valiant",
+        "--policy",
+        "random",
+        "--workload",
+        "random-permutation",
+        "--seed",
+        "7",
+        "--json",
+    ];
+    let (a, b) = (routesim(&args), routesim(&args));
+    assert_eq!(a.status.code(), Some(0), "{}", text(&a.stderr));
+    assert_eq!(a.stdout, b.stdout);
+    let other = routesim(&[
+        "run",
+        "--topology",
+        "mesh:12x12",
+        "--algorithm",
+        "valiant",
+        "--policy",
+        "random",
+        "--workload",
+        "random-permutation",
+        "--seed",
+        "8",
+        "--json",
+    ]);
+    assert_ne!(a.stdout, other.stdout, "another seed, another run");
+}
+
+#[test]
+fn human_summary_names_the_key_figures() {
+    let out = routesim(&["run", "--topology", "mesh:16x16", "--workload", "transpose"]);
+    assert_eq!(out.status.code(), Some(0));
+    let s = text(&out.stdout);
+    for want in [
+        "256/256",
+        "30 steps",
+        "max_queue 2",
+        "bounds.best",
+        "sqrt_lkn 16.00",
+        "phases: route 30",
+    ] {
+        assert!(s.contains(want), "{want:?} missing from {s}");
+    }
+}
+
+#[test]
+fn generated_instance_runs_like_the_workload() {
+    let gen = routesim(&[
+        "generate",
+        "--topology",
+        "mesh:10x10",
+        "--workload",
+        "random-permutation",
+        "--seed",
+        "3",
+    ]);
+    assert_eq!(gen.status.code(), Some(0), "{}", text(&gen.stderr));
+    let instance: Value = serde_json::from_slice(&gen.stdout).unwrap();
+    assert_eq!(instance["topology"], "mesh:10x10");
+    assert_eq!(instance["packets"].as_array().unwrap().len(), 100);
+    let path = scratch("generated.json", &text(&gen.stdout));
+    let from_file = json_of(&routesim(&[
+        "run",
+        "--instance",
+        path.to_str().unwrap(),
+        "--seed",
+        "3",
+        "--json",
+    ]));
+    let direct = json_of(&routesim(&[
+        "run",
+        "--topology",
+        "mesh:10x10",
+        "--workload",
+        "random-permutation",
+        "--seed",
+        "3",
+        "--json",
+    ]));
+    assert_eq!(from_file["steps"], direct["steps"]);
+    assert_eq!(from_file["max_queue"], direct["max_queue"]);
+    assert_eq!(from_file["delivered"], 100);
+    // The same instance from stdin, with an agreeing --topology.
+    let piped = routesim_stdin(
+        &[
+            "run",
+            "--instance",
+            "-",
+            "--topology",
+            "mesh:10x10",
+            "--seed",
+            "3",
+            "--json",
+        ],
+        Some(&text(&gen.stdout)),
+    );
+    assert_eq!(piped.status.code(), Some(0), "{}", text(&piped.stderr));
+    assert_eq!(json_of(&piped)["steps"], direct["steps"]);
+}
+
+#[test]
+fn max_steps_exits_1_and_still_prints_the_report() {
+    let out = routesim(&[
+        "run",
+        "--topology",
+        "mesh:16x16",
+        "--workload",
+        "transpose",
+        "--max-steps",
+        "3",
+        "--json",
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let r = json_of(&out);
+    assert!(r["delivered"].as_u64().unwrap() < r["packets"].as_u64().unwrap());
+    assert_eq!(r["packets"], 256);
+    assert_eq!(r["hit_max_steps"], true);
+    let human = routesim(&[
+        "run",
+        "--topology",
+        "mesh:16x16",
+        "--workload",
+        "transpose",
+        "--max-steps",
+        "3",
+    ]);
+    assert_eq!(human.status.code(), Some(1));
+    assert!(text(&human.stdout).contains("max-steps"));
+}
+
+#[test]
+fn sweep_csv_has_every_grid_point_in_order_and_is_deterministic() {
+    let args = [
+        "sweep",
+        "--topology",
+        "mesh:{n}x{n},mesh:4x6",
+        "--n",
+        "4,6",
+        "--algorithm",
+        "greedy,valiant",
+        "--policy",
+        "farthest-first,random",
+        "--workload",
+        "random-permutation,transpose",
+        "--seeds",
+        "1..3",
+    ];
+    let mut one_thread = args.to_vec();
+    one_thread.extend(["--jobs", "1"]);
+    let (a, b) = (routesim(&args), routesim(&one_thread));
+    assert_eq!(a.status.code(), Some(0), "{}", text(&a.stderr));
+    assert_eq!(a.stdout, b.stdout, "rows depend on thread scheduling");
+    let csv = text(&a.stdout);
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(
+        lines.len(),
+        1 + 3 * 2 * 2 * 2 * 3,
+        "header + one row per grid point"
+    );
+    let header: Vec<&str> = lines[0].split(',').collect();
+    for col in [
+        "topology",
+        "nodes",
+        "side",
+        "algorithm",
+        "policy",
+        "workload",
+        "l",
+        "k",
+        "seed",
+        "queue_cap",
+        "packets",
+        "delivered",
+        "stalled",
+        "steps",
+        "max_queue",
+        "max_load",
+        "max_ctrl_queue",
+        "bound_distance",
+        "bound_bisection",
+        "bound_sink",
+        "bound_region",
+        "bound_best",
+        "sqrt_lkn",
+        "steps_over_sqrt_lkn",
+        "latency_mean",
+        "latency_max",
+        "phases",
+        "error",
+    ] {
+        assert!(header.contains(&col), "column {col} missing");
+    }
+    let col = |name: &str| header.iter().position(|c| *c == name).unwrap();
+    // Grid order: the seed varies fastest, the topology slowest.
+    let first: Vec<&str> = lines[1].split(',').collect();
+    assert_eq!(
+        (first[col("topology")], first[col("seed")]),
+        ("mesh:4x4", "1")
+    );
+    assert_eq!(lines[2].split(',').nth(col("seed")), Some("2"));
+    assert!(lines
+        .last()
+        .unwrap()
+        .starts_with("mesh:4x6,24,,valiant,random,transpose,"));
+    // transpose on mesh:4x6 is an error row, not an abort; the others ran.
+    let errors = lines[1..]
+        .iter()
+        .filter(|l| l.contains("needs a square"))
+        .count();
+    assert_eq!(errors, 2 * 2 * 3);
+    assert!(text(&a.stderr).contains("failed"));
+    for line in lines[1..].iter().filter(|l| !l.contains("needs a square")) {
+        let cells: Vec<&str> = line.split(',').collect();
+        assert_eq!(cells.len(), header.len(), "{line}");
+        assert_eq!(cells[col("packets")], cells[col("delivered")], "{line}");
+        let steps: u32 = cells[col("steps")].parse().unwrap();
+        let best: u32 = cells[col("bound_best")].parse().unwrap();
+        assert!(best <= steps, "{line}");
+        assert!(cells[col("error")].is_empty());
+    }
+}
+
+#[test]
+fn sweep_jsonl_to_a_file() {
+    let path = std::env::temp_dir().join(format!(
+        "routesim-cli-test-{}-sweep.jsonl",
+        std::process::id()
+    ));
+    let out = routesim(&[
+        "sweep",
+        "--topology",
+        "mesh:8x8",
+        "--workload",
+        "transpose",
+        "--queue-cap",
+        "1,2,unbounded",
+        "--format",
+        "jsonl",
+        "--out",
+        path.to_str().unwrap(),
+    ]);
+    // q = 1 deadlocks greedy transpose on 8x8: the sweep completes, exit 1.
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("stalled"));
+    assert!(out.stdout.is_empty());
+    let rows: Vec<Value> = std::fs::read_to_string(&path)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(rows.len(), 3);
+    assert_eq!(rows[0]["queue_cap"], 1);
+    assert_eq!(rows[2]["queue_cap"], Value::Null);
+    assert_eq!(rows[2]["steps"], 14);
+    assert_eq!(rows[2]["phases"][0]["name"], "route");
+    assert_eq!(rows[0]["stalled"], true);
+    assert!(rows[1..]
+        .iter()
+        .all(|r| r["delivered"] == 64 && r["stalled"] == false));
+    assert!(rows.iter().all(|r| r["error"].is_null()));
+}
+
+#[test]
+fn list_mentions_every_name() {
+    let out = routesim(&["list"]);
+    assert_eq!(out.status.code(), Some(0));
+    let s = text(&out.stdout);
+    let policies = [
+        "farthest-first",
+        "farthest-origin",
+        "farthest-total",
+        "fifo",
+        "random",
+        "rank",
+        "nearest-first",
+    ];
+    let workloads = [
+        "random-permutation",
+        "transpose",
+        "bit-reversal",
+        "bit-complement",
+        "shuffle",
+        "tornado",
+        "large-shift",
+        "point-reflection",
+        "random-kk",
+        "random-lk",
+        "worst-lk",
+        "locality",
+        "hotspot",
+    ];
+    for name in policies.iter().chain(&workloads).chain(&[
+        "greedy",
+        "bit-fixing",
+        "valiant",
+        "mesh",
+        "torus",
+        "hypercube",
+        "butterfly",
+    ]) {
+        assert!(s.contains(name), "{name} missing from list");
+    }
+    let json = json_of(&routesim(&["list", "--json"]));
+    let names = |key: &str| -> Vec<String> {
+        json[key]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v["name"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(names("policies"), policies);
+    assert_eq!(names("workloads"), workloads);
+    assert!(names("algorithms").contains(&"greedy".to_string()));
+    assert_eq!(names("topologies").len(), 6);
+}
+
+#[test]
+fn help_and_version_exit_0() {
+    for args in [
+        &["--help"][..],
+        &["--version"],
+        &["sweep", "--help"],
+        &["run", "--help"],
+    ] {
+        let out = routesim(args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        assert!(!out.stdout.is_empty());
+    }
+}
