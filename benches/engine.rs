@@ -30,8 +30,7 @@ fn topology(name: &str) -> Topology {
 }
 
 fn random_permutation(topo: &Topology, seed: u64) -> Instance {
-    generate(topo, &WorkloadSpec::new(Workload::RandomPermutation, seed))
-        .expect("random permutation")
+    generate(topo, &WorkloadSpec::new(Workload::RandomPermutation, seed)).expect("random permutation")
 }
 
 /// A random k-permutation (every node sends and receives k): the library's
@@ -45,9 +44,7 @@ fn random_kk(topo: &Topology, k: u32, seed: u64) -> Instance {
     match generate(topo, &spec) {
         Ok(instance) => instance,
         Err(e) => {
-            eprintln!(
-                "note: random-kk unavailable ({e}); using {k} concatenated random permutations"
-            );
+            eprintln!("note: random-kk unavailable ({e}); using {k} concatenated random permutations");
             let n = topo.nodes();
             let mut rng = Rng::new(seed, Stream::Workload);
             let mut packets = Vec::with_capacity((n * k) as usize);
@@ -80,10 +77,7 @@ fn thread_cpu_time() -> Option<Duration> {
 /// (skipped when `ROUTESIM_BENCH_SKIP_LARGE` is set).
 fn report_once() {
     let small = run(&random_permutation(&topology("mesh:16x16"), 1));
-    println!(
-        "engine bytes per packet: {}",
-        small.engine().bytes_per_packet()
-    );
+    println!("engine bytes per packet: {}", small.engine().bytes_per_packet());
     if std::env::var_os("ROUTESIM_BENCH_SKIP_LARGE").is_some() {
         println!("mesh:1024x1024 run skipped (ROUTESIM_BENCH_SKIP_LARGE is set)");
         return;
@@ -120,10 +114,7 @@ fn bench_engine(c: &mut Criterion) {
             "mesh256_random_permutation",
             random_permutation(&topology("mesh:256x256"), 1),
         ),
-        (
-            "mesh64_random_kk_k8",
-            random_kk(&topology("mesh:64x64"), 8, 1),
-        ),
+        ("mesh64_random_kk_k8", random_kk(&topology("mesh:64x64"), 8, 1)),
     ];
     let mut group = c.benchmark_group("greedy_farthest_first");
     group

@@ -14,22 +14,13 @@ fn routesim_stdin(args: &[&str], stdin: Option<&str>) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_routesim"))
         .args(args)
         .env_remove("RUST_BACKTRACE")
-        .stdin(if stdin.is_some() {
-            Stdio::piped()
-        } else {
-            Stdio::null()
-        })
+        .stdin(if stdin.is_some() { Stdio::piped() } else { Stdio::null() })
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .expect("the routesim binary runs");
     if let Some(text) = stdin {
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(text.as_bytes())
-            .unwrap();
+        child.stdin.take().unwrap().write_all(text.as_bytes()).unwrap();
     }
     child.wait_with_output().unwrap()
 }
@@ -48,24 +39,17 @@ fn scratch(name: &str, contents: &str) -> PathBuf {
 }
 
 fn json_of(out: &Output) -> Value {
-    serde_json::from_slice(&out.stdout)
-        .unwrap_or_else(|e| panic!("stdout is not JSON ({e}): {}", text(&out.stdout)))
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("stdout is not JSON ({e}): {}", text(&out.stdout)))
 }
 
 #[test]
 fn bad_input_exits_2_with_one_line_naming_field_and_value() {
-    let bad_json = scratch(
-        "bad.json",
-        "{\"topology\": \"mesh:4x4\", \"packets\": [[0, 1],",
-    );
+    let bad_json = scratch("bad.json", "{\"topology\": \"mesh:4x4\", \"packets\": [[0, 1],");
     let out_of_range = scratch(
         "range.json",
         r#"{"topology": "mesh:4x4", "packets": [[0, 1], [2, 16]]}"#,
     );
-    let good = scratch(
-        "good.json",
-        r#"{"topology": "mesh:4x4", "packets": [[0, 15]]}"#,
-    );
+    let good = scratch("good.json", r#"{"topology": "mesh:4x4", "packets": [[0, 15]]}"#);
     let missing = std::env::temp_dir().join("routesim-cli-test-no-such-file.json");
     let (bad_json, out_of_range, good, missing) = (
         bad_json.to_str().unwrap(),
@@ -92,19 +76,10 @@ fn bad_input_exits_2_with_one_line_naming_field_and_value() {
         v
     };
     let cases: Vec<(Vec<String>, &str)> = vec![
-        (
-            run(&["--topology", "blob:3", "--workload", "transpose"]),
-            "blob:3",
-        ),
-        (
-            run(&["--topology", "mesh:0x4", "--workload", "transpose"]),
-            "mesh:0x4",
-        ),
+        (run(&["--topology", "blob:3", "--workload", "transpose"]), "blob:3"),
+        (run(&["--topology", "mesh:0x4", "--workload", "transpose"]), "mesh:0x4"),
         (with(&["--algorithm", "teleport"]), "algorithm 'teleport'"),
-        (
-            with(&["--policy", "loudest-first"]),
-            "policy 'loudest-first'",
-        ),
+        (with(&["--policy", "loudest-first"]), "policy 'loudest-first'"),
         (
             run(&["--topology", "mesh:4x4", "--workload", "scatter"]),
             "workload 'scatter'",
@@ -132,10 +107,7 @@ fn bad_input_exits_2_with_one_line_naming_field_and_value() {
             ]),
             "bit-fixing",
         ),
-        (
-            run(&["--topology", "mesh:4x6", "--workload", "transpose"]),
-            "transpose",
-        ),
+        (run(&["--topology", "mesh:4x6", "--workload", "transpose"]), "transpose"),
         (with(&["--bogus"]), "--bogus"),
         (with(&["--k", "0"]), "'0' for '--k"),
         (vec![], "missing command"),
@@ -147,10 +119,7 @@ fn bad_input_exits_2_with_one_line_naming_field_and_value() {
         (sweep(&["--k", "1,,2"]), "k '1,,2'"),
         (sweep(&["--seeds", "5..1"]), "seeds '5..1'"),
         (sweep(&["--seeds", "1..x"]), "'x'"),
-        (
-            sweep(&["--algorithm", "greedy,teleport"]),
-            "algorithm 'teleport'",
-        ),
+        (sweep(&["--algorithm", "greedy,teleport"]), "algorithm 'teleport'"),
         (sweep(&["--policy", "fifo,loudest"]), "policy 'loudest'"),
         (sweep(&["--n", "4,8"]), "n '4,8'"),
         (
@@ -218,11 +187,7 @@ fn run_json_on_16x16_transpose() {
     assert_eq!(r["phases"][0]["name"], "route");
     assert!(r["bounds"]["best"].as_u64().unwrap() <= 30);
     assert_eq!(r["bounds"]["sqrt_lkn"].as_f64(), Some(16.0));
-    assert_eq!(
-        text(&out.stdout).lines().count(),
-        1,
-        "exactly one JSON object"
-    );
+    assert_eq!(text(&out.stdout).lines().count(), 1, "exactly one JSON object");
     // The same seed twice gives the same bytes.
     assert_eq!(routesim(&args).stdout, out.stdout);
 }
@@ -389,11 +354,7 @@ fn sweep_csv_has_every_grid_point_in_order_and_is_deterministic() {
     assert_eq!(a.stdout, b.stdout, "rows depend on thread scheduling");
     let csv = text(&a.stdout);
     let lines: Vec<&str> = csv.lines().collect();
-    assert_eq!(
-        lines.len(),
-        1 + 3 * 2 * 2 * 2 * 3,
-        "header + one row per grid point"
-    );
+    assert_eq!(lines.len(), 1 + 3 * 2 * 2 * 2 * 3, "header + one row per grid point");
     let header: Vec<&str> = lines[0].split(',').collect();
     for col in [
         "topology",
@@ -430,20 +391,14 @@ fn sweep_csv_has_every_grid_point_in_order_and_is_deterministic() {
     let col = |name: &str| header.iter().position(|c| *c == name).unwrap();
     // Grid order: the seed varies fastest, the topology slowest.
     let first: Vec<&str> = lines[1].split(',').collect();
-    assert_eq!(
-        (first[col("topology")], first[col("seed")]),
-        ("mesh:4x4", "1")
-    );
+    assert_eq!((first[col("topology")], first[col("seed")]), ("mesh:4x4", "1"));
     assert_eq!(lines[2].split(',').nth(col("seed")), Some("2"));
     assert!(lines
         .last()
         .unwrap()
         .starts_with("mesh:4x6,24,,valiant,random,transpose,"));
     // transpose on mesh:4x6 is an error row, not an abort; the others ran.
-    let errors = lines[1..]
-        .iter()
-        .filter(|l| l.contains("needs a square"))
-        .count();
+    let errors = lines[1..].iter().filter(|l| l.contains("needs a square")).count();
     assert_eq!(errors, 2 * 2 * 3);
     assert!(text(&a.stderr).contains("failed"));
     for line in lines[1..].iter().filter(|l| !l.contains("needs a square")) {
@@ -459,10 +414,7 @@ fn sweep_csv_has_every_grid_point_in_order_and_is_deterministic() {
 
 #[test]
 fn sweep_jsonl_to_a_file() {
-    let path = std::env::temp_dir().join(format!(
-        "routesim-cli-test-{}-sweep.jsonl",
-        std::process::id()
-    ));
+    let path = std::env::temp_dir().join(format!("routesim-cli-test-{}-sweep.jsonl", std::process::id()));
     let out = routesim(&[
         "sweep",
         "--topology",
@@ -491,9 +443,7 @@ fn sweep_jsonl_to_a_file() {
     assert_eq!(rows[2]["steps"], 14);
     assert_eq!(rows[2]["phases"][0]["name"], "route");
     assert_eq!(rows[0]["stalled"], true);
-    assert!(rows[1..]
-        .iter()
-        .all(|r| r["delivered"] == 64 && r["stalled"] == false));
+    assert!(rows[1..].iter().all(|r| r["delivered"] == 64 && r["stalled"] == false));
     assert!(rows.iter().all(|r| r["error"].is_null()));
 }
 

@@ -39,11 +39,7 @@ fn as_json() -> String {
 fn as_text() -> String {
     let mut out = String::new();
     let mut section = |title: &str, rows: Vec<(String, String)>| {
-        let width = rows
-            .iter()
-            .map(|(n, _)| n.chars().count())
-            .max()
-            .unwrap_or(0);
+        let width = rows.iter().map(|(n, _)| n.chars().count()).max().unwrap_or(0);
         out += title;
         out += ":\n";
         for (name, text) in rows {
@@ -62,12 +58,7 @@ fn as_text() -> String {
         "Algorithms",
         ALGORITHMS
             .iter()
-            .map(|a| {
-                (
-                    a.name.to_string(),
-                    format!("{} [{}]", a.summary, a.topologies),
-                )
-            })
+            .map(|a| (a.name.to_string(), format!("{} [{}]", a.summary, a.topologies)))
             .collect(),
     );
     section(

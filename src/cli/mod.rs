@@ -85,10 +85,7 @@ where
             EXIT_BAD_INPUT
         }
         Err(payload) => {
-            eprintln!(
-                "routesim: internal error: {}",
-                panic_message(payload.as_ref())
-            );
+            eprintln!("routesim: internal error: {}", panic_message(payload.as_ref()));
             EXIT_INTERNAL
         }
     }
@@ -147,9 +144,7 @@ fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
 fn emit(text: &str) -> Result<(), String> {
     let mut out = std::io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
-            Err(format!("cannot write to stdout: {e}"))
-        }
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(format!("cannot write to stdout: {e}")),
         _ => Ok(()),
     }
 }

@@ -25,12 +25,15 @@ pub struct WorkloadArgs {
     /// `locality` workload: the largest source–destination distance (default 2).
     #[arg(long, value_name = "L")]
     pub locality: Option<u32>,
+    /// `hotspot` workload: the percentage of nodes that send to the hot node (default 10).
+    #[arg(long, value_name = "PERCENT")]
+    pub hotspot: Option<u32>,
 }
 
 impl WorkloadArgs {
     /// Whether any parameter besides the name was given.
     fn has_parameters(&self) -> bool {
-        self.l.is_some() || self.k.is_some() || self.locality.is_some()
+        self.l.is_some() || self.k.is_some() || self.locality.is_some() || self.hotspot.is_some()
     }
 }
 
@@ -108,6 +111,7 @@ pub(super) fn generate_instance(
         k: args.k,
         seed,
         locality: args.locality,
+        hotspot: args.hotspot,
     };
     workload::generate(&topo, &spec).map_err(|e| e.to_string())
 }
@@ -132,7 +136,7 @@ fn instance_of(args: &RunArgs) -> Result<Instance, String> {
     match (&args.instance, &args.workload.workload) {
         (Some(path), _) => {
             if args.workload.has_parameters() {
-                return Err("invalid --l/--k/--locality with --instance: they apply only to --workload (an instance file declares its own l and k)".into());
+                return Err("invalid --l/--k/--locality/--hotspot with --instance: they apply only to --workload (an instance file declares its own l and k)".into());
             }
             let wanted: Option<Topology> = args.topology.as_deref().map(parse).transpose()?;
             let instance = load_instance(path)?;
@@ -153,7 +157,9 @@ fn instance_of(args: &RunArgs) -> Result<Instance, String> {
                 .ok_or("missing --topology: --workload needs a network, e.g. --topology mesh:16x16")?;
             generate_instance(topology, &args.workload, workload, args.seed)
         }
-        (None, None) => Err("missing --workload or --instance: say what to route, e.g. --workload transpose or --instance FILE".into()),
+        (None, None) => Err(
+            "missing --workload or --instance: say what to route, e.g. --workload transpose or --instance FILE".into(),
+        ),
     }
 }
 
@@ -182,8 +188,7 @@ pub(super) fn run(args: RunArgs) -> Outcome {
     let status = sim.run();
     let report = sim.report();
     let text = if args.json {
-        let mut json =
-            serde_json::to_string(&report).map_err(|e| format!("cannot encode the report: {e}"))?;
+        let mut json = serde_json::to_string(&report).map_err(|e| format!("cannot encode the report: {e}"))?;
         json.push('\n');
         json
     } else {
@@ -199,29 +204,16 @@ pub(super) fn run(args: RunArgs) -> Outcome {
 
 /// The human summary of a run.
 fn summary(r: &Report, status: Status) -> String {
-    let workload = r
-        .workload
-        .as_deref()
-        .map(|w| format!(" {w}"))
-        .unwrap_or_default();
+    let workload = r.workload.as_deref().map(|w| format!(" {w}")).unwrap_or_default();
     let cap = r.queue_cap.map(|q| format!(" q={q}")).unwrap_or_default();
     let outcome = match status {
-        Status::Finished => format!(
-            "delivered {}/{} in {} steps",
-            r.delivered, r.packets, r.steps
-        ),
-        Status::Stalled => format!(
-            "STALLED at step {}: delivered {}/{}",
-            r.steps, r.delivered, r.packets
-        ),
+        Status::Finished => format!("delivered {}/{} in {} steps", r.delivered, r.packets, r.steps),
+        Status::Stalled => format!("STALLED at step {}: delivered {}/{}", r.steps, r.delivered, r.packets),
         Status::StepLimit => format!(
             "stopped at --max-steps {}: delivered {}/{}",
             r.steps, r.delivered, r.packets
         ),
-        Status::Running => format!(
-            "running at step {}: delivered {}/{}",
-            r.steps, r.delivered, r.packets
-        ),
+        Status::Running => format!("running at step {}: delivered {}/{}", r.steps, r.delivered, r.packets),
     };
     let b = &r.bounds;
     let ratio = if b.sqrt_lkn > 0.0 {
@@ -229,11 +221,7 @@ fn summary(r: &Report, status: Status) -> String {
     } else {
         String::new()
     };
-    let phases: Vec<String> = r
-        .phases
-        .iter()
-        .map(|p| format!("{} {}", p.name, p.steps))
-        .collect();
+    let phases: Vec<String> = r.phases.iter().map(|p| format!("{} {}", p.name, p.steps)).collect();
     let mut out = format!(
         "{} {} {}{}{} seed {}: {}\n",
         r.topology, r.algorithm, r.policy, workload, cap, r.seed, outcome

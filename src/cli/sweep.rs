@@ -75,6 +75,9 @@ pub struct SweepArgs {
     /// `locality` workload: the largest source–destination distance (default 2).
     #[arg(long, value_name = "L")]
     pub locality: Option<u32>,
+    /// `hotspot` workload: the percentage of nodes that send to the hot node (default 10).
+    #[arg(long, value_name = "PERCENT")]
+    pub hotspot: Option<u32>,
     /// Seeds, e.g. 1..10 (inclusive) or 1,7,42 [default: 1].
     #[arg(long, visible_alias = "seed", value_name = "LIST")]
     pub seeds: Vec<String>,
@@ -126,25 +129,24 @@ fn numbers(field: &str, raw: &[String], default: &str) -> Result<Vec<u64>, Strin
     let defaults = [default.to_string()];
     let raw = if raw.is_empty() { &defaults[..] } else { raw };
     let number = |text: &str, item: &str| {
-        item.trim().parse::<u64>().map_err(|_| {
-            format!(
-                "invalid {field} '{text}': '{item}' is not a non-negative integer or a range a..b"
-            )
-        })
+        item.trim()
+            .parse::<u64>()
+            .map_err(|_| format!("invalid {field} '{text}': '{item}' is not a non-negative integer or a range a..b"))
     };
     let mut out = Vec::new();
     for text in raw {
         for item in items(field, std::slice::from_ref(text))? {
             if let Some((a, b)) = item.split_once("..") {
-                let (a, b) = (
-                    number(text, a)?,
-                    number(text, b.strip_prefix('=').unwrap_or(b))?,
-                );
+                let (a, b) = (number(text, a)?, number(text, b.strip_prefix('=').unwrap_or(b))?);
                 if a > b {
-                    return Err(format!("invalid {field} '{text}': range {a}..{b} is empty (ranges are inclusive, a <= b)"));
+                    return Err(format!(
+                        "invalid {field} '{text}': range {a}..{b} is empty (ranges are inclusive, a <= b)"
+                    ));
                 }
                 if b - a >= MAX_POINTS {
-                    return Err(format!("invalid {field} '{text}': range {a}..{b} has more than {MAX_POINTS} values"));
+                    return Err(format!(
+                        "invalid {field} '{text}': range {a}..{b} has more than {MAX_POINTS} values"
+                    ));
                 }
                 out.extend(a..=b);
             } else {
@@ -219,14 +221,12 @@ impl Grid {
         let mut topologies = Vec::new();
         for template in &templates {
             if has_placeholder(template) {
-                let ns = ns.as_ref().ok_or_else(|| {
-                    format!("invalid topology '{template}': it uses {{n}} but --n is missing")
-                })?;
+                let ns = ns
+                    .as_ref()
+                    .ok_or_else(|| format!("invalid topology '{template}': it uses {{n}} but --n is missing"))?;
                 for n in ns {
                     topologies.push(parse::<Topology>(
-                        &template
-                            .replace("{n}", &n.to_string())
-                            .replace("{N}", &n.to_string()),
+                        &template.replace("{n}", &n.to_string()).replace("{N}", &n.to_string()),
                     )?);
                 }
             } else {
@@ -246,9 +246,7 @@ impl Grid {
         };
         for name in &algorithms {
             // Unknown names are bad input; known but unsupported ones become error rows.
-            if let Err(e @ Error::Invalid { .. }) =
-                algorithms::create(name, &AlgorithmOptions::default())
-            {
+            if let Err(e @ Error::Invalid { .. }) = algorithms::create(name, &AlgorithmOptions::default()) {
                 return Err(e.to_string());
             }
         }
@@ -343,6 +341,7 @@ impl Grid {
 /// Options shared by every run of the sweep.
 struct Shared {
     locality: Option<u32>,
+    hotspot: Option<u32>,
     edge_queues: bool,
     pipeline: bool,
     reverse_order: bool,
@@ -373,6 +372,7 @@ fn run_point(p: &Point, shared: &Shared) -> Result<Report, String> {
         k: p.k,
         seed: p.seed,
         locality: shared.locality,
+        hotspot: shared.hotspot,
     };
     let instance = workload::generate(p.topology, &spec).map_err(|e| e.to_string())?;
     let config = SimConfig {
@@ -394,12 +394,7 @@ fn run_point(p: &Point, shared: &Shared) -> Result<Report, String> {
 
 fn row(p: &Point, shared: &Shared) -> Row {
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run_point(p, shared)))
-        .unwrap_or_else(|payload| {
-            Err(format!(
-                "internal error: {}",
-                panic_message(payload.as_ref())
-            ))
-        });
+        .unwrap_or_else(|payload| Err(format!("internal error: {}", panic_message(payload.as_ref()))));
     let mut columns: Vec<(&'static str, Value)> = vec![
         ("topology", json!(p.topology.to_string())),
         ("nodes", json!(p.topology.nodes())),
@@ -552,8 +547,7 @@ impl Sink {
         if self.writer.is_none() {
             let mut writer: Box<dyn Write> = match &self.out {
                 Some(path) => Box::new(std::io::BufWriter::new(
-                    std::fs::File::create(path)
-                        .map_err(|e| format!("invalid out '{}': {e}", path.display()))?,
+                    std::fs::File::create(path).map_err(|e| format!("invalid out '{}': {e}", path.display()))?,
                 )),
                 None => Box::new(std::io::LineWriter::new(std::io::stdout())),
             };
@@ -563,10 +557,7 @@ impl Sink {
             self.writer = Some(writer);
         }
         let text = row.render(self.format);
-        let result = self
-            .writer
-            .as_mut()
-            .map_or(Ok(()), |w| w.write_all(text.as_bytes()));
+        let result = self.writer.as_mut().map_or(Ok(()), |w| w.write_all(text.as_bytes()));
         self.check(result)
     }
 
@@ -605,6 +596,7 @@ pub(super) fn sweep(args: SweepArgs) -> Outcome {
     let grid = Grid::new(&args)?;
     let shared = Shared {
         locality: args.locality,
+        hotspot: args.hotspot,
         edge_queues: args.edge_queues,
         pipeline: args.pipeline,
         reverse_order: args.reverse_order,
@@ -613,9 +605,7 @@ pub(super) fn sweep(args: SweepArgs) -> Outcome {
     let total = grid.size();
     let bar = if show_progress() {
         let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
-        if let Ok(style) =
-            ProgressStyle::with_template("{elapsed_precise} [{bar:40}] {pos}/{len} runs, eta {eta}")
-        {
+        if let Ok(style) = ProgressStyle::with_template("{elapsed_precise} [{bar:40}] {pos}/{len} runs, eta {eta}") {
             bar.set_style(style.progress_chars("=> "));
         }
         bar
@@ -700,9 +690,7 @@ pub(super) fn sweep(args: SweepArgs) -> Outcome {
     }
     sink.finish()?;
     if failures > 0 {
-        eprintln!(
-            "routesim: sweep: {failures} of {total} grid points failed (see the error column)"
-        );
+        eprintln!("routesim: sweep: {failures} of {total} grid points failed (see the error column)");
     }
     if incomplete > 0 {
         eprintln!("routesim: sweep: {incomplete} of {total} runs stalled or hit --max-steps");
