@@ -26,8 +26,20 @@ pub struct Bounds {
 /// Computes the bounds of `instance`.
 pub fn compute(instance: &Instance) -> Bounds {
     let topo = &instance.topology;
-    let distance = instance.packets.iter().map(|&(s, d)| topo.distance(s, d)).max().unwrap_or(0);
+    let distance = instance
+        .packets
+        .iter()
+        .map(|&(s, d)| topo.distance(s, d))
+        .max()
+        .unwrap_or(0);
     let (l, k) = instance.lk();
     let sqrt_lkn = ((l as f64) * (k as f64) * topo.nodes() as f64).sqrt();
-    Bounds { distance, bisection: 0, sink: 0, region: 0, sqrt_lkn, best: distance }
+    Bounds {
+        distance,
+        bisection: 0,
+        sink: 0,
+        region: 0,
+        sqrt_lkn,
+        best: distance,
+    }
 }

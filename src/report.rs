@@ -70,9 +70,17 @@ impl Latency {
     /// Summarises `deliveries[step]` = packets delivered in that step.
     pub fn from_deliveries(deliveries: &[u32]) -> Latency {
         let total: u64 = deliveries.iter().map(|&c| c as u64).sum();
-        let histogram: Vec<[u32; 2]> =
-            deliveries.iter().enumerate().filter(|(_, &c)| c > 0).map(|(s, &c)| [s as u32, c]).collect();
-        let sum: u64 = deliveries.iter().enumerate().map(|(s, &c)| s as u64 * c as u64).sum();
+        let histogram: Vec<[u32; 2]> = deliveries
+            .iter()
+            .enumerate()
+            .filter(|(_, &c)| c > 0)
+            .map(|(s, &c)| [s as u32, c])
+            .collect();
+        let sum: u64 = deliveries
+            .iter()
+            .enumerate()
+            .map(|(s, &c)| s as u64 * c as u64)
+            .sum();
         let mut median = 0;
         let mut seen = 0u64;
         for &[s, c] in &histogram {
@@ -83,7 +91,11 @@ impl Latency {
             }
         }
         Latency {
-            mean: if total == 0 { 0.0 } else { sum as f64 / total as f64 },
+            mean: if total == 0 {
+                0.0
+            } else {
+                sum as f64 / total as f64
+            },
             median,
             max: histogram.last().map_or(0, |h| h[0]),
             histogram,

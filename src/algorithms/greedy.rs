@@ -26,7 +26,11 @@ pub struct Greedy {
 impl Greedy {
     /// A greedy router with the options' route order.
     pub fn new(options: &AlgorithmOptions) -> Self {
-        let order = if options.reverse_order { RouteOrder::Reversed } else { RouteOrder::Standard };
+        let order = if options.reverse_order {
+            RouteOrder::Reversed
+        } else {
+            RouteOrder::Standard
+        };
         Greedy { order }
     }
 }
@@ -38,7 +42,12 @@ impl Algorithm for Greedy {
 
     fn start(&mut self, instance: &Instance, engine: &mut Engine) -> Result<()> {
         let topo = &instance.topology;
-        require(self.name(), matches!(topo, Topology::Grid(_)), topo, "a linear array, ring, mesh or torus")?;
+        require(
+            self.name(),
+            matches!(topo, Topology::Grid(_)),
+            topo,
+            "a linear array, ring, mesh or torus",
+        )?;
         engine.set_route_order(self.order);
         engine.begin_phase("route");
         Ok(())

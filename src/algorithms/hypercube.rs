@@ -39,7 +39,9 @@ pub struct BitFixing {
 impl BitFixing {
     /// Most significant bit first unless `reverse_order`.
     pub fn new(options: &AlgorithmOptions) -> Self {
-        BitFixing { order: route_order(options) }
+        BitFixing {
+            order: route_order(options),
+        }
     }
 }
 
@@ -70,7 +72,12 @@ pub struct Valiant {
 impl Valiant {
     /// Phases separated by a barrier unless `pipeline`.
     pub fn new(options: &AlgorithmOptions) -> Self {
-        Valiant { order: route_order(options), seed: options.seed, pipeline: options.pipeline, second_phase: false }
+        Valiant {
+            order: route_order(options),
+            seed: options.seed,
+            pipeline: options.pipeline,
+            second_phase: false,
+        }
     }
 
     fn release(engine: &mut Engine, p: u32) {
@@ -87,7 +94,12 @@ impl Algorithm for Valiant {
     fn start(&mut self, instance: &Instance, engine: &mut Engine) -> Result<()> {
         let topo = &instance.topology;
         let ok = matches!(topo, Topology::Hypercube(_) | Topology::Grid(_));
-        require(self.name(), ok, topo, "a hypercube, linear array, ring, mesh or torus")?;
+        require(
+            self.name(),
+            ok,
+            topo,
+            "a hypercube, linear array, ring, mesh or torus",
+        )?;
         engine.set_route_order(self.order);
         let mut rng = Rng::new(self.seed, Stream::Algorithm);
         let nodes = topo.nodes();
@@ -99,9 +111,18 @@ impl Algorithm for Valiant {
                 engine.set_target(p, mid);
             }
         }
-        engine.begin_phase(if self.pipeline { "pipelined" } else { "phase1-random-intermediate" });
+        engine.begin_phase(if self.pipeline {
+            "pipelined"
+        } else {
+            "phase1-random-intermediate"
+        });
         if self.pipeline {
-            let at_mid: Vec<u32> = engine.active().iter().copied().filter(|&p| engine.position(p) == engine.target(p)).collect();
+            let at_mid: Vec<u32> = engine
+                .active()
+                .iter()
+                .copied()
+                .filter(|&p| engine.position(p) == engine.target(p))
+                .collect();
             for p in at_mid {
                 Self::release(engine, p);
             }

@@ -108,10 +108,17 @@ pub fn create(name: &str, options: &AlgorithmOptions) -> Result<Box<dyn Algorith
         "greedy" => Ok(Box::new(Greedy::new(options))),
         "bit-fixing" => Ok(Box::new(BitFixing::new(options))),
         "valiant" => Ok(Box::new(Valiant::new(options))),
-        _ if PLANNED.contains(&name) => Err(Error::unsupported(name, "not implemented in this version of routesim")),
+        _ if PLANNED.contains(&name) => Err(Error::unsupported(
+            name,
+            "not implemented in this version of routesim",
+        )),
         _ => {
             let names: Vec<&str> = ALGORITHMS.iter().map(|a| a.name).collect();
-            Err(Error::invalid("algorithm", name, format!("expected one of {}", names.join(", "))))
+            Err(Error::invalid(
+                "algorithm",
+                name,
+                format!("expected one of {}", names.join(", ")),
+            ))
         }
     }
 }
@@ -121,6 +128,9 @@ pub(crate) fn require(algorithm: &str, ok: bool, topo: &Topology, what: &str) ->
     if ok {
         Ok(())
     } else {
-        Err(Error::unsupported(algorithm, format!("needs {what}, got {topo}")))
+        Err(Error::unsupported(
+            algorithm,
+            format!("needs {what}, got {topo}"),
+        ))
     }
 }

@@ -138,13 +138,21 @@ impl Engine {
             class: vec![0; n],
             flags: vec![ELIGIBLE; n],
             delivered_at: vec![NONE; n],
-            in_link: if config.edge_queues { vec![NONE; n] } else { Vec::new() },
+            in_link: if config.edge_queues {
+                vec![NONE; n]
+            } else {
+                Vec::new()
+            },
             active: Vec::with_capacity(n),
             working: vec![0; nodes],
             at_source: vec![0; nodes],
             queue_histogram: vec![nodes as u32],
             current_max_queue: 0,
-            edge_occupancy: if config.edge_queues { vec![0; links] } else { Vec::new() },
+            edge_occupancy: if config.edge_queues {
+                vec![0; links]
+            } else {
+                Vec::new()
+            },
             link_winner: vec![NONE; links],
             link_key: vec![0; links],
             touched: Vec::new(),
@@ -334,7 +342,9 @@ impl Engine {
     /// step; it carries no packet then. Returns false (and reserves nothing)
     /// if the link does not exist or is already taken this step.
     pub fn send_control(&mut self, node: u32, port: u32) -> bool {
-        let Some(lid) = self.link_id(node, port) else { return false };
+        let Some(lid) = self.link_id(node, port) else {
+            return false;
+        };
         if self.link_winner[lid as usize] != NONE {
             return false;
         }
@@ -353,7 +363,9 @@ impl Engine {
     /// eligibility (a scripted move, e.g. a compare-exchange swap). Returns
     /// false if the link does not exist or is already taken this step.
     pub fn force_move(&mut self, p: u32, port: u32) -> bool {
-        let Some(lid) = self.link_id(self.pos[p as usize], port) else { return false };
+        let Some(lid) = self.link_id(self.pos[p as usize], port) else {
+            return false;
+        };
         if self.link_winner[lid as usize] != NONE || self.is_delivered(p) {
             return false;
         }
@@ -371,7 +383,10 @@ impl Engine {
     /// turned delivery on arrival off). Counts as delivered in the current step.
     pub fn deliver(&mut self, p: u32) {
         let i = p as usize;
-        assert_eq!(self.pos[i], self.dest[i], "deliver: packet {p} is not at its destination");
+        assert_eq!(
+            self.pos[i], self.dest[i],
+            "deliver: packet {p} is not at its destination"
+        );
         if self.is_delivered(p) {
             return;
         }
@@ -441,7 +456,9 @@ impl Engine {
                 continue;
             }
             let (pos, target) = (self.pos[p], self.target[p]);
-            let Some(hop) = self.topo.next_hop(pos, target, p as u32, self.order) else { continue };
+            let Some(hop) = self.topo.next_hop(pos, target, p as u32, self.order) else {
+                continue;
+            };
             let lid = (pos * ports + hop.port) as usize;
             let winner = self.link_winner[lid];
             if winner == CTRL || (winner != NONE && self.flags[winner as usize] & FORCED != 0) {
@@ -464,7 +481,10 @@ impl Engine {
         }
 
         // Phase 3: commit all moves at once (departures, then arrivals).
-        let mut summary = StepSummary { control_messages: self.control_links, ..Default::default() };
+        let mut summary = StepSummary {
+            control_messages: self.control_links,
+            ..Default::default()
+        };
         self.last_links.clear();
         let mut arrivals: Vec<(u32, u32, u32)> = Vec::new();
         for k in 0..self.touched.len() {
@@ -480,7 +500,10 @@ impl Engine {
             }
             let i = p as usize;
             let from = self.pos[i];
-            let to = self.topo.neighbor(from, lid % ports).expect("winner's link exists");
+            let to = self
+                .topo
+                .neighbor(from, lid % ports)
+                .expect("winner's link exists");
             if self.flags[i] & DEPARTED != 0 {
                 self.set_working(from as usize, self.working[from as usize] - 1);
                 if self.config.edge_queues && self.in_link[i] != NONE {
@@ -525,7 +548,9 @@ impl Engine {
             let flags = &self.flags;
             self.active.retain(|&p| flags[p as usize] & DELIVERED == 0);
         }
-        while self.current_max_queue > 0 && self.queue_histogram[self.current_max_queue as usize] == 0 {
+        while self.current_max_queue > 0
+            && self.queue_histogram[self.current_max_queue as usize] == 0
+        {
             self.current_max_queue -= 1;
         }
         self.stats.add_hops(summary.packet_moves);
@@ -553,7 +578,10 @@ impl Engine {
                 continue;
             }
             let i = p as usize;
-            let to = self.topo.neighbor(self.pos[i], lid % ports).expect("link exists");
+            let to = self
+                .topo
+                .neighbor(self.pos[i], lid % ports)
+                .expect("link exists");
             if self.flags[i] & FORCED != 0 || (to == self.dest[i] && self.deliver_on_arrival) {
                 continue;
             }
@@ -595,36 +623,67 @@ impl Engine {
         let mut undelivered = 0u32;
         for p in 0..self.src.len() {
             if self.flags[p] & DELIVERED != 0 {
-                assert_eq!(self.pos[p], self.dest[p], "delivered packet {p} is not at its destination");
+                assert_eq!(
+                    self.pos[p], self.dest[p],
+                    "delivered packet {p} is not at its destination"
+                );
                 continue;
             }
             undelivered += 1;
             if self.flags[p] & DEPARTED != 0 {
                 working[self.pos[p] as usize] += 1;
             } else {
-                assert_eq!(self.pos[p], self.src[p], "packet {p} moved without departing");
+                assert_eq!(
+                    self.pos[p], self.src[p],
+                    "packet {p} moved without departing"
+                );
                 at_source[self.pos[p] as usize] += 1;
             }
         }
-        assert_eq!(undelivered as usize, self.active.len(), "packet lost or duplicated");
+        assert_eq!(
+            undelivered as usize,
+            self.active.len(),
+            "packet lost or duplicated"
+        );
         assert_eq!(undelivered + self.delivered, self.src.len() as u32);
-        assert_eq!(working, self.working, "working queues disagree with packet positions");
-        assert_eq!(at_source, self.at_source, "source queues disagree with packet positions");
+        assert_eq!(
+            working, self.working,
+            "working queues disagree with packet positions"
+        );
+        assert_eq!(
+            at_source, self.at_source,
+            "source queues disagree with packet positions"
+        );
         let mut links: Vec<u32> = arrivals.iter().map(|a| a.2).collect();
         links.sort_unstable();
         let before = links.len();
         links.dedup();
-        assert_eq!(before, links.len(), "a directed link carried two packets in step {}", self.step);
+        assert_eq!(
+            before,
+            links.len(),
+            "a directed link carried two packets in step {}",
+            self.step
+        );
         if let Some(cap) = self.config.queue_cap {
             if self.config.edge_queues {
-                assert!(self.edge_occupancy.iter().all(|&o| o <= cap), "edge queue over capacity");
+                assert!(
+                    self.edge_occupancy.iter().all(|&o| o <= cap),
+                    "edge queue over capacity"
+                );
             } else {
-                assert!(self.working.iter().all(|&w| w <= cap), "node queue over capacity {cap} in step {}", self.step);
+                assert!(
+                    self.working.iter().all(|&w| w <= cap),
+                    "node queue over capacity {cap} in step {}",
+                    self.step
+                );
             }
         }
         let unsettled = (0..self.src.len()).filter(|&p| self.contributes(p)).count() as u32;
         assert_eq!(unsettled, self.unsettled, "unsettled count drifted");
-        assert_eq!(self.current_max_queue, self.working.iter().copied().max().unwrap_or(0));
+        assert_eq!(
+            self.current_max_queue,
+            self.working.iter().copied().max().unwrap_or(0)
+        );
     }
 
     /// Engine bytes held per packet (the packet columns), for the benchmark report.

@@ -43,7 +43,10 @@ pub struct Stats {
 
 impl Stats {
     pub(crate) fn new(record_series: bool) -> Self {
-        Stats { record_series, ..Default::default() }
+        Stats {
+            record_series,
+            ..Default::default()
+        }
     }
 
     pub(crate) fn begin(&mut self, initial_load: u32, _undelivered: u32) {
@@ -59,7 +62,11 @@ impl Stats {
                 return;
             }
         }
-        self.phases.push(PhaseSteps { name: name.to_string(), steps: 0, start: step });
+        self.phases.push(PhaseSteps {
+            name: name.to_string(),
+            steps: 0,
+            start: step,
+        });
     }
 
     pub(crate) fn delivered_at_step(&mut self, step: u32) {
@@ -88,7 +95,11 @@ impl Stats {
     pub fn phases(&self, end: u32) -> Vec<PhaseSteps> {
         let mut out = self.phases.clone();
         for i in 0..out.len() {
-            let stop = if i + 1 < out.len() { out[i + 1].start } else { end.max(out[i].start) };
+            let stop = if i + 1 < out.len() {
+                out[i + 1].start
+            } else {
+                end.max(out[i].start)
+            };
             out[i].steps = stop - out[i].start;
         }
         out

@@ -114,7 +114,10 @@ impl Network for Butterfly {
         };
         ports.into_iter().find_map(|port| {
             let w = self.neighbor(cur, port)?;
-            (self.distance(w, target) + 1 == d).then_some(Hop { port, remaining_in_dim: 1 })
+            (self.distance(w, target) + 1 == d).then_some(Hop {
+                port,
+                remaining_in_dim: 1,
+            })
         })
     }
     fn dim_distance(&self, from: u32, to: u32, _dim: u32) -> u32 {

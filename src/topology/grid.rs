@@ -38,7 +38,13 @@ impl Grid {
         for i in (0..sides.len() - 1).rev() {
             strides[i] = strides[i + 1] * sides[i + 1];
         }
-        Ok(Grid { kind, sides, strides, wrap, nodes: nodes as u32 })
+        Ok(Grid {
+            kind,
+            sides,
+            strides,
+            wrap,
+            nodes: nodes as u32,
+        })
     }
 
     /// Linear, ring, mesh or torus.
@@ -100,7 +106,10 @@ impl Grid {
             return None;
         }
         let (neg, remaining) = self.direction(c, t, self.sides[dim], packet);
-        Some(Hop { port: 2 * dim as u32 + neg, remaining_in_dim: remaining })
+        Some(Hop {
+            port: 2 * dim as u32 + neg,
+            remaining_in_dim: remaining,
+        })
     }
 }
 
@@ -143,11 +152,16 @@ impl Network for Grid {
     }
 
     fn distance(&self, a: u32, b: u32) -> u32 {
-        (0..self.sides.len()).map(|d| self.dim_distance(a, b, d as u32)).sum()
+        (0..self.sides.len())
+            .map(|d| self.dim_distance(a, b, d as u32))
+            .sum()
     }
 
     fn diameter(&self) -> u32 {
-        self.sides.iter().map(|&s| if self.wrap { s / 2 } else { s - 1 }).sum()
+        self.sides
+            .iter()
+            .map(|&s| if self.wrap { s / 2 } else { s - 1 })
+            .sum()
     }
 
     fn bisection_width(&self) -> u64 {
@@ -170,8 +184,12 @@ impl Network for Grid {
         }
         let d = self.sides.len();
         match order {
-            RouteOrder::Standard => (0..d).rev().find_map(|dim| self.hop_in_dim(cur, target, dim, packet)),
-            RouteOrder::Reversed => (0..d).find_map(|dim| self.hop_in_dim(cur, target, dim, packet)),
+            RouteOrder::Standard => (0..d)
+                .rev()
+                .find_map(|dim| self.hop_in_dim(cur, target, dim, packet)),
+            RouteOrder::Reversed => {
+                (0..d).find_map(|dim| self.hop_in_dim(cur, target, dim, packet))
+            }
         }
     }
 

@@ -13,7 +13,10 @@ impl Hypercube {
     /// Builds `hypercube:D`; the error is the reason.
     pub fn new(dim: u32) -> Result<Self, String> {
         if dim == 0 || (1u64 << dim.min(63)) > MAX_NODES {
-            return Err(format!("dimension must be between 1 and {}", MAX_NODES.ilog2()));
+            return Err(format!(
+                "dimension must be between 1 and {}",
+                MAX_NODES.ilog2()
+            ));
         }
         Ok(Hypercube { dim })
     }
@@ -59,7 +62,10 @@ impl Network for Hypercube {
             RouteOrder::Standard => 31 - diff.leading_zeros(),
             RouteOrder::Reversed => diff.trailing_zeros(),
         };
-        Some(Hop { port, remaining_in_dim: 1 })
+        Some(Hop {
+            port,
+            remaining_in_dim: 1,
+        })
     }
     fn dim_distance(&self, from: u32, to: u32, dim: u32) -> u32 {
         ((from ^ to) >> dim) & 1

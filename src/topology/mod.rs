@@ -68,7 +68,9 @@ pub trait Network {
 
     /// Number of existing ports at `node` (its degree).
     fn degree(&self, node: u32) -> u32 {
-        (0..self.ports()).filter(|&p| self.neighbor(node, p).is_some()).count() as u32
+        (0..self.ports())
+            .filter(|&p| self.neighbor(node, p).is_some())
+            .count() as u32
     }
     /// Number of directed links.
     fn directed_links(&self) -> u64 {
@@ -95,7 +97,14 @@ pub enum Kind {
 
 impl Kind {
     /// All kinds, in the order `routesim list` shows them.
-    pub const ALL: [Kind; 6] = [Kind::Linear, Kind::Ring, Kind::Mesh, Kind::Torus, Kind::Hypercube, Kind::Butterfly];
+    pub const ALL: [Kind; 6] = [
+        Kind::Linear,
+        Kind::Ring,
+        Kind::Mesh,
+        Kind::Torus,
+        Kind::Hypercube,
+        Kind::Butterfly,
+    ];
 
     /// The SPEC name.
     pub fn name(self) -> &'static str {
@@ -233,9 +242,13 @@ impl fmt::Display for Topology {
 }
 
 fn parse_number(spec: &str, text: &str, what: &str) -> Result<u32> {
-    text.trim()
-        .parse::<u32>()
-        .map_err(|_| Error::invalid("topology", spec, format!("{what} '{text}' is not a non-negative integer")))
+    text.trim().parse::<u32>().map_err(|_| {
+        Error::invalid(
+            "topology",
+            spec,
+            format!("{what} '{text}' is not a non-negative integer"),
+        )
+    })
 }
 
 impl FromStr for Topology {
@@ -254,7 +267,11 @@ impl FromStr for Topology {
             "torus" => Kind::Torus,
             "hypercube" => Kind::Hypercube,
             "butterfly" => Kind::Butterfly,
-            _ => return Err(bad("unknown kind; expected linear, ring, mesh, torus, hypercube or butterfly")),
+            _ => {
+                return Err(bad(
+                    "unknown kind; expected linear, ring, mesh, torus, hypercube or butterfly",
+                ))
+            }
         };
         match kind {
             Kind::Hypercube | Kind::Butterfly => {
@@ -289,14 +306,32 @@ mod tests {
 
     #[test]
     fn parse_and_display_round_trip() {
-        for s in ["linear:7", "ring:5", "mesh:4x6", "torus:3x4x5", "hypercube:5", "butterfly:3", "mesh:2x3x4"] {
+        for s in [
+            "linear:7",
+            "ring:5",
+            "mesh:4x6",
+            "torus:3x4x5",
+            "hypercube:5",
+            "butterfly:3",
+            "mesh:2x3x4",
+        ] {
             assert_eq!(t(s).to_string(), s);
         }
     }
 
     #[test]
     fn bad_names_are_refused_with_the_value() {
-        for s in ["mesh", "blob:3", "mesh:0x4", "ring:2", "torus:2x4", "mesh:ax4", "hypercube:40", "mesh:100000x100000", "linear:3x3"] {
+        for s in [
+            "mesh",
+            "blob:3",
+            "mesh:0x4",
+            "ring:2",
+            "torus:2x4",
+            "mesh:ax4",
+            "hypercube:40",
+            "mesh:100000x100000",
+            "linear:3x3",
+        ] {
             let e = s.parse::<Topology>().unwrap_err().to_string();
             assert!(e.contains(s), "{e}");
         }
@@ -314,18 +349,43 @@ mod tests {
         assert_eq!(tor.directed_links(), 24 * 4);
         assert_eq!(tor.bisection_width(), 8);
         let h = t("hypercube:4");
-        assert_eq!((h.nodes(), h.diameter(), h.bisection_width(), h.directed_links()), (16, 4, 8, 64));
+        assert_eq!(
+            (
+                h.nodes(),
+                h.diameter(),
+                h.bisection_width(),
+                h.directed_links()
+            ),
+            (16, 4, 8, 64)
+        );
         let b = t("butterfly:3");
         assert_eq!((b.nodes(), b.diameter(), b.bisection_width()), (32, 6, 8));
         assert_eq!(b.directed_links(), 2 * 3 * 8 * 2);
-        assert_eq!((t("linear:5").diameter(), t("ring:5").diameter(), t("ring:6").bisection_width()), (4, 2, 2));
+        assert_eq!(
+            (
+                t("linear:5").diameter(),
+                t("ring:5").diameter(),
+                t("ring:6").bisection_width()
+            ),
+            (4, 2, 2)
+        );
     }
 
     /// BFS distances agree with the closed forms, and following `next_hop`
     /// takes exactly `distance` hops, on every kind of network.
     #[test]
     fn next_hop_follows_shortest_paths() {
-        for s in ["linear:6", "ring:7", "ring:6", "mesh:3x5", "torus:4x5", "mesh:2x3x2", "torus:3x4x3", "hypercube:4", "butterfly:3"] {
+        for s in [
+            "linear:6",
+            "ring:7",
+            "ring:6",
+            "mesh:3x5",
+            "torus:4x5",
+            "mesh:2x3x2",
+            "torus:3x4x3",
+            "hypercube:4",
+            "butterfly:3",
+        ] {
             let topo = t(s);
             let n = topo.nodes();
             for a in 0..n {
@@ -352,12 +412,21 @@ mod tests {
 
     #[test]
     fn neighbors_are_symmetric() {
-        for s in ["ring:5", "torus:3x4", "mesh:3x3", "hypercube:3", "butterfly:2"] {
+        for s in [
+            "ring:5",
+            "torus:3x4",
+            "mesh:3x3",
+            "hypercube:3",
+            "butterfly:2",
+        ] {
             let topo = t(s);
             for v in 0..topo.nodes() {
                 for p in 0..topo.ports() {
                     if let Some(w) = topo.neighbor(v, p) {
-                        assert!((0..topo.ports()).any(|q| topo.neighbor(w, q) == Some(v)), "{s}");
+                        assert!(
+                            (0..topo.ports()).any(|q| topo.neighbor(w, q) == Some(v)),
+                            "{s}"
+                        );
                     }
                 }
             }

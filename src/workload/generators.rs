@@ -24,7 +24,11 @@ pub(super) fn generate(topo: &Topology, spec: &WorkloadSpec) -> Result<Instance>
         }
         Workload::Transpose => {
             let (r, c) = topo.mesh2d().filter(|(r, c)| r == c).ok_or_else(|| {
-                Error::invalid("workload", "transpose", format!("needs a square 2-D mesh or torus, got {topo}"))
+                Error::invalid(
+                    "workload",
+                    "transpose",
+                    format!("needs a square 2-D mesh or torus, got {topo}"),
+                )
             })?;
             (0..n).map(|v| (v, (v % c) * r + v / c)).collect()
         }

@@ -94,10 +94,17 @@ impl fmt::Display for Workload {
 impl FromStr for Workload {
     type Err = Error;
     fn from_str(s: &str) -> Result<Self> {
-        Workload::ALL.into_iter().find(|w| w.name() == s).ok_or_else(|| {
-            let names: Vec<&str> = Workload::ALL.iter().map(|w| w.name()).collect();
-            Error::invalid("workload", s, format!("expected one of {}", names.join(", ")))
-        })
+        Workload::ALL
+            .into_iter()
+            .find(|w| w.name() == s)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Workload::ALL.iter().map(|w| w.name()).collect();
+                Error::invalid(
+                    "workload",
+                    s,
+                    format!("expected one of {}", names.join(", ")),
+                )
+            })
     }
 }
 
@@ -119,7 +126,13 @@ pub struct WorkloadSpec {
 impl WorkloadSpec {
     /// A spec with defaults for everything but the workload and seed.
     pub fn new(workload: Workload, seed: u64) -> Self {
-        WorkloadSpec { workload, l: None, k: None, seed, locality: None }
+        WorkloadSpec {
+            workload,
+            l: None,
+            k: None,
+            seed,
+            locality: None,
+        }
     }
 }
 
