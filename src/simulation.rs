@@ -74,18 +74,32 @@ pub struct Simulation {
     algorithm: Box<dyn Algorithm>,
     bounds: Bounds,
     status: Status,
+    watched: Option<u32>,
+    trail: Vec<u32>,
 }
 
 impl Simulation {
     /// Sets up a run; refuses bad configurations and unsupported algorithm/topology pairs.
     pub fn new(instance: Instance, config: SimConfig) -> Result<Simulation> {
         if config.queue_cap == Some(0) {
-            return Err(Error::invalid("queue-cap", 0, "a queue must hold at least one packet"));
+            return Err(Error::invalid(
+                "queue-cap",
+                0,
+                "a queue must hold at least one packet",
+            ));
         }
         if config.edge_queues && config.queue_cap.is_none() {
-            return Err(Error::invalid("edge-queues", "true", "needs a queue capacity"));
+            return Err(Error::invalid(
+                "edge-queues",
+                "true",
+                "needs a queue capacity",
+            ));
         }
-        let options = AlgorithmOptions { seed: config.seed, pipeline: config.pipeline, reverse_order: config.reverse_order };
+        let options = AlgorithmOptions {
+            seed: config.seed,
+            pipeline: config.pipeline,
+            reverse_order: config.reverse_order,
+        };
         let mut algorithm = algorithms::create(&config.algorithm, &options)?;
         let engine_config = EngineConfig {
             policy: config.policy,
@@ -98,8 +112,21 @@ impl Simulation {
         let mut engine = Engine::new(instance.topology.clone(), &instance.packets, engine_config);
         algorithm.start(&instance, &mut engine)?;
         let bounds = bounds::compute(&instance);
-        let status = if engine.finished() { Status::Finished } else { Status::Running };
-        Ok(Simulation { instance, config, engine, algorithm, bounds, status })
+        let status = if engine.finished() {
+            Status::Finished
+        } else {
+            Status::Running
+        };
+        Ok(Simulation {
+            instance,
+            config,
+            engine,
+            algorithm,
+            bounds,
+            status,
+            watched: None,
+            trail: Vec::new(),
+        })
     }
 
     /// Simulates one step, unless the run is over.
@@ -113,6 +140,12 @@ impl Simulation {
         }
         self.algorithm.before_step(&mut self.engine);
         let summary = self.engine.step();
+        if let Some(p) = self.watched {
+            let node = self.engine.position(p);
+            if self.trail.last() != Some(&node) {
+                self.trail.push(node);
+            }
+        }
         if self.engine.finished() {
             self.status = Status::Finished;
         } else if summary.packet_moves == 0 && summary.control_messages == 0 {
@@ -161,11 +194,52 @@ impl Simulation {
         &self.bounds
     }
 
+    /// Follows one packet (or none): [`Simulation::trail`] then lists the
+    /// nodes it has visited, from its source. The route so far is recovered
+    /// by replaying the run from step 0 (runs are deterministic), so this
+    /// costs one replay up to the current step.
+    pub fn watch(&mut self, packet: Option<u32>) -> Result<()> {
+        self.watched = None;
+        self.trail.clear();
+        let Some(p) = packet else { return Ok(()) };
+        if p >= self.engine.packet_count() {
+            return Err(Error::invalid(
+                "packet",
+                p,
+                format!(
+                    "no such packet; the instance has {}",
+                    self.engine.packet_count()
+                ),
+            ));
+        }
+        let mut replay = Simulation::new(self.instance.clone(), self.config.clone())?;
+        replay.watched = Some(p);
+        replay.trail.push(self.engine.source(p));
+        while replay.status == Status::Running
+            && replay.engine.step_count() < self.engine.step_count()
+        {
+            replay.step();
+        }
+        self.watched = Some(p);
+        self.trail = replay.trail;
+        Ok(())
+    }
+
+    /// The nodes the watched packet has visited so far, source first
+    /// (empty when no packet is watched).
+    pub fn trail(&self) -> &[u32] {
+        &self.trail
+    }
+
     /// The SPEC §4 report of the run so far.
     pub fn report(&self) -> Report {
         let stats = self.engine.stats();
         let (l, k) = self.instance.lk();
-        let steps = if self.status == Status::Finished { stats.last_delivery } else { self.engine.step_count() };
+        let steps = if self.status == Status::Finished {
+            stats.last_delivery
+        } else {
+            self.engine.step_count()
+        };
         Report {
             topology: self.instance.topology.to_string(),
             algorithm: self.algorithm.name().to_string(),

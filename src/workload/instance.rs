@@ -21,14 +21,50 @@ pub struct Limits {
 
 impl Limits {
     /// Native CLI limits.
-    pub const NATIVE: Limits = Limits { max_nodes: crate::topology::MAX_NODES, max_packets: 1 << 26, max_bytes: 1 << 31 };
+    pub const NATIVE: Limits = Limits {
+        max_nodes: crate::topology::MAX_NODES,
+        max_packets: 1 << 26,
+        max_bytes: 1 << 31,
+    };
     /// Browser limits: a few hundred MB of wasm memory at most.
-    pub const BROWSER: Limits = Limits { max_nodes: 1 << 20, max_packets: 1 << 21, max_bytes: 64 << 20 };
+    pub const BROWSER: Limits = Limits {
+        max_nodes: 1 << 20,
+        max_packets: 1 << 21,
+        max_bytes: 64 << 20,
+    };
 
     /// Refuses a topology above the node limit.
     pub fn check_topology(&self, topo: &Topology) -> Result<()> {
         if topo.nodes() as u64 > self.max_nodes {
-            return Err(Error::TooLarge { field: format!("topology {topo}: nodes"), value: topo.nodes() as u64, limit: self.max_nodes });
+            return Err(Error::TooLarge {
+                field: format!("topology {topo}: nodes"),
+                value: topo.nodes() as u64,
+                limit: self.max_nodes,
+            });
+        }
+        Ok(())
+    }
+
+    /// Refuses a generated workload whose packet count could exceed the
+    /// limit, before generating it: a workload sends at most max(ℓ, k)
+    /// packets per node.
+    pub fn check_workload(
+        &self,
+        topo: &Topology,
+        spec: &crate::workload::WorkloadSpec,
+    ) -> Result<()> {
+        self.check_topology(topo)?;
+        let per_node = spec.l.unwrap_or(1).max(spec.k.unwrap_or(1)) as u64;
+        let estimate = per_node.saturating_mul(topo.nodes() as u64);
+        if estimate > self.max_packets {
+            return Err(Error::TooLarge {
+                field: format!(
+                    "workload {} on {topo}: packets (max(l, k) x nodes)",
+                    spec.workload
+                ),
+                value: estimate,
+                limit: self.max_packets,
+            });
         }
         Ok(())
     }
@@ -36,7 +72,11 @@ impl Limits {
     /// Refuses a packet count above the limit.
     pub fn check_packets(&self, count: u64) -> Result<()> {
         if count > self.max_packets {
-            return Err(Error::TooLarge { field: "packets".into(), value: count, limit: self.max_packets });
+            return Err(Error::TooLarge {
+                field: "packets".into(),
+                value: count,
+                limit: self.max_packets,
+            });
         }
         Ok(())
     }
@@ -64,13 +104,27 @@ impl Instance {
         let n = topology.nodes();
         for (i, &(s, d)) in packets.iter().enumerate() {
             if s >= n {
-                return Err(Error::invalid(format!("packets[{i}][0]"), s, format!("node id out of range 0..{}", n - 1)));
+                return Err(Error::invalid(
+                    format!("packets[{i}][0]"),
+                    s,
+                    format!("node id out of range 0..{}", n - 1),
+                ));
             }
             if d >= n {
-                return Err(Error::invalid(format!("packets[{i}][1]"), d, format!("node id out of range 0..{}", n - 1)));
+                return Err(Error::invalid(
+                    format!("packets[{i}][1]"),
+                    d,
+                    format!("node id out of range 0..{}", n - 1),
+                ));
             }
         }
-        Ok(Instance { topology, packets, name: None, l: None, k: None })
+        Ok(Instance {
+            topology,
+            packets,
+            name: None,
+            l: None,
+            k: None,
+        })
     }
 
     /// Measured (ℓ, k): the most packets sent by one node and received by one node.
@@ -81,7 +135,10 @@ impl Instance {
             out[s as usize] += 1;
             inn[d as usize] += 1;
         }
-        (out.into_iter().max().unwrap_or(0), inn.into_iter().max().unwrap_or(0))
+        (
+            out.into_iter().max().unwrap_or(0),
+            inn.into_iter().max().unwrap_or(0),
+        )
     }
 
     /// (ℓ, k) as the algorithms know them: declared if given, else measured (SPEC §3).
@@ -98,42 +155,76 @@ impl Instance {
     /// Parses SPEC §3 JSON under `limits`.
     pub fn from_json_with_limits(text: &str, limits: &Limits) -> Result<Instance> {
         if text.len() as u64 > limits.max_bytes {
-            return Err(Error::TooLarge { field: "instance text bytes".into(), value: text.len() as u64, limit: limits.max_bytes });
+            return Err(Error::TooLarge {
+                field: "instance text bytes".into(),
+                value: text.len() as u64,
+                limit: limits.max_bytes,
+            });
         }
-        let value: Value = serde_json::from_str(text).map_err(|e| Error::Json(format!("not valid JSON: {e}")))?;
-        let obj = value.as_object().ok_or_else(|| Error::Json("expected a JSON object with \"topology\" and \"packets\"".into()))?;
+        let value: Value =
+            serde_json::from_str(text).map_err(|e| Error::Json(format!("not valid JSON: {e}")))?;
+        let obj = value.as_object().ok_or_else(|| {
+            Error::Json("expected a JSON object with \"topology\" and \"packets\"".into())
+        })?;
         for key in obj.keys() {
             if !matches!(key.as_str(), "topology" | "packets" | "name" | "l" | "k") {
-                return Err(Error::invalid("instance field", key, "unknown field; expected topology, packets, name, l, k"));
+                return Err(Error::invalid(
+                    "instance field",
+                    key,
+                    "unknown field; expected topology, packets, name, l, k",
+                ));
             }
         }
         let topo_text = match obj.get("topology") {
             Some(Value::String(s)) => s,
-            Some(other) => return Err(Error::invalid("topology", other, "expected a string such as \"mesh:8x8\"")),
+            Some(other) => {
+                return Err(Error::invalid(
+                    "topology",
+                    other,
+                    "expected a string such as \"mesh:8x8\"",
+                ))
+            }
             None => return Err(Error::Json("missing field \"topology\"".into())),
         };
         let topology: Topology = topo_text.parse()?;
         limits.check_topology(&topology)?;
         let list = match obj.get("packets") {
             Some(Value::Array(a)) => a,
-            Some(other) => return Err(Error::invalid("packets", short(other), "expected an array of [source, destination] pairs")),
+            Some(other) => {
+                return Err(Error::invalid(
+                    "packets",
+                    short(other),
+                    "expected an array of [source, destination] pairs",
+                ))
+            }
             None => return Err(Error::Json("missing field \"packets\"".into())),
         };
         limits.check_packets(list.len() as u64)?;
         let n = topology.nodes();
         let mut packets = Vec::with_capacity(list.len());
         for (i, item) in list.iter().enumerate() {
-            let pair = item
-                .as_array()
-                .filter(|a| a.len() == 2)
-                .ok_or_else(|| Error::invalid(format!("packets[{i}]"), short(item), "expected [source, destination]"))?;
+            let pair = item.as_array().filter(|a| a.len() == 2).ok_or_else(|| {
+                Error::invalid(
+                    format!("packets[{i}]"),
+                    short(item),
+                    "expected [source, destination]",
+                )
+            })?;
             let mut ends = [0u32; 2];
             for (j, v) in pair.iter().enumerate() {
-                let id = v
-                    .as_u64()
-                    .ok_or_else(|| Error::invalid(format!("packets[{i}][{j}]"), short(v), "expected a non-negative integer node id"))?;
+                let id = v.as_u64().ok_or_else(|| {
+                    Error::invalid(
+                        format!("packets[{i}][{j}]"),
+                        short(v),
+                        "expected a non-negative integer node id",
+                    )
+                })?;
                 if id >= n as u64 {
-                    return Err(Error::invalid(format!("packets[{i}][{j}]"), id, format!("node id out of range 0..{} for {topology}", n - 1)));
+                    return Err(Error::invalid(
+                        format!("packets[{i}][{j}]"),
+                        id,
+                        format!("node id out of range 0..{} for {topology}", n - 1),
+                    ));
                 }
                 ends[j] = id as u32;
             }
@@ -154,13 +245,23 @@ impl Instance {
                     .ok_or_else(|| Error::invalid(key, short(v), "expected a positive integer")),
             }
         };
-        let mut inst = Instance { topology, packets, name, l: declared("l")?, k: declared("k")? };
+        let mut inst = Instance {
+            topology,
+            packets,
+            name,
+            l: declared("l")?,
+            k: declared("k")?,
+        };
         let (ml, mk) = inst.measured_lk();
         if let Some(l) = inst.l.filter(|&l| l < ml) {
             return Err(Error::invalid("l", l, format!("a node sends {ml} packets")));
         }
         if let Some(k) = inst.k.filter(|&k| k < mk) {
-            return Err(Error::invalid("k", k, format!("a node receives {mk} packets")));
+            return Err(Error::invalid(
+                "k",
+                k,
+                format!("a node receives {mk} packets"),
+            ));
         }
         inst.name = inst.name.take();
         Ok(inst)
@@ -198,7 +299,8 @@ mod tests {
 
     #[test]
     fn round_trip() {
-        let text = r#"{"topology":"mesh:8x8","packets":[[0,63],[1,62],[5,62]],"name":"x","l":2,"k":3}"#;
+        let text =
+            r#"{"topology":"mesh:8x8","packets":[[0,63],[1,62],[5,62]],"name":"x","l":2,"k":3}"#;
         let inst = Instance::from_json(text).unwrap();
         assert_eq!(inst.packets, vec![(0, 63), (1, 62), (5, 62)]);
         assert_eq!(inst.lk(), (2, 3));
@@ -214,13 +316,31 @@ mod tests {
             (r#"{"packets":[]}"#, "\"topology\""),
             (r#"{"topology":"mesh:8x8"}"#, "\"packets\""),
             (r#"{"topology":"blob:3","packets":[]}"#, "blob:3"),
-            (r#"{"topology":"mesh:2x2","packets":[[0,4]]}"#, "packets[0][1] '4'"),
-            (r#"{"topology":"mesh:2x2","packets":[[0,1],[-1,2]]}"#, "packets[1][0] '-1'"),
-            (r#"{"topology":"mesh:2x2","packets":[[0,1,2]]}"#, "packets[0] '[0,1,2]'"),
+            (
+                r#"{"topology":"mesh:2x2","packets":[[0,4]]}"#,
+                "packets[0][1] '4'",
+            ),
+            (
+                r#"{"topology":"mesh:2x2","packets":[[0,1],[-1,2]]}"#,
+                "packets[1][0] '-1'",
+            ),
+            (
+                r#"{"topology":"mesh:2x2","packets":[[0,1,2]]}"#,
+                "packets[0] '[0,1,2]'",
+            ),
             (r#"{"topology":"mesh:2x2","packets":{}}"#, "invalid packets"),
-            (r#"{"topology":"mesh:2x2","packets":[[0,1]],"k":0}"#, "invalid k '0'"),
-            (r#"{"topology":"mesh:2x2","packets":[[0,1],[2,1]],"k":1}"#, "invalid k '1'"),
-            (r#"{"topology":"mesh:2x2","packets":[],"colour":1}"#, "colour"),
+            (
+                r#"{"topology":"mesh:2x2","packets":[[0,1]],"k":0}"#,
+                "invalid k '0'",
+            ),
+            (
+                r#"{"topology":"mesh:2x2","packets":[[0,1],[2,1]],"k":1}"#,
+                "invalid k '1'",
+            ),
+            (
+                r#"{"topology":"mesh:2x2","packets":[],"colour":1}"#,
+                "colour",
+            ),
         ];
         for (text, want) in cases {
             let e = Instance::from_json(text).unwrap_err().to_string();
@@ -230,9 +350,20 @@ mod tests {
 
     #[test]
     fn limits_are_enforced() {
-        let small = Limits { max_nodes: 16, max_packets: 2, max_bytes: 1000 };
-        assert!(Instance::from_json_with_limits(r#"{"topology":"mesh:8x8","packets":[]}"#, &small).is_err());
-        let e = Instance::from_json_with_limits(r#"{"topology":"mesh:2x2","packets":[[0,1],[0,1],[0,1]]}"#, &small).unwrap_err();
+        let small = Limits {
+            max_nodes: 16,
+            max_packets: 2,
+            max_bytes: 1000,
+        };
+        assert!(
+            Instance::from_json_with_limits(r#"{"topology":"mesh:8x8","packets":[]}"#, &small)
+                .is_err()
+        );
+        let e = Instance::from_json_with_limits(
+            r#"{"topology":"mesh:2x2","packets":[[0,1],[0,1],[0,1]]}"#,
+            &small,
+        )
+        .unwrap_err();
         assert!(e.to_string().contains("packets too large"), "{e}");
     }
 }
