@@ -19,8 +19,16 @@ use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-/// The size limits the browser enforces on instances and generated workloads.
+/// The size limits the browser enforces on loaded instances (and on topologies).
 pub const LIMITS: Limits = Limits::BROWSER;
+
+/// Tighter limits for generated workloads, so that a mistyped size cannot
+/// freeze the tab: at most 2^18 nodes (a 512×512 mesh) and 2^20 packets.
+pub const GENERATED_LIMITS: Limits = Limits {
+    max_nodes: 1 << 18,
+    max_packets: 1 << 20,
+    max_bytes: LIMITS.max_bytes,
+};
 
 /// Installs the panic hook, so that a panic (a bug) still shows its message
 /// in the console instead of "unreachable executed".
@@ -120,9 +128,9 @@ impl JsConfig {
                     seed: self.seed.unwrap_or(1),
                     locality: self.locality,
                 };
-                LIMITS.check_workload(&topology, &spec)?;
+                GENERATED_LIMITS.check_workload(&topology, &spec)?;
                 let instance = workload::generate(&topology, &spec)?;
-                LIMITS.check_packets(instance.packets.len() as u64)?;
+                GENERATED_LIMITS.check_packets(instance.packets.len() as u64)?;
                 Ok(instance)
             }
         }
@@ -430,12 +438,23 @@ pub fn workloads() -> Result<JsValue, JsError> {
     )
 }
 
-/// The browser limits: `{max_nodes, max_packets, max_bytes}`.
+/// The browser limits: `{max_nodes, max_packets, max_bytes}` for loaded
+/// instances and `{generated_max_nodes, generated_max_packets}` for generated workloads.
 #[wasm_bindgen]
 pub fn limits() -> Object {
     let obj = Object::new();
     set(&obj, "max_nodes", LIMITS.max_nodes as f64);
     set(&obj, "max_packets", LIMITS.max_packets as f64);
     set(&obj, "max_bytes", LIMITS.max_bytes as f64);
+    set(
+        &obj,
+        "generated_max_nodes",
+        GENERATED_LIMITS.max_nodes as f64,
+    );
+    set(
+        &obj,
+        "generated_max_packets",
+        GENERATED_LIMITS.max_packets as f64,
+    );
     obj
 }

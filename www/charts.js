@@ -10,14 +10,14 @@ function sizeOf(el, height) {
 }
 
 /** The live run chart: packets in flight (left axis) and max queue (right axis) per step. */
-export function runChart(el, height = 220) {
+export function runChart(el, height = 220, compact = false) {
   const opts = {
     ...sizeOf(el, height),
     title: 'This run, per step',
     scales: { x: { time: false }, queue: { range: (u, min, max) => [0, Math.max(2, max)] } },
     axes: [
       { label: 'step' },
-      { label: 'packets in flight', stroke: PALETTE[0] },
+      { label: compact ? 'in flight' : 'packets in flight', stroke: PALETTE[0] },
       { label: 'max queue', scale: 'queue', side: 1, stroke: PALETTE[1], grid: { show: false } },
     ],
     series: [

@@ -88,8 +88,8 @@ export function layout(topo) {
       x[v] = px;
       y[v] = py;
     }
-    width = Math.max(1, ...x);
-    height = Math.max(1, ...y);
+    width = Math.max(1, x.reduce((m, v) => Math.max(m, v), 0));
+    height = Math.max(1, y.reduce((m, v) => Math.max(m, v), 0));
     // Links of higher bits would pass over other nodes: bend each one so
     // that it clears them by about half a unit, whatever its length.
     curve = (a, b) => {

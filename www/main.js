@@ -208,13 +208,15 @@ function resizeCanvas() {
   let h = w;
   if (state.lay) {
     const aspect = (state.lay.height + 1.2) / (state.lay.width + 1.2);
-    h = Math.round(Math.min(Math.max(w * aspect, 220), Math.max(320, window.innerHeight * (state.embed ? 0.7 : 0.72))));
+    // Embedded, leave room for the buttons, counters and chart below.
+    const room = state.embed ? Math.max(220, window.innerHeight - 340) : Math.max(320, window.innerHeight * 0.72);
+    h = Math.round(Math.min(Math.max(w * aspect, 220), room));
   }
   const dpr = window.devicePixelRatio || 1;
   canvas.style.height = `${h}px`;
   canvas.width = Math.round(w * dpr);
   canvas.height = Math.round(h * dpr);
-  state.view = state.lay ? viewFor(state.lay, w, h) : null;
+  state.view = state.lay ? viewFor(state.lay, w, h, dpr) : null;
   state.dirty = true;
 }
 
@@ -539,7 +541,7 @@ async function boot() {
   for (const m of parsed.messages) showMessage('warning', m, 'url');
   setupControls();
   saveUrl();
-  state.chart = runChart($('run-chart'), state.embed ? 150 : 220);
+  state.chart = runChart($('run-chart'), state.embed ? 160 : 220, state.embed);
   if (!state.embed) {
     state.experiment = setupExperiment(state.lists.algorithms, () => state.config);
   }

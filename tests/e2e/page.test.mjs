@@ -200,7 +200,7 @@ test('bad URL parameters are named and fall back to defaults', async () => {
 });
 
 test('?embed=1 gives the compact view', async () => {
-  const { page, errors } = await open('?embed=1&topology=torus:8x8&workload=random-permutation&speed=30', { width: 640, height: 560 });
+  const { page, errors } = await open('?embed=1&topology=torus:8x8&workload=random-permutation&speed=30', { width: 640, height: 720 });
   assert.equal(await page.locator('#controls').isVisible(), false);
   assert.equal(await page.locator('#experiment').isVisible(), false);
   assert.ok(await page.locator('#network').isVisible());
@@ -208,6 +208,8 @@ test('?embed=1 gives the compact view', async () => {
   assert.match(await page.locator('#open-full').getAttribute('href'), /topology=torus/);
   await page.waitForTimeout(1200);
   assert.ok(Number(await text(page, 'c-step')) > 0, 'the embedded run does not animate');
+  const chart = await page.locator('#run-chart').boundingBox();
+  assert.ok(chart.y + chart.height <= 720 + 2, `the chart does not fit the 720 px frame (${chart.y + chart.height})`);
   await page.screenshot({ path: path.join(shots, 'embed.png') });
   assert.deepEqual(errors, []);
   await page.close();
@@ -246,6 +248,7 @@ test('hypercube, butterfly, ring and torus layouts draw', async () => {
     ['butterfly', '?topology=butterfly:4&algorithm=bit-fixing&workload=random-permutation&play=0'],
     ['ring', '?topology=ring:24&workload=random-permutation&play=0'],
     ['torus', '?topology=torus:10x10&workload=random-permutation&play=0'],
+    ['dense', '?topology=mesh:128x128&workload=random-permutation&play=0'],
   ]) {
     const { page, errors } = await open(query);
     await page.click('#step');

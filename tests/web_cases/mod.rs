@@ -161,6 +161,22 @@ fn errors_arrive_as_js_errors_with_the_core_message() {
 }
 
 #[wasm_bindgen_test]
+fn generated_workloads_have_a_tighter_cap_than_loaded_instances() {
+    let generated = message(Simulation::new(mesh_config("mesh:1024x1024", "greedy")));
+    assert!(
+        generated.contains("nodes too large: 1048576 exceeds the limit 262144"),
+        "{generated}"
+    );
+    let loaded = config(&[(
+        "instance",
+        r#"{"topology":"mesh:1024x1024","packets":[[0,1048575]]}"#.into(),
+    )]);
+    let mut sim = Simulation::new(loaded).unwrap();
+    let summary: JsValue = sim.run_to_end(10_000).into();
+    assert_eq!(num(&summary, "step"), 2046.0);
+}
+
+#[wasm_bindgen_test]
 fn a_bad_instance_is_refused_and_nothing_changes() {
     let mut sim = Simulation::new(mesh_config("mesh:4x4", "greedy")).unwrap();
     sim.step(2);
