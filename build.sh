@@ -113,13 +113,16 @@ e2e_tests() {
   run node --test --test-reporter=spec tests/e2e/*.test.mjs
 }
 
-test_all() {
-  TIMINGS=()
-  timed "install what is missing" bash -c "true"
+ensure_tools() {
   ensure_wasm_target
   ensure_wasm_bindgen
   ensure_npm_packages
   ensure_chromium
+}
+
+test_all() {
+  TIMINGS=()
+  timed "install what is missing" ensure_tools
   timed "cargo fmt --check" run cargo fmt --check
   timed "cargo clippy (native)" run cargo clippy --all-targets -- -D warnings
   timed "cargo clippy (wasm32)" run cargo clippy --target "$WASM_TARGET" --lib --test web --test web_browser -- -D warnings
