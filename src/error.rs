@@ -51,11 +51,7 @@ pub enum Error {
 
 impl Error {
     /// Shorthand for [`Error::Invalid`].
-    pub fn invalid(
-        field: impl Into<String>,
-        value: impl ToString,
-        reason: impl Into<String>,
-    ) -> Self {
+    pub fn invalid(field: impl Into<String>, value: impl ToString, reason: impl Into<String>) -> Self {
         Error::Invalid {
             field: field.into(),
             value: value.to_string(),

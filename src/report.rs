@@ -76,11 +76,7 @@ impl Latency {
             .filter(|(_, &c)| c > 0)
             .map(|(s, &c)| [s as u32, c])
             .collect();
-        let sum: u64 = deliveries
-            .iter()
-            .enumerate()
-            .map(|(s, &c)| s as u64 * c as u64)
-            .sum();
+        let sum: u64 = deliveries.iter().enumerate().map(|(s, &c)| s as u64 * c as u64).sum();
         let mut median = 0;
         let mut seen = 0u64;
         for &[s, c] in &histogram {
@@ -91,11 +87,7 @@ impl Latency {
             }
         }
         Latency {
-            mean: if total == 0 {
-                0.0
-            } else {
-                sum as f64 / total as f64
-            },
+            mean: if total == 0 { 0.0 } else { sum as f64 / total as f64 },
             median,
             max: histogram.last().map_or(0, |h| h[0]),
             histogram,

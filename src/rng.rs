@@ -79,9 +79,7 @@ mod tests {
 
     #[test]
     fn same_seed_same_stream_and_streams_differ() {
-        let a: Vec<u32> = (0..8)
-            .map(|_| Rng::new(7, Stream::Workload).below(1000))
-            .collect();
+        let a: Vec<u32> = (0..8).map(|_| Rng::new(7, Stream::Workload).below(1000)).collect();
         let mut r1 = Rng::new(7, Stream::Workload);
         let mut r2 = Rng::new(7, Stream::Workload);
         let mut r3 = Rng::new(7, Stream::Policy);

@@ -82,18 +82,10 @@ impl Simulation {
     /// Sets up a run; refuses bad configurations and unsupported algorithm/topology pairs.
     pub fn new(instance: Instance, config: SimConfig) -> Result<Simulation> {
         if config.queue_cap == Some(0) {
-            return Err(Error::invalid(
-                "queue-cap",
-                0,
-                "a queue must hold at least one packet",
-            ));
+            return Err(Error::invalid("queue-cap", 0, "a queue must hold at least one packet"));
         }
         if config.edge_queues && config.queue_cap.is_none() {
-            return Err(Error::invalid(
-                "edge-queues",
-                "true",
-                "needs a queue capacity",
-            ));
+            return Err(Error::invalid("edge-queues", "true", "needs a queue capacity"));
         }
         let options = AlgorithmOptions {
             seed: config.seed,
@@ -206,18 +198,13 @@ impl Simulation {
             return Err(Error::invalid(
                 "packet",
                 p,
-                format!(
-                    "no such packet; the instance has {}",
-                    self.engine.packet_count()
-                ),
+                format!("no such packet; the instance has {}", self.engine.packet_count()),
             ));
         }
         let mut replay = Simulation::new(self.instance.clone(), self.config.clone())?;
         replay.watched = Some(p);
         replay.trail.push(self.engine.source(p));
-        while replay.status == Status::Running
-            && replay.engine.step_count() < self.engine.step_count()
-        {
+        while replay.status == Status::Running && replay.engine.step_count() < self.engine.step_count() {
             replay.step();
         }
         self.watched = Some(p);

@@ -117,10 +117,7 @@ impl JsConfig {
                     .as_deref()
                     .ok_or_else(|| Error::invalid("topology", "", "missing"))?;
                 let topology = parse_topology(topo_text)?;
-                let workload: Workload = workload
-                    .as_deref()
-                    .unwrap_or("random-permutation")
-                    .parse()?;
+                let workload: Workload = workload.as_deref().unwrap_or("random-permutation").parse()?;
                 let spec = WorkloadSpec {
                     workload,
                     l: self.l,
@@ -171,8 +168,7 @@ fn parse_config(config: JsValue) -> Result<JsConfig, JsError> {
             }
         }
     }
-    serde_wasm_bindgen::from_value(config)
-        .map_err(|e| JsError::new(&format!("invalid config: {e}")))
+    serde_wasm_bindgen::from_value(config).map_err(|e| JsError::new(&format!("invalid config: {e}")))
 }
 
 /// One run, driven from JS. Construct with `new Simulation(config)`.
@@ -199,8 +195,7 @@ impl Simulation {
     /// and queue capacity, and restarts at step 0. On error nothing changes.
     pub fn load_instance(&mut self, json: &str) -> Result<(), JsError> {
         let instance = Instance::from_json_with_limits(json, &LIMITS).map_err(js_error)?;
-        let inner =
-            simulation::Simulation::new(instance, self.inner.config().clone()).map_err(js_error)?;
+        let inner = simulation::Simulation::new(instance, self.inner.config().clone()).map_err(js_error)?;
         self.inner = inner;
         Ok(())
     }
@@ -243,17 +238,9 @@ impl Simulation {
         let obj = self.summary();
         set(&obj, "positions", Uint32Array::from(engine.positions()));
         set(&obj, "classes", Uint8Array::from(engine.classes()));
-        set(
-            &obj,
-            "delivered_at",
-            Uint32Array::from(engine.delivery_steps()),
-        );
+        set(&obj, "delivered_at", Uint32Array::from(engine.delivery_steps()));
         set(&obj, "queues", Uint32Array::from(engine.working_queues()));
-        set(
-            &obj,
-            "waiting",
-            Uint32Array::from(engine.waiting_at_source()),
-        );
+        set(&obj, "waiting", Uint32Array::from(engine.waiting_at_source()));
         set(&obj, "links", Uint32Array::from(engine.last_links()));
         obj
     }
@@ -266,11 +253,7 @@ impl Simulation {
         let stats = self.inner.engine().stats();
         let obj = Object::new();
         set(&obj, "in_flight", Uint32Array::from(&stats.in_flight[..]));
-        set(
-            &obj,
-            "queue_series",
-            Uint32Array::from(&stats.queue_series[..]),
-        );
+        set(&obj, "queue_series", Uint32Array::from(&stats.queue_series[..]));
         set(&obj, "links_used", Uint32Array::from(&stats.links_used[..]));
         set(&obj, "deliveries", Uint32Array::from(&stats.deliveries[..]));
         set(&obj, "max_queue", stats.max_queue);
@@ -446,15 +429,7 @@ pub fn limits() -> Object {
     set(&obj, "max_nodes", LIMITS.max_nodes as f64);
     set(&obj, "max_packets", LIMITS.max_packets as f64);
     set(&obj, "max_bytes", LIMITS.max_bytes as f64);
-    set(
-        &obj,
-        "generated_max_nodes",
-        GENERATED_LIMITS.max_nodes as f64,
-    );
-    set(
-        &obj,
-        "generated_max_packets",
-        GENERATED_LIMITS.max_packets as f64,
-    );
+    set(&obj, "generated_max_nodes", GENERATED_LIMITS.max_nodes as f64);
+    set(&obj, "generated_max_packets", GENERATED_LIMITS.max_packets as f64);
     obj
 }

@@ -44,11 +44,7 @@ fn one_packet_arrives_in_exactly_its_distance() {
 fn empty_instance_takes_zero_steps_and_self_packets_arrive_at_step_zero() {
     let r = run(inst("mesh:4x4", &[]), "greedy", Policy::FarthestFirst);
     assert_eq!((r.steps, r.packets, r.delivered), (0, 0, 0));
-    let r = run(
-        inst("mesh:4x4", &[(3, 3), (5, 5)]),
-        "greedy",
-        Policy::FarthestFirst,
-    );
+    let r = run(inst("mesh:4x4", &[(3, 3), (5, 5)]), "greedy", Policy::FarthestFirst);
     assert_eq!((r.steps, r.delivered), (0, 2));
 }
 

@@ -18,10 +18,7 @@ fn reference_instance() -> String {
     let pairs: Vec<String> = (0..256u32)
         .map(|v| format!("[{},{}]", v, (97 * v + 13) % 256))
         .collect();
-    format!(
-        r#"{{"topology":"mesh:16x16","packets":[{}]}}"#,
-        pairs.join(",")
-    )
+    format!(r#"{{"topology":"mesh:16x16","packets":[{}]}}"#, pairs.join(","))
 }
 
 #[test]
@@ -40,8 +37,5 @@ fn reference_run_matches_the_numbers_the_wasm_test_expects() {
         "reference: steps {} delivered {} max_queue {} hops {}",
         r.steps, r.delivered, r.max_queue, r.packet_hops
     );
-    assert_eq!(
-        (r.steps, r.delivered, r.max_queue, r.packet_hops),
-        REFERENCE
-    );
+    assert_eq!((r.steps, r.delivered, r.max_queue, r.packet_hops), REFERENCE);
 }

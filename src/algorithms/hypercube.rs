@@ -94,12 +94,7 @@ impl Algorithm for Valiant {
     fn start(&mut self, instance: &Instance, engine: &mut Engine) -> Result<()> {
         let topo = &instance.topology;
         let ok = matches!(topo, Topology::Hypercube(_) | Topology::Grid(_));
-        require(
-            self.name(),
-            ok,
-            topo,
-            "a hypercube, linear array, ring, mesh or torus",
-        )?;
+        require(self.name(), ok, topo, "a hypercube, linear array, ring, mesh or torus")?;
         engine.set_route_order(self.order);
         let mut rng = Rng::new(self.seed, Stream::Algorithm);
         let nodes = topo.nodes();

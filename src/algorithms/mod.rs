@@ -108,10 +108,7 @@ pub fn create(name: &str, options: &AlgorithmOptions) -> Result<Box<dyn Algorith
         "greedy" => Ok(Box::new(Greedy::new(options))),
         "bit-fixing" => Ok(Box::new(BitFixing::new(options))),
         "valiant" => Ok(Box::new(Valiant::new(options))),
-        _ if PLANNED.contains(&name) => Err(Error::unsupported(
-            name,
-            "not implemented in this version of routesim",
-        )),
+        _ if PLANNED.contains(&name) => Err(Error::unsupported(name, "not implemented in this version of routesim")),
         _ => {
             let names: Vec<&str> = ALGORITHMS.iter().map(|a| a.name).collect();
             Err(Error::invalid(
@@ -128,9 +125,6 @@ pub(crate) fn require(algorithm: &str, ok: bool, topo: &Topology, what: &str) ->
     if ok {
         Ok(())
     } else {
-        Err(Error::unsupported(
-            algorithm,
-            format!("needs {what}, got {topo}"),
-        ))
+        Err(Error::unsupported(algorithm, format!("needs {what}, got {topo}")))
     }
 }

@@ -138,21 +138,13 @@ impl Engine {
             class: vec![0; n],
             flags: vec![ELIGIBLE; n],
             delivered_at: vec![NONE; n],
-            in_link: if config.edge_queues {
-                vec![NONE; n]
-            } else {
-                Vec::new()
-            },
+            in_link: if config.edge_queues { vec![NONE; n] } else { Vec::new() },
             active: Vec::with_capacity(n),
             working: vec![0; nodes],
             at_source: vec![0; nodes],
             queue_histogram: vec![nodes as u32],
             current_max_queue: 0,
-            edge_occupancy: if config.edge_queues {
-                vec![0; links]
-            } else {
-                Vec::new()
-            },
+            edge_occupancy: if config.edge_queues { vec![0; links] } else { Vec::new() },
             link_winner: vec![NONE; links],
             link_key: vec![0; links],
             touched: Vec::new(),
@@ -500,10 +492,7 @@ impl Engine {
             }
             let i = p as usize;
             let from = self.pos[i];
-            let to = self
-                .topo
-                .neighbor(from, lid % ports)
-                .expect("winner's link exists");
+            let to = self.topo.neighbor(from, lid % ports).expect("winner's link exists");
             if self.flags[i] & DEPARTED != 0 {
                 self.set_working(from as usize, self.working[from as usize] - 1);
                 if self.config.edge_queues && self.in_link[i] != NONE {
@@ -548,9 +537,7 @@ impl Engine {
             let flags = &self.flags;
             self.active.retain(|&p| flags[p as usize] & DELIVERED == 0);
         }
-        while self.current_max_queue > 0
-            && self.queue_histogram[self.current_max_queue as usize] == 0
-        {
+        while self.current_max_queue > 0 && self.queue_histogram[self.current_max_queue as usize] == 0 {
             self.current_max_queue -= 1;
         }
         self.stats.add_hops(summary.packet_moves);
@@ -578,10 +565,7 @@ impl Engine {
                 continue;
             }
             let i = p as usize;
-            let to = self
-                .topo
-                .neighbor(self.pos[i], lid % ports)
-                .expect("link exists");
+            let to = self.topo.neighbor(self.pos[i], lid % ports).expect("link exists");
             if self.flags[i] & FORCED != 0 || (to == self.dest[i] && self.deliver_on_arrival) {
                 continue;
             }
@@ -633,23 +617,13 @@ impl Engine {
             if self.flags[p] & DEPARTED != 0 {
                 working[self.pos[p] as usize] += 1;
             } else {
-                assert_eq!(
-                    self.pos[p], self.src[p],
-                    "packet {p} moved without departing"
-                );
+                assert_eq!(self.pos[p], self.src[p], "packet {p} moved without departing");
                 at_source[self.pos[p] as usize] += 1;
             }
         }
-        assert_eq!(
-            undelivered as usize,
-            self.active.len(),
-            "packet lost or duplicated"
-        );
+        assert_eq!(undelivered as usize, self.active.len(), "packet lost or duplicated");
         assert_eq!(undelivered + self.delivered, self.src.len() as u32);
-        assert_eq!(
-            working, self.working,
-            "working queues disagree with packet positions"
-        );
+        assert_eq!(working, self.working, "working queues disagree with packet positions");
         assert_eq!(
             at_source, self.at_source,
             "source queues disagree with packet positions"
@@ -680,10 +654,7 @@ impl Engine {
         }
         let unsettled = (0..self.src.len()).filter(|&p| self.contributes(p)).count() as u32;
         assert_eq!(unsettled, self.unsettled, "unsettled count drifted");
-        assert_eq!(
-            self.current_max_queue,
-            self.working.iter().copied().max().unwrap_or(0)
-        );
+        assert_eq!(self.current_max_queue, self.working.iter().copied().max().unwrap_or(0));
     }
 
     /// Engine bytes held per packet (the packet columns), for the benchmark report.

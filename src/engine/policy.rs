@@ -55,9 +55,7 @@ impl Policy {
     pub fn describe(self) -> &'static str {
         match self {
             Policy::FarthestFirst => "largest remaining distance along the link's dimension",
-            Policy::FarthestOrigin => {
-                "largest distance travelled along the link's dimension in this phase"
-            }
+            Policy::FarthestOrigin => "largest distance travelled along the link's dimension in this phase",
             Policy::FarthestTotal => "largest total remaining distance to the current target",
             Policy::Fifo => "longest waiting at this node",
             Policy::Random => "uniformly random from the run's seed",
@@ -76,12 +74,9 @@ impl fmt::Display for Policy {
 impl FromStr for Policy {
     type Err = Error;
     fn from_str(s: &str) -> Result<Self> {
-        Policy::ALL
-            .into_iter()
-            .find(|p| p.name() == s)
-            .ok_or_else(|| {
-                let names: Vec<&str> = Policy::ALL.iter().map(|p| p.name()).collect();
-                Error::invalid("policy", s, format!("expected one of {}", names.join(", ")))
-            })
+        Policy::ALL.into_iter().find(|p| p.name() == s).ok_or_else(|| {
+            let names: Vec<&str> = Policy::ALL.iter().map(|p| p.name()).collect();
+            Error::invalid("policy", s, format!("expected one of {}", names.join(", ")))
+        })
     }
 }

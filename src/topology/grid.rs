@@ -152,16 +152,11 @@ impl Network for Grid {
     }
 
     fn distance(&self, a: u32, b: u32) -> u32 {
-        (0..self.sides.len())
-            .map(|d| self.dim_distance(a, b, d as u32))
-            .sum()
+        (0..self.sides.len()).map(|d| self.dim_distance(a, b, d as u32)).sum()
     }
 
     fn diameter(&self) -> u32 {
-        self.sides
-            .iter()
-            .map(|&s| if self.wrap { s / 2 } else { s - 1 })
-            .sum()
+        self.sides.iter().map(|&s| if self.wrap { s / 2 } else { s - 1 }).sum()
     }
 
     fn bisection_width(&self) -> u64 {
@@ -184,12 +179,8 @@ impl Network for Grid {
         }
         let d = self.sides.len();
         match order {
-            RouteOrder::Standard => (0..d)
-                .rev()
-                .find_map(|dim| self.hop_in_dim(cur, target, dim, packet)),
-            RouteOrder::Reversed => {
-                (0..d).find_map(|dim| self.hop_in_dim(cur, target, dim, packet))
-            }
+            RouteOrder::Standard => (0..d).rev().find_map(|dim| self.hop_in_dim(cur, target, dim, packet)),
+            RouteOrder::Reversed => (0..d).find_map(|dim| self.hop_in_dim(cur, target, dim, packet)),
         }
     }
 

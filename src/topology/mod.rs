@@ -68,9 +68,7 @@ pub trait Network {
 
     /// Number of existing ports at `node` (its degree).
     fn degree(&self, node: u32) -> u32 {
-        (0..self.ports())
-            .filter(|&p| self.neighbor(node, p).is_some())
-            .count() as u32
+        (0..self.ports()).filter(|&p| self.neighbor(node, p).is_some()).count() as u32
     }
     /// Number of directed links.
     fn directed_links(&self) -> u64 {
@@ -350,12 +348,7 @@ mod tests {
         assert_eq!(tor.bisection_width(), 8);
         let h = t("hypercube:4");
         assert_eq!(
-            (
-                h.nodes(),
-                h.diameter(),
-                h.bisection_width(),
-                h.directed_links()
-            ),
+            (h.nodes(), h.diameter(), h.bisection_width(), h.directed_links()),
             (16, 4, 8, 64)
         );
         let b = t("butterfly:3");
@@ -412,21 +405,12 @@ mod tests {
 
     #[test]
     fn neighbors_are_symmetric() {
-        for s in [
-            "ring:5",
-            "torus:3x4",
-            "mesh:3x3",
-            "hypercube:3",
-            "butterfly:2",
-        ] {
+        for s in ["ring:5", "torus:3x4", "mesh:3x3", "hypercube:3", "butterfly:2"] {
             let topo = t(s);
             for v in 0..topo.nodes() {
                 for p in 0..topo.ports() {
                     if let Some(w) = topo.neighbor(v, p) {
-                        assert!(
-                            (0..topo.ports()).any(|q| topo.neighbor(w, q) == Some(v)),
-                            "{s}"
-                        );
+                        assert!((0..topo.ports()).any(|q| topo.neighbor(w, q) == Some(v)), "{s}");
                     }
                 }
             }

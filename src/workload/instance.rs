@@ -48,20 +48,13 @@ impl Limits {
     /// Refuses a generated workload whose packet count could exceed the
     /// limit, before generating it: a workload sends at most max(ℓ, k)
     /// packets per node.
-    pub fn check_workload(
-        &self,
-        topo: &Topology,
-        spec: &crate::workload::WorkloadSpec,
-    ) -> Result<()> {
+    pub fn check_workload(&self, topo: &Topology, spec: &crate::workload::WorkloadSpec) -> Result<()> {
         self.check_topology(topo)?;
         let per_node = spec.l.unwrap_or(1).max(spec.k.unwrap_or(1)) as u64;
         let estimate = per_node.saturating_mul(topo.nodes() as u64);
         if estimate > self.max_packets {
             return Err(Error::TooLarge {
-                field: format!(
-                    "workload {} on {topo}: packets (max(l, k) x nodes)",
-                    spec.workload
-                ),
+                field: format!("workload {} on {topo}: packets (max(l, k) x nodes)", spec.workload),
                 value: estimate,
                 limit: self.max_packets,
             });
@@ -135,10 +128,7 @@ impl Instance {
             out[s as usize] += 1;
             inn[d as usize] += 1;
         }
-        (
-            out.into_iter().max().unwrap_or(0),
-            inn.into_iter().max().unwrap_or(0),
-        )
+        (out.into_iter().max().unwrap_or(0), inn.into_iter().max().unwrap_or(0))
     }
 
     /// (ℓ, k) as the algorithms know them: declared if given, else measured (SPEC §3).
@@ -161,11 +151,10 @@ impl Instance {
                 limit: limits.max_bytes,
             });
         }
-        let value: Value =
-            serde_json::from_str(text).map_err(|e| Error::Json(format!("not valid JSON: {e}")))?;
-        let obj = value.as_object().ok_or_else(|| {
-            Error::Json("expected a JSON object with \"topology\" and \"packets\"".into())
-        })?;
+        let value: Value = serde_json::from_str(text).map_err(|e| Error::Json(format!("not valid JSON: {e}")))?;
+        let obj = value
+            .as_object()
+            .ok_or_else(|| Error::Json("expected a JSON object with \"topology\" and \"packets\"".into()))?;
         for key in obj.keys() {
             if !matches!(key.as_str(), "topology" | "packets" | "name" | "l" | "k") {
                 return Err(Error::invalid(
@@ -204,11 +193,7 @@ impl Instance {
         let mut packets = Vec::with_capacity(list.len());
         for (i, item) in list.iter().enumerate() {
             let pair = item.as_array().filter(|a| a.len() == 2).ok_or_else(|| {
-                Error::invalid(
-                    format!("packets[{i}]"),
-                    short(item),
-                    "expected [source, destination]",
-                )
+                Error::invalid(format!("packets[{i}]"), short(item), "expected [source, destination]")
             })?;
             let mut ends = [0u32; 2];
             for (j, v) in pair.iter().enumerate() {
@@ -257,11 +242,7 @@ impl Instance {
             return Err(Error::invalid("l", l, format!("a node sends {ml} packets")));
         }
         if let Some(k) = inst.k.filter(|&k| k < mk) {
-            return Err(Error::invalid(
-                "k",
-                k,
-                format!("a node receives {mk} packets"),
-            ));
+            return Err(Error::invalid("k", k, format!("a node receives {mk} packets")));
         }
         inst.name = inst.name.take();
         Ok(inst)
@@ -299,8 +280,7 @@ mod tests {
 
     #[test]
     fn round_trip() {
-        let text =
-            r#"{"topology":"mesh:8x8","packets":[[0,63],[1,62],[5,62]],"name":"x","l":2,"k":3}"#;
+        let text = r#"{"topology":"mesh:8x8","packets":[[0,63],[1,62],[5,62]],"name":"x","l":2,"k":3}"#;
         let inst = Instance::from_json(text).unwrap();
         assert_eq!(inst.packets, vec![(0, 63), (1, 62), (5, 62)]);
         assert_eq!(inst.lk(), (2, 3));
@@ -316,31 +296,19 @@ mod tests {
             (r#"{"packets":[]}"#, "\"topology\""),
             (r#"{"topology":"mesh:8x8"}"#, "\"packets\""),
             (r#"{"topology":"blob:3","packets":[]}"#, "blob:3"),
-            (
-                r#"{"topology":"mesh:2x2","packets":[[0,4]]}"#,
-                "packets[0][1] '4'",
-            ),
+            (r#"{"topology":"mesh:2x2","packets":[[0,4]]}"#, "packets[0][1] '4'"),
             (
                 r#"{"topology":"mesh:2x2","packets":[[0,1],[-1,2]]}"#,
                 "packets[1][0] '-1'",
             ),
-            (
-                r#"{"topology":"mesh:2x2","packets":[[0,1,2]]}"#,
-                "packets[0] '[0,1,2]'",
-            ),
+            (r#"{"topology":"mesh:2x2","packets":[[0,1,2]]}"#, "packets[0] '[0,1,2]'"),
             (r#"{"topology":"mesh:2x2","packets":{}}"#, "invalid packets"),
-            (
-                r#"{"topology":"mesh:2x2","packets":[[0,1]],"k":0}"#,
-                "invalid k '0'",
-            ),
+            (r#"{"topology":"mesh:2x2","packets":[[0,1]],"k":0}"#, "invalid k '0'"),
             (
                 r#"{"topology":"mesh:2x2","packets":[[0,1],[2,1]],"k":1}"#,
                 "invalid k '1'",
             ),
-            (
-                r#"{"topology":"mesh:2x2","packets":[],"colour":1}"#,
-                "colour",
-            ),
+            (r#"{"topology":"mesh:2x2","packets":[],"colour":1}"#, "colour"),
         ];
         for (text, want) in cases {
             let e = Instance::from_json(text).unwrap_err().to_string();
@@ -355,15 +323,9 @@ mod tests {
             max_packets: 2,
             max_bytes: 1000,
         };
-        assert!(
-            Instance::from_json_with_limits(r#"{"topology":"mesh:8x8","packets":[]}"#, &small)
-                .is_err()
-        );
-        let e = Instance::from_json_with_limits(
-            r#"{"topology":"mesh:2x2","packets":[[0,1],[0,1],[0,1]]}"#,
-            &small,
-        )
-        .unwrap_err();
+        assert!(Instance::from_json_with_limits(r#"{"topology":"mesh:8x8","packets":[]}"#, &small).is_err());
+        let e = Instance::from_json_with_limits(r#"{"topology":"mesh:2x2","packets":[[0,1],[0,1],[0,1]]}"#, &small)
+            .unwrap_err();
         assert!(e.to_string().contains("packets too large"), "{e}");
     }
 }

@@ -94,17 +94,10 @@ impl fmt::Display for Workload {
 impl FromStr for Workload {
     type Err = Error;
     fn from_str(s: &str) -> Result<Self> {
-        Workload::ALL
-            .into_iter()
-            .find(|w| w.name() == s)
-            .ok_or_else(|| {
-                let names: Vec<&str> = Workload::ALL.iter().map(|w| w.name()).collect();
-                Error::invalid(
-                    "workload",
-                    s,
-                    format!("expected one of {}", names.join(", ")),
-                )
-            })
+        Workload::ALL.into_iter().find(|w| w.name() == s).ok_or_else(|| {
+            let names: Vec<&str> = Workload::ALL.iter().map(|w| w.name()).collect();
+            Error::invalid("workload", s, format!("expected one of {}", names.join(", ")))
+        })
     }
 }
 

@@ -15,10 +15,7 @@ fn reference_instance() -> String {
     let pairs: Vec<String> = (0..256u32)
         .map(|v| format!("[{},{}]", v, (97 * v + 13) % 256))
         .collect();
-    format!(
-        r#"{{"topology":"mesh:16x16","packets":[{}]}}"#,
-        pairs.join(",")
-    )
+    format!(r#"{{"topology":"mesh:16x16","packets":[{}]}}"#, pairs.join(","))
 }
 
 fn config(pairs: &[(&str, JsValue)]) -> JsValue {
@@ -58,9 +55,7 @@ fn u32s(obj: &JsValue, key: &str) -> Vec<u32> {
 /// The message of the JS `Error` a call threw.
 #[track_caller]
 fn message<T>(result: Result<T, JsError>) -> String {
-    let Err(e) = result else {
-        panic!("expected an error")
-    };
+    let Err(e) = result else { panic!("expected an error") };
     let value: JsValue = e.into();
     let error: js_sys::Error = value.dyn_into().expect("a JS Error");
     error.message().into()
@@ -77,21 +72,12 @@ fn create_step_and_snapshot_sizes() {
     assert_eq!(num(&summary, "step"), 3.0);
     let snap: JsValue = sim.snapshot().into();
     assert_eq!(u32s(&snap, "positions").len(), 96);
-    assert_eq!(
-        get(&snap, "classes")
-            .dyn_into::<Uint8Array>()
-            .unwrap()
-            .length(),
-        96
-    );
+    assert_eq!(get(&snap, "classes").dyn_into::<Uint8Array>().unwrap().length(), 96);
     assert_eq!(u32s(&snap, "delivered_at").len(), 96);
     assert_eq!(u32s(&snap, "queues").len(), 96);
     assert_eq!(u32s(&snap, "waiting").len(), 96);
     let links = u32s(&snap, "links");
-    assert!(
-        !links.is_empty() && links.iter().all(|&l| l < 96 * 4),
-        "{links:?}"
-    );
+    assert!(!links.is_empty() && links.iter().all(|&l| l < 96 * 4), "{links:?}");
     assert!(u32s(&snap, "positions").iter().all(|&p| p < 96));
     let stats: JsValue = sim.stats().into();
     assert_eq!(u32s(&stats, "in_flight").len(), 3);
@@ -109,20 +95,14 @@ fn runs_to_the_end_above_the_lower_bound() {
     let report = sim.report().unwrap();
     let bounds = sim.bounds().unwrap();
     assert!(num(&report, "steps") >= num(&bounds, "best"));
-    assert_eq!(
-        num(&report, "steps"),
-        num(&summary, "step").min(num(&report, "steps"))
-    );
+    assert_eq!(num(&report, "steps"), num(&summary, "step").min(num(&report, "steps")));
     assert_eq!(get(&report, "topology").as_string().unwrap(), "torus:6x6");
 }
 
 #[wasm_bindgen_test]
 fn errors_arrive_as_js_errors_with_the_core_message() {
     let bad_topology = message(Simulation::new(mesh_config("mesh:0x4", "greedy")));
-    assert!(
-        bad_topology.contains("invalid topology 'mesh:0x4'"),
-        "{bad_topology}"
-    );
+    assert!(bad_topology.contains("invalid topology 'mesh:0x4'"), "{bad_topology}");
     let unknown = message(Simulation::new(mesh_config("blob:3", "greedy")));
     assert!(unknown.contains("blob:3"), "{unknown}");
     let unsupported = message(Simulation::new(mesh_config("mesh:4x4", "bit-fixing")));
@@ -131,10 +111,7 @@ fn errors_arrive_as_js_errors_with_the_core_message() {
         "{unsupported}"
     );
     let no_such = message(Simulation::new(mesh_config("mesh:4x4", "teleport")));
-    assert!(
-        no_such.contains("invalid algorithm 'teleport'"),
-        "{no_such}"
-    );
+    assert!(no_such.contains("invalid algorithm 'teleport'"), "{no_such}");
     let policy = message(Simulation::new(config(&[
         ("topology", "mesh:4x4".into()),
         ("policy", "lifo".into()),
@@ -144,10 +121,7 @@ fn errors_arrive_as_js_errors_with_the_core_message() {
         ("topology", "mesh:4x4".into()),
         ("colour", "red".into()),
     ])));
-    assert!(
-        key.contains("invalid config") && key.contains("colour"),
-        "{key}"
-    );
+    assert!(key.contains("invalid config") && key.contains("colour"), "{key}");
     let large = message(Simulation::new(mesh_config("mesh:2048x2048", "greedy")));
     assert!(large.contains("too large"), "{large}");
     let many = message(Simulation::new(config(&[
@@ -190,14 +164,8 @@ fn a_bad_instance_is_refused_and_nothing_changes() {
     sim.load_instance(r#"{"topology":"linear:5","packets":[[0,4],[0,3],[0,2]]}"#)
         .unwrap();
     let summary: JsValue = sim.run_to_end(100).into();
-    assert_eq!(
-        (num(&summary, "step"), num(&summary, "delivered")),
-        (4.0, 3.0)
-    );
-    assert_eq!(
-        get(&sim.topology().into(), "name").as_string().unwrap(),
-        "linear:5"
-    );
+    assert_eq!((num(&summary, "step"), num(&summary, "delivered")), (4.0, 3.0));
+    assert_eq!(get(&sim.topology().into(), "name").as_string().unwrap(), "linear:5");
 }
 
 #[wasm_bindgen_test]
