@@ -30,6 +30,8 @@ pub mod workload;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
+#[cfg(target_arch = "wasm32")]
+pub mod wasm;
 
 pub use error::{Error, Result};
 pub use simulation::{SimConfig, Simulation, Status};

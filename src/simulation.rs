@@ -74,6 +74,8 @@ pub struct Simulation {
     algorithm: Box<dyn Algorithm>,
     bounds: Bounds,
     status: Status,
+    watched: Option<u32>,
+    trail: Vec<u32>,
 }
 
 impl Simulation {
@@ -114,6 +116,8 @@ impl Simulation {
             algorithm,
             bounds,
             status,
+            watched: None,
+            trail: Vec::new(),
         })
     }
 
@@ -128,6 +132,12 @@ impl Simulation {
         }
         self.algorithm.before_step(&mut self.engine);
         let summary = self.engine.step();
+        if let Some(p) = self.watched {
+            let node = self.engine.position(p);
+            if self.trail.last() != Some(&node) {
+                self.trail.push(node);
+            }
+        }
         if self.engine.finished() {
             self.status = Status::Finished;
         } else if summary.packet_moves == 0 && summary.control_messages == 0 {
@@ -174,6 +184,38 @@ impl Simulation {
     /// The instance's lower bounds.
     pub fn bounds(&self) -> &Bounds {
         &self.bounds
+    }
+
+    /// Follows one packet (or none): [`Simulation::trail`] then lists the
+    /// nodes it has visited, from its source. The route so far is recovered
+    /// by replaying the run from step 0 (runs are deterministic), so this
+    /// costs one replay up to the current step.
+    pub fn watch(&mut self, packet: Option<u32>) -> Result<()> {
+        self.watched = None;
+        self.trail.clear();
+        let Some(p) = packet else { return Ok(()) };
+        if p >= self.engine.packet_count() {
+            return Err(Error::invalid(
+                "packet",
+                p,
+                format!("no such packet; the instance has {}", self.engine.packet_count()),
+            ));
+        }
+        let mut replay = Simulation::new(self.instance.clone(), self.config.clone())?;
+        replay.watched = Some(p);
+        replay.trail.push(self.engine.source(p));
+        while replay.status == Status::Running && replay.engine.step_count() < self.engine.step_count() {
+            replay.step();
+        }
+        self.watched = Some(p);
+        self.trail = replay.trail;
+        Ok(())
+    }
+
+    /// The nodes the watched packet has visited so far, source first
+    /// (empty when no packet is watched).
+    pub fn trail(&self) -> &[u32] {
+        &self.trail
     }
 
     /// The SPEC §4 report of the run so far.

@@ -45,6 +45,23 @@ impl Limits {
         Ok(())
     }
 
+    /// Refuses a generated workload whose packet count could exceed the
+    /// limit, before generating it: a workload sends at most max(ℓ, k)
+    /// packets per node.
+    pub fn check_workload(&self, topo: &Topology, spec: &crate::workload::WorkloadSpec) -> Result<()> {
+        self.check_topology(topo)?;
+        let per_node = spec.l.unwrap_or(1).max(spec.k.unwrap_or(1)) as u64;
+        let estimate = per_node.saturating_mul(topo.nodes() as u64);
+        if estimate > self.max_packets {
+            return Err(Error::TooLarge {
+                field: format!("workload {} on {topo}: packets (max(l, k) x nodes)", spec.workload),
+                value: estimate,
+                limit: self.max_packets,
+            });
+        }
+        Ok(())
+    }
+
     /// Refuses a packet count above the limit.
     pub fn check_packets(&self, count: u64) -> Result<()> {
         if count > self.max_packets {

@@ -1,0 +1,43 @@
+// A small static file server for the end-to-end tests: serves www/ on a
+// free port of 127.0.0.1 with the right MIME types (application/wasm).
+import http from 'node:http';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.json': 'application/json',
+  '.png': 'image/png',
+  '.ts': 'text/plain',
+};
+
+/** Starts serving `root`; resolves to {url, close()}. */
+export function startServer(root) {
+  const base = path.resolve(root);
+  const server = http.createServer(async (req, res) => {
+    const url = new URL(req.url, 'http://localhost');
+    let file = path.normalize(path.join(base, decodeURIComponent(url.pathname)));
+    if (!file.startsWith(base)) {
+      res.writeHead(403).end();
+      return;
+    }
+    if (url.pathname.endsWith('/')) file = path.join(file, 'index.html');
+    try {
+      const body = await readFile(file);
+      res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+      res.end(body);
+    } catch {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+    }
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      resolve({ url: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => server.close(r)) });
+    });
+  });
+}

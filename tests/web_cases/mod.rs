@@ -1,0 +1,239 @@
+//! The wasm API cases, run by `tests/web.rs` (Node) and
+//! `tests/web_browser.rs` (headless Chromium).
+
+use js_sys::{Object, Reflect, Uint32Array, Uint8Array};
+use routesim::wasm::{self, Simulation};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::wasm_bindgen_test;
+
+/// `(steps, delivered, max_queue, packet_hops)` of the reference run, as
+/// `tests/web_native.rs` computes it natively.
+const REFERENCE: (u32, u32, u32, u64) = (51, 256, 5, 5348);
+
+fn reference_instance() -> String {
+    let pairs: Vec<String> = (0..256u32)
+        .map(|v| format!("[{},{}]", v, (97 * v + 13) % 256))
+        .collect();
+    format!(r#"{{"topology":"mesh:16x16","packets":[{}]}}"#, pairs.join(","))
+}
+
+fn config(pairs: &[(&str, JsValue)]) -> JsValue {
+    let obj = Object::new();
+    for (k, v) in pairs {
+        Reflect::set(&obj, &JsValue::from_str(k), v).unwrap();
+    }
+    obj.into()
+}
+
+fn mesh_config(topology: &str, algorithm: &str) -> JsValue {
+    config(&[
+        ("topology", topology.into()),
+        ("algorithm", algorithm.into()),
+        ("workload", "random-permutation".into()),
+        ("seed", 3.into()),
+    ])
+}
+
+fn get(obj: &JsValue, key: &str) -> JsValue {
+    Reflect::get(obj, &JsValue::from_str(key)).unwrap()
+}
+
+fn num(obj: &JsValue, key: &str) -> f64 {
+    get(obj, key)
+        .as_f64()
+        .unwrap_or_else(|| panic!("{key} is not a number"))
+}
+
+fn u32s(obj: &JsValue, key: &str) -> Vec<u32> {
+    get(obj, key)
+        .dyn_into::<Uint32Array>()
+        .unwrap_or_else(|_| panic!("{key} is not a Uint32Array"))
+        .to_vec()
+}
+
+/// The message of the JS `Error` a call threw.
+#[track_caller]
+fn message<T>(result: Result<T, JsError>) -> String {
+    let Err(e) = result else { panic!("expected an error") };
+    let value: JsValue = e.into();
+    let error: js_sys::Error = value.dyn_into().expect("a JS Error");
+    error.message().into()
+}
+
+#[wasm_bindgen_test]
+fn create_step_and_snapshot_sizes() {
+    let mut sim = Simulation::new(mesh_config("mesh:8x12", "greedy")).unwrap();
+    let snap: JsValue = sim.snapshot().into();
+    assert_eq!(num(&snap, "step"), 0.0);
+    assert_eq!(num(&snap, "packets"), 96.0);
+    assert_eq!(get(&snap, "status").as_string().unwrap(), "running");
+    let summary: JsValue = sim.step(3).into();
+    assert_eq!(num(&summary, "step"), 3.0);
+    let snap: JsValue = sim.snapshot().into();
+    assert_eq!(u32s(&snap, "positions").len(), 96);
+    assert_eq!(get(&snap, "classes").dyn_into::<Uint8Array>().unwrap().length(), 96);
+    assert_eq!(u32s(&snap, "delivered_at").len(), 96);
+    assert_eq!(u32s(&snap, "queues").len(), 96);
+    assert_eq!(u32s(&snap, "waiting").len(), 96);
+    let links = u32s(&snap, "links");
+    assert!(!links.is_empty() && links.iter().all(|&l| l < 96 * 4), "{links:?}");
+    assert!(u32s(&snap, "positions").iter().all(|&p| p < 96));
+    let stats: JsValue = sim.stats().into();
+    assert_eq!(u32s(&stats, "in_flight").len(), 3);
+    assert_eq!(u32s(&stats, "queue_series").len(), 3);
+    assert_eq!(sim.sources().length(), 96);
+    assert_eq!(sim.destinations().length(), 96);
+}
+
+#[wasm_bindgen_test]
+fn runs_to_the_end_above_the_lower_bound() {
+    let mut sim = Simulation::new(mesh_config("torus:6x6", "greedy")).unwrap();
+    let summary: JsValue = sim.run_to_end(100_000).into();
+    assert_eq!(get(&summary, "status").as_string().unwrap(), "finished");
+    assert_eq!(num(&summary, "delivered"), 36.0);
+    let report = sim.report().unwrap();
+    let bounds = sim.bounds().unwrap();
+    assert!(num(&report, "steps") >= num(&bounds, "best"));
+    assert_eq!(num(&report, "steps"), num(&summary, "step").min(num(&report, "steps")));
+    assert_eq!(get(&report, "topology").as_string().unwrap(), "torus:6x6");
+}
+
+#[wasm_bindgen_test]
+fn errors_arrive_as_js_errors_with_the_core_message() {
+    let bad_topology = message(Simulation::new(mesh_config("mesh:0x4", "greedy")));
+    assert!(bad_topology.contains("invalid topology 'mesh:0x4'"), "{bad_topology}");
+    let unknown = message(Simulation::new(mesh_config("blob:3", "greedy")));
+    assert!(unknown.contains("blob:3"), "{unknown}");
+    let unsupported = message(Simulation::new(mesh_config("mesh:4x4", "bit-fixing")));
+    assert!(
+        unsupported.contains("algorithm 'bit-fixing' cannot run here"),
+        "{unsupported}"
+    );
+    let no_such = message(Simulation::new(mesh_config("mesh:4x4", "teleport")));
+    assert!(no_such.contains("invalid algorithm 'teleport'"), "{no_such}");
+    let policy = message(Simulation::new(config(&[
+        ("topology", "mesh:4x4".into()),
+        ("policy", "lifo".into()),
+    ])));
+    assert!(policy.contains("invalid policy 'lifo'"), "{policy}");
+    let key = message(Simulation::new(config(&[
+        ("topology", "mesh:4x4".into()),
+        ("colour", "red".into()),
+    ])));
+    assert!(key.contains("invalid config") && key.contains("colour"), "{key}");
+    let large = message(Simulation::new(mesh_config("mesh:2048x2048", "greedy")));
+    assert!(large.contains("too large"), "{large}");
+    let many = message(Simulation::new(config(&[
+        ("topology", "mesh:1024x1024".into()),
+        ("workload", "random-permutation".into()),
+        ("l", 4.into()),
+    ])));
+    assert!(many.contains("too large"), "{many}");
+    let topo = message(wasm::topology("torus:2x5"));
+    assert!(topo.contains("torus:2x5"), "{topo}");
+}
+
+#[wasm_bindgen_test]
+fn generated_workloads_have_a_tighter_cap_than_loaded_instances() {
+    let generated = message(Simulation::new(mesh_config("mesh:1024x1024", "greedy")));
+    assert!(
+        generated.contains("nodes too large: 1048576 exceeds the limit 262144"),
+        "{generated}"
+    );
+    let loaded = config(&[(
+        "instance",
+        r#"{"topology":"mesh:1024x1024","packets":[[0,1048575]]}"#.into(),
+    )]);
+    let mut sim = Simulation::new(loaded).unwrap();
+    let summary: JsValue = sim.run_to_end(10_000).into();
+    assert_eq!(num(&summary, "step"), 2046.0);
+}
+
+#[wasm_bindgen_test]
+fn a_bad_instance_is_refused_and_nothing_changes() {
+    let mut sim = Simulation::new(mesh_config("mesh:4x4", "greedy")).unwrap();
+    sim.step(2);
+    let not_json = message(sim.load_instance("{not json"));
+    assert!(not_json.contains("not valid JSON"), "{not_json}");
+    let out_of_range = message(sim.load_instance(r#"{"topology":"mesh:2x2","packets":[[0,4]]}"#));
+    assert!(out_of_range.contains("packets[0][1] '4'"), "{out_of_range}");
+    let summary: JsValue = sim.summary().into();
+    assert_eq!(num(&summary, "step"), 2.0);
+    assert_eq!(num(&summary, "packets"), 16.0);
+    sim.load_instance(r#"{"topology":"linear:5","packets":[[0,4],[0,3],[0,2]]}"#)
+        .unwrap();
+    let summary: JsValue = sim.run_to_end(100).into();
+    assert_eq!((num(&summary, "step"), num(&summary, "delivered")), (4.0, 3.0));
+    assert_eq!(get(&sim.topology().into(), "name").as_string().unwrap(), "linear:5");
+}
+
+#[wasm_bindgen_test]
+fn same_seed_same_run_and_the_native_numbers() {
+    let cfg = || {
+        config(&[
+            ("instance", reference_instance().into()),
+            ("algorithm", "valiant".into()),
+            ("policy", "random".into()),
+            ("seed", 7.into()),
+        ])
+    };
+    let mut a = Simulation::new(cfg()).unwrap();
+    let mut b = Simulation::new(cfg()).unwrap();
+    a.run_to_end(10_000);
+    b.run_to_end(10_000);
+    let (sa, sb): (JsValue, JsValue) = (a.stats().into(), b.stats().into());
+    for key in ["in_flight", "queue_series", "links_used", "deliveries"] {
+        assert_eq!(u32s(&sa, key), u32s(&sb, key), "{key}");
+    }
+    let report = a.report().unwrap();
+    let got = (
+        num(&report, "steps") as u32,
+        num(&report, "delivered") as u32,
+        num(&report, "max_queue") as u32,
+        num(&report, "packet_hops") as u64,
+    );
+    assert_eq!(got, REFERENCE);
+}
+
+#[wasm_bindgen_test]
+fn watch_gives_the_route_so_far() {
+    let mut sim = Simulation::new(mesh_config("mesh:6x6", "greedy")).unwrap();
+    sim.step(4);
+    let sources = sim.sources().to_vec();
+    let snap: JsValue = sim.snapshot().into();
+    let positions = u32s(&snap, "positions");
+    let p = (0..36)
+        .find(|&p| positions[p] != sources[p])
+        .expect("some packet moved");
+    let trail = sim.watch(Some(p as u32)).unwrap().to_vec();
+    assert_eq!(trail.first(), Some(&sources[p]));
+    assert_eq!(trail.last(), Some(&positions[p]));
+    assert!(trail.len() <= 5);
+    sim.step(100);
+    let trail = sim.trail().to_vec();
+    assert_eq!(trail.last(), Some(&sim.destinations().to_vec()[p]));
+    let e = message(sim.watch(Some(99)));
+    assert!(e.contains("packet '99'"), "{e}");
+}
+
+#[wasm_bindgen_test]
+fn static_lists_name_everything() {
+    let names = |v: JsValue| -> Vec<String> {
+        js_sys::Array::from(&v)
+            .iter()
+            .map(|o| get(&o, "name").as_string().unwrap())
+            .collect()
+    };
+    assert!(names(wasm::algorithms().unwrap()).contains(&"greedy".to_string()));
+    assert_eq!(names(wasm::policies().unwrap()).len(), 7);
+    assert_eq!(names(wasm::workloads().unwrap()).len(), 13);
+    assert_eq!(
+        names(wasm::topology_kinds().unwrap()),
+        ["linear", "ring", "mesh", "torus", "hypercube", "butterfly"]
+    );
+    let topo: JsValue = wasm::topology("torus:3x4").unwrap().into();
+    assert_eq!(num(&topo, "nodes"), 12.0);
+    assert_eq!(u32s(&topo, "neighbors").len(), 48);
+    assert!(get(&topo, "wrap").as_bool().unwrap());
+}

@@ -1,0 +1,454 @@
+// Pure drawing: network, queue heat map, lit links, packets, a watched
+// packet's route. Nothing here changes simulation state; every function
+// draws what it is given.
+
+export const CLASS_COLORS = ['#1f6fd1', '#1a9e5a', '#e0891b', '#8e44ad', '#c0392b', '#16a2b8', '#7f8c8d', '#d35493'];
+const LINK = '#c9d1da';
+const WRAP = '#9aa8b6';
+const LIT = '#ff7a00';
+const NODE_EMPTY = '#f3f5f8';
+const NODE_BORDER = '#9aa5b1';
+const UNDELIVERED = 0xffffffff;
+
+/** Maps abstract layout units to canvas pixels (CSS pixels). */
+export function viewFor(lay, widthPx, heightPx, dpr = 1) {
+  const margin = lay.hasWrap ? 46 : lay.margin ?? 28;
+  const sx = (widthPx - 2 * margin) / Math.max(lay.width, 1e-9);
+  const sy = (heightPx - 2 * margin) / Math.max(lay.height, 1e-9);
+  const scale = Math.min(sx, sy, 90);
+  const ox = (widthPx - scale * lay.width) / 2;
+  const oy = (heightPx - scale * lay.height) / 2;
+  const nodePx = Math.max(1.5, Math.min(scale * lay.nodeScale, 44));
+  return { scale, ox, oy, nodePx, widthPx, heightPx, dpr, cache: null };
+}
+
+export function px(view, lay, v) {
+  return [view.ox + lay.x[v] * view.scale, view.oy + lay.y[v] * view.scale];
+}
+
+/** Heat-map colour of a queue of `q` packets when the scale tops out at `max`. */
+export function heat(q, max) {
+  if (q <= 0) return NODE_EMPTY;
+  const t = Math.min(1, q / Math.max(1, max));
+  // pale yellow -> orange -> deep red
+  const r = 255;
+  const g = Math.round(236 - 180 * t);
+  const b = Math.round(170 - 150 * t);
+  return `rgb(${t > 0.85 ? 215 : r},${g},${b})`;
+}
+
+function drawLink(ctx, view, lay, a, b, offset, trim) {
+  let x1 = view.ox + lay.x[a] * view.scale;
+  let y1 = view.oy + lay.y[a] * view.scale;
+  let x2 = view.ox + lay.x[b] * view.scale;
+  let y2 = view.oy + lay.y[b] * view.scale;
+  const dx = x2 - x1;
+  const dy = y2 - y1;
+  const len = Math.hypot(dx, dy) || 1;
+  // Offset perpendicular, so the two directions of a link can be told apart.
+  const nx = (-dy / len) * offset;
+  const ny = (dx / len) * offset;
+  x1 += nx; y1 += ny; x2 += nx; y2 += ny;
+  // The bend is the control point's offset in units of the link's length.
+  const bend = lay.curve(a, b);
+  if (!bend && trim > 0 && len > 2 * trim) {
+    // Straight links stop at the node borders (axis-aligned squares).
+    const k = trim / Math.max(Math.abs(dx), Math.abs(dy));
+    x1 += dx * k; y1 += dy * k; x2 -= dx * k; y2 -= dy * k;
+  }
+  ctx.moveTo(x1, y1);
+  if (bend) {
+    // Normalise the direction so both directions of a link bend the same way.
+    const flip = a < b ? 1 : -1;
+    ctx.quadraticCurveTo((x1 + x2) / 2 - dy * bend * flip, (y1 + y2) / 2 + dx * bend * flip, x2, y2);
+  } else {
+    ctx.lineTo(x2, y2);
+  }
+}
+
+/** The point a fraction `t` of the way along the drawn link from a to b. */
+function along(view, lay, a, b, t) {
+  const [x1, y1] = px(view, lay, a);
+  const [x2, y2] = px(view, lay, b);
+  const bend = lay.curve(a, b);
+  if (!bend) return [x1 + (x2 - x1) * t, y1 + (y2 - y1) * t];
+  const flip = a < b ? 1 : -1;
+  const cx = (x1 + x2) / 2 - (y2 - y1) * bend * flip;
+  const cy = (y1 + y2) / 2 + (x2 - x1) * bend * flip;
+  const u = 1 - t;
+  return [u * u * x1 + 2 * u * t * cx + t * t * x2, u * u * y1 + 2 * u * t * cy + t * t * y2];
+}
+
+/** Wrap-around links are drawn as dashed stubs leaving one border and entering the opposite one. */
+function drawWrapStub(ctx, view, lay, a, b, offset) {
+  const [x1, y1] = px(view, lay, a);
+  const [x2, y2] = px(view, lay, b);
+  // Long enough to leave the node square behind.
+  const stub = view.nodePx / 2 + Math.min(view.scale * 0.3, 14);
+  const horizontal = Math.abs(y1 - y2) < Math.abs(x1 - x2);
+  // a is the far end: it leaves outwards, away from b.
+  const sx = horizontal ? Math.sign(x1 - x2) : 0;
+  const sy = horizontal ? 0 : Math.sign(y1 - y2);
+  const ox = horizontal ? 0 : offset;
+  const oy = horizontal ? offset : 0;
+  ctx.moveTo(x1 + ox, y1 + oy);
+  ctx.lineTo(x1 + ox + sx * stub, y1 + oy + sy * stub);
+  ctx.moveTo(x2 + ox, y2 + oy);
+  ctx.lineTo(x2 + ox - sx * stub, y2 + oy - sy * stub);
+}
+
+/**
+ * The parts of a frame that do not change between steps — background,
+ * links, wrap stubs, empty nodes, labels — drawn once per view into an
+ * offscreen canvas.
+ */
+function staticLayer(view, lay) {
+  const dpr = view.dpr || 1;
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.round(view.widthPx * dpr);
+  canvas.height = Math.round(view.heightPx * dpr);
+  const ctx = canvas.getContext('2d');
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.fillStyle = '#ffffff';
+  ctx.fillRect(0, 0, view.widthPx, view.heightPx);
+  ctx.lineWidth = lay.nodes > 4096 ? 0.5 : 1;
+  ctx.strokeStyle = LINK;
+  ctx.beginPath();
+  const wraps = [];
+  // In a dense view links are shorter than a pixel or two: nodes only.
+  const linkCount = isDense(view) ? 0 : lay.links.length;
+  for (let i = 0; i < linkCount; i += 2) {
+    const a = lay.links[i];
+    const b = lay.links[i + 1];
+    if (lay.isWrap(a, b)) wraps.push(a, b);
+    else drawLink(ctx, view, lay, a, b, 0, 0);
+  }
+  ctx.stroke();
+  if (wraps.length) {
+    ctx.strokeStyle = WRAP;
+    ctx.setLineDash([3, 3]);
+    ctx.beginPath();
+    for (let i = 0; i < wraps.length; i += 2) drawWrapStub(ctx, view, lay, wraps[i], wraps[i + 1], 0);
+    ctx.stroke();
+    ctx.setLineDash([]);
+  }
+  const s = view.nodePx;
+  ctx.fillStyle = NODE_EMPTY;
+  ctx.beginPath();
+  for (let v = 0; v < lay.nodes; v++) {
+    ctx.rect(view.ox + lay.x[v] * view.scale - s / 2, view.oy + lay.y[v] * view.scale - s / 2, s, s);
+  }
+  ctx.fill();
+  if (s >= 6) {
+    ctx.lineWidth = 1;
+    ctx.strokeStyle = NODE_BORDER;
+    ctx.stroke();
+  }
+  if (lay.labels && s >= 22) {
+    ctx.fillStyle = '#5b6570';
+    ctx.font = `${Math.min(11, s * 0.3)}px system-ui, sans-serif`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'top';
+    for (let v = 0; v < lay.nodes; v++) {
+      const [x, y] = px(view, lay, v);
+      ctx.fillText(lay.labels(v), x, y + s / 2 + 1);
+    }
+  }
+  return canvas;
+}
+
+const HEAT_LEVELS = 12;
+
+/** Nodes smaller than this (CSS px) are drawn pixel by pixel. */
+const DENSE_NODE_PX = 4;
+
+function isDense(view) {
+  return view.nodePx < DENSE_NODE_PX;
+}
+
+/** `#rrggbb` or `rgb(r,g,b)` or `hsl(...)` as a little-endian RGBA word, via a 1×1 canvas. */
+const colorWords = new Map();
+function colorWord(css) {
+  let w = colorWords.get(css);
+  if (w === undefined) {
+    const c = document.createElement('canvas');
+    c.width = c.height = 1;
+    const x = c.getContext('2d');
+    x.fillStyle = css;
+    x.fillRect(0, 0, 1, 1);
+    const [r, g, b] = x.getImageData(0, 0, 1, 1).data;
+    w = ((255 << 24) | (b << 16) | (g << 8) | r) >>> 0;
+    colorWords.set(css, w);
+  }
+  return w;
+}
+
+/**
+ * Dense views (tens of thousands of nodes and packets): queue heat, lit
+ * links and packets are written straight into a pixel buffer over the
+ * static layer, which is far cheaper than rasterising huge paths.
+ */
+function drawDense(ctx, view, lay, frame) {
+  const { snapshot } = frame;
+  const dpr = view.dpr || 1;
+  const W = view.cache.width;
+  const H = view.cache.height;
+  if (!view.pixels) {
+    view.pixels = view.cache.getContext('2d').getImageData(0, 0, W, H);
+    view.base = new Uint32Array(view.pixels.data.buffer).slice();
+  }
+  const img = view.pixels;
+  const buf = new Uint32Array(img.data.buffer);
+  buf.set(view.base);
+  const block = (cx, cy, size, word) => {
+    const half = size / 2;
+    const x0 = Math.max(0, Math.round(cx * dpr - half));
+    const y0 = Math.max(0, Math.round(cy * dpr - half));
+    const x1 = Math.min(W, x0 + Math.max(1, Math.round(size)));
+    const y1 = Math.min(H, y0 + Math.max(1, Math.round(size)));
+    for (let y = y0; y < y1; y++) buf.fill(word, y * W + x0, y * W + x1);
+  };
+  const { ox, oy, scale } = view;
+  const nodeDev = view.nodePx * dpr;
+  const scaleMax = Math.max(2, frame.queueScale || 0);
+  const heatWords = Array.from({ length: HEAT_LEVELS }, (_, l) => colorWord(heat(Math.max(1, ((l + 1) / HEAT_LEVELS) * scaleMax), scaleMax)));
+  const queues = snapshot.queues;
+  for (let v = 0; v < queues.length; v++) {
+    const q = queues[v];
+    if (q > 0) {
+      const level = Math.min(HEAT_LEVELS - 1, Math.floor(((HEAT_LEVELS - 1) * Math.min(q, scaleMax)) / scaleMax));
+      block(ox + lay.x[v] * scale, oy + lay.y[v] * scale, nodeDev, heatWords[level]);
+    }
+  }
+  const lit = colorWord(LIT);
+  const litSize = Math.max(1, Math.round(dpr));
+  for (const lid of snapshot.links) {
+    const from = Math.floor(lid / lay.ports);
+    const to = lay.neighbors[lid];
+    if (to === UNDELIVERED || lay.isWrap(from, to)) continue;
+    block(ox + ((lay.x[from] + lay.x[to]) / 2) * scale, oy + ((lay.y[from] + lay.y[to]) / 2) * scale, litSize, lit);
+  }
+  const pos = snapshot.positions;
+  const dots = new Float32Array(2 * pos.length).fill(NaN);
+  const byDestination = frame.colorMode === 'destination';
+  const classWords = CLASS_COLORS.map(colorWord);
+  const destWords = Array.from({ length: 24 }, (_, b) => colorWord(destinationColor(b, 24)));
+  const dotSize = Math.max(1, Math.round(nodeDev * 0.6));
+  for (let p = 0; p < pos.length; p++) {
+    if (snapshot.delivered_at[p] !== UNDELIVERED) continue;
+    const v = pos[p];
+    const x = ox + lay.x[v] * scale;
+    const y = oy + lay.y[v] * scale;
+    dots[2 * p] = x;
+    dots[2 * p + 1] = y;
+    const word = byDestination
+      ? destWords[Math.min(23, Math.floor((24 * frame.destinations[p]) / lay.nodes))]
+      : classWords[snapshot.classes[p] % classWords.length];
+    block(x, y, dotSize, word);
+  }
+  ctx.putImageData(img, 0, 0);
+  return dots;
+}
+
+/**
+ * Draws one frame. `frame` = {snapshot, prevPositions, t (0..1 of the way
+ * through the step), colorMode, destinations, trail, watched, hover,
+ * queueScale}. Returns the packet dot positions (Float32Array, x,y per
+ * packet; NaN for packets not drawn) for hit testing.
+ */
+export function drawFrame(ctx, view, lay, frame) {
+  const { snapshot } = frame;
+  ctx.save();
+
+  // 1. The network, from the cached static layer.
+  if (!view.cache) view.cache = staticLayer(view, lay);
+  if (snapshot && isDense(view)) {
+    const dots = drawDense(ctx, view, lay, frame);
+    drawOverlays(ctx, view, lay, frame, dots);
+    ctx.restore();
+    return dots;
+  }
+  ctx.drawImage(view.cache, 0, 0, view.widthPx, view.heightPx);
+
+  // 2. Queue heat map: only occupied nodes, one path per colour level.
+  const s = view.nodePx;
+  const inset = s >= 6 ? 1 : 0;
+  if (snapshot) {
+    const queues = snapshot.queues;
+    const scaleMax = Math.max(2, frame.queueScale || 0);
+    const levels = Array.from({ length: HEAT_LEVELS }, () => []);
+    for (let v = 0; v < queues.length; v++) {
+      const q = queues[v];
+      if (q > 0) levels[Math.min(HEAT_LEVELS - 1, Math.floor(((HEAT_LEVELS - 1) * Math.min(q, scaleMax)) / scaleMax))].push(v);
+    }
+    levels.forEach((nodes, level) => {
+      if (!nodes.length) return;
+      ctx.fillStyle = heat(Math.max(1, (level + 1) / HEAT_LEVELS * scaleMax), scaleMax);
+      ctx.beginPath();
+      for (const v of nodes) {
+        ctx.rect(view.ox + lay.x[v] * view.scale - s / 2 + inset, view.oy + lay.y[v] * view.scale - s / 2 + inset, s - 2 * inset, s - 2 * inset);
+      }
+      ctx.fill();
+    });
+  }
+
+  // 3. Links used in the last step (directed: offset to the left of travel,
+  // trimmed to the node borders).
+  if (snapshot && snapshot.links.length) {
+    ctx.strokeStyle = LIT;
+    ctx.lineWidth = Math.max(1.5, Math.min(view.nodePx * 0.1, 3));
+    ctx.beginPath();
+    const off = Math.min(view.nodePx * 0.16, 3);
+    for (const lid of snapshot.links) {
+      const from = Math.floor(lid / lay.ports);
+      const to = lay.neighbors[lid];
+      if (to === UNDELIVERED) continue;
+      if (lay.isWrap(from, to)) drawWrapStub(ctx, view, lay, from, to, off);
+      else drawLink(ctx, view, lay, from, to, off, s / 2);
+    }
+    ctx.stroke();
+  }
+
+  // 4. Packets: dots inside their node, several per node in a small grid;
+  // mid-step they slide along the link they are crossing.
+  let dots = null;
+  if (snapshot) {
+    const pos = snapshot.positions;
+    const count = pos.length;
+    dots = new Float32Array(2 * count).fill(NaN);
+    const perNode = new Uint32Array(lay.nodes);
+    let most = 1;
+    for (let p = 0; p < count; p++) {
+      if (snapshot.delivered_at[p] !== UNDELIVERED) continue;
+      const c = ++perNode[pos[p]];
+      if (c > most) most = c;
+    }
+    const g = Math.min(Math.ceil(Math.sqrt(most)), 8);
+    const cell = s / g;
+    const r = Math.max(0.8, Math.min(cell * 0.38, 7));
+    const slot = new Uint32Array(lay.nodes);
+    const prev = frame.prevPositions;
+    const t = frame.t;
+    const byDestination = frame.colorMode === 'destination';
+    const buckets = byDestination ? 24 : CLASS_COLORS.length;
+    const groups = Array.from({ length: buckets }, () => []);
+    const { ox, oy, scale } = view;
+    for (let p = 0; p < count; p++) {
+      if (snapshot.delivered_at[p] !== UNDELIVERED) continue;
+      const v = pos[p];
+      const i = slot[v]++ % (g * g);
+      let x = ox + lay.x[v] * scale;
+      let y = oy + lay.y[v] * scale;
+      if (prev && t < 1 && prev[p] !== v && !lay.isWrap(prev[p], v)) {
+        [x, y] = along(view, lay, prev[p], v, t);
+      }
+      x += -s / 2 + cell * ((i % g) + 0.5);
+      y += -s / 2 + cell * (Math.floor(i / g) + 0.5);
+      dots[2 * p] = x;
+      dots[2 * p + 1] = y;
+      const bucket = byDestination
+        ? Math.min(buckets - 1, Math.floor((buckets * frame.destinations[p]) / lay.nodes))
+        : snapshot.classes[p] % buckets;
+      groups[bucket].push(p);
+    }
+    groups.forEach((list, bucket) => {
+      if (!list.length) return;
+      ctx.fillStyle = byDestination ? destinationColor(bucket, buckets) : CLASS_COLORS[bucket];
+      ctx.beginPath();
+      for (const p of list) {
+        if (r < 2) {
+          ctx.rect(dots[2 * p] - r, dots[2 * p + 1] - r, 2 * r, 2 * r);
+        } else {
+          ctx.moveTo(dots[2 * p] + r, dots[2 * p + 1]);
+          ctx.arc(dots[2 * p], dots[2 * p + 1], r, 0, 2 * Math.PI);
+        }
+      }
+      ctx.fill();
+    });
+  }
+
+  drawOverlays(ctx, view, lay, frame, dots);
+  ctx.restore();
+  return dots;
+}
+
+/** The watched packet's route and destination, and the hovered node. */
+function drawOverlays(ctx, view, lay, frame, dots) {
+  const s = view.nodePx;
+  // 5. The watched packet: its route so far and its destination.
+  if (frame.watched !== null && frame.trail && frame.trail.length) {
+    ctx.strokeStyle = '#111827';
+    ctx.lineWidth = 2.5;
+    ctx.beginPath();
+    for (let i = 0; i < frame.trail.length; i++) {
+      const [x, y] = px(view, lay, frame.trail[i]);
+      if (i === 0) ctx.moveTo(x, y);
+      else if (lay.isWrap(frame.trail[i - 1], frame.trail[i])) ctx.moveTo(x, y);
+      else ctx.lineTo(x, y);
+    }
+    ctx.stroke();
+    const [sx, sy] = px(view, lay, frame.trail[0]);
+    ctx.fillStyle = '#111827';
+    ctx.fillRect(sx - 4, sy - 4, 8, 8);
+    const [dx, dy] = px(view, lay, frame.destinations[frame.watched]);
+    ctx.beginPath();
+    ctx.arc(dx, dy, Math.max(6, s * 0.55), 0, 2 * Math.PI);
+    ctx.setLineDash([4, 3]);
+    ctx.stroke();
+    ctx.setLineDash([]);
+    if (dots && !Number.isNaN(dots[2 * frame.watched])) {
+      ctx.beginPath();
+      ctx.arc(dots[2 * frame.watched], dots[2 * frame.watched + 1], 6, 0, 2 * Math.PI);
+      ctx.lineWidth = 2;
+      ctx.stroke();
+    }
+  }
+
+  // 6. Hovered node outline.
+  if (frame.hover !== null && frame.hover !== undefined) {
+    const [x, y] = px(view, lay, frame.hover);
+    ctx.strokeStyle = '#111827';
+    ctx.lineWidth = 2;
+    ctx.strokeRect(x - s / 2 - 2, y - s / 2 - 2, s + 4, s + 4);
+  }
+}
+
+/** A hue per destination, so packets bound for nearby ids look alike. */
+export function destinationColor(dest, nodes) {
+  const hue = Math.round((300 * dest) / Math.max(1, nodes - 1));
+  return `hsl(${hue},70%,45%)`;
+}
+
+/** The node nearest to a point (CSS pixels), or null if none is close. */
+export function nodeAt(view, lay, mx, my) {
+  const ux = (mx - view.ox) / view.scale;
+  const uy = (my - view.oy) / view.scale;
+  let best = null;
+  let bestD = Infinity;
+  for (let v = 0; v < lay.nodes; v++) {
+    const d = (lay.x[v] - ux) ** 2 + (lay.y[v] - uy) ** 2;
+    if (d < bestD) {
+      bestD = d;
+      best = v;
+    }
+  }
+  const limit = Math.max(view.nodePx * 0.75, 6) / view.scale;
+  return bestD <= limit * limit ? best : null;
+}
+
+/** The packet whose dot is nearest to a point, within a few pixels. */
+export function packetAt(dots, mx, my) {
+  if (!dots) return null;
+  let best = null;
+  let bestD = 64;
+  for (let p = 0; p < dots.length / 2; p++) {
+    const x = dots[2 * p];
+    if (Number.isNaN(x)) continue;
+    const d = (x - mx) ** 2 + (dots[2 * p + 1] - my) ** 2;
+    if (d < bestD) {
+      bestD = d;
+      best = p;
+    }
+  }
+  return best;
+}
