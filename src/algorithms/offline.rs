@@ -26,7 +26,9 @@
 //! steps — R − 1, C − 1, R − 1, so 2R + C − 3, i.e. 3n − 3 on n×n — and at a
 //! step end a node holds at most one packet passing rightwards (downwards),
 //! one passing leftwards (upwards) and the one packet whose phase target it
-//! is. No schedule beyond the barriers is needed.
+//! is. No schedule beyond the barriers is needed. On a 2-D torus every line
+//! is a ring and each packet goes the shorter way round (SPEC §2), so the
+//! same argument gives ≤ ⌊L/2⌋ steps per phase and max_queue ≤ 3.
 //!
 //! Edge colouring: recursive Euler splitting (an even-degree regular
 //! bipartite multigraph splits along alternate edges of closed trails into
