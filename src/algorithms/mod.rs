@@ -7,12 +7,19 @@
 //! | `greedy` | greedy.rs | dimension-order routing (Kaufmann–Sibeyn §2, permutation lecture) |
 //! | `bit-fixing` | hypercube.rs | hypercube lecture (bit fixing) |
 //! | `valiant` | hypercube.rs | hypercube lecture (two-phase randomized routing) |
+//! | `rand-interval` | rand_interval.rs, three_phase.rs | permutation lecture (randomized permutation routing) |
+//! | `offline` | offline.rs, three_phase.rs | permutation lecture (off-line permutation routing, Hall's theorem) |
 
 mod greedy;
 mod hypercube;
+mod offline;
+mod rand_interval;
+mod three_phase;
 
 pub use greedy::Greedy;
 pub use hypercube::{BitFixing, Valiant};
+pub use offline::{colour_regular_bipartite, column_colouring, Offline};
+pub use rand_interval::{Intervals, RandInterval};
 
 use crate::engine::Engine;
 use crate::error::{Error, Result};
@@ -86,13 +93,21 @@ pub const ALGORITHMS: &[AlgorithmInfo] = &[
         topologies: "hypercube, linear, ring, mesh, torus",
         summary: "to a uniformly random node, then to the destination (barrier or --pipeline)",
     },
+    AlgorithmInfo {
+        name: "rand-interval",
+        topologies: "2-D mesh",
+        summary: "to a random row of its column interval (floor(log2 R) per column), then row, then column",
+    },
+    AlgorithmInfo {
+        name: "offline",
+        topologies: "2-D mesh, 2-D torus (permutations)",
+        summary: "off-line column permutations from an edge colouring (Hall), then row, then column; <= 3n-3 steps",
+    },
 ];
 
 /// Names in SPEC §5 that this build does not implement yet.
 const PLANNED: &[&str] = &[
-    "rand-interval",
     "sort-route",
-    "offline",
     "ks-nowrap",
     "ks-wrap",
     "ks-level",
@@ -108,6 +123,8 @@ pub fn create(name: &str, options: &AlgorithmOptions) -> Result<Box<dyn Algorith
         "greedy" => Ok(Box::new(Greedy::new(options))),
         "bit-fixing" => Ok(Box::new(BitFixing::new(options))),
         "valiant" => Ok(Box::new(Valiant::new(options))),
+        "rand-interval" => Ok(Box::new(RandInterval::new(options))),
+        "offline" => Ok(Box::new(Offline::new(options))),
         _ if PLANNED.contains(&name) => Err(Error::unsupported(name, "not implemented in this version of routesim")),
         _ => {
             let names: Vec<&str> = ALGORITHMS.iter().map(|a| a.name).collect();

@@ -55,6 +55,11 @@ pub(super) fn describe(w: Workload) -> &'static str {
              distinct outside sources (<= l each): >= k*s/2 steps; mirrored for l>k"
         }
         Workload::Locality => "every node sends l packets (default 1), each to a uniformly random node at distance 1..=L (default L=2)",
+        Workload::GreedyWorst => {
+            "2-D meshes with >= 5 rows and >= 3 columns: with t = min(floor((R-2)/3), floor((C-1)/2)) and \
+             c = floor((C-1)/2), 2t packets of row 1 and t of row 0 swap places with rows 2..3t+1 of column c, \
+             the rest stay: greedy XY queues 2t+1 packets at (1, c)"
+        }
         Workload::Hotspot => {
             "one packet per node along a random permutation, except that a random p% of the nodes (default 10) send to \
              one random hot node"
@@ -164,6 +169,7 @@ pub(super) fn generate(topo: &Topology, spec: &WorkloadSpec) -> Result<Instance>
         }
         Workload::Locality => locality(topo, ends, l, spec.locality.unwrap_or(DEFAULT_LOCALITY), &mut rng)?,
         Workload::Hotspot => hotspot(ends, spec.hotspot.unwrap_or(DEFAULT_HOT_PERCENT), &mut rng)?,
+        Workload::GreedyWorst => greedy_worst(topo)?,
     };
     let mut inst = Instance::new(topo.clone(), packets)?;
     inst.name = Some(w.name().to_string());
@@ -454,6 +460,65 @@ fn worst_lk(topo: &Topology, l: u32, k: u32, rng: &mut Rng) -> Result<Vec<(u32, 
     }
     pairs.sort_by_key(|&(src, _)| src);
     Ok(pairs)
+}
+
+/// `greedy-worst`: the worst-case buffer scenario of greedy XY routing
+/// (permutation lecture, "XY greedy permutation routing in 2-D mesh": 2n−2
+/// steps but β = max(2, 2n/3 − 1); the lecture's figure is missing, so this
+/// is our own construction, in the spirit of Leighton's book §1.7).
+///
+/// On an R×C mesh let c = ⌊(C−1)/2⌋ (the hot column), h = (1, c) the hot node
+/// and t = min(⌊(R−2)/3⌋, ⌊(C−1)/2⌋) ≥ 1. The 3t *stream* sources are, in
+/// this order: (1, c−1), (1, c+1), (1, c−2), (1, c+2), …, (1, c±t) (row 1,
+/// both sides, nearest first), then (0, c), (0, c−1), (0, c+1), (0, c−2), …
+/// (t of row 0). The i-th stream source swaps places with (2+i, c): its
+/// packet goes to (2+i, c) and the packet there to it. Every other node
+/// keeps its packet (delivered at step 0). So the permutation is an
+/// involution, and column c, rows 2..3t+1, receives the whole stream.
+///
+/// **Why greedy XY queues 2t+1 packets at h, with every policy.** In steps
+/// 1..t, h receives one row-1 packet from the left and one from the right
+/// each step (row 1 carries nothing else, so they never wait), and one
+/// row-0 packet from above each step: (0, c)'s own packet in step 1, then
+/// the row-0 packets that turned at (0, c), which arrive there two per step
+/// and leave one per step, so the link (0,c)→(1,c) is busy in steps 1..t.
+/// All 3t packets leave h by its one downward link, at most one per step and
+/// not before step 2. At the end of step s ≤ t, h holds 3s − (s−1) = 2s+1,
+/// so max_queue ≥ 2t+1 ≈ 2R/3 on a square mesh — linear in the side, like
+/// the lecture's 2n/3 − 1 auxiliary buffers (plus the packets in the input
+/// buffers, which SPEC §1 also counts). The packets going back (column c to
+/// rows 0 and 1) travel along their own rows and up other columns, or up
+/// column c on the upward links, which the stream never uses, so they delay
+/// none of it.
+fn greedy_worst(topo: &Topology) -> Result<Vec<(u32, u32)>> {
+    let w = Workload::GreedyWorst;
+    let (rows, cols) = match (topo.kind(), topo.mesh2d()) {
+        (Kind::Mesh, Some(rc)) => rc,
+        _ => return Err(refuse(w, topo, "needs a 2-D mesh (mesh:RxC)")),
+    };
+    let t = ((rows.saturating_sub(2)) / 3).min(cols.saturating_sub(1) / 2);
+    if t == 0 {
+        return Err(refuse(w, topo, "needs at least 5 rows and 3 columns"));
+    }
+    let c = (cols - 1) / 2;
+    let node = |r: u32, col: u32| r * cols + col;
+    let mut stream: Vec<u32> = Vec::with_capacity(3 * t as usize);
+    for j in 1..=t {
+        stream.push(node(1, c - j));
+        stream.push(node(1, c + j));
+    }
+    stream.push(node(0, c));
+    for i in 1..t {
+        let j = i.div_ceil(2);
+        stream.push(if i % 2 == 1 { node(0, c - j) } else { node(0, c + j) });
+    }
+    let mut dest: Vec<u32> = (0..rows * cols).collect();
+    for (i, &s) in stream.iter().enumerate() {
+        let below = node(2 + i as u32, c);
+        dest[s as usize] = below;
+        dest[below as usize] = s;
+    }
+    Ok(dest.into_iter().enumerate().map(|(v, d)| (v as u32, d)).collect())
 }
 
 /// `locality`: every source sends `l` packets, each to an independent,

@@ -40,11 +40,14 @@ pub enum Workload {
     Locality,
     /// A fraction of the packets to one hot node.
     Hotspot,
+    /// The worst-case buffer scenario of greedy XY routing (permutation
+    /// lecture, Lemma "XY greedy": β = max(2, 2n/3 − 1)); see `generators::greedy_worst`.
+    GreedyWorst,
 }
 
 impl Workload {
     /// Every workload, in the order `routesim list` shows them.
-    pub const ALL: [Workload; 13] = [
+    pub const ALL: [Workload; 14] = [
         Workload::RandomPermutation,
         Workload::Transpose,
         Workload::BitReversal,
@@ -58,6 +61,7 @@ impl Workload {
         Workload::WorstLk,
         Workload::Locality,
         Workload::Hotspot,
+        Workload::GreedyWorst,
     ];
 
     /// The SPEC name.
@@ -76,6 +80,7 @@ impl Workload {
             Workload::WorstLk => "worst-lk",
             Workload::Locality => "locality",
             Workload::Hotspot => "hotspot",
+            Workload::GreedyWorst => "greedy-worst",
         }
     }
 
