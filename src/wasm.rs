@@ -51,6 +51,7 @@ struct JsConfig {
     l: Option<u32>,
     k: Option<u32>,
     locality: Option<u32>,
+    hotspot: Option<u32>,
     seed: Option<u64>,
     queue_cap: Option<u32>,
     edge_queues: Option<bool>,
@@ -124,6 +125,7 @@ impl JsConfig {
                     k: self.k,
                     seed: self.seed.unwrap_or(1),
                     locality: self.locality,
+                    hotspot: self.hotspot,
                 };
                 GENERATED_LIMITS.check_workload(&topology, &spec)?;
                 let instance = workload::generate(&topology, &spec)?;
@@ -142,7 +144,7 @@ fn parse_topology(text: &str) -> Result<Topology, Error> {
 
 /// The keys of [`JsConfig`]; serde-wasm-bindgen only looks up known keys,
 /// so unknown ones (typos) are refused by hand.
-const CONFIG_KEYS: [&str; 14] = [
+const CONFIG_KEYS: [&str; 15] = [
     "topology",
     "algorithm",
     "policy",
@@ -151,6 +153,7 @@ const CONFIG_KEYS: [&str; 14] = [
     "l",
     "k",
     "locality",
+    "hotspot",
     "seed",
     "queue_cap",
     "edge_queues",

@@ -475,11 +475,14 @@ fn list_mentions_every_name() {
         "worst-lk",
         "locality",
         "hotspot",
+        "greedy-worst",
     ];
     for name in policies.iter().chain(&workloads).chain(&[
         "greedy",
         "bit-fixing",
         "valiant",
+        "rand-interval",
+        "offline",
         "mesh",
         "torus",
         "hypercube",

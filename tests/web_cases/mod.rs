@@ -226,8 +226,17 @@ fn static_lists_name_everything() {
             .collect()
     };
     assert!(names(wasm::algorithms().unwrap()).contains(&"greedy".to_string()));
-    assert_eq!(names(wasm::policies().unwrap()).len(), 7);
-    assert_eq!(names(wasm::workloads().unwrap()).len(), 13);
+    let policies: Vec<String> = routesim::engine::Policy::ALL
+        .iter()
+        .map(|p| p.name().to_string())
+        .collect();
+    assert_eq!(names(wasm::policies().unwrap()), policies);
+    let workloads: Vec<String> = routesim::workload::Workload::ALL
+        .iter()
+        .map(|w| w.name().to_string())
+        .collect();
+    assert_eq!(names(wasm::workloads().unwrap()), workloads);
+    assert!(workloads.iter().any(|w| w == "random-lk"));
     assert_eq!(
         names(wasm::topology_kinds().unwrap()),
         ["linear", "ring", "mesh", "torus", "hypercube", "butterfly"]
