@@ -1,0 +1,68 @@
+#!/usr/bin/env python3
+"""Plot a `routesim sweep` CSV: one line per algorithm, the worst case over
+workloads and seeds at each size.
+
+    python3 scripts/plot_sweep.py CSV OUT.png --x side --y steps/(2n-2) --y max_queue
+
+Y expressions: a column name, or `steps/(2n-2)` (n = side) or
+`steps/sqrt_lkn`. Needs matplotlib (pip install matplotlib); it is a
+figure-making tool, not part of the build or the tests.
+"""
+import argparse
+import csv
+from collections import defaultdict
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+
+def value(row, expr):
+    if expr == "steps/(2n-2)":
+        n = int(row["side"])
+        return int(row["steps"]) / (2 * n - 2)
+    if expr == "steps/sqrt_lkn":
+        return float(row["steps_over_sqrt_lkn"])
+    return float(row[expr])
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("csv")
+    ap.add_argument("out")
+    ap.add_argument("--x", default="side")
+    ap.add_argument("--y", action="append", default=[])
+    ap.add_argument("--group", default="algorithm", help="column that names a line")
+    ap.add_argument("--title", default="")
+    ap.add_argument("--logy", action="append", default=[], help="y expressions drawn on a log scale")
+    args = ap.parse_args()
+    ys = args.y or ["steps/(2n-2)", "max_queue"]
+    rows = [r for r in csv.DictReader(open(args.csv)) if not r.get("error")]
+    fig, axes = plt.subplots(1, len(ys), figsize=(6 * len(ys), 4.2))
+    if len(ys) == 1:
+        axes = [axes]
+    for ax, y in zip(axes, ys):
+        worst = defaultdict(dict)
+        for r in rows:
+            x = float(r[args.x])
+            key = r[args.group]
+            worst[key][x] = max(worst[key].get(x, float("-inf")), value(r, y))
+        for key in sorted(worst):
+            pts = sorted(worst[key].items())
+            ax.plot([p[0] for p in pts], [p[1] for p in pts], marker="o", label=key)
+        ax.set_xscale("log", base=2)
+        if y in args.logy:
+            ax.set_yscale("log", base=2)
+        ax.set_xlabel(args.x)
+        ax.set_ylabel(y + " (worst over workloads and seeds)")
+        ax.grid(True, alpha=0.3)
+        ax.legend(fontsize=8)
+    if args.title:
+        fig.suptitle(args.title)
+    fig.tight_layout()
+    fig.savefig(args.out, dpi=110)
+
+
+if __name__ == "__main__":
+    main()
