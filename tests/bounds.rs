@@ -1,6 +1,7 @@
 //! Instance lower bounds (SPEC §4): hand-computed values, brute-force
 //! references that agree with the fast computation, and soundness against
 //! real greedy / bit-fixing runs.
+#![cfg(not(target_arch = "wasm32"))]
 
 use proptest::prelude::*;
 use routesim::bounds::{compute, compute_with, Bounds, BoundsConfig};

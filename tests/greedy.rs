@@ -2,6 +2,7 @@
 //! papers: Lemma 2 of Kaufmann–Sibeyn on linear arrays (exact), 2n−2 for
 //! permutations of an n×n mesh with farthest-first, queue growth on
 //! bit-reversal.
+#![cfg(not(target_arch = "wasm32"))]
 
 mod common;
 

@@ -2,6 +2,7 @@
 //! lecture: Valiant finishes within 8D steps (w.h.p.), bit fixing on
 //! transpose suffers the Ω(√(N/D)) congestion of deterministic oblivious
 //! routing.
+#![cfg(not(target_arch = "wasm32"))]
 
 mod common;
 

@@ -2,6 +2,7 @@
 //! greedy XY (2n−2 steps, its worst-case buffers on `greedy-worst`, the
 //! d-dimensional corollary, the average case), `rand-interval` (2n + o(n)
 //! steps, O(log n) queues) and `offline` (≤ 3n−3 steps, max_queue ≤ 3).
+#![cfg(not(target_arch = "wasm32"))]
 
 mod common;
 

@@ -1,4 +1,5 @@
 //! Workload generators (SPEC §5): exact formulas, counts, randomness and refusals.
+#![cfg(not(target_arch = "wasm32"))]
 
 use routesim::topology::{Network, Topology};
 use routesim::workload::{generate, Instance, Workload, WorkloadSpec};
