@@ -7,12 +7,15 @@
 //! | `greedy` | greedy.rs | dimension-order routing (Kaufmann–Sibeyn §2, permutation lecture) |
 //! | `bit-fixing` | hypercube.rs | hypercube lecture (bit fixing) |
 //! | `valiant` | hypercube.rs | hypercube lecture (two-phase randomized routing) |
+//! | `pp-rand`, `pp-det` | pp.rs | Pietracaprina–Pucci (ℓ,k)-routing with constant queues |
 
 mod greedy;
 mod hypercube;
+pub mod pp;
 
 pub use greedy::Greedy;
 pub use hypercube::{BitFixing, Valiant};
+pub use pp::Pp;
 
 use crate::engine::Engine;
 use crate::error::{Error, Result};
@@ -97,8 +100,6 @@ const PLANNED: &[&str] = &[
     "ks-wrap",
     "ks-level",
     "ks-local",
-    "pp-rand",
-    "pp-det",
     "lmrr",
 ];
 
@@ -108,6 +109,8 @@ pub fn create(name: &str, options: &AlgorithmOptions) -> Result<Box<dyn Algorith
         "greedy" => Ok(Box::new(Greedy::new(options))),
         "bit-fixing" => Ok(Box::new(BitFixing::new(options))),
         "valiant" => Ok(Box::new(Valiant::new(options))),
+        "pp-rand" => Ok(Box::new(Pp::randomized(options))),
+        "pp-det" => Ok(Box::new(Pp::deterministic(options))),
         _ if PLANNED.contains(&name) => Err(Error::unsupported(name, "not implemented in this version of routesim")),
         _ => {
             let names: Vec<&str> = ALGORITHMS.iter().map(|a| a.name).collect();
