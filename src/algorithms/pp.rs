@@ -550,8 +550,11 @@ impl Run {
                         targets.push((p, tiles.node(r % t, (r / t) / c)));
                     }
                 }
+                // With one tile the deal maps snake position r to row-major
+                // node r: already sorted by target, no second sort needed.
                 let name = format!("c{j} deal");
-                (name.clone(), Box::new(CcRoute::new(e, &name, mesh, side, c, targets)))
+                let task = CcRoute::new(e, &name, mesh, (side, c), targets, t == 1);
+                (name.clone(), Box::new(task))
             }
             Stage::GroupRanks(j, i) => {
                 let tiles = self.rounds;
@@ -577,7 +580,10 @@ impl Run {
                 let targets = std::mem::take(&mut self.pending);
                 let name = format!("c{j} r{i} route");
                 let m = self.rounds.tile_side();
-                (name.clone(), Box::new(CcRoute::new(e, &name, mesh, m, self.c, targets)))
+                (
+                    name.clone(),
+                    Box::new(CcRoute::new(e, &name, mesh, (m, self.c), targets, false)),
+                )
             }
             Stage::Tour(j, i) => {
                 let packets: Vec<(u32, u32)> = self
@@ -673,7 +679,10 @@ impl Run {
                 let targets = std::mem::take(&mut self.pending);
                 let name = format!("c{j} r{i} balance");
                 let m = self.rounds.tile_side();
-                (name.clone(), Box::new(CcRoute::new(e, &name, mesh, m, self.c, targets)))
+                (
+                    name.clone(),
+                    Box::new(CcRoute::new(e, &name, mesh, (m, self.c), targets, false)),
+                )
             }
             Stage::SortDest(j) => {
                 let items: Vec<(u32, u64)> = self
@@ -699,7 +708,7 @@ impl Run {
                 let name = format!("c{j} route");
                 (
                     name.clone(),
-                    Box::new(CcRoute::new(e, &name, mesh, side, self.c, targets)),
+                    Box::new(CcRoute::new(e, &name, mesh, (side, self.c), targets, false)),
                 )
             }
             Stage::TourDest(j) => {

@@ -74,12 +74,26 @@ impl CcRoute {
     /// Routes every `(packet, target)`; packet and target must lie in the same
     /// m×m region and every node must hold at most c of the packets.
     /// Sub-phases are reported as `{name} sort`, `{name} columns`, `{name} rows`.
-    pub fn new(e: &mut Engine, name: &str, mesh: Mesh, m: u32, c: u32, targets: Vec<(u32, u32)>) -> CcRoute {
-        let items: Vec<(u32, u64)> = targets.iter().map(|&(p, t)| (p, t as u64)).collect();
+    /// With `presorted` the caller guarantees that the packets already are in
+    /// snake order of their targets (buckets of c), and the sort is skipped.
+    pub fn new(
+        e: &mut Engine,
+        name: &str,
+        mesh: Mesh,
+        (m, c): (u32, u32),
+        targets: Vec<(u32, u32)>,
+        presorted: bool,
+    ) -> CcRoute {
+        let current: Box<dyn Task> = if presorted {
+            Box::new(super::Nothing)
+        } else {
+            let items: Vec<(u32, u64)> = targets.iter().map(|&(p, t)| (p, t as u64)).collect();
+            Box::new(SortTask::new(e, mesh, m, c, &items))
+        };
         CcRoute {
             name: name.to_string(),
             mesh,
-            current: Box::new(SortTask::new(e, mesh, m, c, &items)),
+            current,
             targets,
             stage: 0,
             announced: u32::MAX,

@@ -138,9 +138,24 @@ pub struct SortTask {
     kind: RoundKind,
     local: Vec<CellPair>,
     pairs: Vec<(u32, u32)>,
+    /// Per pair: the port from a to b and from b to a.
+    ports: Vec<(u32, u32)>,
     /// Packets to move, per pair: (from a to b, from b to a), flattened c per pair.
     moves: Vec<(u32, u32)>,
     done: bool,
+}
+
+/// Ports (SPEC §2) from cell x to its neighbour y and back.
+fn port_pair((r1, c1): (u32, u32), (r2, c2): (u32, u32)) -> (u32, u32) {
+    if r2 == r1 + 1 {
+        (0, 1)
+    } else if r1 == r2 + 1 {
+        (1, 0)
+    } else if c2 == c1 + 1 {
+        (2, 3)
+    } else {
+        (3, 2)
+    }
 }
 
 /// A sort key: `primary` then the packet id.
@@ -176,6 +191,7 @@ impl SortTask {
             kind: RoundKind::Exchange,
             local: Vec::new(),
             pairs: Vec::new(),
+            ports: Vec::new(),
             moves: Vec::new(),
             done: m < 2,
         }
@@ -196,15 +212,21 @@ impl SortTask {
     fn begin_round(&mut self) {
         self.kind = level_round(self.k, self.q, &mut self.local);
         self.pairs.clear();
+        self.ports.clear();
         let side = self.mesh.side();
         let k = self.k;
         for br in (0..side).step_by(k as usize) {
             for bc in (0..side).step_by(k as usize) {
                 for &((r1, c1), (r2, c2)) in &self.local {
-                    self.pairs
-                        .push((self.mesh.node(br + r1, bc + c1), self.mesh.node(br + r2, bc + c2)));
+                    let (a, b) = (self.mesh.node(br + r1, bc + c1), self.mesh.node(br + r2, bc + c2));
+                    self.pairs.push((a, b));
                 }
             }
+        }
+        // The ports depend only on the block-local cells.
+        let local_ports: Vec<(u32, u32)> = self.local.iter().map(|&(x, y)| port_pair(x, y)).collect();
+        for _ in 0..(side / k) * (side / k) {
+            self.ports.extend_from_slice(&local_ports);
         }
     }
 
@@ -272,15 +294,15 @@ impl SortTask {
         let cu = self.c as usize;
         let mut any = false;
         for i in 0..self.pairs.len() {
-            let (a, b) = self.pairs[i];
+            let (pab, pba) = self.ports[i];
             let (x, y) = self.moves[i * cu + s];
             if x != u32::MAX {
-                let ok = e.force_move(x, self.mesh.port(a, b));
+                let ok = e.force_move(x, pab);
                 debug_assert!(ok);
                 any = true;
             }
             if y != u32::MAX {
-                let ok = e.force_move(y, self.mesh.port(b, a));
+                let ok = e.force_move(y, pba);
                 debug_assert!(ok);
                 any = true;
             }
@@ -304,9 +326,9 @@ impl Task for SortTask {
         let moved = match self.kind {
             RoundKind::Exchange => self.force(e, self.sub as usize),
             RoundKind::Compare if self.sub < c => {
-                for &(a, b) in &self.pairs {
-                    e.send_control(a, self.mesh.port(a, b));
-                    e.send_control(b, self.mesh.port(b, a));
+                for (&(a, b), &(pab, pba)) in self.pairs.iter().zip(&self.ports) {
+                    e.send_control(a, pab);
+                    e.send_control(b, pba);
                 }
                 e.note_control_queue(c.min(2));
                 true
