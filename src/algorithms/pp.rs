@@ -92,8 +92,10 @@ enum Stage {
     StripeRank(u32),
     /// §4 Step 2.(a).i: balance them along the stripe cycles.
     StripeBalance(u32),
-    /// The largest number of j-packets in one node's working queue (max-scan),
-    /// i.e. the bucket size of the next sort.
+    /// The largest number of j-packets in one node's working queue (a
+    /// max-scan), i.e. the bucket size of the next sort: over the whole mesh
+    /// (`None`) or, in round i of §3.2 Step 2.(b), inside every (ℓ/k)-tile
+    /// (O(side/√t′) steps, as the round's time budget requires).
     Load(u32, Option<u32>),
     /// §3.1 Step 2.(a): sort by (destination s-tile, destination).
     Sort(u32),
@@ -145,6 +147,8 @@ struct Run {
     injected: Vec<bool>,
     /// Bucket size (most j-packets per node) of the current colour.
     c: u32,
+    /// §3.2 Step 2.(b).ii: per node, the bucket size of its (ℓ/k)-tile.
+    tile_c: Vec<u64>,
     /// Targets computed by a ranking stage for the next routing stage.
     pending: Vec<(u32, u32)>,
     stages: Vec<Stage>,
@@ -231,6 +235,7 @@ impl Algorithm for Pp {
             rank: vec![0; e.packet_count() as usize],
             injected: vec![false; e.packet_count() as usize],
             c: 1,
+            tile_c: Vec::new(),
             pending: Vec::new(),
             stages: Vec::new(),
             next: 0,
@@ -513,8 +518,11 @@ impl Run {
                     count[e.position(p) as usize] += 1;
                 }
                 let max = |a: u64, b: u64| a.max(b);
-                let s = scan(mesh, side, Order::RowMajor { block: 1 }, &count, &max, true);
-                self.c = s.total.as_ref().map_or(1, |t| t[0]).max(1) as u32;
+                let region = if round.is_some() { self.rounds.tile_side() } else { side };
+                let s = scan(mesh, region, Order::RowMajor { block: 1 }, &count, &max, true);
+                let total = s.total.expect("asked for");
+                self.c = total[0].max(1) as u32;
+                self.tile_c = total;
                 let name = match round {
                     Some(i) => format!("c{j} r{i} load"),
                     None => format!("c{j} load"),
@@ -677,11 +685,15 @@ impl Run {
             }
             Stage::Balance(j, i) => {
                 let targets = std::mem::take(&mut self.pending);
+                // Every (ℓ/k)-tile sorts with its own bucket size (its largest
+                // load), so the round costs O(side/√t′) steps.
                 let name = format!("c{j} r{i} balance");
                 let m = self.rounds.tile_side();
+                let tile_c = std::mem::take(&mut self.tile_c);
+                let bucket = |r0: u32, c0: u32| tile_c[mesh.node(r0, c0) as usize].max(1) as u32;
                 (
                     name.clone(),
-                    Box::new(CcRoute::new(e, &name, mesh, (m, self.c), targets, false)),
+                    Box::new(CcRoute::per_region(e, &name, mesh, m, bucket, targets)),
                 )
             }
             Stage::SortDest(j) => {

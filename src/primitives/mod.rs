@@ -47,3 +47,17 @@ impl Task for Nothing {
         false
     }
 }
+
+/// Tasks running side by side (e.g. one per region, each with its own
+/// duration); over when all of them are.
+pub struct Parallel(pub Vec<Box<dyn Task>>);
+
+impl Task for Parallel {
+    fn poll(&mut self, e: &mut Engine) -> bool {
+        let mut any = false;
+        for t in &mut self.0 {
+            any |= t.poll(e);
+        }
+        any
+    }
+}

@@ -74,8 +74,10 @@ impl CcRoute {
     /// Routes every `(packet, target)`; packet and target must lie in the same
     /// m×m region and every node must hold at most c of the packets.
     /// Sub-phases are reported as `{name} sort`, `{name} columns`, `{name} rows`.
-    /// With `presorted` the caller guarantees that the packets already are in
-    /// snake order of their targets (buckets of c), and the sort is skipped.
+    /// With `presorted` the caller guarantees that the packets already are
+    /// ordered so that a column holds O(1) packets for one target row (e.g.
+    /// in snake order of their targets, or in few monotone runs), and the
+    /// sort is skipped.
     pub fn new(
         e: &mut Engine,
         name: &str,
@@ -90,6 +92,37 @@ impl CcRoute {
             let items: Vec<(u32, u64)> = targets.iter().map(|&(p, t)| (p, t as u64)).collect();
             Box::new(SortTask::new(e, mesh, m, c, &items))
         };
+        Self::with_sort(name, mesh, targets, current)
+    }
+
+    /// As [`CcRoute::new`] with a bucket size per m×m region, `bucket(r0, c0)`
+    /// for the region with top-left corner (r0, c0): every region sorts with
+    /// its own bucket size (and takes its own time), all in parallel.
+    pub fn per_region(
+        e: &mut Engine,
+        name: &str,
+        mesh: Mesh,
+        m: u32,
+        bucket: impl Fn(u32, u32) -> u32,
+        targets: Vec<(u32, u32)>,
+    ) -> CcRoute {
+        let g = mesh.side() / m;
+        let mut items: Vec<Vec<(u32, u64)>> = vec![Vec::new(); (g * g) as usize];
+        for &(p, t) in &targets {
+            let (r, c) = mesh.rc(e.position(p));
+            items[((r / m) * g + c / m) as usize].push((p, t as u64));
+        }
+        let tasks: Vec<Box<dyn Task>> = (0..g * g)
+            .map(|i| {
+                let origin = ((i / g) * m, (i % g) * m);
+                let c = bucket(origin.0, origin.1);
+                Box::new(SortTask::in_region(e, mesh, origin, m, c, &items[i as usize])) as Box<dyn Task>
+            })
+            .collect();
+        Self::with_sort(name, mesh, targets, Box::new(super::Parallel(tasks)))
+    }
+
+    fn with_sort(name: &str, mesh: Mesh, targets: Vec<(u32, u32)>, current: Box<dyn Task>) -> CcRoute {
         CcRoute {
             name: name.to_string(),
             mesh,

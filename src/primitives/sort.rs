@@ -128,6 +128,10 @@ pub fn sort_offline(side: u32, m: u32, keys: &mut [u128]) {
 /// node i of the snake holding the keys of ranks c·i .. c·i + c − 1.
 pub struct SortTask {
     mesh: Mesh,
+    /// Top-left corner and side of the area this task sorts in (the whole
+    /// mesh, or one region).
+    origin: (u32, u32),
+    span: u32,
     m: u32,
     c: u32,
     /// Per node, c keys ascending (EMPTY last); a key's low 32 bits are its packet.
@@ -167,12 +171,35 @@ impl SortTask {
     /// Sorts `items` (packet, primary key) inside every aligned m×m region
     /// with buckets of `c` slots; every node must hold at most c of them.
     pub fn new(e: &Engine, mesh: Mesh, m: u32, c: u32, items: &[(u32, u64)]) -> SortTask {
-        let n = mesh.nodes() as usize;
+        Self::in_area(e, mesh, (0, 0), mesh.side(), m, c, items)
+    }
+
+    /// Sorts inside the one m×m region with top-left corner `origin` (every
+    /// item must lie in it); regions sorted by separate tasks may use
+    /// different bucket sizes.
+    pub fn in_region(e: &Engine, mesh: Mesh, origin: (u32, u32), m: u32, c: u32, items: &[(u32, u64)]) -> SortTask {
+        Self::in_area(e, mesh, origin, m, m, c, items)
+    }
+
+    fn in_area(
+        e: &Engine,
+        mesh: Mesh,
+        origin: (u32, u32),
+        span: u32,
+        m: u32,
+        c: u32,
+        items: &[(u32, u64)],
+    ) -> SortTask {
+        let n = (span * span) as usize;
         let cu = c as usize;
         let mut slots = vec![EMPTY; n * cu];
         let mut fill = vec![0usize; n];
+        let local = |v: u32| {
+            let (r, col) = mesh.rc(v);
+            ((r - origin.0) * span + col - origin.1) as usize
+        };
         for &(p, primary) in items {
-            let v = e.position(p) as usize;
+            let v = local(e.position(p));
             assert!(fill[v] < cu, "node {v} holds more than {c} items to sort");
             slots[v * cu + fill[v]] = key(primary, p);
             fill[v] += 1;
@@ -182,6 +209,8 @@ impl SortTask {
         }
         SortTask {
             mesh,
+            origin,
+            span,
             m,
             c,
             slots,
@@ -209,14 +238,20 @@ impl SortTask {
         total
     }
 
+    #[inline]
+    fn slot_of(&self, v: u32) -> usize {
+        let (r, c) = self.mesh.rc(v);
+        ((r - self.origin.0) * self.span + c - self.origin.1) as usize
+    }
+
     fn begin_round(&mut self) {
         self.kind = level_round(self.k, self.q, &mut self.local);
         self.pairs.clear();
         self.ports.clear();
-        let side = self.mesh.side();
+        let (r0, c0, span) = (self.origin.0, self.origin.1, self.span);
         let k = self.k;
-        for br in (0..side).step_by(k as usize) {
-            for bc in (0..side).step_by(k as usize) {
+        for br in (r0..r0 + span).step_by(k as usize) {
+            for bc in (c0..c0 + span).step_by(k as usize) {
                 for &((r1, c1), (r2, c2)) in &self.local {
                     let (a, b) = (self.mesh.node(br + r1, bc + c1), self.mesh.node(br + r2, bc + c2));
                     self.pairs.push((a, b));
@@ -225,7 +260,7 @@ impl SortTask {
         }
         // The ports depend only on the block-local cells.
         let local_ports: Vec<(u32, u32)> = self.local.iter().map(|&(x, y)| port_pair(x, y)).collect();
-        for _ in 0..(side / k) * (side / k) {
+        for _ in 0..(span / k) * (span / k) {
             self.ports.extend_from_slice(&local_ports);
         }
     }
@@ -239,7 +274,7 @@ impl SortTask {
         let packet = |key: u128| if key == EMPTY { u32::MAX } else { key as u32 };
         if cu == 1 {
             for i in 0..self.pairs.len() {
-                let (a, b) = (self.pairs[i].0 as usize, self.pairs[i].1 as usize);
+                let (a, b) = (self.slot_of(self.pairs[i].0), self.slot_of(self.pairs[i].1));
                 let (x, y) = (self.slots[a], self.slots[b]);
                 if self.kind == RoundKind::Exchange || x > y {
                     self.moves.push((packet(x), packet(y)));
@@ -252,7 +287,7 @@ impl SortTask {
         }
         let (mut out_a, mut out_b): (Vec<u32>, Vec<u32>) = (Vec::new(), Vec::new());
         for i in 0..self.pairs.len() {
-            let (a, b) = (self.pairs[i].0 as usize, self.pairs[i].1 as usize);
+            let (a, b) = (self.slot_of(self.pairs[i].0), self.slot_of(self.pairs[i].1));
             let (sa, sb) = (a * cu, b * cu);
             if self.kind == RoundKind::Exchange {
                 for s in 0..cu {
