@@ -22,6 +22,7 @@ pub mod algorithms;
 pub mod bounds;
 pub mod engine;
 pub mod error;
+pub mod primitives;
 pub mod report;
 pub mod rng;
 pub mod simulation;

@@ -140,7 +140,7 @@ impl Simulation {
         }
         if self.engine.finished() {
             self.status = Status::Finished;
-        } else if summary.packet_moves == 0 && summary.control_messages == 0 {
+        } else if summary.packet_moves == 0 && summary.control_messages == 0 && !summary.busy {
             self.status = Status::Stalled;
         }
         summary

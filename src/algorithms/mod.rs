@@ -9,16 +9,19 @@
 //! | `valiant` | hypercube.rs | hypercube lecture (two-phase randomized routing) |
 //! | `rand-interval` | rand_interval.rs, three_phase.rs | permutation lecture (randomized permutation routing) |
 //! | `offline` | offline.rs, three_phase.rs | permutation lecture (off-line permutation routing, Hall's theorem) |
+//! | `pp-rand`, `pp-det` | pp.rs | Pietracaprina–Pucci (ℓ,k)-routing with constant queues |
 
 mod greedy;
 mod hypercube;
 mod offline;
+pub mod pp;
 mod rand_interval;
 mod three_phase;
 
 pub use greedy::Greedy;
 pub use hypercube::{BitFixing, Valiant};
 pub use offline::{colour_regular_bipartite, column_colouring, Offline};
+pub use pp::Pp;
 pub use rand_interval::{Intervals, RandInterval};
 
 use crate::engine::Engine;
@@ -103,19 +106,20 @@ pub const ALGORITHMS: &[AlgorithmInfo] = &[
         topologies: "2-D mesh, 2-D torus (permutations)",
         summary: "off-line column permutations from an edge colouring (Hall), then row, then column; <= 3n-3 steps",
     },
+    AlgorithmInfo {
+        name: "pp-rand",
+        topologies: "square 2-D mesh, power-of-two side",
+        summary: "Pietracaprina-Pucci randomized (l,k)-routing in O(sqrt(lkN)) steps with constant queues",
+    },
+    AlgorithmInfo {
+        name: "pp-det",
+        topologies: "square 2-D mesh, power-of-two side",
+        summary: "Pietracaprina-Pucci deterministic (l,k)-routing: pipelined prefix colouring, stripe balancing",
+    },
 ];
 
 /// Names in SPEC §5 that this build does not implement yet.
-const PLANNED: &[&str] = &[
-    "sort-route",
-    "ks-nowrap",
-    "ks-wrap",
-    "ks-level",
-    "ks-local",
-    "pp-rand",
-    "pp-det",
-    "lmrr",
-];
+const PLANNED: &[&str] = &["sort-route", "ks-nowrap", "ks-wrap", "ks-level", "ks-local", "lmrr"];
 
 /// Creates the algorithm called `name`.
 pub fn create(name: &str, options: &AlgorithmOptions) -> Result<Box<dyn Algorithm>> {
@@ -125,6 +129,8 @@ pub fn create(name: &str, options: &AlgorithmOptions) -> Result<Box<dyn Algorith
         "valiant" => Ok(Box::new(Valiant::new(options))),
         "rand-interval" => Ok(Box::new(RandInterval::new(options))),
         "offline" => Ok(Box::new(Offline::new(options))),
+        "pp-rand" => Ok(Box::new(Pp::randomized(options))),
+        "pp-det" => Ok(Box::new(Pp::deterministic(options))),
         _ if PLANNED.contains(&name) => Err(Error::unsupported(name, "not implemented in this version of routesim")),
         _ => {
             let names: Vec<&str> = ALGORITHMS.iter().map(|a| a.name).collect();

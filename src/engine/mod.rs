@@ -69,6 +69,9 @@ pub struct StepSummary {
     pub control_messages: u32,
     /// Packets delivered in this step.
     pub delivered: u32,
+    /// The algorithm declared the step part of its protocol ([`Engine::mark_busy`]):
+    /// a step that moves nothing is then not a stall.
+    pub busy: bool,
 }
 
 /// The network state of one run.
@@ -80,6 +83,7 @@ pub struct Engine {
     policy_rng: Rng,
     step: u32,
     deliver_on_arrival: bool,
+    busy: bool,
 
     // Packet columns.
     src: Vec<u32>,
@@ -121,6 +125,9 @@ pub struct Engine {
     node_updates: Vec<(u32, bool)>,
 
     unsettled: u32,
+    /// Undelivered packets with the eligible flag: when 0, the contention
+    /// pass of a step is skipped (steps of control messages and scripted moves).
+    eligible: u32,
     delivered: u32,
     arrived_at_target: Vec<u32>,
     last_links: Vec<u32>,
@@ -142,6 +149,7 @@ impl Engine {
             order: RouteOrder::Standard,
             step: 0,
             deliver_on_arrival: true,
+            busy: false,
             pos: src.clone(),
             target: dest.clone(),
             phase_start: src.clone(),
@@ -166,6 +174,7 @@ impl Engine {
             bids: Vec::new(),
             node_updates: Vec::new(),
             unsettled: 0,
+            eligible: 0,
             delivered: 0,
             arrived_at_target: Vec::new(),
             last_links: Vec::new(),
@@ -185,6 +194,7 @@ impl Engine {
                 e.active.push(p);
                 e.at_source[s as usize] += 1;
                 e.unsettled += 1;
+                e.eligible += 1;
             }
         }
         let initial_load = e.at_source.iter().copied().max().unwrap_or(0);
@@ -322,6 +332,14 @@ impl Engine {
 
     /// Lets `p` compete for links, or holds it back.
     pub fn set_eligible(&mut self, p: u32, eligible: bool) {
+        let i = p as usize;
+        if self.flags[i] & DELIVERED == 0 && (self.flags[i] & ELIGIBLE != 0) != eligible {
+            if eligible {
+                self.eligible += 1;
+            } else {
+                self.eligible -= 1;
+            }
+        }
         self.update(p, |e| {
             if eligible {
                 e.flags[p as usize] |= ELIGIBLE;
@@ -361,6 +379,15 @@ impl Engine {
         true
     }
 
+    /// Declares that the coming step belongs to the algorithm's protocol even
+    /// if nothing crosses a link — e.g. the swap half of a compare-exchange
+    /// (SPEC §1: 2 steps) in which no pair is out of order. SPEC §1 ends a run
+    /// as stalled only when a step moves nothing *and* the algorithm has
+    /// nothing left to change; this is how an algorithm says it has.
+    pub fn mark_busy(&mut self) {
+        self.busy = true;
+    }
+
     /// Records that some node holds `size` control messages (for `max_ctrl_queue`).
     pub fn note_control_queue(&mut self, size: u32) {
         self.stats.max_ctrl_queue = self.stats.max_ctrl_queue.max(size);
@@ -395,6 +422,9 @@ impl Engine {
         if self.is_delivered(p) {
             return;
         }
+        if self.flags[i] & ELIGIBLE != 0 {
+            self.eligible -= 1;
+        }
         self.update(p, |e| e.flags[i] |= DELIVERED);
         let node = self.pos[i] as usize;
         if self.flags[i] & DEPARTED != 0 {
@@ -406,6 +436,40 @@ impl Engine {
         self.delivered += 1;
         self.stats.delivered_at_step(self.step);
         self.active.retain(|&q| q != p);
+    }
+
+    /// Delivers every packet of `packets` (each at its destination) with one
+    /// pass over the active list; see [`Engine::deliver`].
+    pub fn deliver_many(&mut self, packets: &[u32]) {
+        let mut any = false;
+        for &p in packets {
+            let i = p as usize;
+            assert_eq!(
+                self.pos[i], self.dest[i],
+                "deliver: packet {p} is not at its destination"
+            );
+            if self.is_delivered(p) {
+                continue;
+            }
+            if self.flags[i] & ELIGIBLE != 0 {
+                self.eligible -= 1;
+            }
+            self.update(p, |e| e.flags[i] |= DELIVERED);
+            let node = self.pos[i] as usize;
+            if self.flags[i] & DEPARTED != 0 {
+                self.set_working(node, self.working[node] - 1);
+            } else {
+                self.at_source[node] -= 1;
+            }
+            self.delivered_at[i] = self.step;
+            self.delivered += 1;
+            self.stats.delivered_at_step(self.step);
+            any = true;
+        }
+        if any {
+            let flags = &self.flags;
+            self.active.retain(|&q| flags[q as usize] & DELIVERED == 0);
+        }
     }
 
     fn link_id(&self, node: u32, port: u32) -> Option<u32> {
@@ -463,7 +527,8 @@ impl Engine {
         // slot accesses, which are scattered over the network, overlap.
         let mut bids = std::mem::take(&mut self.bids);
         bids.clear();
-        for i in 0..self.active.len() {
+        let contenders = if self.eligible > 0 { self.active.len() } else { 0 };
+        for i in 0..contenders {
             let p = self.active[i] as usize;
             if self.flags[p] & (ELIGIBLE | FORCED) != ELIGIBLE {
                 continue;
@@ -497,6 +562,7 @@ impl Engine {
         // Phase 3: commit all moves at once (departures, then arrivals).
         let mut summary = StepSummary {
             control_messages: self.control.len() as u32,
+            busy: std::mem::replace(&mut self.busy, false),
             ..Default::default()
         };
         self.last_links.clear();
@@ -548,6 +614,9 @@ impl Engine {
             self.since[i] = self.step;
             self.flags[i] = (self.flags[i] | DEPARTED) & !FORCED;
             if to == self.dest[i] && self.deliver_on_arrival {
+                if self.flags[i] & ELIGIBLE != 0 {
+                    self.eligible -= 1;
+                }
                 self.flags[i] |= DELIVERED;
                 self.delivered_at[i] = self.step;
                 self.delivered += 1;
@@ -687,6 +756,10 @@ impl Engine {
                 );
             }
         }
+        let eligible = (0..self.src.len())
+            .filter(|&p| self.flags[p] & (ELIGIBLE | DELIVERED) == ELIGIBLE)
+            .count() as u32;
+        assert_eq!(eligible, self.eligible, "eligible count drifted");
         let unsettled = (0..self.src.len()).filter(|&p| self.contributes(p)).count() as u32;
         assert_eq!(unsettled, self.unsettled, "unsettled count drifted");
         assert_eq!(self.current_max_queue, self.working.iter().copied().max().unwrap_or(0));

@@ -1,0 +1,736 @@
+//! Pietracaprina–Pucci, "Optimal many-to-one routing on the mesh with
+//! constant queues": (ℓ,k)-routing on a side×side mesh (side a power of two,
+//! N = side² nodes; the paper's n) in O(√(ℓkN)) steps with working queues of
+//! constant size.
+//!
+//! - `pp-rand`: §3.1 (ℓ ≤ k) and §3.2 (ℓ > k), random colours.
+//! - `pp-det`: §4, the colouring by pipelined prefix ranking (proof of
+//!   Theorem 5) and, for ℓ ≤ k, the stripe balancing of Step 2.(a).i.
+//!
+//! Every step is simulated on the engine through the primitives of
+//! [`crate::primitives`]: sorts by compare-exchange (2 steps each), prefix
+//! sums as counters on the links, (c,c)-routing by sorting, tours and ring
+//! balancing as scripted moves, shifts and the routing phases of
+//! sorting-based routing by the engine's dimension-order routing.
+//!
+//! Tessellations (§2, footnote 1): every parameter t (s, s′, k/ℓ, ℓ/k) is
+//! rounded up to t′, the smallest power of 4 ≥ t, capped at N, in integer
+//! arithmetic; a t-tile has N/t′ nodes, and the "k/ℓ rounds" are t′ rounds.
+//!
+//! ℓ and k are known to the nodes (§3): the instance's declared values, or
+//! its measured maxima (the larger of the two when both exist, so that the
+//! colourings stay valid).
+//!
+//! Delivery on arrival is off except during tours: packets cross their
+//! destinations while being sorted or shifted, and are delivered by the tour
+//! of their destination tile (or, if already at the destination when the
+//! tour starts, at that step).
+//!
+//! # Queues
+//! [`QUEUE_BOUND`] is the constant the tests hold every run to.
+//!
+//! # Complexity
+//! Per colour O(side) for sorts and scans (≈ 21·side per sort) plus the
+//! rounds; O(N) simulator work per step.
+
+use super::{require, Algorithm, AlgorithmOptions};
+use crate::engine::{Engine, Policy};
+use crate::error::{Error, Result};
+use crate::primitives::geometry::{pow4_at_least, pow4_at_least_sqrt, Mesh, Tiles};
+use crate::primitives::ring::{stripe_cycles, tile_cycles, RingTask};
+use crate::primitives::route::{shift, CcRoute};
+use crate::primitives::scan::{scan, seg, Order};
+use crate::primitives::sort::SortTask;
+use crate::primitives::sweep::{Paths, Sweeps};
+use crate::primitives::Task;
+use crate::rng::{Rng, Stream};
+use crate::workload::Instance;
+
+/// The working-queue bound the implementation is held to (tests assert
+/// `max_queue ≤ QUEUE_BOUND` on every run): stated before measuring, from
+/// the analysis — a node holds at most one parked packet of the current
+/// colour that is not moving, the O(1) packets per node of a balanced
+/// distribution (Lemmas 1 and 3), and O(1) in transit in a sort, a
+/// linear-array routing phase or a tour.
+pub const QUEUE_BOUND: u32 = 16;
+
+/// Bits of a node id in a sort key.
+const NODE_BITS: u32 = 26;
+
+/// `pp-rand` (§3) or `pp-det` (§4).
+pub struct Pp {
+    det: bool,
+    seed: u64,
+    run: Option<Run>,
+}
+
+impl Pp {
+    /// The randomized algorithm of §3.
+    pub fn randomized(options: &AlgorithmOptions) -> Self {
+        Pp {
+            det: false,
+            seed: options.seed,
+            run: None,
+        }
+    }
+    /// The deterministic algorithm of §4.
+    pub fn deterministic(options: &AlgorithmOptions) -> Self {
+        Pp {
+            det: true,
+            seed: options.seed,
+            run: None,
+        }
+    }
+}
+
+/// One stage of the program; `j` is a colour, `i` a round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Stage {
+    /// §4 Step 1: the pipelined prefix ranking that colours the packets.
+    Colouring,
+    /// §4 Step 2.(a).i: rank the j-packets along the stripe cycles.
+    StripeRank(u32),
+    /// §4 Step 2.(a).i: balance them along the stripe cycles.
+    StripeBalance(u32),
+    /// The largest number of j-packets in one node's working queue (a
+    /// max-scan), i.e. the bucket size of the next sort: over the whole mesh
+    /// (`None`) or, in round i of §3.2 Step 2.(b), inside every (ℓ/k)-tile
+    /// (O(side/√t′) steps, as the round's time budget requires).
+    Load(u32, Option<u32>),
+    /// §3.1 Step 2.(a): sort by (destination s-tile, destination).
+    Sort(u32),
+    /// §3.1 Step 2.(b): rank r to node r div t′ of (k/ℓ)-tile r mod t′.
+    Deal(u32),
+    /// §3.1 Step 2.(c).i: ranks inside destination s-tiles (segmented scan).
+    GroupRanks(u32, u32),
+    /// §3.1 Step 2.(c).i: route to the destination s-tile, spread evenly.
+    Spread(u32, u32),
+    /// §3.1 Step 2.(c).ii: the tour of every s-tile.
+    Tour(u32, u32),
+    /// §3.1 Step 2.(c).iii / §3.2 Step 2.(b).iii: blockwise shift.
+    Shift(u32, u32),
+    /// §3.2 Step 2.(a): ranks in which every s-tile is an interval.
+    Rank(u32),
+    /// §3.2 Step 2.(b).i: inject and spread over the s-tile (ring balancing).
+    Inject(u32, u32),
+    /// §3.2 Step 2.(b).ii: ranks inside the (ℓ/k)-tile.
+    BalanceRanks(u32, u32),
+    /// §3.2 Step 2.(b).ii: balance the (ℓ/k)-tile.
+    Balance(u32, u32),
+    /// §3.2 Step 2.(c): sort by destination s′-tile.
+    SortDest(u32),
+    /// §3.2 Step 2.(c): ranks inside destination s′-tiles.
+    DestRanks(u32),
+    /// §3.2 Step 2.(c): route to the destination s′-tile, spread evenly.
+    SpreadDest(u32),
+    /// §3.2 Step 2.(d): the tour of every s′-tile.
+    TourDest(u32),
+}
+
+struct Run {
+    mesh: Mesh,
+    det: bool,
+    l: u32,
+    k: u32,
+    /// (k/ℓ)-tiles (ℓ ≤ k) or (ℓ/k)-tiles (ℓ > k): one per round.
+    rounds: Tiles,
+    /// s-tiles: destinations (ℓ ≤ k) or sources (ℓ > k).
+    s_tiles: Tiles,
+    /// ℓ > k: the s′-tiles of destinations.
+    d_tiles: Tiles,
+    /// §4: stripe height for Step 2.(a).i.
+    stripe: u32,
+    colour: Vec<u32>,
+    by_colour: Vec<Vec<u32>>,
+    /// ℓ > k: global rank of each packet of the current colour; injected or not.
+    rank: Vec<u32>,
+    injected: Vec<bool>,
+    /// Bucket size (most j-packets per node) of the current colour.
+    c: u32,
+    /// §3.2 Step 2.(b).ii: per node, the bucket size of its (ℓ/k)-tile.
+    tile_c: Vec<u64>,
+    /// Targets computed by a ranking stage for the next routing stage.
+    pending: Vec<(u32, u32)>,
+    stages: Vec<Stage>,
+    next: usize,
+    current: Option<Box<dyn Task>>,
+    current_name: String,
+    announced: bool,
+    /// The colouring's messages (§4), played by [`Stage::Colouring`].
+    colouring: Option<Sweeps>,
+    /// Segmented-scan input: per node, its packets in key order, and their fold.
+    group_items: Vec<Vec<(u32, u32)>>,
+    group_vals: Vec<u64>,
+}
+
+impl Algorithm for Pp {
+    fn name(&self) -> &'static str {
+        if self.det {
+            "pp-det"
+        } else {
+            "pp-rand"
+        }
+    }
+
+    fn start(&mut self, instance: &Instance, e: &mut Engine) -> Result<()> {
+        let topo = &instance.topology;
+        let mesh = Mesh::of(topo);
+        require(
+            self.name(),
+            mesh.is_ok(),
+            topo,
+            "a square mesh whose side is a power of two (mesh:SxS)",
+        )?;
+        let mesh = mesh.expect("checked");
+        if self.det && e.config().policy == Policy::Random {
+            return Err(Error::unsupported(
+                self.name(),
+                "it is deterministic and refuses --policy random (any other policy gives the same run for every seed)",
+            ));
+        }
+        let (dl, dk) = instance.lk();
+        let (ml, mk) = instance.measured_lk();
+        let (l, k) = (dl.max(ml).max(1), dk.max(mk).max(1));
+        e.set_deliver_on_arrival(false);
+        for p in 0..e.packet_count() {
+            if !e.is_delivered(p) {
+                e.set_eligible(p, false);
+            }
+        }
+        if e.finished() {
+            return Ok(());
+        }
+        let n = mesh.nodes();
+        let nn = n as u64;
+        let le = l <= k;
+        let (rounds, s_tiles, d_tiles) = if le {
+            let s = Tiles::new(mesh, pow4_at_least_sqrt(nn * k as u64, l as u64, n));
+            (Tiles::new(mesh, pow4_at_least(k as u64, l as u64, n)), s, s)
+        } else {
+            (
+                Tiles::new(mesh, pow4_at_least(l as u64, k as u64, n)),
+                Tiles::new(mesh, pow4_at_least_sqrt(nn * l as u64, k as u64, n)),
+                Tiles::new(mesh, pow4_at_least_sqrt(nn * k as u64, l as u64, n)),
+            )
+        };
+        debug_assert!(s_tiles.count() >= rounds.count());
+        // Stripe height (§4 Step 2.(a).i): ⌈s/side⌉ rows, read with s′ (a
+        // power of 4 ≥ s ≥ side, so s′/side is a power of two), at least 2 so
+        // that the stripe has a Hamiltonian cycle: a stripe has len ≥ s′ nodes.
+        let stripe = (s_tiles.count() / mesh.side())
+            .clamp(2, mesh.side().max(2))
+            .min(mesh.side());
+        let colours = if le { l } else { k };
+        let mut run = Run {
+            mesh,
+            det: self.det,
+            l,
+            k,
+            rounds,
+            s_tiles,
+            d_tiles,
+            stripe,
+            colour: vec![u32::MAX; e.packet_count() as usize],
+            by_colour: vec![Vec::new(); colours as usize],
+            rank: vec![0; e.packet_count() as usize],
+            injected: vec![false; e.packet_count() as usize],
+            c: 1,
+            tile_c: Vec::new(),
+            pending: Vec::new(),
+            stages: Vec::new(),
+            next: 0,
+            current: None,
+            current_name: String::new(),
+            announced: false,
+            colouring: None,
+            group_items: Vec::new(),
+            group_vals: Vec::new(),
+        };
+        if self.det {
+            run.colour_deterministic(e);
+            run.stages.push(Stage::Colouring);
+        } else {
+            run.colour_randomly(e, self.seed);
+        }
+        for j in 0..colours {
+            if le {
+                if self.det {
+                    run.stages.extend([Stage::StripeRank(j), Stage::StripeBalance(j)]);
+                }
+                run.stages.extend([Stage::Sort(j), Stage::Deal(j)]);
+                let t = rounds.count();
+                for i in 0..t {
+                    run.stages
+                        .extend([Stage::GroupRanks(j, i), Stage::Spread(j, i), Stage::Tour(j, i)]);
+                    if i + 1 < t {
+                        run.stages.push(Stage::Shift(j, i));
+                    }
+                }
+            } else {
+                run.stages.push(Stage::Rank(j));
+                for i in 0..rounds.count() {
+                    run.stages.extend([
+                        Stage::Inject(j, i),
+                        Stage::Load(j, Some(i)),
+                        Stage::BalanceRanks(j, i),
+                        Stage::Balance(j, i),
+                        Stage::Shift(j, i),
+                    ]);
+                }
+                run.stages.extend([
+                    Stage::Load(j, None),
+                    Stage::SortDest(j),
+                    Stage::DestRanks(j),
+                    Stage::SpreadDest(j),
+                    Stage::TourDest(j),
+                ]);
+            }
+        }
+        self.run = Some(run);
+        Ok(())
+    }
+
+    fn before_step(&mut self, e: &mut Engine) {
+        let Some(run) = self.run.as_mut() else {
+            return;
+        };
+        loop {
+            if let Some(task) = run.current.as_mut() {
+                if task.poll(e) {
+                    if !run.announced {
+                        run.announced = true;
+                        if !task.names_phases() {
+                            e.begin_phase(&run.current_name);
+                        }
+                    }
+                    return;
+                }
+                run.current = None;
+            }
+            let Some(&stage) = run.stages.get(run.next) else {
+                return;
+            };
+            run.next += 1;
+            let (name, task) = run.build(stage, e);
+            run.current = Some(task);
+            run.current_name = name;
+            run.announced = false;
+        }
+    }
+}
+
+impl Run {
+    /// §3.1 Step 1 (distinct random colours in {0..ℓ−1} per node) or §3.2
+    /// Step 1 (independent colours in {0..k−1}).
+    fn colour_randomly(&mut self, e: &mut Engine, seed: u64) {
+        let mut rng = Rng::new(seed, Stream::Algorithm);
+        if self.l <= self.k {
+            let mut per_node: Vec<Vec<u32>> = vec![Vec::new(); self.mesh.nodes() as usize];
+            for &p in e.active() {
+                per_node[e.source(p) as usize].push(p);
+            }
+            for list in &per_node {
+                let colours = rng.sample(self.l, list.len() as u32);
+                for (&p, &j) in list.iter().zip(&colours) {
+                    self.set_colour(e, p, j);
+                }
+            }
+        } else {
+            for p in e.active().to_vec() {
+                let j = rng.below(self.k);
+                self.set_colour(e, p, j);
+            }
+        }
+    }
+
+    fn set_colour(&mut self, e: &mut Engine, p: u32, j: u32) {
+        self.colour[p as usize] = j;
+        self.by_colour[j as usize].push(p);
+        e.set_class(p, (j % 256) as u8);
+    }
+
+    /// §4 Step 1. ℓ ≤ k: for every s-tile T, rank the packets destined to T
+    /// in row-major order of their sources; colour = rank mod ℓ. ℓ > k: for
+    /// every s′-tile, rank them so that sources in one s-tile are
+    /// consecutive; colour = rank mod k. The ranks are the prefix sums that
+    /// one counter per destination tile computes along rows, down the last
+    /// column and back (proof of Theorem 5), all pipelined; the task plays
+    /// those counters, and their values (by associativity, the sequential
+    /// prefix sums) are computed here.
+    fn colour_deterministic(&mut self, e: &mut Engine) {
+        let mesh = self.mesh;
+        let le = self.l <= self.k;
+        let (dest_tiles, order, modulus) = if le {
+            (self.s_tiles, Order::RowMajor { block: 1 }, self.l)
+        } else {
+            (
+                self.d_tiles,
+                Order::RowMajor {
+                    block: self.s_tiles.tile_side(),
+                },
+                self.k,
+            )
+        };
+        let u = match order {
+            Order::RowMajor { block } => block,
+            Order::Snake => 1,
+        };
+        // Position of a node in the scan order: blocks row-major, then row-major inside.
+        let order_key = |v: u32| -> u64 {
+            let (r, c) = mesh.rc(v);
+            let blocks = (mesh.side() / u) as u64;
+            let b = (r / u) as u64 * blocks + (c / u) as u64;
+            b * (u as u64 * u as u64) + ((r % u) * u + c % u) as u64
+        };
+        let mut list: Vec<(u32, u64, u32)> = e
+            .active()
+            .iter()
+            .map(|&p| (dest_tiles.tile_of(e.destination(p)), order_key(e.source(p)), p))
+            .collect();
+        list.sort_unstable();
+        let mut rank = 0u32;
+        for i in 0..list.len() {
+            if i > 0 && list[i].0 != list[i - 1].0 {
+                rank = 0;
+            }
+            self.set_colour(e, list[i].2, rank % modulus);
+            rank += 1;
+        }
+        let zeros = vec![0u64; mesh.nodes() as usize];
+        let plus = |a: u64, b: u64| a + b;
+        let width = dest_tiles.count();
+        self.colouring = Some(
+            scan(mesh, mesh.side(), order, &zeros, &plus, false)
+                .task
+                .with_width(width),
+        );
+    }
+
+    /// Undelivered packets of colour j.
+    fn live(&self, e: &Engine, j: u32) -> Vec<u32> {
+        self.by_colour[j as usize]
+            .iter()
+            .copied()
+            .filter(|&p| !e.is_delivered(p))
+            .collect()
+    }
+
+    /// Sort key of §3.1 Step 2.(a): (destination tile, destination).
+    fn dest_key(tiles: &Tiles, e: &Engine, p: u32) -> u64 {
+        let d = e.destination(p);
+        ((tiles.tile_of(d) as u64) << NODE_BITS) | d as u64
+    }
+
+    /// The packets of `packets` at each node, in the order of `key`.
+    fn per_node(&self, e: &Engine, packets: &[u32], key: impl Fn(u32) -> u64) -> Vec<Vec<u32>> {
+        let mut at: Vec<Vec<u32>> = vec![Vec::new(); self.mesh.nodes() as usize];
+        for &p in packets {
+            at[e.position(p) as usize].push(p);
+        }
+        for list in &mut at {
+            list.sort_unstable_by_key(|&p| (key(p), p));
+        }
+        at
+    }
+
+    /// Input of a segmented scan that ranks packets inside their destination
+    /// tile's group: one element per packet, in key order at each node.
+    fn ranks_in_groups(&mut self, e: &Engine, packets: &[u32], tiles: &Tiles) {
+        let at = self.per_node(e, packets, |p| Self::dest_key(tiles, e, p));
+        self.group_items = at
+            .iter()
+            .map(|list| list.iter().map(|&p| (p, tiles.tile_of(e.destination(p)))).collect())
+            .collect();
+        self.group_vals = self
+            .group_items
+            .iter()
+            .map(|list| list.iter().fold(0, |acc, &(_, g)| seg::op(acc, seg::item(g, 1))))
+            .collect();
+    }
+
+    /// Targets from a segmented scan: the packet of rank g in the group of
+    /// tile U goes to node g mod |U| of U (row-major), so every node of U
+    /// receives ⌈count/|U|⌉ or fewer ("spread evenly", §3.1 Step 2.(c).i).
+    fn finish_group_ranks(&mut self, prefix: &[u64], tiles: &Tiles) {
+        let mut pending = Vec::new();
+        for (v, list) in self.group_items.iter().enumerate() {
+            let mut acc = prefix[v];
+            for &(p, g) in list {
+                let rank = if seg::group(acc) == Some(g) { seg::count(acc) } else { 0 };
+                pending.push((p, tiles.node(g, rank % tiles.tile_nodes())));
+                acc = seg::op(acc, seg::item(g, 1));
+            }
+        }
+        self.pending = pending;
+    }
+
+    fn build(&mut self, stage: Stage, e: &mut Engine) -> (String, Box<dyn Task>) {
+        let mesh = self.mesh;
+        let side = mesh.side();
+        let plus = |a: u64, b: u64| a + b;
+        match stage {
+            Stage::Colouring => ("colouring".into(), Box::new(self.colouring.take().expect("colouring"))),
+            Stage::StripeRank(j) => {
+                // A counter walks every stripe's cycle once: ranks along the cycle.
+                let packets = self.live(e, j);
+                let at = self.per_node(e, &packets, |_| 0);
+                let cycles = stripe_cycles(mesh, self.stripe);
+                let len = self.stripe * side;
+                let mut order: Vec<u32> = (0..mesh.nodes()).collect();
+                order.sort_unstable_by_key(|&v| (mesh.rc(v).0 / self.stripe, cycles.pos(v)));
+                let mut paths = Paths::new();
+                let mut pending = Vec::new();
+                for stripe in order.chunks(len as usize) {
+                    paths.push(stripe.iter().copied());
+                    let mut rank = 0u32;
+                    for &v in stripe {
+                        for &p in &at[v as usize] {
+                            pending.push((p, stripe[(rank % len) as usize]));
+                            rank += 1;
+                        }
+                    }
+                }
+                self.pending = pending;
+                (
+                    format!("c{j} stripe-ranks"),
+                    Box::new(Sweeps::new(mesh, vec![(paths, 1)])),
+                )
+            }
+            Stage::StripeBalance(j) => {
+                let cycles = stripe_cycles(mesh, self.stripe);
+                let moves = std::mem::take(&mut self.pending);
+                (
+                    format!("c{j} stripe-balance"),
+                    Box::new(RingTask::new(e, mesh, cycles, &moves, false)),
+                )
+            }
+            Stage::Load(j, round) => {
+                let packets: Vec<u32> = if self.l <= self.k {
+                    self.live(e, j)
+                } else {
+                    self.live(e, j)
+                        .into_iter()
+                        .filter(|&p| self.injected[p as usize])
+                        .collect()
+                };
+                let mut count = vec![0u64; mesh.nodes() as usize];
+                for &p in &packets {
+                    count[e.position(p) as usize] += 1;
+                }
+                let max = |a: u64, b: u64| a.max(b);
+                let region = if round.is_some() { self.rounds.tile_side() } else { side };
+                let s = scan(mesh, region, Order::RowMajor { block: 1 }, &count, &max, true);
+                let total = s.total.expect("asked for");
+                self.c = total[0].max(1) as u32;
+                self.tile_c = total;
+                let name = match round {
+                    Some(i) => format!("c{j} r{i} load"),
+                    None => format!("c{j} load"),
+                };
+                (name, Box::new(s.task))
+            }
+            Stage::Sort(j) => {
+                // Bucket size known in advance. §3.1: distinct colours per node,
+                // so one j-packet per node. §4: a stripe of len ≥ s′ nodes
+                // sends at most len·ℓ packets, so its j-packets number at most
+                // Σ over destination s-tiles T of ⌈n_T/ℓ⌉ ≤ len + s′ ≤ 2·len
+                // (len for ℓ = 1): balanced, at most 2 per node.
+                self.c = if self.det && self.l > 1 { 2 } else { 1 };
+                let items: Vec<(u32, u64)> = self
+                    .live(e, j)
+                    .into_iter()
+                    .map(|p| (p, Self::dest_key(&self.s_tiles, e, p)))
+                    .collect();
+                (
+                    format!("c{j} sort"),
+                    Box::new(SortTask::new(e, mesh, side, self.c, &items)),
+                )
+            }
+            Stage::Deal(j) => {
+                let packets = self.live(e, j);
+                let tiles = self.rounds;
+                let at = self.per_node(e, &packets, |p| Self::dest_key(&self.s_tiles, e, p));
+                let (t, c) = (tiles.count(), self.c);
+                let mut targets = Vec::with_capacity(packets.len());
+                for v in 0..mesh.nodes() {
+                    for (slot, &p) in at[v as usize].iter().enumerate() {
+                        let r = mesh.snake_index(v, side) * c + slot as u32;
+                        targets.push((p, tiles.node(r % t, (r / t) / c)));
+                    }
+                }
+                // With one tile the deal maps snake position r to row-major
+                // node r: already sorted by target, no second sort needed.
+                let name = format!("c{j} deal");
+                let task = CcRoute::new(e, &name, mesh, (side, c), targets, t == 1);
+                (name.clone(), Box::new(task))
+            }
+            Stage::GroupRanks(j, i) => {
+                let tiles = self.rounds;
+                let s_tiles = self.s_tiles;
+                let packets: Vec<u32> = self
+                    .live(e, j)
+                    .into_iter()
+                    .filter(|&p| tiles.tile_of(e.destination(p)) == tiles.tile_of(e.position(p)))
+                    .collect();
+                self.ranks_in_groups(e, &packets, &s_tiles);
+                let s = scan(
+                    mesh,
+                    tiles.tile_side(),
+                    Order::RowMajor { block: 1 },
+                    &self.group_vals,
+                    &seg::op,
+                    false,
+                );
+                self.finish_group_ranks(&s.prefix, &s_tiles);
+                (format!("c{j} r{i} ranks"), Box::new(s.task))
+            }
+            Stage::Spread(j, i) => {
+                let targets = std::mem::take(&mut self.pending);
+                let name = format!("c{j} r{i} route");
+                let m = self.rounds.tile_side();
+                (
+                    name.clone(),
+                    Box::new(CcRoute::new(e, &name, mesh, (m, self.c), targets, false)),
+                )
+            }
+            Stage::Tour(j, i) => {
+                let packets: Vec<(u32, u32)> = self
+                    .live(e, j)
+                    .into_iter()
+                    .filter(|&p| self.s_tiles.tile_of(e.position(p)) == self.s_tiles.tile_of(e.destination(p)))
+                    .map(|p| (p, e.destination(p)))
+                    .collect();
+                let cycles = tile_cycles(&self.s_tiles, mesh);
+                (
+                    format!("c{j} r{i} tour"),
+                    Box::new(RingTask::new(e, mesh, cycles, &packets, true)),
+                )
+            }
+            Stage::Shift(j, i) => {
+                let packets: Vec<u32> = if self.l <= self.k {
+                    self.live(e, j)
+                } else {
+                    self.live(e, j)
+                        .into_iter()
+                        .filter(|&p| self.injected[p as usize])
+                        .collect()
+                };
+                (format!("c{j} r{i} shift"), Box::new(shift(e, &self.rounds, &packets)))
+            }
+            Stage::Rank(j) => {
+                let packets = self.live(e, j);
+                let at = self.per_node(e, &packets, |_| 0);
+                let count: Vec<u64> = at.iter().map(|l| l.len() as u64).collect();
+                let order = Order::RowMajor {
+                    block: self.s_tiles.tile_side(),
+                };
+                let s = scan(mesh, side, order, &count, &plus, false);
+                for (v, list) in at.iter().enumerate() {
+                    for (x, &p) in list.iter().enumerate() {
+                        self.rank[p as usize] = (s.prefix[v] + x as u64) as u32;
+                        self.injected[p as usize] = false;
+                    }
+                }
+                (format!("c{j} rank"), Box::new(s.task))
+            }
+            Stage::Inject(j, i) => {
+                let l = self.rounds.count();
+                let mut moves = Vec::new();
+                for p in self.live(e, j) {
+                    if self.injected[p as usize] {
+                        continue;
+                    }
+                    let v = e.position(p);
+                    let u = self.rounds.tile_of(v);
+                    let r = self.rank[p as usize];
+                    if (u + l - r % l) % l == i {
+                        let st = self.s_tiles.tile_of(v);
+                        let pos = (r / l) % self.s_tiles.tile_nodes();
+                        moves.push((p, self.s_tiles.cycle_node(st, pos)));
+                        self.injected[p as usize] = true;
+                    }
+                }
+                let cycles = tile_cycles(&self.s_tiles, mesh);
+                (
+                    format!("c{j} r{i} inject"),
+                    Box::new(RingTask::new(e, mesh, cycles, &moves, false)),
+                )
+            }
+            Stage::BalanceRanks(j, i) => {
+                let tiles = self.rounds;
+                let packets: Vec<u32> = self
+                    .live(e, j)
+                    .into_iter()
+                    .filter(|&p| self.injected[p as usize])
+                    .collect();
+                let at = self.per_node(e, &packets, |_| 0);
+                let count: Vec<u64> = at.iter().map(|l| l.len() as u64).collect();
+                let s = scan(
+                    mesh,
+                    tiles.tile_side(),
+                    Order::RowMajor { block: 1 },
+                    &count,
+                    &plus,
+                    false,
+                );
+                let mut pending = Vec::with_capacity(packets.len());
+                for (v, list) in at.iter().enumerate() {
+                    for (x, &p) in list.iter().enumerate() {
+                        let rho = (s.prefix[v] + x as u64) as u32;
+                        pending.push((p, tiles.node(tiles.tile_of(v as u32), rho % tiles.tile_nodes())));
+                    }
+                }
+                self.pending = pending;
+                (format!("c{j} r{i} balance-ranks"), Box::new(s.task))
+            }
+            Stage::Balance(j, i) => {
+                let targets = std::mem::take(&mut self.pending);
+                // Every (ℓ/k)-tile sorts with its own bucket size (its largest
+                // load), so the round costs O(side/√t′) steps.
+                let name = format!("c{j} r{i} balance");
+                let m = self.rounds.tile_side();
+                let tile_c = std::mem::take(&mut self.tile_c);
+                let bucket = |r0: u32, c0: u32| tile_c[mesh.node(r0, c0) as usize].max(1) as u32;
+                (
+                    name.clone(),
+                    Box::new(CcRoute::per_region(e, &name, mesh, m, bucket, targets)),
+                )
+            }
+            Stage::SortDest(j) => {
+                let items: Vec<(u32, u64)> = self
+                    .live(e, j)
+                    .into_iter()
+                    .map(|p| (p, Self::dest_key(&self.d_tiles, e, p)))
+                    .collect();
+                (
+                    format!("c{j} sort"),
+                    Box::new(SortTask::new(e, mesh, side, self.c, &items)),
+                )
+            }
+            Stage::DestRanks(j) => {
+                let packets = self.live(e, j);
+                let d_tiles = self.d_tiles;
+                self.ranks_in_groups(e, &packets, &d_tiles);
+                let s = scan(mesh, side, Order::Snake, &self.group_vals, &seg::op, false);
+                self.finish_group_ranks(&s.prefix, &d_tiles);
+                (format!("c{j} ranks"), Box::new(s.task))
+            }
+            Stage::SpreadDest(j) => {
+                let targets = std::mem::take(&mut self.pending);
+                let name = format!("c{j} route");
+                (
+                    name.clone(),
+                    Box::new(CcRoute::new(e, &name, mesh, (side, self.c), targets, false)),
+                )
+            }
+            Stage::TourDest(j) => {
+                let packets: Vec<(u32, u32)> = self.live(e, j).into_iter().map(|p| (p, e.destination(p))).collect();
+                let cycles = tile_cycles(&self.d_tiles, mesh);
+                (
+                    format!("c{j} tour"),
+                    Box::new(RingTask::new(e, mesh, cycles, &packets, true)),
+                )
+            }
+        }
+    }
+}

@@ -1,0 +1,63 @@
+//! Mesh primitives that drive the engine step by step: the "standard
+//! primitives" Pietracaprina–Pucci build on (§3, proofs of Theorems 2 and 4;
+//! §4, proof of Theorem 5), reusable by any mesh algorithm.
+//!
+//! | primitive | file | cost on an m×m region |
+//! | --- | --- | --- |
+//! | tiles, tile cycles, Hamiltonian cycles in tiles, snake order | geometry.rs | — |
+//! | control-message sweeps (counters, pipelined) | sweep.rs | path length + width |
+//! | prefix sums / ranking (row-major, blocked, snake; segmented) | scan.rs | ≈ 3m |
+//! | snake-order merge sort (LS3 style), buckets of c slots | sort.rs | ≈ 21·c·m |
+//! | targeted routing, blockwise shift, (c,c)-routing by sorting | route.rs | sort + O(c·m) |
+//! | tours and greedy balancing on cycles | ring.rs | O(cycle + load) |
+//!
+//! Nothing is computed off-stage and teleported: packets move only through
+//! the engine (its routing, or scripted `force_move`s), and every counter or
+//! key crosses links as a control message (SPEC §1). A task's results
+//! (ranks, positions) may be used only once it has finished.
+
+pub mod geometry;
+pub mod ring;
+pub mod route;
+pub mod scan;
+pub mod sort;
+pub mod sweep;
+
+pub use geometry::{Mesh, Tiles};
+
+use crate::engine::Engine;
+
+/// A primitive in progress, driven once before every engine step.
+pub trait Task {
+    /// Schedules this step's moves and messages and returns true, or returns
+    /// false (scheduling nothing) when the task is over.
+    fn poll(&mut self, e: &mut Engine) -> bool;
+
+    /// Whether the task names its own (sub-)phases with `begin_phase`.
+    fn names_phases(&self) -> bool {
+        false
+    }
+}
+
+/// A task that does nothing (for steps that turn out empty).
+pub struct Nothing;
+
+impl Task for Nothing {
+    fn poll(&mut self, _e: &mut Engine) -> bool {
+        false
+    }
+}
+
+/// Tasks running side by side (e.g. one per region, each with its own
+/// duration); over when all of them are.
+pub struct Parallel(pub Vec<Box<dyn Task>>);
+
+impl Task for Parallel {
+    fn poll(&mut self, e: &mut Engine) -> bool {
+        let mut any = false;
+        for t in &mut self.0 {
+            any |= t.poll(e);
+        }
+        any
+    }
+}

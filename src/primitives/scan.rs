@@ -1,0 +1,309 @@
+//! Prefix sums (scans) on a mesh in O(side) steps, with counters as control
+//! messages (SPEC §1): the "standard prefix" of Pietracaprina–Pucci §3, and
+//! the row/column pattern of the proof of Theorem 5 (§4).
+//!
+//! Every aligned m×m *region* scans independently, all in parallel. The
+//! order inside a region is either
+//! - [`Order::RowMajor`] with blocks of side u: the u×u blocks in row-major
+//!   order, row-major inside each block (u = 1: plain row-major; u = the
+//!   side of an s-tile: every s-tile is an interval, as §3.2 Step 2.(a)
+//!   needs), or
+//! - [`Order::Snake`]: snake order, the order of the mesh sort.
+//!
+//! The operation is any associative `op` on `u64` with identity 0 (sums,
+//! maxima, segmented counts — see [`seg`]). The values are computed pass by
+//! pass over exactly the paths the counters take ([`carry`]), and the task
+//! plays those passes on the engine. Row-major, u < m: 3 passes inside
+//! blocks, 3 over blocks, 2 broadcasts back: about 3m + 2u steps; snake:
+//! 4(m − 1); the region total, if asked for, 2(m − 1) more.
+
+use super::geometry::Mesh;
+use super::sweep::{carry, Paths, Sweeps};
+
+/// The order of a scan inside a region.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Order {
+    /// Blocks of side `block` (dividing the region side) in row-major order,
+    /// row-major inside each block.
+    RowMajor {
+        /// Side of a block.
+        block: u32,
+    },
+    /// Snake order (even rows left to right).
+    Snake,
+}
+
+/// A scan: its results and the task that plays its messages.
+pub struct Scan {
+    /// Per node: the combination of the values before it in its region's order (exclusive).
+    pub prefix: Vec<u64>,
+    /// Per node: its region's total, when asked for.
+    pub total: Option<Vec<u64>>,
+    /// The passes to play on the engine before the results may be used.
+    pub task: Sweeps,
+}
+
+/// Segmented counting (§3.1 Step 2.(c).i: ranks inside groups): an element
+/// is `seg::item(group, count)`; combining keeps counting inside a group and
+/// restarts at a new group. Associative on sequences whose groups are
+/// contiguous; 0 is the identity.
+pub mod seg {
+    /// The element `count` items of `group`.
+    pub fn item(group: u32, count: u32) -> u64 {
+        ((group as u64 + 1) << 32) | count as u64
+    }
+    /// The group of an element (`None` for the identity).
+    pub fn group(x: u64) -> Option<u32> {
+        (x != 0).then(|| ((x >> 32) - 1) as u32)
+    }
+    /// The count of an element.
+    pub fn count(x: u64) -> u32 {
+        x as u32
+    }
+    /// The operation.
+    pub fn op(a: u64, b: u64) -> u64 {
+        if b == 0 {
+            a
+        } else if a == 0 || a >> 32 != b >> 32 {
+            b
+        } else {
+            a + count(b) as u64
+        }
+    }
+}
+
+/// Scans `vals` (one element per node) in every aligned m×m region.
+pub fn scan(mesh: Mesh, m: u32, order: Order, vals: &[u64], op: &dyn Fn(u64, u64) -> u64, want_total: bool) -> Scan {
+    let n = mesh.nodes() as usize;
+    assert!(m.is_power_of_two() && m <= mesh.side() && vals.len() == n);
+    let regions: Vec<(u32, u32)> = (0..mesh.side() / m)
+        .flat_map(|i| (0..mesh.side() / m).map(move |j| (i * m, j * m)))
+        .collect();
+    let mut passes: Vec<(Paths, u32)> = Vec::new();
+    let mut prefix = vec![0u64; n];
+    let mut region_total = vec![0u64; n]; // at each region's bottom-right node
+    let zero = |_: u32| 0u64;
+    let keep = |a: u64, _b: u64| a;
+    match order {
+        Order::RowMajor { block: u } => {
+            assert!(u.is_power_of_two() && u <= m);
+            let mut rowpre = vec![0u64; n];
+            let mut rows_before = vec![0u64; n];
+            let mut btot = vec![0u64; n]; // block totals, at block bottom-right nodes
+            let blocks: Vec<(u32, u32)> = regions
+                .iter()
+                .flat_map(|&(r0, c0)| (0..m / u).flat_map(move |i| (0..m / u).map(move |j| (r0 + i * u, c0 + j * u))))
+                .collect();
+            if u > 1 {
+                // Inside blocks: rows east, then row totals south along the block's last column.
+                let mut p1 = Paths::new();
+                for &(br, bc) in &blocks {
+                    for r in 0..u {
+                        p1.push_line(mesh, (br + r, bc), (0, 1), u);
+                    }
+                }
+                let ends = carry(&p1, op, |v| vals[v as usize], |v| vals[v as usize], &mut rowpre);
+                let mut rowtot = vec![0u64; n];
+                for (i, &x) in ends.iter().enumerate() {
+                    rowtot[*p1.path(i).last().unwrap() as usize] = x;
+                }
+                let mut p2 = Paths::new();
+                for &(br, bc) in &blocks {
+                    p2.push_line(mesh, (br, bc + u - 1), (1, 0), u);
+                }
+                let ends = carry(
+                    &p2,
+                    op,
+                    |v| rowtot[v as usize],
+                    |v| rowtot[v as usize],
+                    &mut rows_before,
+                );
+                for (i, &x) in ends.iter().enumerate() {
+                    btot[*p2.path(i).last().unwrap() as usize] = x;
+                }
+                passes.push((p1, 1));
+                passes.push((p2, 1));
+            } else {
+                btot.copy_from_slice(vals);
+            }
+            let mut block_excl = vec![0u64; n]; // at block bottom-right nodes
+            if m > u {
+                let is_br_col = |v: u32| mesh.rc(v).1 % u == u - 1;
+                let is_br_row = |v: u32| mesh.rc(v).0 % u == u - 1;
+                let mut blkrow_excl = vec![0u64; n];
+                let mut p3 = Paths::new();
+                for &(r0, c0) in &regions {
+                    for bu in 0..m / u {
+                        p3.push_line(mesh, (r0 + bu * u + u - 1, c0 + u - 1), (0, 1), m - u + 1);
+                    }
+                }
+                let contrib = |v: u32| if is_br_col(v) { btot[v as usize] } else { 0 };
+                let ends = carry(&p3, op, |v| btot[v as usize], contrib, &mut blkrow_excl);
+                let mut browtot = vec![0u64; n];
+                for (i, &x) in ends.iter().enumerate() {
+                    browtot[*p3.path(i).last().unwrap() as usize] = x;
+                }
+                let mut p4 = Paths::new();
+                for &(r0, c0) in &regions {
+                    p4.push_line(mesh, (r0 + u - 1, c0 + m - 1), (1, 0), m - u + 1);
+                }
+                let mut brows_before = vec![0u64; n];
+                let contrib = |v: u32| if is_br_row(v) { browtot[v as usize] } else { 0 };
+                let ends = carry(&p4, op, |v| browtot[v as usize], contrib, &mut brows_before);
+                for (i, &x) in ends.iter().enumerate() {
+                    region_total[*p4.path(i).last().unwrap() as usize] = x;
+                }
+                let mut p5 = Paths::new();
+                for &(r0, c0) in &regions {
+                    for bu in 0..m / u {
+                        p5.push_line(mesh, (r0 + bu * u + u - 1, c0 + m - 1), (0, -1), m - u + 1);
+                    }
+                }
+                let mut got = vec![0u64; n];
+                carry(&p5, keep, |v| brows_before[v as usize], zero, &mut got);
+                for i in 0..p5.len() {
+                    let start = p5.path(i)[0];
+                    got[start as usize] = brows_before[start as usize];
+                    for &v in p5.path(i) {
+                        if is_br_col(v) {
+                            block_excl[v as usize] = op(got[v as usize], blkrow_excl[v as usize]);
+                        }
+                    }
+                }
+                passes.push((p3, 1));
+                passes.push((p4, 1));
+                passes.push((p5, 1));
+            } else {
+                for &(r0, c0) in &regions {
+                    let br = mesh.node(r0 + m - 1, c0 + m - 1) as usize;
+                    region_total[br] = btot[br];
+                }
+            }
+            if u > 1 {
+                // Broadcast each block's offset up its last column, then with
+                // the row offsets west along its rows.
+                let mut at_col = vec![0u64; n];
+                if m > u {
+                    let mut p6 = Paths::new();
+                    for &(br, bc) in &blocks {
+                        p6.push_line(mesh, (br + u - 1, bc + u - 1), (-1, 0), u);
+                    }
+                    carry(&p6, keep, |v| block_excl[v as usize], zero, &mut at_col);
+                    for &(br, bc) in &blocks {
+                        let v = mesh.node(br + u - 1, bc + u - 1) as usize;
+                        at_col[v] = block_excl[v];
+                    }
+                    passes.push((p6, 1));
+                }
+                let mut p7 = Paths::new();
+                for &(br, bc) in &blocks {
+                    for r in 0..u {
+                        p7.push_line(mesh, (br + r, bc + u - 1), (0, -1), u);
+                    }
+                }
+                let mut got = vec![0u64; n];
+                let first = |v: u32| op(at_col[v as usize], rows_before[v as usize]);
+                carry(&p7, keep, first, zero, &mut got);
+                for i in 0..p7.len() {
+                    let start = p7.path(i)[0];
+                    got[start as usize] = first(start);
+                }
+                for v in 0..n {
+                    prefix[v] = op(got[v], rowpre[v]);
+                }
+                passes.push((p7, 1));
+            } else {
+                prefix.copy_from_slice(&block_excl);
+            }
+        }
+        Order::Snake => {
+            let mut rowpre = vec![0u64; n];
+            let mut s1 = Paths::new();
+            for &(r0, c0) in &regions {
+                for r in 0..m {
+                    if r % 2 == 0 {
+                        s1.push_line(mesh, (r0 + r, c0), (0, 1), m);
+                    } else {
+                        s1.push_line(mesh, (r0 + r, c0 + m - 1), (0, -1), m);
+                    }
+                }
+            }
+            let ends = carry(&s1, op, |v| vals[v as usize], |v| vals[v as usize], &mut rowpre);
+            let mut rowtot = vec![0u64; n]; // moved to the last column
+            let mut s2 = Paths::new();
+            for (i, &x) in ends.iter().enumerate() {
+                let end = *s1.path(i).last().unwrap();
+                rowtot[end as usize] = x;
+                let (r, c) = mesh.rc(end);
+                if c % m == 0 && m > 1 {
+                    s2.push_line(mesh, (r, c), (0, 1), m);
+                    rowtot[mesh.node(r, c + m - 1) as usize] = x;
+                }
+            }
+            let mut rows_before = vec![0u64; n];
+            let mut s3 = Paths::new();
+            for &(r0, c0) in &regions {
+                s3.push_line(mesh, (r0, c0 + m - 1), (1, 0), m);
+            }
+            let ends = carry(
+                &s3,
+                op,
+                |v| rowtot[v as usize],
+                |v| rowtot[v as usize],
+                &mut rows_before,
+            );
+            for (i, &x) in ends.iter().enumerate() {
+                region_total[*s3.path(i).last().unwrap() as usize] = x;
+            }
+            let mut s4 = Paths::new();
+            for &(r0, c0) in &regions {
+                for r in 0..m {
+                    s4.push_line(mesh, (r0 + r, c0 + m - 1), (0, -1), m);
+                }
+            }
+            let mut got = vec![0u64; n];
+            carry(&s4, keep, |v| rows_before[v as usize], zero, &mut got);
+            for i in 0..s4.len() {
+                let start = s4.path(i)[0];
+                got[start as usize] = rows_before[start as usize];
+            }
+            for v in 0..n {
+                prefix[v] = op(got[v], rowpre[v]);
+            }
+            passes.push((s1, 1));
+            if !s2.is_empty() {
+                passes.push((s2, 1));
+            }
+            passes.push((s3, 1));
+            passes.push((s4, 1));
+        }
+    }
+    let total = want_total.then(|| {
+        let mut t1 = Paths::new();
+        let mut t2 = Paths::new();
+        for &(r0, c0) in &regions {
+            t1.push_line(mesh, (r0 + m - 1, c0 + m - 1), (-1, 0), m);
+            for r in 0..m {
+                t2.push_line(mesh, (r0 + r, c0 + m - 1), (0, -1), m);
+            }
+        }
+        let mut total = vec![0u64; n];
+        for &(r0, c0) in &regions {
+            let br = mesh.node(r0 + m - 1, c0 + m - 1) as usize;
+            for r in 0..m {
+                for c in 0..m {
+                    // What t1 then t2 carry: the total travels up, then west.
+                    total[mesh.node(r0 + r, c0 + c) as usize] = region_total[br];
+                }
+            }
+        }
+        passes.push((t1, 1));
+        passes.push((t2, 1));
+        total
+    });
+    Scan {
+        prefix,
+        total,
+        task: Sweeps::new(mesh, passes),
+    }
+}

@@ -1,0 +1,396 @@
+//! Snake-order mesh sort in O(side) steps for every power-of-two side: an
+//! LS3-style merge sort (Lang, Schimmler, Schmeck, Schröder), the "standard
+//! sorting" that Pietracaprina–Pucci §3 (proof of Theorem 2) and §4 Step
+//! 2.(a).ii rely on.
+//!
+//! Every aligned m×m region sorts its items into snake order, all regions in
+//! parallel. Merge level k = 2, 4, …, m works on every aligned k×k block whose
+//! four (k/2)×(k/2) quadrants are sorted:
+//! 1. *shuffle* each block row (left half to even columns, right half to odd
+//!    ones): k/2 − 1 rounds of unconditional exchanges;
+//! 2. sort every *double column* (columns 2i, 2i+1) in its snake order by
+//!    2k rounds of odd–even transposition;
+//! 3. (k ≥ 4) 3k rounds of odd–even transposition along the block's snake.
+//!
+//! Why it sorts (0-1 principle): a sorted quadrant's columns differ by at most
+//! one 0, so after the shuffle the double columns' zero counts differ by at
+//! most 4; sorted, their 0/1 boundaries lie within 3 common rows; outside
+//! that window of 3k snake positions everything is in place, and odd–even
+//! transposition sorts a window of w elements in w rounds.
+//!
+//! Each node holds a *bucket* of c slots (c = 1 normally); an empty slot is
+//! +∞. A compare-exchange between neighbours is a merge-split of buckets:
+//! the c keys cross the link both ways (c steps of control messages), then
+//! the lower node keeps the c smallest and packets cross (c steps) — 2 steps
+//! for c = 1 (SPEC §1). An exchange of buckets takes c steps. The 0-1
+//! principle carries over to merge-split networks (Knuth, TAOCP 3, §5.3.4
+//! ex. 38). Time: Σ_k (k/2 − 1)·c + (2k + 3k)·2c ≈ 21·c·m steps.
+
+use super::geometry::Mesh;
+use super::Task;
+use crate::engine::Engine;
+
+/// An empty slot's key.
+pub const EMPTY: u128 = u128::MAX;
+
+/// A round of a merge level: unconditional exchanges, or compare-exchanges
+/// in which the first node of each pair keeps the smaller keys.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RoundKind {
+    /// Swap the buckets.
+    Exchange,
+    /// Merge-split: the first node gets the smaller half.
+    Compare,
+}
+
+/// A comparator of a round: two block-local (row, column) cells; the first
+/// keeps the smaller keys.
+pub type CellPair = ((u32, u32), (u32, u32));
+
+/// Number of rounds of merge level k.
+pub fn rounds_in_level(k: u32) -> u32 {
+    let shuffle = k / 2 - 1;
+    let snake = if k >= 4 { 3 * k } else { 0 };
+    shuffle + 2 * k + snake
+}
+
+/// Round `q` of merge level k, as pairs of block-local (row, column) cells.
+pub fn level_round(k: u32, q: u32, out: &mut Vec<CellPair>) -> RoundKind {
+    out.clear();
+    let h = k / 2;
+    let shuffle = h - 1;
+    if q < shuffle {
+        let t = q + 1;
+        for r in 0..k {
+            for j in 0..t {
+                let c = h - t + 2 * j;
+                out.push(((r, c), (r, c + 1)));
+            }
+        }
+        return RoundKind::Exchange;
+    }
+    let q = q - shuffle;
+    if q < 2 * k {
+        // Double column d: snake position p -> (p/2, 2d + (p%2 or 1-p%2)).
+        let cell = |d: u32, p: u32| {
+            let r = p / 2;
+            (r, 2 * d + if r % 2 == 0 { p % 2 } else { 1 - p % 2 })
+        };
+        for d in 0..h {
+            let mut p = q % 2;
+            while p + 1 < 2 * k {
+                out.push((cell(d, p), cell(d, p + 1)));
+                p += 2;
+            }
+        }
+        return RoundKind::Compare;
+    }
+    let q = q - 2 * k;
+    let cell = |p: u32| {
+        let r = p / k;
+        (r, if r % 2 == 0 { p % k } else { k - 1 - p % k })
+    };
+    let mut p = q % 2;
+    while p + 1 < k * k {
+        out.push((cell(p), cell(p + 1)));
+        p += 2;
+    }
+    RoundKind::Compare
+}
+
+/// Sorts `keys` (row-major, side×side, one key per cell) into snake order
+/// inside every aligned m×m region with the same network, off the engine
+/// (for tests of the network).
+pub fn sort_offline(side: u32, m: u32, keys: &mut [u128]) {
+    let mut pairs = Vec::new();
+    let mut k = 2;
+    while k <= m {
+        for q in 0..rounds_in_level(k) {
+            let kind = level_round(k, q, &mut pairs);
+            for br in (0..side).step_by(k as usize) {
+                for bc in (0..side).step_by(k as usize) {
+                    for &((r1, c1), (r2, c2)) in &pairs {
+                        let a = ((br + r1) * side + bc + c1) as usize;
+                        let b = ((br + r2) * side + bc + c2) as usize;
+                        if kind == RoundKind::Exchange || keys[a] > keys[b] {
+                            keys.swap(a, b);
+                        }
+                    }
+                }
+            }
+        }
+        k *= 2;
+    }
+}
+
+/// The sort as a task on the engine: every participating packet (at most c
+/// per node) ends in snake order of its key inside its m×m region, with
+/// node i of the snake holding the keys of ranks c·i .. c·i + c − 1.
+pub struct SortTask {
+    mesh: Mesh,
+    /// Top-left corner and side of the area this task sorts in (the whole
+    /// mesh, or one region).
+    origin: (u32, u32),
+    span: u32,
+    m: u32,
+    c: u32,
+    /// Per node, c keys ascending (EMPTY last); a key's low 32 bits are its packet.
+    slots: Vec<u128>,
+    k: u32,
+    q: u32,
+    sub: u32,
+    kind: RoundKind,
+    local: Vec<CellPair>,
+    pairs: Vec<(u32, u32)>,
+    /// Per pair: the port from a to b and from b to a.
+    ports: Vec<(u32, u32)>,
+    /// Packets to move, per pair: (from a to b, from b to a), flattened c per pair.
+    moves: Vec<(u32, u32)>,
+    done: bool,
+}
+
+/// Ports (SPEC §2) from cell x to its neighbour y and back.
+fn port_pair((r1, c1): (u32, u32), (r2, c2): (u32, u32)) -> (u32, u32) {
+    if r2 == r1 + 1 {
+        (0, 1)
+    } else if r1 == r2 + 1 {
+        (1, 0)
+    } else if c2 == c1 + 1 {
+        (2, 3)
+    } else {
+        (3, 2)
+    }
+}
+
+/// A sort key: `primary` then the packet id.
+pub fn key(primary: u64, packet: u32) -> u128 {
+    ((primary as u128) << 32) | packet as u128
+}
+
+impl SortTask {
+    /// Sorts `items` (packet, primary key) inside every aligned m×m region
+    /// with buckets of `c` slots; every node must hold at most c of them.
+    pub fn new(e: &Engine, mesh: Mesh, m: u32, c: u32, items: &[(u32, u64)]) -> SortTask {
+        Self::in_area(e, mesh, (0, 0), mesh.side(), m, c, items)
+    }
+
+    /// Sorts inside the one m×m region with top-left corner `origin` (every
+    /// item must lie in it); regions sorted by separate tasks may use
+    /// different bucket sizes.
+    pub fn in_region(e: &Engine, mesh: Mesh, origin: (u32, u32), m: u32, c: u32, items: &[(u32, u64)]) -> SortTask {
+        Self::in_area(e, mesh, origin, m, m, c, items)
+    }
+
+    fn in_area(
+        e: &Engine,
+        mesh: Mesh,
+        origin: (u32, u32),
+        span: u32,
+        m: u32,
+        c: u32,
+        items: &[(u32, u64)],
+    ) -> SortTask {
+        let n = (span * span) as usize;
+        let cu = c as usize;
+        let mut slots = vec![EMPTY; n * cu];
+        let mut fill = vec![0usize; n];
+        let local = |v: u32| {
+            let (r, col) = mesh.rc(v);
+            ((r - origin.0) * span + col - origin.1) as usize
+        };
+        for &(p, primary) in items {
+            let v = local(e.position(p));
+            assert!(fill[v] < cu, "node {v} holds more than {c} items to sort");
+            slots[v * cu + fill[v]] = key(primary, p);
+            fill[v] += 1;
+        }
+        for v in 0..n {
+            slots[v * cu..v * cu + cu].sort_unstable();
+        }
+        SortTask {
+            mesh,
+            origin,
+            span,
+            m,
+            c,
+            slots,
+            k: 2,
+            q: 0,
+            sub: 0,
+            kind: RoundKind::Exchange,
+            local: Vec::new(),
+            pairs: Vec::new(),
+            ports: Vec::new(),
+            moves: Vec::new(),
+            done: m < 2,
+        }
+    }
+
+    /// Steps the whole sort takes: Σ over levels of c per exchange round and 2c per compare round.
+    pub fn duration(m: u32, c: u32) -> u32 {
+        let mut total = 0;
+        let mut k = 2;
+        while k <= m {
+            let exchange = k / 2 - 1;
+            total += exchange * c + (rounds_in_level(k) - exchange) * 2 * c;
+            k *= 2;
+        }
+        total
+    }
+
+    #[inline]
+    fn slot_of(&self, v: u32) -> usize {
+        let (r, c) = self.mesh.rc(v);
+        ((r - self.origin.0) * self.span + c - self.origin.1) as usize
+    }
+
+    fn begin_round(&mut self) {
+        self.kind = level_round(self.k, self.q, &mut self.local);
+        self.pairs.clear();
+        self.ports.clear();
+        let (r0, c0, span) = (self.origin.0, self.origin.1, self.span);
+        let k = self.k;
+        for br in (r0..r0 + span).step_by(k as usize) {
+            for bc in (c0..c0 + span).step_by(k as usize) {
+                for &((r1, c1), (r2, c2)) in &self.local {
+                    let (a, b) = (self.mesh.node(br + r1, bc + c1), self.mesh.node(br + r2, bc + c2));
+                    self.pairs.push((a, b));
+                }
+            }
+        }
+        // The ports depend only on the block-local cells.
+        let local_ports: Vec<(u32, u32)> = self.local.iter().map(|&(x, y)| port_pair(x, y)).collect();
+        for _ in 0..(span / k) * (span / k) {
+            self.ports.extend_from_slice(&local_ports);
+        }
+    }
+
+    /// Decides the packet moves of the current round (bookkeeping of the slots
+    /// follows at once; the packets cross in the following steps).
+    fn plan_moves(&mut self) {
+        let cu = self.c as usize;
+        self.moves.clear();
+        let mut merged: Vec<u128> = Vec::with_capacity(2 * cu);
+        let packet = |key: u128| if key == EMPTY { u32::MAX } else { key as u32 };
+        if cu == 1 {
+            for i in 0..self.pairs.len() {
+                let (a, b) = (self.slot_of(self.pairs[i].0), self.slot_of(self.pairs[i].1));
+                let (x, y) = (self.slots[a], self.slots[b]);
+                if self.kind == RoundKind::Exchange || x > y {
+                    self.moves.push((packet(x), packet(y)));
+                    self.slots.swap(a, b);
+                } else {
+                    self.moves.push((u32::MAX, u32::MAX));
+                }
+            }
+            return;
+        }
+        let (mut out_a, mut out_b): (Vec<u32>, Vec<u32>) = (Vec::new(), Vec::new());
+        for i in 0..self.pairs.len() {
+            let (a, b) = (self.slot_of(self.pairs[i].0), self.slot_of(self.pairs[i].1));
+            let (sa, sb) = (a * cu, b * cu);
+            if self.kind == RoundKind::Exchange {
+                for s in 0..cu {
+                    let (x, y) = (self.slots[sa + s], self.slots[sb + s]);
+                    self.moves.push((packet(x), packet(y)));
+                    self.slots.swap(sa + s, sb + s);
+                }
+                continue;
+            }
+            merged.clear();
+            merged.extend_from_slice(&self.slots[sa..sa + cu]);
+            merged.extend_from_slice(&self.slots[sb..sb + cu]);
+            merged.sort_unstable();
+            // Packets leaving a: a's keys now in b's half; leaving b: b's keys in a's half.
+            let (low, high) = (&merged[..cu], &merged[cu..]);
+            out_a.clear();
+            out_b.clear();
+            for &x in &self.slots[sa..sa + cu] {
+                if x != EMPTY && high.binary_search(&x).is_ok() {
+                    out_a.push(x as u32);
+                }
+            }
+            for &y in &self.slots[sb..sb + cu] {
+                if y != EMPTY && low.binary_search(&y).is_ok() {
+                    out_b.push(y as u32);
+                }
+            }
+            for s in 0..cu {
+                self.moves
+                    .push((*out_a.get(s).unwrap_or(&u32::MAX), *out_b.get(s).unwrap_or(&u32::MAX)));
+            }
+            self.slots[sa..sa + cu].copy_from_slice(low);
+            self.slots[sb..sb + cu].copy_from_slice(high);
+        }
+    }
+
+    /// Forces the s-th moves of every pair; true if any packet moves.
+    fn force(&self, e: &mut Engine, s: usize) -> bool {
+        let cu = self.c as usize;
+        let mut any = false;
+        for i in 0..self.pairs.len() {
+            let (pab, pba) = self.ports[i];
+            let (x, y) = self.moves[i * cu + s];
+            if x != u32::MAX {
+                let ok = e.force_move(x, pab);
+                debug_assert!(ok);
+                any = true;
+            }
+            if y != u32::MAX {
+                let ok = e.force_move(y, pba);
+                debug_assert!(ok);
+                any = true;
+            }
+        }
+        any
+    }
+}
+
+impl Task for SortTask {
+    fn poll(&mut self, e: &mut Engine) -> bool {
+        if self.done {
+            return false;
+        }
+        if self.sub == 0 {
+            self.begin_round();
+            if self.kind == RoundKind::Exchange {
+                self.plan_moves();
+            }
+        }
+        let c = self.c;
+        let moved = match self.kind {
+            RoundKind::Exchange => self.force(e, self.sub as usize),
+            RoundKind::Compare if self.sub < c => {
+                for (&(a, b), &(pab, pba)) in self.pairs.iter().zip(&self.ports) {
+                    e.send_control(a, pab);
+                    e.send_control(b, pba);
+                }
+                e.note_control_queue(c.min(2));
+                true
+            }
+            RoundKind::Compare => {
+                if self.sub == c {
+                    self.plan_moves();
+                }
+                self.force(e, (self.sub - c) as usize)
+            }
+        };
+        if !moved {
+            e.mark_busy();
+        }
+        self.sub += 1;
+        let len = if self.kind == RoundKind::Exchange { c } else { 2 * c };
+        if self.sub == len {
+            self.sub = 0;
+            self.q += 1;
+            if self.q == rounds_in_level(self.k) {
+                self.q = 0;
+                self.k *= 2;
+                if self.k > self.m {
+                    self.done = true;
+                }
+            }
+        }
+        true
+    }
+}
