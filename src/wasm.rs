@@ -217,7 +217,7 @@ impl Simulation {
         self.summary()
     }
 
-    /// `{step, delivered, packets, in_flight, max_queue, status}` without stepping.
+    /// `{step, delivered, packets, in_flight, max_queue, status, phase}` without stepping.
     pub fn summary(&self) -> Object {
         let engine = self.inner.engine();
         let obj = Object::new();
@@ -227,6 +227,7 @@ impl Simulation {
         set(&obj, "in_flight", engine.active().len() as u32);
         set(&obj, "max_queue", engine.stats().max_queue);
         set(&obj, "status", status_name(self.inner.status()));
+        set(&obj, "phase", engine.stats().current_phase().unwrap_or(""));
         obj
     }
 
@@ -235,7 +236,8 @@ impl Simulation {
     /// `delivered_at` (Uint32Array per packet, 2³²−1 while undelivered),
     /// `queues` (working-queue size per node), `waiting` (packets still at
     /// their source, per node), `links` (directed link ids used in the last
-    /// step), plus the fields of `summary()`.
+    /// step; the first `control_links` of them carried control messages),
+    /// plus the fields of `summary()`.
     pub fn snapshot(&self) -> Object {
         let engine = self.inner.engine();
         let obj = self.summary();
@@ -245,6 +247,7 @@ impl Simulation {
         set(&obj, "queues", Uint32Array::from(engine.working_queues()));
         set(&obj, "waiting", Uint32Array::from(engine.waiting_at_source()));
         set(&obj, "links", Uint32Array::from(engine.last_links()));
+        set(&obj, "control_links", engine.last_control_count() as u32);
         obj
     }
 

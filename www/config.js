@@ -3,7 +3,7 @@
 // the wasm module's lists; nothing here hard-codes them except the defaults.
 
 /** The default algorithm: the best one available. Change it here only. */
-export const DEFAULT_ALGORITHM = 'greedy';
+export const DEFAULT_ALGORITHM = 'pp-rand';
 
 /** What the page shows when opened without parameters. */
 export const DEFAULTS = Object.freeze({

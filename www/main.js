@@ -173,6 +173,7 @@ function updateCounters() {
   const status = { running: 'running', finished: 'finished', stalled: 'stalled', 'step-limit': 'step limit' };
   $('c-status').textContent = s ? status[s.status] ?? s.status : 'not running';
   $('c-status').className = s ? `st-${s.status}` : 'st-none';
+  $('c-phase').textContent = s && s.phase ? s.phase : '–';
 }
 
 function updateChart(force) {

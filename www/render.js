@@ -6,6 +6,8 @@ export const CLASS_COLORS = ['#1f6fd1', '#1a9e5a', '#e0891b', '#8e44ad', '#c0392
 const LINK = '#c9d1da';
 const WRAP = '#9aa8b6';
 const LIT = '#ff7a00';
+/** Links that carried a control message (keys, counters, tokens) this step. */
+const CONTROL = '#8e24aa';
 const NODE_EMPTY = '#f3f5f8';
 const NODE_BORDER = '#9aa5b1';
 const UNDELIVERED = 0xffffffff;
@@ -221,12 +223,16 @@ function drawDense(ctx, view, lay, frame) {
     }
   }
   const lit = colorWord(LIT);
+  const controlWord = colorWord(CONTROL);
+  const control = snapshot.control_links || 0;
   const litSize = Math.max(1, Math.round(dpr));
-  for (const lid of snapshot.links) {
+  for (let i = 0; i < snapshot.links.length; i++) {
+    const lid = snapshot.links[i];
     const from = Math.floor(lid / lay.ports);
     const to = lay.neighbors[lid];
     if (to === UNDELIVERED || lay.isWrap(from, to)) continue;
-    block(ox + ((lay.x[from] + lay.x[to]) / 2) * scale, oy + ((lay.y[from] + lay.y[to]) / 2) * scale, litSize, lit);
+    const word = i < control ? controlWord : lit;
+    block(ox + ((lay.x[from] + lay.x[to]) / 2) * scale, oy + ((lay.y[from] + lay.y[to]) / 2) * scale, litSize, word);
   }
   const pos = snapshot.positions;
   const dots = new Float32Array(2 * pos.length).fill(NaN);
@@ -294,19 +300,26 @@ export function drawFrame(ctx, view, lay, frame) {
 
   // 3. Links used in the last step (directed: offset to the left of travel,
   // trimmed to the node borders).
+  // Control messages (the first `control_links` entries) in their own colour.
   if (snapshot && snapshot.links.length) {
-    ctx.strokeStyle = LIT;
     ctx.lineWidth = Math.max(1.5, Math.min(view.nodePx * 0.1, 3));
-    ctx.beginPath();
     const off = Math.min(view.nodePx * 0.16, 3);
-    for (const lid of snapshot.links) {
-      const from = Math.floor(lid / lay.ports);
-      const to = lay.neighbors[lid];
-      if (to === UNDELIVERED) continue;
-      if (lay.isWrap(from, to)) drawWrapStub(ctx, view, lay, from, to, off);
-      else drawLink(ctx, view, lay, from, to, off, s / 2);
+    const control = snapshot.control_links || 0;
+    const groups = [[CONTROL, 0, control], [LIT, control, snapshot.links.length]];
+    for (const [colour, begin, end] of groups) {
+      if (begin === end) continue;
+      ctx.strokeStyle = colour;
+      ctx.beginPath();
+      for (let i = begin; i < end; i++) {
+        const lid = snapshot.links[i];
+        const from = Math.floor(lid / lay.ports);
+        const to = lay.neighbors[lid];
+        if (to === UNDELIVERED) continue;
+        if (lay.isWrap(from, to)) drawWrapStub(ctx, view, lay, from, to, off);
+        else drawLink(ctx, view, lay, from, to, off, s / 2);
+      }
+      ctx.stroke();
     }
-    ctx.stroke();
   }
 
   // 4. Packets: dots inside their node, several per node in a small grid;

@@ -131,6 +131,7 @@ pub struct Engine {
     delivered: u32,
     arrived_at_target: Vec<u32>,
     last_links: Vec<u32>,
+    last_control: usize,
     stats: Stats,
 }
 
@@ -178,6 +179,7 @@ impl Engine {
             delivered: 0,
             arrived_at_target: Vec::new(),
             last_links: Vec::new(),
+            last_control: 0,
             stats: Stats::new(config.record_series),
             src,
             dest,
@@ -281,9 +283,15 @@ impl Engine {
     pub fn waiting_at_source(&self) -> &[u32] {
         &self.at_source
     }
-    /// Directed link ids (`node * ports + port`) used in the last step.
+    /// Directed link ids (`node * ports + port`) used in the last step,
+    /// control messages first (see [`Engine::last_control_count`]).
     pub fn last_links(&self) -> &[u32] {
         &self.last_links
+    }
+    /// How many of [`Engine::last_links`] (the first ones) carried a control
+    /// message rather than a packet.
+    pub fn last_control_count(&self) -> usize {
+        self.last_control
     }
     /// Step in which each packet was delivered (`u32::MAX` if not yet).
     pub fn delivery_steps(&self) -> &[u32] {
@@ -567,6 +575,7 @@ impl Engine {
         };
         self.last_links.clear();
         self.last_links.extend_from_slice(&self.control);
+        self.last_control = self.control.len();
         let mut arrivals = std::mem::take(&mut self.arrivals);
         arrivals.clear();
         let mut moves = std::mem::take(&mut self.moves);

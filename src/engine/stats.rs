@@ -91,6 +91,11 @@ impl Stats {
         self.packet_hops += hops as u64;
     }
 
+    /// The name of the phase in progress (the last one begun), if any.
+    pub fn current_phase(&self) -> Option<&str> {
+        self.phases.last().map(|p| p.name.as_str())
+    }
+
     /// The phases with their step counts, the last one closed at `end`.
     pub fn phases(&self, end: u32) -> Vec<PhaseSteps> {
         let mut out = self.phases.clone();

@@ -64,25 +64,22 @@ function canvasInfo(page) {
 }
 
 const text = (page, id) => page.locator(`#${id}`).innerText();
-const MESH = '?topology=mesh:12x12&workload=random-permutation&seed=5&play=0';
+const MESH = '?topology=mesh:12x12&algorithm=greedy&workload=random-permutation&seed=5&play=0';
 
-test('the default page draws a 16×16 mesh and animates (or names the missing workload)', async () => {
+test('the default page draws a 16×16 mesh running pp-rand on random-lk, animating, phase named', async () => {
   const { page, errors } = await open('');
   await page.waitForTimeout(1500);
   const info = await canvasInfo(page);
   assert.ok(info.ink > 5000, `canvas is blank (${info.ink} inked pixels)`);
   assert.equal(await page.locator('#size').inputValue(), '16x16');
   assert.equal(await page.locator('#workload').inputValue(), 'random-lk');
-  const refused = await page.locator('.msg.error').count();
-  if (refused) {
-    // This build's generators lack random-lk: the library's message is shown.
-    assert.match(await page.locator('.msg.error').first().innerText(), /random-lk/);
-  } else {
-    const first = Number(await text(page, 'c-step'));
-    await page.waitForTimeout(1200);
-    assert.ok(Number(await text(page, 'c-step')) > first, 'the default run does not animate');
-    assert.notEqual((await canvasInfo(page)).hash, info.hash);
-  }
+  assert.equal(await page.locator('#algorithm').inputValue(), 'pp-rand');
+  assert.equal(await page.locator('.msg.error').count(), 0, 'the default configuration is refused');
+  const first = Number(await text(page, 'c-step'));
+  await page.waitForTimeout(1200);
+  assert.ok(Number(await text(page, 'c-step')) > first, 'the default run does not animate');
+  assert.notEqual((await canvasInfo(page)).hash, info.hash);
+  assert.notEqual(await text(page, 'c-phase'), '–', 'the current phase is not named');
   await page.screenshot({ path: path.join(shots, 'default.png'), fullPage: true });
   assert.deepEqual(errors, []);
   await page.close();
@@ -191,7 +188,7 @@ test('bad URL parameters are named and fall back to defaults', async () => {
   assert.match(all, /algorithm="teleport"/);
   assert.match(all, /l="abc"/);
   assert.match(all, /bogus/);
-  assert.equal(await page.locator('#algorithm').inputValue(), 'greedy');
+  assert.equal(await page.locator('#algorithm').inputValue(), 'pp-rand');
   assert.equal(await page.locator('#size').inputValue(), '16x16');
   assert.ok((await canvasInfo(page)).ink > 5000, 'page is blank');
   await page.screenshot({ path: path.join(shots, 'bad-url.png') });
@@ -200,7 +197,7 @@ test('bad URL parameters are named and fall back to defaults', async () => {
 });
 
 test('?embed=1 gives the compact view', async () => {
-  const { page, errors } = await open('?embed=1&topology=torus:8x8&workload=random-permutation&speed=30', { width: 640, height: 720 });
+  const { page, errors } = await open('?embed=1&topology=torus:8x8&algorithm=greedy&workload=random-permutation&speed=30', { width: 640, height: 720 });
   assert.equal(await page.locator('#controls').isVisible(), false);
   assert.equal(await page.locator('#experiment').isVisible(), false);
   assert.ok(await page.locator('#network').isVisible());
@@ -246,9 +243,9 @@ test('hypercube, butterfly, ring and torus layouts draw', async () => {
   for (const [name, query] of [
     ['hypercube', '?topology=hypercube:6&algorithm=bit-fixing&workload=random-permutation&play=0'],
     ['butterfly', '?topology=butterfly:4&algorithm=bit-fixing&workload=random-permutation&play=0'],
-    ['ring', '?topology=ring:24&workload=random-permutation&play=0'],
-    ['torus', '?topology=torus:10x10&workload=random-permutation&play=0'],
-    ['dense', '?topology=mesh:128x128&workload=random-permutation&play=0'],
+    ['ring', '?topology=ring:24&algorithm=greedy&workload=random-permutation&play=0'],
+    ['torus', '?topology=torus:10x10&algorithm=greedy&workload=random-permutation&play=0'],
+    ['dense', '?topology=mesh:128x128&algorithm=greedy&workload=random-permutation&play=0'],
   ]) {
     const { page, errors } = await open(query);
     await page.click('#step');

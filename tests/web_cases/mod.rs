@@ -246,3 +246,34 @@ fn static_lists_name_everything() {
     assert_eq!(u32s(&topo, "neighbors").len(), 48);
     assert!(get(&topo, "wrap").as_bool().unwrap());
 }
+
+#[wasm_bindgen_test]
+fn pp_names_its_phase_and_shows_its_control_messages() {
+    let cfg = config(&[
+        ("topology", "mesh:8x8".into()),
+        ("algorithm", "pp-rand".into()),
+        ("workload", "random-lk".into()),
+        ("l", 2.into()),
+        ("k", 2.into()),
+        ("seed", 1.into()),
+    ]);
+    let mut sim = Simulation::new(cfg).unwrap();
+    let mut saw_control = false;
+    let mut phases = Vec::new();
+    for _ in 0..200 {
+        sim.step(1);
+        let snap: JsValue = sim.snapshot().into();
+        let control = num(&snap, "control_links") as usize;
+        assert!(control <= u32s(&snap, "links").len());
+        saw_control |= control > 0;
+        let phase = get(&snap, "phase").as_string().unwrap();
+        assert!(!phase.is_empty(), "no phase named at step {}", num(&snap, "step"));
+        if phases.last() != Some(&phase) {
+            phases.push(phase);
+        }
+    }
+    assert!(saw_control, "pp-rand sent no control message in 200 steps");
+    assert!(phases.len() >= 2, "{phases:?}");
+    let summary: JsValue = sim.run_to_end(1_000_000).into();
+    assert_eq!(get(&summary, "status").as_string().unwrap(), "finished");
+}
