@@ -33,31 +33,44 @@ def main():
     ap.add_argument("out")
     ap.add_argument("--x", default="side")
     ap.add_argument("--y", action="append", default=[])
-    ap.add_argument("--group", default="algorithm", help="column that names a line")
+    ap.add_argument("--group", default="algorithm", help="column(s), comma-separated, that name a line")
+    ap.add_argument("--panel", default="", help="column(s) whose values get a panel each (a column of subplots)")
+    ap.add_argument("--filter", action="append", default=[], help="COLUMN=VALUE rows to keep")
     ap.add_argument("--title", default="")
     ap.add_argument("--logy", action="append", default=[], help="y expressions drawn on a log scale")
     args = ap.parse_args()
     ys = args.y or ["steps/(2n-2)", "max_queue"]
     rows = [r for r in csv.DictReader(open(args.csv)) if not r.get("error")]
-    fig, axes = plt.subplots(1, len(ys), figsize=(6 * len(ys), 4.2))
-    if len(ys) == 1:
-        axes = [axes]
-    for ax, y in zip(axes, ys):
-        worst = defaultdict(dict)
-        for r in rows:
-            x = float(r[args.x])
-            key = r[args.group]
-            worst[key][x] = max(worst[key].get(x, float("-inf")), value(r, y))
-        for key in sorted(worst):
-            pts = sorted(worst[key].items())
-            ax.plot([p[0] for p in pts], [p[1] for p in pts], marker="o", label=key)
-        ax.set_xscale("log", base=2)
-        if y in args.logy:
-            ax.set_yscale("log", base=2)
-        ax.set_xlabel(args.x)
-        ax.set_ylabel(y + " (worst over workloads and seeds)")
-        ax.grid(True, alpha=0.3)
-        ax.legend(fontsize=8)
+    for f in args.filter:
+        col, want = f.split("=", 1)
+        rows = [r for r in rows if r[col] == want]
+    key_of = lambda r, cols: ", ".join(f"{c}={r[c]}" if len(cols) > 1 or c in ("l", "k") else r[c] for c in cols)
+    group_cols = args.group.split(",")
+    panel_cols = [c for c in args.panel.split(",") if c]
+    panels = sorted({key_of(r, panel_cols) for r in rows}, key=lambda t: [int(x) if x.isdigit() else x for x in t.replace("=", ",").replace(" ", "").split(",")]) if panel_cols else [""]
+    fig, axes = plt.subplots(len(ys), len(panels), figsize=(4.2 * len(panels) + 1.5, 3.6 * len(ys)), squeeze=False)
+    for i, y in enumerate(ys):
+        for j, panel in enumerate(panels):
+            ax = axes[i][j]
+            worst = defaultdict(dict)
+            for r in rows:
+                if panel_cols and key_of(r, panel_cols) != panel:
+                    continue
+                x = float(r[args.x])
+                key = key_of(r, group_cols)
+                worst[key][x] = max(worst[key].get(x, float("-inf")), value(r, y))
+            for key in sorted(worst):
+                pts = sorted(worst[key].items())
+                ax.plot([p[0] for p in pts], [p[1] for p in pts], marker="o", label=key)
+            ax.set_xscale("log", base=2)
+            if y in args.logy:
+                ax.set_yscale("log", base=2)
+            ax.set_xlabel(args.x)
+            ax.set_ylabel(y + ("" if panel_cols else " (worst over workloads and seeds)"))
+            if panel:
+                ax.set_title(panel, fontsize=10)
+            ax.grid(True, alpha=0.3)
+            ax.legend(fontsize=7)
     if args.title:
         fig.suptitle(args.title)
     fig.tight_layout()

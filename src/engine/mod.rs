@@ -422,28 +422,7 @@ impl Engine {
     /// Delivers `p`, which must be at its destination (for algorithms that
     /// turned delivery on arrival off). Counts as delivered in the current step.
     pub fn deliver(&mut self, p: u32) {
-        let i = p as usize;
-        assert_eq!(
-            self.pos[i], self.dest[i],
-            "deliver: packet {p} is not at its destination"
-        );
-        if self.is_delivered(p) {
-            return;
-        }
-        if self.flags[i] & ELIGIBLE != 0 {
-            self.eligible -= 1;
-        }
-        self.update(p, |e| e.flags[i] |= DELIVERED);
-        let node = self.pos[i] as usize;
-        if self.flags[i] & DEPARTED != 0 {
-            self.set_working(node, self.working[node] - 1);
-        } else {
-            self.at_source[node] -= 1;
-        }
-        self.delivered_at[i] = self.step;
-        self.delivered += 1;
-        self.stats.delivered_at_step(self.step);
-        self.active.retain(|&q| q != p);
+        self.deliver_many(&[p]);
     }
 
     /// Delivers every packet of `packets` (each at its destination) with one
