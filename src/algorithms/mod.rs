@@ -9,6 +9,7 @@
 //! | `valiant` | hypercube.rs | hypercube lecture (two-phase randomized routing) |
 //! | `rand-interval` | rand_interval.rs, three_phase.rs | permutation lecture (randomized permutation routing) |
 //! | `offline` | offline.rs, three_phase.rs | permutation lecture (off-line permutation routing, Hall's theorem) |
+//! | `sort-route` | sort_route.rs, three_phase.rs | permutation lecture (sorting-based permutation routing) |
 //! | `pp-rand`, `pp-det` | pp.rs | Pietracaprina–Pucci (ℓ,k)-routing with constant queues |
 
 mod greedy;
@@ -16,6 +17,7 @@ mod hypercube;
 mod offline;
 pub mod pp;
 mod rand_interval;
+pub mod sort_route;
 mod three_phase;
 
 pub use greedy::Greedy;
@@ -23,6 +25,7 @@ pub use hypercube::{BitFixing, Valiant};
 pub use offline::{colour_regular_bipartite, column_colouring, Offline};
 pub use pp::Pp;
 pub use rand_interval::{Intervals, RandInterval};
+pub use sort_route::SortRoute;
 
 use crate::engine::Engine;
 use crate::error::{Error, Result};
@@ -107,6 +110,11 @@ pub const ALGORITHMS: &[AlgorithmInfo] = &[
         summary: "off-line column permutations from an edge colouring (Hall), then row, then column; <= 3n-3 steps",
     },
     AlgorithmInfo {
+        name: "sort-route",
+        topologies: "square 2-D mesh, power-of-two side (permutations)",
+        summary: "sort by destination column (column-major snake), reverse odd columns, rows, columns; no buffers",
+    },
+    AlgorithmInfo {
         name: "pp-rand",
         topologies: "square 2-D mesh, power-of-two side",
         summary: "Pietracaprina-Pucci randomized (l,k)-routing in O(sqrt(lkN)) steps with constant queues",
@@ -129,6 +137,7 @@ pub fn create(name: &str, options: &AlgorithmOptions) -> Result<Box<dyn Algorith
         "valiant" => Ok(Box::new(Valiant::new(options))),
         "rand-interval" => Ok(Box::new(RandInterval::new(options))),
         "offline" => Ok(Box::new(Offline::new(options))),
+        "sort-route" => Ok(Box::new(SortRoute::new(options))),
         "pp-rand" => Ok(Box::new(Pp::randomized(options))),
         "pp-det" => Ok(Box::new(Pp::deterministic(options))),
         _ if PLANNED.contains(&name) => Err(Error::unsupported(name, "not implemented in this version of routesim")),

@@ -111,7 +111,7 @@ impl Algorithm for Offline {
 
 /// Refuses instances in which a node is the source or the destination of
 /// more than one packet (the lecture's off-line lemma is for permutations).
-fn check_partial_permutation(algorithm: &str, nodes: u32, packets: &[(u32, u32)]) -> Result<()> {
+pub(crate) fn check_partial_permutation(algorithm: &str, nodes: u32, packets: &[(u32, u32)]) -> Result<()> {
     let mut out = vec![0u32; nodes as usize];
     let mut inn = vec![0u32; nodes as usize];
     for &(s, d) in packets {

@@ -146,6 +146,8 @@ pub struct SortTask {
     ports: Vec<(u32, u32)>,
     /// Packets to move, per pair: (from a to b, from b to a), flattened c per pair.
     moves: Vec<(u32, u32)>,
+    /// Sort into column-major snake order instead (every block transposed).
+    transposed: bool,
     done: bool,
 }
 
@@ -222,8 +224,19 @@ impl SortTask {
             pairs: Vec::new(),
             ports: Vec::new(),
             moves: Vec::new(),
+            transposed: false,
             done: m < 2,
         }
+    }
+
+    /// The same sort into *column-major* snake order (column 0 top to
+    /// bottom, column 1 bottom to top, …): the comparator network with every
+    /// aligned block transposed, which is the network of the transposed
+    /// mesh, so it sorts for the same reason. Sorting-based routing
+    /// (permutation lecture, Phase 1) sorts this way.
+    pub fn column_major(mut self) -> SortTask {
+        self.transposed = true;
+        self
     }
 
     /// Steps the whole sort takes: Σ over levels of c per exchange round and 2c per compare round.
@@ -250,6 +263,12 @@ impl SortTask {
         self.ports.clear();
         let (r0, c0, span) = (self.origin.0, self.origin.1, self.span);
         let k = self.k;
+        if self.transposed {
+            for pair in self.local.iter_mut() {
+                let ((r1, c1), (r2, c2)) = *pair;
+                *pair = ((c1, r1), (c2, r2));
+            }
+        }
         for br in (r0..r0 + span).step_by(k as usize) {
             for bc in (c0..c0 + span).step_by(k as usize) {
                 for &((r1, c1), (r2, c2)) in &self.local {
