@@ -131,7 +131,8 @@ fn partial_permutations_and_the_policy_do_not_matter() {
 
 #[test]
 fn refuses_what_it_cannot_route() {
-    let cases: [(&str, Vec<(u32, u32)>, &str); 3] = [
+    type Case = (&'static str, Vec<(u32, u32)>, &'static str);
+    let cases: [Case; 3] = [
         ("torus:8x8", vec![(0, 1)], "torus:8x8"),
         ("mesh:12x12", vec![(0, 1)], "power of two"),
         ("mesh:8x8", vec![(0, 5), (1, 5)], "destination of 2 packets"),
