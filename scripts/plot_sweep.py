@@ -48,10 +48,13 @@ def main():
     group_cols = args.group.split(",")
     panel_cols = [c for c in args.panel.split(",") if c]
     panels = sorted({key_of(r, panel_cols) for r in rows}, key=lambda t: [int(x) if x.isdigit() else x for x in t.replace("=", ",").replace(" ", "").split(",")]) if panel_cols else [""]
-    fig, axes = plt.subplots(len(ys), len(panels), figsize=(4.2 * len(panels) + 1.5, 3.6 * len(ys)), squeeze=False)
+    # One row per y expression and one column per panel; without panels, the
+    # y expressions side by side.
+    nrows, ncols = (len(ys), len(panels)) if panel_cols else (1, len(ys))
+    fig, axes = plt.subplots(nrows, ncols, figsize=(4.2 * ncols + 1.5, 3.8 * nrows + 0.4), squeeze=False)
     for i, y in enumerate(ys):
         for j, panel in enumerate(panels):
-            ax = axes[i][j]
+            ax = axes[i][j] if panel_cols else axes[0][i]
             worst = defaultdict(dict)
             for r in rows:
                 if panel_cols and key_of(r, panel_cols) != panel:
