@@ -50,17 +50,27 @@ export function runChart(el, height = 220, compact = false) {
   };
 }
 
+/** The denominators the ratio chart offers: √(ℓkN), or the diameter (2·side − 2 on a side×side mesh). */
+export const RATIO_REFERENCES = {
+  sqrt: { title: 'Ratio steps / √(ℓ·k·N)', axis: 'steps / √(ℓkN)', of: (row) => row.sqrt_lkn },
+  diameter: { title: 'Ratio steps / diameter (2n − 2 on an n×n mesh)', axis: 'steps / diameter', of: (row) => row.diameter },
+};
+
 /**
  * The experiment charts: measured steps against √(ℓkN) with the instance
- * bound `best` and the reference line y = √(ℓkN); and the ratio
- * steps/√(ℓkN) against N.
+ * bound `best` and the reference line y = √(ℓkN); the ratio of steps to
+ * √(ℓkN) or to the diameter against N; and the largest queue against N.
  */
-export function experimentCharts(stepsEl, ratioEl, height = 300) {
+export function experimentCharts(stepsEl, ratioEl, queueEl, height = 300) {
   let steps = null;
   let ratio = null;
-  function build(algorithms) {
+  let queue = null;
+  let reference = RATIO_REFERENCES.sqrt;
+  function build(algorithms, ref = 'sqrt') {
     steps?.destroy();
     ratio?.destroy();
+    queue?.destroy();
+    reference = RATIO_REFERENCES[ref] ?? RATIO_REFERENCES.sqrt;
     const algSeries = algorithms.map((name, i) => ({
       label: name,
       stroke: PALETTE[i % PALETTE.length],
@@ -82,26 +92,39 @@ export function experimentCharts(stepsEl, ratioEl, height = 300) {
     }, [[], ...algorithms.map(() => []), [], []], stepsEl);
     ratio = new uPlot({
       ...sizeOf(ratioEl, height),
-      title: 'Ratio steps / √(ℓ·k·N)',
+      title: reference.title,
       scales: { x: { time: false } },
-      axes: [{ label: 'nodes N' }, { label: 'steps / √(ℓkN)' }],
+      axes: [{ label: 'nodes N' }, { label: reference.axis }],
       series: [{ label: 'N' }, ...algSeries.map((s) => ({ ...s }))],
     }, [[], ...algorithms.map(() => [])], ratioEl);
+    queue = new uPlot({
+      ...sizeOf(queueEl, height),
+      title: 'Largest queue (max_queue) vs N',
+      scales: { x: { time: false } },
+      axes: [{ label: 'nodes N' }, { label: 'max_queue (mean over seeds)' }],
+      series: [{ label: 'N' }, ...algSeries.map((s) => ({ ...s }))],
+    }, [[], ...algorithms.map(() => [])], queueEl);
   }
   return {
     build,
-    /** `rows` = sweep points sorted by size: {nodes, sqrt_lkn, best, steps: {alg: mean or null}}. */
+    /**
+     * `rows` = sweep points sorted by size: {nodes, sqrt_lkn, diameter, best,
+     * steps: {alg: mean or null}, queue: {alg: mean or null}}.
+     */
     update(algorithms, rows) {
       const xs = rows.map((r) => r.sqrt_lkn);
       const nodes = rows.map((r) => r.nodes);
       const perAlg = algorithms.map((a) => rows.map((r) => r.steps[a] ?? null));
       steps.setData([xs, ...perAlg, rows.map((r) => r.best), xs.slice()]);
-      ratio.setData([nodes, ...perAlg.map((ys) => ys.map((y, i) => (y === null ? null : y / xs[i])))]);
+      const denominators = rows.map((r) => reference.of(r));
+      ratio.setData([nodes, ...perAlg.map((ys) => ys.map((y, i) => (y === null || !denominators[i] ? null : y / denominators[i])))]);
+      queue.setData([nodes, ...algorithms.map((a) => rows.map((r) => r.queue[a] ?? null))]);
     },
-    charts: () => [steps, ratio],
+    charts: () => [steps, ratio, queue],
     resize() {
       steps?.setSize(sizeOf(stepsEl, height));
       ratio?.setSize(sizeOf(ratioEl, height));
+      queue?.setSize(sizeOf(queueEl, height));
     },
   };
 }

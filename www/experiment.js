@@ -44,8 +44,8 @@ export function setupExperiment(algorithms, current) {
     label.innerHTML = `<input type="checkbox" value="${a.name}"> ${a.name}`;
     box.append(label);
   }
-  const charts = experimentCharts($('sweep-steps'), $('sweep-ratio'));
-  charts.build(algorithms.map((a) => a.name));
+  const charts = experimentCharts($('sweep-steps'), $('sweep-ratio'), $('sweep-queue'));
+  charts.build(algorithms.map((a) => a.name), $('sweep-ratio-ref').value);
   let worker = null;
   let results = [];
   let lastKind = null;
@@ -106,12 +106,23 @@ export function setupExperiment(algorithms, current) {
       let row = byPoint.get(run.point);
       if (!row) {
         const lk = r.l * r.k;
-        row = { point: run.point, sqrt_lkn: r.bounds.sqrt_lkn, nodes: Math.round((r.bounds.sqrt_lkn ** 2) / Math.max(1, lk)), bestSum: 0, bestN: 0, sums: {}, counts: {} };
+        row = {
+          point: run.point,
+          sqrt_lkn: r.bounds.sqrt_lkn,
+          diameter: r.bounds.reference?.diameter ?? null,
+          nodes: Math.round((r.bounds.sqrt_lkn ** 2) / Math.max(1, lk)),
+          bestSum: 0,
+          bestN: 0,
+          sums: {},
+          queueSums: {},
+          counts: {},
+        };
         byPoint.set(run.point, row);
       }
       row.bestSum += r.bounds.best;
       row.bestN += 1;
       row.sums[r.algorithm] = (row.sums[r.algorithm] ?? 0) + r.steps;
+      row.queueSums[r.algorithm] = (row.queueSums[r.algorithm] ?? 0) + r.max_queue;
       row.counts[r.algorithm] = (row.counts[r.algorithm] ?? 0) + 1;
     }
     return [...byPoint.values()]
@@ -119,8 +130,10 @@ export function setupExperiment(algorithms, current) {
       .map((row) => ({
         nodes: row.nodes,
         sqrt_lkn: row.sqrt_lkn,
+        diameter: row.diameter,
         best: row.bestSum / row.bestN,
         steps: Object.fromEntries(Object.keys(row.sums).map((a) => [a, row.sums[a] / row.counts[a]])),
+        queue: Object.fromEntries(Object.keys(row.queueSums).map((a) => [a, row.queueSums[a] / row.counts[a]])),
       }));
   }
 
@@ -145,7 +158,7 @@ export function setupExperiment(algorithms, current) {
     }
     meta = p;
     results = [];
-    charts.build(p.chosen);
+    charts.build(p.chosen, $('sweep-ratio-ref').value);
     charts.update(p.chosen, []);
     $('sweep-errors').textContent = '';
     $('sweep-progress').max = p.runs.length;
@@ -179,6 +192,13 @@ export function setupExperiment(algorithms, current) {
     };
     worker.onerror = (e) => finish(`worker error: ${e.message ?? 'could not start'}`);
     worker.postMessage({ runs: p.runs, maxSteps: MAX_STEPS });
+  });
+
+  // Switching the ratio's reference redraws what the sweep has so far.
+  $('sweep-ratio-ref').addEventListener('change', () => {
+    const chosen = meta ? meta.chosen : algorithms.map((a) => a.name);
+    charts.build(chosen, $('sweep-ratio-ref').value);
+    charts.update(chosen, rows());
   });
 
   $('sweep-cancel').addEventListener('click', () => finish(`cancelled after ${results.length} runs`));

@@ -231,6 +231,12 @@ test('an experiment sweep runs in the worker and plots its points', async () => 
   const best = data[data.length - 2];
   assert.ok(data[1].every((y, i) => y >= best[i]), 'steps below the lower bound');
   assert.match(await page.locator('#sweep-errors').innerText(), /bit-fixing: 4 runs refused or unfinished — algorithm 'bit-fixing' cannot run here/);
+  const queues = await page.evaluate(() => window.routesim.experiment.charts.charts()[2].data.map((s) => [...s]));
+  assert.ok(queues[1].every((y) => y >= 1), `greedy max_queue points: ${queues[1]}`);
+  // Ratio to the diameter: greedy with farthest-first routes permutations within 2n − 2.
+  await page.selectOption('#sweep-ratio-ref', 'diameter');
+  const ratios = await page.evaluate(() => window.routesim.experiment.charts.charts()[1].data.map((s) => [...s]));
+  assert.ok(ratios[1].every((y) => y > 0 && y <= 1), `greedy steps/(2n-2): ${ratios[1]}`);
   assert.equal(await page.locator('#export-csv').isDisabled(), false);
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-csv')]);
   assert.match(download.suggestedFilename(), /\.csv$/);
