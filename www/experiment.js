@@ -7,7 +7,7 @@ import { experimentCharts, chartsToPng } from './charts.js';
 const DEFAULT_VALUES = {
   linear: '16,32,64,128',
   ring: '16,32,64,128',
-  mesh: '8,12,16,24,32',
+  mesh: '8,16,32,64',
   torus: '8,12,16,24,32',
   hypercube: '3,4,5,6,7,8',
   butterfly: '2,3,4,5,6',
@@ -66,7 +66,7 @@ export function setupExperiment(algorithms, current) {
   };
   syncValues();
   $('sweep-vary').addEventListener('change', () => {
-    $('sweep-values').value = $('sweep-vary').value === 'lk' ? '1,2,4,8' : DEFAULT_VALUES[kindOf(current().topology)];
+    $('sweep-values').value = $('sweep-vary').value === 'size' ? DEFAULT_VALUES[kindOf(current().topology)] : '1,2,4,8,16';
   });
 
   function plan() {
@@ -85,8 +85,8 @@ export function setupExperiment(algorithms, current) {
       const topology = vary === 'size'
         ? (kind === 'mesh' || kind === 'torus' ? `${kind}:${Array(Math.max(2, dims)).fill(v).join('x')}` : `${kind}:${v}`)
         : config.topology;
-      const l = vary === 'lk' ? Number(v) : config.l;
-      const k = vary === 'lk' ? Number(v) : config.k;
+      const l = vary === 'lk' || vary === 'l' ? Number(v) : config.l;
+      const k = vary === 'lk' || vary === 'k' ? Number(v) : config.k;
       for (let s = 0; s < seeds; s++) {
         for (const algorithm of chosen) {
           const c = { topology, algorithm, policy: config.policy, workload: config.workload, l, k, seed: config.seed + s };
@@ -224,7 +224,8 @@ export function setupExperiment(algorithms, current) {
   });
   $('export-png').addEventListener('click', async () => {
     const c = meta.config;
-    const caption = `routesim sweep: ${c.workload}, policy ${c.policy}, ${meta.vary === 'size' ? `sizes ${meta.values.join(',')} of ${c.topology.split(':')[0]}, ℓ=${c.l}, k=${c.k}` : `${c.topology}, ℓ=k in ${meta.values.join(',')}`}`;
+    const varied = { lk: 'ℓ=k', l: `k=${c.k}, ℓ`, k: `ℓ=${c.l}, k` }[meta.vary];
+    const caption = `routesim sweep: ${c.workload}, policy ${c.policy}, ${meta.vary === 'size' ? `sizes ${meta.values.join(',')} of ${c.topology.split(':')[0]}, ℓ=${c.l}, k=${c.k}` : `${c.topology}, ${varied} in ${meta.values.join(',')}`}`;
     download(`routesim-sweep-${stamp()}.png`, await chartsToPng(charts.charts(), caption));
   });
 
