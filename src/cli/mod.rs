@@ -15,6 +15,23 @@ use clap::error::ErrorKind;
 use clap::{ColorChoice, Parser, Subcommand};
 use std::io::Write;
 
+/// Engine and algorithm options shared by `run` and `sweep`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct EngineFlags {
+    /// One queue of capacity q per incoming link instead of per node (needs --queue-cap).
+    #[arg(long)]
+    pub edge_queues: bool,
+    /// Pipeline the phases of phased algorithms (valiant, rand-interval, offline, sort-route) instead of barriers.
+    #[arg(long)]
+    pub pipeline: bool,
+    /// Correct dimensions in the reverse order (Y before X; low bits first).
+    #[arg(long)]
+    pub reverse_order: bool,
+    /// Stop (every run) after this many steps; exit 1 if packets remain.
+    #[arg(long, value_name = "M")]
+    pub max_steps: Option<u32>,
+}
+
 /// Exit code: every packet delivered.
 pub const EXIT_OK: i32 = 0;
 /// Exit code: a run stalled or hit `--max-steps`.

@@ -62,18 +62,9 @@ pub struct RunArgs {
     /// Queue capacity q per node (default unbounded).
     #[arg(long, value_name = "Q")]
     pub queue_cap: Option<u32>,
-    /// One queue of capacity q per incoming link instead of per node (needs --queue-cap).
-    #[arg(long)]
-    pub edge_queues: bool,
-    /// Pipeline the phases of phased algorithms (valiant) instead of a barrier.
-    #[arg(long)]
-    pub pipeline: bool,
-    /// Correct dimensions in the reverse order (Y before X; low bits first).
-    #[arg(long)]
-    pub reverse_order: bool,
-    /// Stop after this many steps (exit 1 if packets remain).
-    #[arg(long, value_name = "M")]
-    pub max_steps: Option<u32>,
+    /// Options shared with `sweep`.
+    #[command(flatten)]
+    pub engine: super::EngineFlags,
     /// Check the engine's invariants after every step (slow).
     #[arg(long)]
     pub check_invariants: bool,
@@ -177,10 +168,10 @@ pub(super) fn run(args: RunArgs) -> Outcome {
         policy,
         seed: args.seed,
         queue_cap: args.queue_cap,
-        edge_queues: args.edge_queues,
-        pipeline: args.pipeline,
-        reverse_order: args.reverse_order,
-        max_steps: args.max_steps.unwrap_or(DEFAULT_MAX_STEPS),
+        edge_queues: args.engine.edge_queues,
+        pipeline: args.engine.pipeline,
+        reverse_order: args.engine.reverse_order,
+        max_steps: args.engine.max_steps.unwrap_or(DEFAULT_MAX_STEPS),
         check_invariants: args.check_invariants,
         record_series: false,
     };

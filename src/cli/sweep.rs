@@ -84,18 +84,9 @@ pub struct SweepArgs {
     /// Queue capacities; `unbounded` for none [default: unbounded].
     #[arg(long, value_name = "LIST")]
     pub queue_cap: Vec<String>,
-    /// One queue per incoming link (needs --queue-cap).
-    #[arg(long)]
-    pub edge_queues: bool,
-    /// Pipeline the phases of phased algorithms (valiant).
-    #[arg(long)]
-    pub pipeline: bool,
-    /// Correct dimensions in the reverse order.
-    #[arg(long)]
-    pub reverse_order: bool,
-    /// Stop every run after this many steps.
-    #[arg(long, value_name = "M")]
-    pub max_steps: Option<u32>,
+    /// Options shared with `run`, applied to every run of the sweep.
+    #[command(flatten)]
+    pub engine: super::EngineFlags,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Csv)]
     pub format: Format,
@@ -597,10 +588,10 @@ pub(super) fn sweep(args: SweepArgs) -> Outcome {
     let shared = Shared {
         locality: args.locality,
         hotspot: args.hotspot,
-        edge_queues: args.edge_queues,
-        pipeline: args.pipeline,
-        reverse_order: args.reverse_order,
-        max_steps: args.max_steps.unwrap_or(DEFAULT_MAX_STEPS),
+        edge_queues: args.engine.edge_queues,
+        pipeline: args.engine.pipeline,
+        reverse_order: args.engine.reverse_order,
+        max_steps: args.engine.max_steps.unwrap_or(DEFAULT_MAX_STEPS),
     };
     let total = grid.size();
     let bar = if show_progress() {
