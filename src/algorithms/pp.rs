@@ -464,6 +464,21 @@ impl Run {
         self.pending = pending;
     }
 
+    /// The sort of colour j's live packets by (destination tile of `tiles`,
+    /// destination), with the current bucket size.
+    fn sort_by_destination(&self, e: &Engine, j: u32, tiles: &Tiles) -> (String, Box<dyn Task>) {
+        let items: Vec<(u32, u64)> = self
+            .live(e, j)
+            .into_iter()
+            .map(|p| (p, Self::dest_key(tiles, e, p)))
+            .collect();
+        let side = self.mesh.side();
+        (
+            format!("c{j} sort"),
+            Box::new(SortTask::new(e, self.mesh, side, self.c, &items)),
+        )
+    }
+
     fn build(&mut self, stage: Stage, e: &mut Engine) -> (String, Box<dyn Task>) {
         let mesh = self.mesh;
         let side = mesh.side();
@@ -536,15 +551,8 @@ impl Run {
                 // Σ over destination s-tiles T of ⌈n_T/ℓ⌉ ≤ len + s′ ≤ 2·len
                 // (len for ℓ = 1): balanced, at most 2 per node.
                 self.c = if self.det && self.l > 1 { 2 } else { 1 };
-                let items: Vec<(u32, u64)> = self
-                    .live(e, j)
-                    .into_iter()
-                    .map(|p| (p, Self::dest_key(&self.s_tiles, e, p)))
-                    .collect();
-                (
-                    format!("c{j} sort"),
-                    Box::new(SortTask::new(e, mesh, side, self.c, &items)),
-                )
+                let tiles = self.s_tiles;
+                self.sort_by_destination(e, j, &tiles)
             }
             Stage::Deal(j) => {
                 let packets = self.live(e, j);
@@ -697,15 +705,8 @@ impl Run {
                 )
             }
             Stage::SortDest(j) => {
-                let items: Vec<(u32, u64)> = self
-                    .live(e, j)
-                    .into_iter()
-                    .map(|p| (p, Self::dest_key(&self.d_tiles, e, p)))
-                    .collect();
-                (
-                    format!("c{j} sort"),
-                    Box::new(SortTask::new(e, mesh, side, self.c, &items)),
-                )
+                let tiles = self.d_tiles;
+                self.sort_by_destination(e, j, &tiles)
             }
             Stage::DestRanks(j) => {
                 let packets = self.live(e, j);

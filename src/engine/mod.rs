@@ -200,7 +200,7 @@ impl Engine {
             }
         }
         let initial_load = e.at_source.iter().copied().max().unwrap_or(0);
-        e.stats.begin(initial_load, n as u32 - e.delivered);
+        e.stats.begin(initial_load);
         e
     }
 

@@ -49,7 +49,7 @@ impl Stats {
         }
     }
 
-    pub(crate) fn begin(&mut self, initial_load: u32, _undelivered: u32) {
+    pub(crate) fn begin(&mut self, initial_load: u32) {
         self.max_load = initial_load;
         self.deliveries = vec![0];
     }
