@@ -73,6 +73,18 @@ impl Rng {
     }
 }
 
+/// A bijective 64-bit mixer (the SplitMix64 finaliser): hashing a counter
+/// gives independent-looking draws that do not depend on the order in which
+/// they are asked for (the `random` contention policy draws one per packet
+/// and step this way).
+#[inline]
+pub fn mix64(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -34,6 +34,9 @@ pub struct SimConfig {
     pub check_invariants: bool,
     /// Record per-step series.
     pub record_series: bool,
+    /// Steps between the engine's re-sorts of packets by position (speed
+    /// only; see [`crate::engine::RESORT_INTERVAL`]).
+    pub resort_interval: u32,
 }
 
 impl Default for SimConfig {
@@ -49,6 +52,7 @@ impl Default for SimConfig {
             max_steps: DEFAULT_MAX_STEPS,
             check_invariants: cfg!(debug_assertions),
             record_series: true,
+            resort_interval: crate::engine::RESORT_INTERVAL,
         }
     }
 }
@@ -100,6 +104,7 @@ impl Simulation {
             edge_queues: config.edge_queues,
             check_invariants: config.check_invariants,
             record_series: config.record_series,
+            resort_interval: config.resort_interval,
         };
         let mut engine = Engine::new(instance.topology.clone(), &instance.packets, engine_config);
         algorithm.start(&instance, &mut engine)?;

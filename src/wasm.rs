@@ -101,6 +101,7 @@ impl JsConfig {
             max_steps: self.max_steps.unwrap_or(simulation::DEFAULT_MAX_STEPS),
             check_invariants: false,
             record_series: true,
+            resort_interval: crate::engine::RESORT_INTERVAL,
         })
     }
 
@@ -241,7 +242,7 @@ impl Simulation {
     pub fn snapshot(&self) -> Object {
         let engine = self.inner.engine();
         let obj = self.summary();
-        set(&obj, "positions", Uint32Array::from(engine.positions()));
+        set(&obj, "positions", Uint32Array::from(&engine.positions()[..]));
         set(&obj, "classes", Uint8Array::from(engine.classes()));
         set(&obj, "delivered_at", Uint32Array::from(engine.delivery_steps()));
         set(&obj, "queues", Uint32Array::from(engine.working_queues()));

@@ -194,3 +194,110 @@ fn series_have_one_entry_per_step() {
         sim.report().max_queue
     );
 }
+
+/// The engine keeps packets in slots re-sorted by position every few steps
+/// and visits them in slot order (for speed); without the per-step series it
+/// keeps only a running maximum of the queues. No reported number may depend
+/// on either: every algorithm, policy and queue mode gives the same report
+/// with re-sorting off, every step, or every few steps, series on or off.
+#[test]
+fn results_do_not_depend_on_memory_order_or_series() {
+    let gen = |t: &str, w: Workload, l: Option<u32>, k: Option<u32>| {
+        let spec = WorkloadSpec {
+            l,
+            k,
+            ..WorkloadSpec::new(w, 5)
+        };
+        generate(&t.parse::<Topology>().unwrap(), &spec).unwrap()
+    };
+    // (instance, algorithm, policy, queue cap, edge queues, pipeline)
+    type Case = (Instance, &'static str, Policy, Option<u32>, bool, bool);
+    let mut cases: Vec<Case> = Vec::new();
+    for policy in Policy::ALL {
+        cases.push((
+            gen("mesh:12x12", Workload::RandomKk, None, Some(3)),
+            "greedy",
+            policy,
+            None,
+            false,
+            false,
+        ));
+        cases.push((
+            gen("torus:8x8", Workload::RandomKk, None, Some(4)),
+            "greedy",
+            policy,
+            Some(2),
+            false,
+            false,
+        ));
+        cases.push((
+            gen("mesh:8x8", Workload::RandomKk, None, Some(4)),
+            "greedy",
+            policy,
+            Some(1),
+            true,
+            false,
+        ));
+        cases.push((
+            gen("mesh:3x4x5", Workload::RandomPermutation, None, None),
+            "greedy",
+            policy,
+            None,
+            false,
+            true,
+        ));
+    }
+    for (t, alg, w, l, k, pipeline) in [
+        ("hypercube:7", "valiant", Workload::Transpose, None, None, true),
+        (
+            "butterfly:5",
+            "bit-fixing",
+            Workload::RandomPermutation,
+            None,
+            None,
+            false,
+        ),
+        ("mesh:16x16", "valiant", Workload::BitReversal, None, None, false),
+        (
+            "mesh:16x16",
+            "rand-interval",
+            Workload::RandomPermutation,
+            None,
+            None,
+            true,
+        ),
+        ("mesh:16x16", "sort-route", Workload::Transpose, None, None, false),
+        ("mesh:8x8", "offline", Workload::RandomPermutation, None, None, false),
+        ("mesh:16x16", "pp-rand", Workload::WorstLk, Some(2), Some(8), false),
+        ("mesh:16x16", "pp-det", Workload::RandomLk, Some(8), Some(2), false),
+    ] {
+        cases.push((gen(t, w, l, k), alg, Policy::FarthestFirst, None, false, pipeline));
+    }
+    for (instance, algorithm, policy, queue_cap, edge_queues, pipeline) in cases {
+        let report = |resort_interval: u32, record_series: bool| {
+            let config = SimConfig {
+                algorithm: algorithm.into(),
+                policy,
+                queue_cap,
+                edge_queues,
+                pipeline,
+                check_invariants: true,
+                record_series,
+                resort_interval,
+                ..Default::default()
+            };
+            let mut sim = Simulation::new(instance.clone(), config).unwrap();
+            sim.run();
+            sim.report()
+        };
+        let reference = report(0, true);
+        for (interval, series) in [(1, false), (3, true), (16, false)] {
+            assert_eq!(
+                report(interval, series),
+                reference,
+                "{algorithm} {policy} on {}: re-sort every {interval}, series {series}",
+                instance.topology
+            );
+        }
+    }
+}

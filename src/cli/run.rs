@@ -174,6 +174,7 @@ pub(super) fn run(args: RunArgs) -> Outcome {
         max_steps: args.engine.max_steps.unwrap_or(DEFAULT_MAX_STEPS),
         check_invariants: args.check_invariants,
         record_series: false,
+        resort_interval: crate::engine::RESORT_INTERVAL,
     };
     let mut sim = Simulation::new(instance, config).map_err(|e| e.to_string())?;
     let status = sim.run();

@@ -377,6 +377,7 @@ fn run_point(p: &Point, shared: &Shared) -> Result<Report, String> {
         max_steps: shared.max_steps,
         check_invariants: false,
         record_series: false,
+        resort_interval: crate::engine::RESORT_INTERVAL,
     };
     let mut sim = Simulation::new(instance, config).map_err(|e| e.to_string())?;
     sim.run();

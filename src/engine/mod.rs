@@ -9,6 +9,15 @@
 //!
 //! Packet state is kept column-wise (one `Vec` per field) so that a step
 //! touches only what it needs; see `bytes_per_packet`.
+//!
+//! # Memory order
+//! The columns a step reads are indexed by a *slot*, not by the packet id,
+//! and every [`RESORT_INTERVAL`] steps (by default) the slots are re-sorted by the
+//! packets' current nodes. A step scans the slots in order, so the link and
+//! node entries it touches lie in a window that sweeps through memory
+//! instead of jumping at random (packets move one hop per step, so between
+//! re-sorts the order decays only slowly). Which packet wins a link never
+//! depends on this order: the key and then the smaller *id* decide.
 
 mod policy;
 mod stats;
@@ -16,14 +25,31 @@ mod stats;
 pub use policy::Policy;
 pub use stats::{PhaseSteps, Stats};
 
-use crate::rng::{Rng, Stream};
+use crate::rng::{mix64, Rng, Stream};
 use crate::topology::{Network, RouteOrder, Topology};
 
 const NONE: u32 = u32::MAX;
-/// A link slot holding no candidate.
+/// Default steps between two re-sorts of the packet slots by position.
+pub const RESORT_INTERVAL: u32 = 16;
+/// A contest whose winner was refused (bounded queues): nobody crosses.
 const EMPTY: u64 = 0;
-/// A link slot reserved for a control message or a scripted move.
+/// A link reserved for a control message or a scripted move.
 const RESERVED: u64 = u64::MAX;
+
+/// The contest for one directed link in the current step.
+#[derive(Debug, Clone, Copy)]
+struct Contest {
+    /// The link.
+    link: u32,
+    /// The node it leads to.
+    next: u32,
+    /// Slot of the best bidder so far.
+    winner: u32,
+    /// The best bid: the policy key (high 32 bits) with the complement of
+    /// the packet id (low 32 bits), so one comparison picks the larger key
+    /// and, on a tie, the smaller id; or `RESERVED`, or `EMPTY` if refused.
+    best: u64,
+}
 
 const ELIGIBLE: u8 = 1;
 const DEPARTED: u8 = 2;
@@ -45,6 +71,9 @@ pub struct EngineConfig {
     pub check_invariants: bool,
     /// Keep the per-step series (in flight, max queue, links used).
     pub record_series: bool,
+    /// Steps between re-sorts of the packet slots by position (0: never).
+    /// Only speed depends on it, never a result (a test checks).
+    pub resort_interval: u32,
 }
 
 impl Default for EngineConfig {
@@ -56,6 +85,7 @@ impl Default for EngineConfig {
             edge_queues: false,
             check_invariants: cfg!(debug_assertions),
             record_series: true,
+            resort_interval: RESORT_INTERVAL,
         }
     }
 }
@@ -80,24 +110,34 @@ pub struct Engine {
     topo: Topology,
     config: EngineConfig,
     order: RouteOrder,
-    policy_rng: Rng,
+    /// Salt of the `random` policy's draws (from the run's seed).
+    policy_salt: u64,
     step: u32,
     deliver_on_arrival: bool,
     busy: bool,
 
-    // Packet columns.
-    src: Vec<u32>,
-    dest: Vec<u32>,
+    // Packet columns indexed by slot (see "Memory order").
     pos: Vec<u32>,
     target: Vec<u32>,
+    dest: Vec<u32>,
     phase_start: Vec<u32>,
     since: Vec<u32>,
     rank: Vec<u32>,
-    class: Vec<u8>,
     flags: Vec<u8>,
-    delivered_at: Vec<u32>,
-    /// Incoming link a packet holds a slot of (edge-queue mode only).
+    /// The packet in each slot.
+    id_of: Vec<u32>,
+    /// Incoming link a packet holds a place of (edge-queue mode only).
     in_link: Vec<u32>,
+    /// Slots `0..scan_len` hold every undelivered packet.
+    scan_len: usize,
+    /// Scratch of the re-sort.
+    resort_scratch: Vec<u32>,
+
+    // Packet columns indexed by id.
+    slot_of: Vec<u32>,
+    src: Vec<u32>,
+    class: Vec<u8>,
+    delivered_at: Vec<u32>,
     /// Undelivered packet ids, ascending.
     active: Vec<u32>,
 
@@ -108,21 +148,16 @@ pub struct Engine {
     current_max_queue: u32,
     edge_occupancy: Vec<u32>,
 
-    // Per-link scratch, reset after each step. A slot packs the best
-    // candidate's policy key (high 32 bits) with the complement of its id
-    // (low 32 bits), so one comparison picks the larger key and, on a tie,
-    // the smaller id.
-    link_slot: Vec<u64>,
-    /// Links with a routed candidate this step, with the node each leads to.
-    touched: Vec<(u32, u32)>,
+    /// This step's contests, one per link that is bid for or reserved.
+    contests: Vec<Contest>,
+    /// Per link, the index of its contest in `contests` — valid only if that
+    /// contest names the link, so the array is never reset (one 4-byte
+    /// access per bid is all the per-link memory a step touches).
+    link_contest: Vec<u32>,
     forced: Vec<(u32, u32, u32)>,
     control: Vec<u32>,
     arrivals: Vec<(u32, u32, u32)>,
     moves: Vec<(u32, u32, u32)>,
-    /// This step's bids: (packed slot value, link, node the link leads to).
-    bids: Vec<(u64, u32, u32)>,
-    /// Scratch: nodes whose counters change in this step.
-    node_updates: Vec<(u32, bool)>,
 
     unsettled: u32,
     /// Undelivered packets with the eligible flag: when 0, the contention
@@ -146,34 +181,37 @@ impl Engine {
         let src: Vec<u32> = packets.iter().map(|p| p.0).collect();
         let dest: Vec<u32> = packets.iter().map(|p| p.1).collect();
         let mut e = Engine {
-            policy_rng: Rng::new(config.seed, Stream::Policy),
+            policy_salt: Rng::new(config.seed, Stream::Policy).next_u64(),
             order: RouteOrder::Standard,
             step: 0,
             deliver_on_arrival: true,
             busy: false,
             pos: src.clone(),
             target: dest.clone(),
+            dest: dest.clone(),
             phase_start: src.clone(),
             since: vec![0; n],
             rank: (0..n as u32).collect(),
-            class: vec![0; n],
             flags: vec![ELIGIBLE; n],
-            delivered_at: vec![NONE; n],
+            id_of: (0..n as u32).collect(),
             in_link: if config.edge_queues { vec![NONE; n] } else { Vec::new() },
+            scan_len: n,
+            resort_scratch: Vec::new(),
+            slot_of: (0..n as u32).collect(),
+            class: vec![0; n],
+            delivered_at: vec![NONE; n],
             active: Vec::with_capacity(n),
             working: vec![0; nodes],
             at_source: vec![0; nodes],
             queue_histogram: vec![nodes as u32],
             current_max_queue: 0,
             edge_occupancy: if config.edge_queues { vec![0; links] } else { Vec::new() },
-            link_slot: vec![EMPTY; links],
-            touched: Vec::new(),
+            contests: Vec::new(),
+            link_contest: vec![NONE; links],
             forced: Vec::new(),
             control: Vec::new(),
             arrivals: Vec::new(),
             moves: Vec::new(),
-            bids: Vec::new(),
-            node_updates: Vec::new(),
             unsettled: 0,
             eligible: 0,
             delivered: 0,
@@ -182,7 +220,6 @@ impl Engine {
             last_control: 0,
             stats: Stats::new(config.record_series),
             src,
-            dest,
             topo,
             config,
         };
@@ -199,6 +236,7 @@ impl Engine {
                 e.eligible += 1;
             }
         }
+        e.resort();
         let initial_load = e.at_source.iter().copied().max().unwrap_or(0);
         e.stats.begin(initial_load);
         e
@@ -228,23 +266,23 @@ impl Engine {
     }
     /// Destination of packet `p`.
     pub fn destination(&self, p: u32) -> u32 {
-        self.dest[p as usize]
+        self.dest[self.slot(p)]
     }
     /// Current node of packet `p` (its destination once delivered).
     pub fn position(&self, p: u32) -> u32 {
-        self.pos[p as usize]
+        self.pos[self.slot(p)]
     }
     /// Current target of packet `p`.
     pub fn target(&self, p: u32) -> u32 {
-        self.target[p as usize]
+        self.target[self.slot(p)]
     }
     /// Whether `p` has been delivered.
     pub fn is_delivered(&self, p: u32) -> bool {
-        self.flags[p as usize] & DELIVERED != 0
+        self.delivered_at[p as usize] != NONE
     }
     /// Whether `p` competes for links this step.
     pub fn is_eligible(&self, p: u32) -> bool {
-        self.flags[p as usize] & ELIGIBLE != 0
+        self.flags[self.slot(p)] & ELIGIBLE != 0
     }
     /// Packets delivered so far.
     pub fn delivered(&self) -> u32 {
@@ -271,9 +309,9 @@ impl Engine {
     pub fn classes(&self) -> &[u8] {
         &self.class
     }
-    /// Current node of every packet.
-    pub fn positions(&self) -> &[u32] {
-        &self.pos
+    /// Current node of every packet, by id.
+    pub fn positions(&self) -> Vec<u32> {
+        self.slot_of.iter().map(|&s| self.pos[s as usize]).collect()
     }
     /// Working-queue size of every node.
     pub fn working_queues(&self) -> &[u32] {
@@ -304,16 +342,24 @@ impl Engine {
 
     // ---- what algorithms set --------------------------------------------
 
+    /// The slot of packet `p`.
     #[inline]
-    fn contributes(&self, p: usize) -> bool {
-        self.flags[p] & (ELIGIBLE | DELIVERED) == ELIGIBLE && self.pos[p] != self.target[p]
+    fn slot(&self, p: u32) -> usize {
+        self.slot_of[p as usize] as usize
     }
 
+    /// Whether the packet in slot `s` counts in [`Engine::unsettled`].
     #[inline]
-    fn update<F: FnOnce(&mut Self)>(&mut self, p: u32, f: F) {
-        let before = self.contributes(p as usize);
+    fn contributes(&self, s: usize) -> bool {
+        self.flags[s] & (ELIGIBLE | DELIVERED) == ELIGIBLE && self.pos[s] != self.target[s]
+    }
+
+    /// Applies `f` to the packet in slot `s`, keeping `unsettled` right.
+    #[inline]
+    fn update<F: FnOnce(&mut Self)>(&mut self, s: usize, f: F) {
+        let before = self.contributes(s);
         f(self);
-        let after = self.contributes(p as usize);
+        let after = self.contributes(s);
         self.unsettled = self.unsettled + after as u32 - before as u32;
     }
 
@@ -332,27 +378,28 @@ impl Engine {
     /// Sets the target of `p` and starts a new phase for it (the origin of
     /// `farthest-origin` becomes its current node).
     pub fn set_target(&mut self, p: u32, target: u32) {
-        self.update(p, |e| {
-            e.target[p as usize] = target;
-            e.phase_start[p as usize] = e.pos[p as usize];
+        let s = self.slot(p);
+        self.update(s, |e| {
+            e.target[s] = target;
+            e.phase_start[s] = e.pos[s];
         });
     }
 
     /// Lets `p` compete for links, or holds it back.
     pub fn set_eligible(&mut self, p: u32, eligible: bool) {
-        let i = p as usize;
-        if self.flags[i] & DELIVERED == 0 && (self.flags[i] & ELIGIBLE != 0) != eligible {
+        let s = self.slot(p);
+        if self.flags[s] & DELIVERED == 0 && (self.flags[s] & ELIGIBLE != 0) != eligible {
             if eligible {
                 self.eligible += 1;
             } else {
                 self.eligible -= 1;
             }
         }
-        self.update(p, |e| {
+        self.update(s, |e| {
             if eligible {
-                e.flags[p as usize] |= ELIGIBLE;
+                e.flags[s] |= ELIGIBLE;
             } else {
-                e.flags[p as usize] &= !ELIGIBLE;
+                e.flags[s] &= !ELIGIBLE;
             }
         });
     }
@@ -364,7 +411,8 @@ impl Engine {
 
     /// Sets the rank of `p` for the `rank` policy (default: its id).
     pub fn set_rank(&mut self, p: u32, rank: u32) {
-        self.rank[p as usize] = rank;
+        let s = self.slot(p);
+        self.rank[s] = rank;
     }
 
     /// Starts a named phase at the current step (SPEC §1: each phase is reported).
@@ -379,10 +427,10 @@ impl Engine {
         let Some(lid) = self.link_id(node, port) else {
             return false;
         };
-        if self.link_slot[lid as usize] != EMPTY {
+        if self.contest_of(lid).is_some() {
             return false;
         }
-        self.link_slot[lid as usize] = RESERVED;
+        self.open_contest(lid, NONE, NONE, RESERVED);
         self.control.push(lid);
         true
     }
@@ -406,16 +454,17 @@ impl Engine {
     /// false if the link does not exist, is already taken this step, or `p`
     /// is delivered or already scripted.
     pub fn force_move(&mut self, p: u32, port: u32) -> bool {
-        let Some(lid) = self.link_id(self.pos[p as usize], port) else {
+        let s = self.slot(p);
+        let Some(lid) = self.link_id(self.pos[s], port) else {
             return false;
         };
-        if self.link_slot[lid as usize] != EMPTY || self.flags[p as usize] & (DELIVERED | FORCED) != 0 {
+        if self.contest_of(lid).is_some() || self.flags[s] & (DELIVERED | FORCED) != 0 {
             return false;
         }
-        self.link_slot[lid as usize] = RESERVED;
-        self.flags[p as usize] |= FORCED;
-        let to = self.topo.neighbor(self.pos[p as usize], port).expect("link exists");
-        self.forced.push((p, lid, to));
+        self.open_contest(lid, NONE, NONE, RESERVED);
+        self.flags[s] |= FORCED;
+        let to = self.topo.neighbor(self.pos[s], port).expect("link exists");
+        self.forced.push((s as u32, lid, to));
         true
     }
 
@@ -430,7 +479,7 @@ impl Engine {
     pub fn deliver_many(&mut self, packets: &[u32]) {
         let mut any = false;
         for &p in packets {
-            let i = p as usize;
+            let i = self.slot(p);
             assert_eq!(
                 self.pos[i], self.dest[i],
                 "deliver: packet {p} is not at its destination"
@@ -441,22 +490,39 @@ impl Engine {
             if self.flags[i] & ELIGIBLE != 0 {
                 self.eligible -= 1;
             }
-            self.update(p, |e| e.flags[i] |= DELIVERED);
+            self.update(i, |e| e.flags[i] |= DELIVERED);
             let node = self.pos[i] as usize;
             if self.flags[i] & DEPARTED != 0 {
                 self.set_working(node, self.working[node] - 1);
             } else {
                 self.at_source[node] -= 1;
             }
-            self.delivered_at[i] = self.step;
+            self.delivered_at[p as usize] = self.step;
             self.delivered += 1;
             self.stats.delivered_at_step(self.step);
             any = true;
         }
         if any {
-            let flags = &self.flags;
-            self.active.retain(|&q| flags[q as usize] & DELIVERED == 0);
+            self.drop_delivered_from_active();
         }
+    }
+
+    /// The index of this step's contest for link `lid`, if there is one.
+    #[inline]
+    fn contest_of(&self, lid: u32) -> Option<usize> {
+        let c = self.link_contest[lid as usize] as usize;
+        (c < self.contests.len() && self.contests[c].link == lid).then_some(c)
+    }
+
+    #[inline]
+    fn open_contest(&mut self, link: u32, next: u32, winner: u32, best: u64) {
+        self.link_contest[link as usize] = self.contests.len() as u32;
+        self.contests.push(Contest {
+            link,
+            next,
+            winner,
+            best,
+        });
     }
 
     fn link_id(&self, node: u32, port: u32) -> Option<u32> {
@@ -468,7 +534,7 @@ impl Engine {
 
     /// The policy's key of `p` for a link (larger wins), below `u32::MAX`.
     #[inline]
-    fn key(&mut self, p: usize, remaining_in_dim: u32, port: u32) -> u32 {
+    fn key(&self, p: usize, remaining_in_dim: u32, port: u32) -> u32 {
         const TOP: u32 = u32::MAX - 1;
         let (pos, target) = (self.pos[p], self.target[p]);
         let key = match self.config.policy {
@@ -480,20 +546,31 @@ impl Engine {
                 self.topo.dim_distance(self.phase_start[p], pos, dim)
             }
             Policy::Fifo => TOP - self.since[p],
-            Policy::Random => (self.policy_rng.next_u64() >> 33) as u32,
+            Policy::Random => {
+                // One independent draw per (step, packet), whatever the scan order.
+                let draw = mix64(self.policy_salt ^ ((self.step as u64) << 32 | self.id_of[p] as u64));
+                (draw >> 33) as u32
+            }
             Policy::Rank => TOP.saturating_sub(self.rank[p]),
         };
         key.min(TOP)
     }
 
-    #[inline]
+    /// Sets a node's working queue. With the per-step series on, a histogram
+    /// of queue sizes keeps `current_max_queue` exact at every step's end;
+    /// without it `current_max_queue` is the running maximum, which is all
+    /// `max_queue` needs: departures are applied before arrivals, so every
+    /// value set here is at most some end-of-step queue.
+    #[inline(always)]
     fn set_working(&mut self, node: usize, value: u32) {
-        let old = self.working[node];
-        self.queue_histogram[old as usize] -= 1;
-        if value as usize >= self.queue_histogram.len() {
-            self.queue_histogram.resize(value as usize + 1, 0);
+        if self.config.record_series {
+            let old = self.working[node];
+            self.queue_histogram[old as usize] -= 1;
+            if value as usize >= self.queue_histogram.len() {
+                self.queue_histogram.resize(value as usize + 1, 0);
+            }
+            self.queue_histogram[value as usize] += 1;
         }
-        self.queue_histogram[value as usize] += 1;
         self.working[node] = value;
         if value > self.current_max_queue {
             self.current_max_queue = value;
@@ -508,38 +585,30 @@ impl Engine {
         self.arrived_at_target.clear();
         let ports = self.topo.ports();
 
-        // Phase 1: contention, on start-of-step state. First every eligible
-        // packet's bid is computed from its own columns (sequential reads);
-        // then the bids are applied to the link slots in a tight loop, so the
-        // slot accesses, which are scattered over the network, overlap.
-        let mut bids = std::mem::take(&mut self.bids);
-        bids.clear();
-        let contenders = if self.eligible > 0 { self.active.len() } else { 0 };
-        for i in 0..contenders {
-            let p = self.active[i] as usize;
-            if self.flags[p] & (ELIGIBLE | FORCED) != ELIGIBLE {
+        // Phase 1: contention, on start-of-step state: every eligible
+        // packet, in slot order, bids for the link of its next hop.
+        let contenders = if self.eligible > 0 { self.scan_len } else { 0 };
+        for s in 0..contenders {
+            if self.flags[s] & (ELIGIBLE | FORCED | DELIVERED) != ELIGIBLE {
                 continue;
             }
-            let (pos, target) = (self.pos[p], self.target[p]);
-            let Some(hop) = self.topo.next_hop(pos, target, p as u32, self.order) else {
+            let (pos, target, id) = (self.pos[s], self.target[s], self.id_of[s]);
+            let Some(hop) = self.topo.next_hop(pos, target, id, self.order) else {
                 continue;
             };
-            let candidate = ((self.key(p, hop.remaining_in_dim, hop.port) as u64) << 32) | (!(p as u32)) as u64;
-            bids.push((candidate, pos * ports + hop.port, hop.next));
-        }
-        for &(candidate, lid, next) in &bids {
-            let slot = self.link_slot[lid as usize];
-            if slot == RESERVED {
-                continue;
-            }
-            if slot == EMPTY {
-                self.touched.push((lid, next));
-            }
-            if candidate > slot {
-                self.link_slot[lid as usize] = candidate;
+            let candidate = ((self.key(s, hop.remaining_in_dim, hop.port) as u64) << 32) | (!id) as u64;
+            let lid = pos * ports + hop.port;
+            match self.contest_of(lid) {
+                None => self.open_contest(lid, hop.next, s as u32, candidate),
+                Some(c) => {
+                    let contest = &mut self.contests[c];
+                    if contest.best != RESERVED && candidate > contest.best {
+                        contest.best = candidate;
+                        contest.winner = s as u32;
+                    }
+                }
             }
         }
-        self.bids = bids;
 
         // Phase 2: bounded queues refuse transit packets they have no room for.
         if let Some(cap) = self.config.queue_cap {
@@ -559,44 +628,35 @@ impl Engine {
         arrivals.clear();
         let mut moves = std::mem::take(&mut self.moves);
         moves.clear();
-        for &(lid, to) in &self.touched {
-            let slot = std::mem::replace(&mut self.link_slot[lid as usize], EMPTY);
-            if slot != EMPTY {
-                moves.push((!(slot as u32), lid, to));
+        for c in &self.contests {
+            if c.best != EMPTY && c.best != RESERVED {
+                moves.push((c.winner, c.link, c.next));
             }
         }
         moves.extend_from_slice(&self.forced);
-        for &lid in self.forced.iter().map(|(_, l, _)| l).chain(&self.control) {
-            self.link_slot[lid as usize] = EMPTY;
-        }
-        // Node counters are updated in tight loops of their own (departures,
-        // then arrivals) so that their scattered accesses overlap.
-        let mut nodes = std::mem::take(&mut self.node_updates);
-        nodes.clear();
-        for &(p, lid, to) in &moves {
+        self.contests.clear();
+        // Departures first (so that a node's load is read after its
+        // departures), then arrivals.
+        for &(s, lid, to) in &moves {
             self.last_links.push(lid);
-            let i = p as usize;
-            let departed = self.flags[i] & DEPARTED != 0;
-            nodes.push((self.pos[i], departed));
-            if departed && self.config.edge_queues && self.in_link[i] != NONE {
-                self.edge_occupancy[self.in_link[i] as usize] -= 1;
-            }
-            arrivals.push((p, to, lid));
-        }
-        for &(from, departed) in &nodes {
-            if departed {
-                self.set_working(from as usize, self.working[from as usize] - 1);
+            let i = s as usize;
+            let from = self.pos[i] as usize;
+            if self.flags[i] & DEPARTED != 0 {
+                self.set_working(from, self.working[from] - 1);
+                if self.config.edge_queues && self.in_link[i] != NONE {
+                    self.edge_occupancy[self.in_link[i] as usize] -= 1;
+                }
             } else {
-                self.at_source[from as usize] -= 1;
+                self.at_source[from] -= 1;
             }
+            arrivals.push((s, to, lid));
         }
-        nodes.clear();
-        self.touched.clear();
+
         self.forced.clear();
         self.control.clear();
         summary.packet_moves = arrivals.len() as u32;
-        for &(p, to, lid) in &arrivals {
-            let i = p as usize;
+        for &(s, to, lid) in &arrivals {
+            let i = s as usize;
             let before = self.contributes(i);
             self.pos[i] = to;
             self.since[i] = self.step;
@@ -606,34 +666,34 @@ impl Engine {
                     self.eligible -= 1;
                 }
                 self.flags[i] |= DELIVERED;
-                self.delivered_at[i] = self.step;
+                self.delivered_at[self.id_of[i] as usize] = self.step;
                 self.delivered += 1;
                 summary.delivered += 1;
                 self.stats.delivered_at_step(self.step);
             } else {
-                nodes.push((to, true));
+                self.set_working(to as usize, self.working[to as usize] + 1);
+                let load = self.working[to as usize] + self.at_source[to as usize];
+                self.stats.max_load = self.stats.max_load.max(load);
                 if self.config.edge_queues {
                     self.in_link[i] = lid;
                     self.edge_occupancy[lid as usize] += 1;
                 }
                 if to == self.target[i] {
-                    self.arrived_at_target.push(p);
+                    self.arrived_at_target.push(self.id_of[i]);
                 }
             }
             let after = self.contributes(i);
             self.unsettled = self.unsettled + after as u32 - before as u32;
         }
-        for &(to, _) in &nodes {
-            self.set_working(to as usize, self.working[to as usize] + 1);
-            let load = self.working[to as usize] + self.at_source[to as usize];
-            self.stats.max_load = self.stats.max_load.max(load);
-        }
-        self.node_updates = nodes;
+        self.arrived_at_target.sort_unstable();
+
         if summary.delivered > 0 {
-            let flags = &self.flags;
-            self.active.retain(|&p| flags[p as usize] & DELIVERED == 0);
+            self.drop_delivered_from_active();
         }
-        while self.current_max_queue > 0 && self.queue_histogram[self.current_max_queue as usize] == 0 {
+        while self.config.record_series
+            && self.current_max_queue > 0
+            && self.queue_histogram[self.current_max_queue as usize] == 0
+        {
             self.current_max_queue -= 1;
         }
         self.stats.add_hops(summary.packet_moves);
@@ -647,7 +707,57 @@ impl Engine {
         }
         self.arrivals = arrivals;
         self.moves = moves;
+        if self.config.resort_interval > 0 && self.step % self.config.resort_interval == 0 {
+            self.resort();
+        }
         summary
+    }
+
+    /// Removes the packets delivered since the last call from `active`.
+    fn drop_delivered_from_active(&mut self) {
+        let delivered_at = &self.delivered_at;
+        self.active.retain(|&q| delivered_at[q as usize] == NONE);
+    }
+
+    /// Re-sorts the slots by the packets' current nodes (see "Memory
+    /// order"): undelivered packets first, by node and then by their old
+    /// slot, delivered ones after them. Called between steps, when no slot
+    /// is held in a scratch list.
+    fn resort(&mut self) {
+        let n = self.id_of.len();
+        let live = self.active.len();
+        // The permutation: perm[new slot] = old slot.
+        let mut perm: Vec<u32> = Vec::with_capacity(n);
+        perm.extend((0..self.scan_len as u32).filter(|&s| self.flags[s as usize] & DELIVERED == 0));
+        debug_assert_eq!(perm.len(), live);
+        let pos = &self.pos;
+        perm.sort_by_key(|&s| pos[s as usize]);
+        perm.extend((0..n as u32).filter(|&s| self.flags[s as usize] & DELIVERED != 0));
+        let mut scratch = std::mem::take(&mut self.resort_scratch);
+        for column in [
+            &mut self.pos,
+            &mut self.target,
+            &mut self.dest,
+            &mut self.phase_start,
+            &mut self.since,
+            &mut self.rank,
+            &mut self.id_of,
+            &mut self.in_link,
+        ] {
+            if column.is_empty() {
+                continue;
+            }
+            scratch.clear();
+            scratch.extend(perm.iter().map(|&s| column[s as usize]));
+            std::mem::swap(column, &mut scratch);
+        }
+        self.resort_scratch = scratch;
+        let flags: Vec<u8> = perm.iter().map(|&s| self.flags[s as usize]).collect();
+        self.flags = flags;
+        for (s, &id) in self.id_of.iter().enumerate() {
+            self.slot_of[id as usize] = s as u32;
+        }
+        self.scan_len = live;
     }
 
     /// SPEC §1: a node accepts at most q − (start-of-step working queue)
@@ -656,19 +766,17 @@ impl Engine {
     /// destination are always accepted; refused packets stay put. Scripted
     /// moves are the algorithm's responsibility and are never refused.
     fn apply_queue_capacity(&mut self, cap: u32) {
-        let mut transit: Vec<(u32, u64, u32)> = Vec::new(); // (to, slot, link)
-        for &(lid, to) in &self.touched {
-            let slot = self.link_slot[lid as usize];
-            let i = !(slot as u32) as usize;
-            if to == self.dest[i] && self.deliver_on_arrival {
+        let mut transit: Vec<(u32, u64, u32)> = Vec::new(); // (to, best, contest)
+        for (k, c) in self.contests.iter_mut().enumerate() {
+            if c.best == RESERVED || (c.next == self.dest[c.winner as usize] && self.deliver_on_arrival) {
                 continue;
             }
             if self.config.edge_queues {
-                if self.edge_occupancy[lid as usize] >= cap {
-                    self.link_slot[lid as usize] = EMPTY;
+                if self.edge_occupancy[c.link as usize] >= cap {
+                    c.best = EMPTY;
                 }
             } else {
-                transit.push((to, slot, lid));
+                transit.push((c.next, c.best, k as u32));
             }
         }
         // Per receiving node, the best slots first (larger key, then smaller id).
@@ -682,7 +790,7 @@ impl Engine {
                 if taken < room {
                     taken += 1;
                 } else {
-                    self.link_slot[transit[k].2 as usize] = EMPTY;
+                    self.contests[transit[k].2 as usize].best = EMPTY;
                 }
                 k += 1;
             }
@@ -698,19 +806,27 @@ impl Engine {
         let mut at_source = vec![0u32; nodes];
         let mut undelivered = 0u32;
         for p in 0..self.src.len() {
-            if self.flags[p] & DELIVERED != 0 {
+            let s = self.slot_of[p] as usize;
+            assert_eq!(self.id_of[s] as usize, p, "slot map broken for packet {p}");
+            assert_eq!(
+                self.flags[s] & DELIVERED != 0,
+                self.delivered_at[p] != NONE,
+                "delivery records disagree for packet {p}"
+            );
+            if self.flags[s] & DELIVERED != 0 {
                 assert_eq!(
-                    self.pos[p], self.dest[p],
+                    self.pos[s], self.dest[s],
                     "delivered packet {p} is not at its destination"
                 );
                 continue;
             }
+            assert!(s < self.scan_len, "undelivered packet {p} outside the scanned slots");
             undelivered += 1;
-            if self.flags[p] & DEPARTED != 0 {
-                working[self.pos[p] as usize] += 1;
+            if self.flags[s] & DEPARTED != 0 {
+                working[self.pos[s] as usize] += 1;
             } else {
-                assert_eq!(self.pos[p], self.src[p], "packet {p} moved without departing");
-                at_source[self.pos[p] as usize] += 1;
+                assert_eq!(self.pos[s], self.src[p], "packet {p} moved without departing");
+                at_source[self.pos[s] as usize] += 1;
             }
         }
         assert_eq!(undelivered as usize, self.active.len(), "packet lost or duplicated");
@@ -750,12 +866,22 @@ impl Engine {
         assert_eq!(eligible, self.eligible, "eligible count drifted");
         let unsettled = (0..self.src.len()).filter(|&p| self.contributes(p)).count() as u32;
         assert_eq!(unsettled, self.unsettled, "unsettled count drifted");
-        assert_eq!(self.current_max_queue, self.working.iter().copied().max().unwrap_or(0));
+        let max_queue = self.working.iter().copied().max().unwrap_or(0);
+        if self.config.record_series {
+            assert_eq!(self.current_max_queue, max_queue, "queue histogram drifted");
+        } else {
+            assert!(self.current_max_queue >= max_queue, "running max queue fell behind");
+        }
     }
 
-    /// Engine bytes held per packet (the packet columns), for the benchmark report.
+    /// Engine bytes held per packet (the packet columns), for the benchmark
+    /// report: by slot pos, target, dest, phase_start, since, rank, id_of and
+    /// flags; by id slot_of, src, delivered_at and class; the active list;
+    /// in_link with edge queues. (A step's scratch adds 24 bytes per bidding
+    /// packet; a re-sort 8 bytes per packet while it runs.)
     pub fn bytes_per_packet(&self) -> usize {
-        let per = 4 * 8 + 2; // src, dest, pos, target, phase_start, since, rank, delivered_at; class, flags
-        per + 4 /* active */ + if self.config.edge_queues { 4 } else { 0 }
+        let by_slot = 7 * 4 + 1;
+        let by_id = 3 * 4 + 1;
+        by_slot + by_id + 4 + if self.config.edge_queues { 4 } else { 0 }
     }
 }

@@ -18,7 +18,9 @@ pub enum Policy {
     FarthestTotal,
     /// Longest waiting at this node (a packet at its source arrived at step 0).
     Fifo,
-    /// Uniformly random, from the run's seed.
+    /// Uniformly random: an independent draw per packet and step, a hash of
+    /// (run seed, step, packet id), so it does not depend on the order in
+    /// which the engine visits packets.
     Random,
     /// Smallest rank (Leighton–Maggs–Ranade–Rao).
     Rank,
@@ -58,7 +60,7 @@ impl Policy {
             Policy::FarthestOrigin => "largest distance travelled along the link's dimension in this phase",
             Policy::FarthestTotal => "largest total remaining distance to the current target",
             Policy::Fifo => "longest waiting at this node",
-            Policy::Random => "uniformly random from the run's seed",
+            Policy::Random => "uniformly random per packet and step, from the run's seed",
             Policy::Rank => "smallest rank (LMRR)",
             Policy::NearestFirst => "smallest remaining distance (bad on purpose, for contrast)",
         }
