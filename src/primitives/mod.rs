@@ -7,7 +7,7 @@
 //! | tiles, tile cycles, Hamiltonian cycles in tiles, snake order | geometry.rs | — |
 //! | control-message sweeps (counters, pipelined) | sweep.rs | path length + width |
 //! | prefix sums / ranking (row-major, blocked, snake; segmented) | scan.rs | ≈ 3m |
-//! | snake-order merge sort (LS3 style), buckets of c slots | sort.rs | ≈ 21·c·m |
+//! | snake-order merge sort (Schimmler / LS3 style), buckets of c slots | sort.rs | ≈ 13·c·m |
 //! | targeted routing, blockwise shift, (c,c)-routing by sorting | route.rs | sort + O(c·m) |
 //! | tours and greedy balancing on cycles | ring.rs | O(cycle + load) |
 //!

@@ -1,30 +1,68 @@
-//! Snake-order mesh sort in O(side) steps for every power-of-two side: an
-//! LS3-style merge sort (Lang, Schimmler, Schmeck, Schröder), the "standard
-//! sorting" that Pietracaprina–Pucci §3 (proof of Theorem 2) and §4 Step
-//! 2.(a).ii rely on.
+//! Snake-order mesh sort in O(side) steps for every power-of-two side: a
+//! merge sort in the style of Schimmler's 4-way mergesort ("roughly sorted"
+//! blocks) with the perfect shuffle of LS3 sort (Lang, Schimmler, Schmeck,
+//! Schröder) — the "standard sorting" that Pietracaprina–Pucci §3 (proof of
+//! Theorem 2) and §4 Step 2.(a).ii rely on.
 //!
 //! Every aligned m×m region sorts its items into snake order, all regions in
-//! parallel. Merge level k = 2, 4, …, m works on every aligned k×k block whose
-//! four (k/2)×(k/2) quadrants are sorted:
-//! 1. *shuffle* each block row (left half to even columns, right half to odd
+//! parallel. Merge level k = 2, 4, …, m works on every aligned k×k block
+//! (h = k/2) whose four h×h quadrants are *roughly sorted*: for 0-1 keys,
+//! every column holds its 0s on top and the columns' 0-counts differ by at
+//! most one — all rows above one *dirty* row are 0, all rows below it 1.
+//! Rows and columns are sorted by odd–even transposition (OETS: rounds of
+//! compare-exchanges between neighbours, alternately on the pairs starting at
+//! even and at odd positions); OETS sorts a line of n in n rounds.
+//! 1. *quadrant rows*: OETS on the rows of every quadrant, h rounds (1 for
+//!    h = 2, none for h = 1): 0s to the left in the upper quadrants, to the
+//!    right in the lower ones;
+//! 2. *columns*: k − 1 rounds of OETS on every column, starting with the
+//!    pair across the middle;
+//! 3. *half rows*: OETS on the rows of the left half (0s to the left) and
+//!    of the right half (0s to the right), h rounds (as in 1);
+//! 4. *shuffle* each row (left half to even columns, right half to odd
 //!    ones): k/2 − 1 rounds of unconditional exchanges;
-//! 2. sort every *double column* (columns 2i, 2i+1) in its snake order by
-//!    2k rounds of odd–even transposition;
-//! 3. (k ≥ 4) 3k rounds of odd–even transposition along the block's snake.
+//! 5. *balance* every double column (columns 2i, 2i+1): one round across it
+//!    (the smaller key to the left in even rows, to the right in odd rows),
+//!    then h rounds of OETS on every column;
+//! 6. on the last level (k = m) only: OETS on every row towards its snake
+//!    direction, m rounds (1 for m = 2).
 //!
-//! Why it sorts (0-1 principle): a sorted quadrant's columns differ by at most
-//! one 0, so after the shuffle the double columns' zero counts differ by at
-//! most 4; sorted, their 0/1 boundaries lie within 3 common rows; outside
-//! that window of 3k snake positions everything is in place, and odd–even
-//! transposition sorts a window of w elements in w rounds.
+//! Why it sorts (0-1 principle; a 1×1 quadrant is roughly sorted). Let
+//! quadrant Q have a_Q full 0-rows and t_Q < h 0s in its dirty row.
+//! After 1 those t_Q 0s are a prefix (upper quadrants) or a suffix (lower
+//! ones) of the dirty row. Step 2 merges two sorted runs per column: with
+//! p 0s on top of the upper run, the i-th 0 of the lower run starts moving
+//! in round i at the latest and then moves every round until it is home, by
+//! round i − 1 + (h − p) ≤ k − 1. A left-half column j then holds
+//! a_UL + a_LL + [j < t_UL] + [j ≥ h − t_LL] 0s; a prefix and a suffix
+//! indicator add up to e or e + 1 everywhere (e = 0 or 1), so each half is
+//! roughly sorted again: its columns hold L or L + 1 (left half), R or
+//! R + 1 (right half) 0s. After 3 the extra 0s of the left half are a
+//! prefix (x of them) and those of the right half a suffix (y), and after
+//! the shuffle double column d holds l = L + [d < x] 0s in its left column
+//! and r = R + [d ≥ h − y] in its right one: l + r is L + R + e or
+//! L + R + e + 1 for every d. The cross round of 5 leaves the 0 of every
+//! row between s = min(l, r) and max(l, r) in the left column in even rows
+//! and in the right one in odd rows; the column OETS closes up these spaced
+//! 0s. A 0 in an odd row moves from round 1 on, one in an even row from
+//! round 2 on, every round until home (it never catches the one ahead).
+//! The n-th spaced 0 of a column is n − 1 + [the first is in row s + 1]
+//! rows from home, so home by round n − 1 + [even row] + [row s + 1] ≤ h:
+//! n ≤ h, and n ≤ h − 1 when both brackets are 1 (then s is odd, s ≥ 1).
+//! The two columns then hold ⌊(l+r)/2⌋
+//! and ⌈(l+r)/2⌉ 0s, so all columns of the block are within one: roughly
+//! sorted. Step 6 sorts the region's one dirty row in its snake direction.
 //!
 //! Each node holds a *bucket* of c slots (c = 1 normally); an empty slot is
 //! +∞. A compare-exchange between neighbours is a merge-split of buckets:
 //! the c keys cross the link both ways (c steps of control messages), then
 //! the lower node keeps the c smallest and packets cross (c steps) — 2 steps
-//! for c = 1 (SPEC §1). An exchange of buckets takes c steps. The 0-1
-//! principle carries over to merge-split networks (Knuth, TAOCP 3, §5.3.4
-//! ex. 38). Time: Σ_k (k/2 − 1)·c + (2k + 3k)·2c ≈ 21·c·m steps.
+//! for c = 1 (SPEC §1). An exchange of buckets takes c steps. The network
+//! above sorts every input (0-1 principle), so its merge-split version sorts
+//! buckets (Knuth, TAOCP 3, §5.3.4 ex. 38). Time: per level k ≥ 8, 5k/2
+//! compare rounds and k/2 − 1 exchanges, (11k/2 − 1)·c steps; in all
+//! (13m − 19 − log₂ m)·c steps for m ≥ 8 (e.g. 807 at side 64 for c = 1),
+//! ≈ 13·c·m.
 
 use super::geometry::Mesh;
 use super::Task;
@@ -47,53 +85,122 @@ pub enum RoundKind {
 /// keeps the smaller keys.
 pub type CellPair = ((u32, u32), (u32, u32));
 
-/// Number of rounds of merge level k.
-pub fn rounds_in_level(k: u32) -> u32 {
-    let shuffle = k / 2 - 1;
-    let snake = if k >= 4 { 3 * k } else { 0 };
-    shuffle + 2 * k + snake
+/// The phases of a merge level, in order (see the module documentation).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Phase {
+    QuadrantRows,
+    Columns,
+    HalfRows,
+    Shuffle,
+    Cross,
+    Balance,
+    SnakeRows,
 }
 
-/// Round `q` of merge level k, as pairs of block-local (row, column) cells.
-pub fn level_round(k: u32, q: u32, out: &mut Vec<CellPair>) -> RoundKind {
+/// Rounds OETS needs on a line of n (n rounds; for n = 2 the second would be empty).
+fn oets_rounds(n: u32) -> u32 {
+    if n <= 2 {
+        n.saturating_sub(1)
+    } else {
+        n
+    }
+}
+
+/// The phases of merge level k with their numbers of rounds; `last` adds the
+/// final row sort (k = m).
+fn phases(k: u32, last: bool) -> [(Phase, u32); 7] {
+    let h = k / 2;
+    [
+        (Phase::QuadrantRows, oets_rounds(h)),
+        (Phase::Columns, k - 1),
+        (Phase::HalfRows, oets_rounds(h)),
+        (Phase::Shuffle, exchanges_in_level(k)),
+        (Phase::Cross, 1),
+        (Phase::Balance, h),
+        (Phase::SnakeRows, if last { oets_rounds(k) } else { 0 }),
+    ]
+}
+
+/// Number of rounds of merge level k; `last` if k is the side m of the
+/// regions (the level that ends with the row sort).
+pub fn rounds_in_level(k: u32, last: bool) -> u32 {
+    phases(k, last).iter().map(|&(_, n)| n).sum()
+}
+
+/// Number of exchange rounds of merge level k (the shuffle).
+pub fn exchanges_in_level(k: u32) -> u32 {
+    k / 2 - 1
+}
+
+/// Pushes one OETS round on a line of `n` cells: `cell(i)` is the i-th cell,
+/// the smaller key goes to the lower index; `parity` picks the pairs (i, i + 1)
+/// with i ≡ parity (mod 2).
+fn oets_round(n: u32, parity: u32, cell: impl Fn(u32) -> (u32, u32), out: &mut Vec<CellPair>) {
+    let mut i = parity % 2;
+    while i + 1 < n {
+        out.push((cell(i), cell(i + 1)));
+        i += 2;
+    }
+}
+
+/// Round `q` of merge level k (`last` as in [`rounds_in_level`]), as pairs of
+/// block-local (row, column) cells.
+pub fn level_round(k: u32, last: bool, q: u32, out: &mut Vec<CellPair>) -> RoundKind {
     out.clear();
     let h = k / 2;
-    let shuffle = h - 1;
-    if q < shuffle {
-        let t = q + 1;
-        for r in 0..k {
-            for j in 0..t {
-                let c = h - t + 2 * j;
-                out.push(((r, c), (r, c + 1)));
+    let mut q = q;
+    let mut phase = Phase::SnakeRows;
+    for (p, n) in phases(k, last) {
+        if q < n {
+            phase = p;
+            break;
+        }
+        q -= n;
+    }
+    debug_assert!(q < phases(k, last)[phase as usize].1, "round beyond level {k}");
+    match phase {
+        Phase::QuadrantRows | Phase::HalfRows => {
+            // Two lines of h per row; in QuadrantRows the direction depends on
+            // the row (upper half: 0s left), in HalfRows on the half (left: 0s left).
+            for r in 0..k {
+                for c0 in [0, h] {
+                    let left = if phase == Phase::QuadrantRows { r < h } else { c0 == 0 };
+                    let cell = |i: u32| (r, if left { c0 + i } else { c0 + h - 1 - i });
+                    oets_round(h, q, cell, out);
+                }
             }
         }
-        return RoundKind::Exchange;
-    }
-    let q = q - shuffle;
-    if q < 2 * k {
-        // Double column d: snake position p -> (p/2, 2d + (p%2 or 1-p%2)).
-        let cell = |d: u32, p: u32| {
-            let r = p / 2;
-            (r, 2 * d + if r % 2 == 0 { p % 2 } else { 1 - p % 2 })
-        };
-        for d in 0..h {
-            let mut p = q % 2;
-            while p + 1 < 2 * k {
-                out.push((cell(d, p), cell(d, p + 1)));
-                p += 2;
+        Phase::Columns | Phase::Balance => {
+            // Columns starts with the pair (h − 1, h) across the middle.
+            let parity = if phase == Phase::Columns { h - 1 + q } else { q };
+            for c in 0..k {
+                oets_round(k, parity, |i| (i, c), out);
             }
         }
-        return RoundKind::Compare;
-    }
-    let q = q - 2 * k;
-    let cell = |p: u32| {
-        let r = p / k;
-        (r, if r % 2 == 0 { p % k } else { k - 1 - p % k })
-    };
-    let mut p = q % 2;
-    while p + 1 < k * k {
-        out.push((cell(p), cell(p + 1)));
-        p += 2;
+        Phase::Shuffle => {
+            let t = q + 1;
+            for r in 0..k {
+                for j in 0..t {
+                    let c = h - t + 2 * j;
+                    out.push(((r, c), (r, c + 1)));
+                }
+            }
+            return RoundKind::Exchange;
+        }
+        Phase::Cross => {
+            for r in 0..k {
+                for d in 0..h {
+                    let (a, b) = ((r, 2 * d), (r, 2 * d + 1));
+                    out.push(if r % 2 == 0 { (a, b) } else { (b, a) });
+                }
+            }
+        }
+        Phase::SnakeRows => {
+            for r in 0..k {
+                let cell = |i: u32| (r, if r % 2 == 0 { i } else { k - 1 - i });
+                oets_round(k, q, cell, out);
+            }
+        }
     }
     RoundKind::Compare
 }
@@ -105,8 +212,9 @@ pub fn sort_offline(side: u32, m: u32, keys: &mut [u128]) {
     let mut pairs = Vec::new();
     let mut k = 2;
     while k <= m {
-        for q in 0..rounds_in_level(k) {
-            let kind = level_round(k, q, &mut pairs);
+        let last = k == m;
+        for q in 0..rounds_in_level(k, last) {
+            let kind = level_round(k, last, q, &mut pairs);
             for br in (0..side).step_by(k as usize) {
                 for bc in (0..side).step_by(k as usize) {
                     for &((r1, c1), (r2, c2)) in &pairs {
@@ -244,8 +352,8 @@ impl SortTask {
         let mut total = 0;
         let mut k = 2;
         while k <= m {
-            let exchange = k / 2 - 1;
-            total += exchange * c + (rounds_in_level(k) - exchange) * 2 * c;
+            let exchange = exchanges_in_level(k);
+            total += exchange * c + (rounds_in_level(k, k == m) - exchange) * 2 * c;
             k *= 2;
         }
         total
@@ -258,7 +366,7 @@ impl SortTask {
     }
 
     fn begin_round(&mut self) {
-        self.kind = level_round(self.k, self.q, &mut self.local);
+        self.kind = level_round(self.k, self.k == self.m, self.q, &mut self.local);
         self.pairs.clear();
         self.ports.clear();
         let (r0, c0, span) = (self.origin.0, self.origin.1, self.span);
@@ -402,7 +510,7 @@ impl Task for SortTask {
         if self.sub == len {
             self.sub = 0;
             self.q += 1;
-            if self.q == rounds_in_level(self.k) {
+            if self.q == rounds_in_level(self.k, self.k == self.m) {
                 self.q = 0;
                 self.k *= 2;
                 if self.k > self.m {
