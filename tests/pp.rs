@@ -45,15 +45,14 @@ const LK: [(u32, u32); 6] = [(1, 16), (2, 8), (4, 4), (16, 1), (16, 16), (8, 2)]
 /// The acceptance matrix for one algorithm and workload: sides 16, 32, 64
 /// (engine invariant checks on at 16, and at 32 for the first seed), every
 /// (ℓ,k) of the issue, the given seeds. Every packet delivered (the run
-/// helper asserts it), max_queue ≤ QUEUE_BOUND, and steps/√(ℓkN) at side 64
-/// ≤ 1.1 × at side 32, averaged over the seeds. (Single seeds of the
-/// (16,1) and (1,16) runs sit at 1.08–1.10: their time is dominated by
-/// sorts of 8×8 vs 16×16 tiles, and a merge sort takes 13m − 19 − log₂ m
-/// steps on an m×m tile, 2.26× more on 16×16 than on 8×8; the ratio tends to
-/// 2× as the side grows.)
+/// helper asserts it), max_queue ≤ QUEUE_BOUND, and, for every seed,
+/// steps/√(ℓkN) at side 64 ≤ 1.1 × at side 32. (The closest are the (16,1)
+/// and (1,16) runs, at 1.08–1.10: their time is dominated by sorts of 8×8 vs
+/// 16×16 tiles, and a merge sort takes 13m − 19 − log₂ m steps on an m×m
+/// tile, 2.26× more on 16×16 than on 8×8; the ratio tends to 2× as the side
+/// grows.)
 fn acceptance(algorithm: &str, w: Workload, seeds: &[u64]) {
     for (l, k) in LK {
-        let mut mean = [0.0f64; 3];
         for &seed in seeds {
             let mut ratio = [0.0f64; 3];
             for (i, side) in [16u32, 32, 64].into_iter().enumerate() {
@@ -67,17 +66,12 @@ fn acceptance(algorithm: &str, w: Workload, seeds: &[u64]) {
                 );
                 assert!(r.steps >= r.bounds.best);
                 ratio[i] = r.steps as f64 / r.bounds.sqrt_lkn;
-                mean[i] += ratio[i] / seeds.len() as f64;
             }
             assert!(
-                ratio[2] <= 1.15 * ratio[1],
+                ratio[2] <= 1.1 * ratio[1],
                 "{algorithm} {w} l {l} k {k} seed {seed}: steps/sqrt(lkN) {ratio:?}"
             );
         }
-        assert!(
-            mean[2] <= 1.1 * mean[1],
-            "{algorithm} {w} l {l} k {k}: mean steps/sqrt(lkN) over seeds {mean:?}"
-        );
     }
 }
 
