@@ -10,25 +10,31 @@
 
 mod common;
 
-use routesim::primitives::sort::{level_round, rounds_in_level, sort_offline, RoundKind, EMPTY};
+use routesim::primitives::sort::{level_round, rounds_in_level, sort_buckets_offline, sort_offline, RoundKind, EMPTY};
 use routesim::rng::{Rng, Stream};
 
+/// The keys of the m×m region at (r0, c0) of a side×side mesh holding c
+/// keys per node, in row-major snake order (column-major if `transposed`).
+fn snake_sequence(side: u32, m: u32, (r0, c0): (u32, u32), c: usize, transposed: bool, slots: &[u128]) -> Vec<u128> {
+    (0..m * m)
+        .flat_map(|i| {
+            let (line, x) = (i / m, i % m);
+            let along = if line % 2 == 0 { x } else { m - 1 - x };
+            let (r, col) = if transposed { (along, line) } else { (line, along) };
+            let v = ((r0 + r) * side + c0 + col) as usize * c;
+            slots[v..v + c].to_vec()
+        })
+        .collect()
+}
+
 fn snake_sorted(side: u32, m: u32, keys: &[u128]) -> bool {
-    for r0 in (0..side).step_by(m as usize) {
-        for c0 in (0..side).step_by(m as usize) {
-            let seq: Vec<u128> = (0..m * m)
-                .map(|i| {
-                    let (r, x) = (i / m, i % m);
-                    let c = if r % 2 == 0 { x } else { m - 1 - x };
-                    keys[((r0 + r) * side + c0 + c) as usize]
-                })
-                .collect();
-            if seq.windows(2).any(|w| w[0] > w[1]) {
-                return false;
-            }
-        }
-    }
-    true
+    (0..side).step_by(m as usize).all(|r0| {
+        (0..side).step_by(m as usize).all(|c0| {
+            snake_sequence(side, m, (r0, c0), 1, false, keys)
+                .windows(2)
+                .all(|w| w[0] <= w[1])
+        })
+    })
 }
 
 #[test]
@@ -207,46 +213,6 @@ fn engine_sort_sorts_both_snake_orders_with_buckets_and_duplicates_up_to_side_12
     }
 }
 
-/// The merge-split version of the network off the engine: `slots` holds c
-/// keys per node (row-major nodes, each bucket ascending, EMPTY for an empty
-/// slot); every aligned m×m region is sorted into row-major snake order, or
-/// column-major snake order if `transposed`.
-fn sort_buckets_offline(side: u32, m: u32, c: usize, transposed: bool, slots: &mut [u128]) {
-    let mut pairs = Vec::new();
-    let mut merged = Vec::with_capacity(2 * c);
-    let mut k = 2;
-    while k <= m {
-        let last = k == m;
-        for q in 0..rounds_in_level(k, last) {
-            let kind = level_round(k, last, q, &mut pairs);
-            for br in (0..side).step_by(k as usize) {
-                for bc in (0..side).step_by(k as usize) {
-                    for &(x, y) in &pairs {
-                        let node = |(r, col): (u32, u32)| {
-                            let (r, col) = if transposed { (col, r) } else { (r, col) };
-                            (((br + r) * side + bc + col) as usize) * c
-                        };
-                        let (a, b) = (node(x), node(y));
-                        if kind == RoundKind::Exchange {
-                            for s in 0..c {
-                                slots.swap(a + s, b + s);
-                            }
-                        } else {
-                            merged.clear();
-                            merged.extend_from_slice(&slots[a..a + c]);
-                            merged.extend_from_slice(&slots[b..b + c]);
-                            merged.sort_unstable();
-                            slots[a..a + c].copy_from_slice(&merged[..c]);
-                            slots[b..b + c].copy_from_slice(&merged[c..]);
-                        }
-                    }
-                }
-            }
-        }
-        k *= 2;
-    }
-}
-
 #[test]
 fn bucket_sort_network_sorts_both_snake_orders_on_every_side_up_to_128() {
     let mut rng = Rng::new(23, Stream::Workload);
@@ -280,15 +246,7 @@ fn bucket_sort_network_sorts_both_snake_orders_on_every_side_up_to_128() {
                     let what = format!("side {side} m {m} c {c} transposed {transposed}");
                     for r0 in (0..side).step_by(m as usize) {
                         for c0 in (0..side).step_by(m as usize) {
-                            let seq: Vec<u128> = (0..m * m)
-                                .flat_map(|i| {
-                                    let (line, x) = (i / m, i % m);
-                                    let along = if line % 2 == 0 { x } else { m - 1 - x };
-                                    let (r, col) = if transposed { (along, line) } else { (line, along) };
-                                    let v = ((r0 + r) * side + c0 + col) as usize * c;
-                                    slots[v..v + c].to_vec()
-                                })
-                                .collect();
+                            let seq = snake_sequence(side, m, (r0, c0), c, transposed, &slots);
                             assert!(seq.windows(2).all(|w| w[0] <= w[1]), "{what}: region ({r0}, {c0})");
                         }
                     }

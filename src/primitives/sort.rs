@@ -209,7 +209,16 @@ pub fn level_round(k: u32, last: bool, q: u32, out: &mut Vec<CellPair>) -> Round
 /// inside every aligned m×m region with the same network, off the engine
 /// (for tests of the network).
 pub fn sort_offline(side: u32, m: u32, keys: &mut [u128]) {
+    sort_buckets_offline(side, m, 1, false, keys);
+}
+
+/// The merge-split version of the network off the engine (for tests of the
+/// network): `slots` holds c keys per node (row-major nodes, each bucket
+/// ascending, EMPTY for an empty slot); every aligned m×m region is sorted
+/// into row-major snake order, or column-major snake order if `transposed`.
+pub fn sort_buckets_offline(side: u32, m: u32, c: usize, transposed: bool, slots: &mut [u128]) {
     let mut pairs = Vec::new();
+    let mut merged = Vec::with_capacity(2 * c);
     let mut k = 2;
     while k <= m {
         let last = k == m;
@@ -217,11 +226,23 @@ pub fn sort_offline(side: u32, m: u32, keys: &mut [u128]) {
             let kind = level_round(k, last, q, &mut pairs);
             for br in (0..side).step_by(k as usize) {
                 for bc in (0..side).step_by(k as usize) {
-                    for &((r1, c1), (r2, c2)) in &pairs {
-                        let a = ((br + r1) * side + bc + c1) as usize;
-                        let b = ((br + r2) * side + bc + c2) as usize;
-                        if kind == RoundKind::Exchange || keys[a] > keys[b] {
-                            keys.swap(a, b);
+                    for &(x, y) in &pairs {
+                        let node = |(r, col): (u32, u32)| {
+                            let (r, col) = if transposed { (col, r) } else { (r, col) };
+                            (((br + r) * side + bc + col) as usize) * c
+                        };
+                        let (a, b) = (node(x), node(y));
+                        if kind == RoundKind::Exchange {
+                            for s in 0..c {
+                                slots.swap(a + s, b + s);
+                            }
+                        } else {
+                            merged.clear();
+                            merged.extend_from_slice(&slots[a..a + c]);
+                            merged.extend_from_slice(&slots[b..b + c]);
+                            merged.sort_unstable();
+                            slots[a..a + c].copy_from_slice(&merged[..c]);
+                            slots[b..b + c].copy_from_slice(&merged[c..]);
                         }
                     }
                 }
