@@ -189,6 +189,55 @@ fn phases_are_reported_and_add_up_to_the_run() {
     }
 }
 
+/// §4 Step 1 takes the steps of the pipelined ranking (proof of Theorem 5):
+/// rows skewed by one step, one counter per destination tile entering one
+/// step after the other, 3(side − 1) + s′ − 1 steps for ℓ ≤ k (s′ tiles);
+/// for ℓ > k, blocks of one s-tile (side u) and two roles on some links,
+/// counters two steps apart: 3·side + u − 2 + 2(s′ − 1). Control messages
+/// wait in queues of at most 2 (ℓ ≤ k) or 4 counters.
+#[test]
+fn the_colouring_takes_the_steps_of_the_pipelined_ranking() {
+    use routesim::primitives::geometry::pow4_at_least_sqrt;
+    for side in [16u32, 32, 64] {
+        let n = side * side;
+        for (l, k) in LK {
+            let (nn, (l64, k64)) = (n as u64, (l as u64, k as u64));
+            // Destination tiles (s-tiles for ℓ ≤ k, s′-tiles for ℓ > k): √(Nk/ℓ).
+            let width = pow4_at_least_sqrt(nn * k64, l64, n);
+            let want = if l <= k {
+                3 * (side - 1) + width - 1
+            } else {
+                let s_tiles = pow4_at_least_sqrt(nn * l64, k64, n);
+                let u = side >> (s_tiles.ilog2() / 2);
+                if u == 1 || u == side {
+                    3 * (side - 1) + width - 1
+                } else {
+                    3 * side + u - 2 + 2 * (width - 1)
+                }
+            };
+            // Just past the colouring, invariant checks on.
+            let spec = WorkloadSpec {
+                l: Some(l),
+                k: Some(k),
+                ..WorkloadSpec::new(Workload::WorstLk, 1)
+            };
+            let config = SimConfig {
+                algorithm: "pp-det".into(),
+                check_invariants: true,
+                ..Default::default()
+            };
+            let mut sim = routesim::Simulation::new(generate(&mesh(side), &spec).unwrap(), config).unwrap();
+            sim.run_steps(want + 1);
+            let r = sim.report();
+            assert_eq!(r.phases[0].name, "colouring");
+            assert_eq!(r.phases[0].steps, want, "side {side} l {l} k {k}");
+            assert!(r.phases.len() > 1, "side {side} l {l} k {k}: the colouring did not end");
+            let bound = if l <= k { 2 } else { 4 };
+            assert!(r.max_ctrl_queue <= bound, "side {side} l {l} k {k}");
+        }
+    }
+}
+
 #[test]
 fn the_sort_phase_is_linear_in_the_side() {
     let per_side: Vec<f64> = [16u32, 32, 64, 128]

@@ -5,7 +5,9 @@
 //!
 //! - `pp-rand`: §3.1 (ℓ ≤ k) and §3.2 (ℓ > k), random colours.
 //! - `pp-det`: §4, the colouring by pipelined prefix ranking (proof of
-//!   Theorem 5) and, for ℓ ≤ k, the stripe balancing of Step 2.(a).i.
+//!   Theorem 5; the ranks are the values its counters carry on the links,
+//!   [`crate::primitives::ranking`]) and, for ℓ ≤ k, the stripe balancing
+//!   of Step 2.(a).i.
 //!
 //! Every step is simulated on the engine through the primitives of
 //! [`crate::primitives`]: sorts by compare-exchange (2 steps each), prefix
@@ -37,6 +39,7 @@ use super::{require, Algorithm, AlgorithmOptions};
 use crate::engine::{Engine, Policy};
 use crate::error::{Error, Result};
 use crate::primitives::geometry::{pow4_at_least, pow4_at_least_sqrt, Mesh, Tiles};
+use crate::primitives::ranking::PrefixRanking;
 use crate::primitives::ring::{stripe_cycles, tile_cycles, RingTask};
 use crate::primitives::route::{shift, CcRoute};
 use crate::primitives::scan::{scan, seg, Order};
@@ -86,8 +89,6 @@ impl Pp {
 /// One stage of the program; `j` is a colour, `i` a round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Stage {
-    /// §4 Step 1: the pipelined prefix ranking that colours the packets.
-    Colouring,
     /// §4 Step 2.(a).i: rank the j-packets along the stripe cycles.
     StripeRank(u32),
     /// §4 Step 2.(a).i: balance them along the stripe cycles.
@@ -156,11 +157,22 @@ struct Run {
     current: Option<Box<dyn Task>>,
     current_name: String,
     announced: bool,
-    /// The colouring's messages (§4), played by [`Stage::Colouring`].
-    colouring: Option<Sweeps>,
+    /// §4 Step 1 in progress (before every stage): the ranking whose
+    /// messages compute the colours.
+    colouring: Option<Colouring>,
     /// Segmented-scan input: per node, its packets in key order, and their fold.
     group_items: Vec<Vec<(u32, u32)>>,
     group_vals: Vec<u64>,
+}
+
+/// The colouring of §4 Step 1 in progress.
+struct Colouring {
+    task: PrefixRanking,
+    /// The ranked packets, and the destination tile (counter) of each.
+    packets: Vec<u32>,
+    tiles: Vec<u32>,
+    width: u32,
+    modulus: u32,
 }
 
 impl Algorithm for Pp {
@@ -248,7 +260,6 @@ impl Algorithm for Pp {
         };
         if self.det {
             run.colour_deterministic(e);
-            run.stages.push(Stage::Colouring);
         } else {
             run.colour_randomly(e, self.seed);
         }
@@ -294,6 +305,18 @@ impl Algorithm for Pp {
         let Some(run) = self.run.as_mut() else {
             return;
         };
+        if let Some(colouring) = run.colouring.as_mut() {
+            if colouring.task.poll(e) {
+                if !run.announced {
+                    run.announced = true;
+                    e.begin_phase("colouring");
+                }
+                return;
+            }
+            let colouring = run.colouring.take().expect("colouring");
+            run.apply_colours(e, colouring);
+            run.announced = false;
+        }
         loop {
             if let Some(task) = run.current.as_mut() {
                 if task.poll(e) {
@@ -350,60 +373,61 @@ impl Run {
     }
 
     /// §4 Step 1. ℓ ≤ k: for every s-tile T, rank the packets destined to T
-    /// in row-major order of their sources; colour = rank mod ℓ. ℓ > k: for
-    /// every s′-tile, rank them so that sources in one s-tile are
-    /// consecutive; colour = rank mod k. The ranks are the prefix sums that
-    /// one counter per destination tile computes along rows, down the last
-    /// column and back (proof of Theorem 5), all pipelined; the task plays
-    /// those counters, and their values (by associativity, the sequential
-    /// prefix sums) are computed here.
-    fn colour_deterministic(&mut self, e: &mut Engine) {
-        let mesh = self.mesh;
+    /// in row-major order of their sources (proof of Theorem 5); colour =
+    /// rank mod ℓ. ℓ > k: for every s′-tile, rank them so that sources in
+    /// one s-tile are consecutive (blocks of one s-tile in row-major order,
+    /// row-major inside; before Theorem 6); colour = rank mod k. One counter
+    /// per destination tile, all pipelined: the ranks are the values the
+    /// counters carry on the links ([`PrefixRanking`]); packets of one node
+    /// and tile are ranked by id. The colours are set when the task is over
+    /// ([`Run::apply_colours`]).
+    fn colour_deterministic(&mut self, e: &Engine) {
         let le = self.l <= self.k;
-        let (dest_tiles, order, modulus) = if le {
-            (self.s_tiles, Order::RowMajor { block: 1 }, self.l)
+        let (dest_tiles, block, modulus) = if le {
+            (self.s_tiles, 1, self.l)
         } else {
-            (
-                self.d_tiles,
-                Order::RowMajor {
-                    block: self.s_tiles.tile_side(),
-                },
-                self.k,
-            )
+            (self.d_tiles, self.s_tiles.tile_side(), self.k)
         };
-        let u = match order {
-            Order::RowMajor { block } => block,
-            Order::Snake => 1,
-        };
-        // Position of a node in the scan order: blocks row-major, then row-major inside.
-        let order_key = |v: u32| -> u64 {
-            let (r, c) = mesh.rc(v);
-            let blocks = (mesh.side() / u) as u64;
-            let b = (r / u) as u64 * blocks + (c / u) as u64;
-            b * (u as u64 * u as u64) + ((r % u) * u + c % u) as u64
-        };
-        let mut list: Vec<(u32, u64, u32)> = e
-            .active()
-            .iter()
-            .map(|&p| (dest_tiles.tile_of(e.destination(p)), order_key(e.source(p)), p))
-            .collect();
-        list.sort_unstable();
-        let mut rank = 0u32;
-        for i in 0..list.len() {
-            if i > 0 && list[i].0 != list[i - 1].0 {
-                rank = 0;
-            }
-            self.set_colour(e, list[i].2, rank % modulus);
-            rank += 1;
-        }
-        let zeros = vec![0u64; mesh.nodes() as usize];
-        let plus = |a: u64, b: u64| a + b;
+        let packets = e.active().to_vec();
+        debug_assert!(packets.iter().all(|&p| e.position(p) == e.source(p)));
+        let tiles: Vec<u32> = packets.iter().map(|&p| dest_tiles.tile_of(e.destination(p))).collect();
+        let items: Vec<(u32, u32)> = packets.iter().zip(&tiles).map(|(&p, &t)| (e.source(p), t)).collect();
         let width = dest_tiles.count();
-        self.colouring = Some(
-            scan(mesh, mesh.side(), order, &zeros, &plus, false)
-                .task
-                .with_width(width),
-        );
+        let task = PrefixRanking::new(self.mesh, Order::RowMajor { block }, width, &items);
+        self.colouring = Some(Colouring {
+            task,
+            packets,
+            tiles,
+            width,
+            modulus,
+        });
+    }
+
+    /// Colours from the ranks the colouring computed (rank mod ℓ, or mod
+    /// k). Each colour lists its packets by (destination tile, rank): the
+    /// ranks of one tile are 0, 1, … (checked), so every packet has its own
+    /// slot.
+    fn apply_colours(&mut self, e: &mut Engine, c: Colouring) {
+        let ranks = c.task.ranks();
+        let mut start = vec![0u32; c.width as usize + 1];
+        for &t in &c.tiles {
+            start[t as usize + 1] += 1;
+        }
+        for t in 0..c.width as usize {
+            start[t + 1] += start[t];
+        }
+        let mut slots = vec![u32::MAX; c.packets.len()];
+        for (x, (&t, &rank)) in c.tiles.iter().zip(&ranks).enumerate() {
+            let slot = start[t as usize] + rank;
+            assert!(
+                slot < start[t as usize + 1] && slots[slot as usize] == u32::MAX,
+                "colouring: rank {rank} of tile {t} is not unique"
+            );
+            slots[slot as usize] = x as u32;
+        }
+        for x in slots {
+            self.set_colour(e, c.packets[x as usize], ranks[x as usize] % c.modulus);
+        }
     }
 
     /// Undelivered packets of colour j.
@@ -484,7 +508,6 @@ impl Run {
         let side = mesh.side();
         let plus = |a: u64, b: u64| a + b;
         match stage {
-            Stage::Colouring => ("colouring".into(), Box::new(self.colouring.take().expect("colouring"))),
             Stage::StripeRank(j) => {
                 // A counter walks every stripe's cycle once: ranks along the cycle.
                 let packets = self.live(e, j);
@@ -731,6 +754,97 @@ impl Run {
                     format!("c{j} tour"),
                     Box::new(RingTask::new(e, mesh, cycles, &packets, true)),
                 )
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::EngineConfig;
+    use crate::workload::{generate, Workload, WorkloadSpec};
+
+    /// The test oracle: the colouring computed sequentially — sort the
+    /// packets by (destination tile, position of the source in the scan
+    /// order, id) and count inside each tile. Returns each packet's colour
+    /// and each colour's list.
+    fn sequential_colours(run: &Run, e: &Engine) -> (Vec<u32>, Vec<Vec<u32>>) {
+        let mesh = run.mesh;
+        let (dest_tiles, u, modulus) = if run.l <= run.k {
+            (run.s_tiles, 1, run.l)
+        } else {
+            (run.d_tiles, run.s_tiles.tile_side(), run.k)
+        };
+        let order_key = |v: u32| -> u64 {
+            let (r, c) = mesh.rc(v);
+            let blocks = (mesh.side() / u) as u64;
+            let b = (r / u) as u64 * blocks + (c / u) as u64;
+            b * (u as u64 * u as u64) + ((r % u) * u + c % u) as u64
+        };
+        let mut list: Vec<(u32, u64, u32)> = e
+            .active()
+            .iter()
+            .map(|&p| (dest_tiles.tile_of(e.destination(p)), order_key(e.source(p)), p))
+            .collect();
+        list.sort_unstable();
+        let mut colour = vec![u32::MAX; e.packet_count() as usize];
+        let mut by_colour = vec![Vec::new(); run.by_colour.len()];
+        let mut rank = 0u32;
+        for i in 0..list.len() {
+            if i > 0 && list[i].0 != list[i - 1].0 {
+                rank = 0;
+            }
+            let (p, j) = (list[i].2, rank % modulus);
+            colour[p as usize] = j;
+            by_colour[j as usize].push(p);
+            rank += 1;
+        }
+        (colour, by_colour)
+    }
+
+    /// pp-det's colouring, played on an engine with its invariant checks on
+    /// (the ranking task itself asserts that every link it uses is free),
+    /// gives the sequential colours, in the same lists, for ℓ ≤ k (row-major
+    /// ranking) and ℓ > k (blocks of one s-tile), on random and worst-case
+    /// instances.
+    #[test]
+    fn the_colours_from_the_messages_are_the_sequential_prefix_ranks() {
+        for side in [16u32, 32, 64] {
+            let topo: crate::topology::Topology = format!("mesh:{side}x{side}").parse().unwrap();
+            for (l, k) in [(1, 16), (2, 8), (4, 4), (16, 16), (16, 1), (8, 2), (4, 1)] {
+                for w in [Workload::RandomLk, Workload::WorstLk] {
+                    let spec = WorkloadSpec {
+                        l: Some(l),
+                        k: Some(k),
+                        ..WorkloadSpec::new(w, 3)
+                    };
+                    let inst = generate(&topo, &spec).unwrap();
+                    let config = EngineConfig {
+                        check_invariants: true,
+                        ..Default::default()
+                    };
+                    let mut e = Engine::new(inst.topology.clone(), &inst.packets, config);
+                    let mut pp = Pp::deterministic(&AlgorithmOptions::default());
+                    pp.start(&inst, &mut e).unwrap();
+                    let (want, want_lists) = sequential_colours(pp.run.as_ref().unwrap(), &e);
+                    let mut steps = 0;
+                    loop {
+                        pp.before_step(&mut e);
+                        if pp.run.as_ref().unwrap().colouring.is_none() {
+                            break;
+                        }
+                        e.step();
+                        steps += 1;
+                    }
+                    let run = pp.run.as_ref().unwrap();
+                    let what = format!("side {side} l {l} k {k} {w}");
+                    assert!(steps > 0, "{what}");
+                    assert_eq!(e.stats().phases(e.step_count())[0].name, "colouring", "{what}");
+                    assert_eq!(run.colour, want, "{what}");
+                    assert_eq!(run.by_colour, want_lists, "{what}");
+                    assert!(e.stats().max_ctrl_queue <= 4, "{what}");
+                }
             }
         }
     }

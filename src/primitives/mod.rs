@@ -6,6 +6,7 @@
 //! | --- | --- | --- |
 //! | tiles, tile cycles, Hamiltonian cycles in tiles, snake order | geometry.rs | — |
 //! | control-message sweeps (counters, pipelined) | sweep.rs | path length + width |
+//! | pipelined prefix ranking, counters carrying their values (§4) | ranking.rs | 3m + width (blocks of side u: 3m + u + 2·width) |
 //! | prefix sums / ranking (row-major, blocked, snake; segmented) | scan.rs | ≈ 3m |
 //! | snake-order merge sort (Schimmler / LS3 style), buckets of c slots | sort.rs | ≈ 13·c·m |
 //! | targeted routing, blockwise shift, (c,c)-routing by sorting | route.rs | sort + O(c·m) |
@@ -17,6 +18,7 @@
 //! (ranks, positions) may be used only once it has finished.
 
 pub mod geometry;
+pub mod ranking;
 pub mod ring;
 pub mod route;
 pub mod scan;

@@ -1,6 +1,8 @@
 //! Control messages walking along paths of neighbouring nodes: the
-//! communication pattern of prefix sums, broadcasts and the pipelined
-//! counters of the proof of Theorem 5 (Pietracaprina–Pucci §4).
+//! communication pattern of the prefix sums and broadcasts of
+//! Pietracaprina–Pucci's "standard primitives" (§3). (The pipelined counters
+//! of the proof of Theorem 5, §4, carry their values: see
+//! [`super::ranking`].)
 //!
 //! A sweep moves `width` counters along every path, pipelined: counter i
 //! crosses hop h (from node h−1 to node h) in step i + h of the sweep, so a
@@ -95,15 +97,6 @@ impl Sweeps {
             current: 0,
             t: 0,
         }
-    }
-
-    /// The same passes with `width` counters pipelined along every path (the
-    /// s pipelined prefix computations of the proof of Theorem 5).
-    pub fn with_width(mut self, width: u32) -> Sweeps {
-        for s in &mut self.sweeps {
-            s.1 = width;
-        }
-        self
     }
 
     /// Steps the sweeps take.
