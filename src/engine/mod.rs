@@ -55,6 +55,9 @@ const ELIGIBLE: u8 = 1;
 const DEPARTED: u8 = 2;
 const DELIVERED: u8 = 4;
 const FORCED: u8 = 8;
+/// The cached bid (`bid_link`, `bid_next`, `bid_key`) must be recomputed:
+/// the packet moved, or its target, rank or route order changed.
+const STALE: u8 = 16;
 
 /// How the engine runs, independent of the algorithm.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -129,6 +132,15 @@ pub struct Engine {
     id_of: Vec<u32>,
     /// Incoming link a packet holds a place of (edge-queue mode only).
     in_link: Vec<u32>,
+    /// The link the packet bids for, `NONE` if it is at its target — a
+    /// cache, valid unless the `STALE` flag is set: a waiting packet's bid
+    /// does not change from step to step, so it is computed once per hop.
+    bid_link: Vec<u32>,
+    /// The node `bid_link` leads to.
+    bid_next: Vec<u32>,
+    /// The cached bid (see `Contest::best`); unused by the `random` policy,
+    /// whose key is drawn afresh every step.
+    bid_key: Vec<u64>,
     /// Slots `0..scan_len` hold every undelivered packet.
     scan_len: usize,
     /// Scratch of the re-sort.
@@ -151,14 +163,18 @@ pub struct Engine {
 
     /// This step's contests, one per link that is bid for or reserved.
     contests: Vec<Contest>,
-    /// Per link, the index of its contest in `contests` — valid only if that
-    /// contest names the link, so the array is never reset (one 4-byte
-    /// access per bid is all the per-link memory a step touches).
+    /// Per link, `contest_base` plus the index of its contest in `contests`;
+    /// an entry below `contest_base` is from an earlier step. The array is
+    /// therefore never reset, and telling a stale entry from a live one
+    /// needs no access to `contests` (one 4-byte access per bid is all the
+    /// per-link memory a step touches).
     link_contest: Vec<u32>,
+    /// Grows by the number of contests of every step (see `link_contest`).
+    contest_base: u32,
     forced: Vec<(u32, u32, u32)>,
     control: Vec<u32>,
-    arrivals: Vec<(u32, u32, u32)>,
-    moves: Vec<(u32, u32, u32)>,
+    /// Scratch of a step: the nodes that received a transit packet.
+    arrivals: Vec<u32>,
 
     unsettled: u32,
     /// Undelivered packets with the eligible flag: when 0, the contention
@@ -193,7 +209,10 @@ impl Engine {
             phase_start: src.clone(),
             since: vec![0; n],
             rank: (0..n as u32).collect(),
-            flags: vec![ELIGIBLE; n],
+            flags: vec![ELIGIBLE | STALE; n],
+            bid_link: vec![NONE; n],
+            bid_next: vec![NONE; n],
+            bid_key: vec![0; n],
             id_of: (0..n as u32).collect(),
             in_link: if config.edge_queues { vec![NONE; n] } else { Vec::new() },
             scan_len: n,
@@ -208,11 +227,11 @@ impl Engine {
             current_max_queue: 0,
             edge_occupancy: if config.edge_queues { vec![0; links] } else { Vec::new() },
             contests: Vec::new(),
-            link_contest: vec![NONE; links],
+            link_contest: vec![0; links],
+            contest_base: 1,
             forced: Vec::new(),
             control: Vec::new(),
             arrivals: Vec::new(),
-            moves: Vec::new(),
             unsettled: 0,
             eligible: 0,
             delivered: 0,
@@ -368,6 +387,9 @@ impl Engine {
 
     /// Sets the route order of the canonical routes (default: SPEC §5's).
     pub fn set_route_order(&mut self, order: RouteOrder) {
+        if order != self.order {
+            self.flags.iter_mut().for_each(|f| *f |= STALE);
+        }
         self.order = order;
     }
 
@@ -385,6 +407,7 @@ impl Engine {
         self.update(s, |e| {
             e.target[s] = target;
             e.phase_start[s] = e.pos[s];
+            e.flags[s] |= STALE;
         });
     }
 
@@ -416,6 +439,7 @@ impl Engine {
     pub fn set_rank(&mut self, p: u32, rank: u32) {
         let s = self.slot(p);
         self.rank[s] = rank;
+        self.flags[s] |= STALE;
     }
 
     /// Starts a named phase at the current step (SPEC §1: each phase is reported).
@@ -496,7 +520,7 @@ impl Engine {
             self.update(i, |e| e.flags[i] |= DELIVERED);
             let node = self.pos[i] as usize;
             if self.flags[i] & DEPARTED != 0 {
-                self.set_working(node, self.working[node] - 1);
+                self.leave_working(node);
             } else {
                 self.at_source[node] -= 1;
             }
@@ -513,13 +537,13 @@ impl Engine {
     /// The index of this step's contest for link `lid`, if there is one.
     #[inline]
     fn contest_of(&self, lid: u32) -> Option<usize> {
-        let c = self.link_contest[lid as usize] as usize;
-        (c < self.contests.len() && self.contests[c].link == lid).then_some(c)
+        let c = self.link_contest[lid as usize].wrapping_sub(self.contest_base) as usize;
+        (c < self.contests.len()).then_some(c)
     }
 
     #[inline]
     fn open_contest(&mut self, link: u32, next: u32, winner: u32, best: u64) {
-        self.link_contest[link as usize] = self.contests.len() as u32;
+        self.link_contest[link as usize] = self.contest_base + self.contests.len() as u32;
         self.contests.push(Contest {
             link,
             next,
@@ -535,49 +559,192 @@ impl Engine {
 
     // ---- the step -------------------------------------------------------
 
-    /// The policy's key of `p` for a link (larger wins), below `u32::MAX`.
-    #[inline]
-    fn key(&self, p: usize, remaining_in_dim: u32, port: u32) -> u32 {
-        const TOP: u32 = u32::MAX - 1;
-        let (pos, target) = (self.pos[p], self.target[p]);
-        let key = match self.config.policy {
-            Policy::FarthestFirst => remaining_in_dim,
-            Policy::NearestFirst => TOP - remaining_in_dim,
-            Policy::FarthestTotal => self.topo.distance(pos, target),
-            Policy::FarthestOrigin => {
-                let dim = self.topo.port_dim(port);
-                self.topo.dim_distance(self.phase_start[p], pos, dim)
-            }
-            Policy::Fifo => TOP - self.since[p],
-            Policy::Random => {
-                // One independent draw per (step, packet), whatever the scan order.
-                let draw = mix64(self.policy_salt ^ ((self.step as u64) << 32 | self.id_of[p] as u64));
-                (draw >> 33) as u32
-            }
-            Policy::Rank => TOP.saturating_sub(self.rank[p]),
+    /// Phase 1 of a step: every eligible packet with a next hop bids for its
+    /// link, and the best bid of each link wins it. A packet that moved or
+    /// changed since its last bid recomputes it first (under `random` every
+    /// key is drawn afresh). The loop is compiled once per topology kind and
+    /// policy (see [`bid_in`]).
+    fn bid(&mut self, n: usize) {
+        let Engine {
+            topo,
+            config,
+            order,
+            policy_salt,
+            step,
+            pos,
+            target,
+            phase_start,
+            since,
+            rank,
+            flags,
+            id_of,
+            bid_link,
+            bid_next,
+            bid_key,
+            link_contest,
+            contests,
+            contest_base,
+            ..
+        } = self;
+        let bids = BidColumns {
+            flags: &mut flags[..n],
+            link: &mut bid_link[..n],
+            next: &mut bid_next[..n],
+            key: &mut bid_key[..n],
         };
-        key.min(TOP)
+        let mut links = Contests {
+            of_link: link_contest,
+            base: *contest_base,
+            list: std::mem::take(contests),
+        };
+        links.list.reserve(n);
+        macro_rules! refresh {
+            ($net:expr) => {{
+                let keys = KeyColumns {
+                    topo: $net,
+                    salt: *policy_salt,
+                    step: *step,
+                    pos: &pos[..n],
+                    target: &target[..n],
+                    phase_start: &phase_start[..n],
+                    since: &since[..n],
+                    rank: &rank[..n],
+                    id_of: &id_of[..n],
+                };
+                match config.policy {
+                    Policy::FarthestFirst => bid_in::<_, FARTHEST_FIRST>(keys, bids, &mut links, *order),
+                    Policy::NearestFirst => bid_in::<_, NEAREST_FIRST>(keys, bids, &mut links, *order),
+                    Policy::FarthestTotal => bid_in::<_, FARTHEST_TOTAL>(keys, bids, &mut links, *order),
+                    Policy::FarthestOrigin => bid_in::<_, FARTHEST_ORIGIN>(keys, bids, &mut links, *order),
+                    Policy::Fifo => bid_in::<_, FIFO>(keys, bids, &mut links, *order),
+                    Policy::Random => bid_in::<_, RANDOM>(keys, bids, &mut links, *order),
+                    Policy::Rank => bid_in::<_, RANK>(keys, bids, &mut links, *order),
+                }
+            }};
+        }
+        match topo {
+            Topology::Grid(net) => refresh!(net),
+            Topology::Hypercube(net) => refresh!(net),
+            Topology::Butterfly(net) => refresh!(net),
+        }
+        *contests = links.list;
     }
 
-    /// Sets a node's working queue. With the per-step series on, a histogram
-    /// of queue sizes keeps `current_max_queue` exact at every step's end;
-    /// without it `current_max_queue` is the running maximum, which is all
-    /// `max_queue` needs: departures are applied before arrivals, so every
-    /// value set here is at most some end-of-step queue.
-    #[inline(always)]
-    fn set_working(&mut self, node: usize, value: u32) {
-        if self.config.record_series {
-            let old = self.working[node];
-            self.queue_histogram[old as usize] -= 1;
-            if value as usize >= self.queue_histogram.len() {
-                self.queue_histogram.resize(value as usize + 1, 0);
+    /// Takes one packet off a node's working queue (see [`shift_queue`]).
+    fn leave_working(&mut self, node: usize) {
+        shift_queue(
+            &mut self.working,
+            &mut self.queue_histogram,
+            self.config.record_series,
+            node,
+            false,
+        );
+    }
+
+    /// Phase 3 of a step: moves every contest winner and every scripted
+    /// move over its link. Every packet moves at most once and queue counts
+    /// only add up, so departures and arrivals are applied in one pass; the
+    /// maxima are read after it, from the nodes that received packets.
+    fn commit_moves(&mut self, summary: &mut StepSummary) {
+        let Engine {
+            config,
+            step,
+            deliver_on_arrival,
+            pos,
+            target,
+            dest,
+            since,
+            flags,
+            id_of,
+            in_link,
+            delivered_at,
+            working,
+            at_source,
+            queue_histogram,
+            current_max_queue,
+            edge_occupancy,
+            contests,
+            forced,
+            arrivals,
+            unsettled,
+            eligible,
+            delivered,
+            arrived_at_target,
+            last_links,
+            stats,
+            ..
+        } = self;
+        let (step, deliver_on_arrival) = (*step, *deliver_on_arrival);
+        let (series, edge_queues, fifo) = (config.record_series, config.edge_queues, config.policy == Policy::Fifo);
+        arrivals.clear();
+        let (mut unsettled_now, mut eligible_now) = (*unsettled, *eligible);
+        // `winner`: a contest winner, which bid, so it was eligible and away
+        // from its target (counted in `unsettled`); else a scripted move.
+        let mut move_packet = |i: usize, lid: u32, to: u32, winner: bool| {
+            let before = winner || (flags[i] & (ELIGIBLE | DELIVERED) == ELIGIBLE && pos[i] != target[i]);
+            last_links.push(lid);
+            summary.packet_moves += 1;
+            let from = pos[i] as usize;
+            let f = flags[i];
+            if f & DEPARTED != 0 {
+                shift_queue(working, queue_histogram, series, from, false);
+                if edge_queues && in_link[i] != NONE {
+                    edge_occupancy[in_link[i] as usize] -= 1;
+                }
+            } else {
+                at_source[from] -= 1;
             }
-            self.queue_histogram[value as usize] += 1;
+            pos[i] = to;
+            if fifo {
+                since[i] = step;
+            }
+            let mut f = (f | DEPARTED | STALE) & !FORCED;
+            let mut after = false;
+            if to == dest[i] && deliver_on_arrival {
+                if f & ELIGIBLE != 0 {
+                    eligible_now -= 1;
+                }
+                f |= DELIVERED;
+                delivered_at[id_of[i] as usize] = step;
+                summary.delivered += 1;
+                stats.delivered_at_step(step);
+            } else {
+                shift_queue(working, queue_histogram, series, to as usize, true);
+                arrivals.push(to);
+                if edge_queues {
+                    in_link[i] = lid;
+                    edge_occupancy[lid as usize] += 1;
+                }
+                let at_target = to == target[i];
+                if at_target {
+                    arrived_at_target.push(id_of[i]);
+                }
+                after = f & ELIGIBLE != 0 && !at_target;
+            }
+            flags[i] = f;
+            unsettled_now = unsettled_now + after as u32 - before as u32;
+        };
+        // One call site, so the closure is inlined.
+        let winners = contests
+            .iter()
+            .filter(|c| c.best != EMPTY && c.best != RESERVED)
+            .map(|c| (c.winner, c.link, c.next, true));
+        for (s, lid, to, winner) in winners.chain(forced.iter().map(|&(s, lid, to)| (s, lid, to, false))) {
+            move_packet(s as usize, lid, to, winner);
         }
-        self.working[node] = value;
-        if value > self.current_max_queue {
-            self.current_max_queue = value;
+        forced.clear();
+        *unsettled = unsettled_now;
+        *eligible = eligible_now;
+        *delivered += summary.delivered;
+        // End-of-step maxima: only nodes that received a packet can have grown.
+        let (mut max_queue, mut max_load) = (*current_max_queue, stats.max_load);
+        for &to in arrivals.iter() {
+            let w = working[to as usize];
+            max_queue = max_queue.max(w);
+            max_load = max_load.max(w + at_source[to as usize]);
         }
+        *current_max_queue = max_queue;
+        stats.max_load = max_load;
     }
 
     /// Simulates one step: every link's winner is chosen on start-of-step
@@ -586,31 +753,11 @@ impl Engine {
     pub fn step(&mut self) -> StepSummary {
         self.step += 1;
         self.arrived_at_target.clear();
-        let ports = self.topo.ports();
 
         // Phase 1: contention, on start-of-step state: every eligible
         // packet, in slot order, bids for the link of its next hop.
-        let contenders = if self.eligible > 0 { self.scan_len } else { 0 };
-        for s in 0..contenders {
-            if self.flags[s] & (ELIGIBLE | FORCED | DELIVERED) != ELIGIBLE {
-                continue;
-            }
-            let (pos, target, id) = (self.pos[s], self.target[s], self.id_of[s]);
-            let Some(hop) = self.topo.next_hop(pos, target, id, self.order) else {
-                continue;
-            };
-            let candidate = ((self.key(s, hop.remaining_in_dim, hop.port) as u64) << 32) | (!id) as u64;
-            let lid = pos * ports + hop.port;
-            match self.contest_of(lid) {
-                None => self.open_contest(lid, hop.next, s as u32, candidate),
-                Some(c) => {
-                    let contest = &mut self.contests[c];
-                    if contest.best != RESERVED && candidate > contest.best {
-                        contest.best = candidate;
-                        contest.winner = s as u32;
-                    }
-                }
-            }
+        if self.eligible > 0 {
+            self.bid(self.scan_len);
         }
 
         // Phase 2: bounded queues refuse transit packets they have no room for.
@@ -618,7 +765,7 @@ impl Engine {
             self.apply_queue_capacity(cap);
         }
 
-        // Phase 3: commit all moves at once (departures, then arrivals).
+        // Phase 3: commit all moves at once.
         let mut summary = StepSummary {
             control_messages: self.control.len() as u32,
             busy: std::mem::replace(&mut self.busy, false),
@@ -627,67 +774,9 @@ impl Engine {
         self.last_links.clear();
         self.last_links.extend_from_slice(&self.control);
         self.last_control = self.control.len();
-        let mut arrivals = std::mem::take(&mut self.arrivals);
-        arrivals.clear();
-        let mut moves = std::mem::take(&mut self.moves);
-        moves.clear();
-        for c in &self.contests {
-            if c.best != EMPTY && c.best != RESERVED {
-                moves.push((c.winner, c.link, c.next));
-            }
-        }
-        moves.extend_from_slice(&self.forced);
-        self.contests.clear();
-        // Departures first (so that a node's load is read after its
-        // departures), then arrivals.
-        for &(s, lid, to) in &moves {
-            self.last_links.push(lid);
-            let i = s as usize;
-            let from = self.pos[i] as usize;
-            if self.flags[i] & DEPARTED != 0 {
-                self.set_working(from, self.working[from] - 1);
-                if self.config.edge_queues && self.in_link[i] != NONE {
-                    self.edge_occupancy[self.in_link[i] as usize] -= 1;
-                }
-            } else {
-                self.at_source[from] -= 1;
-            }
-            arrivals.push((s, to, lid));
-        }
-
-        self.forced.clear();
         self.control.clear();
-        summary.packet_moves = arrivals.len() as u32;
-        for &(s, to, lid) in &arrivals {
-            let i = s as usize;
-            let before = self.contributes(i);
-            self.pos[i] = to;
-            self.since[i] = self.step;
-            self.flags[i] = (self.flags[i] | DEPARTED) & !FORCED;
-            if to == self.dest[i] && self.deliver_on_arrival {
-                if self.flags[i] & ELIGIBLE != 0 {
-                    self.eligible -= 1;
-                }
-                self.flags[i] |= DELIVERED;
-                self.delivered_at[self.id_of[i] as usize] = self.step;
-                self.delivered += 1;
-                summary.delivered += 1;
-                self.stats.delivered_at_step(self.step);
-            } else {
-                self.set_working(to as usize, self.working[to as usize] + 1);
-                let load = self.working[to as usize] + self.at_source[to as usize];
-                self.stats.max_load = self.stats.max_load.max(load);
-                if self.config.edge_queues {
-                    self.in_link[i] = lid;
-                    self.edge_occupancy[lid as usize] += 1;
-                }
-                if to == self.target[i] {
-                    self.arrived_at_target.push(self.id_of[i]);
-                }
-            }
-            let after = self.contributes(i);
-            self.unsettled = self.unsettled + after as u32 - before as u32;
-        }
+        self.commit_moves(&mut summary);
+        self.retire_contests();
         self.arrived_at_target.sort_unstable();
 
         if summary.delivered > 0 {
@@ -706,14 +795,32 @@ impl Engine {
             summary.packet_moves + summary.control_messages,
         );
         if self.config.check_invariants {
-            self.check_invariants(&arrivals);
+            self.check_invariants();
         }
-        self.arrivals = arrivals;
-        self.moves = moves;
         if self.config.resort_interval > 0 && self.step % self.config.resort_interval == 0 {
             self.resort();
         }
         summary
+    }
+
+    /// Ends the step's contests: their `link_contest` entries become stale by
+    /// raising `contest_base` past them (restarting from a cleared array
+    /// before the counter could wrap).
+    fn retire_contests(&mut self) {
+        let used = self.contests.len() as u32;
+        self.contests.clear();
+        let links = self.link_contest.len() as u32;
+        match self
+            .contest_base
+            .checked_add(used)
+            .filter(|b| b.checked_add(links).is_some())
+        {
+            Some(base) => self.contest_base = base,
+            None => {
+                self.link_contest.fill(0);
+                self.contest_base = 1;
+            }
+        }
     }
 
     /// Removes the packets delivered since the last call from `active`.
@@ -755,7 +862,8 @@ impl Engine {
             std::mem::swap(column, &mut scratch);
         }
         self.resort_scratch = scratch;
-        let flags: Vec<u8> = perm.iter().map(|&s| self.flags[s as usize]).collect();
+        // The bid caches are not carried along: every packet recomputes its bid.
+        let flags: Vec<u8> = perm.iter().map(|&s| self.flags[s as usize] | STALE).collect();
         self.flags = flags;
         for (s, &id) in self.id_of.iter().enumerate() {
             self.slot_of[id as usize] = s as u32;
@@ -803,7 +911,7 @@ impl Engine {
     /// Recounts everything from the packet columns and panics on any
     /// disagreement: no packet lost or duplicated, no link used twice, no
     /// packet moved more than one hop, no queue over capacity.
-    fn check_invariants(&self, arrivals: &[(u32, u32, u32)]) {
+    fn check_invariants(&self) {
         let nodes = self.topo.nodes() as usize;
         let mut working = vec![0u32; nodes];
         let mut at_source = vec![0u32; nodes];
@@ -839,7 +947,7 @@ impl Engine {
             at_source, self.at_source,
             "source queues disagree with packet positions"
         );
-        let mut links: Vec<u32> = arrivals.iter().map(|a| a.2).collect();
+        let mut links = self.last_links.clone();
         links.sort_unstable();
         let before = links.len();
         links.dedup();
@@ -878,13 +986,153 @@ impl Engine {
     }
 
     /// Engine bytes held per packet (the packet columns), for the benchmark
-    /// report: by slot pos, target, dest, phase_start, since, rank, id_of and
-    /// flags; by id slot_of, src, delivered_at and class; the active list;
-    /// in_link with edge queues. (A step's scratch adds 24 bytes per bidding
-    /// packet; a re-sort 8 bytes per packet while it runs.)
+    /// report: by slot pos, target, dest, phase_start, since, rank, id_of,
+    /// the cached bid (link, next node, key) and flags; by id slot_of, src,
+    /// delivered_at and class; the active list; in_link with edge queues. (A
+    /// step's scratch adds 24 bytes per contested link and 4 per arrival; a
+    /// re-sort 8 bytes per packet while it runs.)
     pub fn bytes_per_packet(&self) -> usize {
-        let by_slot = 7 * 4 + 1;
+        let by_slot = 9 * 4 + 8 + 1;
         let by_id = 3 * 4 + 1;
         by_slot + by_id + 4 + if self.config.edge_queues { 4 } else { 0 }
     }
+}
+
+// The policies as constants, so that the bid loop is compiled once per policy.
+const FARTHEST_FIRST: u8 = 0;
+const NEAREST_FIRST: u8 = 1;
+const FARTHEST_TOTAL: u8 = 2;
+const FARTHEST_ORIGIN: u8 = 3;
+const FIFO: u8 = 4;
+const RANDOM: u8 = 5;
+const RANK: u8 = 6;
+
+/// The columns and settings a policy key is computed from (SPEC §1 "Contention").
+struct KeyColumns<'a, N> {
+    topo: &'a N,
+    salt: u64,
+    step: u32,
+    pos: &'a [u32],
+    target: &'a [u32],
+    phase_start: &'a [u32],
+    since: &'a [u32],
+    rank: &'a [u32],
+    id_of: &'a [u32],
+}
+
+/// The cached bids a step refreshes (see `Engine::bid_link`).
+struct BidColumns<'a> {
+    flags: &'a mut [u8],
+    link: &'a mut [u32],
+    next: &'a mut [u32],
+    key: &'a mut [u64],
+}
+
+impl<N: Network> KeyColumns<'_, N> {
+    /// The bid of the packet in slot `s` under policy `P` for a hop over
+    /// `port` with `remaining_in_dim` hops left in its dimension: the
+    /// policy key (larger wins, below `u32::MAX`) in the high 32 bits and
+    /// the complement of the packet id in the low 32 bits, so one
+    /// comparison picks the larger key and, on a tie, the smaller id.
+    #[inline(always)]
+    fn bid<const P: u8>(&self, s: usize, remaining_in_dim: u32, port: u32) -> u64 {
+        const TOP: u32 = u32::MAX - 1;
+        let id = self.id_of[s];
+        let key = match P {
+            FARTHEST_FIRST => remaining_in_dim,
+            NEAREST_FIRST => TOP - remaining_in_dim,
+            FARTHEST_TOTAL => self.topo.distance(self.pos[s], self.target[s]),
+            FARTHEST_ORIGIN => {
+                let dim = self.topo.port_dim(port);
+                self.topo.dim_distance(self.phase_start[s], self.pos[s], dim)
+            }
+            FIFO => TOP - self.since[s],
+            RANDOM => {
+                // One independent draw per (step, packet), whatever the scan order.
+                let draw = mix64(self.salt ^ ((self.step as u64) << 32 | id as u64));
+                (draw >> 33) as u32
+            }
+            _ => TOP.saturating_sub(self.rank[s]),
+        };
+        ((key.min(TOP) as u64) << 32) | (!id) as u64
+    }
+}
+
+/// This step's contests during the bidding (see `Engine::link_contest`).
+struct Contests<'a> {
+    of_link: &'a mut [u32],
+    base: u32,
+    list: Vec<Contest>,
+}
+
+/// The loop of [`Engine::bid`] for one topology kind and policy `P`.
+fn bid_in<N: Network, const P: u8>(
+    keys: KeyColumns<'_, N>,
+    bids: BidColumns<'_>,
+    contests: &mut Contests<'_>,
+    order: RouteOrder,
+) {
+    let BidColumns { flags, link, next, key } = bids;
+    let Contests { of_link, base, list } = contests;
+    let (ports, base) = (keys.topo.ports(), *base);
+    for s in 0..flags.len() {
+        let f = flags[s];
+        if f & (ELIGIBLE | FORCED | DELIVERED) != ELIGIBLE {
+            continue;
+        }
+        if f & STALE != 0 {
+            flags[s] = f & !STALE;
+            let at = keys.pos[s];
+            match keys.topo.next_hop(at, keys.target[s], keys.id_of[s], order) {
+                None => link[s] = NONE,
+                Some(hop) => {
+                    link[s] = at * ports + hop.port;
+                    next[s] = hop.next;
+                    key[s] = keys.bid::<P>(s, hop.remaining_in_dim, hop.port);
+                }
+            }
+        } else if P == RANDOM {
+            key[s] = keys.bid::<P>(s, 0, 0);
+        }
+        let lid = link[s];
+        if lid == NONE {
+            continue;
+        }
+        let candidate = key[s];
+        let entry = &mut of_link[lid as usize];
+        let c = entry.wrapping_sub(base) as usize;
+        if let Some(contest) = list.get_mut(c) {
+            if contest.best != RESERVED && candidate > contest.best {
+                contest.best = candidate;
+                contest.winner = s as u32;
+            }
+        } else {
+            *entry = base + list.len() as u32;
+            list.push(Contest {
+                link: lid,
+                next: next[s],
+                winner: s as u32,
+                best: candidate,
+            });
+        }
+    }
+}
+
+/// Adds one packet to `working[node]` (`grow`) or takes one off, keeping
+/// the histogram of queue sizes when the per-step series are on (it makes
+/// the end-of-step maximum exact at every step); without it the engine
+/// keeps only the largest end-of-step queue so far, which is all
+/// `max_queue` needs.
+#[inline(always)]
+fn shift_queue(working: &mut [u32], histogram: &mut Vec<u32>, series: bool, node: usize, grow: bool) {
+    let old = working[node];
+    let value = if grow { old + 1 } else { old - 1 };
+    if series {
+        histogram[old as usize] -= 1;
+        if value as usize >= histogram.len() {
+            histogram.resize(value as usize + 1, 0);
+        }
+        histogram[value as usize] += 1;
+    }
+    working[node] = value;
 }

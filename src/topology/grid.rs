@@ -48,6 +48,80 @@ pub struct Grid {
     stride_div: Vec<FastDiv>,
     wrap: bool,
     nodes: u32,
+    /// The 2-D shape, for the engine's inner loop (`None` if d ≠ 2).
+    plane: Option<Plane>,
+}
+
+/// A 2-D mesh or torus with its sizes held by value, so that the route of
+/// the common case reads no heap memory.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Plane {
+    rows: u32,
+    cols: u32,
+    cols_div: FastDiv,
+    wrap: bool,
+}
+
+impl Plane {
+    /// Step along one dimension of size `side` from coordinate `c` to `t`:
+    /// (0 for +, 1 for −; hops remaining that way). On a torus the shorter
+    /// way, a tie going + for even packet ids.
+    #[inline(always)]
+    fn direction(self, c: u32, t: u32, side: u32, packet: u32) -> (u32, u32) {
+        if !self.wrap {
+            return if t > c { (0, t - c) } else { (1, c - t) };
+        }
+        let fwd = if t >= c { t - c } else { t + side - c };
+        let back = side - fwd;
+        if fwd < back || (fwd == back && packet % 2 == 0) {
+            (0, fwd)
+        } else {
+            (1, back)
+        }
+    }
+
+    /// [`Network::next_hop`] on the plane (dimension 1, the column, first
+    /// in the standard order).
+    #[inline(always)]
+    fn next_hop(self, cur: u32, target: u32, packet: u32, order: RouteOrder) -> Option<Hop> {
+        if cur == target {
+            return None;
+        }
+        let (r1, r2) = (self.cols_div.div(cur), self.cols_div.div(target));
+        let (c1, c2) = (cur - r1 * self.cols, target - r2 * self.cols);
+        let along_row = if order == RouteOrder::Standard {
+            c1 != c2
+        } else {
+            r1 == r2
+        };
+        if along_row {
+            let (neg, remaining) = self.direction(c1, c2, self.cols, packet);
+            let next = match (neg, c1) {
+                (0, c) if c + 1 == self.cols => cur - c,
+                (0, _) => cur + 1,
+                (_, 0) => cur + self.cols - 1,
+                _ => cur - 1,
+            };
+            Some(Hop {
+                port: 2 + neg,
+                remaining_in_dim: remaining,
+                next,
+            })
+        } else {
+            let (neg, remaining) = self.direction(r1, r2, self.rows, packet);
+            let next = match (neg, r1) {
+                (0, r) if r + 1 == self.rows => cur - r * self.cols,
+                (0, _) => cur + self.cols,
+                (_, 0) => cur + (self.rows - 1) * self.cols,
+                _ => cur - self.cols,
+            };
+            Some(Hop {
+                port: neg,
+                remaining_in_dim: remaining,
+                next,
+            })
+        }
+    }
 }
 
 impl Grid {
@@ -76,7 +150,14 @@ impl Grid {
         }
         let side_div = sides.iter().map(|&s| FastDiv::new(s)).collect();
         let stride_div = strides.iter().map(|&s| FastDiv::new(s)).collect();
+        let plane = (sides.len() == 2).then(|| Plane {
+            rows: sides[0],
+            cols: sides[1],
+            cols_div: FastDiv::new(sides[1]),
+            wrap,
+        });
         Ok(Grid {
+            plane,
             kind,
             sides,
             strides,
@@ -121,6 +202,19 @@ impl Grid {
     /// Id stride of dimension `dim`.
     pub fn stride(&self, dim: usize) -> u32 {
         self.strides[dim]
+    }
+
+    /// [`Network::next_hop`] for any number of dimensions.
+    #[inline(never)]
+    fn next_hop_any_dimension(&self, cur: u32, target: u32, packet: u32, order: RouteOrder) -> Option<Hop> {
+        if cur == target {
+            return None;
+        }
+        let d = self.sides.len();
+        match order {
+            RouteOrder::Standard => (0..d).rev().find_map(|dim| self.hop_in_dim(cur, target, dim, packet)),
+            RouteOrder::Reversed => (0..d).find_map(|dim| self.hop_in_dim(cur, target, dim, packet)),
+        }
     }
 
     /// Step along one dimension from coordinate `c` to `t`: (port offset 0
@@ -220,33 +314,11 @@ impl Network for Grid {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn next_hop(&self, cur: u32, target: u32, packet: u32, order: RouteOrder) -> Option<Hop> {
-        if cur == target {
-            return None;
-        }
-        let d = self.sides.len();
-        if d == 2 {
-            // The common case, with one division per endpoint.
-            let cols = self.side_div[1];
-            let (r1, r2) = (cols.div(cur), cols.div(target));
-            let (c1, c2) = (cur - r1 * self.sides[1], target - r2 * self.sides[1]);
-            let col_first = order == RouteOrder::Standard;
-            let (dim, a, b) = if (c1 != c2 && col_first) || r1 == r2 {
-                (1, c1, c2)
-            } else {
-                (0, r1, r2)
-            };
-            let (neg, remaining) = self.direction(a, b, self.sides[dim], packet);
-            return Some(Hop {
-                port: 2 * dim as u32 + neg,
-                remaining_in_dim: remaining,
-                next: self.step_from(cur, a, dim, neg),
-            });
-        }
-        match order {
-            RouteOrder::Standard => (0..d).rev().find_map(|dim| self.hop_in_dim(cur, target, dim, packet)),
-            RouteOrder::Reversed => (0..d).find_map(|dim| self.hop_in_dim(cur, target, dim, packet)),
+        match self.plane {
+            Some(plane) => plane.next_hop(cur, target, packet, order),
+            None => self.next_hop_any_dimension(cur, target, packet, order),
         }
     }
 
