@@ -225,7 +225,7 @@ impl Simulation {
         set(&obj, "step", engine.step_count());
         set(&obj, "delivered", engine.delivered());
         set(&obj, "packets", engine.packet_count());
-        set(&obj, "in_flight", engine.active().len() as u32);
+        set(&obj, "in_flight", engine.in_flight());
         set(&obj, "max_queue", engine.stats().max_queue);
         set(&obj, "status", status_name(self.inner.status()));
         set(&obj, "phase", engine.stats().current_phase().unwrap_or(""));

@@ -301,3 +301,22 @@ fn results_do_not_depend_on_memory_order_or_series() {
         }
     }
 }
+
+/// Issue #2's memory aim: at most 64 bytes of engine state per packet (the
+/// packet columns as allocated), with and without LMRR's edge queues.
+#[test]
+fn engine_state_is_at_most_64_bytes_per_packet() {
+    let topo: Topology = "mesh:32x32".parse().unwrap();
+    let instance = generate(&topo, &WorkloadSpec::new(Workload::RandomPermutation, 1)).unwrap();
+    for edge_queues in [false, true] {
+        let config = SimConfig {
+            queue_cap: edge_queues.then_some(4),
+            edge_queues,
+            ..SimConfig::default()
+        };
+        let sim = Simulation::new(instance.clone(), config).unwrap();
+        let bytes = sim.engine().bytes_per_packet();
+        assert!(bytes <= 64, "{bytes} bytes per packet (edge queues {edge_queues})");
+        assert!(bytes >= 40, "{bytes} bytes per packet cannot hold the columns");
+    }
+}

@@ -359,7 +359,7 @@ fn rand_interval_phase_1_stays_in_the_interval() {
             let e = sim.engine();
             if e.active().iter().all(|&p| e.classes()[p as usize] == 0) && e.unsettled() == 0 {
                 seen_barrier = true;
-                for &p in e.active() {
+                for p in e.active() {
                     let (src, pos) = (e.source(p), e.position(p));
                     assert_eq!(pos % cols, src % cols, "packet {p} left its column");
                     let (first, len) = iv.of(src / cols);

@@ -761,7 +761,7 @@ fn engine_additions_mark_busy_deliver_many_and_the_eligible_count() {
     assert!(!e.is_delivered(2), "delivery on arrival is off in these tests");
     e.deliver_many(&[2]);
     assert!(e.is_delivered(2));
-    assert_eq!(e.active(), &[0]);
+    assert_eq!(e.active(), vec![0]);
     assert_eq!(e.delivered(), 2);
     // Eligible packets route (the contention pass runs only when some are eligible).
     e.set_eligible(0, true);

@@ -134,7 +134,7 @@ impl Algorithm for Valiant {
         } else if !self.second_phase && engine.unsettled() == 0 {
             self.second_phase = true;
             engine.begin_phase("phase2-destination");
-            let active = engine.active().to_vec();
+            let active = engine.active();
             for p in active {
                 Self::release(engine, p);
             }

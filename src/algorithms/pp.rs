@@ -349,7 +349,7 @@ impl Run {
         let mut rng = Rng::new(seed, Stream::Algorithm);
         if self.l <= self.k {
             let mut per_node: Vec<Vec<u32>> = vec![Vec::new(); self.mesh.nodes() as usize];
-            for &p in e.active() {
+            for p in e.active() {
                 per_node[e.source(p) as usize].push(p);
             }
             for list in &per_node {
@@ -359,7 +359,7 @@ impl Run {
                 }
             }
         } else {
-            for p in e.active().to_vec() {
+            for p in e.active() {
                 let j = rng.below(self.k);
                 self.set_colour(e, p, j);
             }
@@ -388,7 +388,7 @@ impl Run {
         } else {
             (self.d_tiles, self.s_tiles.tile_side(), self.k)
         };
-        let packets = e.active().to_vec();
+        let packets = e.active();
         debug_assert!(packets.iter().all(|&p| e.position(p) == e.source(p)));
         let tiles: Vec<u32> = packets.iter().map(|&p| dest_tiles.tile_of(e.destination(p))).collect();
         let items: Vec<(u32, u32)> = packets.iter().zip(&tiles).map(|(&p, &t)| (e.source(p), t)).collect();

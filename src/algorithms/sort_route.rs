@@ -65,7 +65,7 @@ impl SortRoute {
     fn start_routing(&mut self, engine: &mut Engine) {
         let side = self.side;
         engine.set_deliver_on_arrival(true);
-        for p in engine.active().to_vec() {
+        for p in engine.active() {
             engine.set_eligible(p, true);
         }
         let arrived: Vec<u32> = engine
@@ -109,7 +109,7 @@ impl Algorithm for SortRoute {
         self.side = mesh.side();
         // While sorting, packets move only by the sort's compare-exchanges.
         engine.set_deliver_on_arrival(false);
-        for p in engine.active().to_vec() {
+        for p in engine.active() {
             engine.set_eligible(p, false);
         }
         engine.begin_phase(SORT_PHASE);

@@ -69,7 +69,7 @@ impl ThreePhase {
 
     /// Sets up phase 1 (called from the algorithm's `start`).
     pub(crate) fn start(&mut self, engine: &mut Engine) {
-        let active = engine.active().to_vec();
+        let active = engine.active();
         if self.pipeline {
             engine.begin_phase("pipelined");
             self.packet_phase = vec![0; engine.packet_count() as usize];
@@ -113,7 +113,7 @@ impl ThreePhase {
         while self.phase < 2 && engine.unsettled() == 0 && !engine.finished() {
             self.phase += 1;
             engine.begin_phase(self.names[self.phase as usize]);
-            let active = engine.active().to_vec();
+            let active = engine.active();
             for p in active {
                 self.enter(engine, p, self.phase);
             }

@@ -72,7 +72,8 @@ pub struct EngineConfig {
     pub edge_queues: bool,
     /// Check the invariants after every step (on by default in debug builds and tests).
     pub check_invariants: bool,
-    /// Keep the per-step series (in flight, max queue, links used).
+    /// Keep the per-step series (in flight, max queue, links used) and the
+    /// links of the last step ([`Engine::last_links`]).
     pub record_series: bool,
     /// Steps between re-sorts of the packet slots by position, the first at
     /// the start (0: never; slots stay in id order).
@@ -151,8 +152,8 @@ pub struct Engine {
     src: Vec<u32>,
     class: Vec<u8>,
     delivered_at: Vec<u32>,
-    /// Undelivered packet ids, ascending.
-    active: Vec<u32>,
+    /// Undelivered packets.
+    in_flight: u32,
 
     // Node columns.
     working: Vec<u32>,
@@ -220,7 +221,7 @@ impl Engine {
             slot_of: (0..n as u32).collect(),
             class: vec![0; n],
             delivered_at: vec![NONE; n],
-            active: Vec::with_capacity(n),
+            in_flight: 0,
             working: vec![0; nodes],
             at_source: vec![0; nodes],
             queue_histogram: vec![nodes as u32],
@@ -250,7 +251,7 @@ impl Engine {
                 e.delivered_at[p as usize] = 0;
                 e.delivered += 1;
             } else {
-                e.active.push(p);
+                e.in_flight += 1;
                 e.at_source[s as usize] += 1;
                 e.unsettled += 1;
                 e.eligible += 1;
@@ -310,13 +311,20 @@ impl Engine {
     pub fn delivered(&self) -> u32 {
         self.delivered
     }
-    /// Undelivered packet ids, ascending.
-    pub fn active(&self) -> &[u32] {
-        &self.active
+    /// Undelivered packet ids, ascending, listed afresh (a pass over all
+    /// packets: for phase changes, not for every step).
+    pub fn active(&self) -> Vec<u32> {
+        (0..self.packet_count())
+            .filter(|&p| self.delivered_at[p as usize] == NONE)
+            .collect()
+    }
+    /// Number of undelivered packets.
+    pub fn in_flight(&self) -> u32 {
+        self.in_flight
     }
     /// Whether every packet has been delivered.
     pub fn finished(&self) -> bool {
-        self.active.is_empty()
+        self.in_flight == 0
     }
     /// Eligible undelivered packets not yet at their target: 0 means the
     /// current phase has nothing left to route (a barrier may open).
@@ -345,6 +353,8 @@ impl Engine {
     }
     /// Directed link ids (`node * ports + port`) used in the last step,
     /// control messages first (see [`Engine::last_control_count`]).
+    /// Recorded only with the per-step series or the invariant checks on
+    /// (the page draws them; a sweep does not need them).
     pub fn last_links(&self) -> &[u32] {
         &self.last_links
     }
@@ -504,7 +514,6 @@ impl Engine {
     /// Delivers every packet of `packets` (each at its destination) with one
     /// pass over the active list; see [`Engine::deliver`].
     pub fn deliver_many(&mut self, packets: &[u32]) {
-        let mut any = false;
         for &p in packets {
             let i = self.slot(p);
             assert_eq!(
@@ -526,11 +535,8 @@ impl Engine {
             }
             self.delivered_at[p as usize] = self.step;
             self.delivered += 1;
+            self.in_flight -= 1;
             self.stats.delivered_at_step(self.step);
-            any = true;
-        }
-        if any {
-            self.drop_delivered_from_active();
         }
     }
 
@@ -669,6 +675,7 @@ impl Engine {
             unsettled,
             eligible,
             delivered,
+            in_flight,
             arrived_at_target,
             last_links,
             stats,
@@ -676,13 +683,20 @@ impl Engine {
         } = self;
         let (step, deliver_on_arrival) = (*step, *deliver_on_arrival);
         let (series, edge_queues, fifo) = (config.record_series, config.edge_queues, config.policy == Policy::Fifo);
+        let record_links = series || config.check_invariants;
+        // Nodes whose queue or load may pass the maxima so far: a node's
+        // value right after its last arrival of the step is at least its
+        // end-of-step value, so a node not noted here cannot raise them.
+        let (queue_so_far, load_so_far) = (*current_max_queue, stats.max_load);
         arrivals.clear();
         let (mut unsettled_now, mut eligible_now) = (*unsettled, *eligible);
         // `winner`: a contest winner, which bid, so it was eligible and away
         // from its target (counted in `unsettled`); else a scripted move.
         let mut move_packet = |i: usize, lid: u32, to: u32, winner: bool| {
             let before = winner || (flags[i] & (ELIGIBLE | DELIVERED) == ELIGIBLE && pos[i] != target[i]);
-            last_links.push(lid);
+            if record_links {
+                last_links.push(lid);
+            }
             summary.packet_moves += 1;
             let from = pos[i] as usize;
             let f = flags[i];
@@ -709,8 +723,10 @@ impl Engine {
                 summary.delivered += 1;
                 stats.delivered_at_step(step);
             } else {
-                shift_queue(working, queue_histogram, series, to as usize, true);
-                arrivals.push(to);
+                let queue = shift_queue(working, queue_histogram, series, to as usize, true);
+                if queue > queue_so_far || queue + at_source[to as usize] > load_so_far {
+                    arrivals.push(to);
+                }
                 if edge_queues {
                     in_link[i] = lid;
                     edge_occupancy[lid as usize] += 1;
@@ -736,6 +752,7 @@ impl Engine {
         *unsettled = unsettled_now;
         *eligible = eligible_now;
         *delivered += summary.delivered;
+        *in_flight -= summary.delivered;
         // End-of-step maxima: only nodes that received a packet can have grown.
         let (mut max_queue, mut max_load) = (*current_max_queue, stats.max_load);
         for &to in arrivals.iter() {
@@ -779,9 +796,6 @@ impl Engine {
         self.retire_contests();
         self.arrived_at_target.sort_unstable();
 
-        if summary.delivered > 0 {
-            self.drop_delivered_from_active();
-        }
         while self.config.record_series
             && self.current_max_queue > 0
             && self.queue_histogram[self.current_max_queue as usize] == 0
@@ -791,7 +805,7 @@ impl Engine {
         self.stats.add_hops(summary.packet_moves);
         self.stats.end_step(
             self.current_max_queue,
-            self.active.len() as u32,
+            self.in_flight,
             summary.packet_moves + summary.control_messages,
         );
         if self.config.check_invariants {
@@ -823,26 +837,33 @@ impl Engine {
         }
     }
 
-    /// Removes the packets delivered since the last call from `active`.
-    fn drop_delivered_from_active(&mut self) {
-        let delivered_at = &self.delivered_at;
-        self.active.retain(|&q| delivered_at[q as usize] == NONE);
-    }
-
     /// Re-sorts the slots by the packets' current nodes (see "Memory
     /// order"): undelivered packets first, by node and then by their old
     /// slot, delivered ones after them. Called between steps, when no slot
     /// is held in a scratch list.
     fn resort(&mut self) {
         let n = self.id_of.len();
-        let live = self.active.len();
-        // The permutation: perm[new slot] = old slot.
-        let mut perm: Vec<u32> = Vec::with_capacity(n);
-        perm.extend((0..self.scan_len as u32).filter(|&s| self.flags[s as usize] & DELIVERED == 0));
-        debug_assert_eq!(perm.len(), live);
-        let pos = &self.pos;
-        perm.sort_by_key(|&s| pos[s as usize]);
-        perm.extend((0..n as u32).filter(|&s| self.flags[s as usize] & DELIVERED != 0));
+        let live = self.in_flight as usize;
+        // The permutation perm[new slot] = old slot, by a counting sort of
+        // the undelivered slots on their nodes.
+        let mut start = vec![0u32; self.working.len() + 1];
+        let undelivered = |s: usize| self.flags[s] & DELIVERED == 0;
+        for s in (0..self.scan_len).filter(|&s| undelivered(s)) {
+            start[self.pos[s] as usize + 1] += 1;
+        }
+        for v in 1..start.len() {
+            start[v] += start[v - 1];
+        }
+        let mut perm = vec![0u32; n];
+        for s in (0..self.scan_len).filter(|&s| undelivered(s)) {
+            let at = &mut start[self.pos[s] as usize];
+            perm[*at as usize] = s as u32;
+            *at += 1;
+        }
+        debug_assert_eq!(start[start.len() - 1] as usize, live);
+        for (k, s) in (live..n).zip((0..n).filter(|&s| !undelivered(s))) {
+            perm[k] = s as u32;
+        }
         let mut scratch = std::mem::take(&mut self.resort_scratch);
         for column in [
             &mut self.pos,
@@ -940,7 +961,7 @@ impl Engine {
                 at_source[self.pos[s] as usize] += 1;
             }
         }
-        assert_eq!(undelivered as usize, self.active.len(), "packet lost or duplicated");
+        assert_eq!(undelivered, self.in_flight, "packet lost or duplicated");
         assert_eq!(undelivered + self.delivered, self.src.len() as u32);
         assert_eq!(working, self.working, "working queues disagree with packet positions");
         assert_eq!(
@@ -985,16 +1006,38 @@ impl Engine {
         }
     }
 
-    /// Engine bytes held per packet (the packet columns), for the benchmark
-    /// report: by slot pos, target, dest, phase_start, since, rank, id_of,
-    /// the cached bid (link, next node, key) and flags; by id slot_of, src,
-    /// delivered_at and class; the active list; in_link with edge queues. (A
-    /// step's scratch adds 24 bytes per contested link and 4 per arrival; a
-    /// re-sort 8 bytes per packet while it runs.)
+    /// Engine bytes held per packet, for the benchmark report: the packet
+    /// columns as allocated, divided by the number of packets. By slot pos,
+    /// target, dest, phase_start, since, rank, id_of, the cached bid (link,
+    /// next node, key) and flags; by id slot_of, src, delivered_at and
+    /// class; in_link with edge queues. (Node and link columns are not per
+    /// packet; a step's scratch adds 24 bytes per contested link, a re-sort
+    /// 8 bytes per packet while it runs.)
     pub fn bytes_per_packet(&self) -> usize {
-        let by_slot = 9 * 4 + 8 + 1;
-        let by_id = 3 * 4 + 1;
-        by_slot + by_id + 4 + if self.config.edge_queues { 4 } else { 0 }
+        let n = self.src.len();
+        if n == 0 {
+            return 0;
+        }
+        let words = [
+            &self.pos,
+            &self.target,
+            &self.dest,
+            &self.phase_start,
+            &self.since,
+            &self.rank,
+            &self.id_of,
+            &self.in_link,
+            &self.bid_link,
+            &self.bid_next,
+            &self.slot_of,
+            &self.src,
+            &self.delivered_at,
+        ];
+        let bytes = words.iter().map(|c| c.len() * 4).sum::<usize>()
+            + self.bid_key.len() * 8
+            + self.flags.len()
+            + self.class.len();
+        bytes.div_ceil(n)
     }
 }
 
@@ -1118,13 +1161,14 @@ fn bid_in<N: Network, const P: u8>(
     }
 }
 
-/// Adds one packet to `working[node]` (`grow`) or takes one off, keeping
+/// Adds one packet to `working[node]` (`grow`) or takes one off (returning
+/// the new size), keeping
 /// the histogram of queue sizes when the per-step series are on (it makes
 /// the end-of-step maximum exact at every step); without it the engine
 /// keeps only the largest end-of-step queue so far, which is all
 /// `max_queue` needs.
 #[inline(always)]
-fn shift_queue(working: &mut [u32], histogram: &mut Vec<u32>, series: bool, node: usize, grow: bool) {
+fn shift_queue(working: &mut [u32], histogram: &mut Vec<u32>, series: bool, node: usize, grow: bool) -> u32 {
     let old = working[node];
     let value = if grow { old + 1 } else { old - 1 };
     if series {
@@ -1135,4 +1179,5 @@ fn shift_queue(working: &mut [u32], histogram: &mut Vec<u32>, series: bool, node
         histogram[value as usize] += 1;
     }
     working[node] = value;
+    value
 }
