@@ -34,7 +34,7 @@ pub struct SimConfig {
     pub check_invariants: bool,
     /// Record per-step series.
     pub record_series: bool,
-    /// Steps between the engine's re-sorts of packets by position (speed
+    /// Hops per packet in flight between the engine's re-sorts of packets by position (speed
     /// only; see [`crate::engine::RESORT_INTERVAL`]).
     pub resort_interval: u32,
 }

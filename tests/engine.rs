@@ -195,7 +195,7 @@ fn series_have_one_entry_per_step() {
     );
 }
 
-/// The engine keeps packets in slots re-sorted by position every few steps
+/// The engine keeps packets in slots re-sorted by position every few hops
 /// and visits them in slot order (for speed); without the per-step series it
 /// keeps only a running maximum of the queues. No reported number may depend
 /// on either: every algorithm, policy and queue mode gives the same report

@@ -12,11 +12,13 @@
 //!
 //! # Memory order
 //! The columns a step reads are indexed by a *slot*, not by the packet id,
-//! and every [`RESORT_INTERVAL`] steps (by default) the slots are re-sorted by the
-//! packets' current nodes. A step scans the slots in order, so the link and
-//! node entries it touches lie in a window that sweeps through memory
-//! instead of jumping at random (packets move one hop per step, so between
-//! re-sorts the order decays only slowly). Which packet wins a link never
+//! and after every [`RESORT_INTERVAL`] hops per packet in flight (by
+//! default) the slots are re-sorted by the packets' current nodes. A step
+//! scans the slots in order, so the link and node entries it touches lie in
+//! a window that sweeps through memory instead of jumping at random (packets
+//! move one hop per step, so between re-sorts the order decays only slowly;
+//! it decays with the hops made, so a run where most packets wait in queues
+//! re-sorts less often). Which packet wins a link never
 //! depends on this order: the key and then the smaller *id* decide.
 
 mod policy;
@@ -29,7 +31,8 @@ use crate::rng::{mix64, Rng, Stream};
 use crate::topology::{Network, RouteOrder, Topology};
 
 const NONE: u32 = u32::MAX;
-/// Default steps between two re-sorts of the packet slots by position.
+/// Default hops per packet in flight between two re-sorts of the packet
+/// slots by position (16 steps when every packet moves every step).
 pub const RESORT_INTERVAL: u32 = 16;
 /// A contest whose winner was refused (bounded queues): nobody crosses.
 const EMPTY: u64 = 0;
@@ -75,8 +78,8 @@ pub struct EngineConfig {
     /// Keep the per-step series (in flight, max queue, links used) and the
     /// links of the last step ([`Engine::last_links`]).
     pub record_series: bool,
-    /// Steps between re-sorts of the packet slots by position, the first at
-    /// the start (0: never; slots stay in id order).
+    /// Hops per packet in flight between re-sorts of the packet slots by
+    /// position, the first at the start (0: never; slots stay in id order).
     /// Only speed depends on it, never a result (a test checks).
     pub resort_interval: u32,
 }
@@ -146,6 +149,8 @@ pub struct Engine {
     scan_len: usize,
     /// Scratch of the re-sort.
     resort_scratch: Vec<u32>,
+    /// Packet moves since the last re-sort.
+    hops_since_resort: u64,
 
     // Packet columns indexed by id.
     slot_of: Vec<u32>,
@@ -218,6 +223,7 @@ impl Engine {
             in_link: if config.edge_queues { vec![NONE; n] } else { Vec::new() },
             scan_len: n,
             resort_scratch: Vec::new(),
+            hops_since_resort: 0,
             slot_of: (0..n as u32).collect(),
             class: vec![0; n],
             delivered_at: vec![NONE; n],
@@ -811,7 +817,11 @@ impl Engine {
         if self.config.check_invariants {
             self.check_invariants();
         }
-        if self.config.resort_interval > 0 && self.step % self.config.resort_interval == 0 {
+        // The order decays with the hops made, not with the steps: re-sort
+        // after `resort_interval` hops per packet in flight.
+        self.hops_since_resort += summary.packet_moves as u64;
+        let interval = self.config.resort_interval as u64;
+        if interval > 0 && self.hops_since_resort >= interval * self.in_flight.max(1) as u64 {
             self.resort();
         }
         summary
@@ -890,6 +900,7 @@ impl Engine {
             self.slot_of[id as usize] = s as u32;
         }
         self.scan_len = live;
+        self.hops_since_resort = 0;
     }
 
     /// SPEC §1: a node accepts at most q − (start-of-step working queue)
