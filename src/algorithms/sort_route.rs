@@ -14,7 +14,7 @@
 //! 4. route along the columns to the destination rows (a line permutation).
 //!
 //! Phases 2–4 are the column–row–column schedule shared with `offline`
-//! ([`super::three_phase`]); each is a line permutation, at most n − 1 steps,
+//! (`three_phase`); each is a line permutation, at most n − 1 steps,
 //! and a node never holds more than one packet passing each way plus the one
 //! parked at it (max_queue ≤ 3). While sorting, packets are not eligible
 //! for the engine's routing and delivery on arrival is off (they cross

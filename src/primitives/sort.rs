@@ -34,12 +34,12 @@
 //! p 0s on top of the upper run, the i-th 0 of the lower run starts moving
 //! in round i at the latest and then moves every round until it is home, by
 //! round i − 1 + (h − p) ≤ k − 1. A left-half column j then holds
-//! a_UL + a_LL + [j < t_UL] + [j ≥ h − t_LL] 0s; a prefix and a suffix
+//! a_UL + a_LL + \[j < t_UL\] + \[j ≥ h − t_LL\] 0s; a prefix and a suffix
 //! indicator add up to e or e + 1 everywhere (e = 0 or 1), so each half is
 //! roughly sorted again: its columns hold L or L + 1 (left half), R or
 //! R + 1 (right half) 0s. After 3 the extra 0s of the left half are a
 //! prefix (x of them) and those of the right half a suffix (y), and after
-//! the shuffle double column d holds l = L + [d < x] 0s in its left column
+//! the shuffle double column d holds l = L + \[d < x\] 0s in its left column
 //! and r = R + [d ≥ h − y] in its right one: l + r is L + R + e or
 //! L + R + e + 1 for every d. The cross round of 5 leaves the 0 of every
 //! row between s = min(l, r) and max(l, r) in the left column in even rows
