@@ -389,7 +389,7 @@ impl Engine {
     /// Whether the packet in slot `s` counts in [`Engine::unsettled`].
     #[inline]
     fn contributes(&self, s: usize) -> bool {
-        self.flags[s] & (ELIGIBLE | DELIVERED) == ELIGIBLE && self.pos[s] != self.target[s]
+        counts_unsettled(self.flags[s], self.pos[s], self.target[s])
     }
 
     /// Applies `f` to the packet in slot `s`, keeping `unsettled` right.
@@ -549,14 +549,17 @@ impl Engine {
     /// The index of this step's contest for link `lid`, if there is one.
     #[inline]
     fn contest_of(&self, lid: u32) -> Option<usize> {
-        let c = self.link_contest[lid as usize].wrapping_sub(self.contest_base) as usize;
-        (c < self.contests.len()).then_some(c)
+        contest_index(&self.link_contest, self.contest_base, self.contests.len(), lid)
     }
 
     #[inline]
     fn open_contest(&mut self, link: u32, next: u32, winner: u32, best: u64) {
-        self.link_contest[link as usize] = self.contest_base + self.contests.len() as u32;
-        self.contests.push(Contest {
+        let mut contests = Contests {
+            of_link: &mut self.link_contest,
+            base: self.contest_base,
+            list: &mut self.contests,
+        };
+        contests.open(Contest {
             link,
             next,
             winner,
@@ -604,13 +607,13 @@ impl Engine {
             next: &mut bid_next[..n],
             key: &mut bid_key[..n],
         };
+        contests.reserve(n);
         let mut links = Contests {
             of_link: link_contest,
             base: *contest_base,
-            list: std::mem::take(contests),
+            list: contests,
         };
-        links.list.reserve(n);
-        macro_rules! refresh {
+        macro_rules! bid_with {
             ($net:expr) => {{
                 let keys = KeyColumns {
                     topo: $net,
@@ -635,11 +638,10 @@ impl Engine {
             }};
         }
         match topo {
-            Topology::Grid(net) => refresh!(net),
-            Topology::Hypercube(net) => refresh!(net),
-            Topology::Butterfly(net) => refresh!(net),
+            Topology::Grid(net) => bid_with!(net),
+            Topology::Hypercube(net) => bid_with!(net),
+            Topology::Butterfly(net) => bid_with!(net),
         }
-        *contests = links.list;
     }
 
     /// Takes one packet off a node's working queue (see [`shift_queue`]).
@@ -699,7 +701,7 @@ impl Engine {
         // `winner`: a contest winner, which bid, so it was eligible and away
         // from its target (counted in `unsettled`); else a scripted move.
         let mut move_packet = |i: usize, lid: u32, to: u32, winner: bool| {
-            let before = winner || (flags[i] & (ELIGIBLE | DELIVERED) == ELIGIBLE && pos[i] != target[i]);
+            let before = winner || counts_unsettled(flags[i], pos[i], target[i]);
             if record_links {
                 last_links.push(lid);
             }
@@ -1112,11 +1114,57 @@ impl<N: Network> KeyColumns<'_, N> {
     }
 }
 
-/// This step's contests during the bidding (see `Engine::link_contest`).
+/// This step's contests with their per-link index (see `Engine::link_contest`).
 struct Contests<'a> {
     of_link: &'a mut [u32],
     base: u32,
-    list: Vec<Contest>,
+    list: &'a mut Vec<Contest>,
+}
+
+impl Contests<'_> {
+    /// Opens the contest of `contest.link`, which has none yet this step.
+    #[inline(always)]
+    fn open(&mut self, contest: Contest) {
+        self.of_link[contest.link as usize] = self.base + self.list.len() as u32;
+        self.list.push(contest);
+    }
+
+    /// Enters the bid `candidate` of slot `s` for link `lid` (leading to
+    /// `next`): the link's contest keeps the larger bid; a reserved link
+    /// keeps its reservation.
+    #[inline(always)]
+    fn bid(&mut self, lid: u32, next: u32, s: u32, candidate: u64) {
+        match contest_index(self.of_link, self.base, self.list.len(), lid) {
+            Some(c) => {
+                let contest = &mut self.list[c];
+                if contest.best != RESERVED && candidate > contest.best {
+                    contest.best = candidate;
+                    contest.winner = s;
+                }
+            }
+            None => self.open(Contest {
+                link: lid,
+                next,
+                winner: s,
+                best: candidate,
+            }),
+        }
+    }
+}
+
+/// The index in this step's contest list of link `lid`'s contest, if it
+/// has one: its `of_link` entry, less `base`, is below the list's `len`.
+#[inline(always)]
+fn contest_index(of_link: &[u32], base: u32, len: usize, lid: u32) -> Option<usize> {
+    let c = of_link[lid as usize].wrapping_sub(base) as usize;
+    (c < len).then_some(c)
+}
+
+/// Whether a packet with `flags` at `pos`, headed for `target`, counts in
+/// `Engine::unsettled`: eligible, undelivered and away from its target.
+#[inline(always)]
+fn counts_unsettled(flags: u8, pos: u32, target: u32) -> bool {
+    flags & (ELIGIBLE | DELIVERED) == ELIGIBLE && pos != target
 }
 
 /// The loop of [`Engine::bid`] for one topology kind and policy `P`.
@@ -1127,8 +1175,7 @@ fn bid_in<N: Network, const P: u8>(
     order: RouteOrder,
 ) {
     let BidColumns { flags, link, next, key } = bids;
-    let Contests { of_link, base, list } = contests;
-    let (ports, base) = (keys.topo.ports(), *base);
+    let ports = keys.topo.ports();
     for s in 0..flags.len() {
         let f = flags[s];
         if f & (ELIGIBLE | FORCED | DELIVERED) != ELIGIBLE {
@@ -1152,23 +1199,7 @@ fn bid_in<N: Network, const P: u8>(
         if lid == NONE {
             continue;
         }
-        let candidate = key[s];
-        let entry = &mut of_link[lid as usize];
-        let c = entry.wrapping_sub(base) as usize;
-        if let Some(contest) = list.get_mut(c) {
-            if contest.best != RESERVED && candidate > contest.best {
-                contest.best = candidate;
-                contest.winner = s as u32;
-            }
-        } else {
-            *entry = base + list.len() as u32;
-            list.push(Contest {
-                link: lid,
-                next: next[s],
-                winner: s as u32,
-                best: candidate,
-            });
-        }
+        contests.bid(lid, next[s], s as u32, key[s]);
     }
 }
 

@@ -63,23 +63,6 @@ struct Plane {
 }
 
 impl Plane {
-    /// Step along one dimension of size `side` from coordinate `c` to `t`:
-    /// (0 for +, 1 for −; hops remaining that way). On a torus the shorter
-    /// way, a tie going + for even packet ids.
-    #[inline(always)]
-    fn direction(self, c: u32, t: u32, side: u32, packet: u32) -> (u32, u32) {
-        if !self.wrap {
-            return if t > c { (0, t - c) } else { (1, c - t) };
-        }
-        let fwd = if t >= c { t - c } else { t + side - c };
-        let back = side - fwd;
-        if fwd < back || (fwd == back && packet % 2 == 0) {
-            (0, fwd)
-        } else {
-            (1, back)
-        }
-    }
-
     /// [`Network::next_hop`] on the plane (dimension 1, the column, first
     /// in the standard order).
     #[inline(always)]
@@ -94,33 +77,18 @@ impl Plane {
         } else {
             r1 == r2
         };
-        if along_row {
-            let (neg, remaining) = self.direction(c1, c2, self.cols, packet);
-            let next = match (neg, c1) {
-                (0, c) if c + 1 == self.cols => cur - c,
-                (0, _) => cur + 1,
-                (_, 0) => cur + self.cols - 1,
-                _ => cur - 1,
-            };
-            Some(Hop {
-                port: 2 + neg,
-                remaining_in_dim: remaining,
-                next,
-            })
+        // (dimension, coordinates of cur and target in it, side, stride)
+        let (dim, c, t, side, stride) = if along_row {
+            (1, c1, c2, self.cols, 1)
         } else {
-            let (neg, remaining) = self.direction(r1, r2, self.rows, packet);
-            let next = match (neg, r1) {
-                (0, r) if r + 1 == self.rows => cur - r * self.cols,
-                (0, _) => cur + self.cols,
-                (_, 0) => cur + (self.rows - 1) * self.cols,
-                _ => cur - self.cols,
-            };
-            Some(Hop {
-                port: neg,
-                remaining_in_dim: remaining,
-                next,
-            })
-        }
+            (0, r1, r2, self.rows, self.cols)
+        };
+        let (neg, remaining) = direction(self.wrap, c, t, side, packet);
+        Some(Hop {
+            port: 2 * dim + neg,
+            remaining_in_dim: remaining,
+            next: step_along(cur, c, side, stride, neg),
+        })
     }
 }
 
@@ -217,29 +185,13 @@ impl Grid {
         }
     }
 
-    /// Step along one dimension from coordinate `c` to `t`: (port offset 0
-    /// for +, 1 for −; hops remaining that way).
-    #[inline]
-    fn direction(&self, c: u32, t: u32, side: u32, packet: u32) -> (u32, u32) {
-        if !self.wrap {
-            return if t > c { (0, t - c) } else { (1, c - t) };
-        }
-        let fwd = if t >= c { t - c } else { t + side - c };
-        let back = side - fwd;
-        if fwd < back || (fwd == back && packet % 2 == 0) {
-            (0, fwd)
-        } else {
-            (1, back)
-        }
-    }
-
     #[inline]
     fn hop_in_dim(&self, cur: u32, target: u32, dim: usize, packet: u32) -> Option<Hop> {
         let (c, t) = (self.coord(cur, dim), self.coord(target, dim));
         if c == t {
             return None;
         }
-        let (neg, remaining) = self.direction(c, t, self.sides[dim], packet);
+        let (neg, remaining) = direction(self.wrap, c, t, self.sides[dim], packet);
         Some(Hop {
             port: 2 * dim as u32 + neg,
             remaining_in_dim: remaining,
@@ -252,18 +204,42 @@ impl Grid {
     /// caller guarantees the link exists.
     #[inline]
     fn step_from(&self, node: u32, c: u32, dim: usize, neg: u32) -> u32 {
-        let (side, stride) = (self.sides[dim], self.strides[dim]);
-        if neg == 0 {
-            if c + 1 < side {
-                node + stride
-            } else {
-                node - c * stride
-            }
-        } else if c > 0 {
-            node - stride
+        step_along(node, c, self.sides[dim], self.strides[dim], neg)
+    }
+}
+
+/// Step along one dimension of size `side` from coordinate `c` to `t`:
+/// (port offset 0 for +, 1 for −; hops remaining that way). With `wrap`
+/// (rings, tori) the shorter way, a tie going + for even packet ids.
+#[inline(always)]
+fn direction(wrap: bool, c: u32, t: u32, side: u32, packet: u32) -> (u32, u32) {
+    if !wrap {
+        return if t > c { (0, t - c) } else { (1, c - t) };
+    }
+    let fwd = if t >= c { t - c } else { t + side - c };
+    let back = side - fwd;
+    if fwd < back || (fwd == back && packet % 2 == 0) {
+        (0, fwd)
+    } else {
+        (1, back)
+    }
+}
+
+/// The neighbour of `node`, at coordinate `c` of a dimension with `side`
+/// and id `stride`, one step in direction `neg` (0 for +, 1 for −),
+/// wrapping around; the caller guarantees the link exists.
+#[inline(always)]
+fn step_along(node: u32, c: u32, side: u32, stride: u32, neg: u32) -> u32 {
+    if neg == 0 {
+        if c + 1 < side {
+            node + stride
         } else {
-            node + (side - 1) * stride
+            node - c * stride
         }
+    } else if c > 0 {
+        node - stride
+    } else {
+        node + (side - 1) * stride
     }
 }
 
