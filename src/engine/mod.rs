@@ -179,7 +179,8 @@ pub struct Engine {
     contest_base: u32,
     forced: Vec<(u32, u32, u32)>,
     control: Vec<u32>,
-    /// Scratch of a step: the nodes that received a transit packet.
+    /// Scratch of a step: the nodes that received a transit packet and may
+    /// thereby pass the largest queue or load so far.
     arrivals: Vec<u32>,
 
     unsettled: u32,
@@ -658,7 +659,7 @@ impl Engine {
     /// Phase 3 of a step: moves every contest winner and every scripted
     /// move over its link. Every packet moves at most once and queue counts
     /// only add up, so departures and arrivals are applied in one pass; the
-    /// maxima are read after it, from the nodes that received packets.
+    /// maxima are read after it, from the receiving nodes that may raise them.
     fn commit_moves(&mut self, summary: &mut StepSummary) {
         let Engine {
             config,
@@ -761,7 +762,7 @@ impl Engine {
         *eligible = eligible_now;
         *delivered += summary.delivered;
         *in_flight -= summary.delivered;
-        // End-of-step maxima: only nodes that received a packet can have grown.
+        // End-of-step maxima: only the nodes noted in `arrivals` can raise them.
         let (mut max_queue, mut max_load) = (*current_max_queue, stats.max_load);
         for &to in arrivals.iter() {
             let w = working[to as usize];
