@@ -29,6 +29,8 @@ pub use stats::{PhaseSteps, Stats};
 
 use crate::rng::{mix64, Rng, Stream};
 use crate::topology::{Network, RouteOrder, Topology};
+use std::hint::select_unpredictable;
+use std::sync::Arc;
 
 const NONE: u32 = u32::MAX;
 /// Default hops per packet in flight between two re-sorts of the packet
@@ -40,7 +42,7 @@ const EMPTY: u64 = 0;
 const RESERVED: u64 = u64::MAX;
 
 /// The contest for one directed link in the current step.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, Default)]
 struct Contest {
     /// The link.
     link: u32,
@@ -58,9 +60,47 @@ const ELIGIBLE: u8 = 1;
 const DEPARTED: u8 = 2;
 const DELIVERED: u8 = 4;
 const FORCED: u8 = 8;
-/// The cached bid (`bid_link`, `bid_next`, `bid_key`) must be recomputed:
-/// the packet moved, or its target, rank or route order changed.
-const STALE: u8 = 16;
+/// The packet is on the `requeue` list: the algorithm changed its target,
+/// eligibility, rank or route order (or scripted or delivered it), so its
+/// bid is recomputed before the next contest.
+const TOUCHED: u8 = 16;
+
+// The policies as constants, so that the loops that compute bids are
+// compiled once per policy (and topology kind, see `monomorphic!`).
+const FARTHEST_FIRST: u8 = 0;
+const NEAREST_FIRST: u8 = 1;
+const FARTHEST_TOTAL: u8 = 2;
+const FARTHEST_ORIGIN: u8 = 3;
+const FIFO: u8 = 4;
+const RANDOM: u8 = 5;
+const RANK: u8 = 6;
+
+/// Calls `$engine.$method::<N, P>(net, args…)` with the engine's topology
+/// kind `N` and policy constant `P`, so that the route and the key of a
+/// bid are inlined into the loop that needs them.
+macro_rules! monomorphic {
+    ($engine:ident . $method:ident ( $($arg:expr),* )) => {{
+        let topo = Arc::clone(&$engine.topo);
+        macro_rules! with_policy {
+            ($net:expr) => {
+                match $engine.config.policy {
+                    Policy::FarthestFirst => $engine.$method::<_, FARTHEST_FIRST>($net $(, $arg)*),
+                    Policy::NearestFirst => $engine.$method::<_, NEAREST_FIRST>($net $(, $arg)*),
+                    Policy::FarthestTotal => $engine.$method::<_, FARTHEST_TOTAL>($net $(, $arg)*),
+                    Policy::FarthestOrigin => $engine.$method::<_, FARTHEST_ORIGIN>($net $(, $arg)*),
+                    Policy::Fifo => $engine.$method::<_, FIFO>($net $(, $arg)*),
+                    Policy::Random => $engine.$method::<_, RANDOM>($net $(, $arg)*),
+                    Policy::Rank => $engine.$method::<_, RANK>($net $(, $arg)*),
+                }
+            };
+        }
+        match &*topo {
+            Topology::Grid(net) => with_policy!(net),
+            Topology::Hypercube(net) => with_policy!(net),
+            Topology::Butterfly(net) => with_policy!(net),
+        }
+    }};
+}
 
 /// How the engine runs, independent of the algorithm.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -115,7 +155,8 @@ pub struct StepSummary {
 /// The network state of one run.
 #[derive(Debug, Clone)]
 pub struct Engine {
-    topo: Topology,
+    /// Shared so that a step can borrow it alongside the engine's columns.
+    topo: Arc<Topology>,
     config: EngineConfig,
     order: RouteOrder,
     /// Salt of the `random` policy's draws (from the run's seed).
@@ -128,17 +169,22 @@ pub struct Engine {
     pos: Vec<u32>,
     target: Vec<u32>,
     dest: Vec<u32>,
+    /// Where the packet's current phase began (`farthest-origin` only;
+    /// empty under the other policies, which never read it).
     phase_start: Vec<u32>,
+    /// The step the packet arrived at its node (`fifo` only, else empty).
     since: Vec<u32>,
+    /// The packet's rank (`rank` only, else empty).
     rank: Vec<u32>,
     flags: Vec<u8>,
     /// The packet in each slot.
     id_of: Vec<u32>,
     /// Incoming link a packet holds a place of (edge-queue mode only).
     in_link: Vec<u32>,
-    /// The link the packet bids for, `NONE` if it is at its target — a
-    /// cache, valid unless the `STALE` flag is set: a waiting packet's bid
-    /// does not change from step to step, so it is computed once per hop.
+    /// The link the packet bids for, or the sink link (see `sink`) if it
+    /// does not bid (delivered, held back, scripted, or at its target).
+    /// Computed when the packet moves or the algorithm changes it: a
+    /// waiting packet's bid does not change from step to step.
     bid_link: Vec<u32>,
     /// The node `bid_link` leads to.
     bid_next: Vec<u32>,
@@ -149,6 +195,8 @@ pub struct Engine {
     scan_len: usize,
     /// Scratch of the re-sort.
     resort_scratch: Vec<u32>,
+    /// Slots of the `TOUCHED` packets.
+    requeue: Vec<u32>,
     /// Packet moves since the last re-sort.
     hops_since_resort: u64,
 
@@ -167,13 +215,18 @@ pub struct Engine {
     current_max_queue: u32,
     edge_occupancy: Vec<u32>,
 
-    /// This step's contests, one per link that is bid for or reserved.
+    /// This step's contests, one per link that is bid for or reserved: the
+    /// first `contest_count` entries. The vector is kept long enough that
+    /// a bid can write the entry after the last without a bounds branch.
     contests: Vec<Contest>,
+    contest_count: usize,
     /// Per link, `contest_base` plus the index of its contest in `contests`;
     /// an entry below `contest_base` is from an earlier step. The array is
     /// therefore never reset, and telling a stale entry from a live one
     /// needs no access to `contests` (one 4-byte access per bid is all the
-    /// per-link memory a step touches).
+    /// per-link memory a step touches). One entry more than there are
+    /// links: the *sink*, which packets that do not bid bid for, so that
+    /// the bid loop has no branch on whether a packet bids.
     link_contest: Vec<u32>,
     /// Grows by the number of contests of every step (see `link_contest`).
     contest_base: u32,
@@ -213,17 +266,30 @@ impl Engine {
             pos: src.clone(),
             target: dest.clone(),
             dest: dest.clone(),
-            phase_start: src.clone(),
-            since: vec![0; n],
-            rank: (0..n as u32).collect(),
-            flags: vec![ELIGIBLE | STALE; n],
-            bid_link: vec![NONE; n],
+            phase_start: if config.policy == Policy::FarthestOrigin {
+                src.clone()
+            } else {
+                Vec::new()
+            },
+            since: if config.policy == Policy::Fifo {
+                vec![0; n]
+            } else {
+                Vec::new()
+            },
+            rank: if config.policy == Policy::Rank {
+                (0..n as u32).collect()
+            } else {
+                Vec::new()
+            },
+            flags: vec![ELIGIBLE; n],
+            bid_link: vec![links as u32; n],
             bid_next: vec![NONE; n],
             bid_key: vec![0; n],
             id_of: (0..n as u32).collect(),
             in_link: if config.edge_queues { vec![NONE; n] } else { Vec::new() },
             scan_len: n,
             resort_scratch: Vec::new(),
+            requeue: Vec::with_capacity(n),
             hops_since_resort: 0,
             slot_of: (0..n as u32).collect(),
             class: vec![0; n],
@@ -235,7 +301,8 @@ impl Engine {
             current_max_queue: 0,
             edge_occupancy: if config.edge_queues { vec![0; links] } else { Vec::new() },
             contests: Vec::new(),
-            link_contest: vec![0; links],
+            contest_count: 0,
+            link_contest: vec![0; links + 1],
             contest_base: 1,
             forced: Vec::new(),
             control: Vec::new(),
@@ -248,7 +315,7 @@ impl Engine {
             last_control: 0,
             stats: Stats::new(config.record_series),
             src,
-            topo,
+            topo: Arc::new(topo),
             config,
         };
         for p in 0..n as u32 {
@@ -266,6 +333,12 @@ impl Engine {
         }
         if e.config.resort_interval > 0 {
             e.resort();
+        }
+        // Every packet computes its first bid at the first step.
+        for s in 0..e.scan_len {
+            if e.flags[s] & DELIVERED == 0 {
+                e.touch(s);
+            }
         }
         let initial_load = e.at_source.iter().copied().max().unwrap_or(0);
         e.stats.begin(initial_load);
@@ -393,19 +466,33 @@ impl Engine {
         counts_unsettled(self.flags[s], self.pos[s], self.target[s])
     }
 
-    /// Applies `f` to the packet in slot `s`, keeping `unsettled` right.
+    /// Applies `f` to the packet in slot `s`, keeping `unsettled` right,
+    /// and has its bid recomputed.
     #[inline]
     fn update<F: FnOnce(&mut Self)>(&mut self, s: usize, f: F) {
         let before = self.contributes(s);
         f(self);
         let after = self.contributes(s);
         self.unsettled = self.unsettled + after as u32 - before as u32;
+        self.touch(s);
+    }
+
+    /// Puts the packet in slot `s` on the `requeue` list (once): its bid
+    /// is recomputed before the next contest.
+    #[inline]
+    fn touch(&mut self, s: usize) {
+        if self.flags[s] & TOUCHED == 0 {
+            self.flags[s] |= TOUCHED;
+            self.requeue.push(s as u32);
+        }
     }
 
     /// Sets the route order of the canonical routes (default: SPEC §5's).
     pub fn set_route_order(&mut self, order: RouteOrder) {
         if order != self.order {
-            self.flags.iter_mut().for_each(|f| *f |= STALE);
+            for s in 0..self.scan_len {
+                self.touch(s);
+            }
         }
         self.order = order;
     }
@@ -423,15 +510,19 @@ impl Engine {
         let s = self.slot(p);
         self.update(s, |e| {
             e.target[s] = target;
-            e.phase_start[s] = e.pos[s];
-            e.flags[s] |= STALE;
+            if let Some(start) = e.phase_start.get_mut(s) {
+                *start = e.pos[s];
+            }
         });
     }
 
     /// Lets `p` compete for links, or holds it back.
     pub fn set_eligible(&mut self, p: u32, eligible: bool) {
         let s = self.slot(p);
-        if self.flags[s] & DELIVERED == 0 && (self.flags[s] & ELIGIBLE != 0) != eligible {
+        if (self.flags[s] & ELIGIBLE != 0) == eligible {
+            return;
+        }
+        if self.flags[s] & DELIVERED == 0 {
             if eligible {
                 self.eligible += 1;
             } else {
@@ -452,11 +543,14 @@ impl Engine {
         self.class[p as usize] = class;
     }
 
-    /// Sets the rank of `p` for the `rank` policy (default: its id).
+    /// Sets the rank of `p` for the `rank` policy (default: its id; kept
+    /// only under that policy).
     pub fn set_rank(&mut self, p: u32, rank: u32) {
         let s = self.slot(p);
-        self.rank[s] = rank;
-        self.flags[s] |= STALE;
+        if let Some(r) = self.rank.get_mut(s) {
+            *r = rank;
+            self.touch(s);
+        }
     }
 
     /// Starts a named phase at the current step (SPEC §1: each phase is reported).
@@ -507,6 +601,7 @@ impl Engine {
         }
         self.open_contest(lid, NONE, NONE, RESERVED);
         self.flags[s] |= FORCED;
+        self.touch(s);
         let to = self.topo.neighbor(self.pos[s], port).expect("link exists");
         self.forced.push((s as u32, lid, to));
         true
@@ -550,22 +645,29 @@ impl Engine {
     /// The index of this step's contest for link `lid`, if there is one.
     #[inline]
     fn contest_of(&self, lid: u32) -> Option<usize> {
-        contest_index(&self.link_contest, self.contest_base, self.contests.len(), lid)
+        contest_index(&self.link_contest, self.contest_base, self.contest_count, lid)
     }
 
-    #[inline]
+    /// Opens the contest of link `link`, which has none this step.
     fn open_contest(&mut self, link: u32, next: u32, winner: u32, best: u64) {
-        let mut contests = Contests {
-            of_link: &mut self.link_contest,
-            base: self.contest_base,
-            list: &mut self.contests,
-        };
-        contests.open(Contest {
+        let k = self.contest_count;
+        if self.contests.len() <= k {
+            self.contests.resize(k + 1, Contest::default());
+        }
+        self.contests[k] = Contest {
             link,
             next,
             winner,
             best,
-        });
+        };
+        self.link_contest[link as usize] = self.contest_base + k as u32;
+        self.contest_count += 1;
+    }
+
+    /// The sink: the link id one past the last link, which packets that do
+    /// not bid bid for (see `link_contest`).
+    fn sink(&self) -> u32 {
+        self.link_contest.len() as u32 - 1
     }
 
     fn link_id(&self, node: u32, port: u32) -> Option<u32> {
@@ -575,15 +677,18 @@ impl Engine {
 
     // ---- the step -------------------------------------------------------
 
-    /// Phase 1 of a step: every eligible packet with a next hop bids for its
-    /// link, and the best bid of each link wins it. A packet that moved or
-    /// changed since its last bid recomputes it first (under `random` every
-    /// key is drawn afresh). The loop is compiled once per topology kind and
-    /// policy (see [`bid_in`]).
-    fn bid(&mut self, n: usize) {
+    /// Recomputes the bid of every `TOUCHED` packet: the link of its next
+    /// hop and its key if it is eligible, not scripted, undelivered and away
+    /// from its target, else the sink.
+    fn rebid_touched(&mut self) {
+        monomorphic!(self.rebid_in())
+    }
+
+    /// [`Engine::rebid_touched`] on network `net` (the engine's own) under
+    /// policy `P`.
+    fn rebid_in<N: Network, const P: u8>(&mut self, net: &N) {
+        let sink = self.sink();
         let Engine {
-            topo,
-            config,
             order,
             policy_salt,
             step,
@@ -597,52 +702,74 @@ impl Engine {
             bid_link,
             bid_next,
             bid_key,
+            requeue,
+            ..
+        } = self;
+        let keys = KeyColumns {
+            topo: net,
+            salt: *policy_salt,
+            step: *step,
+            pos,
+            target,
+            phase_start,
+            since,
+            rank,
+            id_of,
+        };
+        for &s in requeue.iter() {
+            let s = s as usize;
+            flags[s] &= !TOUCHED;
+            let bid = if flags[s] & (ELIGIBLE | FORCED | DELIVERED) == ELIGIBLE {
+                keys.next_bid::<P>(s, *order)
+            } else {
+                None
+            };
+            (bid_link[s], bid_next[s], bid_key[s]) = bid.unwrap_or((sink, NONE, 0));
+        }
+        requeue.clear();
+    }
+
+    /// Phase 1 of a step: every packet in slots `0..n` bids with its
+    /// computed bid (under `random` with a fresh draw), and the best bid of
+    /// each link wins it (see [`Contests::bid`]).
+    fn bid(&mut self, n: usize) {
+        let Engine {
+            config,
+            policy_salt,
+            step,
+            id_of,
+            bid_link,
+            bid_next,
+            bid_key,
             link_contest,
             contests,
+            contest_count,
             contest_base,
             ..
         } = self;
-        let bids = BidColumns {
-            flags: &mut flags[..n],
-            link: &mut bid_link[..n],
-            next: &mut bid_next[..n],
-            key: &mut bid_key[..n],
-        };
-        contests.reserve(n);
+        // Room for a new contest per bidder, so that a bid writes the entry
+        // after the last without a bounds branch.
+        if contests.len() < *contest_count + n + 1 {
+            contests.resize(*contest_count + n + 1, Contest::default());
+        }
         let mut links = Contests {
             of_link: link_contest,
             base: *contest_base,
             list: contests,
+            count: *contest_count,
         };
-        macro_rules! bid_with {
-            ($net:expr) => {{
-                let keys = KeyColumns {
-                    topo: $net,
-                    salt: *policy_salt,
-                    step: *step,
-                    pos: &pos[..n],
-                    target: &target[..n],
-                    phase_start: &phase_start[..n],
-                    since: &since[..n],
-                    rank: &rank[..n],
-                    id_of: &id_of[..n],
-                };
-                match config.policy {
-                    Policy::FarthestFirst => bid_in::<_, FARTHEST_FIRST>(keys, bids, &mut links, *order),
-                    Policy::NearestFirst => bid_in::<_, NEAREST_FIRST>(keys, bids, &mut links, *order),
-                    Policy::FarthestTotal => bid_in::<_, FARTHEST_TOTAL>(keys, bids, &mut links, *order),
-                    Policy::FarthestOrigin => bid_in::<_, FARTHEST_ORIGIN>(keys, bids, &mut links, *order),
-                    Policy::Fifo => bid_in::<_, FIFO>(keys, bids, &mut links, *order),
-                    Policy::Random => bid_in::<_, RANDOM>(keys, bids, &mut links, *order),
-                    Policy::Rank => bid_in::<_, RANK>(keys, bids, &mut links, *order),
-                }
-            }};
+        let (link, next, key, id_of) = (&bid_link[..n], &bid_next[..n], &bid_key[..n], &id_of[..n]);
+        if config.policy == Policy::Random {
+            let (salt, step) = (*policy_salt, *step);
+            for s in 0..n {
+                links.bid(link[s], next[s], s as u32, random_bid(salt, step, id_of[s]));
+            }
+        } else {
+            for s in 0..n {
+                links.bid(link[s], next[s], s as u32, key[s]);
+            }
         }
-        match topo {
-            Topology::Grid(net) => bid_with!(net),
-            Topology::Hypercube(net) => bid_with!(net),
-            Topology::Butterfly(net) => bid_with!(net),
-        }
+        *contest_count = links.count;
     }
 
     /// Takes one packet off a node's working queue (see [`shift_queue`]).
@@ -661,17 +788,32 @@ impl Engine {
     /// only add up, so departures and arrivals are applied in one pass; the
     /// maxima are read after it, from the receiving nodes that may raise them.
     fn commit_moves(&mut self, summary: &mut StepSummary) {
+        monomorphic!(self.commit_in(summary))
+    }
+
+    /// [`Engine::commit_moves`] on network `net` (the engine's own) under
+    /// policy `P`.
+    fn commit_in<N: Network, const P: u8>(&mut self, net: &N, summary: &mut StepSummary) {
+        let sink = self.sink();
         let Engine {
             config,
+            order,
+            policy_salt,
             step,
             deliver_on_arrival,
             pos,
             target,
             dest,
+            phase_start,
             since,
+            rank,
             flags,
             id_of,
             in_link,
+            bid_link,
+            bid_next,
+            bid_key,
+            contest_count,
             delivered_at,
             working,
             at_source,
@@ -690,8 +832,9 @@ impl Engine {
             stats,
             ..
         } = self;
-        let (step, deliver_on_arrival) = (*step, *deliver_on_arrival);
-        let (series, edge_queues, fifo) = (config.record_series, config.edge_queues, config.policy == Policy::Fifo);
+        let (step, deliver_on_arrival, order) = (*step, *deliver_on_arrival, *order);
+        let (series, edge_queues) = (config.record_series, config.edge_queues);
+        let contests = &contests[..*contest_count];
         let record_links = series || config.check_invariants;
         // Nodes whose queue or load may pass the maxima so far: a node's
         // value right after its last arrival of the step is at least its
@@ -718,10 +861,10 @@ impl Engine {
                 at_source[from] -= 1;
             }
             pos[i] = to;
-            if fifo {
+            if P == FIFO {
                 since[i] = step;
             }
-            let mut f = (f | DEPARTED | STALE) & !FORCED;
+            let mut f = (f | DEPARTED) & !FORCED;
             let mut after = false;
             if to == dest[i] && deliver_on_arrival {
                 if f & ELIGIBLE != 0 {
@@ -746,13 +889,31 @@ impl Engine {
                 }
                 after = f & ELIGIBLE != 0 && !at_target;
             }
+            // The bid from here (the sink if the packet has no hop to make).
+            let bid = if after {
+                let keys = KeyColumns {
+                    topo: net,
+                    salt: *policy_salt,
+                    step,
+                    pos,
+                    target,
+                    phase_start,
+                    since,
+                    rank,
+                    id_of,
+                };
+                keys.next_bid::<P>(i, order)
+            } else {
+                None
+            };
+            (bid_link[i], bid_next[i], bid_key[i]) = bid.unwrap_or((sink, NONE, 0));
             flags[i] = f;
             unsettled_now = unsettled_now + after as u32 - before as u32;
         };
         // One call site, so the closure is inlined.
         let winners = contests
             .iter()
-            .filter(|c| c.best != EMPTY && c.best != RESERVED)
+            .filter(|c| c.best != EMPTY && c.best != RESERVED && c.link != sink)
             .map(|c| (c.winner, c.link, c.next, true));
         for (s, lid, to, winner) in winners.chain(forced.iter().map(|&(s, lid, to)| (s, lid, to, false))) {
             move_packet(s as usize, lid, to, winner);
@@ -780,8 +941,12 @@ impl Engine {
         self.step += 1;
         self.arrived_at_target.clear();
 
-        // Phase 1: contention, on start-of-step state: every eligible
+        // Phase 1: contention, on start-of-step state: the packets the
+        // algorithm changed recompute their bids, then every eligible
         // packet, in slot order, bids for the link of its next hop.
+        if !self.requeue.is_empty() {
+            self.rebid_touched();
+        }
         if self.eligible > 0 {
             self.bid(self.scan_len);
         }
@@ -834,8 +999,8 @@ impl Engine {
     /// raising `contest_base` past them (restarting from a cleared array
     /// before the counter could wrap).
     fn retire_contests(&mut self) {
-        let used = self.contests.len() as u32;
-        self.contests.clear();
+        let used = self.contest_count as u32;
+        self.contest_count = 0;
         let links = self.link_contest.len() as u32;
         match self
             .contest_base
@@ -887,6 +1052,8 @@ impl Engine {
             &mut self.rank,
             &mut self.id_of,
             &mut self.in_link,
+            &mut self.bid_link,
+            &mut self.bid_next,
         ] {
             if column.is_empty() {
                 continue;
@@ -896,12 +1063,18 @@ impl Engine {
             std::mem::swap(column, &mut scratch);
         }
         self.resort_scratch = scratch;
-        // The bid caches are not carried along: every packet recomputes its bid.
-        let flags: Vec<u8> = perm.iter().map(|&s| self.flags[s as usize] | STALE).collect();
-        self.flags = flags;
+        self.bid_key = perm.iter().map(|&s| self.bid_key[s as usize]).collect();
+        self.flags = perm.iter().map(|&s| self.flags[s as usize]).collect();
         for (s, &id) in self.id_of.iter().enumerate() {
             self.slot_of[id as usize] = s as u32;
         }
+        // The requeue list holds slots too (it is empty between steps, but
+        // not before the first).
+        let mut new_slot = vec![0u32; n];
+        for (new, &old) in perm.iter().enumerate() {
+            new_slot[old as usize] = new as u32;
+        }
+        self.requeue.iter_mut().for_each(|s| *s = new_slot[*s as usize]);
         self.scan_len = live;
         self.hops_since_resort = 0;
     }
@@ -913,8 +1086,12 @@ impl Engine {
     /// moves are the algorithm's responsibility and are never refused.
     fn apply_queue_capacity(&mut self, cap: u32) {
         let mut transit: Vec<(u32, u64, u32)> = Vec::new(); // (to, best, contest)
-        for (k, c) in self.contests.iter_mut().enumerate() {
-            if c.best == RESERVED || (c.next == self.dest[c.winner as usize] && self.deliver_on_arrival) {
+        let sink = self.sink();
+        for (k, c) in self.contests[..self.contest_count].iter_mut().enumerate() {
+            if c.best == RESERVED
+                || c.link == sink
+                || (c.next == self.dest[c.winner as usize] && self.deliver_on_arrival)
+            {
                 continue;
             }
             if self.config.edge_queues {
@@ -1018,6 +1195,43 @@ impl Engine {
         } else {
             assert!(self.current_max_queue >= max_queue, "running max queue fell behind");
         }
+        monomorphic!(self.check_bids_in());
+    }
+
+    /// Checks that every packet's bid, as kept, is the bid computed afresh
+    /// (packets the algorithm has touched since are recomputed anyway).
+    fn check_bids_in<N: Network, const P: u8>(&self, net: &N) {
+        let keys = KeyColumns {
+            topo: net,
+            salt: self.policy_salt,
+            step: self.step,
+            pos: &self.pos,
+            target: &self.target,
+            phase_start: &self.phase_start,
+            since: &self.since,
+            rank: &self.rank,
+            id_of: &self.id_of,
+        };
+        for s in 0..self.scan_len {
+            let f = self.flags[s];
+            if f & TOUCHED != 0 {
+                continue;
+            }
+            let fresh = if f & (ELIGIBLE | FORCED | DELIVERED) == ELIGIBLE {
+                keys.next_bid::<P>(s, self.order)
+            } else {
+                None
+            };
+            let (link, next, key) = fresh.unwrap_or((self.sink(), NONE, 0));
+            let p = self.id_of[s];
+            assert_eq!(self.bid_link[s], link, "packet {p} bids for the wrong link");
+            if link != self.sink() {
+                assert_eq!(self.bid_next[s], next, "packet {p} bids for the wrong node");
+                if P != RANDOM {
+                    assert_eq!(self.bid_key[s], key, "packet {p} bids with a stale key");
+                }
+            }
+        }
     }
 
     /// Engine bytes held per packet, for the benchmark report: the packet
@@ -1055,15 +1269,6 @@ impl Engine {
     }
 }
 
-// The policies as constants, so that the bid loop is compiled once per policy.
-const FARTHEST_FIRST: u8 = 0;
-const NEAREST_FIRST: u8 = 1;
-const FARTHEST_TOTAL: u8 = 2;
-const FARTHEST_ORIGIN: u8 = 3;
-const FIFO: u8 = 4;
-const RANDOM: u8 = 5;
-const RANK: u8 = 6;
-
 /// The columns and settings a policy key is computed from (SPEC §1 "Contention").
 struct KeyColumns<'a, N> {
     topo: &'a N,
@@ -1077,15 +1282,18 @@ struct KeyColumns<'a, N> {
     id_of: &'a [u32],
 }
 
-/// The cached bids a step refreshes (see `Engine::bid_link`).
-struct BidColumns<'a> {
-    flags: &'a mut [u8],
-    link: &'a mut [u32],
-    next: &'a mut [u32],
-    key: &'a mut [u64],
-}
-
 impl<N: Network> KeyColumns<'_, N> {
+    /// The bid of the packet in slot `s` from where it is: the link of its
+    /// next hop, the node that link leads to and its bid (see
+    /// [`KeyColumns::bid`]); `None` at its target.
+    #[inline(always)]
+    fn next_bid<const P: u8>(&self, s: usize, order: RouteOrder) -> Option<(u32, u32, u64)> {
+        let at = self.pos[s];
+        let hop = self.topo.next_hop(at, self.target[s], self.id_of[s], order)?;
+        let link = at * self.topo.ports() + hop.port;
+        Some((link, hop.next, self.bid::<P>(s, hop.remaining_in_dim, hop.port)))
+    }
+
     /// The bid of the packet in slot `s` under policy `P` for a hop over
     /// `port` with `remaining_in_dim` hops left in its dimension: the
     /// policy key (larger wins, below `u32::MAX`) in the high 32 bits and
@@ -1104,52 +1312,57 @@ impl<N: Network> KeyColumns<'_, N> {
                 self.topo.dim_distance(self.phase_start[s], self.pos[s], dim)
             }
             FIFO => TOP - self.since[s],
-            RANDOM => {
-                // One independent draw per (step, packet), whatever the scan order.
-                let draw = mix64(self.salt ^ ((self.step as u64) << 32 | id as u64));
-                (draw >> 33) as u32
-            }
+            // Drawn afresh at every step (see `random_bid`).
+            RANDOM => return random_bid(self.salt, self.step, id),
             _ => TOP.saturating_sub(self.rank[s]),
         };
         ((key.min(TOP) as u64) << 32) | (!id) as u64
     }
 }
 
+/// The `random` policy's bid of packet `id` in `step`: one independent
+/// draw per (step, packet), whatever the order packets are visited in.
+#[inline(always)]
+fn random_bid(salt: u64, step: u32, id: u32) -> u64 {
+    let draw = mix64(salt ^ ((step as u64) << 32 | id as u64));
+    (draw >> 33) << 32 | (!id) as u64
+}
+
 /// This step's contests with their per-link index (see `Engine::link_contest`).
 struct Contests<'a> {
     of_link: &'a mut [u32],
     base: u32,
-    list: &'a mut Vec<Contest>,
+    /// At least `count + 1` entries long.
+    list: &'a mut [Contest],
+    /// The contests opened so far.
+    count: usize,
 }
 
 impl Contests<'_> {
-    /// Opens the contest of `contest.link`, which has none yet this step.
-    #[inline(always)]
-    fn open(&mut self, contest: Contest) {
-        self.of_link[contest.link as usize] = self.base + self.list.len() as u32;
-        self.list.push(contest);
-    }
-
     /// Enters the bid `candidate` of slot `s` for link `lid` (leading to
-    /// `next`): the link's contest keeps the larger bid; a reserved link
-    /// keeps its reservation.
+    /// `next`): the link's contest keeps the larger bid (a reservation is
+    /// larger than any bid), and a link without a contest gets one, in the
+    /// entry after the last. Written without branches: whether a link
+    /// already has a contest, and whether a bid beats the best so far, are
+    /// data the processor cannot predict, and this runs once per waiting
+    /// packet per step.
     #[inline(always)]
     fn bid(&mut self, lid: u32, next: u32, s: u32, candidate: u64) {
-        match contest_index(self.of_link, self.base, self.list.len(), lid) {
-            Some(c) => {
-                let contest = &mut self.list[c];
-                if contest.best != RESERVED && candidate > contest.best {
-                    contest.best = candidate;
-                    contest.winner = s;
-                }
-            }
-            None => self.open(Contest {
-                link: lid,
-                next,
-                winner: s,
-                best: candidate,
-            }),
-        }
+        let c = self.of_link[lid as usize].wrapping_sub(self.base) as usize;
+        let fresh = c >= self.count;
+        let k = select_unpredictable(fresh, self.count, c);
+        let contest = &mut self.list[k];
+        // Every bid is above `EMPTY` (its low half is the complement of an id).
+        let best = select_unpredictable(fresh, EMPTY, contest.best);
+        let better = candidate > best;
+        contest.best = select_unpredictable(better, candidate, best);
+        contest.winner = select_unpredictable(better, s, contest.winner);
+        // The same values for an existing contest (a reservation's `next`
+        // is never read).
+        contest.link = lid;
+        contest.next = next;
+        self.of_link[lid as usize] = self.base + k as u32;
+        self.count += fresh as usize;
     }
 }
 
@@ -1166,42 +1379,6 @@ fn contest_index(of_link: &[u32], base: u32, len: usize, lid: u32) -> Option<usi
 #[inline(always)]
 fn counts_unsettled(flags: u8, pos: u32, target: u32) -> bool {
     flags & (ELIGIBLE | DELIVERED) == ELIGIBLE && pos != target
-}
-
-/// The loop of [`Engine::bid`] for one topology kind and policy `P`.
-fn bid_in<N: Network, const P: u8>(
-    keys: KeyColumns<'_, N>,
-    bids: BidColumns<'_>,
-    contests: &mut Contests<'_>,
-    order: RouteOrder,
-) {
-    let BidColumns { flags, link, next, key } = bids;
-    let ports = keys.topo.ports();
-    for s in 0..flags.len() {
-        let f = flags[s];
-        if f & (ELIGIBLE | FORCED | DELIVERED) != ELIGIBLE {
-            continue;
-        }
-        if f & STALE != 0 {
-            flags[s] = f & !STALE;
-            let at = keys.pos[s];
-            match keys.topo.next_hop(at, keys.target[s], keys.id_of[s], order) {
-                None => link[s] = NONE,
-                Some(hop) => {
-                    link[s] = at * ports + hop.port;
-                    next[s] = hop.next;
-                    key[s] = keys.bid::<P>(s, hop.remaining_in_dim, hop.port);
-                }
-            }
-        } else if P == RANDOM {
-            key[s] = keys.bid::<P>(s, 0, 0);
-        }
-        let lid = link[s];
-        if lid == NONE {
-            continue;
-        }
-        contests.bid(lid, next[s], s as u32, key[s]);
-    }
 }
 
 /// Adds one packet to `working[node]` (`grow`) or takes one off (returning

@@ -119,7 +119,11 @@ pub fn comb_rc(h: u32, w: u32, i: u32) -> (u32, u32) {
     if j < body {
         let row = 1 + j / (w - 1);
         let off = j % (w - 1);
-        let col = if (row - 1) % 2 == 0 { w - 1 - off } else { 1 + off };
+        let col = if (row - 1).is_multiple_of(2) {
+            w - 1 - off
+        } else {
+            1 + off
+        };
         (row, col)
     } else {
         (h - 1 - (j - body), 0)
@@ -135,7 +139,7 @@ pub fn comb_index(h: u32, w: u32, r: u32, c: u32) -> u32 {
     } else if c == 0 {
         w + (h - 1) * (w - 1) + (h - 1 - r)
     } else {
-        w + (r - 1) * (w - 1) + if (r - 1) % 2 == 0 { w - 1 - c } else { c - 1 }
+        w + (r - 1) * (w - 1) + if (r - 1).is_multiple_of(2) { w - 1 - c } else { c - 1 }
     }
 }
 
@@ -151,7 +155,7 @@ pub struct Tiles {
 impl Tiles {
     /// `count` tiles; `count` must be a power of 4 and at most N.
     pub fn new(mesh: Mesh, count: u32) -> Tiles {
-        assert!(count.is_power_of_two() && count.ilog2() % 2 == 0 && count <= mesh.nodes());
+        assert!(count.is_power_of_two() && count.ilog2().is_multiple_of(2) && count <= mesh.nodes());
         let g = 1u32 << (count.ilog2() / 2);
         Tiles {
             mesh,

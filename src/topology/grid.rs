@@ -213,16 +213,16 @@ impl Grid {
 /// (rings, tori) the shorter way, a tie going + for even packet ids.
 #[inline(always)]
 fn direction(wrap: bool, c: u32, t: u32, side: u32, packet: u32) -> (u32, u32) {
+    // Written without branches: which way a packet goes is data the
+    // processor cannot predict, and routing is the engine's inner loop.
     if !wrap {
-        return if t > c { (0, t - c) } else { (1, c - t) };
+        return ((t < c) as u32, t.abs_diff(c));
     }
-    let fwd = if t >= c { t - c } else { t + side - c };
+    let fwd = t.wrapping_sub(c).wrapping_add(side * (t < c) as u32);
     let back = side - fwd;
-    if fwd < back || (fwd == back && packet % 2 == 0) {
-        (0, fwd)
-    } else {
-        (1, back)
-    }
+    let neg = (fwd > back) as u32 | ((fwd == back) as u32 & packet);
+    let neg = neg & 1;
+    (neg, if neg == 0 { fwd } else { back })
 }
 
 /// The neighbour of `node`, at coordinate `c` of a dimension with `side`
@@ -230,17 +230,15 @@ fn direction(wrap: bool, c: u32, t: u32, side: u32, packet: u32) -> (u32, u32) {
 /// wrapping around; the caller guarantees the link exists.
 #[inline(always)]
 fn step_along(node: u32, c: u32, side: u32, stride: u32, neg: u32) -> u32 {
-    if neg == 0 {
-        if c + 1 < side {
-            node + stride
-        } else {
-            node - c * stride
-        }
-    } else if c > 0 {
-        node - stride
+    let to = c.wrapping_add(1).wrapping_sub(2 * neg);
+    let to = if to == side {
+        0
+    } else if to == u32::MAX {
+        side - 1
     } else {
-        node + (side - 1) * stride
-    }
+        to
+    };
+    node.wrapping_add(to.wrapping_sub(c).wrapping_mul(stride))
 }
 
 impl Network for Grid {
