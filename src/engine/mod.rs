@@ -44,10 +44,8 @@ const RESERVED: u64 = u64::MAX;
 /// The contest for one directed link in the current step.
 #[derive(Debug, Clone, Copy, Default)]
 struct Contest {
-    /// The link.
+    /// The link (the node it leads to is the winner's `bid_next`).
     link: u32,
-    /// The node it leads to.
-    next: u32,
     /// Slot of the best bidder so far.
     winner: u32,
     /// The best bid: the policy key (high 32 bits) with the complement of
@@ -568,7 +566,7 @@ impl Engine {
         if self.contest_of(lid).is_some() {
             return false;
         }
-        self.open_contest(lid, NONE, NONE, RESERVED);
+        self.open_contest(lid, NONE, RESERVED);
         self.control.push(lid);
         true
     }
@@ -599,7 +597,7 @@ impl Engine {
         if self.contest_of(lid).is_some() || self.flags[s] & (DELIVERED | FORCED) != 0 {
             return false;
         }
-        self.open_contest(lid, NONE, NONE, RESERVED);
+        self.open_contest(lid, NONE, RESERVED);
         self.flags[s] |= FORCED;
         self.touch(s);
         let to = self.topo.neighbor(self.pos[s], port).expect("link exists");
@@ -649,17 +647,12 @@ impl Engine {
     }
 
     /// Opens the contest of link `link`, which has none this step.
-    fn open_contest(&mut self, link: u32, next: u32, winner: u32, best: u64) {
+    fn open_contest(&mut self, link: u32, winner: u32, best: u64) {
         let k = self.contest_count;
         if self.contests.len() <= k {
             self.contests.resize(k + 1, Contest::default());
         }
-        self.contests[k] = Contest {
-            link,
-            next,
-            winner,
-            best,
-        };
+        self.contests[k] = Contest { link, winner, best };
         self.link_contest[link as usize] = self.contest_base + k as u32;
         self.contest_count += 1;
     }
@@ -739,7 +732,6 @@ impl Engine {
             step,
             id_of,
             bid_link,
-            bid_next,
             bid_key,
             link_contest,
             contests,
@@ -752,24 +744,14 @@ impl Engine {
         if contests.len() < *contest_count + n + 1 {
             contests.resize(*contest_count + n + 1, Contest::default());
         }
-        let mut links = Contests {
-            of_link: link_contest,
-            base: *contest_base,
-            list: contests,
-            count: *contest_count,
-        };
-        let (link, next, key, id_of) = (&bid_link[..n], &bid_next[..n], &bid_key[..n], &id_of[..n]);
-        if config.policy == Policy::Random {
+        let (link, key, id_of) = (&bid_link[..n], &bid_key[..n], &id_of[..n]);
+        let (base, count) = (*contest_base, *contest_count);
+        *contest_count = if config.policy == Policy::Random {
             let (salt, step) = (*policy_salt, *step);
-            for s in 0..n {
-                links.bid(link[s], next[s], s as u32, random_bid(salt, step, id_of[s]));
-            }
+            enter_bids(link_contest, base, contests, count, link, |s| random_bid(salt, step, id_of[s]))
         } else {
-            for s in 0..n {
-                links.bid(link[s], next[s], s as u32, key[s]);
-            }
-        }
-        *contest_count = links.count;
+            enter_bids(link_contest, base, contests, count, link, |s| key[s])
+        };
     }
 
     /// Takes one packet off a node's working queue (see [`shift_queue`]).
@@ -835,6 +817,13 @@ impl Engine {
         let (step, deliver_on_arrival, order) = (*step, *deliver_on_arrival, *order);
         let (series, edge_queues) = (config.record_series, config.edge_queues);
         let contests = &contests[..*contest_count];
+        // Slices rather than vectors, so that their bounds stay in registers.
+        let (pos, target, dest, flags, id_of) = (&mut pos[..], &target[..], &dest[..], &mut flags[..], &id_of[..]);
+        let (phase_start, since, rank) = (&phase_start[..], &mut since[..], &rank[..]);
+        let (bid_link, bid_next, bid_key) = (&mut bid_link[..], &mut bid_next[..], &mut bid_key[..]);
+        let (working, at_source, delivered_at) = (&mut working[..], &mut at_source[..], &mut delivered_at[..]);
+        let (in_link, edge_occupancy) = (&mut in_link[..], &mut edge_occupancy[..]);
+        let (mut moves, mut delivered_now) = (0u32, 0u32);
         let record_links = series || config.check_invariants;
         // Nodes whose queue or load may pass the maxima so far: a node's
         // value right after its last arrival of the step is at least its
@@ -843,13 +832,15 @@ impl Engine {
         arrivals.clear();
         let (mut unsettled_now, mut eligible_now) = (*unsettled, *eligible);
         // `winner`: a contest winner, which bid, so it was eligible and away
-        // from its target (counted in `unsettled`); else a scripted move.
-        let mut move_packet = |i: usize, lid: u32, to: u32, winner: bool| {
+        // from its target (counted in `unsettled`), and goes where it bid
+        // for; else a scripted move to `scripted_to`.
+        let mut move_packet = |i: usize, lid: u32, scripted_to: u32, winner: bool| {
+            let to = if winner { bid_next[i] } else { scripted_to };
             let before = winner || counts_unsettled(flags[i], pos[i], target[i]);
             if record_links {
                 last_links.push(lid);
             }
-            summary.packet_moves += 1;
+            moves += 1;
             let from = pos[i] as usize;
             let f = flags[i];
             if f & DEPARTED != 0 {
@@ -872,8 +863,7 @@ impl Engine {
                 }
                 f |= DELIVERED;
                 delivered_at[id_of[i] as usize] = step;
-                summary.delivered += 1;
-                stats.delivered_at_step(step);
+                delivered_now += 1;
             } else {
                 let queue = shift_queue(working, queue_histogram, series, to as usize, true);
                 if queue > queue_so_far || queue + at_source[to as usize] > load_so_far {
@@ -914,11 +904,14 @@ impl Engine {
         let winners = contests
             .iter()
             .filter(|c| c.best != EMPTY && c.best != RESERVED && c.link != sink)
-            .map(|c| (c.winner, c.link, c.next, true));
+            .map(|c| (c.winner, c.link, NONE, true));
         for (s, lid, to, winner) in winners.chain(forced.iter().map(|&(s, lid, to)| (s, lid, to, false))) {
             move_packet(s as usize, lid, to, winner);
         }
         forced.clear();
+        summary.packet_moves += moves;
+        summary.delivered += delivered_now;
+        stats.delivered_many_at_step(step, delivered_now);
         *unsettled = unsettled_now;
         *eligible = eligible_now;
         *delivered += summary.delivered;
@@ -1090,7 +1083,7 @@ impl Engine {
         for (k, c) in self.contests[..self.contest_count].iter_mut().enumerate() {
             if c.best == RESERVED
                 || c.link == sink
-                || (c.next == self.dest[c.winner as usize] && self.deliver_on_arrival)
+                || (self.bid_next[c.winner as usize] == self.dest[c.winner as usize] && self.deliver_on_arrival)
             {
                 continue;
             }
@@ -1099,7 +1092,7 @@ impl Engine {
                     c.best = EMPTY;
                 }
             } else {
-                transit.push((c.next, c.best, k as u32));
+                transit.push((self.bid_next[c.winner as usize], c.best, k as u32));
             }
         }
         // Per receiving node, the best slots first (larger key, then smaller id).
@@ -1328,42 +1321,44 @@ fn random_bid(salt: u64, step: u32, id: u32) -> u64 {
     (draw >> 33) << 32 | (!id) as u64
 }
 
-/// This step's contests with their per-link index (see `Engine::link_contest`).
-struct Contests<'a> {
-    of_link: &'a mut [u32],
+/// Enters the bid `bid(s)` of every slot `s` for link `link[s]` into this
+/// step's contests (`list`, the first `count` of them open, indexed by
+/// `of_link` less `base`; see `Engine::link_contest`): the link's contest
+/// keeps the larger bid (a reservation is larger than any bid), and a link
+/// without a contest gets one, in the entry after the last. `list` must
+/// have room for one new contest per slot. Returns the new count.
+///
+/// Written without branches: whether a link already has a contest, and
+/// whether a bid beats the best so far, are data the processor cannot
+/// predict, and this runs once per waiting packet per step.
+#[inline(always)]
+fn enter_bids(
+    of_link: &mut [u32],
     base: u32,
-    /// At least `count + 1` entries long.
-    list: &'a mut [Contest],
-    /// The contests opened so far.
-    count: usize,
-}
-
-impl Contests<'_> {
-    /// Enters the bid `candidate` of slot `s` for link `lid` (leading to
-    /// `next`): the link's contest keeps the larger bid (a reservation is
-    /// larger than any bid), and a link without a contest gets one, in the
-    /// entry after the last. Written without branches: whether a link
-    /// already has a contest, and whether a bid beats the best so far, are
-    /// data the processor cannot predict, and this runs once per waiting
-    /// packet per step.
-    #[inline(always)]
-    fn bid(&mut self, lid: u32, next: u32, s: u32, candidate: u64) {
-        let c = self.of_link[lid as usize].wrapping_sub(self.base) as usize;
-        let fresh = c >= self.count;
-        let k = select_unpredictable(fresh, self.count, c);
-        let contest = &mut self.list[k];
+    list: &mut [Contest],
+    mut count: usize,
+    link: &[u32],
+    bid: impl Fn(usize) -> u64,
+) -> usize {
+    for (s, &lid) in link.iter().enumerate() {
+        let candidate = bid(s);
+        let entry = &mut of_link[lid as usize];
+        let c = entry.wrapping_sub(base) as usize;
+        let fresh = c >= count;
+        let k = c.min(count);
+        let contest = &mut list[k];
         // Every bid is above `EMPTY` (its low half is the complement of an id).
         let best = select_unpredictable(fresh, EMPTY, contest.best);
         let better = candidate > best;
-        contest.best = select_unpredictable(better, candidate, best);
-        contest.winner = select_unpredictable(better, s, contest.winner);
-        // The same values for an existing contest (a reservation's `next`
-        // is never read).
-        contest.link = lid;
-        contest.next = next;
-        self.of_link[lid as usize] = self.base + k as u32;
-        self.count += fresh as usize;
+        *contest = Contest {
+            link: lid,
+            winner: select_unpredictable(better, s as u32, contest.winner),
+            best: select_unpredictable(better, candidate, best),
+        };
+        *entry = base + k as u32;
+        count += fresh as usize;
     }
+    count
 }
 
 /// The index in this step's contest list of link `lid`'s contest, if it

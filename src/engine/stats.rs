@@ -70,10 +70,18 @@ impl Stats {
     }
 
     pub(crate) fn delivered_at_step(&mut self, step: u32) {
+        self.delivered_many_at_step(step, 1);
+    }
+
+    /// Records `count` deliveries in `step` (none: nothing changes).
+    pub(crate) fn delivered_many_at_step(&mut self, step: u32, count: u32) {
+        if count == 0 {
+            return;
+        }
         if self.deliveries.len() <= step as usize {
             self.deliveries.resize(step as usize + 1, 0);
         }
-        self.deliveries[step as usize] += 1;
+        self.deliveries[step as usize] += count;
         self.last_delivery = self.last_delivery.max(step);
     }
 
