@@ -314,9 +314,15 @@ fn engine_state_is_at_most_64_bytes_per_packet() {
             edge_queues,
             ..SimConfig::default()
         };
-        let sim = Simulation::new(instance.clone(), config).unwrap();
-        let bytes = sim.engine().bytes_per_packet();
-        assert!(bytes <= 64, "{bytes} bytes per packet (edge queues {edge_queues})");
-        assert!(bytes >= 40, "{bytes} bytes per packet cannot hold the columns");
+        let mut sim = Simulation::new(instance.clone(), config).unwrap();
+        let before = sim.engine().bytes_per_packet();
+        // After a run too: the contest list is allocated by the first step.
+        sim.run();
+        let after = sim.engine().bytes_per_packet();
+        for bytes in [before, after] {
+            assert!(bytes <= 64, "{bytes} bytes per packet (edge queues {edge_queues})");
+            assert!(bytes >= 40, "{bytes} bytes per packet cannot hold the columns");
+        }
+        assert!(after > before, "the contest list is counted once a step has run");
     }
 }

@@ -10,6 +10,17 @@
 //! Packet state is kept column-wise (one `Vec` per field) so that a step
 //! touches only what it needs; see `bytes_per_packet`.
 //!
+//! # Bids
+//! A packet's bid (the link of its next hop and its policy key) changes
+//! only when it moves or the algorithm changes it, so it is computed then:
+//! by the commit for a packet that moved, and at the start of the next step
+//! for a packet the algorithm changed (the `requeue` list). A packet that
+//! does not bid (delivered, held back, scripted, at its target) bids for
+//! the *sink*, a link that does not exist. The contention pass is then one
+//! loop over all packets with no data-dependent branch (see
+//! [`enter_bids`]): on a loaded network most packets wait, and a
+//! mispredicted branch per waiting packet was most of a step's time.
+//!
 //! # Memory order
 //! The columns a step reads are indexed by a *slot*, not by the packet id,
 //! and after every [`RESORT_INTERVAL`] hops per packet in flight (by
@@ -41,17 +52,18 @@ const EMPTY: u64 = 0;
 /// A link reserved for a control message or a scripted move.
 const RESERVED: u64 = u64::MAX;
 
-/// The contest for one directed link in the current step.
+/// The contest for one directed link in the current step: 12 bytes (the
+/// link and the node it leads to are the winner's `bid_link` and
+/// `bid_next`, so they are not kept here).
 #[derive(Debug, Clone, Copy, Default)]
+#[repr(C, packed(4))]
 struct Contest {
-    /// The link (the node it leads to is the winner's `bid_next`).
-    link: u32,
-    /// Slot of the best bidder so far.
-    winner: u32,
     /// The best bid: the policy key (high 32 bits) with the complement of
     /// the packet id (low 32 bits), so one comparison picks the larger key
     /// and, on a tie, the smaller id; or `RESERVED`, or `EMPTY` if refused.
     best: u64,
+    /// Slot of the best bidder so far (`NONE` for a control message).
+    winner: u32,
 }
 
 const ELIGIBLE: u8 = 1;
@@ -186,8 +198,8 @@ pub struct Engine {
     bid_link: Vec<u32>,
     /// The node `bid_link` leads to.
     bid_next: Vec<u32>,
-    /// The cached bid (see `Contest::best`); unused by the `random` policy,
-    /// whose key is drawn afresh every step.
+    /// The bid (see `Contest::best`); unused by the `random` policy, whose
+    /// key is drawn afresh every step.
     bid_key: Vec<u64>,
     /// Slots `0..scan_len` hold every undelivered packet.
     scan_len: usize,
@@ -287,7 +299,7 @@ impl Engine {
             in_link: if config.edge_queues { vec![NONE; n] } else { Vec::new() },
             scan_len: n,
             resort_scratch: Vec::new(),
-            requeue: Vec::with_capacity(n),
+            requeue: Vec::new(),
             hops_since_resort: 0,
             slot_of: (0..n as u32).collect(),
             class: vec![0; n],
@@ -332,12 +344,14 @@ impl Engine {
         if e.config.resort_interval > 0 {
             e.resort();
         }
-        // Every packet computes its first bid at the first step.
+        // Every packet's first bid; the list of all slots is not kept.
         for s in 0..e.scan_len {
             if e.flags[s] & DELIVERED == 0 {
                 e.touch(s);
             }
         }
+        e.rebid_touched();
+        e.requeue = Vec::new();
         let initial_load = e.at_source.iter().copied().max().unwrap_or(0);
         e.stats.begin(initial_load);
         e
@@ -652,7 +666,7 @@ impl Engine {
         if self.contests.len() <= k {
             self.contests.resize(k + 1, Contest::default());
         }
-        self.contests[k] = Contest { link, winner, best };
+        self.contests[k] = Contest { best, winner };
         self.link_contest[link as usize] = self.contest_base + k as u32;
         self.contest_count += 1;
     }
@@ -739,16 +753,20 @@ impl Engine {
             contest_base,
             ..
         } = self;
-        // Room for a new contest per bidder, so that a bid writes the entry
-        // after the last without a bounds branch.
-        if contests.len() < *contest_count + n + 1 {
-            contests.resize(*contest_count + n + 1, Contest::default());
+        // Room for a new contest per link that can be bid for (the sink
+        // included), so that a bid writes the entry after the last.
+        let room = *contest_count + n.min(link_contest.len()) + 1;
+        if contests.len() < room {
+            contests.reserve_exact(room - contests.len());
+            contests.resize(room, Contest::default());
         }
         let (link, key, id_of) = (&bid_link[..n], &bid_key[..n], &id_of[..n]);
         let (base, count) = (*contest_base, *contest_count);
         *contest_count = if config.policy == Policy::Random {
             let (salt, step) = (*policy_salt, *step);
-            enter_bids(link_contest, base, contests, count, link, |s| random_bid(salt, step, id_of[s]))
+            enter_bids(link_contest, base, contests, count, link, |s| {
+                random_bid(salt, step, id_of[s])
+            })
         } else {
             enter_bids(link_contest, base, contests, count, link, |s| key[s])
         };
@@ -831,11 +849,19 @@ impl Engine {
         let (queue_so_far, load_so_far) = (*current_max_queue, stats.max_load);
         arrivals.clear();
         let (mut unsettled_now, mut eligible_now) = (*unsettled, *eligible);
-        // `winner`: a contest winner, which bid, so it was eligible and away
-        // from its target (counted in `unsettled`), and goes where it bid
-        // for; else a scripted move to `scripted_to`.
-        let mut move_packet = |i: usize, lid: u32, scripted_to: u32, winner: bool| {
-            let to = if winner { bid_next[i] } else { scripted_to };
+        // `winner`: a contest winner, which goes where it bid for (nowhere
+        // if that is the sink) and, bidding, was eligible and away from its
+        // target (counted in `unsettled`); else a scripted move over
+        // `scripted_link` to `scripted_to`.
+        let mut move_packet = |i: usize, scripted_link: u32, scripted_to: u32, winner: bool| {
+            let (lid, to) = if winner {
+                (bid_link[i], bid_next[i])
+            } else {
+                (scripted_link, scripted_to)
+            };
+            if lid == sink {
+                return;
+            }
             let before = winner || counts_unsettled(flags[i], pos[i], target[i]);
             if record_links {
                 last_links.push(lid);
@@ -903,8 +929,8 @@ impl Engine {
         // One call site, so the closure is inlined.
         let winners = contests
             .iter()
-            .filter(|c| c.best != EMPTY && c.best != RESERVED && c.link != sink)
-            .map(|c| (c.winner, c.link, NONE, true));
+            .filter(|c| c.best != EMPTY && c.best != RESERVED)
+            .map(|c| (c.winner, NONE, NONE, true));
         for (s, lid, to, winner) in winners.chain(forced.iter().map(|&(s, lid, to)| (s, lid, to, false))) {
             move_packet(s as usize, lid, to, winner);
         }
@@ -1081,18 +1107,19 @@ impl Engine {
         let mut transit: Vec<(u32, u64, u32)> = Vec::new(); // (to, best, contest)
         let sink = self.sink();
         for (k, c) in self.contests[..self.contest_count].iter_mut().enumerate() {
-            if c.best == RESERVED
-                || c.link == sink
-                || (self.bid_next[c.winner as usize] == self.dest[c.winner as usize] && self.deliver_on_arrival)
-            {
+            if c.best == RESERVED {
+                continue;
+            }
+            let (link, next) = (self.bid_link[c.winner as usize], self.bid_next[c.winner as usize]);
+            if link == sink || (next == self.dest[c.winner as usize] && self.deliver_on_arrival) {
                 continue;
             }
             if self.config.edge_queues {
-                if self.edge_occupancy[c.link as usize] >= cap {
+                if self.edge_occupancy[link as usize] >= cap {
                     c.best = EMPTY;
                 }
             } else {
-                transit.push((self.bid_next[c.winner as usize], c.best, k as u32));
+                transit.push((next, c.best, k as u32));
             }
         }
         // Per receiving node, the best slots first (larger key, then smaller id).
@@ -1227,13 +1254,15 @@ impl Engine {
         }
     }
 
-    /// Engine bytes held per packet, for the benchmark report: the packet
-    /// columns as allocated, divided by the number of packets. By slot pos,
-    /// target, dest, phase_start, since, rank, id_of, the cached bid (link,
-    /// next node, key) and flags; by id slot_of, src, delivered_at and
-    /// class; in_link with edge queues. (Node and link columns are not per
-    /// packet; a step's scratch adds 24 bytes per contested link, a re-sort
-    /// 8 bytes per packet while it runs.)
+    /// Engine bytes held per packet, for the benchmark report: what is
+    /// allocated for the packets, divided by their number. By slot pos,
+    /// target, dest, id_of, the bid (link, next node, key) and flags, and
+    /// one of phase_start, since and rank if the policy reads it; by id
+    /// slot_of, src, delivered_at and class; in_link with edge queues; the
+    /// contest list (12 bytes per packet or per link, whichever is fewer)
+    /// once a step has run, and the requeue list as allocated. (Node and
+    /// link columns are not per packet; a re-sort holds 12 bytes per packet
+    /// while it runs.)
     pub fn bytes_per_packet(&self) -> usize {
         let n = self.src.len();
         if n == 0 {
@@ -1255,6 +1284,8 @@ impl Engine {
             &self.delivered_at,
         ];
         let bytes = words.iter().map(|c| c.len() * 4).sum::<usize>()
+            + self.contests.capacity() * std::mem::size_of::<Contest>()
+            + self.requeue.capacity() * 4
             + self.bid_key.len() * 8
             + self.flags.len()
             + self.class.len();
@@ -1351,9 +1382,8 @@ fn enter_bids(
         let best = select_unpredictable(fresh, EMPTY, contest.best);
         let better = candidate > best;
         *contest = Contest {
-            link: lid,
-            winner: select_unpredictable(better, s as u32, contest.winner),
             best: select_unpredictable(better, candidate, best),
+            winner: select_unpredictable(better, s as u32, contest.winner),
         };
         *entry = base + k as u32;
         count += fresh as usize;
