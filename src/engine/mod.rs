@@ -788,12 +788,29 @@ impl Engine {
     /// only add up, so departures and arrivals are applied in one pass; the
     /// maxima are read after it, from the receiving nodes that may raise them.
     fn commit_moves(&mut self, summary: &mut StepSummary) {
-        monomorphic!(self.commit_in(summary))
+        let config = &self.config;
+        if config.edge_queues || config.record_series || config.check_invariants {
+            monomorphic!(self.commit_full(summary))
+        } else {
+            monomorphic!(self.commit_plain(summary))
+        }
+    }
+
+    /// [`Engine::commit_in`] without edge queues, series or checks (sweeps
+    /// and the CLI), compiled apart so that it tests none of them.
+    fn commit_plain<N: Network, const P: u8>(&mut self, net: &N, summary: &mut StepSummary) {
+        self.commit_in::<N, P, true>(net, summary)
+    }
+
+    /// [`Engine::commit_in`] for any configuration.
+    fn commit_full<N: Network, const P: u8>(&mut self, net: &N, summary: &mut StepSummary) {
+        self.commit_in::<N, P, false>(net, summary)
     }
 
     /// [`Engine::commit_moves`] on network `net` (the engine's own) under
-    /// policy `P`.
-    fn commit_in<N: Network, const P: u8>(&mut self, net: &N, summary: &mut StepSummary) {
+    /// policy `P`; `PLAIN`: no edge queues, no series, no checks.
+    #[inline(always)]
+    fn commit_in<N: Network, const P: u8, const PLAIN: bool>(&mut self, net: &N, summary: &mut StepSummary) {
         let sink = self.sink();
         let Engine {
             config,
@@ -833,16 +850,20 @@ impl Engine {
             ..
         } = self;
         let (step, deliver_on_arrival, order) = (*step, *deliver_on_arrival, *order);
-        let (series, edge_queues) = (config.record_series, config.edge_queues);
+        let (series, edge_queues) = (!PLAIN && config.record_series, !PLAIN && config.edge_queues);
         let contests = &contests[..*contest_count];
-        // Slices rather than vectors, so that their bounds stay in registers.
-        let (pos, target, dest, flags, id_of) = (&mut pos[..], &target[..], &dest[..], &mut flags[..], &id_of[..]);
+        // Slices of known lengths rather than vectors: their bounds stay in
+        // registers, and one test of a slot (or node) against the length
+        // stands for the bounds checks of all the columns it indexes.
+        let (n, nodes) = (pos.len(), working.len());
+        let (pos, target, dest, flags, id_of) = (&mut pos[..n], &target[..n], &dest[..n], &mut flags[..n], &id_of[..n]);
         let (phase_start, since, rank) = (&phase_start[..], &mut since[..], &rank[..]);
-        let (bid_link, bid_next, bid_key) = (&mut bid_link[..], &mut bid_next[..], &mut bid_key[..]);
-        let (working, at_source, delivered_at) = (&mut working[..], &mut at_source[..], &mut delivered_at[..]);
+        let (bid_link, bid_next, bid_key) = (&mut bid_link[..n], &mut bid_next[..n], &mut bid_key[..n]);
+        let (working, at_source) = (&mut working[..nodes], &mut at_source[..nodes]);
+        let delivered_at = &mut delivered_at[..];
         let (in_link, edge_occupancy) = (&mut in_link[..], &mut edge_occupancy[..]);
         let (mut moves, mut delivered_now) = (0u32, 0u32);
-        let record_links = series || config.check_invariants;
+        let record_links = !PLAIN && (series || config.check_invariants);
         // Nodes whose queue or load may pass the maxima so far: a node's
         // value right after its last arrival of the step is at least its
         // end-of-step value, so a node not noted here cannot raise them.
@@ -854,6 +875,7 @@ impl Engine {
         // target (counted in `unsettled`); else a scripted move over
         // `scripted_link` to `scripted_to`.
         let mut move_packet = |i: usize, scripted_link: u32, scripted_to: u32, winner: bool| {
+            assert!(i < n, "slot {i} out of range");
             let (lid, to) = if winner {
                 (bid_link[i], bid_next[i])
             } else {
@@ -877,6 +899,7 @@ impl Engine {
             } else {
                 at_source[from] -= 1;
             }
+            assert!((to as usize) < nodes, "node {to} out of range");
             pos[i] = to;
             if P == FIFO {
                 since[i] = step;
