@@ -764,11 +764,16 @@ impl Engine {
         let (base, count) = (*contest_base, *contest_count);
         *contest_count = if config.policy == Policy::Random {
             let (salt, step) = (*policy_salt, *step);
-            enter_bids(link_contest, base, contests, count, link, |s| {
-                random_bid(salt, step, id_of[s])
-            })
+            let bids = link.iter().zip(id_of).map(|(&l, &id)| (l, random_bid(salt, step, id)));
+            enter_bids(link_contest, base, contests, count, bids)
         } else {
-            enter_bids(link_contest, base, contests, count, link, |s| key[s])
+            enter_bids(
+                link_contest,
+                base,
+                contests,
+                count,
+                link.iter().copied().zip(key.iter().copied()),
+            )
         };
     }
 
@@ -1375,12 +1380,12 @@ fn random_bid(salt: u64, step: u32, id: u32) -> u64 {
     (draw >> 33) << 32 | (!id) as u64
 }
 
-/// Enters the bid `bid(s)` of every slot `s` for link `link[s]` into this
+/// Enters the bids `(link, bid)` of slots 0, 1, … into this
 /// step's contests (`list`, the first `count` of them open, indexed by
 /// `of_link` less `base`; see `Engine::link_contest`): the link's contest
 /// keeps the larger bid (a reservation is larger than any bid), and a link
 /// without a contest gets one, in the entry after the last. `list` must
-/// have room for one new contest per slot. Returns the new count.
+/// have room for one new contest per distinct link. Returns the new count.
 ///
 /// Written without branches: whether a link already has a contest, and
 /// whether a bid beats the best so far, are data the processor cannot
@@ -1391,11 +1396,9 @@ fn enter_bids(
     base: u32,
     list: &mut [Contest],
     mut count: usize,
-    link: &[u32],
-    bid: impl Fn(usize) -> u64,
+    bids: impl Iterator<Item = (u32, u64)>,
 ) -> usize {
-    for (s, &lid) in link.iter().enumerate() {
-        let candidate = bid(s);
+    for (s, (lid, candidate)) in bids.enumerate() {
         let entry = &mut of_link[lid as usize];
         let c = entry.wrapping_sub(base) as usize;
         let fresh = c >= count;
