@@ -87,7 +87,7 @@ impl Plane {
         Some(Hop {
             port: 2 * dim + neg,
             remaining_in_dim: remaining,
-            next: step_along(cur, c, side, stride, neg),
+            next: step_along(self.wrap, cur, c, side, stride, neg),
         })
     }
 }
@@ -204,7 +204,7 @@ impl Grid {
     /// caller guarantees the link exists.
     #[inline]
     fn step_from(&self, node: u32, c: u32, dim: usize, neg: u32) -> u32 {
-        step_along(node, c, self.sides[dim], self.strides[dim], neg)
+        step_along(self.wrap, node, c, self.sides[dim], self.strides[dim], neg)
     }
 }
 
@@ -227,9 +227,12 @@ fn direction(wrap: bool, c: u32, t: u32, side: u32, packet: u32) -> (u32, u32) {
 
 /// The neighbour of `node`, at coordinate `c` of a dimension with `side`
 /// and id `stride`, one step in direction `neg` (0 for +, 1 for −),
-/// wrapping around; the caller guarantees the link exists.
+/// wrapping around if `wrap`; the caller guarantees the link exists.
 #[inline(always)]
-fn step_along(node: u32, c: u32, side: u32, stride: u32, neg: u32) -> u32 {
+fn step_along(wrap: bool, node: u32, c: u32, side: u32, stride: u32, neg: u32) -> u32 {
+    if !wrap {
+        return node.wrapping_add(stride.wrapping_mul(1u32.wrapping_sub(2 * neg)));
+    }
     let to = c.wrapping_add(1).wrapping_sub(2 * neg);
     let to = if to == side {
         0
