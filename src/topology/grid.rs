@@ -3,6 +3,7 @@
 //! +1 along dimension `i`, port `2i+1` moves −1.
 
 use super::{Hop, Kind, Network, RouteOrder, MAX_NODES};
+use std::hint::select_unpredictable;
 
 /// Division by a fixed 32-bit divisor as a multiply (Lemire, Kaser and Kurz,
 /// "Faster remainder by direct computation", 2019): exact for every u32
@@ -77,12 +78,11 @@ impl Plane {
         } else {
             r1 == r2
         };
-        // (dimension, coordinates of cur and target in it, side, stride)
-        let (dim, c, t, side, stride) = if along_row {
-            (1, c1, c2, self.cols, 1)
-        } else {
-            (0, r1, r2, self.rows, self.cols)
-        };
+        // (dimension, coordinates of cur and target in it, side, stride),
+        // chosen without a branch: which dimension is data.
+        let pick = |row: u32, col: u32| select_unpredictable(along_row, row, col);
+        let (dim, c, t) = (along_row as u32, pick(c1, r1), pick(c2, r2));
+        let (side, stride) = (pick(self.cols, self.rows), pick(1, self.cols));
         let (neg, remaining) = direction(self.wrap, c, t, side, packet);
         Some(Hop {
             port: 2 * dim + neg,
