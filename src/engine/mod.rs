@@ -1368,7 +1368,10 @@ impl<N: Network> KeyColumns<'_, N> {
             RANDOM => return random_bid(self.salt, self.step, id),
             _ => TOP.saturating_sub(self.rank[s]),
         };
-        ((key.min(TOP) as u64) << 32) | (!id) as u64
+        // Every key is at most TOP by construction (distances are below
+        // the number of nodes), so the top value stays free for RESERVED.
+        debug_assert!(key <= TOP);
+        ((key as u64) << 32) | (!id) as u64
     }
 }
 

@@ -29,6 +29,13 @@ impl FastDiv {
         if self.divisor == 1 {
             return n;
         }
+        self.div_by_more_than_one(n)
+    }
+
+    /// [`FastDiv::div`] for a divisor of at least 2 (the caller knows).
+    #[inline(always)]
+    fn div_by_more_than_one(self, n: u32) -> u32 {
+        debug_assert!(self.divisor > 1);
         ((self.magic as u128 * n as u128) >> 64) as u32
     }
 
@@ -49,7 +56,8 @@ pub struct Grid {
     stride_div: Vec<FastDiv>,
     wrap: bool,
     nodes: u32,
-    /// The 2-D shape, for the engine's inner loop (`None` if d ≠ 2).
+    /// The 2-D shape, for the engine's inner loop (`None` if d ≠ 2 or
+    /// there is one column).
     plane: Option<Plane>,
 }
 
@@ -71,7 +79,8 @@ impl Plane {
         if cur == target {
             return None;
         }
-        let (r1, r2) = (self.cols_div.div(cur), self.cols_div.div(target));
+        let div = |n| self.cols_div.div_by_more_than_one(n);
+        let (r1, r2) = (div(cur), div(target));
         let (c1, c2) = (cur - r1 * self.cols, target - r2 * self.cols);
         let along_row = if order == RouteOrder::Standard {
             c1 != c2
@@ -118,7 +127,8 @@ impl Grid {
         }
         let side_div = sides.iter().map(|&s| FastDiv::new(s)).collect();
         let stride_div = strides.iter().map(|&s| FastDiv::new(s)).collect();
-        let plane = (sides.len() == 2).then(|| Plane {
+        // (An R×1 grid is a line in disguise: the general route serves it.)
+        let plane = (sides.len() == 2 && sides[1] >= 2).then(|| Plane {
             rows: sides[0],
             cols: sides[1],
             cols_div: FastDiv::new(sides[1]),
