@@ -18,7 +18,7 @@
 //! does not bid (delivered, held back, scripted, at its target) bids for
 //! the *sink*, a link that does not exist. The contention pass is then one
 //! loop over all packets with no data-dependent branch (see
-//! [`enter_bids`]): on a loaded network most packets wait, and a
+//! `enter_bids`): on a loaded network most packets wait, and a
 //! mispredicted branch per waiting packet was most of a step's time.
 //!
 //! # Memory order
@@ -738,7 +738,7 @@ impl Engine {
 
     /// Phase 1 of a step: every packet in slots `0..n` bids with its
     /// computed bid (under `random` with a fresh draw), and the best bid of
-    /// each link wins it (see [`Contests::bid`]).
+    /// each link wins it (see [`enter_bids`]).
     fn bid(&mut self, n: usize) {
         let Engine {
             config,
@@ -804,18 +804,25 @@ impl Engine {
     /// [`Engine::commit_in`] without edge queues, series or checks (sweeps
     /// and the CLI), compiled apart so that it tests none of them.
     fn commit_plain<N: Network, const P: u8>(&mut self, net: &N, summary: &mut StepSummary) {
-        self.commit_in::<N, P, true>(net, summary)
+        match self.order {
+            RouteOrder::Standard => self.commit_in::<N, P, true, false>(net, summary),
+            RouteOrder::Reversed => self.commit_in::<N, P, true, true>(net, summary),
+        }
     }
 
     /// [`Engine::commit_in`] for any configuration.
     fn commit_full<N: Network, const P: u8>(&mut self, net: &N, summary: &mut StepSummary) {
-        self.commit_in::<N, P, false>(net, summary)
+        self.commit_in::<N, P, false, false>(net, summary)
     }
 
     /// [`Engine::commit_moves`] on network `net` (the engine's own) under
     /// policy `P`; `PLAIN`: no edge queues, no series, no checks.
     #[inline(always)]
-    fn commit_in<N: Network, const P: u8, const PLAIN: bool>(&mut self, net: &N, summary: &mut StepSummary) {
+    fn commit_in<N: Network, const P: u8, const PLAIN: bool, const REVERSED: bool>(
+        &mut self,
+        net: &N,
+        summary: &mut StepSummary,
+    ) {
         let sink = self.sink();
         let Engine {
             config,
@@ -854,7 +861,12 @@ impl Engine {
             stats,
             ..
         } = self;
-        let (step, deliver_on_arrival, order) = (*step, *deliver_on_arrival, *order);
+        let (step, deliver_on_arrival) = (*step, *deliver_on_arrival);
+        let order = match (PLAIN, REVERSED) {
+            (true, false) => RouteOrder::Standard,
+            (true, true) => RouteOrder::Reversed,
+            _ => *order,
+        };
         let (series, edge_queues) = (!PLAIN && config.record_series, !PLAIN && config.edge_queues);
         let contests = &contests[..*contest_count];
         // Slices of known lengths rather than vectors: their bounds stay in
