@@ -199,7 +199,8 @@ fn series_have_one_entry_per_step() {
 /// and visits them in slot order (for speed); without the per-step series it
 /// keeps only a running maximum of the queues. No reported number may depend
 /// on either: every algorithm, policy and queue mode gives the same report
-/// with re-sorting off, every step, or every few steps, series on or off.
+/// with re-sorting off, every step, or every few steps, series on or off,
+/// invariant checks on or off, in either route order.
 #[test]
 fn results_do_not_depend_on_memory_order_or_series() {
     let gen = |t: &str, w: Workload, l: Option<u32>, k: Option<u32>| {
@@ -274,30 +275,37 @@ fn results_do_not_depend_on_memory_order_or_series() {
         cases.push((gen(t, w, l, k), alg, Policy::FarthestFirst, None, false, pipeline));
     }
     for (instance, algorithm, policy, queue_cap, edge_queues, pipeline) in cases {
-        let report = |resort_interval: u32, record_series: bool| {
+        // Without series, checks or edge queues the engine runs a separately
+        // compiled commit (one per route order): it must agree too.
+        let report = |resort_interval: u32, record_series: bool, checks: bool, reverse_order: bool| {
             let config = SimConfig {
                 algorithm: algorithm.into(),
                 policy,
                 queue_cap,
                 edge_queues,
                 pipeline,
-                check_invariants: true,
+                check_invariants: checks,
                 record_series,
                 resort_interval,
+                reverse_order,
                 ..Default::default()
             };
             let mut sim = Simulation::new(instance.clone(), config).unwrap();
             sim.run();
             sim.report()
         };
-        let reference = report(0, true);
-        for (interval, series) in [(1, false), (3, true), (16, false)] {
-            assert_eq!(
-                report(interval, series),
-                reference,
-                "{algorithm} {policy} on {}: re-sort every {interval}, series {series}",
-                instance.topology
-            );
+        for reverse in [false, true] {
+            let reference = report(0, true, true, reverse);
+            for (interval, series, checks) in [(1, false, true), (3, true, true), (16, false, false), (0, false, false)]
+            {
+                assert_eq!(
+                    report(interval, series, checks, reverse),
+                    reference,
+                    "{algorithm} {policy} on {}: re-sort every {interval}, series {series}, checks {checks}, \
+                     reversed order {reverse}",
+                    instance.topology
+                );
+            }
         }
     }
 }
