@@ -29,8 +29,10 @@
 //! a window that sweeps through memory instead of jumping at random (packets
 //! move one hop per step, so between re-sorts the order decays only slowly;
 //! it decays with the hops made, so a run where most packets wait in queues
-//! re-sorts less often). Which packet wins a link never
-//! depends on this order: the key and then the smaller *id* decide.
+//! re-sorts less often). A packet delivered by a step leaves the scanned
+//! slots at once (swapped with the last one), so that it costs nothing
+//! until the next re-sort. Which packet wins a link never depends on this
+//! order: the key and then the smaller *id* decide.
 
 mod policy;
 mod stats;
@@ -245,6 +247,8 @@ pub struct Engine {
     /// Scratch of a step: the nodes that received a transit packet and may
     /// thereby pass the largest queue or load so far.
     arrivals: Vec<u32>,
+    /// Scratch of a step: the slots of the packets it delivered.
+    delivered_slots: Vec<u32>,
 
     unsettled: u32,
     /// Undelivered packets with the eligible flag: when 0, the contention
@@ -317,6 +321,7 @@ impl Engine {
             forced: Vec::new(),
             control: Vec::new(),
             arrivals: Vec::new(),
+            delivered_slots: Vec::new(),
             unsettled: 0,
             eligible: 0,
             delivered: 0,
@@ -852,6 +857,7 @@ impl Engine {
             contests,
             forced,
             arrivals,
+            delivered_slots,
             unsettled,
             eligible,
             delivered,
@@ -886,6 +892,7 @@ impl Engine {
         // end-of-step value, so a node not noted here cannot raise them.
         let (queue_so_far, load_so_far) = (*current_max_queue, stats.max_load);
         arrivals.clear();
+        delivered_slots.clear();
         let (mut unsettled_now, mut eligible_now) = (*unsettled, *eligible);
         // `winner`: a contest winner, which goes where it bid for (nowhere
         // if that is the sink) and, bidding, was eligible and away from its
@@ -930,6 +937,7 @@ impl Engine {
                 f |= DELIVERED;
                 delivered_at[id_of[i] as usize] = step;
                 delivered_now += 1;
+                delivered_slots.push(i as u32);
             } else {
                 let queue = shift_queue(working, queue_histogram, series, to as usize, true);
                 if queue > queue_so_far || queue + at_source[to as usize] > load_so_far {
@@ -1027,6 +1035,9 @@ impl Engine {
         self.control.clear();
         self.commit_moves(&mut summary);
         self.retire_contests();
+        if self.config.resort_interval > 0 {
+            self.drop_delivered();
+        }
         self.arrived_at_target.sort_unstable();
 
         while self.config.record_series
@@ -1072,6 +1083,50 @@ impl Engine {
                 self.contest_base = 1;
             }
         }
+    }
+
+    /// Moves the packets the step delivered out of the scanned slots, each
+    /// swapped with the last scanned one, so that later steps do not bid
+    /// for them (until the next re-sort, which restores the order). Called
+    /// when no slot is held in a scratch list.
+    fn drop_delivered(&mut self) {
+        let mut slots = std::mem::take(&mut self.delivered_slots);
+        // From the highest slot down: the slots above the current one are
+        // then all undelivered, the last scanned one included.
+        slots.sort_unstable_by(|a, b| b.cmp(a));
+        for &s in &slots {
+            let last = self.scan_len - 1;
+            if s as usize != last {
+                self.swap_slots(s as usize, last);
+            }
+            self.scan_len = last;
+        }
+        slots.clear();
+        self.delivered_slots = slots;
+    }
+
+    /// Exchanges the packets in slots `a` and `b`.
+    fn swap_slots(&mut self, a: usize, b: usize) {
+        for column in [
+            &mut self.pos,
+            &mut self.target,
+            &mut self.dest,
+            &mut self.phase_start,
+            &mut self.since,
+            &mut self.rank,
+            &mut self.id_of,
+            &mut self.in_link,
+            &mut self.bid_link,
+            &mut self.bid_next,
+        ] {
+            if !column.is_empty() {
+                column.swap(a, b);
+            }
+        }
+        self.bid_key.swap(a, b);
+        self.flags.swap(a, b);
+        self.slot_of[self.id_of[a] as usize] = a as u32;
+        self.slot_of[self.id_of[b] as usize] = b as u32;
     }
 
     /// Re-sorts the slots by the packets' current nodes (see "Memory
