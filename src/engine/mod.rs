@@ -1355,9 +1355,9 @@ impl Engine {
     /// one of phase_start, since and rank if the policy reads it; by id
     /// slot_of, src, delivered_at and class; in_link with edge queues; the
     /// contest list (12 bytes per packet or per link, whichever is fewer)
-    /// once a step has run, and the requeue list as allocated. (Node and
-    /// link columns are not per packet; a re-sort holds 12 bytes per packet
-    /// while it runs.)
+    /// once a step has run; the requeue and delivered-slot lists as
+    /// allocated. (Node and link columns are not per packet; a re-sort
+    /// holds 12 bytes per packet while it runs.)
     pub fn bytes_per_packet(&self) -> usize {
         let n = self.src.len();
         if n == 0 {
@@ -1380,7 +1380,7 @@ impl Engine {
         ];
         let bytes = words.iter().map(|c| c.len() * 4).sum::<usize>()
             + self.contests.capacity() * std::mem::size_of::<Contest>()
-            + self.requeue.capacity() * 4
+            + (self.requeue.capacity() + self.delivered_slots.capacity()) * 4
             + self.bid_key.len() * 8
             + self.flags.len()
             + self.class.len();
