@@ -1105,9 +1105,9 @@ impl Engine {
         self.delivered_slots = slots;
     }
 
-    /// Exchanges the packets in slots `a` and `b`.
-    fn swap_slots(&mut self, a: usize, b: usize) {
-        for column in [
+    /// The 4-byte packet columns indexed by slot (empty if unused).
+    fn slot_word_columns(&mut self) -> [&mut Vec<u32>; 10] {
+        [
             &mut self.pos,
             &mut self.target,
             &mut self.dest,
@@ -1118,7 +1118,12 @@ impl Engine {
             &mut self.in_link,
             &mut self.bid_link,
             &mut self.bid_next,
-        ] {
+        ]
+    }
+
+    /// Exchanges the packets in slots `a` and `b`.
+    fn swap_slots(&mut self, a: usize, b: usize) {
+        for column in self.slot_word_columns() {
             if !column.is_empty() {
                 column.swap(a, b);
             }
@@ -1157,18 +1162,7 @@ impl Engine {
             perm[k] = s as u32;
         }
         let mut scratch = std::mem::take(&mut self.resort_scratch);
-        for column in [
-            &mut self.pos,
-            &mut self.target,
-            &mut self.dest,
-            &mut self.phase_start,
-            &mut self.since,
-            &mut self.rank,
-            &mut self.id_of,
-            &mut self.in_link,
-            &mut self.bid_link,
-            &mut self.bid_next,
-        ] {
+        for column in self.slot_word_columns() {
             if column.is_empty() {
                 continue;
             }
