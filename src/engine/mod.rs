@@ -79,13 +79,13 @@ const TOUCHED: u8 = 16;
 
 // The policies as constants, so that the loops that compute bids are
 // compiled once per policy (and topology kind, see `monomorphic!`).
-const FARTHEST_FIRST: u8 = 0;
-const NEAREST_FIRST: u8 = 1;
-const FARTHEST_TOTAL: u8 = 2;
-const FARTHEST_ORIGIN: u8 = 3;
-const FIFO: u8 = 4;
-const RANDOM: u8 = 5;
-const RANK: u8 = 6;
+const FARTHEST_FIRST: u8 = Policy::FarthestFirst as u8;
+const NEAREST_FIRST: u8 = Policy::NearestFirst as u8;
+const FARTHEST_TOTAL: u8 = Policy::FarthestTotal as u8;
+const FARTHEST_ORIGIN: u8 = Policy::FarthestOrigin as u8;
+const FIFO: u8 = Policy::Fifo as u8;
+const RANDOM: u8 = Policy::Random as u8;
+const RANK: u8 = Policy::Rank as u8;
 
 /// Calls `$engine.$method::<N, P>(net, args…)` with the engine's topology
 /// kind `N` and policy constant `P`, so that the route and the key of a
