@@ -229,7 +229,7 @@ pub struct Engine {
 
     /// This step's contests, one per link that is bid for or reserved: the
     /// first `contest_count` entries. The vector is kept long enough that
-    /// a bid can write the entry after the last without a bounds branch.
+    /// a bid can always write the entry after the last.
     contests: Vec<Contest>,
     contest_count: usize,
     /// Per link, `contest_base` plus the index of its contest in `contests`;
