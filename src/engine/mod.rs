@@ -582,10 +582,9 @@ impl Engine {
         let Some(lid) = self.link_id(node, port) else {
             return false;
         };
-        if self.contest_of(lid).is_some() {
+        if !self.reserve_link(lid) {
             return false;
         }
-        self.open_contest(lid, NONE, RESERVED);
         self.control.push(lid);
         true
     }
@@ -613,10 +612,9 @@ impl Engine {
         let Some(lid) = self.link_id(self.pos[s], port) else {
             return false;
         };
-        if self.contest_of(lid).is_some() || self.flags[s] & (DELIVERED | FORCED) != 0 {
+        if self.flags[s] & (DELIVERED | FORCED) != 0 || !self.reserve_link(lid) {
             return false;
         }
-        self.open_contest(lid, NONE, RESERVED);
         self.flags[s] |= FORCED;
         self.touch(s);
         let to = self.topo.neighbor(self.pos[s], port).expect("link exists");
@@ -659,21 +657,24 @@ impl Engine {
         }
     }
 
-    /// The index of this step's contest for link `lid`, if there is one.
-    #[inline]
-    fn contest_of(&self, lid: u32) -> Option<usize> {
-        contest_index(&self.link_contest, self.contest_base, self.contest_count, lid)
-    }
-
-    /// Opens the contest of link `link`, which has none this step.
-    fn open_contest(&mut self, link: u32, winner: u32, best: u64) {
+    /// Reserves link `lid` for the coming step (a contest no bid can win);
+    /// false, reserving nothing, if it is reserved already.
+    fn reserve_link(&mut self, lid: u32) -> bool {
         let k = self.contest_count;
+        // Taken if its index entry, less the base, names one of this step's contests.
+        if (self.link_contest[lid as usize].wrapping_sub(self.contest_base) as usize) < k {
+            return false;
+        }
         if self.contests.len() <= k {
             self.contests.resize(k + 1, Contest::default());
         }
-        self.contests[k] = Contest { best, winner };
-        self.link_contest[link as usize] = self.contest_base + k as u32;
+        self.contests[k] = Contest {
+            best: RESERVED,
+            winner: NONE,
+        };
+        self.link_contest[lid as usize] = self.contest_base + k as u32;
         self.contest_count += 1;
+        true
     }
 
     /// The sink: the link id one past the last link, which packets that do
@@ -731,12 +732,7 @@ impl Engine {
         for &s in requeue.iter() {
             let s = s as usize;
             flags[s] &= !TOUCHED;
-            let bid = if flags[s] & (ELIGIBLE | FORCED | DELIVERED) == ELIGIBLE {
-                keys.next_bid::<P>(s, *order)
-            } else {
-                None
-            };
-            (bid_link[s], bid_next[s], bid_key[s]) = bid.unwrap_or((sink, NONE, 0));
+            (bid_link[s], bid_next[s], bid_key[s]) = keys.bid_or_sink::<P>(s, may_bid(flags[s]), *order, sink);
         }
         requeue.clear();
     }
@@ -954,23 +950,18 @@ impl Engine {
                 after = f & ELIGIBLE != 0 && !at_target;
             }
             // The bid from here (the sink if the packet has no hop to make).
-            let bid = if after {
-                let keys = KeyColumns {
-                    topo: net,
-                    salt: *policy_salt,
-                    step,
-                    pos,
-                    target,
-                    phase_start,
-                    since,
-                    rank,
-                    id_of,
-                };
-                keys.next_bid::<P>(i, order)
-            } else {
-                None
+            let keys = KeyColumns {
+                topo: net,
+                salt: *policy_salt,
+                step,
+                pos,
+                target,
+                phase_start,
+                since,
+                rank,
+                id_of,
             };
-            (bid_link[i], bid_next[i], bid_key[i]) = bid.unwrap_or((sink, NONE, 0));
+            (bid_link[i], bid_next[i], bid_key[i]) = keys.bid_or_sink::<P>(i, after, order, sink);
             flags[i] = f;
             unsettled_now = unsettled_now + after as u32 - before as u32;
         };
@@ -1326,12 +1317,7 @@ impl Engine {
             if f & TOUCHED != 0 {
                 continue;
             }
-            let fresh = if f & (ELIGIBLE | FORCED | DELIVERED) == ELIGIBLE {
-                keys.next_bid::<P>(s, self.order)
-            } else {
-                None
-            };
-            let (link, next, key) = fresh.unwrap_or((self.sink(), NONE, 0));
+            let (link, next, key) = keys.bid_or_sink::<P>(s, may_bid(f), self.order, self.sink());
             let p = self.id_of[s];
             assert_eq!(self.bid_link[s], link, "packet {p} bids for the wrong link");
             if link != self.sink() {
@@ -1396,6 +1382,15 @@ struct KeyColumns<'a, N> {
 }
 
 impl<N: Network> KeyColumns<'_, N> {
+    /// The bid of the packet in slot `s` as `(link, next node, key)`: its
+    /// [`KeyColumns::next_bid`] if it `bids`, else (and at its target) the
+    /// `sink`'s, which no packet can win over.
+    #[inline(always)]
+    fn bid_or_sink<const P: u8>(&self, s: usize, bids: bool, order: RouteOrder, sink: u32) -> (u32, u32, u64) {
+        let bid = if bids { self.next_bid::<P>(s, order) } else { None };
+        bid.unwrap_or((sink, NONE, 0))
+    }
+
     /// The bid of the packet in slot `s` from where it is: the link of its
     /// next hop, the node that link leads to and its bid (see
     /// [`KeyColumns::bid`]); `None` at its target.
@@ -1481,12 +1476,11 @@ fn enter_bids(
     count
 }
 
-/// The index in this step's contest list of link `lid`'s contest, if it
-/// has one: its `of_link` entry, less `base`, is below the list's `len`.
+/// Whether a packet with `flags` bids for a link at all: eligible, not
+/// scripted, undelivered.
 #[inline(always)]
-fn contest_index(of_link: &[u32], base: u32, len: usize, lid: u32) -> Option<usize> {
-    let c = of_link[lid as usize].wrapping_sub(base) as usize;
-    (c < len).then_some(c)
+fn may_bid(flags: u8) -> bool {
+    flags & (ELIGIBLE | FORCED | DELIVERED) == ELIGIBLE
 }
 
 /// Whether a packet with `flags` at `pos`, headed for `target`, counts in
