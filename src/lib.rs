@@ -13,6 +13,8 @@
 //! - [`algorithms`]: routing algorithms by SPEC name, one file per family.
 //! - [`workload`]: workload generators and the instance format (SPEC §3, §5).
 //! - [`bounds`]: instance lower bounds (SPEC §4).
+//! - [`request`]: the run request every front end builds ([`RunSpec`]), and its one `build`.
+//! - [`sweep`]: grids of runs from lists and ranges, their rows and the experiment charts.
 //! - [`simulation`]: one run = instance + algorithm + engine.
 //! - [`report`]: the JSON report shared by the CLI and the browser.
 //! - [`rng`]: the portable seeded generator.
@@ -24,8 +26,10 @@ pub mod engine;
 pub mod error;
 pub mod primitives;
 pub mod report;
+pub mod request;
 pub mod rng;
 pub mod simulation;
+pub mod sweep;
 pub mod topology;
 pub mod workload;
 
@@ -35,4 +39,5 @@ pub mod cli;
 pub mod wasm;
 
 pub use error::{Error, Result};
+pub use request::{Field, RunSpec};
 pub use simulation::{SimConfig, Simulation, Status};

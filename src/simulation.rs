@@ -11,7 +11,9 @@ use crate::workload::Instance;
 /// Default step limit of a run.
 pub const DEFAULT_MAX_STEPS: u32 = 10_000_000;
 
-/// How to run an instance.
+/// How to run an instance, as the simulation takes it. Front ends do not
+/// fill this: they build a [`crate::request::RunSpec`], whose `build` does;
+/// tests of the engine's internals set its knobs (`resort_interval`) here.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SimConfig {
     /// Algorithm, by SPEC name.
@@ -70,6 +72,19 @@ pub enum Status {
     StepLimit,
 }
 
+impl Status {
+    /// The name SPEC §7 gives the status (`running`, `finished`, `stalled`,
+    /// `step-limit`; the page adds `paused`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Running => "running",
+            Status::Finished => "finished",
+            Status::Stalled => "stalled",
+            Status::StepLimit => "step-limit",
+        }
+    }
+}
+
 /// One simulation run.
 pub struct Simulation {
     instance: Instance,
@@ -96,7 +111,9 @@ impl Simulation {
             pipeline: config.pipeline,
             reverse_order: config.reverse_order,
         };
-        let mut algorithm = algorithms::create(&config.algorithm, &options)?;
+        let entry = algorithms::lookup(&config.algorithm)?;
+        entry.check(&instance, config.policy)?;
+        let mut algorithm = entry.create(&options);
         let engine_config = EngineConfig {
             policy: config.policy,
             seed: config.seed,

@@ -17,6 +17,7 @@ mod hypercube;
 mod offline;
 pub mod pp;
 mod rand_interval;
+pub mod registry;
 pub mod sort_route;
 mod three_phase;
 
@@ -25,6 +26,7 @@ pub use hypercube::{BitFixing, Valiant};
 pub use offline::{colour_regular_bipartite, column_colouring, Offline};
 pub use pp::Pp;
 pub use rand_interval::{Intervals, RandInterval};
+pub use registry::{lookup, Entry, REGISTRY};
 pub use sort_route::SortRoute;
 
 use crate::engine::Engine;
@@ -71,85 +73,9 @@ pub trait Algorithm {
     }
 }
 
-/// A registry entry.
-#[derive(Debug, Clone, Copy)]
-pub struct AlgorithmInfo {
-    /// The SPEC name.
-    pub name: &'static str,
-    /// The topologies it runs on.
-    pub topologies: &'static str,
-    /// One line for `routesim list`.
-    pub summary: &'static str,
-}
-
-/// Every algorithm this build implements.
-pub const ALGORITHMS: &[AlgorithmInfo] = &[
-    AlgorithmInfo {
-        name: "greedy",
-        topologies: "linear, ring, mesh, torus (any dimension)",
-        summary: "dimension order, last coordinate first (X then Y)",
-    },
-    AlgorithmInfo {
-        name: "bit-fixing",
-        topologies: "hypercube, butterfly",
-        summary: "corrects differing bits, most significant first",
-    },
-    AlgorithmInfo {
-        name: "valiant",
-        topologies: "hypercube, linear, ring, mesh, torus",
-        summary: "to a uniformly random node, then to the destination (barrier or --pipeline)",
-    },
-    AlgorithmInfo {
-        name: "rand-interval",
-        topologies: "2-D mesh",
-        summary: "to a random row of its column interval (floor(log2 R) per column), then row, then column",
-    },
-    AlgorithmInfo {
-        name: "offline",
-        topologies: "2-D mesh, 2-D torus (permutations)",
-        summary: "off-line column permutations from an edge colouring (Hall), then row, then column; <= 3n-3 steps",
-    },
-    AlgorithmInfo {
-        name: "sort-route",
-        topologies: "square 2-D mesh, power-of-two side (permutations)",
-        summary: "sort by destination column (column-major snake), reverse odd columns, rows, columns; no buffers",
-    },
-    AlgorithmInfo {
-        name: "pp-rand",
-        topologies: "square 2-D mesh, power-of-two side",
-        summary: "Pietracaprina-Pucci randomized (l,k)-routing in O(sqrt(lkN)) steps with constant queues",
-    },
-    AlgorithmInfo {
-        name: "pp-det",
-        topologies: "square 2-D mesh, power-of-two side",
-        summary: "Pietracaprina-Pucci deterministic (l,k)-routing: pipelined prefix colouring, stripe balancing",
-    },
-];
-
-/// Names in SPEC §5 that this build does not implement yet.
-const PLANNED: &[&str] = &["sort-route", "ks-nowrap", "ks-wrap", "ks-level", "ks-local", "lmrr"];
-
-/// Creates the algorithm called `name`.
+/// Creates the algorithm called `name` (see [`registry::lookup`]).
 pub fn create(name: &str, options: &AlgorithmOptions) -> Result<Box<dyn Algorithm>> {
-    match name {
-        "greedy" => Ok(Box::new(Greedy::new(options))),
-        "bit-fixing" => Ok(Box::new(BitFixing::new(options))),
-        "valiant" => Ok(Box::new(Valiant::new(options))),
-        "rand-interval" => Ok(Box::new(RandInterval::new(options))),
-        "offline" => Ok(Box::new(Offline::new(options))),
-        "sort-route" => Ok(Box::new(SortRoute::new(options))),
-        "pp-rand" => Ok(Box::new(Pp::randomized(options))),
-        "pp-det" => Ok(Box::new(Pp::deterministic(options))),
-        _ if PLANNED.contains(&name) => Err(Error::unsupported(name, "not implemented in this version of routesim")),
-        _ => {
-            let names: Vec<&str> = ALGORITHMS.iter().map(|a| a.name).collect();
-            Err(Error::invalid(
-                "algorithm",
-                name,
-                format!("expected one of {}", names.join(", ")),
-            ))
-        }
-    }
+    Ok(registry::lookup(name)?.create(options))
 }
 
 /// Refuses topologies an algorithm does not handle.

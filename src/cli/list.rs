@@ -1,12 +1,12 @@
-//! `routesim list`: what this build knows, for people and for scripts.
+//! `routesim list`: what this build knows, for people and for scripts. The
+//! algorithms come from the registry, as the page's menus do.
 
 use super::{emit, Outcome, EXIT_OK};
-use crate::algorithms::ALGORITHMS;
+use crate::algorithms::REGISTRY;
 use crate::engine::Policy;
 use crate::topology::Kind;
 use crate::workload::Workload;
 use clap::Args;
-use serde_json::json;
 
 /// Flags of `routesim list`.
 #[derive(Debug, Clone, Args)]
@@ -24,16 +24,7 @@ pub(super) fn list(args: ListArgs) -> Outcome {
 }
 
 fn as_json() -> String {
-    let value = json!({
-        "topologies": Kind::ALL.iter().map(|k| json!({"name": k.name(), "syntax": k.syntax()})).collect::<Vec<_>>(),
-        "algorithms": ALGORITHMS
-            .iter()
-            .map(|a| json!({"name": a.name, "topologies": a.topologies, "summary": a.summary}))
-            .collect::<Vec<_>>(),
-        "policies": Policy::ALL.iter().map(|p| json!({"name": p.name(), "description": p.describe()})).collect::<Vec<_>>(),
-        "workloads": Workload::ALL.iter().map(|w| json!({"name": w.name(), "description": w.describe()})).collect::<Vec<_>>(),
-    });
-    format!("{value}\n")
+    format!("{}\n", crate::algorithms::registry::catalogue())
 }
 
 fn as_text() -> String {
@@ -56,9 +47,9 @@ fn as_text() -> String {
     );
     section(
         "Algorithms",
-        ALGORITHMS
+        REGISTRY
             .iter()
-            .map(|a| (a.name.to_string(), format!("{} [{}]", a.summary, a.topologies)))
+            .map(|a| (a.name.to_string(), format!("{} [{}]", a.summary, a.accepts())))
             .collect(),
     );
     section(

@@ -13,9 +13,12 @@ mod sweep;
 
 use clap::error::ErrorKind;
 use clap::{ColorChoice, Parser, Subcommand};
+use crate::request::{Field, RunSpec};
 use std::io::Write;
 
-/// Engine and algorithm options shared by `run` and `sweep`.
+/// Engine and algorithm options shared by `run` and `sweep`. Numbers are
+/// taken as text and parsed by the run request, so that a bad value (`-3`,
+/// `x`) is refused by naming the option and the value.
 #[derive(Debug, Clone, clap::Args)]
 pub struct EngineFlags {
     /// One queue of capacity q per incoming link instead of per node (needs --queue-cap).
@@ -28,8 +31,39 @@ pub struct EngineFlags {
     #[arg(long)]
     pub reverse_order: bool,
     /// Stop (every run) after this many steps; exit 1 if packets remain.
-    #[arg(long, value_name = "M")]
-    pub max_steps: Option<u32>,
+    #[arg(long, value_name = "M", allow_hyphen_values = true)]
+    pub max_steps: Option<String>,
+}
+
+impl EngineFlags {
+    /// The request's fields these flags set, as `(field, name, text)`.
+    pub fn fields(&self) -> Vec<(Field, &'static str, String)> {
+        let mut out = Vec::new();
+        for (on, field) in [
+            (self.edge_queues, Field::EdgeQueues),
+            (self.pipeline, Field::Pipeline),
+            (self.reverse_order, Field::ReverseOrder),
+        ] {
+            if on {
+                out.push((field, field.cli(), "true".to_string()));
+            }
+        }
+        push(&mut out, Field::MaxSteps, &self.max_steps);
+        out
+    }
+}
+
+/// Adds `(field, name, text)` when the option was given.
+fn push(out: &mut Vec<(Field, &'static str, String)>, field: Field, value: &Option<String>) {
+    if let Some(v) = value {
+        out.push((field, field.cli(), v.clone()));
+    }
+}
+
+/// Applies `(field, name, text)` triples to a request (see [`RunSpec::apply`]).
+fn request(base: RunSpec, fields: &[(Field, &'static str, String)]) -> Result<RunSpec, String> {
+    base.apply(fields.iter().map(|(f, n, t)| (*f, *n, t.as_str())))
+        .map_err(|e| e.to_string())
 }
 
 /// Exit code: every packet delivered.
@@ -164,13 +198,4 @@ fn emit(text: &str) -> Result<(), String> {
         Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(format!("cannot write to stdout: {e}")),
         _ => Ok(()),
     }
-}
-
-/// Parses a value with the library's `FromStr`, whose errors already name
-/// the field and the value.
-fn parse<T>(text: &str) -> Result<T, String>
-where
-    T: std::str::FromStr<Err = crate::Error>,
-{
-    text.trim().parse::<T>().map_err(|e| e.to_string())
 }

@@ -1,13 +1,11 @@
-//! `routesim run` and `routesim generate`.
+//! `routesim run` and `routesim generate`: flags into a [`RunSpec`], the
+//! report out.
 
-use super::{emit, parse, Outcome, EXIT_INCOMPLETE, EXIT_OK};
-use crate::algorithms::{self, AlgorithmOptions};
-use crate::engine::Policy;
+use super::{emit, push, request, Outcome, EXIT_INCOMPLETE, EXIT_OK};
 use crate::report::Report;
-use crate::simulation::DEFAULT_MAX_STEPS;
-use crate::topology::Topology;
-use crate::workload::{self, Instance, Workload, WorkloadSpec};
-use crate::{SimConfig, Simulation, Status};
+use crate::request::{Field, RunSpec};
+use crate::workload::Instance;
+use crate::Status;
 use clap::Args;
 
 /// A workload by name and its parameters (shared by `run` and `generate`).
@@ -17,23 +15,29 @@ pub struct WorkloadArgs {
     #[arg(long, value_name = "W")]
     pub workload: Option<String>,
     /// ℓ: packets sent per node, for workloads that take it (default 1).
-    #[arg(long = "l", value_name = "L", value_parser = clap::value_parser!(u32).range(1..))]
-    pub l: Option<u32>,
+    #[arg(long = "l", value_name = "L", allow_hyphen_values = true)]
+    pub l: Option<String>,
     /// k: packets received per node, for workloads that take it (default 1).
-    #[arg(long = "k", value_name = "K", value_parser = clap::value_parser!(u32).range(1..))]
-    pub k: Option<u32>,
+    #[arg(long = "k", value_name = "K", allow_hyphen_values = true)]
+    pub k: Option<String>,
     /// `locality` workload: the largest source–destination distance (default 2).
-    #[arg(long, value_name = "L")]
-    pub locality: Option<u32>,
+    #[arg(long, value_name = "L", allow_hyphen_values = true)]
+    pub locality: Option<String>,
     /// `hotspot` workload: the percentage of nodes that send to the hot node (default 10).
-    #[arg(long, value_name = "PERCENT")]
-    pub hotspot: Option<u32>,
+    #[arg(long, value_name = "PERCENT", allow_hyphen_values = true)]
+    pub hotspot: Option<String>,
 }
 
 impl WorkloadArgs {
-    /// Whether any parameter besides the name was given.
-    fn has_parameters(&self) -> bool {
-        self.l.is_some() || self.k.is_some() || self.locality.is_some() || self.hotspot.is_some()
+    /// The request's fields these flags set.
+    fn fields(&self) -> Vec<(Field, &'static str, String)> {
+        let mut out = Vec::new();
+        push(&mut out, Field::Workload, &self.workload);
+        push(&mut out, Field::L, &self.l);
+        push(&mut out, Field::K, &self.k);
+        push(&mut out, Field::Locality, &self.locality);
+        push(&mut out, Field::Hotspot, &self.hotspot);
+        out
     }
 }
 
@@ -54,14 +58,14 @@ pub struct RunArgs {
     #[command(flatten)]
     pub workload: WorkloadArgs,
     /// What to route, read from an instance file (SPEC §3 JSON); `-` reads stdin.
-    #[arg(long, value_name = "FILE", conflicts_with = "workload")]
+    #[arg(long, value_name = "FILE")]
     pub instance: Option<String>,
     /// Seed of the workload and of every random choice of the run.
-    #[arg(long, value_name = "S", default_value_t = 1)]
-    pub seed: u64,
+    #[arg(long, value_name = "S", default_value = "1", allow_hyphen_values = true)]
+    pub seed: String,
     /// Queue capacity q per node (default unbounded).
-    #[arg(long, value_name = "Q")]
-    pub queue_cap: Option<u32>,
+    #[arg(long, value_name = "Q", allow_hyphen_values = true)]
+    pub queue_cap: Option<String>,
     /// Options shared with `sweep`.
     #[command(flatten)]
     pub engine: super::EngineFlags,
@@ -83,31 +87,11 @@ pub struct GenerateArgs {
     #[command(flatten)]
     pub workload: WorkloadArgs,
     /// Seed of the workload.
-    #[arg(long, value_name = "S", default_value_t = 1)]
-    pub seed: u64,
+    #[arg(long, value_name = "S", default_value = "1", allow_hyphen_values = true)]
+    pub seed: String,
 }
 
-/// Generates the instance of a named workload.
-pub(super) fn generate_instance(
-    topology: &str,
-    args: &WorkloadArgs,
-    workload: &str,
-    seed: u64,
-) -> Result<Instance, String> {
-    let topo: Topology = parse(topology)?;
-    let workload: Workload = parse(workload)?;
-    let spec = WorkloadSpec {
-        workload,
-        l: args.l,
-        k: args.k,
-        seed,
-        locality: args.locality,
-        hotspot: args.hotspot,
-    };
-    workload::generate(&topo, &spec).map_err(|e| e.to_string())
-}
-
-/// Reads an instance file (`-` is stdin).
+/// Reads an instance file (`-` is stdin) with the core's parser.
 fn load_instance(path: &str) -> Result<Instance, String> {
     let (label, text) = if path == "-" {
         let mut text = String::new();
@@ -122,61 +106,35 @@ fn load_instance(path: &str) -> Result<Instance, String> {
     Instance::from_json(&text).map_err(|e| format!("instance file '{label}': {e}"))
 }
 
-/// The instance a `run` routes: from --instance or from --workload.
-fn instance_of(args: &RunArgs) -> Result<Instance, String> {
-    match (&args.instance, &args.workload.workload) {
-        (Some(path), _) => {
-            if args.workload.has_parameters() {
-                return Err("invalid --l/--k/--locality/--hotspot with --instance: they apply only to --workload (an instance file declares its own l and k)".into());
-            }
-            let wanted: Option<Topology> = args.topology.as_deref().map(parse).transpose()?;
-            let instance = load_instance(path)?;
-            if let Some(topo) = wanted {
-                if topo != instance.topology {
-                    return Err(format!(
-                        "invalid topology '{topo}': the instance file '{path}' is for {}; drop --topology or make them agree",
-                        instance.topology
-                    ));
-                }
-            }
-            Ok(instance)
-        }
-        (None, Some(workload)) => {
-            let topology = args
-                .topology
-                .as_deref()
-                .ok_or("missing --topology: --workload needs a network, e.g. --topology mesh:16x16")?;
-            generate_instance(topology, &args.workload, workload, args.seed)
-        }
-        (None, None) => Err(
-            "missing --workload or --instance: say what to route, e.g. --workload transpose or --instance FILE".into(),
-        ),
+/// The run request of `routesim run`.
+pub(super) fn spec_of(args: &RunArgs) -> Result<RunSpec, String> {
+    let mut fields = Vec::new();
+    push(&mut fields, Field::Topology, &args.topology);
+    fields.push((Field::Algorithm, "algorithm", args.algorithm.clone()));
+    fields.push((Field::Policy, "policy", args.policy.clone()));
+    fields.push((Field::Seed, "seed", args.seed.clone()));
+    push(&mut fields, Field::QueueCap, &args.queue_cap);
+    fields.extend(args.engine.fields());
+    if args.check_invariants {
+        fields.push((Field::CheckInvariants, "check-invariants", "true".into()));
     }
+    fields.extend(args.workload.fields());
+    let mut base = RunSpec::default();
+    if let Some(path) = &args.instance {
+        // Every value is checked before a (possibly large) file is read.
+        let mut probe = RunSpec::default();
+        for (field, name, text) in &fields {
+            probe.set(*field, name, text).map_err(|e| e.to_string())?;
+        }
+        base.instance = Some(load_instance(path)?);
+    }
+    request(base, &fields)
 }
 
 /// `routesim run`.
 pub(super) fn run(args: RunArgs) -> Outcome {
-    // Cheap checks first, so a typo is reported before a large instance is built.
-    if let Some(t) = &args.topology {
-        parse::<Topology>(t)?;
-    }
-    let policy: Policy = parse(&args.policy)?;
-    algorithms::create(&args.algorithm, &AlgorithmOptions::default()).map_err(|e| e.to_string())?;
-    let instance = instance_of(&args)?;
-    let config = SimConfig {
-        algorithm: args.algorithm.clone(),
-        policy,
-        seed: args.seed,
-        queue_cap: args.queue_cap,
-        edge_queues: args.engine.edge_queues,
-        pipeline: args.engine.pipeline,
-        reverse_order: args.engine.reverse_order,
-        max_steps: args.engine.max_steps.unwrap_or(DEFAULT_MAX_STEPS),
-        check_invariants: args.check_invariants,
-        record_series: false,
-        resort_interval: crate::engine::RESORT_INTERVAL,
-    };
-    let mut sim = Simulation::new(instance, config).map_err(|e| e.to_string())?;
+    let spec = spec_of(&args)?;
+    let mut sim = spec.build().map_err(|e| e.to_string())?;
     let status = sim.run();
     let report = sim.report();
     let text = if args.json {
@@ -242,16 +200,21 @@ fn summary(r: &Report, status: Status) -> String {
 
 /// `routesim generate`.
 pub(super) fn generate(args: GenerateArgs) -> Outcome {
-    let topology = args
-        .topology
-        .as_deref()
-        .ok_or("missing --topology, e.g. --topology mesh:16x16")?;
-    let workload = args
-        .workload
-        .workload
-        .as_deref()
-        .ok_or("missing --workload, e.g. --workload transpose")?;
-    let instance = generate_instance(topology, &args.workload, workload, args.seed)?;
+    if args.topology.is_none() {
+        return Err("missing --topology, e.g. --topology mesh:16x16".into());
+    }
+    if args.workload.workload.is_none() {
+        return Err("missing --workload, e.g. --workload transpose".into());
+    }
+    let mut fields = Vec::new();
+    push(&mut fields, Field::Topology, &args.topology);
+    fields.push((Field::Seed, "seed", args.seed.clone()));
+    fields.extend(args.workload.fields());
+    let mut spec = RunSpec::default();
+    for (field, name, text) in &fields {
+        spec.set(*field, name, text).map_err(|e| e.to_string())?;
+    }
+    let instance = spec.instance().map_err(|e| e.to_string())?;
     let mut text = instance.to_json();
     text.push('\n');
     emit(&text)?;

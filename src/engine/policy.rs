@@ -82,3 +82,10 @@ impl FromStr for Policy {
         })
     }
 }
+
+impl serde::Serialize for Policy {
+    /// A policy serializes as its SPEC name.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}

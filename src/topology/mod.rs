@@ -437,3 +437,10 @@ mod tests {
         dist
     }
 }
+
+impl serde::Serialize for Kind {
+    /// A kind serializes as its SPEC name.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}

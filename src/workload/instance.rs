@@ -32,6 +32,14 @@ impl Limits {
         max_packets: 1 << 21,
         max_bytes: 64 << 20,
     };
+    /// Browser limits for generated workloads, tighter so that a mistyped
+    /// size cannot freeze the tab: at most 2^18 nodes (a 512×512 mesh) and
+    /// 2^20 packets.
+    pub const BROWSER_GENERATED: Limits = Limits {
+        max_nodes: 1 << 18,
+        max_packets: 1 << 20,
+        max_bytes: Limits::BROWSER.max_bytes,
+    };
 
     /// Refuses a topology above the node limit.
     pub fn check_topology(&self, topo: &Topology) -> Result<()> {

@@ -1,0 +1,316 @@
+//! The registry: every algorithm declared once — name, summary, paper and
+//! section, the claim it makes, what it accepts (as data a caller can test
+//! before running), its options and its factory. `routesim list`, the CLI's
+//! errors, the page's menus and the experiment's boxes all read this table;
+//! [`crate::Simulation::new`] refuses what an entry does not accept, so no
+//! algorithm runs where its entry says it cannot.
+
+use super::{Algorithm, AlgorithmOptions, BitFixing, Greedy, Offline, Pp, RandInterval, SortRoute, Valiant};
+use crate::engine::Policy;
+use crate::workload::Workload;
+use crate::error::{Error, Result};
+use crate::topology::{Kind, Network, Topology};
+use crate::workload::Instance;
+use serde::Serialize;
+use serde_json::json;
+
+/// What shape of network an algorithm needs beyond its topology kinds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Shape {
+    /// Any size and dimension of the accepted kinds.
+    Any,
+    /// Exactly two dimensions (R×C).
+    TwoD,
+    /// A square 2-D network whose side is a power of two.
+    SquarePowerOfTwo,
+}
+
+/// What instances an algorithm routes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Packets {
+    /// Any instance.
+    Any,
+    /// Every node the source of at most one packet and the destination of at most one.
+    PartialPermutation,
+}
+
+/// An algorithm option beyond the seed, by its CLI name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct OptionInfo {
+    /// The CLI flag without dashes, e.g. `pipeline`.
+    pub name: &'static str,
+    /// What it does.
+    pub summary: &'static str,
+}
+
+const PIPELINE: OptionInfo = OptionInfo {
+    name: "pipeline",
+    summary: "start a packet's next phase as soon as it can instead of at a barrier",
+};
+const REVERSE_ORDER: OptionInfo = OptionInfo {
+    name: "reverse-order",
+    summary: "correct dimensions in the reverse order (Y before X; low bits first)",
+};
+
+/// One algorithm, declared once.
+#[derive(Clone, Copy, Serialize)]
+pub struct Entry {
+    /// The SPEC §5 name.
+    pub name: &'static str,
+    /// One line for `routesim list` and the page's menu.
+    pub summary: &'static str,
+    /// The paper (file in `shared/papers/`, or a title).
+    pub paper: &'static str,
+    /// Where in the paper.
+    pub section: &'static str,
+    /// What the paper claims for it, in words.
+    pub claim: &'static str,
+    /// The topology kinds it runs on.
+    pub kinds: &'static [Kind],
+    /// The network shape it needs within those kinds.
+    pub shape: Shape,
+    /// The instances it routes.
+    pub packets: Packets,
+    /// Policies it refuses (with the reason in `policy_note`).
+    pub refused_policies: &'static [Policy],
+    /// Why those policies are refused.
+    #[serde(skip_serializing_if = "str::is_empty")]
+    pub policy_note: &'static str,
+    /// Options it reads.
+    pub options: &'static [OptionInfo],
+    /// Builds the algorithm.
+    #[serde(skip)]
+    pub factory: fn(&AlgorithmOptions) -> Box<dyn Algorithm>,
+}
+
+impl std::fmt::Debug for Entry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Entry").field("name", &self.name).finish_non_exhaustive()
+    }
+}
+
+const GRIDS: &[Kind] = &[Kind::Linear, Kind::Ring, Kind::Mesh, Kind::Torus];
+const LECTURE: &str = "permutation-routing-mesh-lecture.txt (CS838, Permutation routing in mesh-based networks)";
+const HYPERCUBE_LECTURE: &str = "hypercube-bit-fixing-valiant-lecture.txt (CS174 Lecture 11, Routing in a Parallel Computer)";
+const PP: &str = "pietracaprina-pucci-many-to-one-routing-constant-queues.txt (Optimal many-to-one routing on the mesh with constant queues)";
+
+/// Every algorithm this build implements, in the order menus show them.
+pub const REGISTRY: &[Entry] = &[
+    Entry {
+        name: "greedy",
+        summary: "dimension order, last coordinate first (X then Y); the policy settles contention",
+        paper: LECTURE,
+        section: "Greedy routing; Kaufmann–Sibeyn §2",
+        claim: "farthest-first routes any permutation of a side × side mesh in at most 2·side − 2 steps, with queues up to about 2·side/3",
+        kinds: GRIDS,
+        shape: Shape::Any,
+        packets: Packets::Any,
+        refused_policies: &[],
+        policy_note: "",
+        options: &[REVERSE_ORDER],
+        factory: |o| Box::new(Greedy::new(o)),
+    },
+    Entry {
+        name: "bit-fixing",
+        summary: "corrects differing bits, most significant first (butterfly: level 0 to level D)",
+        paper: HYPERCUBE_LECTURE,
+        section: "Bit fixing",
+        claim: "a packet alone arrives in exactly its distance; some permutations (transpose) need Ω(√(N/D)) steps",
+        kinds: &[Kind::Hypercube, Kind::Butterfly],
+        shape: Shape::Any,
+        packets: Packets::Any,
+        refused_policies: &[],
+        policy_note: "",
+        options: &[REVERSE_ORDER],
+        factory: |o| Box::new(BitFixing::new(o)),
+    },
+    Entry {
+        name: "valiant",
+        summary: "to a uniformly random node, then to the destination (barrier, or --pipeline)",
+        paper: HYPERCUBE_LECTURE,
+        section: "Randomized routing",
+        claim: "on the hypercube every packet arrives within 8D steps with probability at least 1 − 2^(−1.5D)",
+        kinds: &[Kind::Hypercube, Kind::Linear, Kind::Ring, Kind::Mesh, Kind::Torus],
+        shape: Shape::Any,
+        packets: Packets::Any,
+        refused_policies: &[],
+        policy_note: "",
+        options: &[PIPELINE, REVERSE_ORDER],
+        factory: |o| Box::new(Valiant::new(o)),
+    },
+    Entry {
+        name: "rand-interval",
+        summary: "to a random row of its column interval (floor(log2 R) per column), then row, then column",
+        paper: LECTURE,
+        section: "A randomized algorithm",
+        claim: "2·side + o(side) steps with O(log side) queues, with high probability",
+        kinds: &[Kind::Mesh],
+        shape: Shape::TwoD,
+        packets: Packets::Any,
+        refused_policies: &[],
+        policy_note: "",
+        options: &[PIPELINE],
+        factory: |o| Box::new(RandInterval::new(o)),
+    },
+    Entry {
+        name: "offline",
+        summary: "off-line column permutations from an edge colouring (Hall), then row, then column; <= 3n-3 steps",
+        paper: LECTURE,
+        section: "Off-line routing",
+        claim: "at most 3·side − 3 steps with queues of at most 3 (the matching is computed off-line, not charged)",
+        kinds: &[Kind::Mesh, Kind::Torus],
+        shape: Shape::TwoD,
+        packets: Packets::PartialPermutation,
+        refused_policies: &[],
+        policy_note: "",
+        options: &[PIPELINE],
+        factory: |o| Box::new(Offline::new(o)),
+    },
+    Entry {
+        name: "sort-route",
+        summary: "sort by destination column (column-major snake), reverse odd columns, rows, columns; no buffers",
+        paper: LECTURE,
+        section: "Sorting-based permutation routing",
+        claim: "the sort's time plus 2·side − 2 steps, with no queue above 3",
+        kinds: &[Kind::Mesh],
+        shape: Shape::SquarePowerOfTwo,
+        packets: Packets::PartialPermutation,
+        refused_policies: &[],
+        policy_note: "",
+        options: &[PIPELINE],
+        factory: |o| Box::new(SortRoute::new(o)),
+    },
+    Entry {
+        name: "pp-rand",
+        summary: "Pietracaprina-Pucci randomized (l,k)-routing in O(sqrt(lkN)) steps with constant queues",
+        paper: PP,
+        section: "§3 (Theorem 2)",
+        claim: "(ℓ,k)-routing in O(√(ℓkN)) steps with working queues of constant size, with high probability",
+        kinds: &[Kind::Mesh],
+        shape: Shape::SquarePowerOfTwo,
+        packets: Packets::Any,
+        refused_policies: &[],
+        policy_note: "",
+        options: &[],
+        factory: |o| Box::new(Pp::randomized(o)),
+    },
+    Entry {
+        name: "pp-det",
+        summary: "Pietracaprina-Pucci deterministic (l,k)-routing: pipelined prefix colouring, stripe balancing",
+        paper: PP,
+        section: "§4 (Theorem 5)",
+        claim: "(ℓ,k)-routing in O(√(ℓkN)) steps with working queues of constant size, deterministically",
+        kinds: &[Kind::Mesh],
+        shape: Shape::SquarePowerOfTwo,
+        packets: Packets::Any,
+        refused_policies: &[Policy::Random],
+        policy_note: "it is deterministic: any other policy gives the same run for every seed",
+        options: &[],
+        factory: |o| Box::new(Pp::deterministic(o)),
+    },
+];
+
+/// The entry called `name`, or an error listing the names.
+pub fn lookup(name: &str) -> Result<&'static Entry> {
+    REGISTRY.iter().find(|e| e.name == name).ok_or_else(|| {
+        let names: Vec<&str> = REGISTRY.iter().map(|e| e.name).collect();
+        Error::invalid("algorithm", name, format!("expected one of {}", names.join(", ")))
+    })
+}
+
+impl Entry {
+    /// What the entry accepts, in words (e.g. "a square 2-D mesh whose side
+    /// is a power of two; permutations only").
+    pub fn accepts(&self) -> String {
+        let kinds: Vec<&str> = self
+            .kinds
+            .iter()
+            .map(|k| match k {
+                Kind::Linear => "linear array",
+                other => other.name(),
+            })
+            .collect();
+        let kinds = match kinds.as_slice() {
+            [one] => one.to_string(),
+            [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+            [] => String::new(),
+        };
+        let mut text = match self.shape {
+            Shape::Any => format!("a {kinds} (any size)"),
+            Shape::TwoD => format!("a 2-D {kinds}"),
+            Shape::SquarePowerOfTwo => format!("a square 2-D {kinds} whose side is a power of two"),
+        };
+        if self.packets == Packets::PartialPermutation {
+            text += "; (partial) permutations only";
+        }
+        text
+    }
+
+    /// Refuses a topology the entry does not accept, saying what it needs.
+    pub fn check_topology(&self, topology: &Topology) -> Result<()> {
+        let kind_ok = self.kinds.contains(&topology.kind());
+        let shape_ok = match self.shape {
+            Shape::Any => true,
+            Shape::TwoD => topology.mesh2d().is_some(),
+            Shape::SquarePowerOfTwo => topology.square_side().is_some_and(u32::is_power_of_two),
+        };
+        if kind_ok && shape_ok {
+            Ok(())
+        } else {
+            Err(Error::unsupported(
+                self.name,
+                format!("needs {}, got {topology}", self.accepts()),
+            ))
+        }
+    }
+
+    /// Refuses a policy the entry does not accept.
+    pub fn check_policy(&self, policy: Policy) -> Result<()> {
+        if self.refused_policies.contains(&policy) {
+            Err(Error::unsupported(
+                self.name,
+                format!("it refuses --policy {policy}: {}", self.policy_note),
+            ))
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Refuses an instance the entry does not accept (its topology and its packets).
+    pub fn check_instance(&self, instance: &Instance) -> Result<()> {
+        self.check_topology(&instance.topology)?;
+        if self.packets == Packets::PartialPermutation {
+            super::offline::check_partial_permutation(self.name, instance.topology.nodes(), &instance.packets)?;
+        }
+        Ok(())
+    }
+
+    /// Refuses what the entry does not accept: topology, packets, policy.
+    pub fn check(&self, instance: &Instance, policy: Policy) -> Result<()> {
+        self.check_instance(instance)?;
+        self.check_policy(policy)
+    }
+
+    /// Builds the algorithm.
+    pub fn create(&self, options: &AlgorithmOptions) -> Box<dyn Algorithm> {
+        (self.factory)(options)
+    }
+}
+
+/// The registry and the enumerations as one JSON object: what `routesim
+/// list --json` prints (SPEC §4) and what the page builds its menus from.
+pub fn catalogue() -> serde_json::Value {
+    json!({
+        "topologies": Kind::ALL.iter().map(|k| json!({"name": k.name(), "syntax": k.syntax()})).collect::<Vec<_>>(),
+        "algorithms": REGISTRY.iter().map(|a| {
+            let mut v = serde_json::to_value(a).unwrap_or_default();
+            v["accepts"] = json!(a.accepts());
+            v
+        }).collect::<Vec<_>>(),
+        "policies": Policy::ALL.iter().map(|p| json!({"name": p.name(), "description": p.describe()})).collect::<Vec<_>>(),
+        "workloads": Workload::ALL.iter().map(|w| json!({"name": w.name(), "description": w.describe()})).collect::<Vec<_>>(),
+    })
+}
+

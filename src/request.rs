@@ -1,0 +1,563 @@
+//! The run request: everything one run needs, in one value that every front
+//! end produces — the CLI's `run` and `sweep`, the wasm `Simulation`, the
+//! page's query string — and one [`RunSpec::build`] that yields the running
+//! [`Simulation`]. Front ends never fill a [`SimConfig`] or generate a
+//! workload themselves, and the engine's internal knobs (the re-sort
+//! interval) are not theirs to set.
+//!
+//! Every field has one name per front end ([`Field`]): the CLI's option
+//! (`queue-cap`), the page's URL key (`q`) and the JSON key of the wasm
+//! config object (`queue_cap`). Values are parsed by one function per field
+//! from text, whatever the front end, so a bad value gets the same message
+//! everywhere: the field as the user wrote it and the value.
+
+use crate::algorithms::{registry, AlgorithmOptions, Entry};
+use crate::engine::{Policy, RESORT_INTERVAL};
+use crate::error::{Error, Result};
+use crate::simulation::{SimConfig, Simulation, DEFAULT_MAX_STEPS};
+use crate::topology::Topology;
+use crate::workload::{self, Instance, Limits, Workload, WorkloadSpec};
+
+/// The workload a browser run routes when it is given neither a workload nor an instance.
+pub const BROWSER_DEFAULT_WORKLOAD: Workload = Workload::RandomPermutation;
+
+/// A field of the run request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Field {
+    /// The network (SPEC §2 name).
+    Topology,
+    /// The algorithm (SPEC §5 name).
+    Algorithm,
+    /// The contention policy.
+    Policy,
+    /// The workload to generate.
+    Workload,
+    /// An instance (SPEC §3 JSON text) instead of a workload.
+    Instance,
+    /// ℓ.
+    L,
+    /// k.
+    K,
+    /// `locality`'s L.
+    Locality,
+    /// `hotspot`'s percentage.
+    Hotspot,
+    /// The seed of the workload and of every random choice.
+    Seed,
+    /// Queue capacity (`unbounded` for none).
+    QueueCap,
+    /// One queue per incoming link.
+    EdgeQueues,
+    /// Pipelined phases.
+    Pipeline,
+    /// Reverse dimension order.
+    ReverseOrder,
+    /// Step limit.
+    MaxSteps,
+    /// Invariant checks after every step.
+    CheckInvariants,
+}
+
+impl Field {
+    /// Every field.
+    pub const ALL: [Field; 16] = [
+        Field::Topology,
+        Field::Algorithm,
+        Field::Policy,
+        Field::Workload,
+        Field::Instance,
+        Field::L,
+        Field::K,
+        Field::Locality,
+        Field::Hotspot,
+        Field::Seed,
+        Field::QueueCap,
+        Field::EdgeQueues,
+        Field::Pipeline,
+        Field::ReverseOrder,
+        Field::MaxSteps,
+        Field::CheckInvariants,
+    ];
+
+    /// The CLI's option name (without dashes).
+    pub fn cli(self) -> &'static str {
+        match self {
+            Field::Topology => "topology",
+            Field::Algorithm => "algorithm",
+            Field::Policy => "policy",
+            Field::Workload => "workload",
+            Field::Instance => "instance",
+            Field::L => "l",
+            Field::K => "k",
+            Field::Locality => "locality",
+            Field::Hotspot => "hotspot",
+            Field::Seed => "seed",
+            Field::QueueCap => "queue-cap",
+            Field::EdgeQueues => "edge-queues",
+            Field::Pipeline => "pipeline",
+            Field::ReverseOrder => "reverse-order",
+            Field::MaxSteps => "max-steps",
+            Field::CheckInvariants => "check-invariants",
+        }
+    }
+
+    /// The key of the wasm config object (and of JSON configs).
+    pub fn json(self) -> &'static str {
+        match self {
+            Field::QueueCap => "queue_cap",
+            Field::EdgeQueues => "edge_queues",
+            Field::ReverseOrder => "reverse_order",
+            Field::MaxSteps => "max_steps",
+            Field::CheckInvariants => "check_invariants",
+            other => other.cli(),
+        }
+    }
+
+    /// The page's URL parameter (SPEC §7), for the fields the page's address carries.
+    pub fn query(self) -> Option<&'static str> {
+        match self {
+            Field::Topology
+            | Field::Algorithm
+            | Field::Policy
+            | Field::Workload
+            | Field::L
+            | Field::K
+            | Field::Locality
+            | Field::Hotspot
+            | Field::Seed => Some(self.cli()),
+            Field::QueueCap => Some("q"),
+            _ => None,
+        }
+    }
+
+    /// The field whose JSON key is `key`.
+    pub fn from_json(key: &str) -> Option<Field> {
+        Field::ALL.into_iter().find(|f| f.json() == key)
+    }
+
+    /// The field whose URL parameter is `key`.
+    pub fn from_query(key: &str) -> Option<Field> {
+        Field::ALL.into_iter().find(|f| f.query() == Some(key))
+    }
+
+    /// The JSON keys of every field, for messages.
+    pub fn json_keys() -> Vec<&'static str> {
+        Field::ALL.iter().map(|f| f.json()).collect()
+    }
+}
+
+/// A whole number within `min..=max`, or an error naming the field and value.
+pub fn parse_number(field: &str, text: &str, min: u64, max: u64) -> Result<u64> {
+    let value = text.trim();
+    let why = || {
+        if max == u64::MAX {
+            format!("expected a whole number of at least {min}")
+        } else {
+            format!("expected a whole number from {min} to {max}")
+        }
+    };
+    match value.parse::<u64>() {
+        Ok(v) if (min..=max).contains(&v) && !value.starts_with('+') => Ok(v),
+        _ => Err(Error::invalid(field, text, why())),
+    }
+}
+
+fn parse_u32(field: &str, text: &str, min: u32) -> Result<u32> {
+    Ok(parse_number(field, text, min as u64, u32::MAX as u64)? as u32)
+}
+
+fn parse_bool(field: &str, text: &str) -> Result<bool> {
+    match text.trim() {
+        "true" | "1" => Ok(true),
+        "false" | "0" => Ok(false),
+        _ => Err(Error::invalid(field, text, "expected true or false")),
+    }
+}
+
+/// Everything one run needs.
+#[derive(Debug, Clone)]
+pub struct RunSpec {
+    /// The network; with an instance, that instance's (checked to agree if both are given).
+    pub topology: Option<Topology>,
+    /// The workload to generate (with `l`, `k`, `locality`, `hotspot`, `seed`).
+    pub workload: Option<Workload>,
+    /// An instance to route instead of a workload.
+    pub instance: Option<Instance>,
+    /// ℓ for workloads that take it.
+    pub l: Option<u32>,
+    /// k for workloads that take it.
+    pub k: Option<u32>,
+    /// `locality`'s L.
+    pub locality: Option<u32>,
+    /// `hotspot`'s percentage.
+    pub hotspot: Option<u32>,
+    /// The algorithm's registry entry.
+    pub algorithm: &'static Entry,
+    /// The contention policy.
+    pub policy: Policy,
+    /// Seed of the workload and of every random choice of the run.
+    pub seed: u64,
+    /// Queue capacity; `None` is unbounded.
+    pub queue_cap: Option<u32>,
+    /// One queue of capacity `queue_cap` per incoming directed link.
+    pub edge_queues: bool,
+    /// Pipelined phases (algorithms that read it).
+    pub pipeline: bool,
+    /// Reverse dimension order (algorithms that read it).
+    pub reverse_order: bool,
+    /// Stop after this many steps.
+    pub max_steps: u32,
+    /// Check the engine's invariants after every step (slow).
+    pub check_invariants: bool,
+    /// Record per-step series (the page's run chart).
+    pub record_series: bool,
+    /// The browser's size limits instead of the native ones.
+    pub browser: bool,
+}
+
+impl Default for RunSpec {
+    /// The CLI's defaults: greedy, farthest-first, seed 1, no workload yet.
+    fn default() -> Self {
+        RunSpec {
+            topology: None,
+            workload: None,
+            instance: None,
+            l: None,
+            k: None,
+            locality: None,
+            hotspot: None,
+            algorithm: &registry::REGISTRY[0],
+            policy: Policy::FarthestFirst,
+            seed: 1,
+            queue_cap: None,
+            edge_queues: false,
+            pipeline: false,
+            reverse_order: false,
+            max_steps: DEFAULT_MAX_STEPS,
+            check_invariants: false,
+            record_series: false,
+            browser: false,
+        }
+    }
+}
+
+impl RunSpec {
+    /// A browser run: browser limits, per-step series, and
+    /// [`BROWSER_DEFAULT_WORKLOAD`] until a workload or an instance is set.
+    pub fn browser() -> RunSpec {
+        RunSpec {
+            workload: Some(BROWSER_DEFAULT_WORKLOAD),
+            record_series: true,
+            browser: true,
+            ..RunSpec::default()
+        }
+    }
+
+    /// The limits on loaded instances.
+    pub fn instance_limits(&self) -> Limits {
+        if self.browser {
+            Limits::BROWSER
+        } else {
+            Limits::NATIVE
+        }
+    }
+
+    /// The limits on generated workloads.
+    pub fn generated_limits(&self) -> Limits {
+        if self.browser {
+            Limits::BROWSER_GENERATED
+        } else {
+            Limits::NATIVE
+        }
+    }
+
+    /// Sets one field from text; `name` is the field as the user wrote it
+    /// (`--queue-cap`, `q`, `queue_cap`) and appears in the message of a bad value.
+    pub fn set(&mut self, field: Field, name: &str, text: &str) -> Result<()> {
+        let value = text.trim();
+        match field {
+            Field::Topology => {
+                let topology: Topology = value.parse().map_err(|e| rename(e, name))?;
+                self.instance_limits().check_topology(&topology)?;
+                self.topology = Some(topology);
+            }
+            Field::Algorithm => self.algorithm = registry::lookup(value).map_err(|e| rename(e, name))?,
+            Field::Policy => self.policy = value.parse().map_err(|e| rename(e, name))?,
+            Field::Workload => {
+                self.workload = Some(value.parse().map_err(|e| rename(e, name))?);
+            }
+            Field::Instance => {
+                let instance = Instance::from_json_with_limits(text, &self.instance_limits())?;
+                self.instance = Some(instance);
+            }
+            Field::L => self.l = Some(parse_u32(name, text, 1)?),
+            Field::K => self.k = Some(parse_u32(name, text, 1)?),
+            Field::Locality => self.locality = Some(parse_u32(name, text, 1)?),
+            Field::Hotspot => self.hotspot = Some(parse_number(name, text, 0, 100)? as u32),
+            Field::Seed => self.seed = parse_number(name, text, 0, u64::MAX)?,
+            Field::QueueCap => {
+                self.queue_cap = match value {
+                    "" | "unbounded" | "none" | "inf" => None,
+                    _ => Some(parse_u32(name, text, 1)?),
+                }
+            }
+            Field::EdgeQueues => self.edge_queues = parse_bool(name, text)?,
+            Field::Pipeline => self.pipeline = parse_bool(name, text)?,
+            Field::ReverseOrder => self.reverse_order = parse_bool(name, text)?,
+            Field::MaxSteps => self.max_steps = parse_u32(name, text, 0)?,
+            Field::CheckInvariants => self.check_invariants = parse_bool(name, text)?,
+        }
+        Ok(())
+    }
+
+    /// Applies `(field, name as written, text)` triples in order, then
+    /// [`RunSpec::validate`]s. A workload named together with an instance
+    /// (given here or already set) is refused; an instance drops the default workload.
+    pub fn apply<'a>(mut self, fields: impl IntoIterator<Item = (Field, &'a str, &'a str)>) -> Result<RunSpec> {
+        let mut workload_named = None;
+        let mut instance_given = self.instance.is_some();
+        for (field, name, text) in fields {
+            self.set(field, name, text)?;
+            match field {
+                Field::Workload => workload_named = Some((name, text)),
+                Field::Instance => instance_given = true,
+                _ => {}
+            }
+        }
+        if instance_given {
+            if let Some((name, text)) = workload_named {
+                return Err(Error::invalid(name, text, "give either a workload or an instance, not both"));
+            }
+            self.workload = None;
+        }
+        self.validate()?;
+        Ok(self)
+    }
+
+    /// Reads a JSON config object (the wasm config, keys as [`Field::json`]):
+    /// strings, numbers and booleans as their text; `null` is absent;
+    /// unknown keys are refused.
+    pub fn from_json(base: RunSpec, config: &serde_json::Value) -> Result<RunSpec> {
+        let object = match config {
+            serde_json::Value::Object(o) => o,
+            serde_json::Value::Null => return base.apply([]),
+            other => return Err(Error::invalid("config", other, "expected an object")),
+        };
+        let mut fields = Vec::new();
+        for (key, value) in object {
+            let field = Field::from_json(key).ok_or_else(|| {
+                Error::invalid(
+                    "config key",
+                    key,
+                    format!("unknown key; expected one of {}", Field::json_keys().join(", ")),
+                )
+            })?;
+            let text = match value {
+                serde_json::Value::Null => continue,
+                serde_json::Value::String(s) => s.clone(),
+                serde_json::Value::Bool(b) => b.to_string(),
+                serde_json::Value::Number(n) => n.to_string(),
+                other => return Err(Error::invalid(key, other, "expected a string, number or boolean")),
+            };
+            fields.push((field, key.as_str(), text));
+        }
+        base.apply(fields.iter().map(|(f, k, t)| (*f, *k, t.as_str())))
+    }
+
+    /// Reads the page's URL parameters (SPEC §7) leniently: a bad value is
+    /// named in a message and the base's value kept; keys that are not run
+    /// fields are left to the page. Returns the request and the messages.
+    pub fn from_query<'a>(base: RunSpec, pairs: impl IntoIterator<Item = (&'a str, &'a str)>) -> (RunSpec, Vec<String>) {
+        let mut spec = base;
+        let mut messages = Vec::new();
+        for (key, text) in pairs {
+            let Some(field) = Field::from_query(key) else { continue };
+            let mut next = spec.clone();
+            match next.set(field, key, text).and_then(|_| next.validate().map(|_| next)) {
+                Ok(next) => spec = next,
+                Err(e) => messages.push(format!(
+                    "URL parameter {key}={text:?} ignored: {e} — using {}.",
+                    spec.value_of(field)
+                )),
+            }
+        }
+        (spec, messages)
+    }
+
+    /// The current value of a field, as text.
+    pub fn value_of(&self, field: Field) -> String {
+        let opt = |v: Option<u32>| v.map_or_else(|| "the default".to_string(), |v| v.to_string());
+        match field {
+            Field::Topology => self.topology().map_or_else(|| "none".into(), |t| t.to_string()),
+            Field::Algorithm => self.algorithm.name.into(),
+            Field::Policy => self.policy.to_string(),
+            Field::Workload => self.workload.map_or_else(|| "none".into(), |w| w.to_string()),
+            Field::Instance => if self.instance.is_some() { "the loaded instance" } else { "none" }.into(),
+            Field::L => opt(self.l),
+            Field::K => opt(self.k),
+            Field::Locality => opt(self.locality),
+            Field::Hotspot => opt(self.hotspot),
+            Field::Seed => self.seed.to_string(),
+            Field::QueueCap => self.queue_cap.map_or_else(|| "unbounded".into(), |q| q.to_string()),
+            Field::EdgeQueues => self.edge_queues.to_string(),
+            Field::Pipeline => self.pipeline.to_string(),
+            Field::ReverseOrder => self.reverse_order.to_string(),
+            Field::MaxSteps => self.max_steps.to_string(),
+            Field::CheckInvariants => self.check_invariants.to_string(),
+        }
+    }
+
+    /// The network: the instance's, else the topology field's.
+    pub fn topology(&self) -> Option<&Topology> {
+        self.instance.as_ref().map(|i| &i.topology).or(self.topology.as_ref())
+    }
+
+    /// Checks the request as a whole (each field was checked when set).
+    pub fn validate(&self) -> Result<()> {
+        self.validate_source()?;
+        if self.edge_queues && self.queue_cap.is_none() {
+            return Err(Error::invalid("edge-queues", "true", "needs a queue capacity"));
+        }
+        self.algorithm.check_policy(self.policy)?;
+        if let Some(topology) = self.topology() {
+            self.algorithm.check_topology(topology)?;
+        }
+        Ok(())
+    }
+
+    /// Checks what is to be routed: a workload on a topology, or an instance.
+    pub fn validate_source(&self) -> Result<()> {
+        if let Some(instance) = &self.instance {
+            let given: Vec<&str> = [
+                (Field::L, self.l),
+                (Field::K, self.k),
+                (Field::Locality, self.locality),
+                (Field::Hotspot, self.hotspot),
+            ]
+            .iter()
+            .filter(|(_, v)| v.is_some())
+            .map(|(f, _)| f.cli())
+            .collect();
+            if !given.is_empty() {
+                return Err(Error::invalid(
+                    given.join("/"),
+                    "given",
+                    "applies only to a workload; an instance declares its own l and k",
+                ));
+            }
+            if let Some(topology) = &self.topology {
+                if *topology != instance.topology {
+                    return Err(Error::invalid(
+                        "topology",
+                        topology,
+                        format!("the instance is for {}; drop the topology or make them agree", instance.topology),
+                    ));
+                }
+            }
+        } else {
+            if self.workload.is_none() {
+                return Err(Error::invalid(
+                    "workload",
+                    "",
+                    "missing: say what to route, e.g. workload transpose, or give an instance",
+                ));
+            }
+            if self.topology.is_none() {
+                return Err(Error::invalid(
+                    "topology",
+                    "",
+                    "missing: a workload needs a network, e.g. mesh:16x16",
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The workload's generator parameters.
+    pub fn workload_spec(&self, workload: Workload) -> WorkloadSpec {
+        WorkloadSpec {
+            workload,
+            l: self.l,
+            k: self.k,
+            seed: self.seed,
+            locality: self.locality,
+            hotspot: self.hotspot,
+        }
+    }
+
+    /// The instance this request routes: the given one, or the workload generated under the limits.
+    pub fn instance(&self) -> Result<Instance> {
+        self.validate_source()?;
+        if let Some(instance) = &self.instance {
+            return Ok(instance.clone());
+        }
+        let (Some(topology), Some(workload)) = (&self.topology, self.workload) else {
+            unreachable!("validate() checked that a workload has a topology")
+        };
+        let limits = self.generated_limits();
+        let spec = self.workload_spec(workload);
+        limits.check_workload(topology, &spec)?;
+        let instance = workload::generate(topology, &spec)?;
+        limits.check_packets(instance.packets.len() as u64)?;
+        Ok(instance)
+    }
+
+    /// The algorithm's options.
+    pub fn algorithm_options(&self) -> AlgorithmOptions {
+        AlgorithmOptions {
+            seed: self.seed,
+            pipeline: self.pipeline,
+            reverse_order: self.reverse_order,
+        }
+    }
+
+    /// The simulation's configuration (the engine's own knobs at their defaults).
+    pub fn sim_config(&self) -> SimConfig {
+        SimConfig {
+            algorithm: self.algorithm.name.to_string(),
+            policy: self.policy,
+            seed: self.seed,
+            queue_cap: self.queue_cap,
+            edge_queues: self.edge_queues,
+            pipeline: self.pipeline,
+            reverse_order: self.reverse_order,
+            max_steps: self.max_steps,
+            check_invariants: self.check_invariants,
+            record_series: self.record_series,
+            resort_interval: RESORT_INTERVAL,
+        }
+    }
+
+    /// The running simulation, at step 0.
+    pub fn build(&self) -> Result<Simulation> {
+        self.validate()?;
+        Simulation::new(self.instance()?, self.sim_config())
+    }
+
+    /// The same request routing `instance` instead (keeps algorithm, policy,
+    /// seed, queues, limits): what loading an instance file does.
+    pub fn with_instance(&self, instance: Instance) -> RunSpec {
+        RunSpec {
+            topology: None,
+            workload: None,
+            instance: Some(instance),
+            l: None,
+            k: None,
+            locality: None,
+            hotspot: None,
+            ..self.clone()
+        }
+    }
+}
+
+/// Names the field as the user wrote it in a message about `field`.
+fn rename(e: Error, name: &str) -> Error {
+    match e {
+        Error::Invalid { value, reason, .. } => Error::Invalid {
+            field: name.to_string(),
+            value,
+            reason,
+        },
+        other => other,
+    }
+}
