@@ -586,6 +586,10 @@ pub struct ChartPoint {
     pub steps: Vec<Option<f64>>,
     /// Mean largest queue per algorithm.
     pub max_queue: Vec<Option<f64>>,
+    /// Mean steps ÷ √(ℓkN) per algorithm.
+    pub steps_over_sqrt_lkn: Vec<Option<f64>>,
+    /// Mean steps ÷ the diameter per algorithm (time/(2·side − 2) on a mesh).
+    pub steps_over_diameter: Vec<Option<f64>>,
 }
 
 impl Experiment {
@@ -713,18 +717,25 @@ impl Experiment {
         points.sort_by(|a, b| a.x.total_cmp(&b.x));
         points
             .into_iter()
-            .map(|p| ChartPoint {
-                x: p.x,
-                sqrt_lkn: p.sqrt / p.n,
-                best: p.best / p.n,
-                diameter: p.diameter,
-                steps: p.steps.iter().map(|&(s, c)| (c > 0.0).then(|| s / c)).collect(),
-                max_queue: p
-                    .queue
-                    .iter()
-                    .zip(&p.steps)
-                    .map(|(&q, &(_, c))| (c > 0.0).then(|| q / c))
-                    .collect(),
+            .map(|p| {
+                let sqrt_lkn = p.sqrt / p.n;
+                let steps: Vec<Option<f64>> = p.steps.iter().map(|&(s, c)| (c > 0.0).then(|| s / c)).collect();
+                let over = |d: f64| steps.iter().map(|s| s.filter(|_| d > 0.0).map(|s| s / d)).collect();
+                ChartPoint {
+                    x: p.x,
+                    sqrt_lkn,
+                    best: p.best / p.n,
+                    diameter: p.diameter,
+                    steps_over_sqrt_lkn: over(sqrt_lkn),
+                    steps_over_diameter: over(p.diameter),
+                    max_queue: p
+                        .queue
+                        .iter()
+                        .zip(&p.steps)
+                        .map(|(&q, &(_, c))| (c > 0.0).then(|| q / c))
+                        .collect(),
+                    steps,
+                }
             })
             .collect()
     }

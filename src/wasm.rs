@@ -1,63 +1,29 @@
-//! The browser front end: a thin `#[wasm_bindgen]` wrapper around
-//! [`crate::Simulation`]. Everything here converts — a JS config object into
-//! a [`SimConfig`] and an [`Instance`], core state into typed arrays, core
-//! errors into JS `Error`s carrying the core's message. No simulation logic
-//! lives here.
+//! The browser front end: a thin `#[wasm_bindgen]` wrapper. Everything here
+//! converts — a JS config object into a [`RunSpec`] (through the same
+//! parser as every front end), core state into typed arrays, core values
+//! into plain JS objects, core errors into JS `Error`s carrying the core's
+//! message. No simulation logic, limit, default or name list lives here.
 //!
 //! Per-frame state (packet positions, classes, queue sizes, lit links) goes
 //! out as typed-array copies, never as one JS object per packet; serde is
-//! used only for configs, bounds and reports.
+//! used only for configs, the catalogue, bounds, reports and chart points.
 
-use crate::algorithms::ALGORITHMS;
-use crate::engine::Policy;
+use crate::algorithms::registry;
 use crate::error::Error;
-use crate::simulation::{self, SimConfig, Status};
-use crate::topology::{Kind, Network, Topology};
-use crate::workload::{self, Instance, Limits, Workload, WorkloadSpec};
-use js_sys::{Array, Object, Reflect, Uint32Array, Uint8Array};
-use serde::{Deserialize, Serialize};
+use crate::request::RunSpec;
+use crate::sweep;
+use crate::topology::{Network, Topology};
+use crate::workload::{Instance, Limits};
+use crate::{simulation, Status};
+use js_sys::{Object, Reflect, Uint32Array, Uint8Array};
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
-
-/// The size limits the browser enforces on loaded instances (and on topologies).
-pub const LIMITS: Limits = Limits::BROWSER;
-
-/// Tighter limits for generated workloads, so that a mistyped size cannot
-/// freeze the tab: at most 2^18 nodes (a 512×512 mesh) and 2^20 packets.
-pub const GENERATED_LIMITS: Limits = Limits {
-    max_nodes: 1 << 18,
-    max_packets: 1 << 20,
-    max_bytes: LIMITS.max_bytes,
-};
 
 /// Installs the panic hook, so that a panic (a bug) still shows its message
 /// in the console instead of "unreachable executed".
 #[wasm_bindgen(start)]
 pub fn start() {
     console_error_panic_hook::set_once();
-}
-
-/// The configuration the page passes to `new Simulation(config)`: a plain JS
-/// object with these keys (all but `topology`/`instance` and
-/// `workload`/`instance` optional).
-#[derive(Debug, Default, Deserialize)]
-struct JsConfig {
-    topology: Option<String>,
-    algorithm: Option<String>,
-    policy: Option<String>,
-    workload: Option<String>,
-    /// Instance JSON text (SPEC §3), instead of `topology` + `workload`.
-    instance: Option<String>,
-    l: Option<u32>,
-    k: Option<u32>,
-    locality: Option<u32>,
-    hotspot: Option<u32>,
-    seed: Option<u64>,
-    queue_cap: Option<u32>,
-    edge_queues: Option<bool>,
-    pipeline: Option<bool>,
-    reverse_order: Option<bool>,
-    max_steps: Option<u32>,
 }
 
 fn js_error(e: Error) -> JsError {
@@ -75,109 +41,21 @@ fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
         .map_err(|e| JsError::new(&e.to_string()))
 }
 
-fn status_name(status: Status) -> &'static str {
-    match status {
-        Status::Running => "running",
-        Status::Finished => "finished",
-        Status::Stalled => "stalled",
-        Status::StepLimit => "step-limit",
-    }
+/// A JS value as JSON (for the core's parsers).
+fn from_js(value: JsValue, what: &str) -> Result<serde_json::Value, JsError> {
+    serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&format!("invalid {what}: {e}")))
 }
 
-impl JsConfig {
-    fn sim_config(&self) -> Result<SimConfig, Error> {
-        let defaults = SimConfig::default();
-        Ok(SimConfig {
-            algorithm: self.algorithm.clone().unwrap_or(defaults.algorithm),
-            policy: match &self.policy {
-                Some(p) => p.parse::<Policy>()?,
-                None => defaults.policy,
-            },
-            seed: self.seed.unwrap_or(defaults.seed),
-            queue_cap: self.queue_cap,
-            edge_queues: self.edge_queues.unwrap_or(false),
-            pipeline: self.pipeline.unwrap_or(false),
-            reverse_order: self.reverse_order.unwrap_or(false),
-            max_steps: self.max_steps.unwrap_or(simulation::DEFAULT_MAX_STEPS),
-            check_invariants: false,
-            record_series: true,
-            resort_interval: crate::engine::RESORT_INTERVAL,
-        })
-    }
-
-    fn instance(&self) -> Result<Instance, Error> {
-        match (&self.instance, &self.workload) {
-            (Some(_), Some(w)) => Err(Error::invalid(
-                "workload",
-                w,
-                "give either a workload or an instance, not both",
-            )),
-            (Some(text), None) => Instance::from_json_with_limits(text, &LIMITS),
-            (None, workload) => {
-                let topo_text = self
-                    .topology
-                    .as_deref()
-                    .ok_or_else(|| Error::invalid("topology", "", "missing"))?;
-                let topology = parse_topology(topo_text)?;
-                let workload: Workload = workload.as_deref().unwrap_or("random-permutation").parse()?;
-                let spec = WorkloadSpec {
-                    workload,
-                    l: self.l,
-                    k: self.k,
-                    seed: self.seed.unwrap_or(1),
-                    locality: self.locality,
-                    hotspot: self.hotspot,
-                };
-                GENERATED_LIMITS.check_workload(&topology, &spec)?;
-                let instance = workload::generate(&topology, &spec)?;
-                GENERATED_LIMITS.check_packets(instance.packets.len() as u64)?;
-                Ok(instance)
-            }
-        }
-    }
-}
-
-fn parse_topology(text: &str) -> Result<Topology, Error> {
-    let topology: Topology = text.parse()?;
-    LIMITS.check_topology(&topology)?;
-    Ok(topology)
-}
-
-/// The keys of [`JsConfig`]; serde-wasm-bindgen only looks up known keys,
-/// so unknown ones (typos) are refused by hand.
-const CONFIG_KEYS: [&str; 15] = [
-    "topology",
-    "algorithm",
-    "policy",
-    "workload",
-    "instance",
-    "l",
-    "k",
-    "locality",
-    "hotspot",
-    "seed",
-    "queue_cap",
-    "edge_queues",
-    "pipeline",
-    "reverse_order",
-    "max_steps",
-];
-
-fn parse_config(config: JsValue) -> Result<JsConfig, JsError> {
-    if let Some(obj) = config.dyn_ref::<Object>() {
-        for key in Object::keys(obj).iter().filter_map(|k| k.as_string()) {
-            if !CONFIG_KEYS.contains(&key.as_str()) {
-                let reason = format!("unknown key; expected one of {}", CONFIG_KEYS.join(", "));
-                return Err(js_error(Error::invalid("config key", key, reason)));
-            }
-        }
-    }
-    serde_wasm_bindgen::from_value(config).map_err(|e| JsError::new(&format!("invalid config: {e}")))
+/// A browser run request from a JS config object (keys as
+/// [`crate::request::Field::json`]).
+fn spec_of(config: JsValue) -> Result<RunSpec, JsError> {
+    RunSpec::from_json(RunSpec::browser(), &from_js(config, "config")?).map_err(js_error)
 }
 
 /// One run, driven from JS. Construct with `new Simulation(config)`.
 #[wasm_bindgen]
 pub struct Simulation {
+    spec: RunSpec,
     inner: simulation::Simulation,
 }
 
@@ -188,19 +66,18 @@ impl Simulation {
     /// Throws an `Error` with the core's message on any bad field.
     #[wasm_bindgen(constructor)]
     pub fn new(config: JsValue) -> Result<Simulation, JsError> {
-        let config = parse_config(config)?;
-        let instance = config.instance().map_err(js_error)?;
-        let sim_config = config.sim_config().map_err(js_error)?;
-        let inner = simulation::Simulation::new(instance, sim_config).map_err(js_error)?;
-        Ok(Simulation { inner })
+        let spec = spec_of(config)?;
+        let inner = spec.build().map_err(js_error)?;
+        Ok(Simulation { spec, inner })
     }
 
     /// Replaces the instance by SPEC §3 JSON, keeping algorithm, policy, seed
     /// and queue capacity, and restarts at step 0. On error nothing changes.
     pub fn load_instance(&mut self, json: &str) -> Result<(), JsError> {
-        let instance = Instance::from_json_with_limits(json, &LIMITS).map_err(js_error)?;
-        let inner = simulation::Simulation::new(instance, self.inner.config().clone()).map_err(js_error)?;
-        self.inner = inner;
+        let instance = Instance::from_json_with_limits(json, &self.spec.instance_limits()).map_err(js_error)?;
+        let spec = self.spec.with_instance(instance);
+        self.inner = spec.build().map_err(js_error)?;
+        self.spec = spec;
         Ok(())
     }
 
@@ -227,7 +104,7 @@ impl Simulation {
         set(&obj, "packets", engine.packet_count());
         set(&obj, "in_flight", engine.in_flight());
         set(&obj, "max_queue", engine.stats().max_queue);
-        set(&obj, "status", status_name(self.inner.status()));
+        set(&obj, "status", self.inner.status().name());
         set(&obj, "phase", engine.stats().current_phase().unwrap_or(""));
         obj
     }
@@ -281,6 +158,11 @@ impl Simulation {
         to_js(&self.inner.report())
     }
 
+    /// The run's request as a config object (what `new Simulation` reads back).
+    pub fn config(&self) -> Result<JsValue, JsError> {
+        to_js(&self.spec.to_json())
+    }
+
     /// Source node of every packet.
     pub fn sources(&self) -> Uint32Array {
         let packets = &self.inner.instance().packets;
@@ -322,30 +204,9 @@ fn topology_object(topology: &Topology) -> Object {
     set(&obj, "kind", topology.kind().name());
     set(&obj, "nodes", topology.nodes());
     set(&obj, "ports", topology.ports());
-    let dims = Array::new();
-    match topology {
-        Topology::Grid(g) => g.dims().iter().for_each(|&d| {
-            dims.push(&JsValue::from(d));
-        }),
-        Topology::Hypercube(h) => {
-            dims.push(&JsValue::from(h.dim()));
-        }
-        Topology::Butterfly(b) => {
-            dims.push(&JsValue::from(b.dim()));
-        }
-    }
-    set(&obj, "dims", dims);
+    set(&obj, "dims", Uint32Array::from(&topology.size_parameters()[..]));
     set(&obj, "wrap", topology.as_grid().is_some_and(|g| g.wraps()));
-    let ports = topology.ports();
-    let mut neighbors = vec![u32::MAX; topology.nodes() as usize * ports as usize];
-    for v in 0..topology.nodes() {
-        for p in 0..ports {
-            if let Some(w) = topology.neighbor(v, p) {
-                neighbors[(v * ports + p) as usize] = w;
-            }
-        }
-    }
-    set(&obj, "neighbors", Uint32Array::from(&neighbors[..]));
+    set(&obj, "neighbors", Uint32Array::from(&topology.neighbor_table()[..]));
     obj
 }
 
@@ -355,88 +216,174 @@ fn topology_object(topology: &Topology) -> Object {
 /// directed link (2³²−1 where there is none). Throws on a bad name.
 #[wasm_bindgen]
 pub fn topology(name: &str) -> Result<Object, JsError> {
-    let topology = parse_topology(name).map_err(js_error)?;
-    Ok(topology_object(&topology))
+    let mut spec = RunSpec::browser();
+    spec.set(crate::request::Field::Topology, "topology", name).map_err(js_error)?;
+    Ok(topology_object(spec.topology.as_ref().expect("just set")))
 }
 
-#[derive(Serialize)]
-struct Named {
-    name: &'static str,
-    description: &'static str,
-}
-
-/// Topology kinds: `[{name, description}]` with the parameter syntax as description.
+/// Everything this build knows, as `routesim list --json` prints it:
+/// `{topologies, algorithms, policies, workloads}`, each algorithm with its
+/// summary, paper, section, claim, kinds, shape, accepted packets, options
+/// and `accepts` in words.
 #[wasm_bindgen]
-pub fn topology_kinds() -> Result<JsValue, JsError> {
-    to_js(
-        &Kind::ALL
-            .iter()
-            .map(|k| Named {
-                name: k.name(),
-                description: k.syntax(),
-            })
-            .collect::<Vec<_>>(),
-    )
+pub fn catalogue() -> Result<JsValue, JsError> {
+    to_js(&registry::catalogue())
 }
 
-/// Algorithms this build implements: `[{name, description, topologies}]`.
+/// The menus for a config: `{algorithms: [{name, ok, reason}], workloads:
+/// [{name, ok, reason}]}` — which algorithms accept its network, which
+/// workloads can be generated there and routed by its algorithm.
 #[wasm_bindgen]
-pub fn algorithms() -> Result<JsValue, JsError> {
-    #[derive(Serialize)]
-    struct Info {
-        name: &'static str,
-        description: &'static str,
-        topologies: &'static str,
+pub fn choices(config: JsValue) -> Result<JsValue, JsError> {
+    let spec = lenient_spec(config)?;
+    let (algorithms, workloads) = spec.choices();
+    to_js(&serde_json::json!({"algorithms": algorithms, "workloads": workloads}))
+}
+
+/// Reads a config whose algorithm or workload may not fit its network yet.
+fn lenient_spec(config: JsValue) -> Result<RunSpec, JsError> {
+    let json = from_js(config, "config")?;
+    let mut spec = RunSpec::browser();
+    let object = json.as_object().cloned().unwrap_or_default();
+    let mut workload_given = false;
+    for (key, value) in &object {
+        let field = crate::request::Field::from_json(key)
+            .ok_or_else(|| js_error(Error::invalid("config key", key, "unknown key")))?;
+        let text = match value {
+            serde_json::Value::Null => continue,
+            serde_json::Value::String(s) => s.clone(),
+            other => other.to_string(),
+        };
+        workload_given |= field == crate::request::Field::Workload;
+        spec.set(field, key, &text).map_err(js_error)?;
     }
-    to_js(
-        &ALGORITHMS
-            .iter()
-            .map(|a| Info {
-                name: a.name,
-                description: a.summary,
-                topologies: a.topologies,
-            })
-            .collect::<Vec<_>>(),
-    )
+    if spec.instance.is_some() && !workload_given {
+        spec.workload = None;
+    }
+    Ok(spec)
 }
 
-/// Contention policies: `[{name, description}]`.
+/// Makes a config runnable after a change (see [`RunSpec::reconcile`]):
+/// returns `{config, messages}`, the config with the algorithm, policy or
+/// workload switched where they cannot run, and one line per switch.
 #[wasm_bindgen]
-pub fn policies() -> Result<JsValue, JsError> {
-    to_js(
-        &Policy::ALL
-            .iter()
-            .map(|p| Named {
-                name: p.name(),
-                description: p.describe(),
-            })
-            .collect::<Vec<_>>(),
-    )
+pub fn reconcile(config: JsValue) -> Result<JsValue, JsError> {
+    let mut spec = lenient_spec(config)?;
+    let messages = spec.reconcile();
+    to_js(&serde_json::json!({"config": spec.to_json(), "messages": messages}))
 }
 
-/// Workloads: `[{name, description}]`.
+/// Reads the page's URL parameters over a base config (SPEC §7): returns
+/// `{config, messages}`, a bad parameter named in a message with the base's
+/// value kept; parameters that are not run fields are left to the page.
 #[wasm_bindgen]
-pub fn workloads() -> Result<JsValue, JsError> {
-    to_js(
-        &Workload::ALL
-            .iter()
-            .map(|w| Named {
-                name: w.name(),
-                description: w.describe(),
-            })
-            .collect::<Vec<_>>(),
-    )
+pub fn parse_query(search: &str, base: JsValue) -> Result<JsValue, JsError> {
+    let base = spec_of(base)?;
+    let pairs = crate::request::query_pairs(search);
+    let (mut spec, mut messages) = RunSpec::from_query(base, pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())));
+    messages.extend(spec.reconcile());
+    to_js(&serde_json::json!({"config": spec.to_json(), "messages": messages}))
 }
 
 /// The browser limits: `{max_nodes, max_packets, max_bytes}` for loaded
 /// instances and `{generated_max_nodes, generated_max_packets}` for generated workloads.
 #[wasm_bindgen]
 pub fn limits() -> Object {
+    let (loaded, generated) = (Limits::BROWSER, Limits::BROWSER_GENERATED);
     let obj = Object::new();
-    set(&obj, "max_nodes", LIMITS.max_nodes as f64);
-    set(&obj, "max_packets", LIMITS.max_packets as f64);
-    set(&obj, "max_bytes", LIMITS.max_bytes as f64);
-    set(&obj, "generated_max_nodes", GENERATED_LIMITS.max_nodes as f64);
-    set(&obj, "generated_max_packets", GENERATED_LIMITS.max_packets as f64);
+    set(&obj, "max_nodes", loaded.max_nodes as f64);
+    set(&obj, "max_packets", loaded.max_packets as f64);
+    set(&obj, "max_bytes", loaded.max_bytes as f64);
+    set(&obj, "generated_max_nodes", generated.max_nodes as f64);
+    set(&obj, "generated_max_packets", generated.max_packets as f64);
     obj
+}
+
+/// The page's experiment: one parameter varied for several algorithms and
+/// seeds, run point by point (in a Web Worker) through the core's grid.
+#[wasm_bindgen]
+pub struct Experiment {
+    inner: sweep::Experiment,
+}
+
+#[wasm_bindgen]
+impl Experiment {
+    /// `new Experiment({base: config, vary: "size"|"lk"|"l"|"k", values:
+    /// "8,16,32", algorithms: "greedy,pp-rand", seeds: 2})`; throws the
+    /// core's message on a bad field.
+    #[wasm_bindgen(constructor)]
+    pub fn new(config: JsValue) -> Result<Experiment, JsError> {
+        let json = from_js(config, "experiment")?;
+        let text = |key: &str| -> Result<String, JsError> {
+            match &json[key] {
+                serde_json::Value::String(s) => Ok(s.clone()),
+                serde_json::Value::Null => Err(js_error(Error::invalid(key, "", "missing"))),
+                other => Ok(other.to_string()),
+            }
+        };
+        let base = RunSpec::from_json(
+            RunSpec {
+                record_series: false,
+                ..RunSpec::browser()
+            },
+            &json["base"],
+        )
+        .map_err(js_error)?;
+        let vary: sweep::Vary = text("vary")?.parse().map_err(js_error)?;
+        let seeds = crate::request::parse_number("seeds", &text("seeds")?, 1, 100).map_err(js_error)? as u32;
+        let inner = sweep::Experiment::new(base, vary, &text("values")?, &text("algorithms")?, seeds).map_err(js_error)?;
+        Ok(Experiment { inner })
+    }
+
+    /// Number of runs.
+    pub fn len(&self) -> f64 {
+        self.inner.len() as f64
+    }
+
+    /// Whether there are no runs.
+    pub fn is_empty(&self) -> bool {
+        self.inner.is_empty()
+    }
+
+    /// Runs the next point and returns `{config, ok, status, report,
+    /// message}` (`undefined` when all have run).
+    pub fn run_next(&mut self) -> Result<JsValue, JsError> {
+        let Some(row) = self.inner.run_next() else {
+            return Ok(JsValue::UNDEFINED);
+        };
+        let columns: serde_json::Map<String, serde_json::Value> =
+            row.columns.iter().map(|(k, v)| (k.to_string(), v.clone())).collect();
+        to_js(&serde_json::json!({
+            "row": columns,
+            "ok": row.report.is_some(),
+            "status": row.status.map(Status::name),
+            "report": row.report,
+            "message": row.error,
+        }))
+    }
+
+    /// The charts' data so far: `{vary, x_label, algorithms, points: [{x,
+    /// sqrt_lkn, best, diameter, steps[], max_queue[],
+    /// steps_over_sqrt_lkn[], steps_over_diameter[]}]}`, one entry per
+    /// algorithm in the arrays.
+    pub fn chart(&self) -> Result<JsValue, JsError> {
+        to_js(&serde_json::json!({
+            "vary": self.inner.vary,
+            "x_label": self.inner.vary.label(),
+            "algorithms": self.inner.algorithms(),
+            "points": self.inner.chart(),
+        }))
+    }
+
+    /// The rows so far as CSV (the CLI's `sweep` columns).
+    pub fn csv(&self) -> String {
+        let mut out = String::new();
+        for (i, row) in self.inner.rows().enumerate() {
+            if i == 0 {
+                out += &row.csv_header();
+            }
+            out += &row.csv();
+        }
+        out
+    }
 }

@@ -226,6 +226,30 @@ impl Topology {
     pub fn square_side(&self) -> Option<u32> {
         self.mesh2d().filter(|(r, c)| r == c).map(|(r, _)| r)
     }
+
+    /// The size parameters: a grid's sides, a hypercube's or butterfly's dimension.
+    pub fn size_parameters(&self) -> Vec<u32> {
+        match self {
+            Topology::Grid(g) => g.dims().to_vec(),
+            Topology::Hypercube(h) => vec![h.dim()],
+            Topology::Butterfly(b) => vec![b.dim()],
+        }
+    }
+
+    /// `table[node * ports + port]` = the node at the other end of that
+    /// directed link, 2³²−1 where there is none (what the page draws from).
+    pub fn neighbor_table(&self) -> Vec<u32> {
+        let ports = self.ports();
+        let mut table = vec![u32::MAX; self.nodes() as usize * ports as usize];
+        for v in 0..self.nodes() {
+            for p in 0..ports {
+                if let Some(w) = self.neighbor(v, p) {
+                    table[(v * ports + p) as usize] = w;
+                }
+            }
+        }
+        table
+    }
 }
 
 impl fmt::Display for Topology {
