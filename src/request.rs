@@ -326,7 +326,11 @@ impl RunSpec {
         }
         if instance_given {
             if let Some((name, text)) = workload_named {
-                return Err(Error::invalid(name, text, "give either a workload or an instance, not both"));
+                return Err(Error::invalid(
+                    name,
+                    text,
+                    "give either a workload or an instance, not both",
+                ));
             }
             self.workload = None;
         }
@@ -366,21 +370,25 @@ impl RunSpec {
 
     /// Reads the page's URL parameters (SPEC §7) leniently: a bad value is
     /// named in a message and the base's value kept; keys that are not run
-    /// fields are left to the page. Returns the request and the messages.
-    pub fn from_query<'a>(base: RunSpec, pairs: impl IntoIterator<Item = (&'a str, &'a str)>) -> (RunSpec, Vec<String>) {
+    /// fields are left to the page. Then [`RunSpec::reconcile`]s, so that an
+    /// algorithm or workload the network cannot run is switched with a
+    /// message too. Returns the request and the messages.
+    pub fn from_query<'a>(
+        base: RunSpec,
+        pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
+    ) -> (RunSpec, Vec<String>) {
         let mut spec = base;
         let mut messages = Vec::new();
         for (key, text) in pairs {
             let Some(field) = Field::from_query(key) else { continue };
+            let kept = spec.value_of(field);
             let mut next = spec.clone();
-            match next.set(field, key, text).and_then(|_| next.validate().map(|_| next)) {
-                Ok(next) => spec = next,
-                Err(e) => messages.push(format!(
-                    "URL parameter {key}={text:?} ignored: {e} — using {}.",
-                    spec.value_of(field)
-                )),
+            match next.set(field, key, text) {
+                Ok(()) => spec = next,
+                Err(e) => messages.push(format!("URL parameter {key}={text:?} ignored: {e} — using {kept}.")),
             }
         }
+        messages.extend(spec.reconcile());
         (spec, messages)
     }
 
@@ -392,7 +400,12 @@ impl RunSpec {
             Field::Algorithm => self.algorithm.name.into(),
             Field::Policy => self.policy.to_string(),
             Field::Workload => self.workload.map_or_else(|| "none".into(), |w| w.to_string()),
-            Field::Instance => if self.instance.is_some() { "the loaded instance" } else { "none" }.into(),
+            Field::Instance => if self.instance.is_some() {
+                "the loaded instance"
+            } else {
+                "none"
+            }
+            .into(),
             Field::L => opt(self.l),
             Field::K => opt(self.k),
             Field::Locality => opt(self.locality),
@@ -428,29 +441,30 @@ impl RunSpec {
     /// Checks what is to be routed: a workload on a topology, or an instance.
     pub fn validate_source(&self) -> Result<()> {
         if let Some(instance) = &self.instance {
-            let given: Vec<&str> = [
-                (Field::L, self.l),
-                (Field::K, self.k),
-                (Field::Locality, self.locality),
-                (Field::Hotspot, self.hotspot),
-            ]
-            .iter()
-            .filter(|(_, v)| v.is_some())
-            .map(|(f, _)| f.cli())
-            .collect();
-            if !given.is_empty() {
-                return Err(Error::invalid(
-                    given.join("/"),
-                    "given",
-                    "applies only to a workload; an instance declares its own l and k",
-                ));
+            for field in [Field::L, Field::K, Field::Locality, Field::Hotspot] {
+                let value = match field {
+                    Field::L => self.l,
+                    Field::K => self.k,
+                    Field::Locality => self.locality,
+                    _ => self.hotspot,
+                };
+                if let Some(v) = value {
+                    return Err(Error::invalid(
+                        field.cli(),
+                        v,
+                        "applies only to a workload, not with an instance (an instance declares its own l and k)",
+                    ));
+                }
             }
             if let Some(topology) = &self.topology {
                 if *topology != instance.topology {
                     return Err(Error::invalid(
                         "topology",
                         topology,
-                        format!("the instance is for {}; drop the topology or make them agree", instance.topology),
+                        format!(
+                            "the instance is for {}; drop the topology or make them agree",
+                            instance.topology
+                        ),
                     ));
                 }
             }
@@ -621,7 +635,10 @@ impl RunSpec {
         };
         let algorithms = REGISTRY.iter().map(|e| choice(e.name, self.accepts(e))).collect();
         let workloads = if self.topology.is_some() && self.instance.is_none() {
-            Workload::ALL.iter().map(|&w| choice(w.name(), self.workload_fits(w))).collect()
+            Workload::ALL
+                .iter()
+                .map(|&w| choice(w.name(), self.workload_fits(w)))
+                .collect()
         } else {
             Vec::new()
         };

@@ -153,15 +153,23 @@ impl Grid {
         let mut topologies = Vec::new();
         for template in &templates {
             if has_placeholder(template) {
-                let ns = ns.as_ref().ok_or_else(|| {
-                    Error::invalid("topology", template, "it uses {n} but no values of n are given")
-                })?;
+                let ns = ns
+                    .as_ref()
+                    .ok_or_else(|| Error::invalid("topology", template, "it uses {n} but no values of n are given"))?;
                 for n in ns {
                     let name = template.replace("{n}", &n.to_string()).replace("{N}", &n.to_string());
-                    topologies.push(parse_field(&base, Field::Topology, "topology", &name)?.topology.unwrap());
+                    topologies.push(
+                        parse_field(&base, Field::Topology, "topology", &name)?
+                            .topology
+                            .unwrap(),
+                    );
                 }
             } else {
-                topologies.push(parse_field(&base, Field::Topology, "topology", template)?.topology.unwrap());
+                topologies.push(
+                    parse_field(&base, Field::Topology, "topology", template)?
+                        .topology
+                        .unwrap(),
+                );
             }
         }
         if topologies.is_empty() {
@@ -198,7 +206,11 @@ impl Grid {
             workloads.extend(base.workload);
         }
         if workloads.is_empty() {
-            return Err(Error::invalid("workload", "", "missing: a sweep needs at least one workload"));
+            return Err(Error::invalid(
+                "workload",
+                "",
+                "missing: a sweep needs at least one workload",
+            ));
         }
         let lks: Vec<(Option<u32>, Option<u32>)> = if !lists.lk.is_empty() {
             if !lists.l.is_empty() || !lists.k.is_empty() {
@@ -254,7 +266,11 @@ impl Grid {
             ));
         }
         if size == 0 {
-            return Err(Error::invalid("topology", "", "missing: a sweep needs at least one topology"));
+            return Err(Error::invalid(
+                "topology",
+                "",
+                "missing: a sweep needs at least one topology",
+            ));
         }
         Ok(grid)
     }
@@ -333,7 +349,10 @@ fn run_caught(spec: &RunSpec) -> std::result::Result<(Report, Status), String> {
             .map(|s| s.to_string())
             .or_else(|| payload.downcast_ref::<String>().cloned())
             .unwrap_or_else(|| "panic".into());
-        Err(format!("internal error: {}", text.split_whitespace().collect::<Vec<_>>().join(" ")))
+        Err(format!(
+            "internal error: {}",
+            text.split_whitespace().collect::<Vec<_>>().join(" ")
+        ))
     })
 }
 
@@ -452,7 +471,12 @@ impl Row {
 
     /// The row as a CSV line.
     pub fn csv(&self) -> String {
-        self.columns.iter().map(|(_, v)| csv_cell(v)).collect::<Vec<_>>().join(",") + "\n"
+        self.columns
+            .iter()
+            .map(|(_, v)| csv_cell(v))
+            .collect::<Vec<_>>()
+            .join(",")
+            + "\n"
     }
 
     /// The row as one JSON line, columns in order.

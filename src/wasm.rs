@@ -15,7 +15,7 @@ use crate::sweep;
 use crate::topology::{Network, Topology};
 use crate::workload::{Instance, Limits};
 use crate::{simulation, Status};
-use js_sys::{Object, Reflect, Uint32Array, Uint8Array};
+use js_sys::{Array, Object, Reflect, Uint32Array, Uint8Array};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -204,7 +204,11 @@ fn topology_object(topology: &Topology) -> Object {
     set(&obj, "kind", topology.kind().name());
     set(&obj, "nodes", topology.nodes());
     set(&obj, "ports", topology.ports());
-    set(&obj, "dims", Uint32Array::from(&topology.size_parameters()[..]));
+    let dims = Array::new();
+    for d in topology.size_parameters() {
+        dims.push(&JsValue::from(d));
+    }
+    set(&obj, "dims", dims);
     set(&obj, "wrap", topology.as_grid().is_some_and(|g| g.wraps()));
     set(&obj, "neighbors", Uint32Array::from(&topology.neighbor_table()[..]));
     obj
@@ -217,7 +221,8 @@ fn topology_object(topology: &Topology) -> Object {
 #[wasm_bindgen]
 pub fn topology(name: &str) -> Result<Object, JsError> {
     let mut spec = RunSpec::browser();
-    spec.set(crate::request::Field::Topology, "topology", name).map_err(js_error)?;
+    spec.set(crate::request::Field::Topology, "topology", name)
+        .map_err(js_error)?;
     Ok(topology_object(spec.topology.as_ref().expect("just set")))
 }
 
@@ -280,8 +285,7 @@ pub fn reconcile(config: JsValue) -> Result<JsValue, JsError> {
 pub fn parse_query(search: &str, base: JsValue) -> Result<JsValue, JsError> {
     let base = spec_of(base)?;
     let pairs = crate::request::query_pairs(search);
-    let (mut spec, mut messages) = RunSpec::from_query(base, pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())));
-    messages.extend(spec.reconcile());
+    let (spec, messages) = RunSpec::from_query(base, pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())));
     to_js(&serde_json::json!({"config": spec.to_json(), "messages": messages}))
 }
 
@@ -331,7 +335,8 @@ impl Experiment {
         .map_err(js_error)?;
         let vary: sweep::Vary = text("vary")?.parse().map_err(js_error)?;
         let seeds = crate::request::parse_number("seeds", &text("seeds")?, 1, 100).map_err(js_error)? as u32;
-        let inner = sweep::Experiment::new(base, vary, &text("values")?, &text("algorithms")?, seeds).map_err(js_error)?;
+        let inner =
+            sweep::Experiment::new(base, vary, &text("values")?, &text("algorithms")?, seeds).map_err(js_error)?;
         Ok(Experiment { inner })
     }
 

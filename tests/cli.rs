@@ -85,7 +85,52 @@ fn bad_input_exits_2_with_one_line_naming_field_and_value() {
             run(&["--topology", "mesh:4x4", "--workload", "scatter"]),
             "workload 'scatter'",
         ),
-        (with(&["--seed", "abc"]), "'abc' for '--seed"),
+        (with(&["--seed", "abc"]), "seed 'abc'"),
+        // Negative and malformed numbers are named with the option (SPEC §4).
+        (
+            run(&["--topology", "mesh:4x4", "--workload", "random-lk", "--l", "-3"]),
+            "invalid l '-3'",
+        ),
+        (
+            run(&["--topology", "mesh:4x4", "--workload", "random-lk", "--k", "-1"]),
+            "invalid k '-1'",
+        ),
+        (
+            run(&["--topology", "mesh:4x4", "--workload", "random-lk", "--k", "2.5"]),
+            "invalid k '2.5'",
+        ),
+        (with(&["--seed", "-1"]), "invalid seed '-1'"),
+        (with(&["--queue-cap", "-2"]), "invalid queue-cap '-2'"),
+        (with(&["--max-steps", "-5"]), "invalid max-steps '-5'"),
+        (
+            run(&["--topology", "mesh:4x4", "--workload", "locality", "--locality", "-2"]),
+            "invalid locality '-2'",
+        ),
+        (
+            run(&["--topology", "mesh:4x4", "--workload", "hotspot", "--hotspot", "150"]),
+            "invalid hotspot '150'",
+        ),
+        (
+            vec![
+                "generate",
+                "--topology",
+                "mesh:4x4",
+                "--workload",
+                "random-lk",
+                "--l",
+                "-3",
+            ]
+            .into_iter()
+            .map(String::from)
+            .collect(),
+            "invalid l '-3'",
+        ),
+        (sweep(&["--l", "-3"]), "invalid l '-3'"),
+        (sweep(&["--lk", "1,-2"]), "lk '1,-2'"),
+        (sweep(&["--seeds", "-1"]), "seeds '-1'"),
+        (sweep(&["--queue-cap", "-4"]), "queue-cap '-4'"),
+        (sweep(&["--jobs", "-1"]), "invalid jobs '-1'"),
+        (sweep(&["--lk", "2", "--l", "1"]), "lk '2'"),
         (with(&["--queue-cap", "0"]), "queue-cap '0'"),
         (run(&["--topology", "mesh:4x4"]), "--workload or --instance"),
         (run(&["--workload", "transpose"]), "--topology"),
@@ -96,7 +141,10 @@ fn bad_input_exits_2_with_one_line_naming_field_and_value() {
             run(&["--instance", good, "--topology", "mesh:8x8"]),
             "topology 'mesh:8x8'",
         ),
-        (run(&["--instance", good, "--k", "2"]), "--instance"),
+        (
+            run(&["--instance", good, "--k", "2"]),
+            "k '2': applies only to a workload, not with an instance",
+        ),
         (
             run(&[
                 "--topology",
@@ -110,7 +158,7 @@ fn bad_input_exits_2_with_one_line_naming_field_and_value() {
         ),
         (run(&["--topology", "mesh:4x6", "--workload", "transpose"]), "transpose"),
         (with(&["--bogus"]), "--bogus"),
-        (with(&["--k", "0"]), "'0' for '--k"),
+        (with(&["--k", "0"]), "k '0'"),
         (vec![], "missing command"),
         (vec!["fly".into()], "fly"),
         (
@@ -351,7 +399,8 @@ fn sweep_csv_has_every_grid_point_in_order_and_is_deterministic() {
     let mut one_thread = args.to_vec();
     one_thread.extend(["--jobs", "1"]);
     let (a, b) = (routesim(&args), routesim(&one_thread));
-    assert_eq!(a.status.code(), Some(0), "{}", text(&a.stderr));
+    // SPEC §4: some grid points (transpose on mesh:4x6) could not run: exit 1.
+    assert_eq!(a.status.code(), Some(1), "{}", text(&a.stderr));
     assert_eq!(a.stdout, b.stdout, "rows depend on thread scheduling");
     let csv = text(&a.stdout);
     let lines: Vec<&str> = csv.lines().collect();
@@ -518,4 +567,29 @@ fn help_and_version_exit_0() {
         assert_eq!(out.status.code(), Some(0), "{args:?}");
         assert!(!out.stdout.is_empty());
     }
+}
+
+#[test]
+fn sweep_lk_pairs_l_with_k() {
+    let out = routesim(&[
+        "sweep",
+        "--topology",
+        "mesh:8x8",
+        "--workload",
+        "random-lk",
+        "--lk",
+        "1,2..3",
+        "--format",
+        "jsonl",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let rows: Vec<Value> = text(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let pairs: Vec<(u64, u64)> = rows
+        .iter()
+        .map(|r| (r["instance_l"].as_u64().unwrap(), r["instance_k"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(pairs, [(1, 1), (2, 2), (3, 3)]);
 }

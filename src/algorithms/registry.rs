@@ -7,10 +7,10 @@
 
 use super::{Algorithm, AlgorithmOptions, BitFixing, Greedy, Offline, Pp, RandInterval, SortRoute, Valiant};
 use crate::engine::Policy;
-use crate::workload::Workload;
 use crate::error::{Error, Result};
 use crate::topology::{Kind, Network, Topology};
 use crate::workload::Instance;
+use crate::workload::Workload;
 use serde::Serialize;
 use serde_json::json;
 
@@ -87,13 +87,16 @@ pub struct Entry {
 
 impl std::fmt::Debug for Entry {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Entry").field("name", &self.name).finish_non_exhaustive()
+        f.debug_struct("Entry")
+            .field("name", &self.name)
+            .finish_non_exhaustive()
     }
 }
 
 const GRIDS: &[Kind] = &[Kind::Linear, Kind::Ring, Kind::Mesh, Kind::Torus];
 const LECTURE: &str = "permutation-routing-mesh-lecture.txt (CS838, Permutation routing in mesh-based networks)";
-const HYPERCUBE_LECTURE: &str = "hypercube-bit-fixing-valiant-lecture.txt (CS174 Lecture 11, Routing in a Parallel Computer)";
+const HYPERCUBE_LECTURE: &str =
+    "hypercube-bit-fixing-valiant-lecture.txt (CS174 Lecture 11, Routing in a Parallel Computer)";
 const PP: &str = "pietracaprina-pucci-many-to-one-routing-constant-queues.txt (Optimal many-to-one routing on the mesh with constant queues)";
 
 /// Every algorithm this build implements, in the order menus show them.
@@ -313,4 +316,3 @@ pub fn catalogue() -> serde_json::Value {
         "workloads": Workload::ALL.iter().map(|w| json!({"name": w.name(), "description": w.describe()})).collect::<Vec<_>>(),
     })
 }
-

@@ -11,9 +11,9 @@ mod list;
 mod run;
 mod sweep;
 
+use crate::request::{Field, RunSpec};
 use clap::error::ErrorKind;
 use clap::{ColorChoice, Parser, Subcommand};
-use crate::request::{Field, RunSpec};
 use std::io::Write;
 
 /// Engine and algorithm options shared by `run` and `sweep`. Numbers are

@@ -108,6 +108,18 @@ fn load_instance(path: &str) -> Result<Instance, String> {
 
 /// The run request of `routesim run`.
 pub(super) fn spec_of(args: &RunArgs) -> Result<RunSpec, String> {
+    match (&args.instance, &args.workload.workload, &args.topology) {
+        (None, None, _) => {
+            return Err(
+                "missing --workload or --instance: say what to route, e.g. --workload transpose or --instance FILE"
+                    .into(),
+            )
+        }
+        (None, Some(_), None) => {
+            return Err("missing --topology: --workload needs a network, e.g. --topology mesh:16x16".into())
+        }
+        _ => {}
+    }
     let mut fields = Vec::new();
     push(&mut fields, Field::Topology, &args.topology);
     fields.push((Field::Algorithm, "algorithm", args.algorithm.clone()));

@@ -320,6 +320,13 @@ impl FromStr for Topology {
     }
 }
 
+impl serde::Serialize for Kind {
+    /// A kind serializes as its SPEC name.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -459,12 +466,5 @@ mod tests {
             }
         }
         dist
-    }
-}
-
-impl serde::Serialize for Kind {
-    /// A kind serializes as its SPEC name.
-    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
-        s.serialize_str(self.name())
     }
 }

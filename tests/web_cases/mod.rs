@@ -225,20 +225,25 @@ fn static_lists_name_everything() {
             .map(|o| get(&o, "name").as_string().unwrap())
             .collect()
     };
-    assert!(names(wasm::algorithms().unwrap()).contains(&"greedy".to_string()));
+    let catalogue = wasm::catalogue().unwrap();
+    let registry: Vec<String> = routesim::algorithms::REGISTRY
+        .iter()
+        .map(|a| a.name.to_string())
+        .collect();
+    assert_eq!(names(get(&catalogue, "algorithms")), registry);
     let policies: Vec<String> = routesim::engine::Policy::ALL
         .iter()
         .map(|p| p.name().to_string())
         .collect();
-    assert_eq!(names(wasm::policies().unwrap()), policies);
+    assert_eq!(names(get(&catalogue, "policies")), policies);
     let workloads: Vec<String> = routesim::workload::Workload::ALL
         .iter()
         .map(|w| w.name().to_string())
         .collect();
-    assert_eq!(names(wasm::workloads().unwrap()), workloads);
+    assert_eq!(names(get(&catalogue, "workloads")), workloads);
     assert!(workloads.iter().any(|w| w == "random-lk"));
     assert_eq!(
-        names(wasm::topology_kinds().unwrap()),
+        names(get(&catalogue, "topologies")),
         ["linear", "ring", "mesh", "torus", "hypercube", "butterfly"]
     );
     let topo: JsValue = wasm::topology("torus:3x4").unwrap().into();
@@ -276,4 +281,46 @@ fn pp_names_its_phase_and_shows_its_control_messages() {
     assert!(phases.len() >= 2, "{phases:?}");
     let summary: JsValue = sim.run_to_end(1_000_000).into();
     assert_eq!(get(&summary, "status").as_string().unwrap(), "finished");
+}
+
+/// The wasm path of a run request: `new Simulation(config)` gives the same
+/// report as the core's `RunSpec::from_json(…).build()` on the same config,
+/// so the page runs exactly what the CLI and the sweep run (tests/request.rs
+/// compares those natively).
+#[wasm_bindgen_test]
+fn the_wasm_path_runs_the_core_request() {
+    use routesim::request::RunSpec;
+    for (topology, algorithm, workload, policy) in [
+        ("mesh:8x8", "pp-rand", "random-lk", "farthest-first"),
+        ("torus:6x6", "valiant", "transpose", "random"),
+        ("hypercube:5", "bit-fixing", "bit-reversal", "fifo"),
+        ("mesh:8x8", "offline", "random-permutation", "farthest-first"),
+    ] {
+        let cfg = config(&[
+            ("topology", topology.into()),
+            ("algorithm", algorithm.into()),
+            ("workload", workload.into()),
+            ("policy", policy.into()),
+            ("l", 2.into()),
+            ("k", 2.into()),
+            ("seed", 5.into()),
+            ("queue_cap", 4.into()),
+        ]);
+        let json: serde_json::Value = serde_wasm_bindgen::from_value(cfg.clone()).unwrap();
+        let mut core = RunSpec::from_json(RunSpec::browser(), &json).unwrap().build().unwrap();
+        core.run();
+        let expected = serde_json::to_string(&core.report()).unwrap();
+        let mut sim = Simulation::new(cfg).unwrap();
+        sim.run_to_end(1_000_000);
+        let got = js_sys::JSON::stringify(&sim.report().unwrap())
+            .unwrap()
+            .as_string()
+            .unwrap();
+        let reparsed: serde_json::Value = serde_json::from_str(&got).unwrap();
+        assert_eq!(
+            reparsed,
+            serde_json::from_str::<serde_json::Value>(&expected).unwrap(),
+            "{topology} {algorithm}"
+        );
+    }
 }

@@ -1,0 +1,516 @@
+//! The run request and the registry (issue: one run request and one
+//! registry for every front end): the same request gives the same report
+//! through the CLI, the sweep and the JSON (wasm) parser; every algorithm
+//! runs exactly where its registry entry says it does; bad values are named.
+#![cfg(not(target_arch = "wasm32"))]
+
+use routesim::algorithms::{self, AlgorithmOptions, REGISTRY};
+use routesim::engine::{Engine, EngineConfig, Policy};
+use routesim::request::{Field, RunSpec};
+use routesim::sweep::{Experiment, Grid, SweepLists, Vary};
+use routesim::workload::{self, Workload, WorkloadSpec};
+use serde_json::{json, Value};
+use std::process::{Command, Output, Stdio};
+
+fn routesim(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_routesim"))
+        .args(args)
+        .env_remove("RUST_BACKTRACE")
+        .stdin(Stdio::null())
+        .output()
+        .expect("the routesim binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).unwrap()
+}
+
+/// `(topology, algorithm, workload, policy, other fields by CLI name)`.
+type Request = (
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static [(&'static str, &'static str)],
+);
+
+/// Requests that cover every front end's fields.
+const REQUESTS: &[Request] = &[
+    (
+        "mesh:8x8",
+        "pp-rand",
+        "random-lk",
+        "farthest-first",
+        &[("l", "2"), ("k", "4"), ("seed", "3")],
+    ),
+    ("mesh:8x8", "pp-det", "worst-lk", "fifo", &[("l", "4"), ("k", "1")]),
+    (
+        "torus:6x6",
+        "valiant",
+        "transpose",
+        "random",
+        &[("seed", "9"), ("queue-cap", "3")],
+    ),
+    (
+        "hypercube:5",
+        "bit-fixing",
+        "bit-reversal",
+        "farthest-first",
+        &[("reverse-order", "true")],
+    ),
+    (
+        "mesh:8x8",
+        "offline",
+        "random-permutation",
+        "farthest-first",
+        &[("pipeline", "true")],
+    ),
+    (
+        "mesh:12x12",
+        "greedy",
+        "random-kk",
+        "nearest-first",
+        &[("k", "3"), ("queue-cap", "2"), ("edge-queues", "true")],
+    ),
+    (
+        "mesh:16x16",
+        "greedy",
+        "transpose",
+        "farthest-first",
+        &[("max-steps", "7")],
+    ),
+    ("ring:9", "greedy", "hotspot", "farthest-origin", &[("hotspot", "40")]),
+    (
+        "mesh:6x6",
+        "rand-interval",
+        "locality",
+        "farthest-total",
+        &[("locality", "3"), ("seed", "4")],
+    ),
+];
+
+#[test]
+fn the_same_request_gives_the_same_report_on_every_path() {
+    for &(topology, algorithm, workload, policy, extra) in REQUESTS {
+        let what = format!("{topology} {algorithm} {workload} {policy} {extra:?}");
+        // The CLI: flags.
+        let mut args = vec![
+            "run",
+            "--json",
+            "--topology",
+            topology,
+            "--algorithm",
+            algorithm,
+            "--workload",
+            workload,
+            "--policy",
+            policy,
+        ];
+        let flags: Vec<String> = extra.iter().map(|(k, _)| format!("--{k}")).collect();
+        for ((_, v), flag) in extra.iter().zip(&flags) {
+            args.push(flag);
+            if *v != "true" {
+                args.push(v);
+            }
+        }
+        let out = routesim(&args);
+        assert!(
+            out.status.code() == Some(0) || out.status.code() == Some(1),
+            "{what}: {}",
+            text(&out.stderr)
+        );
+        let cli = text(&out.stdout);
+
+        // The JSON config the wasm Simulation takes (keys as Field::json).
+        let mut config = json!({"topology": topology, "algorithm": algorithm, "workload": workload, "policy": policy});
+        for (k, v) in extra {
+            let field = Field::ALL.into_iter().find(|f| f.cli() == *k).unwrap();
+            config[field.json()] = match v.parse::<u64>() {
+                Ok(n) => json!(n),
+                Err(_) => json!(v.parse::<bool>().unwrap()),
+            };
+        }
+        let spec = RunSpec::from_json(RunSpec::default(), &config).unwrap_or_else(|e| panic!("{what}: {e}"));
+        let mut sim = spec.build().unwrap();
+        sim.run();
+        let from_json = serde_json::to_string(&sim.report()).unwrap() + "\n";
+
+        // The sweep: a one-point grid over the same base.
+        let mut base = RunSpec::default();
+        for (k, v) in extra {
+            let field = Field::ALL.into_iter().find(|f| f.cli() == *k).unwrap();
+            base.set(field, k, v).unwrap();
+        }
+        let lists = SweepLists {
+            topology: vec![topology.into()],
+            algorithm: vec![algorithm.into()],
+            policy: vec![policy.into()],
+            workload: vec![workload.into()],
+            ..SweepLists::default()
+        };
+        let grid = Grid::new(base, &lists).unwrap();
+        assert_eq!(grid.size(), 1);
+        let row = grid.run(0);
+        let from_sweep = serde_json::to_string(&row.report.expect("the point ran")).unwrap() + "\n";
+
+        assert_eq!(cli, from_json, "{what}: CLI and JSON config differ");
+        assert_eq!(cli, from_sweep, "{what}: CLI and sweep differ");
+        // The request round-trips through its JSON form.
+        let again = RunSpec::from_json(RunSpec::default(), &spec.to_json()).unwrap();
+        assert_eq!(again.to_json(), spec.to_json(), "{what}");
+    }
+}
+
+/// Small networks of every kind, with shapes that some entries refuse.
+const TOPOLOGIES: &[&str] = &[
+    "linear:8",
+    "ring:8",
+    "mesh:8x8",
+    "mesh:4x8",
+    "mesh:6x6",
+    "mesh:4x4x4",
+    "torus:8x8",
+    "torus:4x6",
+    "torus:3x3x3",
+    "hypercube:4",
+    "butterfly:3",
+];
+
+#[test]
+fn every_algorithm_runs_exactly_where_the_registry_accepts() {
+    for entry in REGISTRY {
+        for &topology in TOPOLOGIES {
+            for workload in ["random-permutation", "random-kk"] {
+                let topo = topology.parse().unwrap();
+                let spec = WorkloadSpec {
+                    k: Some(2),
+                    ..WorkloadSpec::new(workload.parse().unwrap(), 1)
+                };
+                let instance = workload::generate(&topo, &spec).unwrap();
+                let accepted = entry.check(&instance, Policy::FarthestFirst).is_ok();
+                let what = format!("{} on {topology} {workload}", entry.name);
+                assert_eq!(
+                    accepted,
+                    entry.check_topology(&topo).is_ok()
+                        && (workload == "random-permutation" || entry.packets == algorithms::registry::Packets::Any),
+                    "{what}: check and check_topology disagree"
+                );
+
+                // The algorithm's own start agrees with the registry (no panic either way).
+                let started = std::panic::catch_unwind(|| {
+                    let mut engine = Engine::new(topo.clone(), &instance.packets, EngineConfig::default());
+                    let mut algorithm = entry.create(&AlgorithmOptions::default());
+                    algorithm.start(&instance, &mut engine).is_ok()
+                });
+                assert_eq!(
+                    started.ok(),
+                    Some(accepted),
+                    "{what}: start() and the registry disagree (or it panicked)"
+                );
+
+                // The CLI runs it (exit 0) or refuses it (exit 2, one line naming the algorithm).
+                let out = routesim(&[
+                    "run",
+                    "--json",
+                    "--topology",
+                    topology,
+                    "--algorithm",
+                    entry.name,
+                    "--workload",
+                    workload,
+                    "--k",
+                    "2",
+                ]);
+                let err = text(&out.stderr);
+                if accepted {
+                    assert_eq!(out.status.code(), Some(0), "{what}: {err}");
+                    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+                    assert_eq!(report["delivered"], report["packets"], "{what}");
+                } else {
+                    assert_eq!(out.status.code(), Some(2), "{what} should be refused");
+                    assert!(out.stdout.is_empty(), "{what}");
+                    assert_eq!(err.lines().count(), 1, "{what}: {err}");
+                    assert!(
+                        err.contains(&format!("algorithm '{}' cannot run here", entry.name)),
+                        "{what}: {err}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn refused_policies_are_refused_with_the_reason() {
+    for entry in REGISTRY {
+        let topology = TOPOLOGIES
+            .iter()
+            .find(|t| entry.check_topology(&t.parse().unwrap()).is_ok())
+            .unwrap();
+        for &policy in &Policy::ALL {
+            let out = routesim(&[
+                "run",
+                "--topology",
+                topology,
+                "--algorithm",
+                entry.name,
+                "--workload",
+                "random-permutation",
+                "--policy",
+                policy.name(),
+            ]);
+            let refused = entry.refused_policies.contains(&policy);
+            let err = text(&out.stderr);
+            assert_eq!(
+                out.status.code(),
+                Some(if refused { 2 } else { 0 }),
+                "{} {policy}: {err}",
+                entry.name
+            );
+            if refused {
+                assert!(err.contains(policy.name()) && err.contains(entry.policy_note), "{err}");
+            }
+        }
+    }
+}
+
+#[test]
+fn list_json_is_the_registry() {
+    let out = routesim(&["list", "--json"]);
+    assert_eq!(out.status.code(), Some(0));
+    let list: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let algorithms = list["algorithms"].as_array().unwrap();
+    assert_eq!(algorithms.len(), REGISTRY.len());
+    for (a, entry) in algorithms.iter().zip(REGISTRY) {
+        assert_eq!(a["name"], entry.name);
+        assert_eq!(a["summary"], entry.summary);
+        assert_eq!(a["paper"], entry.paper);
+        assert_eq!(a["section"], entry.section);
+        assert_eq!(a["accepts"], entry.accepts());
+        let kinds: Vec<&str> = entry.kinds.iter().map(|k| k.name()).collect();
+        assert_eq!(a["kinds"], json!(kinds));
+        let options: Vec<&str> = entry.options.iter().map(|o| o.name).collect();
+        let listed: Vec<&str> = a["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|o| o["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(listed, options);
+        assert!(a["packets"].is_string() && a["shape"].is_string());
+    }
+    // The text list names what each accepts.
+    let human = text(&routesim(&["list"]).stdout);
+    for entry in REGISTRY {
+        assert!(human.contains(&entry.accepts()), "{}", entry.name);
+    }
+}
+
+#[test]
+fn names_that_are_not_registered_are_bad_input() {
+    for name in ["ks-nowrap", "lmrr", "teleport"] {
+        let out = routesim(&[
+            "run",
+            "--topology",
+            "mesh:8x8",
+            "--workload",
+            "transpose",
+            "--algorithm",
+            name,
+        ]);
+        assert_eq!(out.status.code(), Some(2));
+        let err = text(&out.stderr);
+        assert!(err.contains(&format!("invalid algorithm '{name}'")), "{err}");
+        for entry in REGISTRY {
+            assert!(err.contains(entry.name), "{err} lacks {}", entry.name);
+        }
+    }
+}
+
+#[test]
+fn the_query_parser_names_bad_parameters_and_keeps_the_base() {
+    let base = RunSpec::from_json(
+        RunSpec::browser(),
+        &json!({"topology": "mesh:16x16", "algorithm": "pp-rand", "workload": "random-lk", "l": 2, "k": 2}),
+    )
+    .unwrap();
+    let (spec, messages) = RunSpec::from_query(
+        base.clone(),
+        [
+            ("l", "-3"),
+            ("k", "4"),
+            ("q", "0"),
+            ("seed", "x"),
+            ("topology", "mesh:8x8"),
+            ("speed", "9"),
+        ],
+    );
+    assert_eq!(spec.l, Some(2));
+    assert_eq!(spec.k, Some(4));
+    assert_eq!(spec.queue_cap, None);
+    assert_eq!(spec.seed, 1);
+    assert_eq!(spec.topology.unwrap().to_string(), "mesh:8x8");
+    assert_eq!(messages.len(), 3, "{messages:?}");
+    assert!(
+        messages[0].contains("l=\"-3\"") && messages[0].contains("using 2"),
+        "{messages:?}"
+    );
+    assert!(
+        messages[1].contains("q=\"0\"") && messages[1].contains("using unbounded"),
+        "{messages:?}"
+    );
+    assert!(
+        messages[2].contains("seed=\"x\"") && messages[2].contains("using 1"),
+        "{messages:?}"
+    );
+    // A topology the algorithm cannot run on is taken, and the algorithm switched with a message.
+    let (spec, messages) = RunSpec::from_query(base, [("topology", "ring:8")]);
+    assert_eq!(spec.topology.as_ref().unwrap().to_string(), "ring:8");
+    assert_eq!(spec.algorithm.name, "greedy");
+    assert_eq!(messages.len(), 1, "random-lk runs on a ring: {messages:?}");
+    assert!(
+        messages[0].contains("pp-rand") && messages[0].contains("switched to greedy"),
+        "{messages:?}"
+    );
+    spec.validate().unwrap();
+}
+
+#[test]
+fn reconcile_switches_what_cannot_run_and_says_so() {
+    let mut spec = RunSpec::browser();
+    spec.set(Field::Algorithm, "algorithm", "pp-det").unwrap();
+    spec.set(Field::Policy, "policy", "random").unwrap();
+    spec.set(Field::Topology, "topology", "ring:12").unwrap();
+    spec.set(Field::Workload, "workload", "transpose").unwrap();
+    let messages = spec.reconcile();
+    assert_eq!(spec.algorithm.name, "greedy");
+    assert_eq!(spec.policy, Policy::Random, "greedy takes every policy");
+    assert_eq!(spec.workload, Some(Workload::RandomPermutation));
+    assert_eq!(messages.len(), 2, "{messages:?}");
+    assert!(messages[0].contains("pp-det") && messages[0].contains("switched to greedy"));
+    assert!(messages[1].contains("transpose") && messages[1].contains("random-permutation"));
+    spec.validate().unwrap();
+    assert!(spec.reconcile().is_empty(), "a runnable request is left alone");
+
+    // A refused policy, and a workload the algorithm does not route.
+    let mut spec = RunSpec::browser();
+    spec.set(Field::Topology, "topology", "mesh:8x8").unwrap();
+    spec.set(Field::Algorithm, "algorithm", "pp-det").unwrap();
+    spec.set(Field::Policy, "policy", "random").unwrap();
+    assert_eq!(spec.reconcile().len(), 1);
+    assert_eq!(spec.policy, Policy::FarthestFirst);
+    spec.set(Field::Algorithm, "algorithm", "offline").unwrap();
+    spec.set(Field::Workload, "workload", "random-kk").unwrap();
+    spec.set(Field::K, "k", "2").unwrap();
+    let messages = spec.reconcile();
+    assert_eq!(spec.workload, Some(Workload::RandomPermutation), "{messages:?}");
+    spec.build().unwrap();
+}
+
+#[test]
+fn choices_offer_exactly_what_can_run() {
+    for &topology in TOPOLOGIES {
+        let mut spec = RunSpec::browser();
+        spec.set(Field::Topology, "topology", topology).unwrap();
+        spec.set(Field::K, "k", "2").unwrap();
+        spec.reconcile();
+        let (algorithms, workloads) = spec.choices();
+        assert_eq!(algorithms.len(), REGISTRY.len());
+        for choice in &algorithms {
+            let entry = algorithms::lookup(choice.name).unwrap();
+            assert_eq!(
+                choice.ok,
+                entry.check_topology(spec.topology.as_ref().unwrap()).is_ok(),
+                "{topology}"
+            );
+            assert_eq!(choice.ok, choice.reason.is_empty());
+        }
+        assert!(algorithms.iter().any(|c| c.ok), "{topology}: nothing runs");
+        for choice in &workloads {
+            let mut s = spec.clone();
+            s.workload = Some(choice.name.parse().unwrap());
+            assert_eq!(
+                choice.ok,
+                s.build().is_ok(),
+                "{topology} {}: {}",
+                choice.name,
+                choice.reason
+            );
+        }
+    }
+}
+
+#[test]
+fn experiment_varies_one_parameter_and_charts_it() {
+    let base = RunSpec::from_json(
+        RunSpec::browser(),
+        &json!({"topology": "mesh:8x8", "workload": "random-lk", "l": 1, "k": 1}),
+    )
+    .unwrap();
+    let mut lk = Experiment::new(base.clone(), Vary::Lk, "1,2,4", "greedy,pp-rand", 2).unwrap();
+    assert_eq!(lk.len(), 3 * 2 * 2);
+    while lk.run_next().is_some() {}
+    let chart = lk.chart();
+    let xs: Vec<f64> = chart.iter().map(|p| p.x).collect();
+    assert_eq!(xs, [1.0, 2.0, 4.0]);
+    for p in &chart {
+        let n = 64.0;
+        assert!((p.sqrt_lkn - (p.x * p.x * n).sqrt()).abs() < 1e-9, "l = k = {}", p.x);
+        assert!(p.steps.iter().all(|s| s.is_some_and(|s| s >= p.best)));
+        let ratio = p.steps_over_sqrt_lkn[0].unwrap();
+        assert!((ratio - p.steps[0].unwrap() / p.sqrt_lkn).abs() < 1e-9);
+    }
+    let mut size = Experiment::new(base, Vary::Size, "4,8,16", "greedy", 1).unwrap();
+    while size.run_next().is_some() {}
+    let xs: Vec<f64> = size.chart().iter().map(|p| p.x).collect();
+    assert_eq!(xs, [16.0, 64.0, 256.0], "x is N");
+    let diameters: Vec<f64> = size.chart().iter().map(|p| p.diameter).collect();
+    assert_eq!(diameters, [6.0, 14.0, 30.0]);
+}
+
+#[test]
+fn the_request_refuses_bad_combinations_by_name() {
+    let cases: &[(Value, &str)] = &[
+        (json!({"topology": "mesh:4x4"}), "invalid workload"),
+        (json!({"workload": "transpose"}), "invalid topology"),
+        (
+            json!({"topology": "mesh:4x4", "workload": "transpose", "edge_queues": true}),
+            "edge-queues",
+        ),
+        (
+            json!({"topology": "mesh:4x4", "workload": "transpose", "l": -3}),
+            "invalid l '-3'",
+        ),
+        (
+            json!({"topology": "mesh:4x4", "workload": "transpose", "k": 2.5}),
+            "invalid k '2.5'",
+        ),
+        (
+            json!({"topology": "mesh:4x4", "workload": "transpose", "seed": "x"}),
+            "invalid seed 'x'",
+        ),
+        (
+            json!({"topology": "mesh:4x4", "workload": "transpose", "hotspot": 101}),
+            "invalid hotspot '101'",
+        ),
+        (
+            json!({"topology": "mesh:4x4", "workload": "transpose", "queue_cap": 0}),
+            "invalid queue_cap '0'",
+        ),
+        (
+            json!({"topology": "mesh:4x4", "workload": "transpose", "colour": "red"}),
+            "invalid config key 'colour'",
+        ),
+        (
+            json!({"topology": "mesh:4x4", "workload": "transpose", "instance": "{\"topology\":\"mesh:2x2\",\"packets\":[]}"}),
+            "either a workload or an instance",
+        ),
+        (json!([1, 2]), "invalid config"),
+    ];
+    for (config, want) in cases {
+        let e = RunSpec::from_json(RunSpec::default(), config)
+            .expect_err(&config.to_string())
+            .to_string();
+        assert!(e.contains(want), "{config}: {e} lacks {want}");
+    }
+}
