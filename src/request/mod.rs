@@ -11,12 +11,18 @@
 //! from text, whatever the front end, so a bad value gets the same message
 //! everywhere: the field as the user wrote it and the value.
 
-use crate::algorithms::{registry, AlgorithmOptions, Entry, REGISTRY};
+use crate::algorithms::{registry, AlgorithmOptions, Entry};
 use crate::engine::{Policy, RESORT_INTERVAL};
 use crate::error::{Error, Result};
 use crate::simulation::{SimConfig, Simulation, DEFAULT_MAX_STEPS};
 use crate::topology::Topology;
 use crate::workload::{self, Instance, Limits, Workload, WorkloadSpec};
+
+mod menus;
+mod query;
+
+pub use menus::Choice;
+pub use query::query_pairs;
 
 /// The workload a browser run routes when it is given neither a workload nor an instance.
 pub const BROWSER_DEFAULT_WORKLOAD: Workload = Workload::RandomPermutation;
@@ -368,30 +374,6 @@ impl RunSpec {
         base.apply(fields.iter().map(|(f, k, t)| (*f, *k, t.as_str())))
     }
 
-    /// Reads the page's URL parameters (SPEC §7) leniently: a bad value is
-    /// named in a message and the base's value kept; keys that are not run
-    /// fields are left to the page. Then [`RunSpec::reconcile`]s, so that an
-    /// algorithm or workload the network cannot run is switched with a
-    /// message too. Returns the request and the messages.
-    pub fn from_query<'a>(
-        base: RunSpec,
-        pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
-    ) -> (RunSpec, Vec<String>) {
-        let mut spec = base;
-        let mut messages = Vec::new();
-        for (key, text) in pairs {
-            let Some(field) = Field::from_query(key) else { continue };
-            let kept = spec.value_of(field);
-            let mut next = spec.clone();
-            match next.set(field, key, text) {
-                Ok(()) => spec = next,
-                Err(e) => messages.push(format!("URL parameter {key}={text:?} ignored: {e} — using {kept}.")),
-            }
-        }
-        messages.extend(spec.reconcile());
-        (spec, messages)
-    }
-
     /// The current value of a field, as text.
     pub fn value_of(&self, field: Field) -> String {
         let opt = |v: Option<u32>| v.map_or_else(|| "the default".to_string(), |v| v.to_string());
@@ -562,163 +544,6 @@ impl RunSpec {
             ..self.clone()
         }
     }
-}
-
-/// Whether one choice of a menu can run, and why not.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
-pub struct Choice {
-    /// The SPEC name.
-    pub name: &'static str,
-    /// Whether it can run with the rest of the request.
-    pub ok: bool,
-    /// Why not (empty when it can).
-    pub reason: String,
-}
-
-impl RunSpec {
-    /// The request's fields as a JSON config object (keys as [`Field::json`];
-    /// absent options left out, a loaded instance too): what
-    /// [`RunSpec::from_json`] reads back.
-    pub fn to_json(&self) -> serde_json::Value {
-        let mut out = serde_json::Map::new();
-        for field in Field::ALL {
-            let value = match field {
-                Field::Instance | Field::CheckInvariants => continue,
-                Field::Topology if self.instance.is_some() => continue,
-                Field::Topology => self.topology.as_ref().map(|t| serde_json::json!(t.to_string())),
-                Field::Workload => self.workload.map(|w| serde_json::json!(w.name())),
-                Field::L => self.l.map(|v| serde_json::json!(v)),
-                Field::K => self.k.map(|v| serde_json::json!(v)),
-                Field::Locality => self.locality.map(|v| serde_json::json!(v)),
-                Field::Hotspot => self.hotspot.map(|v| serde_json::json!(v)),
-                Field::QueueCap => self.queue_cap.map(|v| serde_json::json!(v)),
-                Field::Seed => Some(serde_json::json!(self.seed)),
-                Field::MaxSteps => Some(serde_json::json!(self.max_steps)),
-                Field::EdgeQueues => Some(serde_json::json!(self.edge_queues)),
-                Field::Pipeline => Some(serde_json::json!(self.pipeline)),
-                Field::ReverseOrder => Some(serde_json::json!(self.reverse_order)),
-                Field::Algorithm | Field::Policy => Some(serde_json::json!(self.value_of(field))),
-            };
-            if let Some(v) = value {
-                out.insert(field.json().to_string(), v);
-            }
-        }
-        serde_json::Value::Object(out)
-    }
-
-    /// Whether `entry` accepts this request's network (and loaded instance).
-    fn accepts(&self, entry: &Entry) -> Result<()> {
-        match (&self.instance, self.topology()) {
-            (Some(instance), _) => entry.check_instance(instance),
-            (None, Some(topology)) => entry.check_topology(topology),
-            (None, None) => Ok(()),
-        }
-    }
-
-    /// Whether `workload` can be generated on the network and routed by the algorithm.
-    fn workload_fits(&self, workload: Workload) -> Result<()> {
-        let mut spec = self.clone();
-        spec.workload = Some(workload);
-        spec.instance = None;
-        let instance = spec.instance()?;
-        self.algorithm.check_instance(&instance)
-    }
-
-    /// The page's menus: every algorithm, whether it accepts the network
-    /// (and loaded instance); every workload, whether it can be generated on
-    /// the network and the algorithm routes it.
-    pub fn choices(&self) -> (Vec<Choice>, Vec<Choice>) {
-        let choice = |name, result: Result<()>| Choice {
-            name,
-            ok: result.is_ok(),
-            reason: result.err().map(|e| e.to_string()).unwrap_or_default(),
-        };
-        let algorithms = REGISTRY.iter().map(|e| choice(e.name, self.accepts(e))).collect();
-        let workloads = if self.topology.is_some() && self.instance.is_none() {
-            Workload::ALL
-                .iter()
-                .map(|&w| choice(w.name(), self.workload_fits(w)))
-                .collect()
-        } else {
-            Vec::new()
-        };
-        (algorithms, workloads)
-    }
-
-    /// Makes the request runnable after a change: an algorithm that cannot
-    /// run on the network becomes the first in the registry that can, a
-    /// refused policy becomes `farthest-first`, and a workload that cannot be
-    /// generated there or routed by the algorithm becomes the first that can
-    /// (`random-permutation` if it can). Returns one line per switch.
-    pub fn reconcile(&mut self) -> Vec<String> {
-        let mut messages = Vec::new();
-        if let Err(e) = self.accepts(self.algorithm) {
-            if let Some(next) = REGISTRY.iter().find(|e| self.accepts(e).is_ok()) {
-                messages.push(format!("{} — switched to {}.", sentence(&e), next.name));
-                self.algorithm = next;
-            }
-        }
-        if let Err(e) = self.algorithm.check_policy(self.policy) {
-            messages.push(format!("{} — switched to farthest-first.", sentence(&e)));
-            self.policy = Policy::FarthestFirst;
-        }
-        if let (None, Some(current)) = (&self.instance, self.workload) {
-            if let Err(e) = self.workload_fits(current) {
-                let order = std::iter::once(BROWSER_DEFAULT_WORKLOAD).chain(Workload::ALL);
-                if let Some(next) = order.into_iter().find(|&w| self.workload_fits(w).is_ok()) {
-                    messages.push(format!("{} — switched to workload {}.", sentence(&e), next));
-                    self.workload = Some(next);
-                }
-            }
-        }
-        messages
-    }
-}
-
-/// The `key=value` pairs of a URL query string (`?a=1&b=x%20y`), decoded
-/// as `URLSearchParams` decodes them (`+` is a space, `%XX` a byte).
-pub fn query_pairs(search: &str) -> Vec<(String, String)> {
-    let decode = |text: &str| {
-        let bytes = text.as_bytes();
-        let mut out = Vec::with_capacity(bytes.len());
-        let mut i = 0;
-        while i < bytes.len() {
-            match bytes[i] {
-                b'+' => out.push(b' '),
-                b'%' if i + 2 < bytes.len() => {
-                    match u8::from_str_radix(std::str::from_utf8(&bytes[i + 1..i + 3]).unwrap_or("zz"), 16) {
-                        Ok(b) => {
-                            out.push(b);
-                            i += 2;
-                        }
-                        Err(_) => out.push(b'%'),
-                    }
-                }
-                b => out.push(b),
-            }
-            i += 1;
-        }
-        String::from_utf8_lossy(&out).into_owned()
-    };
-    search
-        .trim_start_matches('?')
-        .split('&')
-        .filter(|pair| !pair.is_empty())
-        .map(|pair| {
-            let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
-            (decode(k), decode(v))
-        })
-        .collect()
-}
-
-/// An error as the start of a sentence.
-fn sentence(e: &Error) -> String {
-    let text = e.to_string();
-    let mut chars = text.chars();
-    chars
-        .next()
-        .map(|c| c.to_uppercase().collect::<String>() + chars.as_str())
-        .unwrap_or_default()
 }
 
 /// Names the field as the user wrote it in a message about `field`.

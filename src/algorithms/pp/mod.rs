@@ -1,0 +1,436 @@
+//! Pietracaprina–Pucci, "Optimal many-to-one routing on the mesh with
+//! constant queues": (ℓ,k)-routing on a side×side mesh (side a power of two,
+//! N = side² nodes; the paper's n) in O(√(ℓkN)) steps with working queues of
+//! constant size.
+//!
+//! - `pp-rand`: §3.1 (ℓ ≤ k) and §3.2 (ℓ > k), random colours.
+//! - `pp-det`: §4, the colouring by pipelined prefix ranking (proof of
+//!   Theorem 5; the ranks are the values its counters carry on the links,
+//!   [`crate::primitives::ranking`]) and, for ℓ ≤ k, the stripe balancing
+//!   of Step 2.(a).i.
+//!
+//! Every step is simulated on the engine through the primitives of
+//! [`crate::primitives`]: sorts by compare-exchange (2 steps each), prefix
+//! sums as counters on the links, (c,c)-routing by sorting, tours and ring
+//! balancing as scripted moves, shifts and the routing phases of
+//! sorting-based routing by the engine's dimension-order routing.
+//!
+//! Tessellations (§2, footnote 1): every parameter t (s, s′, k/ℓ, ℓ/k) is
+//! rounded up to t′, the smallest power of 4 ≥ t, capped at N, in integer
+//! arithmetic; a t-tile has N/t′ nodes, and the "k/ℓ rounds" are t′ rounds.
+//!
+//! ℓ and k are known to the nodes (§3): the instance's declared values, or
+//! its measured maxima (the larger of the two when both exist, so that the
+//! colourings stay valid).
+//!
+//! Delivery on arrival is off except during tours: packets cross their
+//! destinations while being sorted or shifted, and are delivered by the tour
+//! of their destination tile (or, if already at the destination when the
+//! tour starts, at that step).
+//!
+//! # Queues
+//! [`QUEUE_BOUND`] is the constant the tests hold every run to.
+//!
+//! # Complexity
+//! Per colour O(side) for sorts and scans (≈ 13·side per sort) plus the
+//! rounds; O(N) simulator work per step.
+
+use super::{require, Algorithm, AlgorithmOptions};
+use crate::engine::{Engine, Policy};
+use crate::error::{Error, Result};
+use crate::primitives::geometry::{pow4_at_least, pow4_at_least_sqrt, Mesh, Tiles};
+use crate::primitives::ranking::PrefixRanking;
+use crate::primitives::ring::{stripe_cycles, tile_cycles, RingTask};
+use crate::primitives::route::{shift, CcRoute};
+use crate::primitives::scan::{scan, seg, Order};
+use crate::primitives::sort::SortTask;
+use crate::primitives::sweep::{Paths, Sweeps};
+use crate::primitives::Task;
+use crate::rng::{Rng, Stream};
+use crate::workload::Instance;
+
+/// The working-queue bound the implementation is held to (tests assert
+/// `max_queue ≤ QUEUE_BOUND` on every run): stated before measuring, from
+/// the analysis — a node holds at most one parked packet of the current
+/// colour that is not moving, the O(1) packets per node of a balanced
+/// distribution (Lemmas 1 and 3), and O(1) in transit in a sort, a
+/// linear-array routing phase or a tour.
+pub const QUEUE_BOUND: u32 = 16;
+
+/// Bits of a node id in a sort key.
+const NODE_BITS: u32 = 26;
+
+/// `pp-rand` (§3) or `pp-det` (§4).
+pub struct Pp {
+    det: bool,
+    seed: u64,
+    run: Option<Run>,
+}
+
+impl Pp {
+    /// The randomized algorithm of §3.
+    pub fn randomized(options: &AlgorithmOptions) -> Self {
+        Pp {
+            det: false,
+            seed: options.seed,
+            run: None,
+        }
+    }
+    /// The deterministic algorithm of §4.
+    pub fn deterministic(options: &AlgorithmOptions) -> Self {
+        Pp {
+            det: true,
+            seed: options.seed,
+            run: None,
+        }
+    }
+}
+
+/// One stage of the program; `j` is a colour, `i` a round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Stage {
+    /// §4 Step 2.(a).i: rank the j-packets along the stripe cycles.
+    StripeRank(u32),
+    /// §4 Step 2.(a).i: balance them along the stripe cycles.
+    StripeBalance(u32),
+    /// The largest number of j-packets in one node's working queue (a
+    /// max-scan), i.e. the bucket size of the next sort: over the whole mesh
+    /// (`None`) or, in round i of §3.2 Step 2.(b), inside every (ℓ/k)-tile
+    /// (O(side/√t′) steps, as the round's time budget requires).
+    Load(u32, Option<u32>),
+    /// §3.1 Step 2.(a): sort by (destination s-tile, destination).
+    Sort(u32),
+    /// §3.1 Step 2.(b): rank r to node r div t′ of (k/ℓ)-tile r mod t′.
+    Deal(u32),
+    /// §3.1 Step 2.(c).i: ranks inside destination s-tiles (segmented scan).
+    GroupRanks(u32, u32),
+    /// §3.1 Step 2.(c).i: route to the destination s-tile, spread evenly.
+    Spread(u32, u32),
+    /// §3.1 Step 2.(c).ii: the tour of every s-tile.
+    Tour(u32, u32),
+    /// §3.1 Step 2.(c).iii / §3.2 Step 2.(b).iii: blockwise shift.
+    Shift(u32, u32),
+    /// §3.2 Step 2.(a): ranks in which every s-tile is an interval.
+    Rank(u32),
+    /// §3.2 Step 2.(b).i: inject and spread over the s-tile (ring balancing).
+    Inject(u32, u32),
+    /// §3.2 Step 2.(b).ii: ranks inside the (ℓ/k)-tile.
+    BalanceRanks(u32, u32),
+    /// §3.2 Step 2.(b).ii: balance the (ℓ/k)-tile.
+    Balance(u32, u32),
+    /// §3.2 Step 2.(c): sort by destination s′-tile.
+    SortDest(u32),
+    /// §3.2 Step 2.(c): ranks inside destination s′-tiles.
+    DestRanks(u32),
+    /// §3.2 Step 2.(c): route to the destination s′-tile, spread evenly.
+    SpreadDest(u32),
+    /// §3.2 Step 2.(d): the tour of every s′-tile.
+    TourDest(u32),
+}
+
+struct Run {
+    mesh: Mesh,
+    det: bool,
+    l: u32,
+    k: u32,
+    /// (k/ℓ)-tiles (ℓ ≤ k) or (ℓ/k)-tiles (ℓ > k): one per round.
+    rounds: Tiles,
+    /// s-tiles: destinations (ℓ ≤ k) or sources (ℓ > k).
+    s_tiles: Tiles,
+    /// ℓ > k: the s′-tiles of destinations.
+    d_tiles: Tiles,
+    /// §4: stripe height for Step 2.(a).i.
+    stripe: u32,
+    colour: Vec<u32>,
+    by_colour: Vec<Vec<u32>>,
+    /// ℓ > k: global rank of each packet of the current colour; injected or not.
+    rank: Vec<u32>,
+    injected: Vec<bool>,
+    /// Bucket size (most j-packets per node) of the current colour.
+    c: u32,
+    /// §3.2 Step 2.(b).ii: per node, the bucket size of its (ℓ/k)-tile.
+    tile_c: Vec<u64>,
+    /// Targets computed by a ranking stage for the next routing stage.
+    pending: Vec<(u32, u32)>,
+    stages: Vec<Stage>,
+    next: usize,
+    current: Option<Box<dyn Task>>,
+    current_name: String,
+    announced: bool,
+    /// §4 Step 1 in progress (before every stage): the ranking whose
+    /// messages compute the colours.
+    colouring: Option<Colouring>,
+    /// Segmented-scan input: per node, its packets in key order, and their fold.
+    group_items: Vec<Vec<(u32, u32)>>,
+    group_vals: Vec<u64>,
+}
+
+/// The colouring of §4 Step 1 in progress.
+struct Colouring {
+    task: PrefixRanking,
+    /// The ranked packets, and the destination tile (counter) of each.
+    packets: Vec<u32>,
+    tiles: Vec<u32>,
+    width: u32,
+    modulus: u32,
+}
+
+impl Algorithm for Pp {
+    fn name(&self) -> &'static str {
+        if self.det {
+            "pp-det"
+        } else {
+            "pp-rand"
+        }
+    }
+
+    fn start(&mut self, instance: &Instance, e: &mut Engine) -> Result<()> {
+        let topo = &instance.topology;
+        let mesh = Mesh::of(topo);
+        require(
+            self.name(),
+            mesh.is_ok(),
+            topo,
+            "a square mesh whose side is a power of two (mesh:SxS)",
+        )?;
+        let mesh = mesh.expect("checked");
+        if self.det && e.config().policy == Policy::Random {
+            return Err(Error::unsupported(
+                self.name(),
+                "it is deterministic and refuses --policy random (any other policy gives the same run for every seed)",
+            ));
+        }
+        let (dl, dk) = instance.lk();
+        let (ml, mk) = instance.measured_lk();
+        let (l, k) = (dl.max(ml).max(1), dk.max(mk).max(1));
+        e.set_deliver_on_arrival(false);
+        for p in 0..e.packet_count() {
+            if !e.is_delivered(p) {
+                e.set_eligible(p, false);
+            }
+        }
+        if e.finished() {
+            return Ok(());
+        }
+        let n = mesh.nodes();
+        let nn = n as u64;
+        let le = l <= k;
+        let (rounds, s_tiles, d_tiles) = if le {
+            let s = Tiles::new(mesh, pow4_at_least_sqrt(nn * k as u64, l as u64, n));
+            (Tiles::new(mesh, pow4_at_least(k as u64, l as u64, n)), s, s)
+        } else {
+            (
+                Tiles::new(mesh, pow4_at_least(l as u64, k as u64, n)),
+                Tiles::new(mesh, pow4_at_least_sqrt(nn * l as u64, k as u64, n)),
+                Tiles::new(mesh, pow4_at_least_sqrt(nn * k as u64, l as u64, n)),
+            )
+        };
+        debug_assert!(s_tiles.count() >= rounds.count());
+        // Stripe height (§4 Step 2.(a).i): ⌈s/side⌉ rows, read with s′ (a
+        // power of 4 ≥ s ≥ side, so s′/side is a power of two), at least 2 so
+        // that the stripe has a Hamiltonian cycle: a stripe has len ≥ s′ nodes.
+        let stripe = (s_tiles.count() / mesh.side())
+            .clamp(2, mesh.side().max(2))
+            .min(mesh.side());
+        let colours = if le { l } else { k };
+        let mut run = Run {
+            mesh,
+            det: self.det,
+            l,
+            k,
+            rounds,
+            s_tiles,
+            d_tiles,
+            stripe,
+            colour: vec![u32::MAX; e.packet_count() as usize],
+            by_colour: vec![Vec::new(); colours as usize],
+            rank: vec![0; e.packet_count() as usize],
+            injected: vec![false; e.packet_count() as usize],
+            c: 1,
+            tile_c: Vec::new(),
+            pending: Vec::new(),
+            stages: Vec::new(),
+            next: 0,
+            current: None,
+            current_name: String::new(),
+            announced: false,
+            colouring: None,
+            group_items: Vec::new(),
+            group_vals: Vec::new(),
+        };
+        if self.det {
+            run.colour_deterministic(e);
+        } else {
+            run.colour_randomly(e, self.seed);
+        }
+        for j in 0..colours {
+            if le {
+                if self.det {
+                    run.stages.extend([Stage::StripeRank(j), Stage::StripeBalance(j)]);
+                }
+                run.stages.extend([Stage::Sort(j), Stage::Deal(j)]);
+                let t = rounds.count();
+                for i in 0..t {
+                    run.stages
+                        .extend([Stage::GroupRanks(j, i), Stage::Spread(j, i), Stage::Tour(j, i)]);
+                    if i + 1 < t {
+                        run.stages.push(Stage::Shift(j, i));
+                    }
+                }
+            } else {
+                run.stages.push(Stage::Rank(j));
+                for i in 0..rounds.count() {
+                    run.stages.extend([
+                        Stage::Inject(j, i),
+                        Stage::Load(j, Some(i)),
+                        Stage::BalanceRanks(j, i),
+                        Stage::Balance(j, i),
+                        Stage::Shift(j, i),
+                    ]);
+                }
+                run.stages.extend([
+                    Stage::Load(j, None),
+                    Stage::SortDest(j),
+                    Stage::DestRanks(j),
+                    Stage::SpreadDest(j),
+                    Stage::TourDest(j),
+                ]);
+            }
+        }
+        self.run = Some(run);
+        Ok(())
+    }
+
+    fn before_step(&mut self, e: &mut Engine) {
+        let Some(run) = self.run.as_mut() else {
+            return;
+        };
+        if let Some(colouring) = run.colouring.as_mut() {
+            if colouring.task.poll(e) {
+                if !run.announced {
+                    run.announced = true;
+                    e.begin_phase("colouring");
+                }
+                return;
+            }
+            let colouring = run.colouring.take().expect("colouring");
+            run.apply_colours(e, colouring);
+            run.announced = false;
+        }
+        loop {
+            if let Some(task) = run.current.as_mut() {
+                if task.poll(e) {
+                    if !run.announced {
+                        run.announced = true;
+                        if !task.names_phases() {
+                            e.begin_phase(&run.current_name);
+                        }
+                    }
+                    return;
+                }
+                run.current = None;
+            }
+            let Some(&stage) = run.stages.get(run.next) else {
+                return;
+            };
+            run.next += 1;
+            let (name, task) = run.build(stage, e);
+            run.current = Some(task);
+            run.current_name = name;
+            run.announced = false;
+        }
+    }
+}
+
+mod run;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::EngineConfig;
+    use crate::workload::{generate, Workload, WorkloadSpec};
+
+    /// The test oracle: the colouring computed sequentially — sort the
+    /// packets by (destination tile, position of the source in the scan
+    /// order, id) and count inside each tile. Returns each packet's colour
+    /// and each colour's list.
+    fn sequential_colours(run: &Run, e: &Engine) -> (Vec<u32>, Vec<Vec<u32>>) {
+        let mesh = run.mesh;
+        let (dest_tiles, u, modulus) = if run.l <= run.k {
+            (run.s_tiles, 1, run.l)
+        } else {
+            (run.d_tiles, run.s_tiles.tile_side(), run.k)
+        };
+        let order_key = |v: u32| -> u64 {
+            let (r, c) = mesh.rc(v);
+            let blocks = (mesh.side() / u) as u64;
+            let b = (r / u) as u64 * blocks + (c / u) as u64;
+            b * (u as u64 * u as u64) + ((r % u) * u + c % u) as u64
+        };
+        let mut list: Vec<(u32, u64, u32)> = e
+            .active()
+            .iter()
+            .map(|&p| (dest_tiles.tile_of(e.destination(p)), order_key(e.source(p)), p))
+            .collect();
+        list.sort_unstable();
+        let mut colour = vec![u32::MAX; e.packet_count() as usize];
+        let mut by_colour = vec![Vec::new(); run.by_colour.len()];
+        let mut rank = 0u32;
+        for i in 0..list.len() {
+            if i > 0 && list[i].0 != list[i - 1].0 {
+                rank = 0;
+            }
+            let (p, j) = (list[i].2, rank % modulus);
+            colour[p as usize] = j;
+            by_colour[j as usize].push(p);
+            rank += 1;
+        }
+        (colour, by_colour)
+    }
+
+    /// pp-det's colouring, played on an engine with its invariant checks on
+    /// (the ranking task itself asserts that every link it uses is free),
+    /// gives the sequential colours, in the same lists, for ℓ ≤ k (row-major
+    /// ranking) and ℓ > k (blocks of one s-tile), on random and worst-case
+    /// instances.
+    #[test]
+    fn the_colours_from_the_messages_are_the_sequential_prefix_ranks() {
+        for side in [16u32, 32, 64] {
+            let topo: crate::topology::Topology = format!("mesh:{side}x{side}").parse().unwrap();
+            for (l, k) in [(1, 16), (2, 8), (4, 4), (16, 16), (16, 1), (8, 2), (4, 1)] {
+                for w in [Workload::RandomLk, Workload::WorstLk] {
+                    let spec = WorkloadSpec {
+                        l: Some(l),
+                        k: Some(k),
+                        ..WorkloadSpec::new(w, 3)
+                    };
+                    let inst = generate(&topo, &spec).unwrap();
+                    let config = EngineConfig {
+                        check_invariants: true,
+                        ..Default::default()
+                    };
+                    let mut e = Engine::new(inst.topology.clone(), &inst.packets, config);
+                    let mut pp = Pp::deterministic(&AlgorithmOptions::default());
+                    pp.start(&inst, &mut e).unwrap();
+                    let (want, want_lists) = sequential_colours(pp.run.as_ref().unwrap(), &e);
+                    let mut steps = 0;
+                    loop {
+                        pp.before_step(&mut e);
+                        if pp.run.as_ref().unwrap().colouring.is_none() {
+                            break;
+                        }
+                        e.step();
+                        steps += 1;
+                    }
+                    let run = pp.run.as_ref().unwrap();
+                    let what = format!("side {side} l {l} k {k} {w}");
+                    assert!(steps > 0, "{what}");
+                    assert_eq!(e.stats().phases(e.step_count())[0].name, "colouring", "{what}");
+                    assert_eq!(run.colour, want, "{what}");
+                    assert_eq!(run.by_colour, want_lists, "{what}");
+                    assert!(e.stats().max_ctrl_queue <= 4, "{what}");
+                }
+            }
+        }
+    }
+}

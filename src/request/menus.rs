@@ -1,0 +1,131 @@
+//! What the page's menus offer and how a change is made runnable: which
+//! algorithms accept the network, which workloads fit, and the switches
+//! [`RunSpec::reconcile`] makes (one message line each).
+
+use super::{Field, RunSpec, BROWSER_DEFAULT_WORKLOAD};
+use crate::algorithms::{Entry, REGISTRY};
+use crate::engine::Policy;
+use crate::error::{Error, Result};
+use crate::workload::Workload;
+
+/// Whether one choice of a menu can run, and why not.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Choice {
+    /// The SPEC name.
+    pub name: &'static str,
+    /// Whether it can run with the rest of the request.
+    pub ok: bool,
+    /// Why not (empty when it can).
+    pub reason: String,
+}
+
+impl RunSpec {
+    /// The request's fields as a JSON config object (keys as [`Field::json`];
+    /// absent options left out, a loaded instance too): what
+    /// [`RunSpec::from_json`] reads back.
+    pub fn to_json(&self) -> serde_json::Value {
+        let mut out = serde_json::Map::new();
+        for field in Field::ALL {
+            let value = match field {
+                Field::Instance | Field::CheckInvariants => continue,
+                Field::Topology if self.instance.is_some() => continue,
+                Field::Topology => self.topology.as_ref().map(|t| serde_json::json!(t.to_string())),
+                Field::Workload => self.workload.map(|w| serde_json::json!(w.name())),
+                Field::L => self.l.map(|v| serde_json::json!(v)),
+                Field::K => self.k.map(|v| serde_json::json!(v)),
+                Field::Locality => self.locality.map(|v| serde_json::json!(v)),
+                Field::Hotspot => self.hotspot.map(|v| serde_json::json!(v)),
+                Field::QueueCap => self.queue_cap.map(|v| serde_json::json!(v)),
+                Field::Seed => Some(serde_json::json!(self.seed)),
+                Field::MaxSteps => Some(serde_json::json!(self.max_steps)),
+                Field::EdgeQueues => Some(serde_json::json!(self.edge_queues)),
+                Field::Pipeline => Some(serde_json::json!(self.pipeline)),
+                Field::ReverseOrder => Some(serde_json::json!(self.reverse_order)),
+                Field::Algorithm | Field::Policy => Some(serde_json::json!(self.value_of(field))),
+            };
+            if let Some(v) = value {
+                out.insert(field.json().to_string(), v);
+            }
+        }
+        serde_json::Value::Object(out)
+    }
+
+    /// Whether `entry` accepts this request's network (and loaded instance).
+    fn accepts(&self, entry: &Entry) -> Result<()> {
+        match (&self.instance, self.topology()) {
+            (Some(instance), _) => entry.check_instance(instance),
+            (None, Some(topology)) => entry.check_topology(topology),
+            (None, None) => Ok(()),
+        }
+    }
+
+    /// Whether `workload` can be generated on the network and routed by the algorithm.
+    fn workload_fits(&self, workload: Workload) -> Result<()> {
+        let mut spec = self.clone();
+        spec.workload = Some(workload);
+        spec.instance = None;
+        let instance = spec.instance()?;
+        self.algorithm.check_instance(&instance)
+    }
+
+    /// The page's menus: every algorithm, whether it accepts the network
+    /// (and loaded instance); every workload, whether it can be generated on
+    /// the network and the algorithm routes it.
+    pub fn choices(&self) -> (Vec<Choice>, Vec<Choice>) {
+        let choice = |name, result: Result<()>| Choice {
+            name,
+            ok: result.is_ok(),
+            reason: result.err().map(|e| e.to_string()).unwrap_or_default(),
+        };
+        let algorithms = REGISTRY.iter().map(|e| choice(e.name, self.accepts(e))).collect();
+        let workloads = if self.topology.is_some() && self.instance.is_none() {
+            Workload::ALL
+                .iter()
+                .map(|&w| choice(w.name(), self.workload_fits(w)))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        (algorithms, workloads)
+    }
+
+    /// Makes the request runnable after a change: an algorithm that cannot
+    /// run on the network becomes the first in the registry that can, a
+    /// refused policy becomes `farthest-first`, and a workload that cannot be
+    /// generated there or routed by the algorithm becomes the first that can
+    /// (`random-permutation` if it can). Returns one line per switch.
+    pub fn reconcile(&mut self) -> Vec<String> {
+        let mut messages = Vec::new();
+        if let Err(e) = self.accepts(self.algorithm) {
+            if let Some(next) = REGISTRY.iter().find(|e| self.accepts(e).is_ok()) {
+                messages.push(format!("{} — switched to {}.", sentence(&e), next.name));
+                self.algorithm = next;
+            }
+        }
+        if let Err(e) = self.algorithm.check_policy(self.policy) {
+            messages.push(format!("{} — switched to farthest-first.", sentence(&e)));
+            self.policy = Policy::FarthestFirst;
+        }
+        if let (None, Some(current)) = (&self.instance, self.workload) {
+            if let Err(e) = self.workload_fits(current) {
+                let order = std::iter::once(BROWSER_DEFAULT_WORKLOAD).chain(Workload::ALL);
+                if let Some(next) = order.into_iter().find(|&w| self.workload_fits(w).is_ok()) {
+                    messages.push(format!("{} — switched to workload {}.", sentence(&e), next));
+                    self.workload = Some(next);
+                }
+            }
+        }
+        messages
+    }
+}
+
+/// An error as the start of a sentence.
+fn sentence(e: &Error) -> String {
+    let text = e.to_string();
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().collect::<String>() + chars.as_str())
+        .unwrap_or_default()
+}
+

@@ -1,0 +1,66 @@
+//! The page's address: URL parameters (SPEC §7) into a request, leniently.
+
+use super::{Field, RunSpec};
+
+impl RunSpec {
+    /// Reads the page's URL parameters (SPEC §7) leniently: a bad value is
+    /// named in a message and the base's value kept; keys that are not run
+    /// fields are left to the page. Then [`RunSpec::reconcile`]s, so that an
+    /// algorithm or workload the network cannot run is switched with a
+    /// message too. Returns the request and the messages.
+    pub fn from_query<'a>(
+        base: RunSpec,
+        pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
+    ) -> (RunSpec, Vec<String>) {
+        let mut spec = base;
+        let mut messages = Vec::new();
+        for (key, text) in pairs {
+            let Some(field) = Field::from_query(key) else { continue };
+            let kept = spec.value_of(field);
+            let mut next = spec.clone();
+            match next.set(field, key, text) {
+                Ok(()) => spec = next,
+                Err(e) => messages.push(format!("URL parameter {key}={text:?} ignored: {e} — using {kept}.")),
+            }
+        }
+        messages.extend(spec.reconcile());
+        (spec, messages)
+    }
+}
+
+/// The `key=value` pairs of a URL query string (`?a=1&b=x%20y`), decoded
+/// as `URLSearchParams` decodes them (`+` is a space, `%XX` a byte).
+pub fn query_pairs(search: &str) -> Vec<(String, String)> {
+    let decode = |text: &str| {
+        let bytes = text.as_bytes();
+        let mut out = Vec::with_capacity(bytes.len());
+        let mut i = 0;
+        while i < bytes.len() {
+            match bytes[i] {
+                b'+' => out.push(b' '),
+                b'%' if i + 2 < bytes.len() => {
+                    match u8::from_str_radix(std::str::from_utf8(&bytes[i + 1..i + 3]).unwrap_or("zz"), 16) {
+                        Ok(b) => {
+                            out.push(b);
+                            i += 2;
+                        }
+                        Err(_) => out.push(b'%'),
+                    }
+                }
+                b => out.push(b),
+            }
+            i += 1;
+        }
+        String::from_utf8_lossy(&out).into_owned()
+    };
+    search
+        .trim_start_matches('?')
+        .split('&')
+        .filter(|pair| !pair.is_empty())
+        .map(|pair| {
+            let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
+            (decode(k), decode(v))
+        })
+        .collect()
+}
+

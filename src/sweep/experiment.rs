@@ -1,0 +1,242 @@
+//! The page's experiment: one parameter varied over values, for several
+//! algorithms and seeds, and the charts' points (means per x).
+
+use super::{Grid, Row, SweepLists};
+use crate::error::{Error, Result};
+use crate::report::Report;
+use crate::request::RunSpec;
+use crate::topology::Topology;
+use serde::Serialize;
+
+/// The parameter an experiment varies (its chart's x axis).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Vary {
+    /// The network's size (x = N, nodes).
+    Size,
+    /// ℓ = k together (x = ℓ).
+    Lk,
+    /// ℓ alone (x = ℓ).
+    L,
+    /// k alone (x = k).
+    K,
+}
+
+impl std::str::FromStr for Vary {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Vary> {
+        match s {
+            "size" => Ok(Vary::Size),
+            "lk" => Ok(Vary::Lk),
+            "l" => Ok(Vary::L),
+            "k" => Ok(Vary::K),
+            _ => Err(Error::invalid("vary", s, "expected size, lk, l or k")),
+        }
+    }
+}
+
+impl Vary {
+    /// The x axis's label.
+    pub fn label(self) -> &'static str {
+        match self {
+            Vary::Size => "N (nodes)",
+            Vary::Lk => "ℓ = k",
+            Vary::L => "ℓ",
+            Vary::K => "k",
+        }
+    }
+}
+
+/// The `{n}` template of a topology's size: every side of a mesh or torus,
+/// the parameter of the others (`mesh:16x16` → `mesh:{n}x{n}`).
+pub fn size_template(topology: &Topology) -> String {
+    let kind = topology.kind().name();
+    match topology.as_grid() {
+        Some(g) if g.dims().len() > 1 => {
+            format!("{kind}:{}", vec!["{n}"; g.dims().len()].join("x"))
+        }
+        _ => format!("{kind}:{{n}}"),
+    }
+}
+
+/// A page experiment: one parameter varied over values, for several
+/// algorithms and seeds, over a base request.
+#[derive(Debug, Clone)]
+pub struct Experiment {
+    /// The grid.
+    pub grid: Grid,
+    /// What varies.
+    pub vary: Vary,
+    /// The rows run so far, by grid index.
+    rows: Vec<(u64, Row)>,
+}
+
+/// One x position of an experiment's charts: means over the finished runs.
+#[derive(Debug, Clone, Serialize)]
+pub struct ChartPoint {
+    /// The varied parameter's value (N for sizes).
+    pub x: f64,
+    /// √(ℓkN) (mean over the point's runs).
+    pub sqrt_lkn: f64,
+    /// The instance lower bound `best` (mean).
+    pub best: f64,
+    /// The network's diameter (2·side − 2 on a side × side mesh).
+    pub diameter: f64,
+    /// Mean steps per algorithm (in the experiment's algorithm order; `None`: no finished run).
+    pub steps: Vec<Option<f64>>,
+    /// Mean largest queue per algorithm.
+    pub max_queue: Vec<Option<f64>>,
+    /// Mean steps ÷ √(ℓkN) per algorithm.
+    pub steps_over_sqrt_lkn: Vec<Option<f64>>,
+    /// Mean steps ÷ the diameter per algorithm (time/(2·side − 2) on a mesh).
+    pub steps_over_diameter: Vec<Option<f64>>,
+}
+
+impl Experiment {
+    /// An experiment over `base`: `vary` over `values` (a list as the CLI
+    /// takes it), for `algorithms`, with `seeds` seeds from the base's.
+    pub fn new(base: RunSpec, vary: Vary, values: &str, algorithms: &str, seeds: u32) -> Result<Experiment> {
+        let topology = base
+            .topology
+            .clone()
+            .ok_or_else(|| Error::invalid("topology", "", "missing: an experiment varies a network"))?;
+        if !(1..=100).contains(&seeds) {
+            return Err(Error::invalid("seeds", seeds, "expected a whole number from 1 to 100"));
+        }
+        let values = vec![values.to_string()];
+        let mut lists = SweepLists {
+            algorithm: vec![algorithms.to_string()],
+            seeds: vec![format!("{}..{}", base.seed, base.seed + seeds as u64 - 1)],
+            ..SweepLists::default()
+        };
+        match vary {
+            Vary::Size => {
+                lists.topology = vec![size_template(&topology)];
+                lists.n = values;
+            }
+            Vary::Lk => lists.lk = values,
+            Vary::L => lists.l = values,
+            Vary::K => lists.k = values,
+        }
+        let grid = Grid::new(base, &lists)?;
+        Ok(Experiment {
+            grid,
+            vary,
+            rows: Vec::new(),
+        })
+    }
+
+    /// Number of runs.
+    pub fn len(&self) -> u64 {
+        self.grid.size()
+    }
+
+    /// Whether there are no runs.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Runs the next point; returns its row, or `None` when all have run.
+    pub fn run_next(&mut self) -> Option<&Row> {
+        let index = self.rows.len() as u64;
+        if index >= self.len() {
+            return None;
+        }
+        let row = self.grid.run(index);
+        self.rows.push((index, row));
+        self.rows.last().map(|(_, r)| r)
+    }
+
+    /// The rows so far.
+    pub fn rows(&self) -> impl Iterator<Item = &Row> {
+        self.rows.iter().map(|(_, r)| r)
+    }
+
+    /// The algorithms, in chart order.
+    pub fn algorithms(&self) -> Vec<&'static str> {
+        self.grid.algorithms.iter().map(|a| a.name).collect()
+    }
+
+    fn x_of(&self, row: &Row, report: &Report) -> f64 {
+        match self.vary {
+            Vary::Size => row
+                .columns
+                .iter()
+                .find(|(n, _)| *n == "nodes")
+                .and_then(|(_, v)| v.as_f64())
+                .unwrap_or(0.0),
+            Vary::Lk | Vary::L => report.l as f64,
+            Vary::K => report.k as f64,
+        }
+    }
+
+    /// The charts' points, sorted by x: means over the runs that delivered every packet.
+    pub fn chart(&self) -> Vec<ChartPoint> {
+        let algorithms = self.algorithms();
+        struct Acc {
+            x: f64,
+            sqrt: f64,
+            best: f64,
+            diameter: f64,
+            n: f64,
+            steps: Vec<(f64, f64)>,
+            queue: Vec<f64>,
+        }
+        let mut points: Vec<Acc> = Vec::new();
+        for row in self.rows() {
+            let Some(r) = &row.report else { continue };
+            if row.incomplete() {
+                continue;
+            }
+            let x = self.x_of(row, r);
+            let i = match points.iter().position(|p| p.x == x) {
+                Some(i) => i,
+                None => {
+                    points.push(Acc {
+                        x,
+                        sqrt: 0.0,
+                        best: 0.0,
+                        diameter: r.bounds.reference.diameter as f64,
+                        n: 0.0,
+                        steps: vec![(0.0, 0.0); algorithms.len()],
+                        queue: vec![0.0; algorithms.len()],
+                    });
+                    points.len() - 1
+                }
+            };
+            let p = &mut points[i];
+            p.sqrt += r.bounds.sqrt_lkn;
+            p.best += r.bounds.best as f64;
+            p.n += 1.0;
+            if let Some(a) = algorithms.iter().position(|&a| a == r.algorithm) {
+                p.steps[a].0 += r.steps as f64;
+                p.steps[a].1 += 1.0;
+                p.queue[a] += r.max_queue as f64;
+            }
+        }
+        points.sort_by(|a, b| a.x.total_cmp(&b.x));
+        points
+            .into_iter()
+            .map(|p| {
+                let sqrt_lkn = p.sqrt / p.n;
+                let steps: Vec<Option<f64>> = p.steps.iter().map(|&(s, c)| (c > 0.0).then(|| s / c)).collect();
+                let over = |d: f64| steps.iter().map(|s| s.filter(|_| d > 0.0).map(|s| s / d)).collect();
+                ChartPoint {
+                    x: p.x,
+                    sqrt_lkn,
+                    best: p.best / p.n,
+                    diameter: p.diameter,
+                    steps_over_sqrt_lkn: over(sqrt_lkn),
+                    steps_over_diameter: over(p.diameter),
+                    max_queue: p
+                        .queue
+                        .iter()
+                        .zip(&p.steps)
+                        .map(|(&q, &(_, c))| (c > 0.0).then(|| q / c))
+                        .collect(),
+                    steps,
+                }
+            })
+            .collect()
+    }
+}

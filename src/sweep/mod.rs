@@ -1,0 +1,367 @@
+//! Sweeps: a grid of runs, expanded from lists, ranges and `{n}` templates
+//! into [`RunSpec`]s, one output row per grid point in grid order, and the
+//! rows aggregated per value of the varied parameter. The CLI's `sweep` runs
+//! the points on all cores; the page's experiment view runs them one by one
+//! in a Web Worker through the same code. No I/O here.
+//!
+//! The grid is topologies × algorithms × policies × workloads × (ℓ, k) ×
+//! queue capacities × seeds, the last varying fastest. The (ℓ, k) pairs are
+//! the product of the ℓ and k lists, or the paired list `lk` (ℓ = k = each
+//! value). Every list takes comma-separated items; numeric lists also take
+//! inclusive ranges `a..b`. In a topology, `{n}` (or `{N}`) is replaced by
+//! each value of `n`.
+
+use crate::engine::Policy;
+use crate::error::{Error, Result};
+use crate::report::Report;
+use crate::request::{parse_number, Field, RunSpec};
+use crate::topology::Topology;
+use crate::workload::Workload;
+use crate::Status;
+
+mod experiment;
+mod row;
+
+pub use experiment::{size_template, ChartPoint, Experiment, Vary};
+pub use row::Row;
+
+/// Most grid points one sweep may have.
+pub const MAX_POINTS: u64 = 100_000_000;
+
+/// The comma-separated items of a list (all its occurrences).
+pub fn items(field: &str, raw: &[String]) -> Result<Vec<String>> {
+    let mut out = Vec::new();
+    for text in raw {
+        for item in text.split(',') {
+            let item = item.trim();
+            if item.is_empty() {
+                return Err(Error::invalid(field, text, "empty item in the comma-separated list"));
+            }
+            out.push(item.to_string());
+        }
+    }
+    Ok(out)
+}
+
+/// A list of whole numbers from `min` to `max` and inclusive ranges `a..b`.
+pub fn numbers(field: &str, raw: &[String], min: u64, max: u64) -> Result<Vec<u64>> {
+    let mut out = Vec::new();
+    for text in raw {
+        for item in items(field, std::slice::from_ref(text))? {
+            let number = |part: &str| {
+                parse_number(field, part, min, max).map_err(|_| {
+                    Error::invalid(
+                        field,
+                        text,
+                        format!("'{part}' is not a whole number from {min} to {max} or a range a..b"),
+                    )
+                })
+            };
+            if let Some((a, b)) = item.split_once("..") {
+                let (a, b) = (number(a)?, number(b.strip_prefix('=').unwrap_or(b))?);
+                if a > b {
+                    return Err(Error::invalid(
+                        field,
+                        text,
+                        format!("range {a}..{b} is empty (ranges are inclusive, a <= b)"),
+                    ));
+                }
+                if b - a >= MAX_POINTS {
+                    return Err(Error::invalid(
+                        field,
+                        text,
+                        format!("range {a}..{b} has more than {MAX_POINTS} values"),
+                    ));
+                }
+                out.extend(a..=b);
+            } else {
+                out.push(number(&item)?);
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// A list of positive 32-bit numbers.
+fn positive(field: &str, raw: &[String]) -> Result<Vec<u32>> {
+    Ok(numbers(field, raw, 1, u32::MAX as u64)?
+        .into_iter()
+        .map(|v| v as u32)
+        .collect())
+}
+
+/// Whether a topology template contains `{n}` or `{N}`.
+fn has_placeholder(template: &str) -> bool {
+    template.contains("{n}") || template.contains("{N}")
+}
+
+/// What a sweep varies, as its lists of text (the CLI's flags; the page's
+/// experiment builds the same). Empty lists take the base request's value.
+#[derive(Debug, Clone, Default)]
+pub struct SweepLists {
+    /// Topologies or `{n}` templates.
+    pub topology: Vec<String>,
+    /// Values of `{n}`.
+    pub n: Vec<String>,
+    /// Algorithms.
+    pub algorithm: Vec<String>,
+    /// Policies.
+    pub policy: Vec<String>,
+    /// Workloads.
+    pub workload: Vec<String>,
+    /// Values of ℓ (crossed with `k`).
+    pub l: Vec<String>,
+    /// Values of k.
+    pub k: Vec<String>,
+    /// Values of ℓ = k (paired; instead of `l` and `k`).
+    pub lk: Vec<String>,
+    /// Queue capacities (`unbounded` for none).
+    pub queue_cap: Vec<String>,
+    /// Seeds.
+    pub seeds: Vec<String>,
+}
+
+/// The grid: every name checked, every list expanded.
+#[derive(Debug, Clone)]
+pub struct Grid {
+    base: RunSpec,
+    topologies: Vec<Topology>,
+    algorithms: Vec<&'static crate::algorithms::Entry>,
+    policies: Vec<Policy>,
+    workloads: Vec<Workload>,
+    lks: Vec<(Option<u32>, Option<u32>)>,
+    queue_caps: Vec<Option<u32>>,
+    seeds: Vec<u64>,
+}
+
+/// One grid point's coordinates.
+#[derive(Debug, Clone)]
+pub struct Point {
+    /// The request.
+    pub spec: RunSpec,
+    /// ℓ as requested (`None`: the workload's).
+    pub l: Option<u32>,
+    /// k as requested.
+    pub k: Option<u32>,
+}
+
+impl Grid {
+    /// Expands the lists over `base` (whose other fields every point shares).
+    pub fn new(base: RunSpec, lists: &SweepLists) -> Result<Grid> {
+        let templates = items("topology", &lists.topology)?;
+        let ns = if lists.n.is_empty() {
+            None
+        } else {
+            Some(positive("n", &lists.n)?)
+        };
+        let mut topologies = Vec::new();
+        for template in &templates {
+            if has_placeholder(template) {
+                let ns = ns
+                    .as_ref()
+                    .ok_or_else(|| Error::invalid("topology", template, "it uses {n} but no values of n are given"))?;
+                for n in ns {
+                    let name = template.replace("{n}", &n.to_string()).replace("{N}", &n.to_string());
+                    topologies.push(
+                        parse_field(&base, Field::Topology, "topology", &name)?
+                            .topology
+                            .unwrap(),
+                    );
+                }
+            } else {
+                topologies.push(
+                    parse_field(&base, Field::Topology, "topology", template)?
+                        .topology
+                        .unwrap(),
+                );
+            }
+        }
+        if topologies.is_empty() {
+            topologies.extend(base.topology.clone());
+        }
+        if ns.is_some() && !templates.iter().any(|t| has_placeholder(t)) {
+            return Err(Error::invalid("n", lists.n.join(","), "no topology contains {n}"));
+        }
+        let each = |field: Field, name: &str, raw: &[String]| -> Result<Vec<RunSpec>> {
+            items(name, raw)?
+                .iter()
+                .map(|text| parse_field(&base, field, name, text))
+                .collect()
+        };
+        let mut algorithms: Vec<_> = each(Field::Algorithm, "algorithm", &lists.algorithm)?
+            .into_iter()
+            .map(|s| s.algorithm)
+            .collect();
+        if algorithms.is_empty() {
+            algorithms.push(base.algorithm);
+        }
+        let mut policies: Vec<_> = each(Field::Policy, "policy", &lists.policy)?
+            .into_iter()
+            .map(|s| s.policy)
+            .collect();
+        if policies.is_empty() {
+            policies.push(base.policy);
+        }
+        let mut workloads: Vec<_> = each(Field::Workload, "workload", &lists.workload)?
+            .into_iter()
+            .filter_map(|s| s.workload)
+            .collect();
+        if workloads.is_empty() {
+            workloads.extend(base.workload);
+        }
+        if workloads.is_empty() {
+            return Err(Error::invalid(
+                "workload",
+                "",
+                "missing: a sweep needs at least one workload",
+            ));
+        }
+        let lks: Vec<(Option<u32>, Option<u32>)> = if !lists.lk.is_empty() {
+            if !lists.l.is_empty() || !lists.k.is_empty() {
+                return Err(Error::invalid(
+                    "lk",
+                    lists.lk.join(","),
+                    "give either lk (l = k) or l and k, not both",
+                ));
+            }
+            positive("lk", &lists.lk)?
+                .into_iter()
+                .map(|v| (Some(v), Some(v)))
+                .collect()
+        } else {
+            let or_base = |list: Vec<u32>, base: Option<u32>| -> Vec<Option<u32>> {
+                if list.is_empty() {
+                    vec![base]
+                } else {
+                    list.into_iter().map(Some).collect()
+                }
+            };
+            let ls = or_base(positive("l", &lists.l)?, base.l);
+            let ks = or_base(positive("k", &lists.k)?, base.k);
+            ls.iter().flat_map(|&l| ks.iter().map(move |&k| (l, k))).collect()
+        };
+        let mut queue_caps = Vec::new();
+        for item in items("queue-cap", &lists.queue_cap)? {
+            queue_caps.push(parse_field(&base, Field::QueueCap, "queue-cap", &item)?.queue_cap);
+        }
+        if queue_caps.is_empty() {
+            queue_caps.push(base.queue_cap);
+        }
+        let mut seeds = numbers("seeds", &lists.seeds, 0, u64::MAX)?;
+        if seeds.is_empty() {
+            seeds.push(base.seed);
+        }
+        let grid = Grid {
+            base,
+            topologies,
+            algorithms,
+            policies,
+            workloads,
+            lks,
+            queue_caps,
+            seeds,
+        };
+        let size = grid.size();
+        if size > MAX_POINTS {
+            return Err(Error::invalid(
+                "grid",
+                format!("{size} points"),
+                format!("more than {MAX_POINTS}; split the sweep"),
+            ));
+        }
+        if size == 0 {
+            return Err(Error::invalid(
+                "topology",
+                "",
+                "missing: a sweep needs at least one topology",
+            ));
+        }
+        Ok(grid)
+    }
+
+    fn radices(&self) -> [u64; 7] {
+        [
+            self.topologies.len(),
+            self.algorithms.len(),
+            self.policies.len(),
+            self.workloads.len(),
+            self.lks.len(),
+            self.queue_caps.len(),
+            self.seeds.len(),
+        ]
+        .map(|r| r as u64)
+    }
+
+    /// Number of grid points.
+    pub fn size(&self) -> u64 {
+        self.radices()
+            .iter()
+            .try_fold(1u64, |acc, &r| acc.checked_mul(r))
+            .unwrap_or(u64::MAX)
+    }
+
+    /// The `index`-th point in grid order (the seed varies fastest).
+    pub fn point(&self, mut index: u64) -> Point {
+        let mut digit = [0usize; 7];
+        let radices = self.radices();
+        for i in (0..7).rev() {
+            digit[i] = (index % radices[i]) as usize;
+            index /= radices[i];
+        }
+        let (l, k) = self.lks[digit[4]];
+        let spec = RunSpec {
+            topology: Some(self.topologies[digit[0]].clone()),
+            algorithm: self.algorithms[digit[1]],
+            policy: self.policies[digit[2]],
+            workload: Some(self.workloads[digit[3]]),
+            instance: None,
+            l,
+            k,
+            queue_cap: self.queue_caps[digit[5]],
+            seed: self.seeds[digit[6]],
+            ..self.base.clone()
+        };
+        Point { spec, l, k }
+    }
+
+    /// Runs the `index`-th point to its end (a panic, i.e. a bug, becomes an error row natively).
+    pub fn run(&self, index: u64) -> Row {
+        let point = self.point(index);
+        let result = run_caught(&point.spec);
+        Row::new(&point, result)
+    }
+}
+
+/// Parses one field over `base`, for a list item.
+fn parse_field(base: &RunSpec, field: Field, name: &str, text: &str) -> Result<RunSpec> {
+    let mut spec = base.clone();
+    spec.set(field, name, text)?;
+    Ok(spec)
+}
+
+fn run_spec(spec: &RunSpec) -> std::result::Result<(Report, Status), String> {
+    let mut sim = spec.build().map_err(|e| e.to_string())?;
+    let status = sim.run();
+    Ok((sim.report(), status))
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn run_caught(spec: &RunSpec) -> std::result::Result<(Report, Status), String> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run_spec(spec))).unwrap_or_else(|payload| {
+        let text = payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "panic".into());
+        Err(format!(
+            "internal error: {}",
+            text.split_whitespace().collect::<Vec<_>>().join(" ")
+        ))
+    })
+}
+
+#[cfg(target_arch = "wasm32")]
+fn run_caught(spec: &RunSpec) -> std::result::Result<(Report, Status), String> {
+    run_spec(spec)
+}
+

@@ -1,0 +1,179 @@
+//! A sweep's output row: the grid point's columns and its report, as CSV or JSON lines.
+
+use super::Point;
+use crate::report::Report;
+use crate::topology::Network;
+use crate::Status;
+use serde_json::{json, Value};
+
+/// Rounds a float for the table (6 decimals), `null` if not finite.
+fn float(x: f64) -> Value {
+    if x.is_finite() {
+        json!((x * 1e6).round() / 1e6)
+    } else {
+        Value::Null
+    }
+}
+
+/// One output row: the grid point and its report or error.
+#[derive(Debug, Clone)]
+pub struct Row {
+    /// `(column, value)` in output order.
+    pub columns: Vec<(&'static str, Value)>,
+    /// The report, if the point ran.
+    pub report: Option<Report>,
+    /// How the run ended, if it ran.
+    pub status: Option<Status>,
+    /// Why the point could not run.
+    pub error: Option<String>,
+}
+
+impl Row {
+    pub(super) fn new(p: &Point, result: std::result::Result<(Report, Status), String>) -> Row {
+        let topology = p.spec.topology.as_ref().expect("grid points have a topology");
+        let mut columns: Vec<(&'static str, Value)> = vec![
+            ("topology", json!(topology.to_string())),
+            ("nodes", json!(topology.nodes())),
+            ("side", json!(topology.square_side())),
+            ("algorithm", json!(p.spec.algorithm.name)),
+            ("policy", json!(p.spec.policy.name())),
+            ("workload", json!(p.spec.workload.map(|w| w.name()))),
+        ];
+        let r = result.as_ref().ok().map(|(r, _)| r);
+        let get = |f: &dyn Fn(&Report) -> Value| r.map_or(Value::Null, f);
+        // ℓ and k as requested; when not requested, the instance's.
+        columns.extend([
+            ("l", p.l.map_or_else(|| get(&|r| json!(r.l)), |l| json!(l))),
+            ("k", p.k.map_or_else(|| get(&|r| json!(r.k)), |k| json!(k))),
+            ("seed", json!(p.spec.seed)),
+            ("queue_cap", json!(p.spec.queue_cap)),
+            ("packets", get(&|r| json!(r.packets))),
+            ("delivered", get(&|r| json!(r.delivered))),
+            ("stalled", get(&|r| json!(r.stalled))),
+            ("hit_max_steps", get(&|r| json!(r.hit_max_steps))),
+            ("steps", get(&|r| json!(r.steps))),
+            ("max_queue", get(&|r| json!(r.max_queue))),
+            ("max_load", get(&|r| json!(r.max_load))),
+            ("max_ctrl_queue", get(&|r| json!(r.max_ctrl_queue))),
+            ("packet_hops", get(&|r| json!(r.packet_hops))),
+            ("bound_distance", get(&|r| json!(r.bounds.distance))),
+            ("bound_bisection", get(&|r| json!(r.bounds.bisection))),
+            ("bound_sink", get(&|r| json!(r.bounds.sink))),
+            ("bound_region", get(&|r| json!(r.bounds.region))),
+            ("bound_best", get(&|r| json!(r.bounds.best))),
+            ("sqrt_lkn", get(&|r| float(r.bounds.sqrt_lkn))),
+            (
+                "steps_over_sqrt_lkn",
+                get(&|r| {
+                    if r.bounds.sqrt_lkn > 0.0 {
+                        float(r.steps as f64 / r.bounds.sqrt_lkn)
+                    } else {
+                        Value::Null
+                    }
+                }),
+            ),
+            ("latency_mean", get(&|r| float(r.latency.mean))),
+            ("latency_max", get(&|r| json!(r.latency.max))),
+            (
+                "phases",
+                get(&|r| {
+                    json!(r
+                        .phases
+                        .iter()
+                        .map(|p| json!({"name": p.name, "steps": p.steps}))
+                        .collect::<Vec<_>>())
+                }),
+            ),
+            ("instance_l", get(&|r| json!(r.l))),
+            ("instance_k", get(&|r| json!(r.k))),
+            ("offline_precompute", get(&|r| json!(r.offline_precompute))),
+            ("error", json!(result.as_ref().err())),
+        ]);
+        let (report, status, error) = match result {
+            Ok((r, s)) => (Some(r), Some(s), None),
+            Err(e) => (None, None, Some(e)),
+        };
+        Row {
+            columns,
+            report,
+            status,
+            error,
+        }
+    }
+
+    /// Whether the point ran but did not deliver every packet.
+    pub fn incomplete(&self) -> bool {
+        self.report
+            .as_ref()
+            .is_some_and(|r| r.stalled || r.hit_max_steps || r.delivered < r.packets)
+    }
+
+    /// The CSV header line.
+    pub fn csv_header(&self) -> String {
+        let names: Vec<&str> = self.columns.iter().map(|(n, _)| *n).collect();
+        names.join(",") + "\n"
+    }
+
+    /// The row as a CSV line.
+    pub fn csv(&self) -> String {
+        self.columns
+            .iter()
+            .map(|(_, v)| csv_cell(v))
+            .collect::<Vec<_>>()
+            .join(",")
+            + "\n"
+    }
+
+    /// The row as one JSON line, columns in order.
+    pub fn jsonl(&self) -> String {
+        let fields: Vec<String> = self
+            .columns
+            .iter()
+            .map(|(n, v)| format!("{}:{}", json!(n), v))
+            .collect();
+        format!("{{{}}}\n", fields.join(","))
+    }
+
+    /// The grid point in words, for messages.
+    pub fn describe(&self) -> String {
+        let get = |name: &str| {
+            self.columns
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map_or(String::new(), |(_, v)| csv_cell(v))
+        };
+        format!(
+            "topology {}, algorithm {}, workload {}, seed {}",
+            get("topology"),
+            get("algorithm"),
+            get("workload"),
+            get("seed")
+        )
+    }
+}
+
+/// A CSV field, quoted when it needs to be.
+fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_string()
+    }
+}
+
+/// A CSV cell: strings as they are, `null` empty, phases as `name:steps;…`.
+fn csv_cell(v: &Value) -> String {
+    match v {
+        Value::Null => String::new(),
+        Value::String(s) => csv_field(s),
+        Value::Array(phases) => csv_field(
+            &phases
+                .iter()
+                .map(|p| format!("{}:{}", p["name"].as_str().unwrap_or(""), p["steps"]))
+                .collect::<Vec<_>>()
+                .join(";"),
+        ),
+        other => other.to_string(),
+    }
+}
+
