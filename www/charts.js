@@ -1,5 +1,8 @@
 // Charts, drawn by uPlot (vendored from the npm registry into www/vendor/
-// by build.sh). Data is columnar: [[xs], [ys1], [ys2], …].
+// by build.sh). Data is columnar: [[xs], [ys1], [ys2], …]. Every chart
+// publishes what it draws in `registry[name] = {series, data}` (SPEC §7:
+// `window.routesim.charts`), `series` naming each column of `data`, the x
+// axis first, as uPlot's series do.
 
 import uPlot from './vendor/uPlot.esm.js';
 
@@ -9,8 +12,14 @@ function sizeOf(el, height) {
   return { width: Math.max(260, Math.floor(el.clientWidth || 480)), height };
 }
 
+/** Draws `data` on `plot` and publishes it as `registry[name]`. */
+function publish(registry, name, plot, data) {
+  plot.setData(data);
+  registry[name] = { series: plot.series.map((s) => s.label), data };
+}
+
 /** The live run chart: packets in flight (left axis) and max queue (right axis) per step. */
-export function runChart(el, height = 220, compact = false) {
+export function runChart(el, registry, height = 220, compact = false) {
   const opts = {
     ...sizeOf(el, height),
     title: 'This run, per step',
@@ -28,6 +37,7 @@ export function runChart(el, height = 220, compact = false) {
     legend: { live: true },
   };
   const chart = new uPlot(opts, [[0], [0], [0]], el);
+  publish(registry, 'run', chart, [[0], [0], [0]]);
   return {
     chart,
     /** `stats` = the wasm `stats()` object; `packets` = packets at step 0. */
@@ -42,7 +52,7 @@ export function runChart(el, height = 220, compact = false) {
         inFlight[i + 1] = stats.in_flight[i];
         queue[i + 1] = stats.queue_series[i];
       }
-      chart.setData([xs, inFlight, queue]);
+      publish(registry, 'run', chart, [xs, inFlight, queue]);
     },
     resize() {
       chart.setSize(sizeOf(el, height));
@@ -50,27 +60,28 @@ export function runChart(el, height = 220, compact = false) {
   };
 }
 
-/** The denominators the ratio chart offers: √(ℓkN), or the diameter (2·side − 2 on a side×side mesh). */
+/** The ratio chart's references: which of the core's per-point ratios it draws. */
 export const RATIO_REFERENCES = {
-  sqrt: { title: 'Ratio steps / √(ℓ·k·N)', axis: 'steps / √(ℓkN)', of: (row) => row.sqrt_lkn },
-  diameter: { title: 'Ratio steps / diameter (2n − 2 on an n×n mesh)', axis: 'steps / diameter', of: (row) => row.diameter },
+  sqrt: { title: 'Ratio steps / √(ℓ·k·N)', axis: 'steps / √(ℓkN)', field: 'steps_over_sqrt_lkn' },
+  diameter: { title: 'Ratio steps / diameter (2n − 2 on an n×n mesh)', axis: 'steps / diameter', field: 'steps_over_diameter' },
 };
 
 /**
- * The experiment charts: measured steps against √(ℓkN) with the instance
- * bound `best` and the reference line y = √(ℓkN); the ratio of steps to
- * √(ℓkN) or to the diameter against N; and the largest queue against N.
+ * The experiment charts, drawn from the core's `Experiment.chart()`
+ * ({x_label, algorithms, points: [{x, sqrt_lkn, best, steps[],
+ * max_queue[], steps_over_sqrt_lkn[], steps_over_diameter[]}]}): measured
+ * steps with √(ℓkN) and the instance bound `best`; the ratio of steps to
+ * √(ℓkN) or to the diameter; the largest queue. The x axis is the varied
+ * parameter. Nothing is computed here: every number is the core's.
  */
-export function experimentCharts(stepsEl, ratioEl, queueEl, height = 300) {
-  let steps = null;
-  let ratio = null;
-  let queue = null;
-  let reference = RATIO_REFERENCES.sqrt;
-  function build(algorithms, ref = 'sqrt') {
-    steps?.destroy();
-    ratio?.destroy();
-    queue?.destroy();
-    reference = RATIO_REFERENCES[ref] ?? RATIO_REFERENCES.sqrt;
+export function experimentCharts(els, registry, height = 300) {
+  const plots = { steps: null, ratio: null, queue: null };
+  let shape = null;
+  let last = null;
+  let ref = 'sqrt';
+
+  function build(algorithms, xLabel, reference) {
+    for (const p of Object.values(plots)) p?.destroy();
     const algSeries = algorithms.map((name, i) => ({
       label: name,
       stroke: PALETTE[i % PALETTE.length],
@@ -78,53 +89,67 @@ export function experimentCharts(stepsEl, ratioEl, queueEl, height = 300) {
       points: { show: true, size: 7 },
       spanGaps: true,
     }));
-    steps = new uPlot({
-      ...sizeOf(stepsEl, height),
-      title: 'Measured steps vs √(ℓ·k·N)',
+    const x = { label: xLabel || 'x' };
+    const empty = (n) => Array.from({ length: n }, () => []);
+    plots.steps = new uPlot({
+      ...sizeOf(els.steps, height),
+      title: `Measured steps${xLabel ? ` vs ${xLabel}` : ''}`,
       scales: { x: { time: false } },
-      axes: [{ label: '√(ℓ·k·N)' }, { label: 'steps' }],
+      axes: [{ label: x.label }, { label: 'steps (mean over seeds)' }],
       series: [
-        { label: '√(ℓkN)' },
+        x,
+        { label: '√(ℓkN)', stroke: '#6b7280', width: 1.5, dash: [2, 4], points: { show: true, size: 4 }, spanGaps: true },
+        { label: 'best', stroke: '#111827', width: 1.5, dash: [6, 4], points: { show: true, size: 5 }, spanGaps: true },
         ...algSeries,
-        { label: 'lower bound best', stroke: '#111827', width: 1.5, dash: [6, 4], points: { show: true, size: 5 }, spanGaps: true },
-        { label: 'y = √(ℓkN)', stroke: '#6b7280', width: 1.5, dash: [2, 4], points: { show: false } },
       ],
-    }, [[], ...algorithms.map(() => []), [], []], stepsEl);
-    ratio = new uPlot({
-      ...sizeOf(ratioEl, height),
+    }, empty(algorithms.length + 3), els.steps);
+    plots.ratio = new uPlot({
+      ...sizeOf(els.ratio, height),
       title: reference.title,
       scales: { x: { time: false } },
-      axes: [{ label: 'nodes N' }, { label: reference.axis }],
-      series: [{ label: 'N' }, ...algSeries.map((s) => ({ ...s }))],
-    }, [[], ...algorithms.map(() => [])], ratioEl);
-    queue = new uPlot({
-      ...sizeOf(queueEl, height),
-      title: 'Largest queue (max_queue) vs N',
+      axes: [{ label: x.label }, { label: reference.axis }],
+      series: [{ ...x }, ...algSeries.map((s) => ({ ...s }))],
+    }, empty(algorithms.length + 1), els.ratio);
+    plots.queue = new uPlot({
+      ...sizeOf(els.queue, height),
+      title: `Largest queue (max_queue)${xLabel ? ` vs ${xLabel}` : ''}`,
       scales: { x: { time: false } },
-      axes: [{ label: 'nodes N' }, { label: 'max_queue (mean over seeds)' }],
-      series: [{ label: 'N' }, ...algSeries.map((s) => ({ ...s }))],
-    }, [[], ...algorithms.map(() => [])], queueEl);
+      axes: [{ label: x.label }, { label: 'max_queue (mean over seeds)' }],
+      series: [{ ...x }, ...algSeries.map((s) => ({ ...s }))],
+    }, empty(algorithms.length + 1), els.queue);
   }
+
+  /** Draws `chart` (the core's chart(), or null for none yet); `refName`: the ratio's reference. */
+  function draw(chart, refName = ref) {
+    last = chart;
+    ref = RATIO_REFERENCES[refName] ? refName : 'sqrt';
+    const reference = RATIO_REFERENCES[ref];
+    const algorithms = chart?.algorithms ?? [];
+    const xLabel = chart?.x_label ?? '';
+    const key = JSON.stringify([algorithms, xLabel, ref]);
+    if (key !== shape) {
+      build(algorithms, xLabel, reference);
+      shape = key;
+    }
+    const points = chart?.points ?? [];
+    const xs = points.map((p) => p.x);
+    const column = (f) => points.map((p) => f(p) ?? null);
+    const perAlgorithm = (field) => algorithms.map((_, i) => column((p) => p[field][i]));
+    publish(registry, 'steps', plots.steps, [xs, column((p) => p.sqrt_lkn), column((p) => p.best), ...perAlgorithm('steps')]);
+    publish(registry, 'ratio', plots.ratio, [xs, ...perAlgorithm(reference.field)]);
+    publish(registry, 'queue', plots.queue, [xs, ...perAlgorithm('max_queue')]);
+  }
+
+  draw(null);
   return {
-    build,
-    /**
-     * `rows` = sweep points sorted by size: {nodes, sqrt_lkn, diameter, best,
-     * steps: {alg: mean or null}, queue: {alg: mean or null}}.
-     */
-    update(algorithms, rows) {
-      const xs = rows.map((r) => r.sqrt_lkn);
-      const nodes = rows.map((r) => r.nodes);
-      const perAlg = algorithms.map((a) => rows.map((r) => r.steps[a] ?? null));
-      steps.setData([xs, ...perAlg, rows.map((r) => r.best), xs.slice()]);
-      const denominators = rows.map((r) => reference.of(r));
-      ratio.setData([nodes, ...perAlg.map((ys) => ys.map((y, i) => (y === null || !denominators[i] ? null : y / denominators[i])))]);
-      queue.setData([nodes, ...algorithms.map((a) => rows.map((r) => r.queue[a] ?? null))]);
-    },
-    charts: () => [steps, ratio, queue],
+    draw,
+    /** Redraws the last chart with another ratio reference. */
+    setReference: (refName) => draw(last, refName),
+    charts: () => [plots.steps, plots.ratio, plots.queue],
     resize() {
-      steps?.setSize(sizeOf(stepsEl, height));
-      ratio?.setSize(sizeOf(ratioEl, height));
-      queue?.setSize(sizeOf(queueEl, height));
+      plots.steps?.setSize(sizeOf(els.steps, height));
+      plots.ratio?.setSize(sizeOf(els.ratio, height));
+      plots.queue?.setSize(sizeOf(els.queue, height));
     },
   };
 }

@@ -1,26 +1,28 @@
 // The page's configuration: defaults, and the URL query string both ways.
-// Names (algorithms, policies, workloads, topology kinds) always come from
-// the wasm module's lists; nothing here hard-codes them except the defaults.
+// The run's fields (topology, algorithm, …) are the core's config object:
+// the wasm module reads them from the URL (`parse_query`), makes them
+// runnable (`reconcile`) and names every bad one. This file parses only the
+// page's own keys (speed, color, play, embed) and writes the state back.
 
-/** The default algorithm: the best one available. Change it here only. */
-export const DEFAULT_ALGORITHM = 'pp-rand';
-
-/** What the page shows when opened without parameters. */
-export const DEFAULTS = Object.freeze({
+/** The run the page shows when opened without parameters (a wasm config object). */
+export const DEFAULT_CONFIG = Object.freeze({
   topology: 'mesh:16x16',
-  algorithm: DEFAULT_ALGORITHM,
+  algorithm: 'pp-rand',
   policy: 'farthest-first',
   workload: 'random-lk',
   l: 2,
   k: 2,
   seed: 1,
-  q: null, // queue capacity; null = unbounded
+});
+
+/** The page's own settings (not run fields). */
+export const PAGE_DEFAULTS = Object.freeze({
   speed: 8, // steps per second
   color: 'class',
   play: true,
 });
 
-/** A size to start from when the user switches topology kind. */
+/** A size to start from when the user switches topology kind (the kinds come from the catalogue). */
 export const DEFAULT_SIZES = {
   linear: '32',
   ring: '32',
@@ -32,98 +34,115 @@ export const DEFAULT_SIZES = {
 
 export const COLOR_MODES = ['class', 'destination'];
 
+/**
+ * SPEC §7's URL keys of run fields (the core's `parse_query` reads them),
+ * each with its config key. Only used to write the address back and to
+ * tell an unknown parameter from one the core reads.
+ */
+const RUN_KEYS = {
+  topology: 'topology',
+  algorithm: 'algorithm',
+  policy: 'policy',
+  workload: 'workload',
+  l: 'l',
+  k: 'k',
+  locality: 'locality',
+  hotspot: 'hotspot',
+  seed: 'seed',
+  q: 'queue_cap',
+};
+const PAGE_KEYS = ['speed', 'color', 'play', 'embed'];
+
 const INTEGER = /^\d+$/;
 
 /**
- * Reads the configuration from a query string. Every bad parameter gives a
- * message naming it and its value, and the default is used instead.
- * `lists` = {algorithms, policies, workloads} (arrays of {name}),
- * `checkTopology(name)` throws the core's error for a bad topology.
- * Returns {config, embed, messages}.
+ * Reads the URL. `wasm` = the module (`parse_query`, `reconcile`).
+ * Returns {config, page, embed, warnings, infos}: warnings name bad
+ * parameters, infos the core's switches (e.g. an algorithm that cannot run
+ * on the topology asked for).
  */
-export function parseQuery(search, lists, checkTopology) {
+export function parseQuery(search, wasm) {
   const params = new URLSearchParams(search);
-  const config = { ...DEFAULTS };
-  const messages = [];
-  const bad = (key, value, why) => {
-    const fallback = DEFAULTS[key] === null ? 'unbounded' : DEFAULTS[key];
-    messages.push(`URL parameter ${key}=${JSON.stringify(value)} ignored: ${why} — using ${fallback}.`);
-  };
-  const oneOf = (key, list) => {
-    if (!params.has(key)) return;
-    const value = params.get(key);
-    const names = list.map((x) => x.name ?? x);
-    if (names.includes(value)) config[key] = value;
-    else bad(key, value, `expected one of ${names.join(', ')}`);
-  };
-  const known = new Set(['topology', 'algorithm', 'policy', 'workload', 'l', 'k', 'seed', 'q', 'speed', 'color', 'play', 'embed']);
+  const warnings = [];
   for (const key of params.keys()) {
-    if (!known.has(key)) messages.push(`Unknown URL parameter ${key}=${JSON.stringify(params.get(key))} ignored.`);
-  }
-  if (params.has('topology')) {
-    const value = params.get('topology');
-    try {
-      checkTopology(value);
-      config.topology = value;
-    } catch (e) {
-      bad('topology', value, e.message);
+    if (!(key in RUN_KEYS) && !PAGE_KEYS.includes(key)) {
+      warnings.push(`Unknown URL parameter ${key}=${JSON.stringify(params.get(key))} ignored.`);
     }
   }
-  oneOf('algorithm', lists.algorithms);
-  oneOf('policy', lists.policies);
-  oneOf('workload', lists.workloads);
-  oneOf('color', COLOR_MODES);
-  for (const key of ['l', 'k', 'speed']) {
-    if (!params.has(key)) continue;
-    const value = params.get(key);
-    if (INTEGER.test(value) && Number(value) >= 1 && Number(value) <= 1e6) config[key] = Number(value);
-    else bad(key, value, 'expected a whole number from 1 to 1000000');
+
+  // Run fields: the core's parse_query. Work-around for a core bug
+  // (RunSpec::from_query validates the request after every single
+  // parameter, so `?topology=ring:24&algorithm=greedy` refuses the ring
+  // because the default algorithm, pp-rand, cannot run there): the base is
+  // first reconciled to the asked topology, and the result is reconciled
+  // again with the defaults of the fields the URL does not name — what
+  // reading every field first and reconciling once gives. Once the core
+  // reads all fields before validating, parse_query alone gives the same.
+  let base = DEFAULT_CONFIG;
+  if (params.has('topology')) {
+    try {
+      base = wasm.reconcile({ ...DEFAULT_CONFIG, topology: params.get('topology') }).config;
+    } catch {
+      // A bad topology: parse_query names it below.
+    }
   }
-  if (params.has('seed')) {
-    const value = params.get('seed');
-    if (INTEGER.test(value) && Number.isSafeInteger(Number(value))) config.seed = Number(value);
-    else bad('seed', value, 'expected a non-negative whole number');
+  const parsed = wasm.parse_query(search, base);
+  warnings.push(...parsed.messages);
+  const wanted = { ...parsed.config };
+  for (const key of ['algorithm', 'policy', 'workload']) {
+    if (!params.has(key)) wanted[key] = DEFAULT_CONFIG[key];
   }
-  if (params.has('q')) {
-    const value = params.get('q');
-    if (value === '' || value === 'inf') config.q = null;
-    else if (INTEGER.test(value) && Number(value) >= 1 && Number(value) <= 1e6) config.q = Number(value);
-    else bad('q', value, 'expected a queue capacity of at least 1 (or empty for unbounded)');
+  const reconciled = wasm.reconcile(wanted);
+
+  // The page's own keys.
+  const page = { ...PAGE_DEFAULTS };
+  const bad = (key, value, why) => {
+    warnings.push(`URL parameter ${key}=${JSON.stringify(value)} ignored: ${why} — using ${PAGE_DEFAULTS[key]}.`);
+  };
+  if (params.has('speed')) {
+    const value = params.get('speed');
+    if (INTEGER.test(value) && Number(value) >= 1 && Number(value) <= 1e6) page.speed = Number(value);
+    else bad('speed', value, 'expected a whole number from 1 to 1000000');
+  }
+  if (params.has('color')) {
+    const value = params.get('color');
+    if (COLOR_MODES.includes(value)) page.color = value;
+    else bad('color', value, `expected one of ${COLOR_MODES.join(', ')}`);
   }
   if (params.has('play')) {
     const value = params.get('play');
-    if (value === '0' || value === '1') config.play = value === '1';
+    if (value === '0' || value === '1') page.play = value === '1';
     else bad('play', value, 'expected 0 or 1');
   }
   const embed = params.get('embed') === '1';
   if (params.has('embed') && !['0', '1'].includes(params.get('embed'))) {
-    messages.push(`URL parameter embed=${JSON.stringify(params.get('embed'))} ignored: expected 0 or 1.`);
+    warnings.push(`URL parameter embed=${JSON.stringify(params.get('embed'))} ignored: expected 0 or 1.`);
   }
-  return { config, embed, messages };
+  return { config: reconciled.config, page, embed, warnings, infos: reconciled.messages };
 }
 
-/** The query string for a configuration (only what differs from the defaults). */
-export function toQuery(config, embed) {
+/** The query string for a state (only what differs from the defaults). */
+export function toQuery(config, page, embed) {
   const params = new URLSearchParams();
-  for (const key of ['topology', 'algorithm', 'policy', 'workload', 'l', 'k', 'seed', 'q', 'speed', 'color']) {
-    if (config[key] !== DEFAULTS[key]) params.set(key, config[key] === null ? '' : String(config[key]));
+  const text = (v) => (v === undefined || v === null ? '' : String(v));
+  for (const [key, field] of Object.entries(RUN_KEYS)) {
+    if (text(config[field]) !== text(DEFAULT_CONFIG[field])) params.set(key, text(config[field]));
+  }
+  for (const key of ['speed', 'color']) {
+    if (page[key] !== PAGE_DEFAULTS[key]) params.set(key, String(page[key]));
   }
   if (embed) params.set('embed', '1');
-  const text = params.toString();
-  return text ? `?${text}` : '';
+  const query = params.toString();
+  return query ? `?${query}` : '';
 }
 
-/** The config object `new Simulation(...)` takes. */
-export function simConfig(config) {
-  const out = {
-    topology: config.topology,
-    algorithm: config.algorithm,
-    policy: config.policy,
-    workload: config.workload,
-    l: config.l,
-    k: config.k,
-    seed: config.seed,
-  };
-  if (config.q !== null) out.queue_cap = config.q;
+/** The fields of a config that describe a generated workload (dropped when an instance is loaded). */
+const WORKLOAD_FIELDS = ['topology', 'workload', 'l', 'k', 'locality', 'hotspot'];
+
+/** The config object `new Simulation(...)` takes: the run's config, or the loaded instance with the run's other fields. */
+export function simConfig(config, instanceText) {
+  if (!instanceText) return { ...config };
+  const out = { ...config, instance: instanceText };
+  for (const key of WORKLOAD_FIELDS) delete out[key];
   return out;
 }

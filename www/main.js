@@ -1,10 +1,11 @@
-// The page: loads the wasm module, builds the controls from its lists,
-// keeps the configuration in the URL, and runs the animation loop. All
-// simulation results come from the wasm Simulation; this file only asks
-// for steps and draws what it gets.
+// The page: loads the wasm module, builds the controls from its catalogue,
+// keeps the configuration in the URL, and runs the animation loop. The core
+// decides: which algorithms and workloads can run (`choices`), what a
+// change that makes the run impossible becomes (`reconcile`), every
+// simulation result. This file only converts and draws what it gets.
 
 import init, * as wasm from './pkg/routesim.js';
-import { DEFAULTS, DEFAULT_SIZES, parseQuery, toQuery, simConfig } from './config.js';
+import { DEFAULT_CONFIG, PAGE_DEFAULTS, DEFAULT_SIZES, parseQuery, toQuery, simConfig } from './config.js';
 import { layout } from './layout.js';
 import { drawFrame, viewFor, nodeAt, packetAt } from './render.js';
 import { runChart } from './charts.js';
@@ -15,9 +16,13 @@ const UNDELIVERED = 0xffffffff;
 
 // ---- messages --------------------------------------------------------------
 
-/** Shows a message; `source` groups messages so a rebuild can clear its own. */
+/**
+ * Shows a message; `source` groups messages so a rebuild can clear its own.
+ * Errors go to the error line (`data-role="error"`, hidden when empty),
+ * warnings and information to the message list above it.
+ */
 function showMessage(kind, text, source = 'page') {
-  const box = $('messages');
+  const box = kind === 'error' ? $('errors') : $('messages');
   const div = document.createElement('div');
   div.className = `msg ${kind}`;
   div.dataset.source = source;
@@ -28,21 +33,32 @@ function showMessage(kind, text, source = 'page') {
   close.className = 'close';
   close.setAttribute('aria-label', 'dismiss');
   close.textContent = '×';
-  close.addEventListener('click', () => div.remove());
+  close.addEventListener('click', () => {
+    div.remove();
+    syncErrorLine();
+  });
   div.append(span, close);
   box.append(div);
+  syncErrorLine();
 }
 
 function clearMessages(source) {
-  for (const el of $('messages').querySelectorAll(`[data-source="${source}"]`)) el.remove();
+  for (const el of document.querySelectorAll(`.msg[data-source="${source}"]`)) el.remove();
+  syncErrorLine();
+}
+
+function syncErrorLine() {
+  $('errors').hidden = $('errors').childElementCount === 0;
 }
 
 // ---- state -----------------------------------------------------------------
 
 const state = {
-  config: { ...DEFAULTS },
+  config: { ...DEFAULT_CONFIG }, // the run: a wasm config object, as the core returns it
+  page: { ...PAGE_DEFAULTS }, // speed, color, play
   embed: false,
-  lists: null,
+  catalogue: null, // wasm catalogue(): topologies, algorithms, policies, workloads
+  choices: null, // wasm choices(config) for the current run
   sim: null,
   topo: null,
   lay: null,
@@ -53,7 +69,8 @@ const state = {
   sources: null,
   bounds: null,
   instanceText: null, // a loaded instance replaces topology + workload
-  playing: true,
+  playing: true, // the animation runs
+  autoplay: true, // the user's last play/pause: a new run starts playing if true
   stepsDue: 0,
   anim: { start: 0, duration: 0 },
   watched: null,
@@ -64,13 +81,15 @@ const state = {
   lastChart: 0,
   undeliveredAtStart: 0,
   chart: null,
+  charts: {}, // name -> {series, data}: every chart's data as drawn (SPEC §7)
   experiment: null,
 };
 window.routesim = state; // for the end-to-end tests and the curious
 
 // ---- simulation life cycle -------------------------------------------------
 
-function rebuild() {
+/** Starts the current configuration at step 0; `play`: start animating. */
+function rebuild(play = state.autoplay) {
   clearMessages('sim');
   state.sim?.free();
   state.sim = null;
@@ -79,17 +98,13 @@ function rebuild() {
   state.watched = null;
   state.trail = null;
   state.stepsDue = 0;
-  const c = state.config;
   try {
-    const config = state.instanceText
-      ? { instance: state.instanceText, algorithm: c.algorithm, policy: c.policy, seed: c.seed, ...(c.q !== null ? { queue_cap: c.q } : {}) }
-      : simConfig(c);
-    state.sim = new wasm.Simulation(config);
+    state.sim = new wasm.Simulation(simConfig(state.config, state.instanceText));
   } catch (e) {
     showMessage('error', `Cannot run this configuration: ${e.message}`, 'sim');
   }
   try {
-    state.topo = state.sim ? state.sim.topology() : wasm.topology(c.topology);
+    state.topo = state.sim ? state.sim.topology() : wasm.topology(state.config.topology);
     state.lay = layout(state.topo);
   } catch (e) {
     state.topo = null;
@@ -105,11 +120,10 @@ function rebuild() {
     state.bounds = null;
   }
   resizeCanvas();
-  updateCounters();
+  setPlaying(play && !!state.sim, false);
   updateChart(true);
   updateWatchInfo();
   state.dirty = true;
-  setPlaying(state.playing && !!state.sim);
 }
 
 function running() {
@@ -139,17 +153,20 @@ function afterSteps(done, animateMs) {
   state.prevPositions = done === 1 && animateMs > 0 ? prev : null;
   state.anim = { start: performance.now(), duration: animateMs };
   if (state.watched !== null) state.trail = state.sim.trail();
-  updateCounters();
   updateWatchInfo();
   updateChart(state.snapshot.status !== 'running');
-  if (state.snapshot.status !== 'running') setPlaying(false);
+  if (state.snapshot.status !== 'running') setPlaying(false, false);
+  updateCounters();
   state.dirty = true;
 }
 
-function setPlaying(on) {
+/** Plays or pauses; `byUser`: also the choice for the next runs. */
+function setPlaying(on, byUser = true) {
   state.playing = on;
+  if (byUser) state.autoplay = on;
   $('play').textContent = on ? 'Pause' : state.snapshot && state.snapshot.status !== 'running' ? 'Replay' : 'Play';
   state.lastFrame = performance.now();
+  updateCounters();
 }
 
 // ---- counters, chart, watch ------------------------------------------------
@@ -170,9 +187,10 @@ function updateCounters() {
   } else {
     $('c-bound').textContent = '–';
   }
-  const status = { running: 'running', finished: 'finished', stalled: 'stalled', 'step-limit': 'step limit' };
-  $('c-status').textContent = s ? status[s.status] ?? s.status : 'not running';
-  $('c-status').className = s ? `st-${s.status}` : 'st-none';
+  // SPEC §7: running, paused, finished, stalled or step-limit (the core's status names).
+  const status = s ? (s.status === 'running' && !state.playing ? 'paused' : s.status) : null;
+  $('c-status').textContent = status ?? '–';
+  $('c-status').className = status ? `st-${status}` : 'st-none';
   $('c-phase').textContent = s && s.phase ? s.phase : '–';
 }
 
@@ -240,7 +258,7 @@ function draw(now) {
     snapshot: state.snapshot,
     prevPositions: state.prevPositions,
     t,
-    colorMode: state.config.color,
+    colorMode: state.page.color,
     destinations: state.destinations,
     trail: state.trail,
     watched: state.watched,
@@ -254,7 +272,7 @@ function loop(now) {
   const dt = Math.min(0.25, (now - (state.lastFrame ?? now)) / 1000);
   state.lastFrame = now;
   if (state.playing && running()) {
-    const speed = state.config.speed;
+    const speed = state.page.speed;
     state.stepsDue += dt * speed;
     const n = Math.floor(state.stepsDue);
     if (n >= 1) {
@@ -270,14 +288,43 @@ function loop(now) {
 
 // ---- controls --------------------------------------------------------------
 
-function fillSelect(select, list) {
+function fillSelect(select, list, describe = (item) => item.description ?? '') {
   select.replaceChildren(...list.map((item) => {
     const o = document.createElement('option');
     o.value = item.name;
     o.textContent = item.name;
-    o.title = item.description ?? '';
+    o.title = describe(item);
+    o.dataset.about = o.title;
     return o;
   }));
+}
+
+/**
+ * Enables the options the core says can run (`list` = [{name, ok, reason}];
+ * null: all), with the reason as the title of the others.
+ */
+function markOptions(select, list) {
+  for (const o of select.options) {
+    const choice = list?.find((c) => c.name === o.value);
+    o.disabled = !!choice && !choice.ok;
+    o.title = o.disabled ? choice.reason : o.dataset.about;
+  }
+}
+
+/** Asks the core which algorithms, policies and workloads can run now, and marks the menus. */
+function refreshMenus() {
+  try {
+    state.choices = wasm.choices(simConfig(state.config, state.instanceText));
+  } catch {
+    state.choices = null;
+  }
+  markOptions($('algorithm'), state.choices?.algorithms);
+  // With a loaded instance the workload menu is how to go back to generated workloads.
+  markOptions($('workload'), state.instanceText ? null : state.choices?.workloads);
+  const entry = state.catalogue.algorithms.find((a) => a.name === state.config.algorithm);
+  const refused = entry?.refused_policies ?? [];
+  const why = `refused by ${state.config.algorithm}${entry?.policy_note ? `: ${entry.policy_note}` : ''}`;
+  markOptions($('policy'), refused.map((name) => ({ name, ok: false, reason: why })));
 }
 
 function speedToSlider(speed) {
@@ -288,90 +335,123 @@ function sliderToSpeed(v) {
   return Math.max(1, Math.round(10 ** ((3 * v) / 100)));
 }
 
+const kindOf = (topology) => String(topology ?? '').split(':')[0];
+const text = (v) => (v === undefined || v === null ? '' : String(v));
+
 function writeControls() {
   const c = state.config;
-  const [kind, size] = c.topology.split(/:(.*)/s);
-  $('kind').value = kind;
-  $('size').value = size ?? '';
+  $('kind').value = kindOf(c.topology);
+  $('topology').value = text(c.topology);
   $('algorithm').value = c.algorithm;
   $('policy').value = c.policy;
   $('workload').value = c.workload;
-  $('l').value = c.l;
-  $('k').value = c.k;
-  $('seed').value = c.seed;
-  $('q').value = c.q ?? '';
-  $('color').value = c.color;
-  $('speed').value = speedToSlider(c.speed);
-  $('speed-out').textContent = `${c.speed} steps/s`;
+  $('l').value = text(c.l);
+  $('k').value = text(c.k);
+  $('seed').value = text(c.seed);
+  $('q').value = text(c.queue_cap);
+  $('color').value = state.page.color;
+  $('speed').value = speedToSlider(state.page.speed);
+  $('speed-out').textContent = `${state.page.speed} steps/s`;
 }
 
-/** Reads the form; refuses (with a message) numbers that are not whole. */
+/** The form as a config object; values stay text for the core to read and check. */
 function readControls() {
-  clearMessages('form');
   const c = { ...state.config };
-  c.topology = `${$('kind').value}:${$('size').value.trim()}`;
+  c.topology = $('topology').value.trim();
   c.algorithm = $('algorithm').value;
   c.policy = $('policy').value;
   c.workload = $('workload').value;
-  c.color = $('color').value;
-  const whole = (id, min) => {
-    const v = $(id).value.trim();
-    if (/^\d+$/.test(v) && Number(v) >= min) return Number(v);
-    showMessage('warning', `${id} = "${v}" is not a whole number ≥ ${min}; keeping ${state.config[id] ?? 'unbounded'}.`, 'form');
-    return state.config[id];
-  };
-  c.l = whole('l', 1);
-  c.k = whole('k', 1);
-  c.seed = whole('seed', 0);
-  c.q = $('q').value.trim() === '' ? null : whole('q', 1);
+  c.l = $('l').value.trim();
+  c.k = $('k').value.trim();
+  c.seed = $('seed').value.trim();
+  const q = $('q').value.trim();
+  if (q === '') delete c.queue_cap;
+  else c.queue_cap = q;
   return c;
 }
 
 function saveUrl() {
-  history.replaceState(null, '', `${location.pathname}${toQuery(state.config, state.embed)}`);
+  history.replaceState(null, '', `${location.pathname}${toQuery(state.config, state.page, state.embed)}`);
   const full = new URL(location.href);
   full.searchParams.delete('embed');
   $('open-full').href = full.toString();
 }
 
-function onConfigChange(event) {
-  const before = state.config;
-  if (event?.target?.id === 'kind') $('size').value = DEFAULT_SIZES[$('kind').value] ?? '';
-  state.config = readControls();
-  const c = state.config;
-  if (c.topology !== before.topology || c.workload !== before.workload || c.l !== before.l || c.k !== before.k) {
-    state.instanceText = null;
+/**
+ * Applies a changed configuration: the core makes it runnable (`reconcile`
+ * switches an algorithm, policy or workload that cannot run, one message
+ * line per switch), then the run restarts. A configuration the core refuses
+ * (a bad value) is named in the error line and the current run goes on.
+ * Returns whether it was applied.
+ */
+function applyConfig(candidate, instanceText, errorPrefix = 'Cannot run this configuration', source = 'form') {
+  clearMessages(source);
+  let reconciled;
+  try {
+    reconciled = wasm.reconcile(simConfig(candidate, instanceText));
+  } catch (e) {
+    showMessage('error', `${errorPrefix}: ${e.message}`, source);
+    return false;
   }
+  clearMessages('reconcile');
+  clearMessages('form');
+  // With an instance the core returns no workload fields: keep the form's.
+  state.config = instanceText ? { ...candidate, ...reconciled.config } : reconciled.config;
+  state.instanceText = instanceText;
+  for (const m of reconciled.messages) showMessage('info', m, 'reconcile');
+  rebuild();
+  if (instanceText && state.topo) state.config.topology = state.topo.name;
+  writeControls();
+  refreshMenus();
   saveUrl();
-  state.experiment?.syncValues();
-  const onlyLook = ['color'].includes(event?.target?.id);
-  if (onlyLook) {
+  state.experiment?.sync();
+  return true;
+}
+
+const WORKLOAD_FIELDS = ['topology', 'workload', 'l', 'k'];
+
+function onConfigChange(event) {
+  const id = event?.target?.id;
+  if (id === 'color') {
+    state.page.color = $('color').value;
+    saveUrl();
     state.dirty = true;
     return;
   }
-  if (!state.sim) state.playing = true; // the last configuration failed: start the new one
-  rebuild();
+  if (id === 'kind') {
+    const kind = $('kind').value;
+    const size = DEFAULT_SIZES[kind] ?? state.config.topology.split(':')[1] ?? '';
+    $('topology').value = `${kind}:${size}`;
+  }
+  const candidate = readControls();
+  // Changing what is routed returns from a loaded instance to generated workloads.
+  const sameSource = WORKLOAD_FIELDS.every((key) => text(candidate[key]) === text(state.config[key]));
+  if (!applyConfig(candidate, sameSource ? state.instanceText : null)) {
+    $('kind').value = kindOf(state.config.topology);
+  }
 }
 
 function setupControls() {
-  fillSelect($('kind'), state.lists.kinds);
-  fillSelect($('algorithm'), state.lists.algorithms);
-  fillSelect($('policy'), state.lists.policies);
-  fillSelect($('workload'), state.lists.workloads);
+  const cat = state.catalogue;
+  fillSelect($('kind'), cat.topologies, (t) => t.syntax);
+  fillSelect($('algorithm'), cat.algorithms, (a) => `${a.summary} — ${a.accepts}`);
+  fillSelect($('policy'), cat.policies);
+  fillSelect($('workload'), cat.workloads);
   writeControls();
+  refreshMenus();
   $('config-form').addEventListener('change', onConfigChange);
   $('config-form').addEventListener('submit', (e) => {
     e.preventDefault();
     onConfigChange(e);
   });
   $('speed').addEventListener('input', () => {
-    state.config.speed = sliderToSpeed(Number($('speed').value));
-    $('speed-out').textContent = `${state.config.speed} steps/s`;
+    state.page.speed = sliderToSpeed(Number($('speed').value));
+    $('speed-out').textContent = `${state.page.speed} steps/s`;
     saveUrl();
   });
   $('play').addEventListener('click', () => {
     if (state.snapshot && state.snapshot.status !== 'running') {
-      rebuild();
+      rebuild(true);
       setPlaying(true);
       return;
     }
@@ -385,11 +465,7 @@ function setupControls() {
     setPlaying(false);
     finishRun();
   });
-  $('reset').addEventListener('click', () => {
-    const wasPlaying = state.playing;
-    rebuild();
-    setPlaying(wasPlaying);
-  });
+  $('reset').addEventListener('click', () => rebuild(state.playing));
   $('load-instance').addEventListener('click', loadInstance);
   $('instance-file').addEventListener('change', async () => {
     const file = $('instance-file').files[0];
@@ -416,36 +492,16 @@ function finishRun() {
   slice();
 }
 
+/** Loads a SPEC §3 instance; the core checks it and makes the algorithm fit it. */
 function loadInstance() {
   clearMessages('instance');
-  const text = $('instance-text').value;
-  if (!text.trim()) {
+  const json = $('instance-text').value;
+  if (!json.trim()) {
     showMessage('error', 'Instance refused: the text box is empty.', 'instance');
     return;
   }
-  try {
-    if (state.sim) {
-      state.sim.load_instance(text);
-    } else {
-      const c = state.config;
-      state.sim = new wasm.Simulation({ instance: text, algorithm: c.algorithm, policy: c.policy, seed: c.seed });
-    }
-  } catch (e) {
-    showMessage('error', `Instance refused: ${e.message}`, 'instance');
-    return;
-  }
-  state.instanceText = text;
-  state.sim.free();
-  state.sim = null;
-  rebuild();
-  const name = state.topo?.name;
-  if (name) {
-    state.config.topology = name;
-    const [kind, size] = name.split(':');
-    $('kind').value = kind;
-    $('size').value = size;
-  }
-  showMessage('info', `Loaded an instance with ${state.snapshot?.packets ?? 0} packets on ${name}. Changing topology or workload returns to generated workloads.`, 'instance');
+  if (!applyConfig(state.config, json, 'Instance refused', 'instance')) return;
+  showMessage('info', `Loaded an instance with ${state.snapshot?.packets ?? 0} packets on ${state.topo?.name}. Changing topology or workload returns to generated workloads.`, 'instance');
 }
 
 // ---- pointer: hover a node, click a packet ---------------------------------
@@ -519,6 +575,35 @@ function onClick(event) {
   state.dirty = true;
 }
 
+// ---- experiment ------------------------------------------------------------
+
+const experimentCache = { key: null, list: null };
+
+/**
+ * Which algorithms the experiment can run on the current network and
+ * workload, as the core says: an algorithm that accepts the network
+ * (`choices(config).algorithms`) and routes the workload (the workload's
+ * entry of `choices` with that algorithm). [{name, ok, reason}].
+ */
+function experimentChoices() {
+  const config = state.config;
+  const key = JSON.stringify({ ...config, algorithm: null });
+  if (experimentCache.key === key) return experimentCache.list;
+  let list;
+  try {
+    list = wasm.choices(config).algorithms.map((a) => {
+      if (!a.ok) return a;
+      const w = wasm.choices({ ...config, algorithm: a.name }).workloads.find((x) => x.name === config.workload);
+      return w ? { name: a.name, ok: w.ok, reason: w.reason } : a;
+    });
+  } catch (e) {
+    list = state.catalogue.algorithms.map((a) => ({ name: a.name, ok: false, reason: e.message }));
+  }
+  experimentCache.key = key;
+  experimentCache.list = list;
+  return list;
+}
+
 // ---- boot --------------------------------------------------------------------
 
 async function boot() {
@@ -528,23 +613,25 @@ async function boot() {
     showMessage('error', `Could not load the simulator (www/pkg/routesim_bg.wasm): ${e.message}. Build it with ./build.sh.`);
     return;
   }
-  state.lists = {
-    kinds: wasm.topology_kinds(),
-    algorithms: wasm.algorithms(),
-    policies: wasm.policies(),
-    workloads: wasm.workloads(),
-  };
-  const parsed = parseQuery(location.search, state.lists, (t) => wasm.topology(t));
+  state.catalogue = wasm.catalogue();
+  const parsed = parseQuery(location.search, wasm);
   state.config = parsed.config;
+  state.page = parsed.page;
   state.embed = parsed.embed;
-  state.playing = parsed.config.play;
+  state.autoplay = parsed.page.play;
   document.body.classList.toggle('embed', state.embed);
-  for (const m of parsed.messages) showMessage('warning', m, 'url');
+  for (const m of parsed.warnings) showMessage('warning', m, 'url');
+  for (const m of parsed.infos) showMessage('info', m, 'reconcile');
   setupControls();
   saveUrl();
-  state.chart = runChart($('run-chart'), state.embed ? 160 : 220, state.embed);
+  state.chart = runChart($('run-chart'), state.charts, state.embed ? 160 : 220, state.embed);
   if (!state.embed) {
-    state.experiment = setupExperiment(state.lists.algorithms, () => state.config);
+    state.experiment = setupExperiment({
+      catalogue: state.catalogue,
+      current: () => state.config,
+      runnable: experimentChoices,
+      charts: state.charts,
+    });
   }
   const canvas = $('network');
   canvas.addEventListener('mousemove', onHover);

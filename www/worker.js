@@ -1,33 +1,57 @@
-// The experiment sweep, off the main thread: runs each configuration to the
-// end in its own wasm instance and posts every report back as it finishes.
+// The experiment, off the main thread: the core's Experiment plans the grid
+// and runs it point by point; after every run this worker posts the run's
+// result and the core's chart data, and at the end the CSV of all rows.
+//
+// Messages in: {type: 'run', experiment} (what `new Experiment` takes),
+// {type: 'cancel'} (stop after the current run). Out: {type: 'refused',
+// message}, {type: 'start', total, chart}, {type: 'result', index, total,
+// result, chart}, {type: 'done', runs, csv, chart, cancelled},
+// {type: 'fatal', message}.
 
-import init, { Simulation } from './pkg/routesim.js';
+import init, { Experiment } from './pkg/routesim.js';
 
 const ready = init();
+let cancelled = false;
+
+// Lets a 'cancel' message in between two runs.
+const yieldToMessages = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 self.onmessage = async (event) => {
-  const { runs, maxSteps } = event.data;
+  const msg = event.data;
+  if (msg.type === 'cancel') {
+    cancelled = true;
+    return;
+  }
   try {
     await ready;
   } catch (e) {
     self.postMessage({ type: 'fatal', message: `could not load the simulator: ${e.message}` });
     return;
   }
-  for (let i = 0; i < runs.length; i++) {
-    const run = runs[i];
-    let result;
-    let sim = null;
-    try {
-      sim = new Simulation(run.config);
-      const summary = sim.run_to_end(maxSteps);
-      const report = sim.report();
-      result = { ok: true, status: summary.status, report };
-    } catch (e) {
-      result = { ok: false, message: e.message };
-    } finally {
-      sim?.free();
-    }
-    self.postMessage({ type: 'result', index: i, total: runs.length, run, result });
+  let experiment;
+  try {
+    experiment = new Experiment(msg.experiment);
+  } catch (e) {
+    self.postMessage({ type: 'refused', message: e.message });
+    return;
   }
-  self.postMessage({ type: 'done' });
+  const total = experiment.len();
+  self.postMessage({ type: 'start', total, chart: experiment.chart() });
+  let index = 0;
+  for (;;) {
+    await yieldToMessages();
+    if (cancelled) break;
+    let result;
+    try {
+      result = experiment.run_next();
+    } catch (e) {
+      self.postMessage({ type: 'fatal', message: e.message });
+      break;
+    }
+    if (result === undefined) break;
+    self.postMessage({ type: 'result', index, total, result, chart: experiment.chart() });
+    index += 1;
+  }
+  self.postMessage({ type: 'done', runs: index, csv: experiment.csv(), chart: experiment.chart(), cancelled });
+  experiment.free();
 };

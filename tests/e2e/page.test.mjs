@@ -7,6 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -71,10 +72,13 @@ test('the default page draws a 16×16 mesh running pp-rand on random-lk, animati
   await page.waitForTimeout(1500);
   const info = await canvasInfo(page);
   assert.ok(info.ink > 5000, `canvas is blank (${info.ink} inked pixels)`);
-  assert.equal(await page.locator('#size').inputValue(), '16x16');
+  assert.equal(await page.locator('[data-role="topology"]').inputValue(), 'mesh:16x16');
+  assert.equal(await page.locator('[data-role="topology-kind"]').inputValue(), 'mesh');
   assert.equal(await page.locator('#workload').inputValue(), 'random-lk');
   assert.equal(await page.locator('#algorithm').inputValue(), 'pp-rand');
   assert.equal(await page.locator('.msg.error').count(), 0, 'the default configuration is refused');
+  assert.equal(await page.locator('[data-role="error"]').isVisible(), false, 'the error line shows with no error');
+  assert.equal(await page.locator('[data-role="status"]').innerText(), 'running');
   const first = Number(await text(page, 'c-step'));
   await page.waitForTimeout(1200);
   assert.ok(Number(await text(page, 'c-step')) > first, 'the default run does not animate');
@@ -88,6 +92,7 @@ test('the default page draws a 16×16 mesh running pp-rand on random-lk, animati
 test('step changes the canvas; run to end fills counters and the chart', async () => {
   const { page, errors } = await open(MESH);
   assert.equal(await text(page, 'c-step'), '0');
+  assert.equal(await page.locator('[data-role="status"]').innerText(), 'paused', '?play=0 starts paused');
   const before = await canvasInfo(page);
   await page.click('#step');
   await page.waitForTimeout(500);
@@ -103,6 +108,20 @@ test('step changes the canvas; run to end fills counters and the chart', async (
   assert.ok(Number(await text(page, 'c-maxqueue')) >= 1);
   const points = await page.evaluate(() => window.routesim.chart.chart.data[0].length);
   assert.equal(points, steps + 1, 'the run chart has one point per step');
+  // SPEC §7: the chart's data as drawn, with its series' names.
+  const run = await page.evaluate(() => {
+    const c = window.routesim.charts.run;
+    const drawn = window.routesim.chart.chart.data;
+    return { series: c.series, n: c.data.length, same: c.data.every((col, i) => col === drawn[i]), xs: [...c.data[0]] };
+  });
+  assert.deepEqual(run.series, ['step', 'in flight', 'max queue']);
+  assert.equal(run.n, 3);
+  assert.ok(run.same, 'window.routesim.charts.run is not the data drawn');
+  assert.equal(run.xs.length, steps + 1);
+  assert.equal(await page.locator('[data-role="chart"][data-chart="run"] canvas').count(), 1);
+  assert.equal(await page.locator('[data-role="step-count"]').innerText(), String(steps));
+  assert.match(await page.locator('[data-role="delivered"]').innerText(), /^144 \/ 144/);
+  assert.equal(await page.locator('[data-role="status"]').innerText(), 'finished');
   assert.match(page.url(), /topology=mesh%3A12x12|topology=mesh:12x12/);
   await page.screenshot({ path: path.join(shots, 'finished.png'), fullPage: true });
   assert.deepEqual(errors, []);
@@ -175,7 +194,8 @@ test('a bad instance gives a readable error and changes nothing', async () => {
   await page.click('#finish');
   await page.waitForFunction(() => document.getElementById('c-status').className === 'st-finished');
   assert.equal(await text(page, 'c-step'), '4');
-  assert.equal(await page.locator('#size').inputValue(), '5');
+  assert.equal(await page.locator('[data-role="topology"]').inputValue(), 'linear:5');
+  assert.equal(await page.locator('[data-role="topology-kind"]').inputValue(), 'linear');
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -189,7 +209,7 @@ test('bad URL parameters are named and fall back to defaults', async () => {
   assert.match(all, /l="abc"/);
   assert.match(all, /bogus/);
   assert.equal(await page.locator('#algorithm').inputValue(), 'pp-rand');
-  assert.equal(await page.locator('#size').inputValue(), '16x16');
+  assert.equal(await page.locator('[data-role="topology"]').inputValue(), 'mesh:16x16');
   assert.ok((await canvasInfo(page)).ink > 5000, 'page is blank');
   await page.screenshot({ path: path.join(shots, 'bad-url.png') });
   assert.deepEqual(errors, []);
@@ -212,37 +232,167 @@ test('?embed=1 gives the compact view', async () => {
   await page.close();
 });
 
+/** A chart's published data (SPEC §7) and its column for series `name`. */
+const chartData = (page, name) => page.evaluate((n) => {
+  const c = window.routesim.charts[n];
+  return { series: [...c.series], data: c.data.map((col) => [...col]) };
+}, name);
+const column = (chart, name) => {
+  const i = chart.series.indexOf(name);
+  assert.ok(i > 0, `no series ${name} in ${chart.series.join(', ')}`);
+  return chart.data[i];
+};
+
+/** Waits until the experiment has finished. */
+const experimentDone = (page) => page.waitForFunction(() => {
+  const p = document.getElementById('sweep-progress');
+  return p.max > 0 && p.value === p.max && /done/.test(document.getElementById('sweep-status').textContent);
+}, null, { timeout: 60000 });
+
 test('an experiment sweep runs in the worker and plots its points', async () => {
   const { page, errors } = await open('?topology=mesh:8x8&workload=random-permutation&play=0');
   await page.fill('#sweep-values', '4,6,8,10');
   await page.fill('#sweep-seeds', '1');
   assert.ok(await page.isChecked('#sweep-algorithms input[value="greedy"]'));
+  assert.ok(await page.isChecked('#sweep-algorithms input[value="pp-rand"]'), 'the current algorithm is not ticked');
   assert.equal(await page.isChecked('#sweep-algorithms input[value="bit-fixing"]'), false, 'bit-fixing does not run on meshes');
-  await page.check('#sweep-algorithms input[value="bit-fixing"]');
+  assert.ok(await page.isDisabled('#sweep-algorithms input[value="bit-fixing"]'), 'bit-fixing can be chosen on a mesh');
+  assert.match(await page.locator('#sweep-algorithms label:has(input[value="bit-fixing"])').getAttribute('title'), /cannot run here/);
   await page.click('#sweep-run');
-  await page.waitForFunction(() => {
-    const p = document.getElementById('sweep-progress');
-    return p.max > 0 && p.value === p.max && /done/.test(document.getElementById('sweep-status').textContent);
-  }, null, { timeout: 60000 });
-  const data = await page.evaluate(() => window.routesim.experiment.charts.charts()[0].data.map((s) => [...s]));
-  assert.equal(data[0].length, 4, 'one x value per size');
-  assert.ok(data[1].every((y) => y > 0), `greedy points: ${data[1]}`);
-  assert.ok(data[3].every((y) => y > 0), `valiant points: ${data[3]}`);
-  const best = data[data.length - 2];
-  assert.ok(data[1].every((y, i) => y >= best[i]), 'steps below the lower bound');
-  assert.match(await page.locator('#sweep-errors').innerText(), /bit-fixing: 4 runs refused or unfinished — algorithm 'bit-fixing' cannot run here/);
-  const queues = await page.evaluate(() => window.routesim.experiment.charts.charts()[2].data.map((s) => [...s]));
-  assert.ok(queues[1].every((y) => y >= 1), `greedy max_queue points: ${queues[1]}`);
+  await experimentDone(page);
+  const steps = await chartData(page, 'steps');
+  assert.deepEqual(steps.data[0], [16, 36, 64, 100], 'x = N, one value per size');
+  assert.equal(steps.series[0], 'N (nodes)');
+  const greedy = column(steps, 'greedy');
+  assert.ok(greedy.every((y) => y > 0), `greedy points: ${greedy}`);
+  const valiant = column(steps, 'valiant');
+  assert.ok(valiant.every((y) => y > 0), `valiant points: ${valiant}`);
+  const best = column(steps, 'best');
+  assert.ok(greedy.every((y, i) => y >= best[i]), 'steps below the lower bound');
+  assert.ok(column(steps, '√(ℓkN)').every((y, i) => y > 0 && y <= greedy[i] * 4));
+  // pp-rand needs a power-of-two side: refused on 6×6 and 10×10, drawn on 4×4 and 8×8.
+  const pp = column(steps, 'pp-rand');
+  assert.ok(pp[0] > 0 && pp[2] > 0 && pp[1] === null && pp[3] === null, `pp-rand points: ${pp}`);
+  assert.match(await page.locator('#sweep-errors').innerText(), /pp-rand: 2 runs refused or unfinished — algorithm 'pp-rand' cannot run here/);
+  // The published data is what uPlot draws.
+  const same = await page.evaluate(() => window.routesim.experiment.charts.charts()
+    .every((plot, i) => plot.data === window.routesim.charts[['steps', 'ratio', 'queue'][i]].data));
+  assert.ok(same, 'window.routesim.charts is not the data drawn');
+  for (const name of ['steps', 'ratio', 'queue']) {
+    assert.equal(await page.locator(`[data-role="chart"][data-chart="${name}"] canvas`).count(), 1, name);
+  }
+  const queues = await chartData(page, 'queue');
+  assert.ok(column(queues, 'greedy').every((y) => y >= 1), `greedy max_queue points: ${column(queues, 'greedy')}`);
   // Ratio to the diameter: greedy with farthest-first routes permutations within 2n − 2.
   await page.selectOption('#sweep-ratio-ref', 'diameter');
-  const ratios = await page.evaluate(() => window.routesim.experiment.charts.charts()[1].data.map((s) => [...s]));
-  assert.ok(ratios[1].every((y) => y > 0 && y <= 1), `greedy steps/(2n-2): ${ratios[1]}`);
+  const ratios = await chartData(page, 'ratio');
+  assert.ok(column(ratios, 'greedy').every((y) => y > 0 && y <= 1), `greedy steps/(2n-2): ${column(ratios, 'greedy')}`);
   assert.equal(await page.locator('#export-csv').isDisabled(), false);
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-csv')]);
   assert.match(download.suggestedFilename(), /\.csv$/);
+  const csv = (await readFile(await download.path(), 'utf8')).trim().split('\n');
+  const runs = (await page.locator('#sweep-algorithms input:checked').count()) * 4;
+  assert.equal(csv.length, runs + 1, 'one CSV line per run and a header');
+  assert.match(csv[0], /^topology,nodes,side,algorithm,/);
   await page.locator('#experiment').screenshot({ path: path.join(shots, 'experiment.png') });
   assert.deepEqual(errors, []);
   await page.close();
+});
+
+test('every topology kind picked from the menu runs, without an error', async () => {
+  const { page, errors } = await open('');
+  const kinds = await page.locator('[data-role="topology-kind"] option').evaluateAll((os) => os.map((o) => o.value));
+  assert.deepEqual(kinds, ['linear', 'ring', 'mesh', 'torus', 'hypercube', 'butterfly']);
+  for (const kind of ['linear', 'ring', 'mesh', 'torus', 'hypercube', 'butterfly']) {
+    await page.selectOption('[data-role="topology-kind"]', kind);
+    assert.match(await page.locator('[data-role="topology"]').inputValue(), new RegExp(`^${kind}:`), kind);
+    await page.waitForFunction(() => Number(document.querySelector('[data-role="step-count"]').textContent) > 0, null, { timeout: 10000 });
+    const error = await page.locator('[data-role="error"]').evaluate((el) => (el.hidden ? '' : el.textContent.trim()));
+    assert.equal(error, '', `${kind}: an error is shown`);
+    assert.match(await page.locator('[data-role="status"]').innerText(), /^(running|finished)$/, kind);
+    assert.match(await page.locator('[data-role="delivered"]').innerText(), /^\d+ \/ \d+/, kind);
+    assert.ok((await canvasInfo(page)).ink > 1000, `${kind} canvas is blank`);
+    // The menus offer only what runs here.
+    const algorithm = await page.locator('[data-role="algorithm"]').inputValue();
+    assert.equal(await page.locator(`[data-role="algorithm"] option[value="${algorithm}"]`).isDisabled(), false, kind);
+    const workload = await page.locator('[data-role="workload"]').inputValue();
+    assert.equal(await page.locator(`[data-role="workload"] option[value="${workload}"]`).isDisabled(), false, kind);
+  }
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a topology the algorithm cannot run on switches the algorithm, with a one-line message', async () => {
+  const { page, errors } = await open('?algorithm=pp-rand');
+  assert.equal(await page.locator('[data-role="algorithm"]').inputValue(), 'pp-rand');
+  assert.equal(await page.locator('.msg.info').count(), 0);
+  await page.selectOption('[data-role="topology-kind"]', 'ring');
+  const algorithm = await page.locator('[data-role="algorithm"]').inputValue();
+  assert.notEqual(algorithm, 'pp-rand');
+  const option = page.locator('[data-role="algorithm"] option[value="pp-rand"]');
+  assert.ok(await option.isDisabled(), 'pp-rand is offered on a ring');
+  assert.match(await option.getAttribute('title'), /cannot run here/);
+  const infos = await page.locator('.msg.info > span').allInnerTexts();
+  const about = infos.filter((m) => m.includes('pp-rand'));
+  assert.equal(about.length, 1, `messages: ${infos.join(' | ')}`);
+  assert.ok(!about[0].trim().includes('\n'), 'the message is more than one line');
+  assert.match(about[0], new RegExp(`switched to ${algorithm}`));
+  await page.waitForFunction(() => Number(document.querySelector('[data-role="step-count"]').textContent) > 0, null, { timeout: 10000 });
+  assert.equal(await page.locator('[data-role="error"]').isVisible(), false);
+  assert.equal(await page.locator('[data-role="status"]').innerText(), 'running');
+  assert.match(page.url(), new RegExp(`algorithm=${algorithm}`));
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('an experiment varying ℓ = k plots one point per value', async () => {
+  const { page, errors } = await open('?topology=mesh:8x8&workload=random-lk&algorithm=greedy&play=0');
+  await page.selectOption('#sweep-vary', 'lk');
+  await page.fill('#sweep-values', '1,2,4');
+  await page.fill('#sweep-seeds', '1');
+  for (const box of await page.locator('#sweep-algorithms input').all()) {
+    if ((await box.getAttribute('value')) !== 'greedy' && (await box.isChecked())) await box.uncheck();
+  }
+  assert.ok(await page.isChecked('#sweep-algorithms input[value="greedy"]'));
+  await page.click('#sweep-run');
+  await experimentDone(page);
+  const steps = await chartData(page, 'steps');
+  assert.deepEqual(steps.data[0], [1, 2, 4]);
+  assert.equal(steps.series[0], 'ℓ = k');
+  assert.deepEqual(steps.series.slice(1), ['√(ℓkN)', 'best', 'greedy']);
+  assert.ok(column(steps, 'greedy').every((y) => y > 0));
+  const sqrt = column(steps, '√(ℓkN)');
+  assert.deepEqual(sqrt, [8, 16, 32], '√(ℓkN) on 64 nodes for ℓ = k = 1, 2, 4');
+  assert.equal((await chartData(page, 'queue')).data[0].length, 3);
+  assert.equal(await page.locator('#sweep-status').innerText(), 'done: 3 runs');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the experiment does not tick offline or sort-route for a workload that is not a permutation', async () => {
+  const { page, errors } = await open('?topology=mesh:8x8&workload=random-permutation&algorithm=greedy&play=0');
+  for (const name of ['greedy', 'offline', 'sort-route']) {
+    assert.ok(await page.isChecked(`#sweep-algorithms input[value="${name}"]`), `${name} is not ticked for a permutation`);
+  }
+  await page.selectOption('[data-role="workload"]', 'random-kk');
+  await page.fill('#k', '2');
+  await page.locator('#k').dispatchEvent('change');
+  assert.equal(await page.locator('[data-role="workload"]').inputValue(), 'random-kk');
+  for (const name of ['offline', 'sort-route']) {
+    assert.equal(await page.isChecked(`#sweep-algorithms input[value="${name}"]`), false, `${name} is ticked for random-kk`);
+    assert.ok(await page.isDisabled(`#sweep-algorithms input[value="${name}"]`), `${name} can be chosen for random-kk`);
+    assert.match(await page.locator(`#sweep-algorithms label:has(input[value="${name}"])`).getAttribute('title'), /permutation/);
+  }
+  assert.ok(await page.isChecked('#sweep-algorithms input[value="greedy"]'));
+  await page.close();
+  // The same from the address.
+  const opened = await open('?topology=mesh:8x8&workload=random-kk&k=2&play=0');
+  for (const name of ['offline', 'sort-route']) {
+    assert.equal(await opened.page.isChecked(`#sweep-algorithms input[value="${name}"]`), false, `${name} is ticked for random-kk`);
+  }
+  assert.ok(await opened.page.isChecked('#sweep-algorithms input[value="pp-rand"]'));
+  assert.deepEqual([...errors, ...opened.errors], []);
+  await opened.page.close();
 });
 
 test('hypercube, butterfly, ring and torus layouts draw', async () => {
@@ -254,6 +404,9 @@ test('hypercube, butterfly, ring and torus layouts draw', async () => {
     ['dense', '?topology=mesh:128x128&algorithm=greedy&workload=random-permutation&play=0'],
   ]) {
     const { page, errors } = await open(query);
+    const asked = new URLSearchParams(query).get('topology');
+    assert.equal(await page.locator('[data-role="topology"]').inputValue(), asked, `${name}: the URL's topology is not used`);
+    assert.equal(await page.locator('.msg.warning').count(), 0, `${name}: ${await page.locator('.msg.warning').allInnerTexts()}`);
     await page.click('#step');
     await page.click('#step');
     await page.waitForTimeout(500);
