@@ -134,4 +134,11 @@ impl Algorithm for SortRoute {
             schedule.before_step(engine);
         }
     }
+
+    fn uses_policy(&self) -> bool {
+        // The sort moves packets only by its scheduled compare-exchanges, and
+        // with barriers phases 2–4 are line permutations in which no two
+        // packets ever want the same link (module notes), as in `offline`.
+        self.pipeline
+    }
 }
