@@ -48,17 +48,7 @@ impl Engine {
             requeue,
             ..
         } = self;
-        let keys = KeyColumns {
-            topo: net,
-            salt: *policy_salt,
-            step: *step,
-            pos,
-            target,
-            phase_start,
-            since,
-            rank,
-            id_of,
-        };
+        let keys = KeyColumns::new(net, *policy_salt, *step, pos, target, phase_start, since, rank, id_of);
         for &s in requeue.iter() {
             let s = s as usize;
             flags[s] &= !TOUCHED;
@@ -70,18 +60,49 @@ impl Engine {
 
 /// The columns and settings a policy key is computed from (SPEC §1 "Contention").
 pub(super) struct KeyColumns<'a, N> {
-    pub(super) topo: &'a N,
-    pub(super) salt: u64,
-    pub(super) step: u32,
-    pub(super) pos: &'a [u32],
-    pub(super) target: &'a [u32],
-    pub(super) phase_start: &'a [u32],
-    pub(super) since: &'a [u32],
-    pub(super) rank: &'a [u32],
-    pub(super) id_of: &'a [u32],
+    topo: &'a N,
+    salt: u64,
+    step: u32,
+    pos: &'a [u32],
+    target: &'a [u32],
+    phase_start: &'a [u32],
+    since: &'a [u32],
+    rank: &'a [u32],
+    id_of: &'a [u32],
 }
 
-impl<N: Network> KeyColumns<'_, N> {
+impl<'a, N: Network> KeyColumns<'a, N> {
+    /// The key columns as the re-bid, the commit and the check all build
+    /// them: the engine's columns of these names (whole, or as the commit's
+    /// slices of known length) and the `random` policy's salt and step.
+    /// Field by field, so that the commit can build it per moved packet
+    /// while it holds the other columns mutably; inlined, it costs nothing.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)] // one per column, each under its engine name
+    pub(super) fn new(
+        topo: &'a N,
+        salt: u64,
+        step: u32,
+        pos: &'a [u32],
+        target: &'a [u32],
+        phase_start: &'a [u32],
+        since: &'a [u32],
+        rank: &'a [u32],
+        id_of: &'a [u32],
+    ) -> Self {
+        KeyColumns {
+            topo,
+            salt,
+            step,
+            pos,
+            target,
+            phase_start,
+            since,
+            rank,
+            id_of,
+        }
+    }
+
     /// The bid of the packet in slot `s` as `(link, next node, key)`: its
     /// [`KeyColumns::next_bid`] if it `bids`, else (and at its target) the
     /// `sink`'s, which no packet can win over.

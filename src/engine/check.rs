@@ -88,17 +88,17 @@ impl Engine {
     /// Checks that every packet's bid, as kept, is the bid computed afresh
     /// (packets the algorithm has touched since are recomputed anyway).
     fn check_bids_in<N: Network, const P: u8>(&self, net: &N) {
-        let keys = KeyColumns {
-            topo: net,
-            salt: self.policy_salt,
-            step: self.step,
-            pos: &self.pos,
-            target: &self.target,
-            phase_start: &self.phase_start,
-            since: &self.since,
-            rank: &self.rank,
-            id_of: &self.id_of,
-        };
+        let keys = KeyColumns::new(
+            net,
+            self.policy_salt,
+            self.step,
+            &self.pos,
+            &self.target,
+            &self.phase_start,
+            &self.since,
+            &self.rank,
+            &self.id_of,
+        );
         for s in 0..self.scan_len {
             let f = self.flags[s];
             if f & TOUCHED != 0 {

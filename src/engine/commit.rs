@@ -170,17 +170,7 @@ impl Engine {
                 after = f & ELIGIBLE != 0 && !at_target;
             }
             // The bid from here (the sink if the packet has no hop to make).
-            let keys = KeyColumns {
-                topo: net,
-                salt: *policy_salt,
-                step,
-                pos,
-                target,
-                phase_start,
-                since,
-                rank,
-                id_of,
-            };
+            let keys = KeyColumns::new(net, *policy_salt, step, pos, target, phase_start, since, rank, id_of);
             (bid_link[i], bid_next[i], bid_key[i]) = keys.bid_or_sink::<P>(i, after, order, sink);
             flags[i] = f;
             unsettled_now = unsettled_now + after as u32 - before as u32;
