@@ -370,8 +370,9 @@ impl Engine {
         self.arrived_at_target.clear();
 
         // Phase 1: contention, on start-of-step state: the packets the
-        // algorithm changed recompute their bids, then every eligible
-        // packet, in slot order, bids for the link of its next hop.
+        // algorithm changed recompute their bids (bids.rs), then every
+        // eligible packet, in slot order, bids for the link of its next hop
+        // (contest.rs).
         if !self.requeue.is_empty() {
             self.rebid_touched();
         }
@@ -379,12 +380,14 @@ impl Engine {
             self.bid(self.scan_len);
         }
 
-        // Phase 2: bounded queues refuse transit packets they have no room for.
+        // Phase 2: bounded queues refuse transit packets they have no room
+        // for (queues.rs).
         if let Some(cap) = self.config.queue_cap {
             self.apply_queue_capacity(cap);
         }
 
-        // Phase 3: commit all moves at once.
+        // Phase 3: commit all moves at once (commit.rs), control messages
+        // first in the links used.
         let mut summary = StepSummary {
             control_messages: self.control.len() as u32,
             busy: std::mem::replace(&mut self.busy, false),
@@ -396,17 +399,15 @@ impl Engine {
         self.control.clear();
         self.commit_moves(&mut summary);
         self.retire_contests();
+        // The packets just delivered leave the scanned slots (order.rs).
         if self.config.resort_interval > 0 {
             self.drop_delivered();
         }
         self.arrived_at_target.sort_unstable();
 
-        while self.config.record_series
-            && self.current_max_queue > 0
-            && self.queue_histogram[self.current_max_queue as usize] == 0
-        {
-            self.current_max_queue -= 1;
-        }
+        // The step's end: its largest queue and its statistics, then the
+        // invariant checks (check.rs).
+        self.settle_max_queue();
         self.stats.add_hops(summary.packet_moves);
         self.stats.end_step(
             self.current_max_queue,
@@ -416,8 +417,8 @@ impl Engine {
         if self.config.check_invariants {
             self.check_invariants();
         }
-        // The order decays with the hops made, not with the steps: re-sort
-        // after `resort_interval` hops per packet in flight.
+        // The memory order (order.rs) decays with the hops made, not with
+        // the steps: re-sort after `resort_interval` hops per packet in flight.
         self.hops_since_resort += summary.packet_moves as u64;
         let interval = self.config.resort_interval as u64;
         if interval > 0 && self.hops_since_resort >= interval * self.in_flight.max(1) as u64 {

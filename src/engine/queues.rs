@@ -48,6 +48,18 @@ impl Engine {
         }
     }
 
+    /// Brings the largest working queue down to this step's end-of-step
+    /// maximum when the queue histogram is kept (series on); without it,
+    /// `current_max_queue` stays the largest so far (see [`shift_queue`]).
+    pub(super) fn settle_max_queue(&mut self) {
+        while self.config.record_series
+            && self.current_max_queue > 0
+            && self.queue_histogram[self.current_max_queue as usize] == 0
+        {
+            self.current_max_queue -= 1;
+        }
+    }
+
     /// Takes one packet off a node's working queue (see [`shift_queue`]).
     #[inline]
     pub(super) fn leave_working(&mut self, node: usize) {
