@@ -1,0 +1,204 @@
+//! The commit (phase 3 of a step): every contest winner and every
+//! scripted move crosses its link at once, and each moved packet's next bid
+//! is computed on the spot.
+
+use super::bids::KeyColumns;
+use super::contest::{EMPTY, RESERVED};
+use super::queues::shift_queue;
+use super::{counts_unsettled, Engine, StepSummary, DELIVERED, DEPARTED, ELIGIBLE, FIFO, FORCED, NONE};
+use crate::topology::{Network, RouteOrder};
+
+impl Engine {
+    /// Phase 3 of a step: moves every contest winner and every scripted
+    /// move over its link. Every packet moves at most once and queue counts
+    /// only add up, so departures and arrivals are applied in one pass; the
+    /// maxima are read after it, from the receiving nodes that may raise them.
+    pub(super) fn commit_moves(&mut self, summary: &mut StepSummary) {
+        let config = &self.config;
+        if config.edge_queues || config.record_series || config.check_invariants {
+            monomorphic!(self.commit_full(summary))
+        } else {
+            monomorphic!(self.commit_plain(summary))
+        }
+    }
+
+    /// [`Engine::commit_in`] without edge queues, series or checks (sweeps
+    /// and the CLI), compiled apart so that it tests none of them.
+    fn commit_plain<N: Network, const P: u8>(&mut self, net: &N, summary: &mut StepSummary) {
+        match self.order {
+            RouteOrder::Standard => self.commit_in::<N, P, true, false>(net, summary),
+            RouteOrder::Reversed => self.commit_in::<N, P, true, true>(net, summary),
+        }
+    }
+
+    /// [`Engine::commit_in`] for any configuration.
+    fn commit_full<N: Network, const P: u8>(&mut self, net: &N, summary: &mut StepSummary) {
+        self.commit_in::<N, P, false, false>(net, summary)
+    }
+
+    /// [`Engine::commit_moves`] on network `net` (the engine's own) under
+    /// policy `P`; `PLAIN`: no edge queues, no series, no checks.
+    #[inline(always)]
+    fn commit_in<N: Network, const P: u8, const PLAIN: bool, const REVERSED: bool>(
+        &mut self,
+        net: &N,
+        summary: &mut StepSummary,
+    ) {
+        let sink = self.sink();
+        let Engine {
+            config,
+            order,
+            policy_salt,
+            step,
+            deliver_on_arrival,
+            pos,
+            target,
+            dest,
+            phase_start,
+            since,
+            rank,
+            flags,
+            id_of,
+            in_link,
+            bid_link,
+            bid_next,
+            bid_key,
+            contest_count,
+            delivered_at,
+            working,
+            at_source,
+            queue_histogram,
+            current_max_queue,
+            edge_occupancy,
+            contests,
+            forced,
+            arrivals,
+            delivered_slots,
+            unsettled,
+            eligible,
+            delivered,
+            in_flight,
+            arrived_at_target,
+            last_links,
+            stats,
+            ..
+        } = self;
+        let (step, deliver_on_arrival) = (*step, *deliver_on_arrival);
+        let order = match (PLAIN, REVERSED) {
+            (true, false) => RouteOrder::Standard,
+            (true, true) => RouteOrder::Reversed,
+            _ => *order,
+        };
+        let (series, edge_queues) = (!PLAIN && config.record_series, !PLAIN && config.edge_queues);
+        let contests = &contests[..*contest_count];
+        // Slices of known lengths rather than vectors: their bounds stay in
+        // registers, and one test of a slot (or node) against the length
+        // stands for the bounds checks of all the columns it indexes.
+        let (n, nodes) = (pos.len(), working.len());
+        let (pos, target, dest, flags, id_of) = (&mut pos[..n], &target[..n], &dest[..n], &mut flags[..n], &id_of[..n]);
+        let (phase_start, since, rank) = (&phase_start[..], &mut since[..], &rank[..]);
+        let (bid_link, bid_next, bid_key) = (&mut bid_link[..n], &mut bid_next[..n], &mut bid_key[..n]);
+        let (working, at_source) = (&mut working[..nodes], &mut at_source[..nodes]);
+        let delivered_at = &mut delivered_at[..];
+        let (in_link, edge_occupancy) = (&mut in_link[..], &mut edge_occupancy[..]);
+        let (mut moves, mut delivered_now) = (0u32, 0u32);
+        let record_links = !PLAIN && (series || config.check_invariants);
+        // Nodes whose queue or load may pass the maxima so far: a node's
+        // value right after its last arrival of the step is at least its
+        // end-of-step value, so a node not noted here cannot raise them.
+        let (queue_so_far, load_so_far) = (*current_max_queue, stats.max_load);
+        arrivals.clear();
+        delivered_slots.clear();
+        let (mut unsettled_now, mut eligible_now) = (*unsettled, *eligible);
+        // `winner`: a contest winner, which goes where it bid for (nowhere
+        // if that is the sink) and, bidding, was eligible and away from its
+        // target (counted in `unsettled`); else a scripted move over
+        // `scripted_link` to `scripted_to`.
+        let mut move_packet = |i: usize, scripted_link: u32, scripted_to: u32, winner: bool| {
+            assert!(i < n, "slot {i} out of range");
+            let (lid, to) = if winner {
+                (bid_link[i], bid_next[i])
+            } else {
+                (scripted_link, scripted_to)
+            };
+            if lid == sink {
+                return;
+            }
+            let before = winner || counts_unsettled(flags[i], pos[i], target[i]);
+            if record_links {
+                last_links.push(lid);
+            }
+            moves += 1;
+            let from = pos[i] as usize;
+            let f = flags[i];
+            if f & DEPARTED != 0 {
+                shift_queue(working, queue_histogram, series, from, false);
+                if edge_queues && in_link[i] != NONE {
+                    edge_occupancy[in_link[i] as usize] -= 1;
+                }
+            } else {
+                at_source[from] -= 1;
+            }
+            assert!((to as usize) < nodes, "node {to} out of range");
+            pos[i] = to;
+            if P == FIFO {
+                since[i] = step;
+            }
+            let mut f = (f | DEPARTED) & !FORCED;
+            let mut after = false;
+            if to == dest[i] && deliver_on_arrival {
+                if f & ELIGIBLE != 0 {
+                    eligible_now -= 1;
+                }
+                f |= DELIVERED;
+                delivered_at[id_of[i] as usize] = step;
+                delivered_now += 1;
+                delivered_slots.push(i as u32);
+            } else {
+                let queue = shift_queue(working, queue_histogram, series, to as usize, true);
+                if queue > queue_so_far || queue + at_source[to as usize] > load_so_far {
+                    arrivals.push(to);
+                }
+                if edge_queues {
+                    in_link[i] = lid;
+                    edge_occupancy[lid as usize] += 1;
+                }
+                let at_target = to == target[i];
+                if at_target {
+                    arrived_at_target.push(id_of[i]);
+                }
+                after = f & ELIGIBLE != 0 && !at_target;
+            }
+            // The bid from here (the sink if the packet has no hop to make).
+            let keys = KeyColumns::new(net, *policy_salt, step, pos, target, phase_start, since, rank, id_of);
+            (bid_link[i], bid_next[i], bid_key[i]) = keys.bid_or_sink::<P>(i, after, order, sink);
+            flags[i] = f;
+            unsettled_now = unsettled_now + after as u32 - before as u32;
+        };
+        // One call site, so the closure is inlined.
+        let winners = contests
+            .iter()
+            .filter(|c| c.best != EMPTY && c.best != RESERVED)
+            .map(|c| (c.winner, NONE, NONE, true));
+        for (s, lid, to, winner) in winners.chain(forced.iter().map(|&(s, lid, to)| (s, lid, to, false))) {
+            move_packet(s as usize, lid, to, winner);
+        }
+        forced.clear();
+        summary.packet_moves += moves;
+        summary.delivered += delivered_now;
+        stats.delivered_many_at_step(step, delivered_now);
+        *unsettled = unsettled_now;
+        *eligible = eligible_now;
+        *delivered += summary.delivered;
+        *in_flight -= summary.delivered;
+        // End-of-step maxima: only the nodes noted in `arrivals` can raise them.
+        let (mut max_queue, mut max_load) = (*current_max_queue, stats.max_load);
+        for &to in arrivals.iter() {
+            let w = working[to as usize];
+            max_queue = max_queue.max(w);
+            max_load = max_load.max(w + at_source[to as usize]);
+        }
+        *current_max_queue = max_queue;
+        stats.max_load = max_load;
+    }
+}

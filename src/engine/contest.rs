@@ -1,0 +1,155 @@
+//! The contests of a step, one per directed link that is bid for or
+//! reserved: the contest list, the per-link index into it, entering the
+//! bids (the largest key wins, ties to the smaller id), reservations for
+//! control messages and scripted moves, and retiring the step's contests.
+
+use super::bids::random_bid;
+use super::{Engine, Policy, NONE};
+use std::hint::select_unpredictable;
+
+/// A contest whose winner was refused (bounded queues): nobody crosses.
+pub(super) const EMPTY: u64 = 0;
+/// A link reserved for a control message or a scripted move.
+pub(super) const RESERVED: u64 = u64::MAX;
+
+/// The contest for one directed link in the current step: 12 bytes (the
+/// link and the node it leads to are the winner's `bid_link` and
+/// `bid_next`, so they are not kept here).
+#[derive(Debug, Clone, Copy, Default)]
+#[repr(C, packed(4))]
+pub(super) struct Contest {
+    /// The best bid: the policy key (high 32 bits) with the complement of
+    /// the packet id (low 32 bits), so one comparison picks the larger key
+    /// and, on a tie, the smaller id; or `RESERVED`, or `EMPTY` if refused.
+    pub(super) best: u64,
+    /// Slot of the best bidder so far (`NONE` for a control message).
+    pub(super) winner: u32,
+}
+
+impl Engine {
+    /// Phase 1 of a step: every packet in slots `0..n` bids with its
+    /// computed bid (under `random` with a fresh draw), and the best bid of
+    /// each link wins it (see [`enter_bids`]).
+    pub(super) fn bid(&mut self, n: usize) {
+        let Engine {
+            config,
+            policy_salt,
+            step,
+            id_of,
+            bid_link,
+            bid_key,
+            link_contest,
+            contests,
+            contest_count,
+            contest_base,
+            ..
+        } = self;
+        // Room for a new contest per link that can be bid for (the sink
+        // included), so that a bid writes the entry after the last.
+        let room = *contest_count + n.min(link_contest.len()) + 1;
+        if contests.len() < room {
+            contests.reserve_exact(room - contests.len());
+            contests.resize(room, Contest::default());
+        }
+        let (link, key, id_of) = (&bid_link[..n], &bid_key[..n], &id_of[..n]);
+        let (base, count) = (*contest_base, *contest_count);
+        *contest_count = if config.policy == Policy::Random {
+            let (salt, step) = (*policy_salt, *step);
+            let bids = link.iter().zip(id_of).map(|(&l, &id)| (l, random_bid(salt, step, id)));
+            enter_bids(link_contest, base, contests, count, bids)
+        } else {
+            enter_bids(
+                link_contest,
+                base,
+                contests,
+                count,
+                link.iter().copied().zip(key.iter().copied()),
+            )
+        };
+    }
+
+    /// Reserves link `lid` for the coming step (a contest no bid can win);
+    /// false, reserving nothing, if it is reserved already.
+    #[inline]
+    pub(super) fn reserve_link(&mut self, lid: u32) -> bool {
+        let k = self.contest_count;
+        // Taken if its index entry, less the base, names one of this step's contests.
+        if (self.link_contest[lid as usize].wrapping_sub(self.contest_base) as usize) < k {
+            return false;
+        }
+        if self.contests.len() <= k {
+            self.contests.resize(k + 1, Contest::default());
+        }
+        self.contests[k] = Contest {
+            best: RESERVED,
+            winner: NONE,
+        };
+        self.link_contest[lid as usize] = self.contest_base + k as u32;
+        self.contest_count += 1;
+        true
+    }
+
+    /// The sink: the link id one past the last link, which packets that do
+    /// not bid bid for (see `link_contest`).
+    #[inline]
+    pub(super) fn sink(&self) -> u32 {
+        self.link_contest.len() as u32 - 1
+    }
+
+    /// Ends the step's contests: their `link_contest` entries become stale by
+    /// raising `contest_base` past them (restarting from a cleared array
+    /// before the counter could wrap).
+    pub(super) fn retire_contests(&mut self) {
+        let used = self.contest_count as u32;
+        self.contest_count = 0;
+        let links = self.link_contest.len() as u32;
+        match self
+            .contest_base
+            .checked_add(used)
+            .filter(|b| b.checked_add(links).is_some())
+        {
+            Some(base) => self.contest_base = base,
+            None => {
+                self.link_contest.fill(0);
+                self.contest_base = 1;
+            }
+        }
+    }
+}
+
+/// Enters the bids `(link, bid)` of slots 0, 1, … into this
+/// step's contests (`list`, the first `count` of them open, indexed by
+/// `of_link` less `base`; see `Engine::link_contest`): the link's contest
+/// keeps the larger bid (a reservation is larger than any bid), and a link
+/// without a contest gets one, in the entry after the last. `list` must
+/// have room for one new contest per distinct link. Returns the new count.
+///
+/// Written without branches: whether a link already has a contest, and
+/// whether a bid beats the best so far, are data the processor cannot
+/// predict, and this runs once per waiting packet per step.
+#[inline(always)]
+fn enter_bids(
+    of_link: &mut [u32],
+    base: u32,
+    list: &mut [Contest],
+    mut count: usize,
+    bids: impl Iterator<Item = (u32, u64)>,
+) -> usize {
+    for (s, (lid, candidate)) in bids.enumerate() {
+        let entry = &mut of_link[lid as usize];
+        let c = entry.wrapping_sub(base) as usize;
+        let fresh = c >= count;
+        let k = c.min(count);
+        let contest = &mut list[k];
+        // Every bid is above `EMPTY` (its low half is the complement of an id).
+        let best = select_unpredictable(fresh, EMPTY, contest.best);
+        let better = candidate > best;
+        *contest = Contest {
+            best: select_unpredictable(better, candidate, best),
+            winner: select_unpredictable(better, s as u32, contest.winner),
+        };
+        *entry = base + k as u32;
+        count += fresh as usize;
+    }
+    count
+}

@@ -1,0 +1,185 @@
+//! Everything an algorithm may set or send: targets, eligibility, classes,
+//! ranks, phases, the route order, control messages, scripted moves and
+//! explicit deliveries. This file is the whole answer to "what may an
+//! algorithm touch": every public method that changes the engine is here,
+//! but for `Engine::new` and `Engine::step` (in `mod.rs`).
+
+use super::{counts_unsettled, Engine, DELIVERED, DEPARTED, ELIGIBLE, FORCED};
+use crate::topology::{Network, RouteOrder};
+
+impl Engine {
+    /// Sets the route order of the canonical routes (default: SPEC §5's).
+    pub fn set_route_order(&mut self, order: RouteOrder) {
+        if order != self.order {
+            for s in 0..self.scan_len {
+                self.touch(s);
+            }
+        }
+        self.order = order;
+    }
+
+    /// Whether arriving at its destination delivers a packet (default true,
+    /// SPEC §1). Algorithms that move packets through their destinations in
+    /// an earlier phase (sorting) turn it off and deliver explicitly.
+    pub fn set_deliver_on_arrival(&mut self, on: bool) {
+        self.deliver_on_arrival = on;
+    }
+
+    /// Sets the target of `p` and starts a new phase for it (the origin of
+    /// `farthest-origin` becomes its current node).
+    pub fn set_target(&mut self, p: u32, target: u32) {
+        let s = self.slot(p);
+        self.update(s, |e| {
+            e.target[s] = target;
+            if let Some(start) = e.phase_start.get_mut(s) {
+                *start = e.pos[s];
+            }
+        });
+    }
+
+    /// Lets `p` compete for links, or holds it back.
+    pub fn set_eligible(&mut self, p: u32, eligible: bool) {
+        let s = self.slot(p);
+        if (self.flags[s] & ELIGIBLE != 0) == eligible {
+            return;
+        }
+        if self.flags[s] & DELIVERED == 0 {
+            if eligible {
+                self.eligible += 1;
+            } else {
+                self.eligible -= 1;
+            }
+        }
+        self.update(s, |e| {
+            if eligible {
+                e.flags[s] |= ELIGIBLE;
+            } else {
+                e.flags[s] &= !ELIGIBLE;
+            }
+        });
+    }
+
+    /// Sets the drawing class (colour, phase) of `p`.
+    pub fn set_class(&mut self, p: u32, class: u8) {
+        self.class[p as usize] = class;
+    }
+
+    /// Sets the rank of `p` for the `rank` policy (default: its id; kept
+    /// only under that policy).
+    pub fn set_rank(&mut self, p: u32, rank: u32) {
+        let s = self.slot(p);
+        if let Some(r) = self.rank.get_mut(s) {
+            *r = rank;
+            self.touch(s);
+        }
+    }
+
+    /// Starts a named phase at the current step (SPEC §1: each phase is reported).
+    pub fn begin_phase(&mut self, name: &str) {
+        self.stats.begin_phase(name, self.step);
+    }
+
+    /// Reserves the link `(node, port)` for a control message in the next
+    /// step; it carries no packet then. Returns false (and reserves nothing)
+    /// if the link does not exist or is already taken this step.
+    pub fn send_control(&mut self, node: u32, port: u32) -> bool {
+        let Some(lid) = self.link_id(node, port) else {
+            return false;
+        };
+        if !self.reserve_link(lid) {
+            return false;
+        }
+        self.control.push(lid);
+        true
+    }
+
+    /// Declares that the coming step belongs to the algorithm's protocol even
+    /// if nothing crosses a link — e.g. the swap half of a compare-exchange
+    /// (SPEC §1: 2 steps) in which no pair is out of order. SPEC §1 ends a run
+    /// as stalled only when a step moves nothing *and* the algorithm has
+    /// nothing left to change; this is how an algorithm says it has.
+    pub fn mark_busy(&mut self) {
+        self.busy = true;
+    }
+
+    /// Records that some node holds `size` control messages (for `max_ctrl_queue`).
+    pub fn note_control_queue(&mut self, size: u32) {
+        self.stats.max_ctrl_queue = self.stats.max_ctrl_queue.max(size);
+    }
+
+    /// Moves `p` over `port` in the next step whatever its target and
+    /// eligibility (a scripted move, e.g. a compare-exchange swap). Returns
+    /// false if the link does not exist, is already taken this step, or `p`
+    /// is delivered or already scripted.
+    pub fn force_move(&mut self, p: u32, port: u32) -> bool {
+        let s = self.slot(p);
+        let Some(lid) = self.link_id(self.pos[s], port) else {
+            return false;
+        };
+        if self.flags[s] & (DELIVERED | FORCED) != 0 || !self.reserve_link(lid) {
+            return false;
+        }
+        self.flags[s] |= FORCED;
+        self.touch(s);
+        let to = self.topo.neighbor(self.pos[s], port).expect("link exists");
+        self.forced.push((s as u32, lid, to));
+        true
+    }
+
+    /// Delivers `p`, which must be at its destination (for algorithms that
+    /// turned delivery on arrival off). Counts as delivered in the current step.
+    pub fn deliver(&mut self, p: u32) {
+        self.deliver_many(&[p]);
+    }
+
+    /// Delivers every packet of `packets` (each at its destination) with one
+    /// pass over the active list; see [`Engine::deliver`].
+    pub fn deliver_many(&mut self, packets: &[u32]) {
+        for &p in packets {
+            let i = self.slot(p);
+            assert_eq!(
+                self.pos[i], self.dest[i],
+                "deliver: packet {p} is not at its destination"
+            );
+            if self.is_delivered(p) {
+                continue;
+            }
+            if self.flags[i] & ELIGIBLE != 0 {
+                self.eligible -= 1;
+            }
+            self.update(i, |e| e.flags[i] |= DELIVERED);
+            let node = self.pos[i] as usize;
+            if self.flags[i] & DEPARTED != 0 {
+                self.leave_working(node);
+            } else {
+                self.at_source[node] -= 1;
+            }
+            self.delivered_at[p as usize] = self.step;
+            self.delivered += 1;
+            self.in_flight -= 1;
+            self.stats.delivered_at_step(self.step);
+        }
+    }
+
+    /// Whether the packet in slot `s` counts in [`Engine::unsettled`].
+    #[inline]
+    pub(super) fn contributes(&self, s: usize) -> bool {
+        counts_unsettled(self.flags[s], self.pos[s], self.target[s])
+    }
+
+    /// Applies `f` to the packet in slot `s`, keeping `unsettled` right,
+    /// and has its bid recomputed.
+    #[inline]
+    fn update<F: FnOnce(&mut Self)>(&mut self, s: usize, f: F) {
+        let before = self.contributes(s);
+        f(self);
+        let after = self.contributes(s);
+        self.unsettled = self.unsettled + after as u32 - before as u32;
+        self.touch(s);
+    }
+
+    fn link_id(&self, node: u32, port: u32) -> Option<u32> {
+        self.topo.neighbor(node, port)?;
+        Some(node * self.topo.ports() + port)
+    }
+}

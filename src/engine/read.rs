@@ -1,0 +1,113 @@
+//! What algorithms and front ends read: the network, the configuration,
+//! each packet's state, the queues, the links of the last step and the
+//! statistics. Nothing here changes the engine.
+
+use super::{Engine, EngineConfig, Stats, ELIGIBLE, NONE};
+use crate::topology::Topology;
+
+impl Engine {
+    /// The network.
+    pub fn topology(&self) -> &Topology {
+        &self.topo
+    }
+    /// The configuration.
+    pub fn config(&self) -> &EngineConfig {
+        &self.config
+    }
+    /// Steps simulated so far.
+    pub fn step_count(&self) -> u32 {
+        self.step
+    }
+    /// Number of packets.
+    pub fn packet_count(&self) -> u32 {
+        self.src.len() as u32
+    }
+    /// Source of packet `p`.
+    pub fn source(&self, p: u32) -> u32 {
+        self.src[p as usize]
+    }
+    /// Destination of packet `p`.
+    pub fn destination(&self, p: u32) -> u32 {
+        self.dest[self.slot(p)]
+    }
+    /// Current node of packet `p` (its destination once delivered).
+    pub fn position(&self, p: u32) -> u32 {
+        self.pos[self.slot(p)]
+    }
+    /// Current target of packet `p`.
+    pub fn target(&self, p: u32) -> u32 {
+        self.target[self.slot(p)]
+    }
+    /// Whether `p` has been delivered.
+    pub fn is_delivered(&self, p: u32) -> bool {
+        self.delivered_at[p as usize] != NONE
+    }
+    /// Whether `p` competes for links this step.
+    pub fn is_eligible(&self, p: u32) -> bool {
+        self.flags[self.slot(p)] & ELIGIBLE != 0
+    }
+    /// Packets delivered so far.
+    pub fn delivered(&self) -> u32 {
+        self.delivered
+    }
+    /// Undelivered packet ids, ascending, listed afresh (a pass over all
+    /// packets: for phase changes, not for every step).
+    pub fn active(&self) -> Vec<u32> {
+        (0..self.packet_count())
+            .filter(|&p| self.delivered_at[p as usize] == NONE)
+            .collect()
+    }
+    /// Number of undelivered packets.
+    pub fn in_flight(&self) -> u32 {
+        self.in_flight
+    }
+    /// Whether every packet has been delivered.
+    pub fn finished(&self) -> bool {
+        self.in_flight == 0
+    }
+    /// Eligible undelivered packets not yet at their target: 0 means the
+    /// current phase has nothing left to route (a barrier may open).
+    pub fn unsettled(&self) -> u32 {
+        self.unsettled
+    }
+    /// Packets that reached their (non-final) target in the last step.
+    pub fn arrived_at_target(&self) -> &[u32] {
+        &self.arrived_at_target
+    }
+    /// Colour/phase class of each packet (for drawing).
+    pub fn classes(&self) -> &[u8] {
+        &self.class
+    }
+    /// Current node of every packet, by id.
+    pub fn positions(&self) -> Vec<u32> {
+        self.slot_of.iter().map(|&s| self.pos[s as usize]).collect()
+    }
+    /// Working-queue size of every node.
+    pub fn working_queues(&self) -> &[u32] {
+        &self.working
+    }
+    /// Packets still waiting at their source, per node.
+    pub fn waiting_at_source(&self) -> &[u32] {
+        &self.at_source
+    }
+    /// Directed link ids (`node * ports + port`) used in the last step,
+    /// control messages first (see [`Engine::last_control_count`]).
+    /// Recorded only with the per-step series or the invariant checks on
+    /// (the page draws them; a sweep does not need them).
+    pub fn last_links(&self) -> &[u32] {
+        &self.last_links
+    }
+    /// How many of [`Engine::last_links`] (the first ones) carried a control
+    /// message rather than a packet.
+    pub fn last_control_count(&self) -> usize {
+        self.last_control
+    }
+    /// Step in which each packet was delivered (`u32::MAX` if not yet).
+    pub fn delivery_steps(&self) -> &[u32] {
+        &self.delivered_at
+    }
+    /// What has been recorded so far.
+    pub fn stats(&self) -> &Stats {
+        &self.stats
+    }
+}
