@@ -15,7 +15,11 @@ impl Engine {
         let mut transit: Vec<(u32, u64, u32)> = Vec::new(); // (to, best, contest)
         let sink = self.sink();
         for (k, c) in self.contests[..self.contest_count].iter_mut().enumerate() {
-            if c.best == RESERVED {
+            // Reserved links carry control messages or scripted moves, which
+            // are never refused; an `EMPTY` contest has no winner: the sink's,
+            // whose non-bidders bid 0, keeps whatever slot its entry last
+            // held (possibly none) — only the bid tells.
+            if c.best == RESERVED || c.best == EMPTY {
                 continue;
             }
             let (link, next) = (self.bid_link[c.winner as usize], self.bid_next[c.winner as usize]);
