@@ -26,10 +26,15 @@ const lastValue = (u, i) => {
 };
 
 /**
- * Legend entries toggle their series with the keyboard too (uPlot's are
- * mouse only): each is a focusable button that says whether it is shown.
+ * For screen readers and keyboards: the chart's canvas is a picture named
+ * by the chart's title and its series; legend entries toggle their series
+ * with the keyboard too (uPlot's are mouse only), each a focusable button
+ * that says whether it is shown.
  */
-function keyboardLegend(plot) {
+function accessible(plot) {
+  const names = plot.series.slice(1).map((s) => s.label).join(', ');
+  plot.ctx.canvas.setAttribute('role', 'img');
+  plot.ctx.canvas.setAttribute('aria-label', `${plot.root.querySelector('.u-title')?.textContent ?? 'chart'}: ${names} against ${plot.series[0].label}`);
   plot.root.querySelectorAll('.u-legend .u-series').forEach((row, i) => {
     if (i === 0) return; // the x series
     row.tabIndex = 0;
@@ -82,7 +87,7 @@ export function runChart(el, registry, height = 220, compact = false) {
     legend: { live: true },
   };
   const chart = new uPlot(opts, [[0], [0], [0]], el);
-  keyboardLegend(chart);
+  accessible(chart);
   publish(registry, 'run', chart, [[0], [0], [0]]);
   return {
     chart,
@@ -212,7 +217,7 @@ export function experimentCharts(els, registry, height = 300) {
       };
     }
     plots[name] = new uPlot({ ...sizeOf(el, height), scales, legend: { live: true }, ...opts }, empty(opts.series.length), el);
-    keyboardLegend(plots[name]);
+    accessible(plots[name]);
   }
 
   /** Draws `chart` (the core's chart(), or null for none yet); `refName`: the ratio's reference. */

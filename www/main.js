@@ -160,7 +160,8 @@ function afterSteps(done, animateMs) {
   state.anim = { start: performance.now(), duration: animateMs };
   if (state.watched !== null) state.trail = state.sim.trail();
   updateWatchInfo();
-  updateChart(state.snapshot.status !== 'running');
+  // Paused (a manual step), the chart shows the step at once; playing, a few times a second.
+  updateChart(state.snapshot.status !== 'running' || !state.playing);
   if (state.snapshot.status !== 'running') setPlaying(false, false);
   updateCounters();
   state.dirty = true;
