@@ -69,11 +69,12 @@ function publish(registry, name, plot, data) {
  * the latest ones.
  */
 export function runChart(el, registry, height = 220, compact = false) {
-  const fromZero = (least) => (u, min, max) => [0, Math.max(least, max)];
+  // From 0, with a little room above the highest point so the curve does not run along the frame.
+  const fromZero = (least) => (u, min, max) => [0, Math.max(least, Math.ceil((max ?? 0) * 1.08))];
   const opts = {
     ...sizeOf(el, height),
     title: 'This run, per step',
-    scales: { x: { time: false, range: fromZero(1) }, y: { range: fromZero(1) }, queue: { range: fromZero(2) } },
+    scales: { x: { time: false, range: (u, min, max) => [0, Math.max(1, max ?? 0)] }, y: { range: fromZero(1) }, queue: { range: fromZero(2) } },
     axes: [
       { label: 'step', incrs: WHOLE },
       { label: compact ? 'in flight' : 'packets in flight', stroke: PALETTE[0], incrs: WHOLE },
