@@ -7,7 +7,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -252,6 +252,25 @@ for (const width of [360, 400]) {
   });
 }
 
+test("README's embed snippet shows what its title says", async () => {
+  const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+  const snippet = readme.match(/<iframe src="[^"]*(\?embed=1[^"]*)"\s+width="(\d+)" height="(\d+)"[^>]*title="([^"]*)"/);
+  assert.ok(snippet, 'no iframe snippet in README');
+  const [, query, width, height, title] = snippet;
+  const { page, frame, errors } = await openFramed(query, Number(width), Number(height));
+  const [algorithm, topology, workload] = (await frame.locator('#run-title').innerText()).split(' · ');
+  for (const word of [algorithm, workload]) assert.ok(title.includes(word), `title "${title}" does not name ${word}`);
+  assert.equal(await frame.locator('.msg').count(), 0, 'the URL of the snippet gives a message');
+  assert.match(query, new RegExp(`algorithm=${algorithm}(&|$)`), 'the URL does not name its algorithm');
+  assert.match(query, new RegExp(`topology=${topology}(&|$)`));
+  const chart = await frame.locator('#run-chart').boundingBox();
+  const box = await page.locator('iframe').boundingBox();
+  assert.ok(chart.y + chart.height <= box.y + box.height + 1, `the chart does not fit the frame (${chart.y + chart.height} > ${box.y + box.height})`);
+  assert.deepEqual(await overflowing(frame), []);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('the full page at 360 and 1280 px: no counter or text is cut', async () => {
   for (const width of [360, 1280]) {
     const { page, errors } = await open('?play=0', { viewport: { width, height: 800 } });
@@ -320,6 +339,32 @@ test('wheel zooms the network, drag pans it, reset restores the view; keys do th
   assert.ok((await viewOf(page)).scale > start.scale);
   await page.click('#zoom-out');
   assert.deepEqual(await viewOf(page), start);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('pinch (two touch pointers) zooms the network', async () => {
+  const { page, errors } = await open(MESH, { hasTouch: true });
+  const start = await viewOf(page);
+  await page.evaluate(() => {
+    const c = document.getElementById('network');
+    const r = c.getBoundingClientRect();
+    const at = (id, type, dx) => c.dispatchEvent(new PointerEvent(type, {
+      pointerId: id, pointerType: 'touch', isPrimary: id === 1, bubbles: true, cancelable: true,
+      clientX: r.left + r.width / 2 + dx, clientY: r.top + r.height / 2,
+    }));
+    at(1, 'pointerdown', -20);
+    at(2, 'pointerdown', 20);
+    for (let d = 20; d <= 80; d += 10) {
+      at(1, 'pointermove', -d);
+      at(2, 'pointermove', d);
+    }
+    at(1, 'pointerup', -80);
+    at(2, 'pointerup', 80);
+  });
+  const pinched = await viewOf(page);
+  assert.ok(Math.abs(pinched.scale / start.scale - 4) < 0.01, `scale ${start.scale} -> ${pinched.scale}`);
+  assert.equal(await page.locator('#network').evaluate((c) => c.style.touchAction), 'none', 'zoomed in, one finger should pan the picture');
   assert.deepEqual(errors, []);
   await page.close();
 });
