@@ -675,8 +675,15 @@ async function boot() {
     state.experiment?.resize();
   });
   rebuild();
-  // Embedded, the canvas's height depends on the chart's, laid out by now.
-  if (state.embed) await new Promise((resolve) => requestAnimationFrame(resolve)).then(resizeCanvas);
+  // Embedded, the canvas's height depends on the chart's, laid out by the
+  // next frame (or soon, in a frame the browser does not paint).
+  if (state.embed) {
+    await new Promise((resolve) => {
+      requestAnimationFrame(resolve);
+      setTimeout(resolve, 100);
+    });
+    resizeCanvas();
+  }
   document.body.dataset.ready = '1';
   requestAnimationFrame(loop);
 }
