@@ -49,7 +49,7 @@ ensure_wasm_bindgen() {
 }
 
 ensure_npm_packages() {
-  if npm ls --depth=0 uplot playwright-core >/dev/null 2>&1; then
+  if npm ls --depth=0 uplot playwright-core axe-core >/dev/null 2>&1; then
     echo "npm packages: installed"
   else
     run npm ci --no-audit --no-fund

@@ -6,7 +6,51 @@
 
 import uPlot from './vendor/uPlot.esm.js';
 
-const PALETTE = ['#1f6fd1', '#e0891b', '#1a9e5a', '#8e44ad', '#c0392b', '#16a2b8', '#d35493', '#7f8c8d'];
+/** Okabe–Ito colours (distinguishable with the common colour-vision deficiencies); markers differ too. */
+const PALETTE = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#56B4E9', '#E69F00', '#000000', '#999933'];
+const DASHES = [undefined, [8, 3], [2, 3], [8, 3, 2, 3]];
+
+/** Whole-number tick steps (steps, packets and queues are counts). */
+const WHOLE = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1e3, 2e3, 2500, 5e3, 1e4, 2e4, 25e3, 5e4, 1e5, 2e5, 5e5, 1e6, 2e6, 5e6, 1e7];
+
+/**
+ * A legend cell's text: the value under the cursor, or `idle(u, i)` when
+ * the cursor is off the chart (uPlot would show "--").
+ */
+const legendValue = (idle, format = (v) => v) => (u, v, i, idx) => (idx == null ? idle(u, i) : v == null ? '' : format(v));
+
+/** The last value of series `i` (what a live chart shows when not hovered). */
+const lastValue = (u, i) => {
+  const col = u.data[i];
+  return col && col.length ? col[col.length - 1] : '';
+};
+
+/**
+ * For screen readers and keyboards: the chart's canvas is a picture named
+ * by the chart's title and its series; legend entries toggle their series
+ * with the keyboard too (uPlot's are mouse only), each a focusable button
+ * that says whether it is shown.
+ */
+function accessible(plot) {
+  const names = plot.series.slice(1).map((s) => s.label).join(', ');
+  plot.ctx.canvas.setAttribute('role', 'img');
+  plot.ctx.canvas.setAttribute('aria-label', `${plot.root.querySelector('.u-title')?.textContent ?? 'chart'}: ${names} against ${plot.series[0].label}`);
+  plot.root.querySelectorAll('.u-legend .u-series').forEach((row, i) => {
+    if (i === 0) return; // the x series
+    row.tabIndex = 0;
+    row.setAttribute('role', 'button');
+    const sync = () => row.setAttribute('aria-pressed', String(plot.series[i].show));
+    sync();
+    row.addEventListener('click', () => setTimeout(sync));
+    row.addEventListener('keydown', (e) => {
+      if (e.key !== 'Enter' && e.key !== ' ') return;
+      e.preventDefault();
+      e.stopPropagation();
+      plot.setSeries(i, { show: !plot.series[i].show });
+      sync();
+    });
+  });
+}
 
 function sizeOf(el, height) {
   return { width: Math.max(260, Math.floor(el.clientWidth || 480)), height };
@@ -18,25 +62,33 @@ function publish(registry, name, plot, data) {
   registry[name] = { series: plot.series.map((s) => s.label), data };
 }
 
-/** The live run chart: packets in flight (left axis) and max queue (right axis) per step. */
+/**
+ * The live run chart: packets in flight (left axis) and max queue (right
+ * axis) per step. Both y axes start at 0; every tick is a whole number;
+ * the legend names the series and shows their values at the cursor, else
+ * the latest ones.
+ */
 export function runChart(el, registry, height = 220, compact = false) {
+  // From 0, with a little room above the highest point so the curve does not run along the frame.
+  const fromZero = (least) => (u, min, max) => [0, Math.max(least, Math.ceil((max ?? 0) * 1.08))];
   const opts = {
     ...sizeOf(el, height),
     title: 'This run, per step',
-    scales: { x: { time: false }, queue: { range: (u, min, max) => [0, Math.max(2, max)] } },
+    scales: { x: { time: false, range: (u, min, max) => [0, Math.max(1, max ?? 0)] }, y: { range: fromZero(1) }, queue: { range: fromZero(2) } },
     axes: [
-      { label: 'step' },
-      { label: compact ? 'in flight' : 'packets in flight', stroke: PALETTE[0] },
-      { label: 'max queue', scale: 'queue', side: 1, stroke: PALETTE[1], grid: { show: false } },
+      { label: 'step', incrs: WHOLE },
+      { label: compact ? 'in flight' : 'packets in flight', stroke: PALETTE[0], incrs: WHOLE },
+      { label: 'max queue', scale: 'queue', side: 1, stroke: PALETTE[1], grid: { show: false }, incrs: WHOLE },
     ],
     series: [
-      { label: 'step' },
-      { label: 'in flight', stroke: PALETTE[0], width: 2, fill: 'rgba(31,111,209,0.08)' },
-      { label: 'max queue', stroke: PALETTE[1], width: 2, scale: 'queue', paths: uPlot.paths.stepped({ align: 1 }) },
+      { label: 'step', value: legendValue(lastValue) },
+      { label: 'in flight', stroke: PALETTE[0], width: 2, fill: 'rgba(0,114,178,0.08)', value: legendValue(lastValue) },
+      { label: 'max queue', stroke: PALETTE[1], width: 2, dash: DASHES[1], scale: 'queue', paths: uPlot.paths.stepped({ align: 1 }), value: legendValue(lastValue) },
     ],
     legend: { live: true },
   };
   const chart = new uPlot(opts, [[0], [0], [0]], el);
+  accessible(chart);
   publish(registry, 'run', chart, [[0], [0], [0]]);
   return {
     chart,
@@ -66,6 +118,23 @@ export const RATIO_REFERENCES = {
   diameter: { title: 'Ratio steps / diameter (2n − 2 on an n×n mesh)', axis: 'steps / diameter', field: 'steps_over_diameter' },
 };
 
+/** Whether the positive values of `columns` span more than a decade (then a log scale reads better). */
+export function spansDecade(columns) {
+  let lo = Infinity;
+  let hi = 0;
+  for (const col of columns) {
+    for (const v of col) {
+      if (v > 0) {
+        lo = Math.min(lo, v);
+        hi = Math.max(hi, v);
+      }
+    }
+  }
+  return hi > 0 && hi / lo > 10;
+}
+
+const CHART_NAMES = ['steps', 'ratio', 'queue'];
+
 /**
  * The experiment charts, drawn from the core's `Experiment.chart()`
  * ({x_label, algorithms, points: [{x, sqrt_lkn, best, steps[],
@@ -73,50 +142,83 @@ export const RATIO_REFERENCES = {
  * steps with √(ℓkN) and the instance bound `best`; the ratio of steps to
  * √(ℓkN) or to the diameter; the largest queue. The x axis is the varied
  * parameter. Nothing is computed here: every number is the core's.
+ *
+ * Scales: a chart whose values span more than a decade is drawn on log
+ * scales (y; x too when the varied parameter spans a decade), so that
+ * √(ℓkN), the bound and a fast algorithm do not lie flat on 0 beside a
+ * slow one. Each chart has a "log scale" box: automatic until ticked or
+ * unticked by hand. `registry[name].log` says which scale is drawn.
  */
 export function experimentCharts(els, registry, height = 300) {
   const plots = { steps: null, ratio: null, queue: null };
-  let shape = null;
+  const shapes = { steps: null, ratio: null, queue: null };
+  const chosen = { steps: null, ratio: null, queue: null }; // the reader's log choice; null: automatic
+  const boxes = {};
   let last = null;
   let ref = 'sqrt';
 
-  function build(algorithms, xLabel, reference) {
-    for (const p of Object.values(plots)) p?.destroy();
-    const algSeries = algorithms.map((name, i) => ({
-      label: name,
-      stroke: PALETTE[i % PALETTE.length],
-      width: 2,
-      points: { show: true, size: 7 },
-      spanGaps: true,
-    }));
-    const x = { label: xLabel || 'x' };
+  for (const name of CHART_NAMES) {
+    const bar = document.createElement('div');
+    bar.className = 'chart-tools';
+    const label = document.createElement('label');
+    label.className = 'check';
+    const box = document.createElement('input');
+    box.type = 'checkbox';
+    box.dataset.log = name;
+    const note = document.createElement('span');
+    note.className = 'hint';
+    label.append(box, ' log scale ', note);
+    label.title = 'automatic: log when the values span more than a decade; tick or untick to choose';
+    bar.append(label);
+    els[name].prepend(bar);
+    box.addEventListener('change', () => {
+      chosen[name] = box.checked;
+      draw(last, ref);
+    });
+    boxes[name] = { box, note };
+  }
+
+  const algSeries = (algorithms) => algorithms.map((name, i) => ({
+    label: name,
+    stroke: PALETTE[i % PALETTE.length],
+    dash: DASHES[Math.floor(i / 2) % DASHES.length],
+    width: 2,
+    points: { show: true, size: 7 },
+    spanGaps: true,
+    value: legendValue(() => ''),
+  }));
+
+  /** (Re)builds chart `name` with its series and scales. */
+  function build(name, algorithms, xLabel, reference, log, xLog) {
+    plots[name]?.destroy();
+    const x = { label: xLabel || 'x', value: legendValue(() => '') };
+    const scales = { x: { time: false, distr: xLog ? 3 : 1 }, y: { distr: log ? 3 : 1 } };
+    const axes = (yLabel) => [{ label: x.label }, { label: yLabel }];
     const empty = (n) => Array.from({ length: n }, () => []);
-    plots.steps = new uPlot({
-      ...sizeOf(els.steps, height),
-      title: `Measured steps${xLabel ? ` vs ${xLabel}` : ''}`,
-      scales: { x: { time: false } },
-      axes: [{ label: x.label }, { label: 'steps (mean over seeds)' }],
-      series: [
-        x,
-        { label: '√(ℓkN)', stroke: '#6b7280', width: 1.5, dash: [2, 4], points: { show: true, size: 4 }, spanGaps: true },
-        { label: 'best', stroke: '#111827', width: 1.5, dash: [6, 4], points: { show: true, size: 5 }, spanGaps: true },
-        ...algSeries,
-      ],
-    }, empty(algorithms.length + 3), els.steps);
-    plots.ratio = new uPlot({
-      ...sizeOf(els.ratio, height),
-      title: reference.title,
-      scales: { x: { time: false } },
-      axes: [{ label: x.label }, { label: reference.axis }],
-      series: [{ ...x }, ...algSeries.map((s) => ({ ...s }))],
-    }, empty(algorithms.length + 1), els.ratio);
-    plots.queue = new uPlot({
-      ...sizeOf(els.queue, height),
-      title: `Largest queue (max_queue)${xLabel ? ` vs ${xLabel}` : ''}`,
-      scales: { x: { time: false } },
-      axes: [{ label: x.label }, { label: 'max_queue (mean over seeds)' }],
-      series: [{ ...x }, ...algSeries.map((s) => ({ ...s }))],
-    }, empty(algorithms.length + 1), els.queue);
+    const el = els[name];
+    let opts;
+    if (name === 'steps') {
+      opts = {
+        title: `Measured steps${xLabel ? ` vs ${xLabel}` : ''}`,
+        axes: axes('steps (mean over seeds)'),
+        series: [
+          x,
+          { label: '√(ℓkN)', stroke: '#555555', width: 1.5, dash: [2, 4], points: { show: true, size: 4 }, spanGaps: true, value: legendValue(() => '') },
+          { label: 'best', stroke: '#111827', width: 1.5, dash: [6, 4], points: { show: true, size: 5 }, spanGaps: true, value: legendValue(() => '') },
+          ...algSeries(algorithms),
+        ],
+      };
+    } else if (name === 'ratio') {
+      opts = { title: reference.title, axes: axes(reference.axis), series: [x, ...algSeries(algorithms)] };
+    } else {
+      opts = {
+        title: `Largest queue (max_queue)${xLabel ? ` vs ${xLabel}` : ''}`,
+        axes: axes('max_queue (mean over seeds)'),
+        series: [x, ...algSeries(algorithms)],
+      };
+    }
+    plots[name] = new uPlot({ ...sizeOf(el, height), scales, legend: { live: true }, ...opts }, empty(opts.series.length), el);
+    accessible(plots[name]);
   }
 
   /** Draws `chart` (the core's chart(), or null for none yet); `refName`: the ratio's reference. */
@@ -126,18 +228,32 @@ export function experimentCharts(els, registry, height = 300) {
     const reference = RATIO_REFERENCES[ref];
     const algorithms = chart?.algorithms ?? [];
     const xLabel = chart?.x_label ?? '';
-    const key = JSON.stringify([algorithms, xLabel, ref]);
-    if (key !== shape) {
-      build(algorithms, xLabel, reference);
-      shape = key;
-    }
     const points = chart?.points ?? [];
     const xs = points.map((p) => p.x);
     const column = (f) => points.map((p) => f(p) ?? null);
     const perAlgorithm = (field) => algorithms.map((_, i) => column((p) => p[field][i]));
-    publish(registry, 'steps', plots.steps, [xs, column((p) => p.sqrt_lkn), column((p) => p.best), ...perAlgorithm('steps')]);
-    publish(registry, 'ratio', plots.ratio, [xs, ...perAlgorithm(reference.field)]);
-    publish(registry, 'queue', plots.queue, [xs, ...perAlgorithm('max_queue')]);
+    const columns = {
+      steps: [column((p) => p.sqrt_lkn), column((p) => p.best), ...perAlgorithm('steps')],
+      ratio: perAlgorithm(reference.field),
+      queue: perAlgorithm('max_queue'),
+    };
+    const xDecade = xs.every((v) => v > 0) && spansDecade([xs]);
+    for (const name of CHART_NAMES) {
+      const auto = spansDecade(columns[name]);
+      const log = chosen[name] ?? auto;
+      const xLog = log && xDecade;
+      boxes[name].box.checked = log;
+      boxes[name].note.textContent = chosen[name] === null ? '(auto)' : '';
+      const key = JSON.stringify([algorithms, xLabel, name === 'ratio' ? ref : '', log, xLog]);
+      if (key !== shapes[name]) {
+        build(name, algorithms, xLabel, reference, log, xLog);
+        shapes[name] = key;
+      }
+      // A log scale has no place for 0: such a point is left out (null) there.
+      const ys = log ? columns[name].map((col) => col.map((v) => (v > 0 ? v : null))) : columns[name];
+      publish(registry, name, plots[name], [xs, ...ys]);
+      registry[name].log = log;
+    }
   }
 
   draw(null);
@@ -145,11 +261,13 @@ export function experimentCharts(els, registry, height = 300) {
     draw,
     /** Redraws the last chart with another ratio reference. */
     setReference: (refName) => draw(last, refName),
-    charts: () => [plots.steps, plots.ratio, plots.queue],
+    /** Back to automatic scales (a new experiment). */
+    autoScales() {
+      for (const name of CHART_NAMES) chosen[name] = null;
+    },
+    charts: () => CHART_NAMES.map((name) => plots[name]),
     resize() {
-      plots.steps?.setSize(sizeOf(els.steps, height));
-      plots.ratio?.setSize(sizeOf(els.ratio, height));
-      plots.queue?.setSize(sizeOf(els.queue, height));
+      for (const name of CHART_NAMES) plots[name]?.setSize(sizeOf(els[name], height));
     },
   };
 }

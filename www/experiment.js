@@ -116,6 +116,7 @@ export function setupExperiment({ catalogue, current, runnable, charts: registry
     };
     results = [];
     csv = null;
+    charts.autoScales();
     charts.draw(null, $('sweep-ratio-ref').value);
     $('sweep-errors').textContent = '';
     $('sweep-progress').max = 1;

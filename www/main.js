@@ -10,6 +10,8 @@ import { layout } from './layout.js';
 import { drawFrame, viewFor, nodeAt, packetAt } from './render.js';
 import { runChart } from './charts.js';
 import { setupExperiment } from './experiment.js';
+import { setupZoom } from './zoom.js';
+import { tweenMs } from './motion.js';
 
 const $ = (id) => document.getElementById(id);
 const UNDELIVERED = 0xffffffff;
@@ -83,6 +85,7 @@ const state = {
   chart: null,
   charts: {}, // name -> {series, data}: every chart's data as drawn (SPEC §7)
   experiment: null,
+  zoom: null, // zoom.js: the network canvas's zoom and pan
 };
 window.routesim = state; // for the end-to-end tests and the curious
 
@@ -103,9 +106,11 @@ function rebuild(play = state.autoplay) {
   } catch (e) {
     showMessage('error', `Cannot run this configuration: ${e.message}`, 'sim');
   }
+  const shown = state.topo?.name;
   try {
     state.topo = state.sim ? state.sim.topology() : wasm.topology(state.config.topology);
     state.lay = layout(state.topo);
+    if (state.topo.name !== shown) state.zoom?.reset();
   } catch (e) {
     state.topo = null;
     state.lay = null;
@@ -120,6 +125,7 @@ function rebuild(play = state.autoplay) {
     state.bounds = null;
   }
   resizeCanvas();
+  updateRunTitle();
   setPlaying(play && !!state.sim, false);
   updateChart(true);
   updateWatchInfo();
@@ -154,7 +160,8 @@ function afterSteps(done, animateMs) {
   state.anim = { start: performance.now(), duration: animateMs };
   if (state.watched !== null) state.trail = state.sim.trail();
   updateWatchInfo();
-  updateChart(state.snapshot.status !== 'running');
+  // Paused (a manual step), the chart shows the step at once; playing, a few times a second.
+  updateChart(state.snapshot.status !== 'running' || !state.playing);
   if (state.snapshot.status !== 'running') setPlaying(false, false);
   updateCounters();
   state.dirty = true;
@@ -227,16 +234,36 @@ function resizeCanvas() {
   let h = w;
   if (state.lay) {
     const aspect = (state.lay.height + 1.2) / (state.lay.width + 1.2);
-    // Embedded, leave room for the buttons, counters and chart below.
-    const room = state.embed ? Math.max(220, window.innerHeight - 340) : Math.max(320, window.innerHeight * 0.72);
+    // Embedded, the canvas takes what the frame's height leaves beside the rest.
+    const room = state.embed ? Math.max(200, window.innerHeight - embedRest(canvas)) : Math.max(320, window.innerHeight * 0.72);
     h = Math.round(Math.min(Math.max(w * aspect, 220), room));
   }
   const dpr = window.devicePixelRatio || 1;
   canvas.style.height = `${h}px`;
   canvas.width = Math.round(w * dpr);
   canvas.height = Math.round(h * dpr);
-  state.view = state.lay ? viewFor(state.lay, w, h, dpr) : null;
+  state.canvasSize = [w, h];
+  state.zoom?.fit();
+  updateView();
+}
+
+/** The height of the compact view without the canvas (CSS px). */
+function embedRest(canvas) {
+  return Math.ceil(document.body.getBoundingClientRect().height - canvas.getBoundingClientRect().height) + 4;
+}
+
+/** The view of the current layout at the canvas's size and the current zoom. */
+function updateView() {
+  const [w, h] = state.canvasSize ?? [240, 240];
+  state.view = state.lay ? viewFor(state.lay, w, h, window.devicePixelRatio || 1, state.zoom?.transform()) : null;
   state.dirty = true;
+}
+
+/** Names what is shown: algorithm · topology · workload (the compact view's title). */
+function updateRunTitle() {
+  const c = state.config;
+  const workload = state.instanceText ? 'loaded instance' : c.workload;
+  $('run-title').textContent = [c.algorithm, state.topo?.name ?? c.topology, workload].join(' · ');
 }
 
 function draw(now) {
@@ -279,7 +306,7 @@ function loop(now) {
       state.stepsDue -= n;
       const done = advance(n);
       if (done < n) state.stepsDue = 0; // cannot keep up: drop the backlog
-      afterSteps(done, speed <= 30 ? 1000 / speed : 0);
+      afterSteps(done, tweenMs(speed <= 30 ? 1000 / speed : 0));
     }
   }
   if (state.dirty) draw(now);
@@ -459,7 +486,7 @@ function setupControls() {
   });
   $('step').addEventListener('click', () => {
     setPlaying(false);
-    if (running()) afterSteps(advance(1), 300);
+    if (running()) afterSteps(advance(1), tweenMs(300));
   });
   $('finish').addEventListener('click', () => {
     setPlaying(false);
@@ -561,7 +588,7 @@ function onHover(event) {
 }
 
 function onClick(event) {
-  if (!state.sim) return;
+  if (!state.sim || state.zoom.dragged()) return;
   const [mx, my] = pointer(event);
   const p = packetAt(state.dots, mx, my);
   try {
@@ -634,6 +661,7 @@ async function boot() {
     });
   }
   const canvas = $('network');
+  state.zoom = setupZoom(canvas, updateView, { zoomIn: $('zoom-in'), zoomOut: $('zoom-out'), reset: $('zoom-reset') });
   canvas.addEventListener('mousemove', onHover);
   canvas.addEventListener('mouseleave', () => {
     state.hover = null;
@@ -647,6 +675,15 @@ async function boot() {
     state.experiment?.resize();
   });
   rebuild();
+  // Embedded, the canvas's height depends on the chart's, laid out by the
+  // next frame (or soon, in a frame the browser does not paint).
+  if (state.embed) {
+    await new Promise((resolve) => {
+      requestAnimationFrame(resolve);
+      setTimeout(resolve, 100);
+    });
+    resizeCanvas();
+  }
   document.body.dataset.ready = '1';
   requestAnimationFrame(loop);
 }

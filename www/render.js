@@ -1,8 +1,17 @@
 // Pure drawing: network, queue heat map, lit links, packets, a watched
-// packet's route. Nothing here changes simulation state; every function
-// draws what it is given.
+// packet's route; zoomed out on a big network, an aggregated heat map
+// (heat.js). Nothing here changes simulation state; every function draws
+// what it is given.
 
-export const CLASS_COLORS = ['#1f6fd1', '#1a9e5a', '#e0891b', '#8e44ad', '#c0392b', '#16a2b8', '#7f8c8d', '#d35493'];
+import { viewMode, drawHeat } from './heat.js';
+
+/**
+ * Packet classes: the Okabe–Ito palette (distinguishable with the common
+ * colour-vision deficiencies), and each class also has its own shape
+ * (CLASS_SHAPES) once dots are big enough to show one.
+ */
+export const CLASS_COLORS = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#56B4E9', '#E69F00', '#000000', '#F0E442'];
+export const CLASS_SHAPES = ['circle', 'square', 'triangle', 'diamond'];
 const LINK = '#c9d1da';
 const WRAP = '#9aa8b6';
 const LIT = '#ff7a00';
@@ -12,16 +21,22 @@ const NODE_EMPTY = '#f3f5f8';
 const NODE_BORDER = '#9aa5b1';
 const UNDELIVERED = 0xffffffff;
 
-/** Maps abstract layout units to canvas pixels (CSS pixels). */
-export function viewFor(lay, widthPx, heightPx, dpr = 1) {
+/**
+ * Maps abstract layout units to canvas pixels (CSS pixels): the layout
+ * fitted to the canvas, then `zoom` = {k, tx, ty} (zoom.js: screen =
+ * (tx, ty) + k · fitted). `mode` is 'heat' when nodes would be too small
+ * to draw one by one, else 'dots'.
+ */
+export function viewFor(lay, widthPx, heightPx, dpr = 1, zoom = { k: 1, tx: 0, ty: 0 }) {
   const margin = lay.hasWrap ? 46 : lay.margin ?? 28;
   const sx = (widthPx - 2 * margin) / Math.max(lay.width, 1e-9);
   const sy = (heightPx - 2 * margin) / Math.max(lay.height, 1e-9);
-  const scale = Math.min(sx, sy, 90);
-  const ox = (widthPx - scale * lay.width) / 2;
-  const oy = (heightPx - scale * lay.height) / 2;
-  const nodePx = Math.max(1.5, Math.min(scale * lay.nodeScale, 44));
-  return { scale, ox, oy, nodePx, widthPx, heightPx, dpr, cache: null };
+  const fitted = Math.min(sx, sy, 90);
+  const scale = fitted * zoom.k;
+  const ox = zoom.tx + zoom.k * ((widthPx - fitted * lay.width) / 2);
+  const oy = zoom.ty + zoom.k * ((heightPx - fitted * lay.height) / 2);
+  const nodePx = Math.max(1.5, Math.min(scale * lay.nodeScale, 44 * zoom.k));
+  return { scale, ox, oy, nodePx, widthPx, heightPx, dpr, zoom: zoom.k, mode: viewMode(nodePx), cache: null };
 }
 
 export function px(view, lay, v) {
@@ -117,9 +132,7 @@ function staticLayer(view, lay) {
   ctx.strokeStyle = LINK;
   ctx.beginPath();
   const wraps = [];
-  // In a dense view links are shorter than a pixel or two: nodes only.
-  const linkCount = isDense(view) ? 0 : lay.links.length;
-  for (let i = 0; i < linkCount; i += 2) {
+  for (let i = 0; i < lay.links.length; i += 2) {
     const a = lay.links[i];
     const b = lay.links[i + 1];
     if (lay.isWrap(a, b)) wraps.push(a, b);
@@ -161,101 +174,6 @@ function staticLayer(view, lay) {
 
 const HEAT_LEVELS = 12;
 
-/** Nodes smaller than this (CSS px) are drawn pixel by pixel. */
-const DENSE_NODE_PX = 4;
-
-function isDense(view) {
-  return view.nodePx < DENSE_NODE_PX;
-}
-
-/** `#rrggbb` or `rgb(r,g,b)` or `hsl(...)` as a little-endian RGBA word, via a 1×1 canvas. */
-const colorWords = new Map();
-function colorWord(css) {
-  let w = colorWords.get(css);
-  if (w === undefined) {
-    const c = document.createElement('canvas');
-    c.width = c.height = 1;
-    const x = c.getContext('2d');
-    x.fillStyle = css;
-    x.fillRect(0, 0, 1, 1);
-    const [r, g, b] = x.getImageData(0, 0, 1, 1).data;
-    w = ((255 << 24) | (b << 16) | (g << 8) | r) >>> 0;
-    colorWords.set(css, w);
-  }
-  return w;
-}
-
-/**
- * Dense views (tens of thousands of nodes and packets): queue heat, lit
- * links and packets are written straight into a pixel buffer over the
- * static layer, which is far cheaper than rasterising huge paths.
- */
-function drawDense(ctx, view, lay, frame) {
-  const { snapshot } = frame;
-  const dpr = view.dpr || 1;
-  const W = view.cache.width;
-  const H = view.cache.height;
-  if (!view.pixels) {
-    view.pixels = view.cache.getContext('2d').getImageData(0, 0, W, H);
-    view.base = new Uint32Array(view.pixels.data.buffer).slice();
-  }
-  const img = view.pixels;
-  const buf = new Uint32Array(img.data.buffer);
-  buf.set(view.base);
-  const block = (cx, cy, size, word) => {
-    const half = size / 2;
-    const x0 = Math.max(0, Math.round(cx * dpr - half));
-    const y0 = Math.max(0, Math.round(cy * dpr - half));
-    const x1 = Math.min(W, x0 + Math.max(1, Math.round(size)));
-    const y1 = Math.min(H, y0 + Math.max(1, Math.round(size)));
-    for (let y = y0; y < y1; y++) buf.fill(word, y * W + x0, y * W + x1);
-  };
-  const { ox, oy, scale } = view;
-  const nodeDev = view.nodePx * dpr;
-  const scaleMax = Math.max(2, frame.queueScale || 0);
-  const heatWords = Array.from({ length: HEAT_LEVELS }, (_, l) => colorWord(heat(Math.max(1, ((l + 1) / HEAT_LEVELS) * scaleMax), scaleMax)));
-  const queues = snapshot.queues;
-  for (let v = 0; v < queues.length; v++) {
-    const q = queues[v];
-    if (q > 0) {
-      const level = Math.min(HEAT_LEVELS - 1, Math.floor(((HEAT_LEVELS - 1) * Math.min(q, scaleMax)) / scaleMax));
-      block(ox + lay.x[v] * scale, oy + lay.y[v] * scale, nodeDev, heatWords[level]);
-    }
-  }
-  const lit = colorWord(LIT);
-  const controlWord = colorWord(CONTROL);
-  const control = snapshot.control_links || 0;
-  const litSize = Math.max(1, Math.round(dpr));
-  for (let i = 0; i < snapshot.links.length; i++) {
-    const lid = snapshot.links[i];
-    const from = Math.floor(lid / lay.ports);
-    const to = lay.neighbors[lid];
-    if (to === UNDELIVERED || lay.isWrap(from, to)) continue;
-    const word = i < control ? controlWord : lit;
-    block(ox + ((lay.x[from] + lay.x[to]) / 2) * scale, oy + ((lay.y[from] + lay.y[to]) / 2) * scale, litSize, word);
-  }
-  const pos = snapshot.positions;
-  const dots = new Float32Array(2 * pos.length).fill(NaN);
-  const byDestination = frame.colorMode === 'destination';
-  const classWords = CLASS_COLORS.map(colorWord);
-  const destWords = Array.from({ length: 24 }, (_, b) => colorWord(destinationColor(b, 24)));
-  const dotSize = Math.max(1, Math.round(nodeDev * 0.6));
-  for (let p = 0; p < pos.length; p++) {
-    if (snapshot.delivered_at[p] !== UNDELIVERED) continue;
-    const v = pos[p];
-    const x = ox + lay.x[v] * scale;
-    const y = oy + lay.y[v] * scale;
-    dots[2 * p] = x;
-    dots[2 * p + 1] = y;
-    const word = byDestination
-      ? destWords[Math.min(23, Math.floor((24 * frame.destinations[p]) / lay.nodes))]
-      : classWords[snapshot.classes[p] % classWords.length];
-    block(x, y, dotSize, word);
-  }
-  ctx.putImageData(img, 0, 0);
-  return dots;
-}
-
 /**
  * Draws one frame. `frame` = {snapshot, prevPositions, t (0..1 of the way
  * through the step), colorMode, destinations, trail, watched, hover,
@@ -266,17 +184,20 @@ export function drawFrame(ctx, view, lay, frame) {
   const { snapshot } = frame;
   ctx.save();
 
-  // 1. The network, from the cached static layer.
-  if (!view.cache) view.cache = staticLayer(view, lay);
-  if (snapshot && isDense(view)) {
-    const dots = drawDense(ctx, view, lay, frame);
+  // 1. Zoomed out on a big network: packet density per cell, no dots.
+  if (snapshot && view.mode === 'heat') {
+    drawHeat(ctx, view, lay, snapshot);
+    const dots = new Float32Array(2 * snapshot.positions.length).fill(NaN);
     drawOverlays(ctx, view, lay, frame, dots);
     ctx.restore();
     return dots;
   }
+
+  // 2. The network, from the cached static layer.
+  if (!view.cache) view.cache = staticLayer(view, lay);
   ctx.drawImage(view.cache, 0, 0, view.widthPx, view.heightPx);
 
-  // 2. Queue heat map: only occupied nodes, one path per colour level.
+  // 3. Queue heat map: only occupied nodes, one path per colour level.
   const s = view.nodePx;
   const inset = s >= 6 ? 1 : 0;
   if (snapshot) {
@@ -298,7 +219,7 @@ export function drawFrame(ctx, view, lay, frame) {
     });
   }
 
-  // 3. Links used in the last step (directed: offset to the left of travel,
+  // 4. Links used in the last step (directed: offset to the left of travel,
   // trimmed to the node borders).
   // Control messages (the first `control_links` entries) in their own colour.
   if (snapshot && snapshot.links.length) {
@@ -322,7 +243,7 @@ export function drawFrame(ctx, view, lay, frame) {
     }
   }
 
-  // 4. Packets: dots inside their node, several per node in a small grid;
+  // 5. Packets: dots inside their node, several per node in a small grid;
   // mid-step they slide along the link they are crossing.
   let dots = null;
   if (snapshot) {
@@ -364,19 +285,19 @@ export function drawFrame(ctx, view, lay, frame) {
         : snapshot.classes[p] % buckets;
       groups[bucket].push(p);
     }
+    // Big enough dots get a light rim (they stay visible on a hot node)
+    // and, by class, a shape of their own.
+    const rim = r >= 2.5;
+    ctx.lineWidth = 1;
+    ctx.strokeStyle = 'rgba(255,255,255,0.9)';
     groups.forEach((list, bucket) => {
       if (!list.length) return;
       ctx.fillStyle = byDestination ? destinationColor(bucket, buckets) : CLASS_COLORS[bucket];
+      const shape = r < 2 ? 'square' : byDestination ? 'circle' : CLASS_SHAPES[bucket % CLASS_SHAPES.length];
       ctx.beginPath();
-      for (const p of list) {
-        if (r < 2) {
-          ctx.rect(dots[2 * p] - r, dots[2 * p + 1] - r, 2 * r, 2 * r);
-        } else {
-          ctx.moveTo(dots[2 * p] + r, dots[2 * p + 1]);
-          ctx.arc(dots[2 * p], dots[2 * p + 1], r, 0, 2 * Math.PI);
-        }
-      }
+      for (const p of list) shapePath(ctx, shape, dots[2 * p], dots[2 * p + 1], r);
       ctx.fill();
+      if (rim) ctx.stroke();
     });
   }
 
@@ -388,7 +309,7 @@ export function drawFrame(ctx, view, lay, frame) {
 /** The watched packet's route and destination, and the hovered node. */
 function drawOverlays(ctx, view, lay, frame, dots) {
   const s = view.nodePx;
-  // 5. The watched packet: its route so far and its destination.
+  // 6. The watched packet: its route so far and its destination.
   if (frame.watched !== null && frame.trail && frame.trail.length) {
     ctx.strokeStyle = '#111827';
     ctx.lineWidth = 2.5;
@@ -417,7 +338,7 @@ function drawOverlays(ctx, view, lay, frame, dots) {
     }
   }
 
-  // 6. Hovered node outline.
+  // 7. Hovered node outline.
   if (frame.hover !== null && frame.hover !== undefined) {
     const [x, y] = px(view, lay, frame.hover);
     ctx.strokeStyle = '#111827';
@@ -426,10 +347,43 @@ function drawOverlays(ctx, view, lay, frame, dots) {
   }
 }
 
-/** A hue per destination, so packets bound for nearby ids look alike. */
+/**
+ * Adds one packet mark of `shape` (CLASS_SHAPES), radius `r`, centred at
+ * (x, y), to the current path; the shapes have about the same area.
+ */
+export function shapePath(ctx, shape, x, y, r) {
+  if (shape === 'square') {
+    const h = r * 0.89;
+    ctx.rect(x - h, y - h, 2 * h, 2 * h);
+  } else if (shape === 'triangle') {
+    const h = r * 1.3;
+    ctx.moveTo(x, y - h);
+    ctx.lineTo(x + h * 0.93, y + h * 0.62);
+    ctx.lineTo(x - h * 0.93, y + h * 0.62);
+    ctx.closePath();
+  } else if (shape === 'diamond') {
+    const h = r * 1.22;
+    ctx.moveTo(x, y - h);
+    ctx.lineTo(x + h, y);
+    ctx.lineTo(x, y + h);
+    ctx.lineTo(x - h, y);
+    ctx.closePath();
+  } else {
+    ctx.moveTo(x + r, y);
+    ctx.arc(x, y, r, 0, 2 * Math.PI);
+  }
+}
+
+/** Viridis, sampled: dark blue to yellow, ordered in lightness (safe for colour-vision deficiencies). */
+const VIRIDIS = [[68, 1, 84], [59, 82, 139], [33, 145, 140], [94, 201, 98], [253, 231, 37]];
+
+/** A colour per destination along a viridis ramp, so packets bound for nearby ids look alike. */
 export function destinationColor(dest, nodes) {
-  const hue = Math.round((300 * dest) / Math.max(1, nodes - 1));
-  return `hsl(${hue},70%,45%)`;
+  const x = (Math.min(dest, nodes - 1) / Math.max(1, nodes - 1)) * (VIRIDIS.length - 1);
+  const i = Math.min(VIRIDIS.length - 2, Math.floor(x));
+  const f = x - i;
+  const c = VIRIDIS[i].map((v, j) => Math.round(v + (VIRIDIS[i + 1][j] - v) * f));
+  return `rgb(${c[0]},${c[1]},${c[2]})`;
 }
 
 /** The node nearest to a point (CSS pixels), or null if none is close. */

@@ -1,0 +1,55 @@
+// The README's pictures of the page, taken in headless Chromium
+// (playwright-core, as the end-to-end tests): the default page at
+// 1280×800, a 390×844 phone, and the compact view in a 400 px iframe of a
+// course page (the README's embed snippet).
+//   ./build.sh && node scripts/screenshots.mjs      → docs/screenshots/*.png
+
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { startServer } from '../tests/e2e/server.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const out = path.join(root, 'docs/screenshots');
+/** The README's embed snippet: its URL and frame size. */
+export const EMBED = { query: '?embed=1&topology=mesh:8x8&algorithm=greedy&workload=transpose&speed=2', width: 400, height: 860 };
+
+mkdirSync(out, { recursive: true });
+const server = await startServer(path.join(root, 'www'));
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+});
+
+async function shoot(name, viewport, load, waitMs) {
+  const page = await browser.newPage({ viewport, deviceScaleFactor: 1 });
+  page.on('pageerror', (e) => console.error(`${name}: ${e.message}`));
+  page.on('console', (m) => m.type() === 'error' && console.error(`${name}: ${m.text()}`));
+  await load(page);
+  await page.waitForTimeout(waitMs);
+  await page.screenshot({ path: path.join(out, name) });
+  await page.close();
+  console.log(`docs/screenshots/${name}`);
+}
+
+const ready = (target) => target.waitForSelector('body[data-ready="1"]', { timeout: 20000 });
+
+await shoot('page-1280.png', { width: 1280, height: 800 }, async (page) => {
+  await page.goto(server.url);
+  await ready(page);
+}, 6000);
+
+await shoot('phone-390.png', { width: 390, height: 844 }, async (page) => {
+  await page.goto(server.url);
+  await ready(page);
+}, 6000);
+
+await shoot('embed-400.png', { width: EMBED.width + 40, height: EMBED.height + 40 }, async (page) => {
+  await page.setContent(`<!doctype html><body style="margin:20px;background:#e5e7eb">
+    <iframe src="${server.url}${EMBED.query}" width="${EMBED.width}" height="${EMBED.height}" style="border:0;background:#fff" title="routesim: greedy routing of a transpose"></iframe></body>`);
+  await ready(await (await page.waitForSelector('iframe')).contentFrame());
+}, 3500);
+
+await browser.close();
+await server.close();

@@ -1,0 +1,474 @@
+// End-to-end tests of the page's layout and reach (issue #12, items 6–9):
+// experiment scales and legends, the run chart's axes, the compact view in
+// narrow frames, phones, zoom and the heat map of big meshes, keyboard,
+// reduced motion, and axe-core's WCAG 2 A/AA rules. Headless Debian
+// Chromium through playwright-core, as page.test.mjs.
+// Run: node --test tests/e2e/*.test.mjs (after ./build.sh).
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { startServer } from './server.mjs';
+import { assertAccessible } from './axe.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+const shots = path.join(here, 'screenshots');
+const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
+];
+
+let server;
+let browser;
+
+before(async () => {
+  assert.ok(existsSync(path.join(root, 'www/pkg/routesim_bg.wasm')), 'www/pkg is missing: run ./build.sh first');
+  mkdirSync(shots, { recursive: true });
+  server = await startServer(path.join(root, 'www'));
+  browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Collects page errors and console errors of `page` into a list. */
+function watchErrors(page) {
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  return errors;
+}
+
+/** Opens the page at `query`; waits until booted. `options`: newPage's (viewport, reducedMotion). */
+async function open(query, options = {}) {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 }, ...options });
+  const errors = watchErrors(page);
+  await page.goto(server.url + query);
+  await page.waitForSelector('body[data-ready="1"]', { timeout: 20000 });
+  return { page, errors };
+}
+
+/**
+ * A host page holding the page at `query` in an iframe `width` × `height`
+ * (a course page). Returns {page, frame, errors} (errors of the frame too).
+ */
+async function openFramed(query, width, height) {
+  const page = await browser.newPage({ viewport: { width: width + 40, height: height + 40 } });
+  const errors = watchErrors(page);
+  await page.setContent(`<!doctype html><title>course</title><body style="margin:20px">
+    <iframe src="${server.url}${query}" width="${width}" height="${height}" style="border:0" title="routesim"></iframe></body>`);
+  const frame = await (await page.waitForSelector('iframe')).contentFrame();
+  await frame.waitForSelector('body[data-ready="1"]', { timeout: 20000 });
+  return { page, frame, errors };
+}
+
+/** A hash of the network canvas's pixels, and how many are not white. */
+function canvasInfo(page) {
+  return page.evaluate(() => {
+    const c = document.getElementById('network');
+    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    let hash = 0;
+    let ink = 0;
+    for (let i = 0; i < d.length; i += 4) {
+      hash = (hash * 31 + d[i] + 7 * d[i + 1] + 13 * d[i + 2]) | 0;
+      if (d[i] < 250 || d[i + 1] < 250 || d[i + 2] < 250) ink++;
+    }
+    return { hash, ink };
+  });
+}
+
+/** The network view's transform and mode. */
+const viewOf = (page) => page.evaluate(() => {
+  const v = window.routesim.view;
+  return { scale: v.scale, ox: v.ox, oy: v.oy, mode: v.mode };
+});
+
+/** Waits until the next frames are drawn. */
+const frames = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+
+const MESH = '?topology=mesh:12x12&algorithm=greedy&workload=random-permutation&seed=5&play=0';
+const EMBED = '?embed=1&topology=mesh:8x8&algorithm=greedy&workload=transpose&speed=4';
+
+/**
+ * Elements of the document whose content does not fit: the page scrolls
+ * sideways, an element sticks out of the viewport, or an element clips its
+ * content (overflow other than visible, or an ellipsis). Canvases and
+ * uPlot's drawing layers are pictures, not text, and are left out.
+ */
+function overflowing(target) {
+  return target.evaluate(() => {
+    const bad = [];
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth > width) bad.push(`the page scrolls sideways (${document.documentElement.scrollWidth} > ${width})`);
+    const name = (el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''} "${(el.textContent ?? '').trim().slice(0, 30)}"`;
+    for (const el of document.body.querySelectorAll('*')) {
+      if (!el.checkVisibility() || el.tagName === 'CANVAS' || el.closest('.u-wrap')) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 && r.height === 0) continue;
+      if (r.right > width + 0.5 || r.left < -0.5) bad.push(`${name(el)} sticks out (${Math.round(r.left)}…${Math.round(r.right)} of ${width})`);
+      const cs = getComputedStyle(el);
+      if (el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1 && cs.overflowX !== 'visible') {
+        bad.push(`${name(el)} clips its content (${el.scrollWidth} > ${el.clientWidth})`);
+      }
+      if (cs.textOverflow === 'ellipsis' && el.scrollWidth > el.clientWidth) bad.push(`${name(el)} is cut with an ellipsis`);
+    }
+    return bad;
+  });
+}
+
+/** Whether the positive values of `columns` span more than a decade. */
+function decade(columns) {
+  const ys = columns.flat().filter((v) => v > 0);
+  return ys.length > 0 && Math.max(...ys) / Math.min(...ys) > 10;
+}
+
+test('experiment charts: log scales when values span a decade, a toggle, bounds drawn, legends that name the curves', async () => {
+  const { page, errors } = await open('?topology=mesh:8x8&workload=random-lk&play=0');
+  await page.fill('#sweep-values', '4,8');
+  await page.fill('#sweep-seeds', '1');
+  for (const box of await page.locator('#sweep-algorithms input:not([disabled])').all()) {
+    const keep = ['greedy', 'pp-rand'].includes(await box.getAttribute('value'));
+    if ((await box.isChecked()) !== keep) await box.setChecked(keep);
+  }
+  await page.click('#sweep-run');
+  await page.waitForFunction(() => /done/.test(document.getElementById('sweep-status').textContent), null, { timeout: 60000 });
+  const read = () => page.evaluate(() => ['steps', 'ratio', 'queue'].map((name, i) => {
+    const plot = window.routesim.experiment.charts.charts()[i];
+    const c = window.routesim.charts[name];
+    return { name, series: [...c.series], data: c.data.map((col) => [...col]), log: c.log, y: plot.scales.y.distr, x: plot.scales.x.distr, same: plot.data === c.data };
+  }));
+  const charts = await read();
+  const steps = charts[0];
+  assert.deepEqual(steps.series, ['N (nodes)', '√(ℓkN)', 'best', 'greedy', 'pp-rand'], 'x is the varied parameter, then the bounds and the algorithms');
+  assert.deepEqual(steps.data[0], [16, 64]);
+  for (const i of [1, 2]) assert.ok(steps.data[i].every((y) => y > 0), `${steps.series[i]} is not drawn: ${steps.data[i]}`);
+  // greedy takes tens of steps, pp-rand hundreds: the steps chart is logarithmic.
+  assert.ok(decade(steps.data.slice(1)), `steps do not span a decade: ${JSON.stringify(steps.data)}`);
+  for (const c of charts) {
+    const auto = decade(c.data.slice(1));
+    assert.equal(c.log, auto, `${c.name}: log ${c.log}, values ${JSON.stringify(c.data.slice(1))}`);
+    assert.equal(c.y, auto ? 3 : 1, `${c.name}: uPlot y distr`);
+    assert.equal(c.x, 1, `${c.name}: x (16 to 64) spans less than a decade`);
+    assert.ok(c.same, `${c.name}: the published data is not the data drawn`);
+    assert.equal(await page.isChecked(`input[data-log="${c.name}"]`), auto, `${c.name}: the toggle does not show the scale`);
+  }
+  // The toggle: linear, then log again.
+  await page.click('input[data-log="steps"]');
+  let now = (await read())[0];
+  assert.equal(now.log, false);
+  assert.equal(now.y, 1);
+  assert.deepEqual(now.data, steps.data);
+  await page.click('input[data-log="steps"]');
+  now = (await read())[0];
+  assert.equal(now.log, true);
+  assert.equal(now.y, 3);
+  // Legends name each curve; no "--" placeholders.
+  const legend = await page.locator('[data-chart="steps"] .u-legend').innerText();
+  for (const name of ['N (nodes)', '√(ℓkN)', 'best', 'greedy', 'pp-rand']) assert.ok(legend.includes(name), `legend: ${legend}`);
+  for (const name of ['steps', 'ratio', 'queue']) {
+    assert.ok(!(await page.locator(`[data-chart="${name}"] .u-legend`).innerText()).includes('--'), `${name} legend shows --`);
+  }
+  await page.locator('#experiment').screenshot({ path: path.join(shots, 'experiment-log.png') });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('experiment: x on a log scale too when the varied parameter spans a decade', async () => {
+  const { page, errors } = await open('?topology=mesh:8x8&workload=random-permutation&algorithm=greedy&play=0');
+  await page.fill('#sweep-values', '2,8');
+  await page.fill('#sweep-seeds', '1');
+  for (const box of await page.locator('#sweep-algorithms input:not([disabled])').all()) {
+    const keep = (await box.getAttribute('value')) === 'greedy';
+    if ((await box.isChecked()) !== keep) await box.setChecked(keep);
+  }
+  await page.click('#sweep-run');
+  await page.waitForFunction(() => /done/.test(document.getElementById('sweep-status').textContent), null, { timeout: 60000 });
+  const steps = await page.evaluate(() => ({ xs: [...window.routesim.charts.steps.data[0]], log: window.routesim.charts.steps.log, x: window.routesim.experiment.charts.charts()[0].scales.x.distr }));
+  assert.deepEqual(steps.xs, [4, 64]);
+  assert.equal(steps.x, steps.log ? 3 : 1, 'x is logarithmic exactly when the chart is');
+  await page.setChecked('input[data-log="steps"]', true);
+  assert.equal(await page.evaluate(() => window.routesim.experiment.charts.charts()[0].scales.x.distr), 3);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the run chart: y from 0, whole-number ticks, a legend with names and values', async () => {
+  const { page, errors } = await open(MESH);
+  for (let i = 0; i < 3; i++) await page.click('#step');
+  await page.evaluate(() => window.routesim.chart.chart.redraw());
+  await frames(page);
+  const axes = () => page.evaluate(() => {
+    const u = window.routesim.chart.chart;
+    return {
+      y: u.scales.y.min,
+      queue: u.scales.queue.min,
+      splits: u.axes.map((a) => (a._splits ?? []).filter((v) => v !== null)),
+    };
+  });
+  let a = await axes();
+  assert.equal(a.y, 0, 'packets in flight do not start at 0');
+  assert.equal(a.queue, 0, 'max queue does not start at 0');
+  for (const [i, splits] of a.splits.entries()) {
+    assert.ok(splits.length >= 2, `axis ${i} has no ticks`);
+    assert.ok(splits.every(Number.isInteger), `axis ${i} ticks: ${splits}`);
+  }
+  const legend = await page.locator('[data-chart="run"] .u-legend').innerText();
+  assert.ok(!legend.includes('--'), `legend: ${legend}`);
+  assert.match(legend, /step:?\s*3/);
+  assert.match(legend, /in flight/);
+  assert.match(legend, /max queue/);
+  await page.click('#finish');
+  await page.waitForFunction(() => document.getElementById('c-status').textContent === 'finished', null, { timeout: 20000 });
+  await frames(page);
+  a = await axes();
+  assert.equal(a.y, 0);
+  for (const splits of a.splits) assert.ok(splits.every(Number.isInteger), `ticks: ${splits}`);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+for (const width of [360, 400]) {
+  test(`the compact view in a ${width} px iframe: names what it shows, has its legend, nothing overflows`, async () => {
+    const { page, frame, errors } = await openFramed(EMBED, width, 860);
+    assert.equal(await frame.locator('#run-title').innerText(), 'greedy · mesh:8x8 · transpose');
+    assert.ok(await frame.locator('#legend').isVisible(), 'the legend is hidden');
+    assert.ok(await frame.locator('#network').isVisible());
+    assert.deepEqual(await overflowing(frame), [], 'at the start');
+    await frame.click('#finish');
+    await frame.waitForFunction(() => document.getElementById('c-status').textContent === 'finished', null, { timeout: 20000 });
+    await frame.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
+    assert.deepEqual(await overflowing(frame), [], 'once finished');
+    await page.screenshot({ path: path.join(shots, `embed-${width}.png`) });
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+}
+
+test("README's embed snippet shows what its title says", async () => {
+  const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+  const snippet = readme.match(/<iframe src="[^"]*(\?embed=1[^"]*)"\s+width="(\d+)" height="(\d+)"[^>]*title="([^"]*)"/);
+  assert.ok(snippet, 'no iframe snippet in README');
+  const [, query, width, height, title] = snippet;
+  const { page, frame, errors } = await openFramed(query, Number(width), Number(height));
+  const [algorithm, topology, workload] = (await frame.locator('#run-title').innerText()).split(' · ');
+  for (const word of [algorithm, workload]) assert.ok(title.includes(word), `title "${title}" does not name ${word}`);
+  assert.equal(await frame.locator('.msg').count(), 0, 'the URL of the snippet gives a message');
+  assert.match(query, new RegExp(`algorithm=${algorithm}(&|$)`), 'the URL does not name its algorithm');
+  assert.match(query, new RegExp(`topology=${topology}(&|$)`));
+  const chart = await frame.locator('#run-chart').boundingBox();
+  const box = await page.locator('iframe').boundingBox();
+  assert.ok(chart.y + chart.height <= box.y + box.height + 1, `the chart does not fit the frame (${chart.y + chart.height} > ${box.y + box.height})`);
+  assert.deepEqual(await overflowing(frame), []);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the full page at 360 and 1280 px: no counter or text is cut', async () => {
+  for (const width of [360, 1280]) {
+    const { page, errors } = await open('?play=0', { viewport: { width, height: 800 } });
+    for (let i = 0; i < 30; i++) await page.click('#step');
+    assert.deepEqual(await overflowing(page), [], `${width} px`);
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+});
+
+test('on a 390 × 844 phone the network canvas is within the first screen', async () => {
+  const { page, errors } = await open('', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const box = await page.locator('[data-role="network"]').boundingBox();
+  assert.ok(box.y >= 0 && box.y + box.height <= 844, `canvas at ${box.y}…${box.y + box.height}`);
+  assert.ok(box.x >= 0 && box.x + box.width <= 390, `canvas at ${box.x}…${box.x + box.width}`);
+  assert.ok(box.height >= 250, `canvas only ${box.height} px high`);
+  assert.ok((await canvasInfo(page)).ink > 5000, 'canvas is blank');
+  assert.deepEqual(await overflowing(page), []);
+  await page.screenshot({ path: path.join(shots, 'phone.png') });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('wheel zooms the network, drag pans it, reset restores the view; keys do the same', async () => {
+  const { page, errors } = await open(MESH);
+  await frames(page);
+  const start = await viewOf(page);
+  const first = await canvasInfo(page);
+  const box = await page.locator('#network').boundingBox();
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  await page.mouse.move(cx, cy);
+  await page.mouse.wheel(0, -400);
+  await frames(page);
+  const zoomed = await viewOf(page);
+  assert.ok(zoomed.scale > start.scale * 1.5, `scale ${start.scale} -> ${zoomed.scale}`);
+  assert.notEqual((await canvasInfo(page)).hash, first.hash, 'the canvas did not change');
+  // Drag pans (and is not a click on a packet).
+  await page.mouse.down();
+  await page.mouse.move(cx + 60, cy + 30, { steps: 5 });
+  await page.mouse.up();
+  await frames(page);
+  const panned = await viewOf(page);
+  assert.ok(Math.abs(panned.ox - zoomed.ox - 60) < 1 && Math.abs(panned.oy - zoomed.oy - 30) < 1, `pan: ${JSON.stringify([zoomed, panned])}`);
+  assert.equal(await page.evaluate(() => window.routesim.watched), null, 'a drag picked a packet');
+  await page.click('#zoom-reset');
+  await frames(page);
+  assert.deepEqual(await viewOf(page), start);
+  assert.equal((await canvasInfo(page)).hash, first.hash, 'reset does not restore the picture');
+  // At full view, scrolling down scrolls the page rather than zooming out.
+  await page.mouse.move(cx, cy);
+  await page.mouse.wheel(0, 300);
+  await frames(page);
+  assert.equal((await viewOf(page)).scale, start.scale);
+  // Keyboard: + zooms, Shift+arrow pans, 0 resets; the buttons zoom too.
+  await page.focus('#network');
+  await page.keyboard.press('+');
+  const keyed = await viewOf(page);
+  assert.ok(keyed.scale > start.scale);
+  await page.keyboard.press('Shift+ArrowLeft');
+  assert.ok((await viewOf(page)).ox > keyed.ox, 'Shift+← does not pan');
+  assert.equal(await page.locator('[data-role="step-count"]').innerText(), '0', 'Shift+← moved the run');
+  await page.keyboard.press('0');
+  assert.deepEqual(await viewOf(page), start);
+  await page.click('#zoom-in');
+  assert.ok((await viewOf(page)).scale > start.scale);
+  await page.click('#zoom-out');
+  assert.deepEqual(await viewOf(page), start);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('pinch (two touch pointers) zooms the network', async () => {
+  const { page, errors } = await open(MESH, { hasTouch: true });
+  const start = await viewOf(page);
+  await page.evaluate(() => {
+    const c = document.getElementById('network');
+    const r = c.getBoundingClientRect();
+    const at = (id, type, dx) => c.dispatchEvent(new PointerEvent(type, {
+      pointerId: id, pointerType: 'touch', isPrimary: id === 1, bubbles: true, cancelable: true,
+      clientX: r.left + r.width / 2 + dx, clientY: r.top + r.height / 2,
+    }));
+    at(1, 'pointerdown', -20);
+    at(2, 'pointerdown', 20);
+    for (let d = 20; d <= 80; d += 10) {
+      at(1, 'pointermove', -d);
+      at(2, 'pointermove', d);
+    }
+    at(1, 'pointerup', -80);
+    at(2, 'pointerup', 80);
+  });
+  const pinched = await viewOf(page);
+  assert.ok(Math.abs(pinched.scale / start.scale - 4) < 0.01, `scale ${start.scale} -> ${pinched.scale}`);
+  assert.equal(await page.locator('#network').evaluate((c) => c.style.touchAction), 'none', 'zoomed in, one finger should pan the picture');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a 128×128 mesh zoomed out is drawn as a heat map; zoomed in, as nodes and dots', async () => {
+  const { page, errors } = await open('?topology=mesh:128x128&algorithm=greedy&workload=random-permutation&play=0');
+  await page.click('#step');
+  await frames(page);
+  assert.equal((await viewOf(page)).mode, 'heat');
+  const heat = await canvasInfo(page);
+  assert.ok(heat.ink > 50000, `the heat map is blank (${heat.ink})`);
+  await page.locator('.stage').screenshot({ path: path.join(shots, 'heat-128.png') });
+  await page.focus('#network');
+  for (let i = 0; i < 4; i++) await page.keyboard.press('+');
+  await frames(page);
+  assert.equal((await viewOf(page)).mode, 'dots');
+  assert.notEqual((await canvasInfo(page)).hash, heat.hash);
+  await page.keyboard.press('0');
+  await frames(page);
+  assert.equal((await viewOf(page)).mode, 'heat');
+  // A small mesh is drawn node by node.
+  await page.goto(server.url + MESH);
+  await page.waitForSelector('body[data-ready="1"]');
+  assert.equal((await viewOf(page)).mode, 'dots');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('axe-core: no serious or critical WCAG 2 A/AA violation on the default and the compact view', async () => {
+  const full = await open('');
+  await assertAccessible(full.page, 'default view');
+  await full.page.close();
+  const embed = await open(EMBED, { viewport: { width: 400, height: 860 } });
+  await assertAccessible(embed.page, 'compact view');
+  await embed.page.close();
+  const framed = await openFramed(EMBED, 360, 860);
+  await assertAccessible(framed.frame, 'compact view in a 360 px iframe');
+  await framed.page.close();
+  assert.deepEqual([...full.errors, ...embed.errors, ...framed.errors], []);
+});
+
+test('keyboard: Tab reaches every control, and focus is visible on each', async () => {
+  const { page, errors } = await open(MESH);
+  const total = await page.evaluate(() => {
+    const all = [...document.querySelectorAll('button, select, input, textarea, summary, a[href], [tabindex]')]
+      .filter((el) => el.tabIndex >= 0 && !el.disabled && el.checkVisibility());
+    all.forEach((el, i) => { el.dataset.tabCheck = String(i); });
+    return all.length;
+  });
+  assert.ok(total > 25, `only ${total} controls found`);
+  const reached = new Set();
+  const unseen = [];
+  await page.locator('body').focus();
+  for (let i = 0; i < total + 10 && reached.size < total; i++) {
+    await page.keyboard.press('Tab');
+    const at = await page.evaluate(() => {
+      const el = document.activeElement;
+      const cs = getComputedStyle(el);
+      return {
+        id: el.dataset?.tabCheck ?? null,
+        what: `${el.tagName.toLowerCase()}#${el.id} ${el.getAttribute('aria-label') ?? el.textContent.trim().slice(0, 20)}`,
+        visible: el.matches(':focus-visible') && cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) >= 2,
+      };
+    });
+    if (at.id !== null) reached.add(at.id);
+    if (!at.visible) unseen.push(at.what);
+  }
+  const missed = await page.evaluate((seen) => [...document.querySelectorAll('[data-tab-check]')]
+    .filter((el) => !seen.includes(el.dataset.tabCheck))
+    .map((el) => `${el.tagName.toLowerCase()}#${el.id} ${el.getAttribute('aria-label') ?? el.textContent.trim().slice(0, 20)}`), [...reached]);
+  assert.deepEqual(missed, [], 'controls Tab does not reach');
+  assert.deepEqual(unseen, [], 'focus not visible on');
+  // The canvas and every button are named for screen readers.
+  const unnamed = await page.evaluate(() => [...document.querySelectorAll('button, canvas, select, input')]
+    .filter((el) => el.checkVisibility() && !(el.getAttribute('aria-label') || el.labels?.length || el.textContent.trim() || el.title))
+    .map((el) => el.id || el.outerHTML.slice(0, 60)));
+  assert.deepEqual(unnamed, []);
+  // A legend entry is a button: Enter hides and shows its series.
+  const entry = page.locator('[data-chart="run"] .u-legend .u-series[tabindex="0"]').first();
+  await entry.focus();
+  await page.keyboard.press('Enter');
+  assert.equal(await entry.getAttribute('aria-pressed'), 'false');
+  await page.keyboard.press('Enter');
+  assert.equal(await entry.getAttribute('aria-pressed'), 'true');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('prefers-reduced-motion: steps are shown without tweening', async () => {
+  const plain = await open(MESH);
+  await plain.page.click('#step');
+  assert.ok(await plain.page.evaluate(() => window.routesim.anim.duration > 0), 'no tweening without reduced motion');
+  await plain.page.close();
+  const { page, errors } = await open(MESH, { reducedMotion: 'reduce' });
+  await page.click('#step');
+  assert.equal(await page.evaluate(() => window.routesim.anim.duration), 0);
+  assert.equal(await page.evaluate(() => window.routesim.prevPositions), null);
+  await page.evaluate(() => {
+    document.getElementById('speed').value = '20'; // a few steps a second: tweened without the setting
+    document.getElementById('speed').dispatchEvent(new Event('input'));
+  });
+  await page.click('#play');
+  await page.waitForFunction(() => Number(document.getElementById('c-step').textContent) >= 3, null, { timeout: 10000 });
+  assert.equal(await page.evaluate(() => window.routesim.anim.duration), 0);
+  assert.deepEqual([...plain.errors, ...errors], []);
+  await page.close();
+});

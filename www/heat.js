@@ -1,0 +1,123 @@
+// Aggregated drawing for zoomed-out views of big networks (a 64×64 or
+// 128×128 mesh on a page or a phone): when nodes would be a few pixels
+// wide, each cell of a few pixels shows the packet density of the nodes
+// in it (packets there, waiting at their source or in transit, per node)
+// as a heat map, instead of a texture of dots. Pure drawing: nothing here
+// changes simulation state.
+
+/** Below this node size (CSS px) the view draws cells, not nodes and dots. */
+export const HEAT_NODE_PX = 5;
+/** Cells are at least this wide (CSS px). */
+const CELL_PX = 6;
+const UNDELIVERED = 0xffffffff;
+const EMPTY = '#eef1f5';
+const LEVELS = 16;
+
+/** 'heat' (aggregated cells) or 'dots' (nodes and packets) for a view of a layout. */
+export function viewMode(nodePx) {
+  return nodePx < HEAT_NODE_PX ? 'heat' : 'dots';
+}
+
+/**
+ * Sequential ramp for densities, light to dark (pale yellow, orange, red,
+ * dark purple: a single lightness gradient, readable with the common
+ * colour-vision deficiencies). `t` in [0, 1].
+ */
+export function densityColor(t) {
+  const stops = [[255, 245, 190], [253, 174, 97], [215, 48, 39], [84, 22, 94]];
+  const x = Math.min(1, Math.max(0, t)) * (stops.length - 1);
+  const i = Math.min(stops.length - 2, Math.floor(x));
+  const f = x - i;
+  const c = stops[i].map((v, j) => Math.round(v + (stops[i + 1][j] - v) * f));
+  return `rgb(${c[0]},${c[1]},${c[2]})`;
+}
+
+/**
+ * The cells of a view: nodes binned by their layout position into squares
+ * of `u` × `u` layout units (u nodes of a mesh), each at least CELL_PX wide
+ * on screen. Returns {u, cols, rows, cell (Int32Array: node -> cell), nodes
+ * (Uint32Array: nodes per cell)}. Depends only on the view's scale.
+ */
+function cellsOf(view, lay) {
+  const u = Math.max(1, Math.ceil(CELL_PX / view.scale));
+  const cols = Math.floor((lay.width + 0.5) / u) + 1;
+  const rows = Math.floor((lay.height + 0.5) / u) + 1;
+  const cell = new Int32Array(lay.nodes);
+  const nodes = new Uint32Array(cols * rows);
+  for (let v = 0; v < lay.nodes; v++) {
+    const c = Math.floor((lay.x[v] + 0.5) / u) + cols * Math.floor((lay.y[v] + 0.5) / u);
+    cell[v] = c;
+    nodes[c]++;
+  }
+  return { u, cols, rows, cell, nodes };
+}
+
+/**
+ * Draws the heat map of `snapshot` (packets per node of each cell) with a
+ * small key, and returns the densest cell's density. Cells are cached on
+ * the view (a new view per zoom or size).
+ */
+export function drawHeat(ctx, view, lay, snapshot) {
+  if (!view.cells) view.cells = cellsOf(view, lay);
+  const { u, cols, cell, nodes } = view.cells;
+  const count = new Float32Array(nodes.length);
+  const pos = snapshot.positions;
+  for (let p = 0; p < pos.length; p++) {
+    if (snapshot.delivered_at[p] === UNDELIVERED) count[cell[pos[p]]]++;
+  }
+  let top = 0;
+  for (let c = 0; c < count.length; c++) {
+    if (nodes[c]) {
+      count[c] /= nodes[c];
+      if (count[c] > top) top = count[c];
+    }
+  }
+  // The scale tops out at 4 packets per node or the densest cell: a
+  // uniform load of one or two packets per node stays light, hot spots show.
+  const scaleMax = Math.max(4, top);
+  ctx.fillStyle = '#ffffff';
+  ctx.fillRect(0, 0, view.widthPx, view.heightPx);
+  // One path per colour level; cells touch (no gaps) so the map reads as a surface.
+  const side = u * view.scale;
+  const levels = Array.from({ length: LEVELS + 1 }, () => []);
+  for (let c = 0; c < count.length; c++) {
+    if (!nodes[c]) continue;
+    levels[count[c] > 0 ? 1 + Math.min(LEVELS - 1, Math.floor((LEVELS * count[c]) / scaleMax - 1e-9)) : 0].push(c);
+  }
+  levels.forEach((list, level) => {
+    if (!list.length) return;
+    ctx.fillStyle = level === 0 ? EMPTY : densityColor(level / LEVELS);
+    ctx.beginPath();
+    for (const c of list) {
+      const x = view.ox + ((c % cols) * u - 0.5) * view.scale;
+      const y = view.oy + (Math.floor(c / cols) * u - 0.5) * view.scale;
+      if (x > view.widthPx || y > view.heightPx || x + side < 0 || y + side < 0) continue;
+      ctx.rect(x, y, side + 0.5, side + 0.5);
+    }
+    ctx.fill();
+  });
+  drawKey(ctx, view, scaleMax, u);
+  return top;
+}
+
+/** The colour key, bottom left, on one line: what a cell's colour means. */
+function drawKey(ctx, view, scaleMax, u) {
+  const w = 60;
+  const h = 8;
+  const x = 8;
+  const y = view.heightPx - 16;
+  ctx.font = '11px system-ui, sans-serif';
+  const top = Number.isInteger(scaleMax) ? scaleMax : scaleMax.toFixed(1);
+  const text = `0 … ${top} packets per node${u > 1 ? ` (cells of ${u}×${u} nodes)` : ''}`;
+  const tw = ctx.measureText(text).width;
+  ctx.fillStyle = 'rgba(255,255,255,0.9)';
+  ctx.fillRect(x - 4, y - 5, w + tw + 14, h + 10);
+  for (let i = 0; i < w; i++) {
+    ctx.fillStyle = densityColor(i / (w - 1));
+    ctx.fillRect(x + i, y, 1.2, h);
+  }
+  ctx.fillStyle = '#1f2933';
+  ctx.textBaseline = 'middle';
+  ctx.textAlign = 'left';
+  ctx.fillText(text, x + w + 6, y + h / 2);
+}
