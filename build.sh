@@ -49,9 +49,15 @@ ensure_wasm_bindgen() {
 }
 
 ensure_npm_packages() {
-  if npm ls --depth=0 uplot playwright-core axe-core >/dev/null 2>&1; then
+  # Each package on its own: `npm ls a b c` succeeds when only some are there.
+  local p missing=""
+  for p in uplot playwright-core axe-core; do
+    npm ls --depth=0 "$p" >/dev/null 2>&1 || missing="$missing $p"
+  done
+  if [ -z "$missing" ]; then
     echo "npm packages: installed"
   else
+    echo "npm packages missing:$missing"
     run npm ci --no-audit --no-fund
   fi
   mkdir -p www/vendor
