@@ -56,6 +56,21 @@ impl Engine {
             "a directed link carried two packets in step {}",
             self.step
         );
+        if self.config.edge_queues {
+            // Every undelivered packet that has left its source sits in the
+            // queue of the link it arrived by.
+            let mut occupancy = vec![0u32; self.edge_occupancy.len()];
+            for s in 0..self.scan_len {
+                if self.flags[s] & (DELIVERED | DEPARTED) == DEPARTED && self.in_link[s] != NONE {
+                    occupancy[self.in_link[s] as usize] += 1;
+                }
+            }
+            assert_eq!(
+                occupancy, self.edge_occupancy,
+                "edge queues disagree with packet positions in step {}",
+                self.step
+            );
+        }
         if let Some(cap) = self.config.queue_cap {
             if self.config.edge_queues {
                 assert!(

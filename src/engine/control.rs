@@ -4,7 +4,7 @@
 //! algorithm touch": every public method that changes the engine is here,
 //! but for `Engine::new` and `Engine::step` (in `mod.rs`).
 
-use super::{counts_unsettled, Engine, DELIVERED, DEPARTED, ELIGIBLE, FORCED};
+use super::{counts_unsettled, Engine, DELIVERED, DEPARTED, ELIGIBLE, FORCED, NONE};
 use crate::topology::{Network, RouteOrder};
 
 impl Engine {
@@ -151,6 +151,11 @@ impl Engine {
             let node = self.pos[i] as usize;
             if self.flags[i] & DEPARTED != 0 {
                 self.leave_working(node);
+                // It leaves the queue of the link it arrived by, too.
+                if self.config.edge_queues && self.in_link[i] != NONE {
+                    self.edge_occupancy[self.in_link[i] as usize] -= 1;
+                    self.in_link[i] = NONE;
+                }
             } else {
                 self.at_source[node] -= 1;
             }
