@@ -15,6 +15,7 @@
 mod greedy;
 mod hypercube;
 mod offline;
+mod phased;
 pub mod pp;
 mod rand_interval;
 pub mod registry;
@@ -31,6 +32,7 @@ pub use sort_route::SortRoute;
 
 use crate::engine::Engine;
 use crate::error::{Error, Result};
+use crate::report::Extra;
 use crate::topology::Topology;
 use crate::workload::Instance;
 
@@ -70,6 +72,12 @@ pub trait Algorithm {
     /// (SPEC §1, `offline`).
     fn offline_precompute(&self) -> bool {
         false
+    }
+
+    /// The report fields only this algorithm has (SPEC §5, e.g. `colours`);
+    /// none by default.
+    fn report_extra(&self) -> Extra {
+        Extra::default()
     }
 }
 
