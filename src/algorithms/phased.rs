@@ -59,6 +59,11 @@ impl<P: PhasePlan> Phased<P> {
         }
     }
 
+    /// The plan.
+    pub(crate) fn plan(&self) -> &P {
+        &self.plan
+    }
+
     fn enter(&self, engine: &mut Engine, p: u32, phase: u8) {
         let t = self.plan.target(engine, p, phase);
         engine.set_target(p, t);
