@@ -80,6 +80,19 @@ fn root(k: u32, n: u32) -> f64 {
     (k as f64 * n as f64 * ln(n)).sqrt()
 }
 
+/// The contention policy and whether the phases are coalesced.
+#[derive(Clone, Copy)]
+struct Mode {
+    policy: Policy,
+    coalesced: bool,
+}
+
+/// The theorems' setting: farthest-first, phases separated.
+const SEPARATED: Mode = Mode {
+    policy: Policy::FarthestFirst,
+    coalesced: false,
+};
+
 /// Runs `algorithm` on every k-k workload of the grid and holds every run
 /// to `main(n, k) + c·√(k·n·ln n)`; returns the largest additive term seen
 /// in units of √(k·n·ln n).
@@ -88,16 +101,17 @@ fn envelope(
     names: &[(&str, u32)],
     ks_: &[u32],
     seeds: std::ops::RangeInclusive<u64>,
-    policy: Policy,
+    mode: Mode,
     c: f64,
     main: impl Fn(f64, f64) -> f64,
 ) -> f64 {
+    let Mode { policy, coalesced } = mode;
     let mut worst = f64::MIN;
     for &(name, n) in names {
         for &k in ks_ {
             for workload in KK {
                 for seed in seeds.clone() {
-                    let r = ks(name, algorithm, kk(name, workload, k, seed), policy, seed, false);
+                    let r = ks(name, algorithm, kk(name, workload, k, seed), policy, seed, coalesced);
                     let m = main(n as f64, k as f64);
                     let extra = (r.steps as f64 - m) / root(k, n);
                     worst = worst.max(extra);
@@ -111,7 +125,8 @@ fn envelope(
             }
         }
     }
-    eprintln!("{algorithm} {policy} {names:?} k {ks_:?}: largest additive term {worst:.2}·√(k·n·ln n)");
+    let phases = if coalesced { "coalesced" } else { "separated" };
+    eprintln!("{algorithm} {policy} {phases} {names:?} k {ks_:?}: largest additive term {worst:.2}·√(k·n·ln n)");
     worst
 }
 
@@ -128,29 +143,17 @@ fn names(v: &[(String, u32)]) -> Vec<(&str, u32)> {
 #[test]
 fn theorem_2_nowrap_route_on_meshes() {
     let grid = squares("mesh");
-    envelope(
-        "ks-nowrap",
-        &names(&grid),
-        &[2, 4, 8],
-        1..=8,
-        Policy::FarthestFirst,
-        2.5,
-        |n, k| (3.0 * n).max(2.0 * n + k * n / 4.0).max(k * n / 2.0),
-    );
+    envelope("ks-nowrap", &names(&grid), &[2, 4, 8], 1..=8, SEPARATED, 2.5, |n, k| {
+        (3.0 * n).max(2.0 * n + k * n / 4.0).max(k * n / 2.0)
+    });
 }
 
 #[test]
 fn theorem_7_wrap_route_on_tori() {
     let grid = squares("torus");
-    envelope(
-        "ks-wrap",
-        &names(&grid),
-        &[2, 4, 8],
-        1..=8,
-        Policy::FarthestFirst,
-        2.5,
-        |n, k| (2.0 * n).max(k * n / 4.0),
-    );
+    envelope("ks-wrap", &names(&grid), &[2, 4, 8], 1..=8, SEPARATED, 2.5, |n, k| {
+        (2.0 * n).max(k * n / 4.0)
+    });
 }
 
 /// Four phases of a linear-array randomization (Lemma 3) add up more
@@ -160,15 +163,9 @@ fn theorem_7_wrap_route_on_tori() {
 #[test]
 fn theorem_8_wrap_route_on_meshes() {
     let grid = [("mesh:16x16", 16), ("mesh:32x32", 32)];
-    envelope(
-        "ks-wrap",
-        &grid,
-        &[2, 4, 8],
-        1..=3,
-        Policy::FarthestFirst,
-        3.5,
-        |n, k| (4.0 * n).max(k * n / 2.0),
-    );
+    envelope("ks-wrap", &grid, &[2, 4, 8], 1..=3, SEPARATED, 3.5, |n, k| {
+        (4.0 * n).max(k * n / 2.0)
+    });
 }
 
 /// Theorems 4 and 11 on 3-D side 8: the additive term is O(d·√(k n log n)),
@@ -183,7 +180,7 @@ fn theorems_4_and_11_in_three_dimensions() {
         &[("mesh:8x8x8", 8)],
         &[2, 4, 8],
         1..=3,
-        Policy::FarthestFirst,
+        SEPARATED,
         2.5 * d,
         |n, k| ((2.0 * d - 1.0) * n).max(k * n / 2.0),
     );
@@ -192,7 +189,7 @@ fn theorems_4_and_11_in_three_dimensions() {
         &[("torus:8x8x8", 8)],
         &[2, 4, 8],
         1..=3,
-        Policy::FarthestFirst,
+        SEPARATED,
         2.5 * d,
         |n, k| (2.0 * d * n).max(k * n / 4.0),
     );
@@ -207,7 +204,10 @@ fn theorems_3_and_9_under_other_policies() {
             &[("mesh:16x16", 16)],
             &[2, 8],
             1..=2,
-            policy,
+            Mode {
+                policy,
+                coalesced: false,
+            },
             2.5,
             |n, k| (3.0 * n).max(k * n / 2.0 + n / k + 1.5 * n),
         );
@@ -216,9 +216,56 @@ fn theorems_3_and_9_under_other_policies() {
             &[("torus:16x16", 16)],
             &[2, 8],
             1..=2,
-            policy,
+            Mode {
+                policy,
+                coalesced: false,
+            },
             2.5,
             |n, k| k * n / 4.0 + 2.0 * n,
+        );
+    }
+}
+
+/// Coalesced phases with the paper's lexicographic priority (§3: "the
+/// performance will be at least as good"): within the same envelopes, and
+/// on average over the grid not slower than separated phases.
+#[test]
+fn coalesced_phases_stay_within_theorems_2_and_7() {
+    let (mesh, torus) = (squares("mesh"), squares("torus"));
+    for (algorithm, grid) in [("ks-nowrap", &mesh), ("ks-wrap", &torus)] {
+        let main = |n: f64, k: f64| {
+            if algorithm == "ks-nowrap" {
+                (3.0 * n).max(2.0 * n + k * n / 4.0).max(k * n / 2.0)
+            } else {
+                (2.0 * n).max(k * n / 4.0)
+            }
+        };
+        envelope(
+            algorithm,
+            &names(grid),
+            &[2, 4, 8],
+            1..=2,
+            Mode {
+                policy: Policy::FarthestFirst,
+                coalesced: true,
+            },
+            2.5,
+            main,
+        );
+        let mut steps = [0u64; 2];
+        for (name, _) in grid.iter() {
+            for k in [2, 8] {
+                for (i, coalesced) in [false, true].into_iter().enumerate() {
+                    let instance = kk(name, Workload::RandomKk, k, 3);
+                    steps[i] += ks(name, algorithm, instance, Policy::FarthestFirst, 3, coalesced).steps as u64;
+                }
+            }
+        }
+        assert!(
+            steps[1] <= steps[0],
+            "{algorithm}: coalesced {} > separated {}",
+            steps[1],
+            steps[0]
         );
     }
 }

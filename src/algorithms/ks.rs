@@ -37,9 +37,8 @@
 //! are separated by barriers (`--phases separated`, the analysis's
 //! setting: all colours change phase together) or coalesced (`--phases
 //! coalesced`, §3: a packet starts its next phase as soon as it finished
-//! one). The paper's coalescing gives earlier phases priority
-//! lexicographically; here the run's policy alone settles contention, so
-//! a coalesced packet competes on equal terms with packets of other phases.
+//! one, and on a link a packet in an earlier phase has absolute priority
+//! over one in a later phase, the run's policy choosing within a phase).
 //! The report adds `colours`, the packets of each colour.
 //!
 //! Not here (issue #13, later): cut-through worms (`--flits`, §7.2, §8.2),
@@ -213,6 +212,10 @@ impl PhasePlan for Plan {
 
     fn tie(&self, p: u32, phase: u8) -> Option<bool> {
         self.ties.get(p as usize).map(|word| word >> phase & 1 == 1)
+    }
+
+    fn lexicographic(&self) -> bool {
+        true
     }
 }
 

@@ -9,12 +9,20 @@
 //! `unsettled()` is 0), so no step is idle, and a phase with nothing to
 //! route takes no step. Pipelined (the lecture's word; Kaufmann–Sibeyn §3
 //! call it *coalescing phases*), every packet starts its next phase as soon
-//! as it reaches the target of the current one.
+//! as it reaches the target of the current one. A plan may ask for the
+//! paper's lexicographic priority when pipelined (§3: "a packet doing its
+//! phase i has absolute priority over a packet doing its phase j, when i <
+//! j"): before every step, of the packets whose next hop is over the same
+//! link only those in the earliest phase are eligible, so the run's policy
+//! picks among them (local computation at the node, which knows its
+//! packets' phases).
 //!
 //! # Complexity
-//! O(packets) per phase change; O(arrivals) per step when pipelined.
+//! O(packets) per phase change; O(arrivals) per step when pipelined, and
+//! O(packets) per step with the lexicographic priority.
 
 use crate::engine::Engine;
+use crate::topology::Network;
 
 /// What a phased algorithm decides: how many phases, their report names,
 /// and each packet's target and drawing class in each phase.
@@ -35,6 +43,11 @@ pub(crate) trait PhasePlan {
     fn tie(&self, _p: u32, _phase: u8) -> Option<bool> {
         None
     }
+    /// Whether, pipelined, earlier phases have absolute priority over later
+    /// ones on a link (Kaufmann–Sibeyn §3, "Coalescing phases").
+    fn lexicographic(&self) -> bool {
+        false
+    }
 }
 
 /// Drives a [`PhasePlan`] from an algorithm's `start` and `before_step`.
@@ -46,6 +59,10 @@ pub(crate) struct Phased<P> {
     phase: u8,
     /// Pipelined mode: each packet's phase.
     packet_phase: Vec<u8>,
+    /// Lexicographic priority: the earliest phase bidding for each link
+    /// this step (`u8::MAX` for none), and the links set, to reset.
+    link_phase: Vec<u8>,
+    links: Vec<(u32, Option<u32>)>,
 }
 
 impl<P: PhasePlan> Phased<P> {
@@ -56,6 +73,8 @@ impl<P: PhasePlan> Phased<P> {
             pipeline,
             phase: 0,
             packet_phase: Vec::new(),
+            link_phase: Vec::new(),
+            links: Vec::new(),
         }
     }
 
@@ -83,6 +102,7 @@ impl<P: PhasePlan> Phased<P> {
                 self.enter(engine, p, 0);
                 self.advance(engine, p);
             }
+            self.prioritize(engine);
         } else {
             engine.begin_phase(self.plan.name(0));
             for p in active {
@@ -100,9 +120,43 @@ impl<P: PhasePlan> Phased<P> {
             for p in arrived {
                 self.advance(engine, p);
             }
+            self.prioritize(engine);
         } else {
             self.open_barriers(engine);
         }
+    }
+
+    /// Pipelined with the lexicographic priority: of the packets whose next
+    /// hop is over the same link, only those in the earliest phase are
+    /// eligible this step.
+    fn prioritize(&mut self, engine: &mut Engine) {
+        if !self.plan.lexicographic() {
+            return;
+        }
+        let ports = engine.topology().ports();
+        if self.link_phase.is_empty() {
+            self.link_phase = vec![u8::MAX; (engine.topology().nodes() * ports) as usize];
+        }
+        let mut links = std::mem::take(&mut self.links);
+        links.clear();
+        for p in engine.active() {
+            let link = engine.next_hop(p).map(|hop| engine.position(p) * ports + hop.port);
+            if let Some(l) = link {
+                let earliest = &mut self.link_phase[l as usize];
+                *earliest = (*earliest).min(self.packet_phase[p as usize]);
+            }
+            links.push((p, link));
+        }
+        for &(p, link) in &links {
+            let first = link.is_none_or(|l| self.link_phase[l as usize] == self.packet_phase[p as usize]);
+            engine.set_eligible(p, first);
+        }
+        for &(_, link) in &links {
+            if let Some(l) = link {
+                self.link_phase[l as usize] = u8::MAX;
+            }
+        }
+        self.links = links;
     }
 
     /// Pipelined: moves `p` on to its next phases while it is at its target.
@@ -124,6 +178,81 @@ impl<P: PhasePlan> Phased<P> {
             let active = engine.active();
             for p in active {
                 self.enter(engine, p, self.phase);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{PhasePlan, Phased};
+    use crate::engine::{Engine, EngineConfig};
+
+    /// Two phases on a line: to `first[p]`, then to the destination.
+    struct Line {
+        first: Vec<u32>,
+        lexicographic: bool,
+    }
+
+    impl PhasePlan for Line {
+        fn count(&self) -> u8 {
+            2
+        }
+        fn name(&self, _phase: u8) -> &str {
+            "phase"
+        }
+        fn pipelined_name(&self) -> &str {
+            "pipelined"
+        }
+        fn target(&self, engine: &Engine, p: u32, phase: u8) -> u32 {
+            if phase == 0 {
+                self.first[p as usize]
+            } else {
+                engine.destination(p)
+            }
+        }
+        fn class(&self, _p: u32, phase: u8) -> u8 {
+            phase
+        }
+        fn lexicographic(&self) -> bool {
+            self.lexicographic
+        }
+    }
+
+    /// On linear:5, packet 0 reaches its first target (node 1) in step 1
+    /// and bids for 1→2 in phase 2 in step 2, farther from its target (3
+    /// hops) than packet 2 (1 hop), which lost step 1 at node 1 to packet 1
+    /// and is still in phase 1. Farthest-first alone moves packet 0; with
+    /// the lexicographic priority packet 2 goes first.
+    #[test]
+    fn an_earlier_phase_has_absolute_priority_on_a_link() {
+        for lexicographic in [false, true] {
+            let topo = "linear:5".parse().unwrap();
+            let config = EngineConfig {
+                check_invariants: true,
+                ..Default::default()
+            };
+            let mut engine = Engine::new(topo, &[(0, 4), (1, 3), (1, 2)], config);
+            let plan = Line {
+                first: vec![1, 3, 2],
+                lexicographic,
+            };
+            let mut schedule = Phased::new(plan, true);
+            schedule.start(&mut engine);
+            for _ in 0..2 {
+                schedule.before_step(&mut engine);
+                engine.step();
+            }
+            let (p0, p2) = (engine.position(0), engine.position(2));
+            if lexicographic {
+                assert_eq!((p0, p2), (1, 2));
+                assert!(engine.is_delivered(2));
+            } else {
+                assert_eq!((p0, p2), (2, 1));
+            }
+            while !engine.finished() {
+                schedule.before_step(&mut engine);
+                engine.step();
             }
         }
     }
