@@ -11,7 +11,8 @@
 //!   uniformly random coordinate along each of the axes c, …, c + d − 2 in
 //!   turn (randomizing), then to its destination's coordinate along axis
 //!   c + d − 1, then along the axes c, …, c + d − 2 (axes cyclic, axis 0
-//!   the first coordinate). In 2-D: green to a random row of its column,
+//!   the first coordinate; §7.3's loop over j reads "randomize p along
+//!   axis l", axis j being meant, as Lemma 22's phases show). In 2-D: green to a random row of its column,
 //!   along the row to its destination column, along the column to its
 //!   destination row; blue the same 90° out of phase. Theorem 2: on an n×n
 //!   mesh, max{3n, 2n + kn/4, kn/2} + O(√(kn log n)) steps w.v.h.p.;
@@ -46,8 +47,8 @@
 //! routing with locality (`ks-local`, §9).
 //!
 //! # Complexity
-//! O(d·packets) set-up; O(packets) per phase change (O(arrivals) per step
-//! coalesced); the steps cost what the engine's cost.
+//! O(d·packets) set-up; O(packets) per phase change, or per step when
+//! coalesced (the priority); the steps cost what the engine's cost.
 
 use super::phased::{PhasePlan, Phased};
 use super::{require, Algorithm, AlgorithmOptions};
