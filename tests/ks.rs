@@ -475,3 +475,27 @@ fn the_cli_takes_phases() {
         assert!(entry["section"].as_str().unwrap().contains('§'));
     }
 }
+
+/// The request's `phases` field from a JSON config (the page's and the
+/// wasm's way in): coalesced runs one phase, `to_json` gives it back, a bad
+/// value names the key.
+#[test]
+fn the_request_takes_phases_from_json() {
+    use routesim::request::RunSpec;
+    let config = |phases: &str| {
+        serde_json::json!({"topology": "torus:6x6", "algorithm": "ks-wrap", "workload": "random-kk", "k": 2,
+                           "phases": phases})
+    };
+    let spec = RunSpec::from_json(RunSpec::default(), &config("coalesced")).unwrap();
+    assert_eq!(spec.to_json()["phases"], "coalesced");
+    let mut sim = spec.build().unwrap();
+    sim.run();
+    let names: Vec<String> = sim.report().phases.iter().map(|p| p.name.clone()).collect();
+    assert_eq!(names, ["coalesced"]);
+    let spec = RunSpec::from_json(RunSpec::default(), &config("separated")).unwrap();
+    assert!(spec.to_json().get("phases").is_none(), "the default is left out");
+    let err = RunSpec::from_json(RunSpec::default(), &config("sideways"))
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("phases") && err.contains("sideways"), "{err}");
+}
