@@ -4,12 +4,17 @@ workloads and seeds at each size.
 
     python3 scripts/plot_sweep.py CSV OUT.png --x side --y steps/(2n-2) --y max_queue
 
-Y expressions: a column name, or `steps/(2n-2)` (n = side) or
-`steps/sqrt_lkn`. Needs matplotlib (pip install matplotlib); it is a
+Y expressions: a column name, or `steps/(2n-2)` (n = side),
+`steps/sqrt_lkn`, `steps/ks_main` (steps over the main term of the
+Kaufmann–Sibeyn theorem for the network: Theorem 2 on an n×n mesh,
+max{3n, 2n + kn/4, kn/2}; Theorem 7 on an n×n torus, max{2n, kn/4};
+Theorems 4 and 11 in d dimensions) or `ks_additive` ((steps − that main
+term) / √(k·n·ln n)). Needs matplotlib (pip install matplotlib); it is a
 figure-making tool, not part of the build or the tests.
 """
 import argparse
 import csv
+import math
 from collections import defaultdict
 
 import matplotlib
@@ -18,7 +23,22 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 
+def ks_main(row):
+    """The main term of Kaufmann–Sibeyn's theorem for the row's network."""
+    kind, sizes = row["topology"].split(":")
+    d = sizes.count("x") + 1
+    n, k = int(sizes.split("x")[0]), int(row["k"])
+    if kind == "mesh":
+        return max(3 * n, 2 * n + k * n / 4, k * n / 2) if d == 2 else max((2 * d - 1) * n, k * n / 2)
+    return max(2 * n, k * n / 4) if d == 2 else max(2 * d * n, k * n / 4)
+
+
 def value(row, expr):
+    if expr == "steps/ks_main":
+        return int(row["steps"]) / ks_main(row)
+    if expr == "ks_additive":
+        n = int(row["topology"].split(":")[1].split("x")[0])
+        return (int(row["steps"]) - ks_main(row)) / math.sqrt(int(row["k"]) * n * math.log(n))
     if expr == "steps/(2n-2)":
         n = int(row["side"])
         return int(row["steps"]) / (2 * n - 2)

@@ -58,12 +58,27 @@ pub struct Report {
     pub packet_hops: u64,
     /// Steps per phase, in order.
     pub phases: Vec<PhaseSteps>,
+    /// Fields only some algorithms report (absent fields are not printed,
+    /// so the other algorithms' reports do not change).
+    #[serde(flatten)]
+    pub extra: Extra,
     /// Whether part of the work was precomputed off-line and not charged.
     pub offline_precompute: bool,
     /// Instance lower bounds.
     pub bounds: Bounds,
     /// Latency summary.
     pub latency: Latency,
+}
+
+/// Report fields of particular algorithms (SPEC §5 "Report fields"), each
+/// left out of the JSON when absent. An algorithm fills them through
+/// [`crate::algorithms::Algorithm::report_extra`].
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Extra {
+    /// Kaufmann–Sibeyn: packets per colour (green, blue, … in 2-D; one
+    /// colour per dimension in d dimensions).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub colours: Option<Vec<u32>>,
 }
 
 impl Latency {

@@ -269,6 +269,7 @@ impl Simulation {
             max_ctrl_queue: stats.max_ctrl_queue,
             packet_hops: stats.packet_hops,
             phases: stats.phases(self.engine.step_count()),
+            extra: self.algorithm.report_extra(),
             offline_precompute: self.algorithm.offline_precompute(),
             bounds: self.bounds.clone(),
             latency: Latency::from_deliveries(&stats.deliveries),

@@ -271,6 +271,10 @@ fn results_do_not_depend_on_memory_order_or_series() {
         ("mesh:8x8", "offline", Workload::RandomPermutation, None, None, false),
         ("mesh:16x16", "pp-rand", Workload::WorstLk, Some(2), Some(8), false),
         ("mesh:16x16", "pp-det", Workload::RandomLk, Some(8), Some(2), false),
+        // Ring ties chosen per packet (the tie flag moves with the slots).
+        ("torus:12x12", "ks-wrap", Workload::LargeShift, None, Some(3), false),
+        ("torus:10x10", "ks-wrap", Workload::RandomKk, None, Some(4), true),
+        ("mesh:4x5x6", "ks-nowrap", Workload::RandomKk, None, Some(2), true),
     ] {
         cases.push((gen(t, w, l, k), alg, Policy::FarthestFirst, None, false, pipeline));
     }

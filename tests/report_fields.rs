@@ -310,6 +310,11 @@ fn witnesses(algorithm: &str) -> Vec<Witness> {
             w("mesh:8x8", RandomPermutation, None, 1),
         ],
         "pp-rand" | "pp-det" => vec![w("mesh:4x4", Transpose, None, 1), w("mesh:4x4", RandomLk, LK22, 1)],
+        "ks-nowrap" | "ks-wrap" => vec![
+            w("mesh:4x4", RandomLk, LK22, 1),
+            w("torus:4x4", RandomLk, LK22, 1),
+            w("mesh:3x3x3", RandomLk, LK22, 2),
+        ],
         _ => vec![],
     }
 }

@@ -308,7 +308,7 @@ fn list_json_is_the_registry() {
 
 #[test]
 fn names_that_are_not_registered_are_bad_input() {
-    for name in ["ks-nowrap", "lmrr", "teleport"] {
+    for name in ["ks-level", "lmrr", "teleport"] {
         let out = routesim(&[
             "run",
             "--topology",

@@ -11,10 +11,13 @@
 //! | `offline` | offline.rs, three_phase.rs | permutation lecture (off-line permutation routing, Hall's theorem) |
 //! | `sort-route` | sort_route.rs, three_phase.rs | permutation lecture (sorting-based permutation routing) |
 //! | `pp-rand`, `pp-det` | pp.rs | Pietracaprina–Pucci (ℓ,k)-routing with constant queues |
+//! | `ks-nowrap`, `ks-wrap` | ks.rs, phased.rs | Kaufmann–Sibeyn k-k routing, §7.1/§7.3 NoWrapRoute, §8.1/§8.3 WrapRoute |
 
 mod greedy;
 mod hypercube;
+mod ks;
 mod offline;
+mod phased;
 pub mod pp;
 mod rand_interval;
 pub mod registry;
@@ -23,6 +26,7 @@ mod three_phase;
 
 pub use greedy::Greedy;
 pub use hypercube::{BitFixing, Valiant};
+pub use ks::Ks;
 pub use offline::{colour_regular_bipartite, column_colouring, Offline};
 pub use pp::Pp;
 pub use rand_interval::{Intervals, RandInterval};
@@ -31,6 +35,7 @@ pub use sort_route::SortRoute;
 
 use crate::engine::Engine;
 use crate::error::{Error, Result};
+use crate::report::Extra;
 use crate::topology::Topology;
 use crate::workload::Instance;
 
@@ -39,8 +44,10 @@ use crate::workload::Instance;
 pub struct AlgorithmOptions {
     /// The run's seed (algorithms draw from their own stream of it).
     pub seed: u64,
-    /// `valiant`: let each packet start its second phase as soon as it
-    /// reaches its intermediate node instead of waiting at a barrier.
+    /// Phased algorithms (`valiant`, `rand-interval`, `ks-*`, …): let each
+    /// packet start its next phase as soon as it reaches the target of the
+    /// current one instead of waiting at a barrier (`--pipeline`; for the
+    /// Kaufmann–Sibeyn family `--phases coalesced`, the paper's word).
     pub pipeline: bool,
     /// Correct dimensions in the reverse of SPEC §5's order (Y before X,
     /// least significant bit first).
@@ -70,6 +77,12 @@ pub trait Algorithm {
     /// (SPEC §1, `offline`).
     fn offline_precompute(&self) -> bool {
         false
+    }
+
+    /// The report fields only this algorithm has (SPEC §5, e.g. `colours`);
+    /// none by default.
+    fn report_extra(&self) -> Extra {
+        Extra::default()
     }
 }
 

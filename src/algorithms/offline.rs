@@ -82,7 +82,7 @@ impl Algorithm for Offline {
         let (rows, cols) = shape.expect("checked");
         check_partial_permutation(self.name(), topo.nodes(), &instance.packets)?;
         let colours = column_colouring(rows, cols, &instance.packets);
-        let mut schedule = ThreePhase::new(
+        let mut schedule = ThreePhase::three_phase(
             ["permute-columns", "route-row", "route-column"],
             colours,
             cols,

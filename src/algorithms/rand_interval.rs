@@ -112,7 +112,7 @@ impl Algorithm for RandInterval {
                 first + rng.below(len)
             })
             .collect();
-        let mut schedule = ThreePhase::new(
+        let mut schedule = ThreePhase::three_phase(
             ["randomize-in-interval", "route-row", "route-column"],
             picks,
             cols,

@@ -5,7 +5,7 @@
 //! [`crate::Simulation::new`] refuses what an entry does not accept, so no
 //! algorithm runs where its entry says it cannot.
 
-use super::{Algorithm, AlgorithmOptions, BitFixing, Greedy, Offline, Pp, RandInterval, SortRoute, Valiant};
+use super::{Algorithm, AlgorithmOptions, BitFixing, Greedy, Ks, Offline, Pp, RandInterval, SortRoute, Valiant};
 use crate::engine::Policy;
 use crate::error::{Error, Result};
 use crate::topology::{Kind, Network, Topology};
@@ -24,6 +24,8 @@ pub enum Shape {
     TwoD,
     /// A square 2-D network whose side is a power of two.
     SquarePowerOfTwo,
+    /// Two or more dimensions, any sides.
+    MultiD,
 }
 
 /// What instances an algorithm routes.
@@ -48,6 +50,11 @@ pub struct OptionInfo {
 const PIPELINE: OptionInfo = OptionInfo {
     name: "pipeline",
     summary: "start a packet's next phase as soon as it can instead of at a barrier",
+};
+const PHASES: OptionInfo = OptionInfo {
+    name: "phases",
+    summary:
+        "separated (a barrier between phases, the default) or coalesced (a packet starts its next phase when done)",
 };
 const REVERSE_ORDER: OptionInfo = OptionInfo {
     name: "reverse-order",
@@ -97,6 +104,8 @@ const GRIDS: &[Kind] = &[Kind::Linear, Kind::Ring, Kind::Mesh, Kind::Torus];
 const LECTURE: &str = "permutation-routing-mesh-lecture.txt (CS838, Permutation routing in mesh-based networks)";
 const HYPERCUBE_LECTURE: &str =
     "hypercube-bit-fixing-valiant-lecture.txt (CS174 Lecture 11, Routing in a Parallel Computer)";
+const KS: &str =
+    "kaufmann-sibeyn-randomized-multipacket-routing-meshes.txt (Randomized multi-packet routing on meshes)";
 const PP: &str = "pietracaprina-pucci-many-to-one-routing-constant-queues.txt (Optimal many-to-one routing on the mesh with constant queues)";
 
 /// Every algorithm this build implements, in the order menus show them.
@@ -213,6 +222,34 @@ pub const REGISTRY: &[Entry] = &[
         options: &[],
         factory: |o| Box::new(Pp::deterministic(o)),
     },
+    Entry {
+        name: "ks-nowrap",
+        summary: "random colour per axis; green: random row of its column, row, column; blue 90° out of phase",
+        paper: KS,
+        section: "§7.1 NoWrapRoute (Theorem 2); §7.3 NoWrapRoute(d) (Theorem 4)",
+        claim: "k-permutations of an n×n mesh in max{3n, 2n + kn/4, kn/2} + O(√(kn log n)) steps (d dimensions: max{(2d−1)n, kn/2} + O(d·√(kn log n))), with very high probability",
+        kinds: &[Kind::Mesh, Kind::Torus],
+        shape: Shape::MultiD,
+        packets: Packets::Any,
+        refused_policies: &[],
+        policy_note: "",
+        options: &[PHASES],
+        factory: |o| Box::new(Ks::nowrap(o)),
+    },
+    Entry {
+        name: "ks-wrap",
+        summary: "random colour per axis; green: random column, random row, to its column, to its row; blue 90° out of phase",
+        paper: KS,
+        section: "§8.1 WrapRoute (Theorems 7, 8); §8.3 WrapRoute(d) (Theorem 11)",
+        claim: "k-permutations of an n×n torus in max{2n, kn/4} + O(√(kn log n)) steps (mesh: max{4n, kn/2}; d-dimensional torus: max{2dn, kn/4} + O(d·√(kn log n))), with very high probability",
+        kinds: &[Kind::Mesh, Kind::Torus],
+        shape: Shape::MultiD,
+        packets: Packets::Any,
+        refused_policies: &[],
+        policy_note: "",
+        options: &[PHASES],
+        factory: |o| Box::new(Ks::wrap(o)),
+    },
 ];
 
 /// The entry called `name`, or an error listing the names.
@@ -244,6 +281,7 @@ impl Entry {
             Shape::Any => format!("a {kinds} (any size)"),
             Shape::TwoD => format!("a 2-D {kinds}"),
             Shape::SquarePowerOfTwo => format!("a square 2-D {kinds} whose side is a power of two"),
+            Shape::MultiD => format!("a {kinds} of 2 or more dimensions (any sides)"),
         };
         if self.packets == Packets::PartialPermutation {
             text += "; (partial) permutations only";
@@ -258,6 +296,7 @@ impl Entry {
             Shape::Any => true,
             Shape::TwoD => topology.mesh2d().is_some(),
             Shape::SquarePowerOfTwo => topology.square_side().is_some_and(u32::is_power_of_two),
+            Shape::MultiD => topology.as_grid().is_some_and(|g| g.dims().len() >= 2),
         };
         if kind_ok && shape_ok {
             Ok(())

@@ -86,7 +86,7 @@ impl SortRoute {
                 }
             })
             .collect();
-        let mut schedule = ThreePhase::new(
+        let mut schedule = ThreePhase::three_phase(
             ["reverse-odd-columns", "route-row", "route-column"],
             rows,
             side,

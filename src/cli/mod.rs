@@ -27,6 +27,9 @@ pub struct EngineFlags {
     /// Pipeline the phases of phased algorithms (valiant, rand-interval, offline, sort-route) instead of barriers.
     #[arg(long)]
     pub pipeline: bool,
+    /// Phases of the Kaufmann-Sibeyn algorithms (ks-*): separated by barriers (the default) or coalesced.
+    #[arg(long, value_name = "separated|coalesced", allow_hyphen_values = true)]
+    pub phases: Option<String>,
     /// Correct dimensions in the reverse order (Y before X; low bits first).
     #[arg(long)]
     pub reverse_order: bool,
@@ -48,6 +51,7 @@ impl EngineFlags {
                 out.push((field, field.cli(), "true".to_string()));
             }
         }
+        push(&mut out, Field::Phases, &self.phases);
         push(&mut out, Field::MaxSteps, &self.max_steps);
         out
     }

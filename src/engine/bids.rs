@@ -4,7 +4,7 @@
 
 use super::{
     Engine, DELIVERED, ELIGIBLE, FARTHEST_FIRST, FARTHEST_ORIGIN, FARTHEST_TOTAL, FIFO, FORCED, NEAREST_FIRST, NONE,
-    RANDOM, TOUCHED,
+    RANDOM, TIE_FLIP, TOUCHED,
 };
 use crate::rng::mix64;
 use crate::topology::{Network, RouteOrder};
@@ -52,7 +52,8 @@ impl Engine {
         for &s in requeue.iter() {
             let s = s as usize;
             flags[s] &= !TOUCHED;
-            (bid_link[s], bid_next[s], bid_key[s]) = keys.bid_or_sink::<P>(s, may_bid(flags[s]), *order, sink);
+            (bid_link[s], bid_next[s], bid_key[s]) =
+                keys.bid_or_sink::<P>(s, may_bid(flags[s]), tie_flip(flags[s]), *order, sink);
         }
         requeue.clear();
     }
@@ -105,26 +106,28 @@ impl<'a, N: Network> KeyColumns<'a, N> {
 
     /// The bid of the packet in slot `s` as `(link, next node, key)`: its
     /// [`KeyColumns::next_bid`] if it `bids`, else (and at its target) the
-    /// `sink`'s, which no packet can win over.
+    /// `sink`'s, which no packet can win over. `tie` is its [`tie_flip`].
     #[inline(always)]
     pub(super) fn bid_or_sink<const P: u8>(
         &self,
         s: usize,
         bids: bool,
+        tie: u32,
         order: RouteOrder,
         sink: u32,
     ) -> (u32, u32, u64) {
-        let bid = if bids { self.next_bid::<P>(s, order) } else { None };
+        let bid = if bids { self.next_bid::<P>(s, tie, order) } else { None };
         bid.unwrap_or((sink, NONE, 0))
     }
 
     /// The bid of the packet in slot `s` from where it is: the link of its
     /// next hop, the node that link leads to and its bid (see
-    /// [`KeyColumns::bid`]); `None` at its target.
+    /// [`KeyColumns::bid`]); `None` at its target. On a ring tie (SPEC §2)
+    /// the route goes the way of the parity of its id xor `tie`.
     #[inline(always)]
-    fn next_bid<const P: u8>(&self, s: usize, order: RouteOrder) -> Option<(u32, u32, u64)> {
+    fn next_bid<const P: u8>(&self, s: usize, tie: u32, order: RouteOrder) -> Option<(u32, u32, u64)> {
         let at = self.pos[s];
-        let hop = self.topo.next_hop(at, self.target[s], self.id_of[s], order)?;
+        let hop = self.topo.next_hop(at, self.target[s], self.id_of[s] ^ tie, order)?;
         let link = at * self.topo.ports() + hop.port;
         Some((link, hop.next, self.bid::<P>(s, hop.remaining_in_dim, hop.port)))
     }
@@ -164,6 +167,13 @@ impl<'a, N: Network> KeyColumns<'a, N> {
 pub(super) fn random_bid(salt: u64, step: u32, id: u32) -> u64 {
     let draw = mix64(salt ^ ((step as u64) << 32 | id as u64));
     (draw >> 33) << 32 | (!id) as u64
+}
+
+/// 1 if the algorithm reversed the way a packet with `flags` goes on a
+/// ring tie ([`Engine::set_tie_direction`]), else 0.
+#[inline(always)]
+pub(super) fn tie_flip(flags: u8) -> u32 {
+    (flags & TIE_FLIP != 0) as u32
 }
 
 /// Whether a packet with `flags` bids for a link at all: eligible, not

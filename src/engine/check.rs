@@ -2,7 +2,7 @@
 //! everything the engine keeps incrementally is recounted from the packet
 //! columns, and every kept bid is recomputed.
 
-use super::bids::{may_bid, KeyColumns};
+use super::bids::{may_bid, tie_flip, KeyColumns};
 use super::{Engine, DELIVERED, DEPARTED, ELIGIBLE, NONE, RANDOM, TOUCHED};
 use crate::topology::Network;
 
@@ -119,7 +119,7 @@ impl Engine {
             if f & TOUCHED != 0 {
                 continue;
             }
-            let (link, next, key) = keys.bid_or_sink::<P>(s, may_bid(f), self.order, self.sink());
+            let (link, next, key) = keys.bid_or_sink::<P>(s, may_bid(f), tie_flip(f), self.order, self.sink());
             let p = self.id_of[s];
             assert_eq!(self.bid_link[s], link, "packet {p} bids for the wrong link");
             if link != self.sink() {

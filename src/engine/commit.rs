@@ -2,7 +2,7 @@
 //! scripted move crosses its link at once, and each moved packet's next bid
 //! is computed on the spot.
 
-use super::bids::KeyColumns;
+use super::bids::{tie_flip, KeyColumns};
 use super::contest::{EMPTY, RESERVED};
 use super::queues::shift_queue;
 use super::{counts_unsettled, Engine, StepSummary, DELIVERED, DEPARTED, ELIGIBLE, FIFO, FORCED, NONE};
@@ -171,7 +171,7 @@ impl Engine {
             }
             // The bid from here (the sink if the packet has no hop to make).
             let keys = KeyColumns::new(net, *policy_salt, step, pos, target, phase_start, since, rank, id_of);
-            (bid_link[i], bid_next[i], bid_key[i]) = keys.bid_or_sink::<P>(i, after, order, sink);
+            (bid_link[i], bid_next[i], bid_key[i]) = keys.bid_or_sink::<P>(i, after, tie_flip(f), order, sink);
             flags[i] = f;
             unsettled_now = unsettled_now + after as u32 - before as u32;
         };

@@ -4,7 +4,7 @@
 //! algorithm touch": every public method that changes the engine is here,
 //! but for `Engine::new` and `Engine::step` (in `mod.rs`).
 
-use super::{counts_unsettled, Engine, DELIVERED, DEPARTED, ELIGIBLE, FORCED, NONE};
+use super::{counts_unsettled, Engine, DELIVERED, DEPARTED, ELIGIBLE, FORCED, NONE, TIE_FLIP};
 use crate::topology::{Network, RouteOrder};
 
 impl Engine {
@@ -57,6 +57,19 @@ impl Engine {
                 e.flags[s] &= !ELIGIBLE;
             }
         });
+    }
+
+    /// Chooses which way `p` goes round a ring (a torus's line) when both
+    /// ways are equally short: the negative way if `negative`. SPEC §2's
+    /// default (by the parity of the id) holds until an algorithm calls
+    /// this (ks-wrap chooses at random); it matters only on such ties.
+    pub fn set_tie_direction(&mut self, p: u32, negative: bool) {
+        let s = self.slot(p);
+        let flip = (p & 1 == 1) != negative;
+        if (self.flags[s] & TIE_FLIP != 0) != flip {
+            self.flags[s] ^= TIE_FLIP;
+            self.touch(s);
+        }
     }
 
     /// Sets the drawing class (colour, phase) of `p`.

@@ -58,6 +58,9 @@ const FORCED: u8 = 8;
 /// eligibility, rank or route order (or scripted or delivered it), so its
 /// bid is recomputed before the next contest.
 const TOUCHED: u8 = 16;
+/// On a ring tie (SPEC §2) the packet goes the other way than its id's
+/// parity says ([`Engine::set_tie_direction`]).
+const TIE_FLIP: u8 = 32;
 
 // The policies as constants, so that the loops that compute bids are
 // compiled once per policy (and topology kind, see `monomorphic!`).

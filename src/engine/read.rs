@@ -2,8 +2,9 @@
 //! each packet's state, the queues, the links of the last step and the
 //! statistics. Nothing here changes the engine.
 
-use super::{Engine, EngineConfig, Stats, ELIGIBLE, NONE};
-use crate::topology::Topology;
+use super::bids::tie_flip;
+use super::{Engine, EngineConfig, Stats, DELIVERED, ELIGIBLE, NONE};
+use crate::topology::{Hop, Network, Topology};
 
 impl Engine {
     /// The network.
@@ -37,6 +38,18 @@ impl Engine {
     /// Current target of packet `p`.
     pub fn target(&self, p: u32) -> u32 {
         self.target[self.slot(p)]
+    }
+    /// The hop `p` makes next towards its current target along its route
+    /// (the link it bids for when eligible): `None` at its target or once
+    /// delivered. Computed afresh, so it reflects targets set since the
+    /// last step.
+    pub fn next_hop(&self, p: u32) -> Option<Hop> {
+        let s = self.slot(p);
+        if self.flags[s] & DELIVERED != 0 {
+            return None;
+        }
+        let parity = p ^ tie_flip(self.flags[s]);
+        self.topo.next_hop(self.pos[s], self.target[s], parity, self.order)
     }
     /// Whether `p` has been delivered.
     pub fn is_delivered(&self, p: u32) -> bool {

@@ -40,6 +40,8 @@ impl RunSpec {
                 Field::MaxSteps => Some(serde_json::json!(self.max_steps)),
                 Field::EdgeQueues => Some(serde_json::json!(self.edge_queues)),
                 Field::Pipeline => Some(serde_json::json!(self.pipeline)),
+                // Left out at its default, like the absent options.
+                Field::Phases => (self.phases != Default::default()).then(|| serde_json::json!(self.phases.name())),
                 Field::ReverseOrder => Some(serde_json::json!(self.reverse_order)),
                 Field::Algorithm | Field::Policy => Some(serde_json::json!(self.value_of(field))),
             };

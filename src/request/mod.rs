@@ -56,6 +56,8 @@ pub enum Field {
     EdgeQueues,
     /// Pipelined phases.
     Pipeline,
+    /// The Kaufmann–Sibeyn family's phases: separated or coalesced.
+    Phases,
     /// Reverse dimension order.
     ReverseOrder,
     /// Step limit.
@@ -66,7 +68,7 @@ pub enum Field {
 
 impl Field {
     /// Every field.
-    pub const ALL: [Field; 16] = [
+    pub const ALL: [Field; 17] = [
         Field::Topology,
         Field::Algorithm,
         Field::Policy,
@@ -80,6 +82,7 @@ impl Field {
         Field::QueueCap,
         Field::EdgeQueues,
         Field::Pipeline,
+        Field::Phases,
         Field::ReverseOrder,
         Field::MaxSteps,
         Field::CheckInvariants,
@@ -101,6 +104,7 @@ impl Field {
             Field::QueueCap => "queue-cap",
             Field::EdgeQueues => "edge-queues",
             Field::Pipeline => "pipeline",
+            Field::Phases => "phases",
             Field::ReverseOrder => "reverse-order",
             Field::MaxSteps => "max-steps",
             Field::CheckInvariants => "check-invariants",
@@ -180,6 +184,35 @@ fn parse_bool(field: &str, text: &str) -> Result<bool> {
     }
 }
 
+/// How the phases of a Kaufmann–Sibeyn algorithm follow each other
+/// (SPEC §5 `--phases`; the paper's §3 "Coalescing phases").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Phases {
+    /// A barrier between phases (the analysis's setting).
+    #[default]
+    Separated,
+    /// A packet starts its next phase as soon as it finished one: what the
+    /// other phased algorithms call `pipeline`.
+    Coalesced,
+}
+
+impl Phases {
+    /// The SPEC name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Phases::Separated => "separated",
+            Phases::Coalesced => "coalesced",
+        }
+    }
+
+    fn parse(field: &str, text: &str) -> Result<Phases> {
+        [Phases::Separated, Phases::Coalesced]
+            .into_iter()
+            .find(|p| p.name() == text.trim())
+            .ok_or_else(|| Error::invalid(field, text, "expected separated or coalesced"))
+    }
+}
+
 /// Everything one run needs.
 #[derive(Debug, Clone)]
 pub struct RunSpec {
@@ -209,6 +242,8 @@ pub struct RunSpec {
     pub edge_queues: bool,
     /// Pipelined phases (algorithms that read it).
     pub pipeline: bool,
+    /// The Kaufmann–Sibeyn family's phases; coalesced is pipelined.
+    pub phases: Phases,
     /// Reverse dimension order (algorithms that read it).
     pub reverse_order: bool,
     /// Stop after this many steps.
@@ -238,6 +273,7 @@ impl Default for RunSpec {
             queue_cap: None,
             edge_queues: false,
             pipeline: false,
+            phases: Phases::Separated,
             reverse_order: false,
             max_steps: DEFAULT_MAX_STEPS,
             check_invariants: false,
@@ -309,6 +345,7 @@ impl RunSpec {
             }
             Field::EdgeQueues => self.edge_queues = parse_bool(name, text)?,
             Field::Pipeline => self.pipeline = parse_bool(name, text)?,
+            Field::Phases => self.phases = Phases::parse(name, text)?,
             Field::ReverseOrder => self.reverse_order = parse_bool(name, text)?,
             Field::MaxSteps => self.max_steps = parse_u32(name, text, 0)?,
             Field::CheckInvariants => self.check_invariants = parse_bool(name, text)?,
@@ -396,6 +433,7 @@ impl RunSpec {
             Field::QueueCap => self.queue_cap.map_or_else(|| "unbounded".into(), |q| q.to_string()),
             Field::EdgeQueues => self.edge_queues.to_string(),
             Field::Pipeline => self.pipeline.to_string(),
+            Field::Phases => self.phases.name().into(),
             Field::ReverseOrder => self.reverse_order.to_string(),
             Field::MaxSteps => self.max_steps.to_string(),
             Field::CheckInvariants => self.check_invariants.to_string(),
@@ -498,11 +536,16 @@ impl RunSpec {
         Ok(instance)
     }
 
+    /// Whether phases are pipelined: `pipeline`, or `phases` coalesced.
+    fn pipelined(&self) -> bool {
+        self.pipeline || self.phases == Phases::Coalesced
+    }
+
     /// The algorithm's options.
     pub fn algorithm_options(&self) -> AlgorithmOptions {
         AlgorithmOptions {
             seed: self.seed,
-            pipeline: self.pipeline,
+            pipeline: self.pipelined(),
             reverse_order: self.reverse_order,
         }
     }
@@ -515,7 +558,7 @@ impl RunSpec {
             seed: self.seed,
             queue_cap: self.queue_cap,
             edge_queues: self.edge_queues,
-            pipeline: self.pipeline,
+            pipeline: self.pipelined(),
             reverse_order: self.reverse_order,
             max_steps: self.max_steps,
             check_invariants: self.check_invariants,

@@ -1,0 +1,325 @@
+//! The Kaufmann–Sibeyn family of k-k routing algorithms (Kaufmann,
+//! Sibeyn, *Randomized multi-packet routing on meshes*, RUU-CS-91-48,
+//! `kaufmann-sibeyn-randomized-multipacket-routing-meshes.txt`): every
+//! packet gets a random colour, and each colour is routed by a uniaxial
+//! algorithm of one-dimensional phases, the colours out of phase so that
+//! in every phase each colour moves along its own axis and never meets
+//! another on a link (§3 "Coloring", Lemma 19).
+//!
+//! - `ks-nowrap` — NoWrapRoute (§7.1) and NoWrapRoute(d) (§7.3): d colours
+//!   (green and blue in 2-D) and 2d − 1 phases. Colour c first moves to a
+//!   uniformly random coordinate along each of the axes c, …, c + d − 2 in
+//!   turn (randomizing), then to its destination's coordinate along axis
+//!   c + d − 1, then along the axes c, …, c + d − 2 (axes cyclic, axis 0
+//!   the first coordinate; §7.3's loop over j reads "randomize p along
+//!   axis l", axis j being meant, as Lemma 22's phases show). In 2-D: green to a random row of its column,
+//!   along the row to its destination column, along the column to its
+//!   destination row; blue the same 90° out of phase. Theorem 2: on an n×n
+//!   mesh, max{3n, 2n + kn/4, kn/2} + O(√(kn log n)) steps w.v.h.p.;
+//!   Theorem 4: max{(2d − 1)n, kn/2} + O(d·√(kn log n)) in d dimensions.
+//!   It also runs on tori (§8's opening remark: about 3kn/8 there).
+//! - `ks-wrap` — WrapRoute (§8.1) and WrapRoute(d) (§8.3): d colours and 2d
+//!   phases. Colour c moves to a random coordinate along each axis in turn
+//!   (after which it is at a uniformly random node, Lemma 24), then to its
+//!   destination's coordinate along the axes in the same order. In 2-D:
+//!   green randomizes along the row, then the column, then routes to its
+//!   column, then to its row (§8.1's order: colour c's axes start at the
+//!   last coordinate); blue 90° out of phase. On a torus a move of exactly
+//!   half a ring goes either way at random (SPEC §2). Theorem 7: on an n×n
+//!   torus max{2n, kn/4} + O(√(kn log n)); Theorem 8: max{4n, kn/2} + … on
+//!   the mesh; Theorem 11: max{2dn, kn/4} + O(d·√(kn log n)) on the
+//!   d-dimensional torus.
+//!
+//! The colour of a packet and its random coordinates are drawn at the
+//! start from the run's seed (algorithm stream), one packet after the other
+//! in id order, delivered or not, so a packet's draws do not depend on
+//! the others'. Contention within a phase is the run's policy
+//! (`farthest-first` in the theorems, any in Theorems 3 and 9). The phases
+//! are separated by barriers (`--phases separated`, the analysis's
+//! setting: all colours change phase together) or coalesced (`--phases
+//! coalesced`, §3: a packet starts its next phase as soon as it finished
+//! one, and on a link a packet in an earlier phase has absolute priority
+//! over one in a later phase, the run's policy choosing within a phase).
+//! The report adds `colours`, the packets of each colour.
+//!
+//! Not here (issue #13, later): cut-through worms (`--flits`, §7.2, §8.2),
+//! queue smearing (`--smear`, §7.5), LevelRoute (`ks-level`, §6) and
+//! routing with locality (`ks-local`, §9).
+//!
+//! # Complexity
+//! O(d·packets) set-up; O(packets) per phase change, or per step when
+//! coalesced (the priority); the steps cost what the engine's cost.
+
+use super::phased::{PhasePlan, Phased};
+use super::{require, Algorithm, AlgorithmOptions};
+use crate::engine::Engine;
+use crate::error::Result;
+use crate::report::Extra;
+use crate::rng::{Rng, Stream};
+use crate::topology::{Grid, Kind, Topology};
+use crate::workload::Instance;
+
+/// Which of the two algorithms.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Variant {
+    /// NoWrapRoute(d) (§7.1, §7.3): d − 1 randomizing phases, 2d − 1 in all.
+    NoWrap,
+    /// WrapRoute(d) (§8.1, §8.3): d randomizing phases, 2d in all.
+    Wrap,
+}
+
+/// `ks-nowrap` or `ks-wrap`.
+#[derive(Debug, Clone)]
+pub struct Ks {
+    variant: Variant,
+    seed: u64,
+    coalesced: bool,
+    schedule: Option<Phased<Plan>>,
+}
+
+impl Ks {
+    /// NoWrapRoute(d); phases separated unless `options.pipeline`
+    /// (`--phases coalesced`).
+    pub fn nowrap(options: &AlgorithmOptions) -> Self {
+        Self::new(Variant::NoWrap, options)
+    }
+
+    /// WrapRoute(d); phases separated unless `options.pipeline`.
+    pub fn wrap(options: &AlgorithmOptions) -> Self {
+        Self::new(Variant::Wrap, options)
+    }
+
+    fn new(variant: Variant, options: &AlgorithmOptions) -> Self {
+        Ks {
+            variant,
+            seed: options.seed,
+            coalesced: options.pipeline,
+            schedule: None,
+        }
+    }
+}
+
+/// The phases of one run: each packet's colour and random coordinates.
+#[derive(Debug, Clone)]
+struct Plan {
+    grid: Grid,
+    /// Randomizing phases: d − 1 (NoWrapRoute) or d (WrapRoute).
+    randomizing: u8,
+    /// Phases in all: 2d − 1 or 2d.
+    count: u8,
+    /// The axis colour 0 moves along in the first phase.
+    first_axis: usize,
+    /// Each packet's colour, `0..d`.
+    colour: Vec<u8>,
+    /// The coordinates of each packet's randomizing phases, `randomizing`
+    /// per packet.
+    draws: Vec<u32>,
+    /// WrapRoute on a torus: bit i of a packet's word is the way it goes
+    /// round in phase i on a tie (1: negative). Empty otherwise.
+    ties: Vec<u64>,
+    names: Vec<String>,
+    colours: Vec<u32>,
+}
+
+impl Plan {
+    fn new(variant: Variant, grid: &Grid, packets: u32, seed: u64) -> Plan {
+        let d = grid.dims().len();
+        let randomizing = match variant {
+            Variant::NoWrap => d - 1,
+            Variant::Wrap => d,
+        };
+        let count = d + randomizing;
+        let first_axis = match variant {
+            Variant::NoWrap => 0,
+            Variant::Wrap => d - 1,
+        };
+        let names = (0..count)
+            .map(|i| {
+                let what = if i < randomizing { "randomize" } else { "route" };
+                format!("phase{}-{what}", i + 1)
+            })
+            .collect();
+        let mut plan = Plan {
+            grid: grid.clone(),
+            randomizing: randomizing as u8,
+            count: count as u8,
+            first_axis,
+            colour: Vec::with_capacity(packets as usize),
+            draws: Vec::with_capacity(packets as usize * randomizing),
+            ties: Vec::new(),
+            names,
+            colours: vec![0; d],
+        };
+        // WrapRoute draws the ways round on a mesh too (and ignores them),
+        // so that a seed gives the same colours and coordinates on both.
+        let random_ties = variant == Variant::Wrap && grid.wraps();
+        let mut rng = Rng::new(seed, Stream::Algorithm);
+        for _ in 0..packets {
+            let c = rng.below(d as u32) as u8;
+            plan.colour.push(c);
+            plan.colours[c as usize] += 1;
+            for i in 0..randomizing as u8 {
+                let side = grid.dims()[plan.axis(c, i)];
+                plan.draws.push(rng.below(side));
+            }
+            if variant == Variant::Wrap {
+                let word = rng.next_u64();
+                if random_ties {
+                    plan.ties.push(word);
+                }
+            }
+        }
+        plan
+    }
+
+    /// The axis colour `c` moves along in `phase`: the colours are out of
+    /// phase, so in any phase no two colours share an axis.
+    fn axis(&self, c: u8, phase: u8) -> usize {
+        (self.first_axis + c as usize + phase as usize) % self.grid.dims().len()
+    }
+}
+
+impl PhasePlan for Plan {
+    fn count(&self) -> u8 {
+        self.count
+    }
+
+    fn name(&self, phase: u8) -> &str {
+        &self.names[phase as usize]
+    }
+
+    fn pipelined_name(&self) -> &str {
+        "coalesced"
+    }
+
+    /// The node on the packet's line along its phase's axis: at a random
+    /// coordinate while randomizing, else at its destination's.
+    fn target(&self, engine: &Engine, p: u32, phase: u8) -> u32 {
+        let i = p as usize;
+        let axis = self.axis(self.colour[i], phase);
+        let pos = engine.position(p);
+        let to = if phase < self.randomizing {
+            self.draws[i * self.randomizing as usize + phase as usize]
+        } else {
+            self.grid.coord(engine.destination(p), axis)
+        };
+        let stride = self.grid.stride(axis);
+        pos - self.grid.coord(pos, axis) * stride + to * stride
+    }
+
+    fn class(&self, p: u32, _phase: u8) -> u8 {
+        self.colour[p as usize]
+    }
+
+    fn tie(&self, p: u32, phase: u8) -> Option<bool> {
+        self.ties.get(p as usize).map(|word| word >> phase & 1 == 1)
+    }
+
+    fn lexicographic(&self) -> bool {
+        true
+    }
+}
+
+impl Algorithm for Ks {
+    fn name(&self) -> &'static str {
+        match self.variant {
+            Variant::NoWrap => "ks-nowrap",
+            Variant::Wrap => "ks-wrap",
+        }
+    }
+
+    fn start(&mut self, instance: &Instance, engine: &mut Engine) -> Result<()> {
+        let topo = &instance.topology;
+        let grid = match topo {
+            Topology::Grid(g) if matches!(g.kind(), Kind::Mesh | Kind::Torus) && g.dims().len() >= 2 => Some(g),
+            _ => None,
+        };
+        require(
+            self.name(),
+            grid.is_some(),
+            topo,
+            "a mesh or torus of 2 or more dimensions",
+        )?;
+        let plan = Plan::new(self.variant, grid.expect("checked"), engine.packet_count(), self.seed);
+        let mut schedule = Phased::new(plan, self.coalesced);
+        schedule.start(engine);
+        self.schedule = Some(schedule);
+        Ok(())
+    }
+
+    fn before_step(&mut self, engine: &mut Engine) {
+        if let Some(s) = self.schedule.as_mut() {
+            s.before_step(engine);
+        }
+    }
+
+    fn report_extra(&self) -> Extra {
+        Extra {
+            colours: self.schedule.as_ref().map(|s| s.plan().colours.clone()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Plan, Variant};
+    use crate::topology::Topology;
+
+    fn plan(variant: Variant, topo: &str) -> Plan {
+        let topo: Topology = topo.parse().unwrap();
+        Plan::new(variant, topo.as_grid().unwrap(), 1000, 7)
+    }
+
+    #[test]
+    fn colours_move_along_different_axes_in_every_phase() {
+        for (variant, topo, count) in [
+            (Variant::NoWrap, "mesh:6x6", 3),
+            (Variant::Wrap, "torus:6x6", 4),
+            (Variant::NoWrap, "mesh:4x5x6", 5),
+            (Variant::Wrap, "torus:4x5x6", 6),
+        ] {
+            let p = plan(variant, topo);
+            let d = p.grid.dims().len() as u8;
+            assert_eq!(p.count, count);
+            for phase in 0..p.count {
+                let mut axes: Vec<usize> = (0..d).map(|c| p.axis(c, phase)).collect();
+                axes.sort_unstable();
+                axes.dedup();
+                assert_eq!(axes.len(), d as usize, "{topo} phase {phase}");
+            }
+            // Every colour visits every axis while randomizing (WrapRoute)
+            // or all but its routing axis (NoWrapRoute), and routes along
+            // every axis once.
+            for c in 0..d {
+                let mut routed: Vec<usize> = (p.randomizing..p.count).map(|i| p.axis(c, i)).collect();
+                routed.sort_unstable();
+                assert_eq!(routed, (0..d as usize).collect::<Vec<_>>());
+            }
+        }
+    }
+
+    #[test]
+    fn the_paper_s_green_packets_in_two_dimensions() {
+        // NoWrapRoute, green: column (rows, axis 0), row, column.
+        let p = plan(Variant::NoWrap, "mesh:8x8");
+        assert_eq!((0..3).map(|i| p.axis(0, i)).collect::<Vec<_>>(), [0, 1, 0]);
+        assert_eq!((0..3).map(|i| p.axis(1, i)).collect::<Vec<_>>(), [1, 0, 1]);
+        // WrapRoute, green: row, column, row, column.
+        let p = plan(Variant::Wrap, "torus:8x8");
+        assert_eq!((0..4).map(|i| p.axis(0, i)).collect::<Vec<_>>(), [1, 0, 1, 0]);
+        assert_eq!(p.ties.len(), 1000);
+        assert!(plan(Variant::Wrap, "mesh:8x8").ties.is_empty());
+    }
+
+    #[test]
+    fn draws_are_in_range_and_colours_count_every_packet() {
+        let p = plan(Variant::NoWrap, "mesh:3x5x7");
+        assert_eq!(p.colours.iter().sum::<u32>(), 1000);
+        for (i, &c) in p.colour.iter().enumerate() {
+            for phase in 0..p.randomizing {
+                let side = p.grid.dims()[p.axis(c, phase)];
+                assert!(p.draws[i * 2 + phase as usize] < side);
+            }
+        }
+    }
+}

@@ -1,0 +1,259 @@
+//! A phased schedule: every packet goes through the same numbered phases,
+//! each a simulated routing to a target the algorithm's [`PhasePlan`]
+//! chooses from where the packet is (one line of the mesh in
+//! `three_phase.rs` and `ks.rs`). The engine moves the packets; contention
+//! is settled by the run's policy; nothing is teleported.
+//!
+//! By default the phases are separated by barriers: a phase opens in the
+//! step after the last packet of the previous one arrived (the engine's
+//! `unsettled()` is 0), so no step is idle, and a phase with nothing to
+//! route takes no step. Pipelined (the lecture's word; Kaufmann–Sibeyn §3
+//! call it *coalescing phases*), every packet starts its next phase as soon
+//! as it reaches the target of the current one. A plan may ask for the
+//! paper's lexicographic priority when pipelined (§3: "a packet doing its
+//! phase i has absolute priority over a packet doing its phase j, when i <
+//! j"): before every step, of the packets whose next hop is over the same
+//! link only those in the earliest phase are eligible, so the run's policy
+//! picks among them (local computation at the node, which knows its
+//! packets' phases).
+//!
+//! # Complexity
+//! O(packets) per phase change; O(arrivals) per step when pipelined, and
+//! O(packets) per step with the lexicographic priority.
+
+use crate::engine::Engine;
+use crate::topology::Network;
+
+/// What a phased algorithm decides: how many phases, their report names,
+/// and each packet's target and drawing class in each phase.
+pub(crate) trait PhasePlan {
+    /// Number of phases (at least 1).
+    fn count(&self) -> u8;
+    /// The report name of `phase` (0-based) with barriers.
+    fn name(&self, phase: u8) -> &str;
+    /// The report name of the single phase of a pipelined run.
+    fn pipelined_name(&self) -> &str;
+    /// The target of `p` in `phase`, from where it is now.
+    fn target(&self, engine: &Engine, p: u32, phase: u8) -> u32;
+    /// The drawing class of `p` in `phase`.
+    fn class(&self, p: u32, phase: u8) -> u8;
+    /// Which way `p` goes round a ring in `phase` when both ways are
+    /// equally short (`Some(true)`: the negative way); `None` keeps the
+    /// engine's rule (SPEC §2).
+    fn tie(&self, _p: u32, _phase: u8) -> Option<bool> {
+        None
+    }
+    /// Whether, pipelined, earlier phases have absolute priority over later
+    /// ones on a link (Kaufmann–Sibeyn §3, "Coalescing phases").
+    fn lexicographic(&self) -> bool {
+        false
+    }
+}
+
+/// Drives a [`PhasePlan`] from an algorithm's `start` and `before_step`.
+#[derive(Debug, Clone)]
+pub(crate) struct Phased<P> {
+    plan: P,
+    pipeline: bool,
+    /// Barrier mode: the open phase.
+    phase: u8,
+    /// Pipelined mode: each packet's phase.
+    packet_phase: Vec<u8>,
+    /// Lexicographic priority: the earliest phase bidding for each link
+    /// this step (`u8::MAX` for none), and the links set, to reset.
+    link_phase: Vec<u8>,
+    links: Vec<(u32, Option<u32>)>,
+}
+
+impl<P: PhasePlan> Phased<P> {
+    /// A schedule of `plan`, pipelined if `pipeline`.
+    pub(crate) fn new(plan: P, pipeline: bool) -> Self {
+        Phased {
+            plan,
+            pipeline,
+            phase: 0,
+            packet_phase: Vec::new(),
+            link_phase: Vec::new(),
+            links: Vec::new(),
+        }
+    }
+
+    /// The plan.
+    pub(crate) fn plan(&self) -> &P {
+        &self.plan
+    }
+
+    fn enter(&self, engine: &mut Engine, p: u32, phase: u8) {
+        let t = self.plan.target(engine, p, phase);
+        engine.set_target(p, t);
+        engine.set_class(p, self.plan.class(p, phase));
+        if let Some(negative) = self.plan.tie(p, phase) {
+            engine.set_tie_direction(p, negative);
+        }
+    }
+
+    /// Sets up the first phase (called from the algorithm's `start`).
+    pub(crate) fn start(&mut self, engine: &mut Engine) {
+        let active = engine.active();
+        if self.pipeline {
+            engine.begin_phase(self.plan.pipelined_name());
+            self.packet_phase = vec![0; engine.packet_count() as usize];
+            for p in active {
+                self.enter(engine, p, 0);
+                self.advance(engine, p);
+            }
+            self.prioritize(engine);
+        } else {
+            engine.begin_phase(self.plan.name(0));
+            for p in active {
+                self.enter(engine, p, 0);
+            }
+            self.open_barriers(engine);
+        }
+    }
+
+    /// Opens the next phases while the current one has nothing left to
+    /// route (called before every step).
+    pub(crate) fn before_step(&mut self, engine: &mut Engine) {
+        if self.pipeline {
+            let arrived = engine.arrived_at_target().to_vec();
+            for p in arrived {
+                self.advance(engine, p);
+            }
+            self.prioritize(engine);
+        } else {
+            self.open_barriers(engine);
+        }
+    }
+
+    /// Pipelined with the lexicographic priority: of the packets whose next
+    /// hop is over the same link, only those in the earliest phase are
+    /// eligible this step.
+    fn prioritize(&mut self, engine: &mut Engine) {
+        if !self.plan.lexicographic() {
+            return;
+        }
+        let ports = engine.topology().ports();
+        if self.link_phase.is_empty() {
+            self.link_phase = vec![u8::MAX; (engine.topology().nodes() * ports) as usize];
+        }
+        let mut links = std::mem::take(&mut self.links);
+        links.clear();
+        for p in engine.active() {
+            let link = engine.next_hop(p).map(|hop| engine.position(p) * ports + hop.port);
+            if let Some(l) = link {
+                let earliest = &mut self.link_phase[l as usize];
+                *earliest = (*earliest).min(self.packet_phase[p as usize]);
+            }
+            links.push((p, link));
+        }
+        for &(p, link) in &links {
+            let first = link.is_none_or(|l| self.link_phase[l as usize] == self.packet_phase[p as usize]);
+            engine.set_eligible(p, first);
+        }
+        for &(_, link) in &links {
+            if let Some(l) = link {
+                self.link_phase[l as usize] = u8::MAX;
+            }
+        }
+        self.links = links;
+    }
+
+    /// Pipelined: moves `p` on to its next phases while it is at its target.
+    fn advance(&mut self, engine: &mut Engine, p: u32) {
+        let i = p as usize;
+        let last = self.plan.count() - 1;
+        while self.packet_phase[i] < last && engine.position(p) == engine.target(p) {
+            self.packet_phase[i] += 1;
+            self.enter(engine, p, self.packet_phase[i]);
+        }
+    }
+
+    /// Barriers: a phase that is over (or empty) gives way to the next.
+    fn open_barriers(&mut self, engine: &mut Engine) {
+        let last = self.plan.count() - 1;
+        while self.phase < last && engine.unsettled() == 0 && !engine.finished() {
+            self.phase += 1;
+            engine.begin_phase(self.plan.name(self.phase));
+            let active = engine.active();
+            for p in active {
+                self.enter(engine, p, self.phase);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{PhasePlan, Phased};
+    use crate::engine::{Engine, EngineConfig};
+
+    /// Two phases on a line: to `first[p]`, then to the destination.
+    struct Line {
+        first: Vec<u32>,
+        lexicographic: bool,
+    }
+
+    impl PhasePlan for Line {
+        fn count(&self) -> u8 {
+            2
+        }
+        fn name(&self, _phase: u8) -> &str {
+            "phase"
+        }
+        fn pipelined_name(&self) -> &str {
+            "pipelined"
+        }
+        fn target(&self, engine: &Engine, p: u32, phase: u8) -> u32 {
+            if phase == 0 {
+                self.first[p as usize]
+            } else {
+                engine.destination(p)
+            }
+        }
+        fn class(&self, _p: u32, phase: u8) -> u8 {
+            phase
+        }
+        fn lexicographic(&self) -> bool {
+            self.lexicographic
+        }
+    }
+
+    /// On linear:5, packet 0 reaches its first target (node 1) in step 1
+    /// and bids for 1→2 in phase 2 in step 2, farther from its target (3
+    /// hops) than packet 2 (1 hop), which lost step 1 at node 1 to packet 1
+    /// and is still in phase 1. Farthest-first alone moves packet 0; with
+    /// the lexicographic priority packet 2 goes first.
+    #[test]
+    fn an_earlier_phase_has_absolute_priority_on_a_link() {
+        for lexicographic in [false, true] {
+            let topo = "linear:5".parse().unwrap();
+            let config = EngineConfig {
+                check_invariants: true,
+                ..Default::default()
+            };
+            let mut engine = Engine::new(topo, &[(0, 4), (1, 3), (1, 2)], config);
+            let plan = Line {
+                first: vec![1, 3, 2],
+                lexicographic,
+            };
+            let mut schedule = Phased::new(plan, true);
+            schedule.start(&mut engine);
+            for _ in 0..2 {
+                schedule.before_step(&mut engine);
+                engine.step();
+            }
+            let (p0, p2) = (engine.position(0), engine.position(2));
+            if lexicographic {
+                assert_eq!((p0, p2), (1, 2));
+                assert!(engine.is_delivered(2));
+            } else {
+                assert_eq!((p0, p2), (2, 1));
+            }
+            while !engine.finished() {
+                schedule.before_step(&mut engine);
+                engine.step();
+            }
+        }
+    }
+}
