@@ -128,4 +128,3 @@ fn sentence(e: &Error) -> String {
         .map(|c| c.to_uppercase().collect::<String>() + chars.as_str())
         .unwrap_or_default()
 }
-

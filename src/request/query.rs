@@ -63,4 +63,3 @@ pub fn query_pairs(search: &str) -> Vec<(String, String)> {
         })
         .collect()
 }
-

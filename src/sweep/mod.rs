@@ -364,4 +364,3 @@ fn run_caught(spec: &RunSpec) -> std::result::Result<(Report, Status), String> {
 fn run_caught(spec: &RunSpec) -> std::result::Result<(Report, Status), String> {
     run_spec(spec)
 }
-

@@ -176,4 +176,3 @@ fn csv_cell(v: &Value) -> String {
         other => other.to_string(),
     }
 }
-

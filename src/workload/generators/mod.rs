@@ -21,10 +21,10 @@ use super::{Instance, Limits, Workload, WorkloadSpec};
 
 mod spatial;
 
-use spatial::{greedy_worst, hotspot, locality};
 use crate::error::{Error, Result};
 use crate::rng::{Rng, Stream};
 use crate::topology::{Butterfly, Grid, Kind, Network, Topology};
+use spatial::{greedy_worst, hotspot, locality};
 
 /// `locality`: L when the spec does not give one.
 pub(super) const DEFAULT_LOCALITY: u32 = 2;

@@ -220,4 +220,3 @@ pub(super) fn hotspot(ends: Ends, percent: u32, rng: &mut Rng) -> Result<Vec<(u3
     }
     Ok(ends.permutation(|i| dest[i as usize]))
 }
-
