@@ -386,9 +386,17 @@ fn the_explanation_names_terms_classes_and_the_destination_key() {
     assert!(!e.description.is_empty() && e.description.len() > e.summary.len());
 }
 
+/// (topology, algorithm, workload, further fields).
+type Case = (
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static [(Field, &'static str)],
+);
+
 #[test]
 fn every_registry_entry_explains_each_phase_it_reports() {
-    let cases: &[(&str, &str, &str, &[(Field, &str)])] = &[
+    let cases: &[Case] = &[
         ("mesh:8x8", "greedy", "random-permutation", &[]),
         ("hypercube:4", "bit-fixing", "random-permutation", &[]),
         ("hypercube:4", "valiant", "random-permutation", &[]),
