@@ -50,6 +50,8 @@ pub enum Relation {
     MoreSteps,
     /// The main run's largest queue is smaller than the second's.
     SmallerQueue,
+    /// The time–space trade-off: the main run needs fewer steps, the second smaller queues.
+    TradeOff,
 }
 
 /// What a lesson checks on its run(s).
@@ -244,9 +246,35 @@ pub const LESSONS: &[Lesson] = &[
     },
 ];
 
-/// The lesson called `id`, or an error listing the ids.
+/// The page's default view (opened with no run parameter and no lesson):
+/// not in the lesson menu, but explained the same way. `www/config.js`
+/// holds the same preset as its defaults.
+pub const INTRO: Lesson = Lesson {
+    id: "intro",
+    title: "Time against space: two algorithms route the same permutation",
+    text: "Each packet (a dot) must reach its own node; in every step a link carries one packet each way. Left, \
+           greedy sends each packet along its row, then along its column: never slower than 2n − 2 steps, the \
+           mesh's diameter. Right, offline plans the same permutation in advance with Hall's theorem: up to \
+           3n − 3 steps, but no node ever holds more than 3 packets. This permutation is greedy's worst case: \
+           streams of packets turn into one column at the same node, whose queue (red) grows to about 2n/3. \
+           Fast or frugal — the trade-off the papers are about. Try the lessons, or change anything on the left.",
+    paper: LECTURE,
+    section: "XY greedy permutation routing; Off-line permutation routing",
+    preset: Preset {
+        compare: Some("offline"),
+        ..preset("mesh:16x16", "greedy-worst", "greedy", 2)
+    },
+    check: Check {
+        own: true,
+        claims: &[GREEDY_WORST_QUEUE],
+        compare_own: true,
+        relation: Some(Relation::TradeOff),
+    },
+};
+
+/// The lesson called `id` (or the default view, `intro`), or an error listing the ids.
 pub fn lookup(id: &str) -> Result<&'static Lesson> {
-    LESSONS.iter().find(|l| l.id == id).ok_or_else(|| {
+    LESSONS.iter().chain([&INTRO]).find(|l| l.id == id).ok_or_else(|| {
         let ids: Vec<&str> = LESSONS.iter().map(|l| l.id).collect();
         Error::invalid(
             "lesson",

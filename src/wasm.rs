@@ -267,19 +267,31 @@ fn lesson_of(id: &str) -> Result<Option<&'static lessons::Lesson>, JsError> {
     }
 }
 
-/// The lessons (SPEC §7): `[{id, title, text, paper, section, preset,
-/// check, config}]`, `config` being the run's config object (what `new
-/// Simulation` reads) and `preset` its `compare`, `speed` and `step`.
+/// A lesson as the page reads it: the lesson with `config`, its run's
+/// config object (what `new Simulation` reads).
+fn lesson_value(lesson: &lessons::Lesson) -> Result<serde_json::Value, JsError> {
+    let spec = lesson.spec(RunSpec::browser()).map_err(js_error)?;
+    let mut value = serde_json::to_value(lesson).map_err(|e| JsError::new(&e.to_string()))?;
+    value["config"] = spec.to_json();
+    Ok(value)
+}
+
+/// The lessons of the menu (SPEC §7): `[{id, title, text, paper, section,
+/// preset: {…, compare, speed, step}, check, config}]`.
 #[wasm_bindgen]
 pub fn lessons() -> Result<JsValue, JsError> {
-    let mut out = Vec::new();
-    for lesson in lessons::LESSONS {
-        let spec = lesson.spec(RunSpec::browser()).map_err(js_error)?;
-        let mut value = serde_json::to_value(lesson).map_err(|e| JsError::new(&e.to_string()))?;
-        value["config"] = spec.to_json();
-        out.push(value);
-    }
-    to_js(&out)
+    let list = lessons::LESSONS
+        .iter()
+        .map(lesson_value)
+        .collect::<Result<Vec<_>, _>>()?;
+    to_js(&list)
+}
+
+/// The lesson `id` (or the default view, `intro`), as in [`lessons`];
+/// throws the core's message naming an unknown id.
+#[wasm_bindgen]
+pub fn lesson(id: &str) -> Result<JsValue, JsError> {
+    to_js(&lesson_value(lessons::lookup(id).map_err(js_error)?)?)
 }
 
 /// The menus for a config: `{algorithms: [{name, ok, reason}], workloads:

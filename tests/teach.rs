@@ -285,7 +285,7 @@ fn run_lesson(id: &str) -> (explain::LessonStatus, Simulation, Option<Simulation
 
 #[test]
 fn every_lesson_passes_its_live_check_on_its_preset() {
-    for lesson in LESSONS {
+    for lesson in LESSONS.iter().chain([&lessons::INTRO]) {
         let (status, _, _) = run_lesson(lesson.id);
         assert_eq!(status.verdict, Verdict::Met, "{}: {:?}", lesson.id, status.checks);
         assert!(
@@ -325,6 +325,25 @@ fn greedy_worst_lesson_checks_the_queue_formula() {
         "{:?}",
         status.checks
     );
+}
+
+#[test]
+fn the_default_view_shows_the_time_space_trade_off() {
+    let (status, main, other) = run_lesson("intro");
+    let (greedy, offline) = (main.report(), other.unwrap().report());
+    assert_eq!((greedy.steps, greedy.max_queue), (15, 9));
+    assert!(offline.steps <= 45 && offline.max_queue <= 3);
+    assert_eq!(
+        status.checks.last().unwrap().text,
+        format!(
+            "greedy is faster ({} < {} steps) but offline needs less room (largest queue {} < {}) ✓",
+            greedy.steps, offline.steps, offline.max_queue, greedy.max_queue
+        )
+    );
+    // Packets are delivered from the first steps on, and both runs end within 40 s at 2 steps/s.
+    let speed = lessons::INTRO.preset.speed;
+    assert!(main.report().latency.histogram[0][0] <= 3);
+    assert!(greedy.steps.max(offline.steps) <= 40 * speed - 2 * speed);
 }
 
 #[test]

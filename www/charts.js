@@ -18,46 +18,86 @@ function publish(registry, name, plot, data) {
   registry[name] = { series: plot.series.map((s) => s.label), data };
 }
 
-/** The live run chart: packets in flight (left axis) and max queue (right axis) per step. */
+/**
+ * The live run chart: packets in flight (left axis) and max queue (right
+ * axis) per step; in the compare view both runs' series, named by
+ * algorithm (the second run dashed).
+ */
 export function runChart(el, registry, height = 220, compact = false) {
-  const opts = {
-    ...sizeOf(el, height),
-    title: 'This run, per step',
-    scales: { x: { time: false }, queue: { range: (u, min, max) => [0, Math.max(2, max)] } },
-    axes: [
-      { label: 'step' },
-      { label: compact ? 'in flight' : 'packets in flight', stroke: PALETTE[0] },
-      { label: 'max queue', scale: 'queue', side: 1, stroke: PALETTE[1], grid: { show: false } },
-    ],
-    series: [
-      { label: 'step' },
-      { label: 'in flight', stroke: PALETTE[0], width: 2, fill: 'rgba(31,111,209,0.08)' },
-      { label: 'max queue', stroke: PALETTE[1], width: 2, scale: 'queue', paths: uPlot.paths.stepped({ align: 1 }) },
-    ],
-    legend: { live: true },
+  const options = (names) => {
+    const series = [{ label: 'step' }];
+    const dashes = [undefined, [6, 4]];
+    const colours = [[PALETTE[0], PALETTE[1]], [PALETTE[2], PALETTE[3]]];
+    (names ?? [null]).forEach((name, i) => {
+      const prefix = name ? `${name} ` : '';
+      series.push(
+        { label: `${prefix}in flight`, stroke: colours[i][0], width: 2, dash: dashes[i], fill: i === 0 ? 'rgba(31,111,209,0.08)' : undefined },
+        { label: `${prefix}max queue`, stroke: colours[i][1], width: 2, dash: dashes[i], scale: 'queue', paths: uPlot.paths.stepped({ align: 1 }) },
+      );
+    });
+    return {
+      ...sizeOf(el, height),
+      title: names ? 'These runs, per step' : 'This run, per step',
+      scales: { x: { time: false }, queue: { range: (u, min, max) => [0, Math.max(2, max)] } },
+      axes: [
+        { label: 'step' },
+        { label: compact ? 'in flight' : 'packets in flight', stroke: PALETTE[0] },
+        { label: 'max queue', scale: 'queue', side: 1, stroke: PALETTE[1], grid: { show: false } },
+      ],
+      series,
+      legend: { live: true },
+    };
   };
-  const chart = new uPlot(opts, [[0], [0], [0]], el);
-  publish(registry, 'run', chart, [[0], [0], [0]]);
-  return {
-    chart,
-    /** `stats` = the wasm `stats()` object; `packets` = packets at step 0. */
-    update(stats, undeliveredAtStart) {
-      const n = stats.in_flight.length;
-      const xs = new Float64Array(n + 1);
-      const inFlight = new Float64Array(n + 1);
-      const queue = new Float64Array(n + 1);
-      inFlight[0] = undeliveredAtStart;
-      for (let i = 0; i < n; i++) {
-        xs[i + 1] = i + 1;
-        inFlight[i + 1] = stats.in_flight[i];
-        queue[i + 1] = stats.queue_series[i];
+  const empty = (n) => Array.from({ length: n }, () => [0]);
+  const handle = { chart: new uPlot(options(null), empty(3), el) };
+  let shape = 'single';
+  publish(registry, 'run', handle.chart, empty(3));
+  /** The columns of one run, `n` steps long (a run that ended earlier is padded with gaps). */
+  const columns = (stats, undeliveredAtStart, n) => {
+    const inFlight = new Array(n + 1).fill(null);
+    const queue = new Array(n + 1).fill(null);
+    inFlight[0] = undeliveredAtStart;
+    queue[0] = 0;
+    for (let i = 0; i < stats.in_flight.length; i++) {
+      inFlight[i + 1] = stats.in_flight[i];
+      queue[i + 1] = stats.queue_series[i];
+    }
+    return [inFlight, queue];
+  };
+  return Object.assign(handle, {
+    /**
+     * `stats` = the wasm `stats()` object; `undeliveredAtStart` = packets in
+     * flight at step 0; `other` = the second run `{name, stats,
+     * undeliveredAtStart}` and `mainName` the first's algorithm, in the compare view.
+     */
+    update(stats, undeliveredAtStart, other = null, mainName = '') {
+      const key = other ? JSON.stringify([mainName, other.name]) : 'single';
+      if (key !== shape) {
+        handle.chart.destroy();
+        handle.chart = new uPlot(options(other ? [mainName, other.name] : null), empty(other ? 5 : 3), el);
+        shape = key;
       }
-      publish(registry, 'run', chart, [xs, inFlight, queue]);
+      const n = Math.max(stats.in_flight.length, other ? other.stats.in_flight.length : 0);
+      const xs = new Float64Array(n + 1);
+      for (let i = 0; i <= n; i++) xs[i] = i;
+      if (!other) {
+        // One run: typed columns, as before.
+        const inFlight = new Float64Array(n + 1);
+        const queue = new Float64Array(n + 1);
+        inFlight[0] = undeliveredAtStart;
+        for (let i = 0; i < n; i++) {
+          inFlight[i + 1] = stats.in_flight[i];
+          queue[i + 1] = stats.queue_series[i];
+        }
+        publish(registry, 'run', handle.chart, [xs, inFlight, queue]);
+        return;
+      }
+      publish(registry, 'run', handle.chart, [xs, ...columns(stats, undeliveredAtStart, n), ...columns(other.stats, other.undeliveredAtStart, n)]);
     },
     resize() {
-      chart.setSize(sizeOf(el, height));
+      handle.chart.setSize(sizeOf(el, height));
     },
-  };
+  });
 }
 
 /** The ratio chart's references: which of the core's per-point ratios it draws. */

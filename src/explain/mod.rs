@@ -411,6 +411,18 @@ fn relate(relation: Relation, a: &Simulation, b: &Simulation) -> CheckLine {
                 pb.max_queue
             ),
         ),
+        Relation::TradeOff => (
+            pa.steps < pb.steps && pa.max_queue > pb.max_queue,
+            format!(
+                "{na} is faster ({} {} {} steps) but {nb} needs less room (largest queue {} {} {})",
+                pa.steps,
+                if pa.steps < pb.steps { "<" } else { "≥" },
+                pb.steps,
+                pb.max_queue,
+                if pb.max_queue < pa.max_queue { "<" } else { "≥" },
+                pa.max_queue
+            ),
+        ),
     };
     let verdict = match (over, holds) {
         (false, _) => Verdict::Pending,
