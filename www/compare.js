@@ -139,16 +139,23 @@ export class Compare {
     return t < 1;
   }
 
-  /** The captions over the two canvases: algorithm, delivered, largest queue, status. */
+  /**
+   * The captions over the two canvases: algorithm, the shown step (the
+   * same on both), delivered, largest queue, status.
+   */
   caption(main, mainName, paused) {
     if (!this.captions.length) return;
+    const shown = this.shownStep(main ? main.step : 0);
     const line = (name, s) => {
       if (!s) return name;
-      const status = s.status === 'running' && paused ? 'paused' : s.status;
-      return `${name} · ${s.delivered} / ${s.packets} delivered · largest queue ${s.max_queue} · ${status === 'finished' ? `finished at step ${s.step}` : status}`;
+      const end = s.status === 'running' ? (paused ? ' · paused' : '') : ` · ${s.status} at step ${s.step}`;
+      return `${name} · step ${shown} · ${s.delivered}/${s.packets} · queue ≤ ${s.max_queue}${end}`;
     };
     this.captions[0].textContent = line(mainName, main);
     this.captions[1].textContent = line(this.algorithm, this.snapshot);
+    this.captions.forEach((c) => {
+      c.dataset.step = String(shown);
+    });
   }
 
   /** The second run's chart data: `{name, stats, undeliveredAtStart}`. */

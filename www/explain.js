@@ -19,13 +19,13 @@ function paperTitle(paper) {
 }
 
 function claimsHtml(run) {
-  const items = run.claims.map((c) => {
-    const applies = c.verdict !== 'not-applicable';
-    const head = applies ? esc(c.headline) : `<span class="dim">${esc(c.text)}</span>`;
-    return `<li class="v-${c.verdict}" title="${esc(c.text)}"><span class="mark" aria-hidden="true">${VERDICT_MARK[c.verdict]}</span>`
-      + `<span><b>${esc(c.name)}</b>: ${head}<br><span class="x-line">${esc(c.line)}</span></span></li>`;
-  });
-  return items.length ? `<ul class="x-claims">${items.join('')}</ul>` : '';
+  const applies = run.claims.filter((c) => c.verdict !== 'not-applicable');
+  const items = applies.map((c) => `<li class="v-${c.verdict}" title="${esc(c.text)}"><span class="mark" aria-hidden="true">${VERDICT_MARK[c.verdict]}</span>`
+    + `<span><b>${esc(c.name)}</b>: ${esc(c.headline)}<br><span class="x-line">${esc(c.line)}</span></span></li>`);
+  const others = run.claims.filter((c) => c.verdict === 'not-applicable')
+    .map((c) => `<span title="${esc(c.text)}">${esc(c.name)} (${esc(c.line.replace(/^does not apply: /, ''))})</span>`);
+  return (items.length ? `<ul class="x-claims">${items.join('')}</ul>` : '')
+    + (others.length ? `<p class="x-na">Not checked here: ${others.join('; ')}.</p>` : '');
 }
 
 function legendHtml(run, colorMode) {
@@ -36,7 +36,7 @@ function legendHtml(run, colorMode) {
   return `<p class="x-legend">${items.join(' ')}</p>`;
 }
 
-function runHtml(run, colorMode, { brief }) {
+function runHtml(run, colorMode, { brief, claims }) {
   const phase = run.phase
     ? `<p class="x-phase"><b>Phase</b> <code>${esc(run.phase.name)}</code>${run.phase.text ? ` — ${esc(run.phase.text)}` : ''}</p>`
     : '';
@@ -44,7 +44,7 @@ function runHtml(run, colorMode, { brief }) {
     ? `<details class="x-more"><summary>${esc(run.summary)}</summary><p>${esc(run.description)}</p></details>`
     : `<p class="x-desc">${esc(run.description)}</p>`;
   return `<div class="x-run"><h3><span class="x-alg">${esc(run.algorithm)}</span> <span class="x-progress">${esc(run.progress)}</span></h3>`
-    + `${description}${claimsHtml(run)}${phase}${legendHtml(run, colorMode)}`
+    + `${description}${claims ? claimsHtml(run) : ''}${phase}${legendHtml(run, colorMode)}`
     + `<p class="x-cite">${esc(paperTitle(run.paper))} — ${esc(run.section)}</p></div>`;
 }
 
@@ -77,8 +77,10 @@ export function renderExplain(el, view, colorMode) {
   const two = !!view.compare;
   const html = [
     view.lesson ? lessonHtml(view.lesson) : '',
-    two ? `<p class="x-compare" data-role="compare-verdict">${view.verdict ? esc(view.verdict) : `Side by side on the same instance, at the same step: <b>${esc(view.main.algorithm)}</b> on the left, <b>${esc(view.compare.algorithm)}</b> on the right. The verdict appears when both have finished.`}</p>` : '',
-    `<div class="x-runs${two ? ' two' : ''}">${runHtml(view.main, colorMode, { brief: two || !!view.lesson })}${two ? runHtml(view.compare, colorMode, { brief: true }) : ''}</div>`,
+    two ? `<p class="x-compare${view.verdict ? ' done' : ''}" data-role="compare-verdict">${view.verdict ? esc(view.verdict) : `Side by side on the same instance, at the same step: <b>${esc(view.main.algorithm)}</b> on the left, <b>${esc(view.compare.algorithm)}</b> on the right. The verdict appears when both have finished.`}</p>` : '',
+    // With a lesson, its checks are the claims checked live; the runs say what they do.
+    `<div class="x-runs${two ? ' two' : ''}">${runHtml(view.main, colorMode, { brief: two || !!view.lesson, claims: !view.lesson })}`
+      + `${two ? runHtml(view.compare, colorMode, { brief: true, claims: !view.lesson }) : ''}</div>`,
     termsHtml(view.main),
   ].join('');
   if (html === drawn.get(el)) return;

@@ -429,11 +429,20 @@ fn relate(relation: Relation, a: &Simulation, b: &Simulation) -> CheckLine {
         (true, true) => Verdict::Met,
         (true, false) => Verdict::NotMet,
     };
-    let tail = if over { "" } else { " so far — not yet decided" };
-    CheckLine {
-        text: format!("{text}{tail}{}", verdict.mark()),
-        verdict,
-    }
+    let text = if over {
+        format!("{text}{}", verdict.mark())
+    } else {
+        let claim = match relation {
+            Relation::MoreSteps => format!("{na} needs more steps than {nb}"),
+            Relation::SmallerQueue => format!("{na}'s largest queue is smaller than {nb}'s"),
+            Relation::TradeOff => format!("{na} is faster but {nb} needs less room"),
+        };
+        format!(
+            "{claim}: so far {na} {} steps, largest queue {}; {nb} {} steps, largest queue {} — not yet decided",
+            pa.steps, pa.max_queue, pb.steps, pb.max_queue
+        )
+    };
+    CheckLine { text, verdict }
 }
 
 #[cfg(test)]
