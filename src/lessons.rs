@@ -235,7 +235,7 @@ pub const LESSONS: &[Lesson] = &[
             l: Some(4),
             k: Some(4),
             compare: Some("greedy"),
-            ..preset("mesh:64x64", "worst-lk", "pp-rand", 30)
+            ..preset("mesh:64x64", "worst-lk", "pp-rand", 20)
         },
         check: Check {
             own: true,

@@ -85,9 +85,11 @@ export function renderExplain(el, view, colorMode) {
   ].join('');
   if (html === drawn.get(el)) return;
   const open = [...el.querySelectorAll('details')].map((d) => d.open);
+  const focused = [...el.querySelectorAll('summary')].indexOf(document.activeElement);
   el.innerHTML = html;
   drawn.set(el, html);
   el.querySelectorAll('details').forEach((d, i) => {
     if (open[i]) d.open = true;
   });
+  if (focused >= 0) el.querySelectorAll('summary')[focused]?.focus();
 }
