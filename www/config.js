@@ -25,13 +25,12 @@ export const DEFAULT_CONFIG = Object.freeze({
   seed: 1,
 });
 
-/** The page's own settings (not run fields); `compare`: the algorithm run beside, `lesson`: a lesson id. */
+/** The page's own settings (not run fields); `compare`: the algorithm run beside the first (null: none). */
 export const PAGE_DEFAULTS = Object.freeze({
   speed: 8, // steps per second
   color: 'class',
   play: true,
   compare: null,
-  lesson: '',
 });
 
 /** What the default view (no run parameter, no lesson) adds to the defaults. */
@@ -150,7 +149,7 @@ export function parseQuery(search, wasm) {
   const reconciled = wasm.reconcile(wanted);
 
   // The page's own keys.
-  const page = { ...PAGE_DEFAULTS, speed: defaults.speed, compare: defaults.compare, lesson: lesson?.id ?? '' };
+  const page = { ...PAGE_DEFAULTS, speed: defaults.speed, compare: defaults.compare };
   const bad = (key, value, why) => {
     warnings.push(`URL parameter ${key}=${JSON.stringify(value)} ignored: ${why} — using ${page[key]}.`);
   };
