@@ -218,7 +218,7 @@ pub const BIT_FIXING: Teaching = Teaching {
     }],
     classes: Classes::Named(&["packet"]),
     claims: &[Claim {
-        name: "Ω(√(N/D))",
+        name: "the oblivious lower bound",
         text: "any deterministic oblivious scheme — bit fixing among them — has permutations (the transpose) that \
                need Ω(√(N/D)) steps",
         scope: Scope::Hypercube,
@@ -295,7 +295,7 @@ pub const RAND_INTERVAL: Teaching = Teaching {
     ]),
     claims: &[
         Claim {
-            name: "2n + o(n)",
+            name: "the time bound",
             text: "any permutation of an n × n mesh in 2n + o(n) steps, with high probability",
             scope: Scope::SquareMesh,
             permutation: true,
@@ -305,7 +305,7 @@ pub const RAND_INTERVAL: Teaching = Teaching {
             formula: Formula::TwoSide,
         },
         Claim {
-            name: "O(log n) queues",
+            name: "the queue bound",
             text: "with queues of O(log n) packets",
             scope: Scope::SquareMesh,
             permutation: true,
@@ -359,7 +359,7 @@ pub const OFFLINE: Teaching = Teaching {
             formula: Formula::ThreeLines,
         },
         Claim {
-            name: "queues ≤ 3",
+            name: "the queue bound",
             text: "with no queue above 3 packets",
             scope: Scope::Mesh2d,
             permutation: true,
@@ -408,7 +408,7 @@ pub const SORT_ROUTE: Teaching = Teaching {
     ]),
     claims: &[
         Claim {
-            name: "3n − 3 after the sort",
+            name: "the routing phases",
             text: "after the sort, three line permutations of at most n − 1 steps each",
             scope: Scope::SquareMesh,
             permutation: true,
@@ -418,7 +418,7 @@ pub const SORT_ROUTE: Teaching = Teaching {
             formula: Formula::ThreeLines,
         },
         Claim {
-            name: "queues ≤ 3",
+            name: "no buffers",
             text: "no auxiliary buffers: no queue above 3 packets",
             scope: Scope::SquareMesh,
             permutation: true,
@@ -510,7 +510,7 @@ const PP_DET_DESCRIPTION: &str = "The deterministic version: instead of random c
 
 const PP_CLAIMS: &[Claim] = &[
     Claim {
-        name: "O(√(ℓkN))",
+        name: "the time bound",
         text: "(ℓ,k)-routing in O(√(ℓkN)) steps — the lower bound up to a constant",
         scope: Scope::SquareMesh,
         permutation: false,
