@@ -148,7 +148,7 @@ export class Compare {
     const shown = this.shownStep(main ? main.step : 0);
     const line = (name, s) => {
       if (!s) return name;
-      const end = s.status === 'running' ? (paused ? ' · paused' : '') : ` · ${s.status} at step ${s.step}`;
+      const end = s.status === 'running' ? (paused ? ' · paused' : '') : ` · ${s.status === 'finished' ? 'done' : s.status} at ${s.step}`;
       return `${name} · step ${shown} · ${s.delivered}/${s.packets} · queue ≤ ${s.max_queue}${end}`;
     };
     this.captions[0].textContent = line(mainName, main);
