@@ -12,7 +12,10 @@
 //! - [`engine`]: the step, the policies, the statistics and invariant checks.
 //! - [`algorithms`]: routing algorithms by SPEC name, one file per family.
 //! - [`workload`]: workload generators and the instance format (SPEC §3, §5).
-//! - [`bounds`]: instance lower bounds (SPEC §4).
+//! - [`bounds`]: instance lower bounds (SPEC §4); [`claims`]: the papers'
+//!   bounds for their algorithms as numbers for an instance (Lemma 2, 2n − 2, …).
+//! - [`explain`]: a run explained — claims evaluated, verdicts, phases, terms;
+//!   [`lessons`]: the page's lessons (SPEC §7), declared once.
 //! - [`request`]: the run request every front end builds ([`RunSpec`]), and its one `build`.
 //! - [`sweep`]: grids of runs from lists and ranges, their rows and the experiment charts.
 //! - [`simulation`]: one run = instance + algorithm + engine.
@@ -22,8 +25,11 @@
 
 pub mod algorithms;
 pub mod bounds;
+pub mod claims;
 pub mod engine;
 pub mod error;
+pub mod explain;
+pub mod lessons;
 pub mod primitives;
 pub mod report;
 pub mod request;

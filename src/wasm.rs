@@ -14,7 +14,7 @@ use crate::request::RunSpec;
 use crate::sweep;
 use crate::topology::{Network, Topology};
 use crate::workload::{Instance, Limits};
-use crate::{simulation, Status};
+use crate::{explain, lessons, simulation, Status};
 use js_sys::{Array, Object, Reflect, Uint32Array, Uint8Array};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -163,6 +163,30 @@ impl Simulation {
         to_js(&self.spec.to_json())
     }
 
+    /// The explain panel's content (see [`crate::explain::explain`]): the
+    /// algorithm in words, its claims evaluated on this instance with the
+    /// verdict so far, the current phase, the terms, the packet classes and
+    /// the destination key; with `lesson` (an id, or empty for none) the
+    /// lesson's live check. Throws on an unknown lesson id.
+    pub fn explain(&self, lesson: &str) -> Result<JsValue, JsError> {
+        to_js(&explain::explain(&self.inner, None, lesson_of(lesson)?))
+    }
+
+    /// As [`Simulation::explain`], with `other` run beside this one: its
+    /// explanation too and, once both are over, the one-line verdict.
+    pub fn explain_with(&self, other: &Simulation, lesson: &str) -> Result<JsValue, JsError> {
+        to_js(&explain::explain(&self.inner, Some(&other.inner), lesson_of(lesson)?))
+    }
+
+    /// A new run of `algorithm` on this run's instance (the page's
+    /// `compare=`), at step 0; throws the core's message when it cannot
+    /// route the instance.
+    pub fn compare(&self, algorithm: &str) -> Result<Simulation, JsError> {
+        let spec = self.spec.beside(self.inner.instance(), algorithm).map_err(js_error)?;
+        let inner = spec.build().map_err(js_error)?;
+        Ok(Simulation { spec, inner })
+    }
+
     /// Source node of every packet.
     pub fn sources(&self) -> Uint32Array {
         let packets = &self.inner.instance().packets;
@@ -233,6 +257,41 @@ pub fn topology(name: &str) -> Result<Object, JsError> {
 #[wasm_bindgen]
 pub fn catalogue() -> Result<JsValue, JsError> {
     to_js(&registry::catalogue())
+}
+
+fn lesson_of(id: &str) -> Result<Option<&'static lessons::Lesson>, JsError> {
+    if id.is_empty() {
+        Ok(None)
+    } else {
+        lessons::lookup(id).map(Some).map_err(js_error)
+    }
+}
+
+/// A lesson as the page reads it: the lesson with `config`, its run's
+/// config object (what `new Simulation` reads).
+fn lesson_value(lesson: &lessons::Lesson) -> Result<serde_json::Value, JsError> {
+    let spec = lesson.spec(RunSpec::browser()).map_err(js_error)?;
+    let mut value = serde_json::to_value(lesson).map_err(|e| JsError::new(&e.to_string()))?;
+    value["config"] = spec.to_json();
+    Ok(value)
+}
+
+/// The lessons of the menu (SPEC §7): `[{id, title, text, paper, section,
+/// preset: {…, compare, speed, step}, check, config}]`.
+#[wasm_bindgen]
+pub fn lessons() -> Result<JsValue, JsError> {
+    let list = lessons::LESSONS
+        .iter()
+        .map(lesson_value)
+        .collect::<Result<Vec<_>, _>>()?;
+    to_js(&list)
+}
+
+/// The lesson `id` (or the default view, `intro`), as in [`lessons`];
+/// throws the core's message naming an unknown id.
+#[wasm_bindgen]
+pub fn lesson(id: &str) -> Result<JsValue, JsError> {
+    to_js(&lesson_value(lessons::lookup(id).map_err(js_error)?)?)
 }
 
 /// The menus for a config: `{algorithms: [{name, ok, reason}], workloads:

@@ -4,23 +4,37 @@
 // runnable (`reconcile`) and names every bad one. This file parses only the
 // page's own keys (speed, color, play, embed) and writes the state back.
 
-/** The run the page shows when opened without parameters (a wasm config object). */
+/**
+ * The run the page shows when opened without parameters (a wasm config
+ * object), and the defaults of the fields a URL does not name.
+ *
+ * The default view (no run parameter, no lesson in the URL) puts `offline`
+ * beside `greedy` on `greedy-worst` at 2 steps/s (INTRO below): within a
+ * second packets are delivered, both runs end within about 20 s (greedy
+ * in 15 steps, offline in 32), and they show the papers' trade-off at once
+ * — greedy is optimal in time but one node's queue grows to 9 (linear in
+ * the side), offline takes longer with queues of at most 3. The explain
+ * panel says so in the core's words (the `intro` view of src/lessons.rs,
+ * whose preset these values equal; tests/e2e/teach.test.mjs checks it).
+ */
 export const DEFAULT_CONFIG = Object.freeze({
   topology: 'mesh:16x16',
-  algorithm: 'pp-rand',
+  algorithm: 'greedy',
   policy: 'farthest-first',
-  workload: 'random-lk',
-  l: 2,
-  k: 2,
+  workload: 'greedy-worst',
   seed: 1,
 });
 
-/** The page's own settings (not run fields). */
+/** The page's own settings (not run fields); `compare`: the algorithm run beside the first (null: none). */
 export const PAGE_DEFAULTS = Object.freeze({
   speed: 8, // steps per second
   color: 'class',
   play: true,
+  compare: null,
 });
+
+/** What the default view (no run parameter, no lesson) adds to the defaults. */
+export const INTRO = Object.freeze({ speed: 2, compare: 'offline' });
 
 /** A size to start from when the user switches topology kind (the kinds come from the catalogue). */
 export const DEFAULT_SIZES = {
@@ -51,19 +65,59 @@ const RUN_KEYS = {
   seed: 'seed',
   q: 'queue_cap',
 };
-const PAGE_KEYS = ['speed', 'color', 'play', 'embed'];
+const PAGE_KEYS = ['speed', 'color', 'play', 'embed', 'compare', 'lesson'];
 
 const INTEGER = /^\d+$/;
 
+const text = (v) => (v === undefined || v === null ? '' : String(v));
+
+/** Whether `config` is the default run (on every field the URL carries). */
+export function isDefaultRun(config) {
+  return Object.values(RUN_KEYS).every((field) => text(config[field]) === text(DEFAULT_CONFIG[field]));
+}
+
 /**
- * Reads the URL. `wasm` = the module (`parse_query`, `reconcile`).
- * Returns {config, page, embed, warnings, infos}: warnings name bad
- * parameters, infos the core's switches (e.g. an algorithm that cannot run
- * on the topology asked for).
+ * What a URL is read against and written back against: `lesson`'s preset
+ * (the core's lesson object) when there is one; else the default run, at
+ * the default view's pace and with its second algorithm when `intro` (the
+ * URL names no run field), else at the page's defaults.
+ */
+export function defaultsFor(lesson, intro) {
+  if (lesson) {
+    const p = lesson.preset;
+    return { config: lesson.config, speed: p.speed, compare: p.compare ?? null, step: p.step };
+  }
+  return {
+    config: DEFAULT_CONFIG,
+    speed: intro ? INTRO.speed : PAGE_DEFAULTS.speed,
+    compare: intro ? INTRO.compare : PAGE_DEFAULTS.compare,
+    step: 0,
+  };
+}
+
+/**
+ * Reads the URL. `wasm` = the module (`parse_query`, `reconcile`, `lesson`).
+ * Returns {config, page, embed, lesson, step, warnings, infos, errors}:
+ * warnings name bad parameters, infos the core's switches (e.g. an
+ * algorithm that cannot run on the topology asked for), errors an unknown
+ * lesson (for the error line); `lesson` is the core's lesson object (or
+ * null) and `step` the step it opens at. A lesson's preset is the base the
+ * other parameters change; with no run field and no lesson the page opens
+ * the default view (INTRO).
  */
 export function parseQuery(search, wasm) {
   const params = new URLSearchParams(search);
   const warnings = [];
+  const errors = [];
+  let lesson = null;
+  if (params.get('lesson')) {
+    try {
+      lesson = wasm.lesson(params.get('lesson'));
+    } catch (e) {
+      errors.push(`URL parameter lesson=${JSON.stringify(params.get('lesson'))} ignored: ${e.message}.`);
+    }
+  }
+  const defaults = defaultsFor(lesson, ![...params.keys()].some((key) => key in RUN_KEYS));
   for (const key of params.keys()) {
     if (!(key in RUN_KEYS) && !PAGE_KEYS.includes(key)) {
       warnings.push(`Unknown URL parameter ${key}=${JSON.stringify(params.get(key))} ignored.`);
@@ -78,10 +132,10 @@ export function parseQuery(search, wasm) {
   // again with the defaults of the fields the URL does not name — what
   // reading every field first and reconciling once gives. Once the core
   // reads all fields before validating, parse_query alone gives the same.
-  let base = DEFAULT_CONFIG;
+  let base = defaults.config;
   if (params.has('topology')) {
     try {
-      base = wasm.reconcile({ ...DEFAULT_CONFIG, topology: params.get('topology') }).config;
+      base = wasm.reconcile({ ...defaults.config, topology: params.get('topology') }).config;
     } catch {
       // A bad topology: parse_query names it below.
     }
@@ -90,14 +144,14 @@ export function parseQuery(search, wasm) {
   warnings.push(...parsed.messages);
   const wanted = { ...parsed.config };
   for (const key of ['algorithm', 'policy', 'workload']) {
-    if (!params.has(key)) wanted[key] = DEFAULT_CONFIG[key];
+    if (!params.has(key)) wanted[key] = defaults.config[key];
   }
   const reconciled = wasm.reconcile(wanted);
 
   // The page's own keys.
-  const page = { ...PAGE_DEFAULTS };
+  const page = { ...PAGE_DEFAULTS, speed: defaults.speed, compare: defaults.compare };
   const bad = (key, value, why) => {
-    warnings.push(`URL parameter ${key}=${JSON.stringify(value)} ignored: ${why} — using ${PAGE_DEFAULTS[key]}.`);
+    warnings.push(`URL parameter ${key}=${JSON.stringify(value)} ignored: ${why} — using ${page[key]}.`);
   };
   if (params.has('speed')) {
     const value = params.get('speed');
@@ -114,23 +168,34 @@ export function parseQuery(search, wasm) {
     if (value === '0' || value === '1') page.play = value === '1';
     else bad('play', value, 'expected 0 or 1');
   }
+  if (params.has('compare')) {
+    // The core checks the name when it builds the second run.
+    const value = params.get('compare').trim();
+    page.compare = value === '' || value === 'none' ? null : value;
+  }
   const embed = params.get('embed') === '1';
   if (params.has('embed') && !['0', '1'].includes(params.get('embed'))) {
     warnings.push(`URL parameter embed=${JSON.stringify(params.get('embed'))} ignored: expected 0 or 1.`);
   }
-  return { config: reconciled.config, page, embed, warnings, infos: reconciled.messages };
+  const step = lesson ? defaults.step : 0;
+  return { config: reconciled.config, page, embed, lesson, step, warnings, infos: reconciled.messages, errors };
 }
 
-/** The query string for a state (only what differs from the defaults). */
-export function toQuery(config, page, embed) {
+/**
+ * The query string for a state (only what differs from the defaults the
+ * URL will be read against: `lesson`'s preset, the default view's, or the
+ * page's).
+ */
+export function toQuery(config, page, embed, lesson = null) {
   const params = new URLSearchParams();
-  const text = (v) => (v === undefined || v === null ? '' : String(v));
+  const defaults = defaultsFor(lesson, !lesson && isDefaultRun(config));
+  if (lesson) params.set('lesson', lesson.id);
   for (const [key, field] of Object.entries(RUN_KEYS)) {
-    if (text(config[field]) !== text(DEFAULT_CONFIG[field])) params.set(key, text(config[field]));
+    if (text(config[field]) !== text(defaults.config[field])) params.set(key, text(config[field]));
   }
-  for (const key of ['speed', 'color']) {
-    if (page[key] !== PAGE_DEFAULTS[key]) params.set(key, String(page[key]));
-  }
+  if (page.speed !== defaults.speed) params.set('speed', String(page.speed));
+  if (page.color !== PAGE_DEFAULTS.color) params.set('color', page.color);
+  if ((page.compare ?? null) !== defaults.compare) params.set('compare', page.compare ?? 'none');
   if (embed) params.set('embed', '1');
   const query = params.toString();
   return query ? `?${query}` : '';

@@ -5,13 +5,16 @@
 // simulation result. This file only converts and draws what it gets.
 
 import init, * as wasm from './pkg/routesim.js';
-import { DEFAULT_CONFIG, PAGE_DEFAULTS, DEFAULT_SIZES, parseQuery, toQuery, simConfig } from './config.js';
+import { DEFAULT_CONFIG, PAGE_DEFAULTS, DEFAULT_SIZES, INTRO, parseQuery, toQuery, simConfig, isDefaultRun } from './config.js';
 import { layout } from './layout.js';
 import { drawFrame, viewFor, nodeAt, packetAt } from './render.js';
 import { runChart } from './charts.js';
 import { setupExperiment } from './experiment.js';
 import { setupZoom } from './zoom.js';
 import { tweenMs } from './motion.js';
+import { Compare } from './compare.js';
+import { renderExplain } from './explain.js';
+import { fillLessonMenu, fillCompareMenu, markCompareMenu } from './lessons.js';
 
 const $ = (id) => document.getElementById(id);
 const UNDELIVERED = 0xffffffff;
@@ -86,6 +89,11 @@ const state = {
   charts: {}, // name -> {series, data}: every chart's data as drawn (SPEC §7)
   experiment: null,
   zoom: null, // zoom.js: the network canvas's zoom and pan
+  compare: null, // the second run beside the first (compare.js)
+  lesson: null, // the core's lesson object, when one is open
+  lessons: [], // wasm lessons(): the lesson menu
+  lastExplain: 0,
+  explainDue: null,
 };
 window.routesim = state; // for the end-to-end tests and the curious
 
@@ -115,6 +123,11 @@ function rebuild(play = state.autoplay) {
     state.topo = null;
     state.lay = null;
   }
+  if (state.compare) {
+    state.compare.algorithm = state.page.compare;
+    const reason = state.compare.rebuild(state.sim);
+    if (reason) showMessage('info', `No second run: ${reason} — showing ${state.config.algorithm} alone.`, 'sim');
+  }
   if (state.sim) {
     state.snapshot = state.sim.snapshot();
     state.destinations = state.sim.destinations();
@@ -129,11 +142,13 @@ function rebuild(play = state.autoplay) {
   setPlaying(play && !!state.sim, false);
   updateChart(true);
   updateWatchInfo();
+  updateExplain(true);
   state.dirty = true;
 }
 
+/** Whether the run (or the second run beside it) still runs. */
 function running() {
-  return state.sim && state.snapshot && state.snapshot.status === 'running';
+  return !!state.sim && !!state.snapshot && (state.snapshot.status === 'running' || !!state.compare?.running());
 }
 
 /** Runs `n` steps within a time budget; returns how many were run. */
@@ -145,6 +160,7 @@ function advance(n, budgetMs = 14) {
     const c = Math.min(chunk, n - done);
     const summary = state.sim.step(c);
     state.snapshot.status = summary.status;
+    state.compare?.step(c);
     done += c;
     if (performance.now() - t0 > budgetMs) break;
     chunk *= 2;
@@ -158,12 +174,14 @@ function afterSteps(done, animateMs) {
   state.snapshot = state.sim.snapshot();
   state.prevPositions = done === 1 && animateMs > 0 ? prev : null;
   state.anim = { start: performance.now(), duration: animateMs };
+  state.compare?.refresh(done, animateMs);
   if (state.watched !== null) state.trail = state.sim.trail();
   updateWatchInfo();
   // Paused (a manual step), the chart shows the step at once; playing, a few times a second.
-  updateChart(state.snapshot.status !== 'running' || !state.playing);
-  if (state.snapshot.status !== 'running') setPlaying(false, false);
+  updateChart(!running() || !state.playing);
+  if (!running()) setPlaying(false, false);
   updateCounters();
+  updateExplain(!running());
   state.dirty = true;
 }
 
@@ -171,7 +189,7 @@ function afterSteps(done, animateMs) {
 function setPlaying(on, byUser = true) {
   state.playing = on;
   if (byUser) state.autoplay = on;
-  $('play').textContent = on ? 'Pause' : state.snapshot && state.snapshot.status !== 'running' ? 'Replay' : 'Play';
+  $('play').textContent = on ? 'Pause' : state.snapshot && !running() ? 'Replay' : 'Play';
   state.lastFrame = performance.now();
   updateCounters();
 }
@@ -180,7 +198,8 @@ function setPlaying(on, byUser = true) {
 
 function updateCounters() {
   const s = state.snapshot;
-  $('c-step').textContent = s ? s.step : '–';
+  // With a second run beside it, the shown step is the pair's (both advance together).
+  $('c-step').textContent = s ? (state.compare ? state.compare.shownStep(s.step) : s.step) : '–';
   $('c-delivered').textContent = s ? `${s.delivered} / ${s.packets}` : '–';
   $('c-inflight').textContent = s ? s.in_flight : '–';
   $('c-maxqueue').textContent = s ? s.max_queue : '–';
@@ -195,10 +214,37 @@ function updateCounters() {
     $('c-bound').textContent = '–';
   }
   // SPEC §7: running, paused, finished, stalled or step-limit (the core's status names).
-  const status = s ? (s.status === 'running' && !state.playing ? 'paused' : s.status) : null;
+  const pairStatus = s && state.compare?.running() ? 'running' : s?.status;
+  const status = s ? (pairStatus === 'running' && !state.playing ? 'paused' : pairStatus) : null;
   $('c-status').textContent = status ?? '–';
   $('c-status').className = status ? `st-${status}` : 'st-none';
   $('c-phase').textContent = s && s.phase ? s.phase : '–';
+  state.compare?.caption(s, state.config.algorithm, !state.playing);
+}
+
+/** The explain panel: the core's explanation of the run(s) and lesson, at most four times a second. */
+function updateExplain(force = false) {
+  const now = performance.now();
+  if (!force && now - state.lastExplain < 250) {
+    // Not now: once the quarter second is over (so the last step is always explained).
+    state.explainDue ??= setTimeout(() => updateExplain(true), 250 - (now - state.lastExplain));
+    return;
+  }
+  clearTimeout(state.explainDue);
+  state.explainDue = null;
+  state.lastExplain = now;
+  let view = null;
+  if (state.sim) {
+    // The default view is explained as the core's `intro`.
+    const intro = !state.lesson && isDefaultRun(state.config) && state.page.compare === INTRO.compare && !state.instanceText;
+    const lesson = state.lesson?.id ?? (intro ? 'intro' : '');
+    try {
+      view = state.compare?.active ? state.sim.explain_with(state.compare.sim, lesson) : state.sim.explain(lesson);
+    } catch (e) {
+      showMessage('error', e.message, 'sim');
+    }
+  }
+  renderExplain($('explain'), view, state.page.color);
 }
 
 function updateChart(force) {
@@ -209,7 +255,7 @@ function updateChart(force) {
     state.chart.update({ in_flight: [], queue_series: [] }, 0);
     return;
   }
-  state.chart.update(state.sim.stats(), state.undeliveredAtStart);
+  state.chart.update(state.sim.stats(), state.undeliveredAtStart, state.compare?.chartData(), state.config.algorithm);
 }
 
 function updateWatchInfo() {
@@ -252,10 +298,13 @@ function embedRest(canvas) {
   return Math.ceil(document.body.getBoundingClientRect().height - canvas.getBoundingClientRect().height) + 4;
 }
 
-/** The view of the current layout at the canvas's size and the current zoom. */
+/** The view of the current layout at the canvas's size and the current zoom (the second canvas, if any, shares both). */
 function updateView() {
   const [w, h] = state.canvasSize ?? [240, 240];
-  state.view = state.lay ? viewFor(state.lay, w, h, window.devicePixelRatio || 1, state.zoom?.transform()) : null;
+  const dpr = window.devicePixelRatio || 1;
+  const zoom = state.zoom?.transform();
+  state.view = state.lay ? viewFor(state.lay, w, h, dpr, zoom) : null;
+  state.compare?.resize(state.lay, w, h, dpr, zoom);
   state.dirty = true;
 }
 
@@ -263,7 +312,8 @@ function updateView() {
 function updateRunTitle() {
   const c = state.config;
   const workload = state.instanceText ? 'loaded instance' : c.workload;
-  $('run-title').textContent = [c.algorithm, state.topo?.name ?? c.topology, workload].join(' · ');
+  const algorithms = state.compare?.active ? `${c.algorithm} vs ${state.compare.algorithm}` : c.algorithm;
+  $('run-title').textContent = [algorithms, state.topo?.name ?? c.topology, workload].join(' · ');
 }
 
 function draw(now) {
@@ -290,9 +340,13 @@ function draw(now) {
     trail: state.trail,
     watched: state.watched,
     hover: state.hover,
-    queueScale: state.snapshot ? Math.max(4, state.snapshot.max_queue) : 4,
+    queueScale: state.snapshot ? Math.max(4, state.snapshot.max_queue, state.compare?.maxQueue() ?? 0) : 4,
   });
-  state.dirty = t < 1;
+  const more = state.compare?.draw(now, state.lay, {
+    colorMode: state.page.color,
+    queueScale: state.snapshot ? Math.max(4, state.snapshot.max_queue, state.compare.maxQueue()) : 4,
+  });
+  state.dirty = t < 1 || !!more;
 }
 
 function loop(now) {
@@ -352,6 +406,7 @@ function refreshMenus() {
   const refused = entry?.refused_policies ?? [];
   const why = `refused by ${state.config.algorithm}${entry?.policy_note ? `: ${entry.policy_note}` : ''}`;
   markOptions($('policy'), refused.map((name) => ({ name, ok: false, reason: why })));
+  markCompareMenu($('compare'), state.choices?.algorithms);
 }
 
 function speedToSlider(speed) {
@@ -377,6 +432,8 @@ function writeControls() {
   $('seed').value = text(c.seed);
   $('q').value = text(c.queue_cap);
   $('color').value = state.page.color;
+  $('compare').value = state.page.compare ?? '';
+  $('lesson').value = state.lesson?.id ?? '';
   $('speed').value = speedToSlider(state.page.speed);
   $('speed-out').textContent = `${state.page.speed} steps/s`;
 }
@@ -388,8 +445,12 @@ function readControls() {
   c.algorithm = $('algorithm').value;
   c.policy = $('policy').value;
   c.workload = $('workload').value;
-  c.l = $('l').value.trim();
-  c.k = $('k').value.trim();
+  // An empty ℓ or k is the workload's default (absent), not a value.
+  for (const key of ['l', 'k']) {
+    const v = $(key).value.trim();
+    if (v === '') delete c[key];
+    else c[key] = v;
+  }
   c.seed = $('seed').value.trim();
   const q = $('q').value.trim();
   if (q === '') delete c.queue_cap;
@@ -398,7 +459,7 @@ function readControls() {
 }
 
 function saveUrl() {
-  history.replaceState(null, '', `${location.pathname}${toQuery(state.config, state.page, state.embed)}`);
+  history.replaceState(null, '', `${location.pathname}${toQuery(state.config, state.page, state.embed, state.lesson)}`);
   const full = new URL(location.href);
   full.searchParams.delete('embed');
   $('open-full').href = full.toString();
@@ -442,6 +503,7 @@ function onConfigChange(event) {
   if (id === 'color') {
     state.page.color = $('color').value;
     saveUrl();
+    updateExplain(true);
     state.dirty = true;
     return;
   }
@@ -464,8 +526,16 @@ function setupControls() {
   fillSelect($('algorithm'), cat.algorithms, (a) => `${a.summary} — ${a.accepts}`);
   fillSelect($('policy'), cat.policies);
   fillSelect($('workload'), cat.workloads);
+  fillLessonMenu($('lesson'), state.lessons);
+  fillCompareMenu($('compare'), cat.algorithms);
   writeControls();
   refreshMenus();
+  $('lesson').addEventListener('change', () => openLesson($('lesson').value));
+  $('compare').addEventListener('change', () => {
+    state.page.compare = $('compare').value || null;
+    rebuild();
+    saveUrl();
+  });
   $('config-form').addEventListener('change', onConfigChange);
   $('config-form').addEventListener('submit', (e) => {
     e.preventDefault();
@@ -506,6 +576,46 @@ function setupControls() {
     a.download = `${state.topo.name.replace(':', '-')}-instance.json`;
     a.click();
   });
+}
+
+/**
+ * Opens the lesson `id` (empty: leaves the lesson, keeping the run): its
+ * preset — run, second algorithm, speed, start step — from the core.
+ */
+function openLesson(id) {
+  clearMessages('lesson');
+  if (!id) {
+    state.lesson = null;
+    saveUrl();
+    updateExplain(true);
+    return;
+  }
+  let lesson;
+  try {
+    lesson = wasm.lesson(id);
+  } catch (e) {
+    showMessage('error', `Lesson ${JSON.stringify(id)} ignored: ${e.message}.`, 'lesson');
+    $('lesson').value = state.lesson?.id ?? '';
+    return;
+  }
+  state.lesson = lesson;
+  state.page.speed = lesson.preset.speed;
+  state.page.compare = lesson.preset.compare ?? null;
+  state.autoplay = true;
+  if (applyConfig(lesson.config, null)) openAt(lesson.preset.step);
+}
+
+/** Moves a fresh run (and the one beside it) to `step` without animating. */
+function openAt(step) {
+  if (!step || !state.sim) return;
+  let done = 0;
+  while (done < step && running()) {
+    const c = step - done;
+    state.snapshot.status = state.sim.step(c).status;
+    state.compare?.step(c);
+    done += c;
+  }
+  afterSteps(done, 0);
 }
 
 /** Runs to the end in slices, so the page stays responsive on big runs. */
@@ -641,12 +751,16 @@ async function boot() {
     return;
   }
   state.catalogue = wasm.catalogue();
+  state.lessons = wasm.lessons();
   const parsed = parseQuery(location.search, wasm);
   state.config = parsed.config;
   state.page = parsed.page;
+  state.lesson = parsed.lesson;
   state.embed = parsed.embed;
   state.autoplay = parsed.page.play;
+  state.compare = new Compare($('network').closest('.stage'), $('network').parentElement);
   document.body.classList.toggle('embed', state.embed);
+  for (const m of parsed.errors) showMessage('error', m, 'url');
   for (const m of parsed.warnings) showMessage('warning', m, 'url');
   for (const m of parsed.infos) showMessage('info', m, 'reconcile');
   setupControls();
@@ -684,6 +798,7 @@ async function boot() {
     });
     resizeCanvas();
   }
+  openAt(parsed.step);
   document.body.dataset.ready = '1';
   requestAnimationFrame(loop);
 }

@@ -19,6 +19,7 @@ pub mod pp;
 mod rand_interval;
 pub mod registry;
 pub mod sort_route;
+pub mod teaching;
 mod three_phase;
 
 pub use greedy::Greedy;

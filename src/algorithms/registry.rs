@@ -5,6 +5,7 @@
 //! [`crate::Simulation::new`] refuses what an entry does not accept, so no
 //! algorithm runs where its entry says it cannot.
 
+use super::teaching::{self, Teaching};
 use super::{Algorithm, AlgorithmOptions, BitFixing, Greedy, Offline, Pp, RandInterval, SortRoute, Valiant};
 use crate::engine::Policy;
 use crate::error::{Error, Result};
@@ -80,6 +81,10 @@ pub struct Entry {
     pub policy_note: &'static str,
     /// Options it reads.
     pub options: &'static [OptionInfo],
+    /// What it does in plain words, its phases, its packet classes and its
+    /// claims as data (flattened into `list --json`).
+    #[serde(flatten)]
+    pub teaching: &'static Teaching,
     /// Builds the algorithm.
     #[serde(skip)]
     pub factory: fn(&AlgorithmOptions) -> Box<dyn Algorithm>,
@@ -94,10 +99,16 @@ impl std::fmt::Debug for Entry {
 }
 
 const GRIDS: &[Kind] = &[Kind::Linear, Kind::Ring, Kind::Mesh, Kind::Torus];
-const LECTURE: &str = "permutation-routing-mesh-lecture.txt (CS838, Permutation routing in mesh-based networks)";
-const HYPERCUBE_LECTURE: &str =
+/// The permutation-routing lecture (file in `shared/papers/` and title).
+pub const LECTURE: &str = "permutation-routing-mesh-lecture.txt (CS838, Permutation routing in mesh-based networks)";
+/// The hypercube lecture.
+pub const HYPERCUBE_LECTURE: &str =
     "hypercube-bit-fixing-valiant-lecture.txt (CS174 Lecture 11, Routing in a Parallel Computer)";
-const PP: &str = "pietracaprina-pucci-many-to-one-routing-constant-queues.txt (Optimal many-to-one routing on the mesh with constant queues)";
+/// Pietracaprina–Pucci.
+pub const PP: &str = "pietracaprina-pucci-many-to-one-routing-constant-queues.txt (Optimal many-to-one routing on the mesh with constant queues)";
+/// Kaufmann–Sibeyn.
+pub const KAUFMANN_SIBEYN: &str =
+    "kaufmann-sibeyn-randomized-multipacket-routing-meshes.txt (Kaufmann, Sibeyn: Randomized multi-packet routing on meshes)";
 
 /// Every algorithm this build implements, in the order menus show them.
 pub const REGISTRY: &[Entry] = &[
@@ -113,6 +124,7 @@ pub const REGISTRY: &[Entry] = &[
         refused_policies: &[],
         policy_note: "",
         options: &[REVERSE_ORDER],
+        teaching: &teaching::GREEDY,
         factory: |o| Box::new(Greedy::new(o)),
     },
     Entry {
@@ -127,6 +139,7 @@ pub const REGISTRY: &[Entry] = &[
         refused_policies: &[],
         policy_note: "",
         options: &[REVERSE_ORDER],
+        teaching: &teaching::BIT_FIXING,
         factory: |o| Box::new(BitFixing::new(o)),
     },
     Entry {
@@ -141,6 +154,7 @@ pub const REGISTRY: &[Entry] = &[
         refused_policies: &[],
         policy_note: "",
         options: &[PIPELINE, REVERSE_ORDER],
+        teaching: &teaching::VALIANT,
         factory: |o| Box::new(Valiant::new(o)),
     },
     Entry {
@@ -155,6 +169,7 @@ pub const REGISTRY: &[Entry] = &[
         refused_policies: &[],
         policy_note: "",
         options: &[PIPELINE],
+        teaching: &teaching::RAND_INTERVAL,
         factory: |o| Box::new(RandInterval::new(o)),
     },
     Entry {
@@ -169,6 +184,7 @@ pub const REGISTRY: &[Entry] = &[
         refused_policies: &[],
         policy_note: "",
         options: &[PIPELINE],
+        teaching: &teaching::OFFLINE,
         factory: |o| Box::new(Offline::new(o)),
     },
     Entry {
@@ -176,13 +192,14 @@ pub const REGISTRY: &[Entry] = &[
         summary: "sort by destination column (column-major snake), reverse odd columns, rows, columns; no buffers",
         paper: LECTURE,
         section: "Sorting-based permutation routing",
-        claim: "the sort's time plus 2·side − 2 steps, with no queue above 3",
+        claim: "the sort's time plus 3·side − 3 steps, with no queue above 3",
         kinds: &[Kind::Mesh],
         shape: Shape::SquarePowerOfTwo,
         packets: Packets::PartialPermutation,
         refused_policies: &[],
         policy_note: "",
         options: &[PIPELINE],
+        teaching: &teaching::SORT_ROUTE,
         factory: |o| Box::new(SortRoute::new(o)),
     },
     Entry {
@@ -197,6 +214,7 @@ pub const REGISTRY: &[Entry] = &[
         refused_policies: &[],
         policy_note: "",
         options: &[],
+        teaching: &teaching::PP_RAND,
         factory: |o| Box::new(Pp::randomized(o)),
     },
     Entry {
@@ -211,6 +229,7 @@ pub const REGISTRY: &[Entry] = &[
         refused_policies: &[Policy::Random],
         policy_note: "it is deterministic: any other policy gives the same run for every seed",
         options: &[],
+        teaching: &teaching::PP_DET,
         factory: |o| Box::new(Pp::deterministic(o)),
     },
 ];
@@ -314,5 +333,6 @@ pub fn catalogue() -> serde_json::Value {
         }).collect::<Vec<_>>(),
         "policies": Policy::ALL.iter().map(|p| json!({"name": p.name(), "description": p.describe()})).collect::<Vec<_>>(),
         "workloads": Workload::ALL.iter().map(|w| json!({"name": w.name(), "description": w.describe()})).collect::<Vec<_>>(),
+        "lessons": crate::lessons::LESSONS,
     })
 }

@@ -322,3 +322,51 @@ fn the_wasm_path_runs_the_core_request() {
         assert_eq!(got, expected, "{topology} {algorithm}");
     }
 }
+
+#[wasm_bindgen_test]
+fn explain_compare_and_lessons_convert_the_core() {
+    let mut sim = Simulation::new(config(&[
+        ("topology", "mesh:16x16".into()),
+        ("algorithm", "greedy".into()),
+        ("workload", "greedy-worst".into()),
+    ]))
+    .unwrap();
+    let mut other = sim.compare("offline").unwrap();
+    assert_eq!(sim.instance_json(), other.instance_json());
+    let view = sim.explain_with(&other, "intro").unwrap();
+    let main = get(&view, "main");
+    assert_eq!(get(&main, "algorithm").as_string().unwrap(), "greedy");
+    let claims = js_sys::Array::from(&get(&main, "claims"));
+    let headlines: Vec<String> = claims
+        .iter()
+        .map(|c| get(&c, "headline").as_string().unwrap())
+        .collect();
+    assert!(
+        headlines.iter().any(|h| h.starts_with("≤ 2n − 2 = 30 steps")),
+        "{headlines:?}"
+    );
+    assert!(get(&view, "verdict").is_null());
+    sim.run_to_end(1000);
+    other.run_to_end(1000);
+    let view = sim.explain_with(&other, "").unwrap();
+    let verdict = get(&view, "verdict").as_string().unwrap();
+    assert!(
+        verdict.starts_with("greedy: 15 steps, largest queue 9 · offline: "),
+        "{verdict}"
+    );
+    assert!(get(&view, "lesson").is_null());
+    // A second algorithm that cannot route the instance, an unknown lesson: the core's messages.
+    assert!(message(sim.compare("bit-fixing")).contains("hypercube"));
+    assert!(message(sim.explain("nope")).contains("'nope'"));
+    // The lessons, with their run configs.
+    let lessons = js_sys::Array::from(&wasm::lessons().unwrap());
+    assert_eq!(lessons.length() as usize, routesim::lessons::LESSONS.len());
+    let first = lessons.get(0);
+    assert_eq!(get(&first, "id").as_string().unwrap(), "lemma2-linear");
+    assert_eq!(
+        get(&get(&first, "config"), "topology").as_string().unwrap(),
+        "linear:32"
+    );
+    let intro = wasm::lesson("intro").unwrap();
+    assert_eq!(get(&get(&intro, "preset"), "compare").as_string().unwrap(), "offline");
+}
