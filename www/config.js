@@ -2,7 +2,9 @@
 // The run's fields (topology, algorithm, …) are the core's config object:
 // the wasm module reads them from the URL (`parse_query`), makes them
 // runnable (`reconcile`) and names every bad one. This file parses only the
-// page's own keys (speed, color, play, embed) and writes the state back.
+// page's own keys (speed, color, play, step, embed; `instance` is
+// url-instance.js's) and writes the state back, keeping every parameter it
+// does not own.
 
 /** The run the page shows when opened without parameters (a wasm config object). */
 export const DEFAULT_CONFIG = Object.freeze({
@@ -20,6 +22,7 @@ export const PAGE_DEFAULTS = Object.freeze({
   speed: 8, // steps per second
   color: 'class',
   play: true,
+  step: 0, // the step the view opens at
 });
 
 /** A size to start from when the user switches topology kind (the kinds come from the catalogue). */
@@ -51,7 +54,7 @@ const RUN_KEYS = {
   seed: 'seed',
   q: 'queue_cap',
 };
-const PAGE_KEYS = ['speed', 'color', 'play', 'embed'];
+const PAGE_KEYS = ['speed', 'color', 'play', 'step', 'instance', 'embed'];
 
 const INTEGER = /^\d+$/;
 
@@ -114,6 +117,11 @@ export function parseQuery(search, wasm) {
     if (value === '0' || value === '1') page.play = value === '1';
     else bad('play', value, 'expected 0 or 1');
   }
+  if (params.has('step')) {
+    const value = params.get('step');
+    if (INTEGER.test(value) && Number(value) <= 1e9) page.step = Number(value);
+    else bad('step', value, 'expected a whole number of at least 0');
+  }
   const embed = params.get('embed') === '1';
   if (params.has('embed') && !['0', '1'].includes(params.get('embed'))) {
     warnings.push(`URL parameter embed=${JSON.stringify(params.get('embed'))} ignored: expected 0 or 1.`);
@@ -121,8 +129,14 @@ export function parseQuery(search, wasm) {
   return { config: reconciled.config, page, embed, warnings, infos: reconciled.messages };
 }
 
-/** The query string for a state (only what differs from the defaults). */
-export function toQuery(config, page, embed) {
+/**
+ * The query string for a state (only what differs from the defaults):
+ * `play=0` while the user has paused, `step` the step the view opens at,
+ * `instance` a loaded instance (url-instance.js), and every parameter of
+ * `current` (the address's query) that the page does not own, e.g.
+ * `compare` and `lesson`, kept as it was.
+ */
+export function toQuery(config, page, embed, current = '', instance = null) {
   const params = new URLSearchParams();
   const text = (v) => (v === undefined || v === null ? '' : String(v));
   for (const [key, field] of Object.entries(RUN_KEYS)) {
@@ -131,7 +145,13 @@ export function toQuery(config, page, embed) {
   for (const key of ['speed', 'color']) {
     if (page[key] !== PAGE_DEFAULTS[key]) params.set(key, String(page[key]));
   }
+  if (!page.play) params.set('play', '0');
+  if (page.step > 0) params.set('step', String(page.step));
+  if (instance) params.set('instance', instance);
   if (embed) params.set('embed', '1');
+  for (const [key, value] of new URLSearchParams(current)) {
+    if (!(key in RUN_KEYS) && !PAGE_KEYS.includes(key)) params.append(key, value);
+  }
   const query = params.toString();
   return query ? `?${query}` : '';
 }

@@ -10,6 +10,9 @@ import { layout } from './layout.js';
 import { drawFrame, viewFor, nodeAt, packetAt } from './render.js';
 import { runChart } from './charts.js';
 import { setupExperiment } from './experiment.js';
+import { setupTimeline } from './timeline.js';
+import { setupEmbedApi } from './embed-api.js';
+import { URL_LIMIT, encodeInstance, decodeInstance } from './url-instance.js';
 
 const $ = (id) => document.getElementById(id);
 const UNDELIVERED = 0xffffffff;
@@ -83,6 +86,9 @@ const state = {
   chart: null,
   charts: {}, // name -> {series, data}: every chart's data as drawn (SPEC §7)
   experiment: null,
+  timeline: null, // timeline.js: scrubber, phase bands, keyboard
+  embedApi: null, // embed-api.js: state messages out, commands in
+  instanceParam: null, // the loaded instance as `instance=` (url-instance.js), when it fits the address
 };
 window.routesim = state; // for the end-to-end tests and the curious
 
@@ -111,11 +117,13 @@ function rebuild(play = state.autoplay) {
     state.lay = null;
   }
   if (state.sim) {
+    if (state.page.step > 0) state.sim.goto(state.page.step);
     state.snapshot = state.sim.snapshot();
     state.destinations = state.sim.destinations();
     state.sources = state.sim.sources();
     state.bounds = state.sim.bounds();
-    state.undeliveredAtStart = state.snapshot.in_flight;
+    // Packets in flight at step 0 (the view may open later): all but those delivered at step 0.
+    state.undeliveredAtStart = state.snapshot.packets - (state.sim.stats().deliveries[0] ?? 0);
   } else {
     state.bounds = null;
   }
@@ -124,6 +132,7 @@ function rebuild(play = state.autoplay) {
   updateChart(true);
   updateWatchInfo();
   state.dirty = true;
+  shown();
 }
 
 function running() {
@@ -148,28 +157,106 @@ function advance(n, budgetMs = 14) {
 
 function afterSteps(done, animateMs) {
   if (!done) return;
+  present(done === 1 ? animateMs : 0);
+}
+
+/** Shows the simulation's shown step; `animateMs` > 0: packets glide from where they were. */
+function present(animateMs) {
   const prev = state.snapshot.positions;
   state.snapshot = state.sim.snapshot();
-  state.prevPositions = done === 1 && animateMs > 0 ? prev : null;
+  state.prevPositions = animateMs > 0 ? prev : null;
   state.anim = { start: performance.now(), duration: animateMs };
   if (state.watched !== null) state.trail = state.sim.trail();
   updateWatchInfo();
-  updateChart(state.snapshot.status !== 'running');
   if (state.snapshot.status !== 'running') setPlaying(false, false);
+  else updatePlayLabel();
+  updateChart(state.snapshot.status !== 'running');
   updateCounters();
   state.dirty = true;
+  shown();
+}
+
+/**
+ * After every step shown (SPEC §7): its state goes to the parent window;
+ * while the user has paused, the address keeps the shown step.
+ */
+function shown() {
+  state.timeline?.update(state.sim, state.snapshot, state.bounds, state.playing);
+  if (!state.snapshot) return;
+  if (!state.autoplay && state.page.step !== state.snapshot.step) {
+    state.page.step = state.snapshot.step;
+    saveUrlSoon();
+  }
+  state.embedApi?.post({ ...state.snapshot, status: shownStatus() });
+}
+
+/** Shows step `step` (the core's timeline: the state going forward showed), paused. */
+function goTo(step, animateMs = 0) {
+  if (!state.sim) return;
+  setPlaying(false);
+  const before = state.snapshot.step;
+  state.sim.goto(step);
+  present(Math.abs(state.sim.summary().step - before) === 1 ? animateMs : 0);
+}
+
+function stepForward() {
+  setPlaying(false);
+  if (running()) afterSteps(advance(1), 300);
+}
+
+function stepBack() {
+  if (state.snapshot) goTo(Math.max(0, state.snapshot.step - 1), 300);
+}
+
+/** Play / pause; at the end of the run, play again from step 0. */
+function togglePlay() {
+  if (!state.sim) return;
+  if (state.snapshot && state.snapshot.status !== 'running') {
+    goTo(0);
+    setPlaying(true);
+    return;
+  }
+  setPlaying(!state.playing);
+}
+
+function resetRun() {
+  if (!state.sim) {
+    rebuild(state.playing);
+    return;
+  }
+  const playing = state.playing;
+  state.page.step = 0;
+  goTo(0);
+  setPlaying(playing, false);
+  saveUrlSoon();
+}
+
+function updatePlayLabel() {
+  const on = state.playing;
+  $('play').textContent = on ? 'Pause' : state.snapshot && state.snapshot.status !== 'running' ? 'Replay' : 'Play';
 }
 
 /** Plays or pauses; `byUser`: also the choice for the next runs. */
 function setPlaying(on, byUser = true) {
   state.playing = on;
-  if (byUser) state.autoplay = on;
-  $('play').textContent = on ? 'Pause' : state.snapshot && state.snapshot.status !== 'running' ? 'Replay' : 'Play';
+  if (byUser && state.autoplay !== on) {
+    state.autoplay = on;
+    state.page.play = on;
+    if (!on && state.snapshot) state.page.step = state.snapshot.step;
+    saveUrlSoon();
+  }
+  updatePlayLabel();
   state.lastFrame = performance.now();
   updateCounters();
 }
 
 // ---- counters, chart, watch ------------------------------------------------
+
+/** SPEC §7: running, paused, finished, stalled or step-limit (the core's status names). */
+function shownStatus() {
+  const s = state.snapshot;
+  return s ? (s.status === 'running' && !state.playing ? 'paused' : s.status) : null;
+}
 
 function updateCounters() {
   const s = state.snapshot;
@@ -187,8 +274,7 @@ function updateCounters() {
   } else {
     $('c-bound').textContent = '–';
   }
-  // SPEC §7: running, paused, finished, stalled or step-limit (the core's status names).
-  const status = s ? (s.status === 'running' && !state.playing ? 'paused' : s.status) : null;
+  const status = shownStatus();
   $('c-status').textContent = status ?? '–';
   $('c-status').className = status ? `st-${status}` : 'st-none';
   $('c-phase').textContent = s && s.phase ? s.phase : '–';
@@ -227,8 +313,9 @@ function resizeCanvas() {
   let h = w;
   if (state.lay) {
     const aspect = (state.lay.height + 1.2) / (state.lay.width + 1.2);
-    // Embedded, leave room for the buttons, counters and chart below.
-    const room = state.embed ? Math.max(220, window.innerHeight - 340) : Math.max(320, window.innerHeight * 0.72);
+    // Embedded, the canvas takes the height the rest of the compact view leaves.
+    const rest = document.body.getBoundingClientRect().height - canvas.getBoundingClientRect().height;
+    const room = state.embed ? Math.max(220, window.innerHeight - rest - 6) : Math.max(320, window.innerHeight * 0.72);
     h = Math.round(Math.min(Math.max(w * aspect, 220), room));
   }
   const dpr = window.devicePixelRatio || 1;
@@ -268,11 +355,23 @@ function draw(now) {
   state.dirty = t < 1;
 }
 
+/**
+ * Steps per second while playing: the chosen speed, but a short run at the
+ * default speed is slowed so that it lasts about four seconds at least
+ * (≥ 2 steps/s; its length estimated by its lower bound), so that e.g. a
+ * hypercube:6 run does not end before it is seen.
+ */
+function playSpeed() {
+  const speed = state.page.speed;
+  if (speed !== PAGE_DEFAULTS.speed || !state.bounds) return speed;
+  return Math.min(speed, Math.max(2, Math.ceil(state.bounds.best / 4)));
+}
+
 function loop(now) {
   const dt = Math.min(0.25, (now - (state.lastFrame ?? now)) / 1000);
   state.lastFrame = now;
   if (state.playing && running()) {
-    const speed = state.page.speed;
+    const speed = playSpeed();
     state.stepsDue += dt * speed;
     const n = Math.floor(state.stepsDue);
     if (n >= 1) {
@@ -371,10 +470,39 @@ function readControls() {
 }
 
 function saveUrl() {
-  history.replaceState(null, '', `${location.pathname}${toQuery(state.config, state.page, state.embed)}`);
+  clearTimeout(state.urlTimer);
+  const query = toQuery(state.config, state.page, state.embed, location.search, state.instanceParam);
+  history.replaceState(null, '', `${location.pathname}${query}`);
   const full = new URL(location.href);
   full.searchParams.delete('embed');
   $('open-full').href = full.toString();
+}
+
+/** Writes the address soon (moves of the view come many a second; browsers throttle replaceState). */
+function saveUrlSoon() {
+  clearTimeout(state.urlTimer);
+  state.urlTimer = setTimeout(saveUrl, 150);
+}
+
+/**
+ * Puts the loaded instance into the address (compressed, url-instance.js)
+ * if the address stays within URL_LIMIT characters; else says in one line
+ * that the link cannot carry it.
+ */
+async function saveInstanceUrl() {
+  clearMessages('instance-url');
+  const text = state.instanceText;
+  if (!text || !state.sim) return;
+  const param = await encodeInstance(state.sim.instance_json());
+  if (state.instanceText !== text) return; // replaced meanwhile
+  const query = toQuery(state.config, state.page, state.embed, location.search, param);
+  const length = new URL(`${location.pathname}${query}`, location.href).href.length;
+  if (length <= URL_LIMIT) {
+    state.instanceParam = param;
+    saveUrl();
+  } else {
+    showMessage('info', `This link cannot carry the loaded instance: its address would be ${length.toLocaleString('en')} characters, over the limit of ${URL_LIMIT.toLocaleString('en')} (download the instance to share it).`, 'instance-url');
+  }
 }
 
 /**
@@ -397,13 +525,20 @@ function applyConfig(candidate, instanceText, errorPrefix = 'Cannot run this con
   clearMessages('form');
   // With an instance the core returns no workload fields: keep the form's.
   state.config = instanceText ? { ...candidate, ...reconciled.config } : reconciled.config;
+  const newInstance = state.instanceText !== instanceText;
   state.instanceText = instanceText;
+  if (newInstance) {
+    // The address's own instance= is kept as it came; another instance is encoded below.
+    state.instanceParam = instanceText && state.urlInstance?.text === instanceText ? state.urlInstance.param : null;
+    clearMessages('instance-url');
+  }
   for (const m of reconciled.messages) showMessage('info', m, 'reconcile');
   rebuild();
   if (instanceText && state.topo) state.config.topology = state.topo.name;
   writeControls();
   refreshMenus();
   saveUrl();
+  if (newInstance && !state.instanceParam) saveInstanceUrl();
   state.experiment?.sync();
   return true;
 }
@@ -449,23 +584,13 @@ function setupControls() {
     $('speed-out').textContent = `${state.page.speed} steps/s`;
     saveUrl();
   });
-  $('play').addEventListener('click', () => {
-    if (state.snapshot && state.snapshot.status !== 'running') {
-      rebuild(true);
-      setPlaying(true);
-      return;
-    }
-    setPlaying(!state.playing);
-  });
-  $('step').addEventListener('click', () => {
-    setPlaying(false);
-    if (running()) afterSteps(advance(1), 300);
-  });
+  $('play').addEventListener('click', togglePlay);
+  $('step').addEventListener('click', stepForward);
   $('finish').addEventListener('click', () => {
     setPlaying(false);
     finishRun();
   });
-  $('reset').addEventListener('click', () => rebuild(state.playing));
+  $('reset').addEventListener('click', resetRun);
   $('load-instance').addEventListener('click', loadInstance);
   $('instance-file').addEventListener('change', async () => {
     const file = $('instance-file').files[0];
@@ -606,6 +731,22 @@ function experimentChoices() {
 
 // ---- boot --------------------------------------------------------------------
 
+/** Opens the run: with the URL's `instance=` (url-instance.js) if there is one and the core takes it. */
+async function openInstanceFromUrl(param) {
+  if (param !== null) {
+    try {
+      const json = await decodeInstance(param);
+      state.urlInstance = { text: json, param };
+      if (applyConfig(state.config, json, 'The instance in the URL was refused', 'url')) return;
+    } catch (e) {
+      showMessage('warning', `URL parameter instance ignored: ${e.message}.`, 'url');
+    }
+    state.instanceParam = null;
+    saveUrl();
+  }
+  rebuild();
+}
+
 async function boot() {
   try {
     await init();
@@ -619,6 +760,9 @@ async function boot() {
   state.page = parsed.page;
   state.embed = parsed.embed;
   state.autoplay = parsed.page.play;
+  // Kept in the address until the core has read it (openInstanceFromUrl).
+  state.instanceParam = new URLSearchParams(location.search).get('instance');
+  const instanceParam = state.instanceParam;
   document.body.classList.toggle('embed', state.embed);
   for (const m of parsed.warnings) showMessage('warning', m, 'url');
   for (const m of parsed.infos) showMessage('info', m, 'reconcile');
@@ -646,7 +790,21 @@ async function boot() {
     state.chart.resize();
     state.experiment?.resize();
   });
-  rebuild();
+  state.timeline = setupTimeline({ scrubber: $('scrubber'), bands: $('scrub-bands'), back: $('step-back') },
+    { goto: goTo, back: stepBack, forward: stepForward, toggle: togglePlay });
+  state.timeline.attachChart(state.chart.chart);
+  state.embedApi = setupEmbedApi({
+    play: () => state.playing || togglePlay(),
+    pause: () => setPlaying(false),
+    step: stepForward,
+    back: stepBack,
+    reset: resetRun,
+    goto: goTo,
+  }, (text) => {
+    clearMessages('embed');
+    showMessage('error', text, 'embed');
+  }, () => clearMessages('embed'));
+  await openInstanceFromUrl(instanceParam);
   document.body.dataset.ready = '1';
   requestAnimationFrame(loop);
 }
