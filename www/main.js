@@ -212,8 +212,9 @@ function stepBack() {
 function togglePlay() {
   if (!state.sim) return;
   if (state.snapshot && state.snapshot.status !== 'running') {
-    goTo(0);
+    state.sim.goto(0);
     setPlaying(true);
+    present(0);
     return;
   }
   setPlaying(!state.playing);
@@ -224,10 +225,9 @@ function resetRun() {
     rebuild(state.playing);
     return;
   }
-  const playing = state.playing;
   state.page.step = 0;
-  goTo(0);
-  setPlaying(playing, false);
+  state.sim.goto(0);
+  present(0);
   saveUrlSoon();
 }
 

@@ -6,6 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -417,5 +418,26 @@ test('a loaded instance goes into the address, and the address restores it', asy
   assert.equal(new URL(page.url()).searchParams.get('play'), '0');
   assert.deepEqual([...errors, ...again.errors], []);
   await again.page.close();
+  await page.close();
+});
+
+test("README's course-page example narrates a run", async () => {
+  const readme = await readFile(path.join(root, 'README.md'), 'utf8');
+  const snippet = readme.match(/```html\n(<iframe id="sim"[\s\S]*?)```/)[1].replace('https://YOUR-HOST/routesim/', server.url);
+  assert.ok(snippet.trim().split('\n').length <= 12, 'the example is longer than about ten lines');
+  const page = await browser.newPage({ viewport: { width: 900, height: 1000 } });
+  const errors = watchErrors(page);
+  await page.setContent(`<!doctype html><html><head><link rel="icon" href="data:,"></head><body>${snippet}</body></html>`);
+  const frame = page.frames().find((f) => f !== page.mainFrame());
+  await frame.waitForSelector('body[data-ready="1"]', { timeout: 20000 });
+  await page.waitForFunction(() => /Step 0: phase/.test(document.getElementById('story').textContent));
+  // A jump into a later phase adds a sentence; Play moves the run.
+  await page.evaluate(() => send('goto', 300));
+  await page.waitForFunction(() => /Step 300: phase/.test(document.getElementById('story').textContent));
+  await page.click('text=Play');
+  await frame.waitForFunction(() => Number(document.querySelector('[data-role="step-count"]').textContent) > 300);
+  await page.click('text=Pause');
+  await frame.waitForFunction(() => document.querySelector('[data-role="status"]').textContent === 'paused');
+  assert.deepEqual(errors, []);
   await page.close();
 });
