@@ -120,7 +120,7 @@ impl Timeline {
         let now = self.step_count();
         if now > self.furthest {
             self.furthest = now;
-            if now % self.interval == 0 {
+            if now.is_multiple_of(self.interval) {
                 self.checkpoint();
             }
         }
