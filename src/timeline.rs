@@ -11,19 +11,22 @@
 //!
 //! # Memory
 //! At most [`MAX_CHECKPOINTS`] (32) checkpoints are kept, at steps 0, i,
-//! 2i, … for an interval i that starts at 1. When a 33rd would be taken,
+//! 2i, … for an interval i that starts at 1. When one more would be taken,
 //! every other one is dropped and i doubles, so the checkpoints always cover
 //! the run computed so far evenly: a run of T steps keeps them about every
 //! T/32 to T/16 steps, and going to any step replays fewer than i of them.
 //! Besides the checkpoints the timeline holds the shown state and, while the
 //! shown step is behind the furthest one computed, that furthest state (so
 //! that returning to it costs nothing): at most 34 copies of the simulation
-//! in all.
+//! in all. A run so large that 32 copies would pass [`CHECKPOINT_BUDGET`]
+//! (256 MB, by an estimate of one copy's size) keeps fewer checkpoints (at
+//! least 2), and going back costs proportionally more replay.
 //!
 //! # Complexity
 //! `goto(t)`: one copy of a checkpoint and fewer than i steps, where i ≤
-//! max(1, furthest / 16) is the current interval (going forward from the
-//! shown step, or to the furthest state, takes no copy).
+//! max(1, 2·furthest / m) is the current interval for at most m checkpoints
+//! (going forward from the shown step, or to the furthest state, takes no
+//! copy).
 
 use crate::engine::PhaseSteps;
 use crate::error::Result;
@@ -31,6 +34,22 @@ use crate::simulation::{Simulation, Status};
 
 /// The most checkpoints a timeline keeps (see "Memory" above).
 pub const MAX_CHECKPOINTS: usize = 32;
+
+/// The memory the checkpoints of one run may take, by the estimate of
+/// [`copy_bytes`]: a larger run keeps fewer checkpoints.
+pub const CHECKPOINT_BUDGET: usize = 256 << 20;
+
+/// An estimate of the memory one copy of `sim` takes: the engine's packet
+/// columns (at least 64 bytes a packet, the contest list included) and its
+/// node and link columns, doubled for the algorithm's state and the series.
+pub fn copy_bytes(sim: &Simulation) -> usize {
+    use crate::topology::Network;
+    let engine = sim.engine();
+    let topo = engine.topology();
+    let packets = engine.packet_count() as usize * engine.bytes_per_packet().max(64);
+    let nodes = topo.nodes() as usize * (16 + 4 * topo.ports() as usize);
+    2 * (packets + nodes)
+}
 
 /// One run with its past: the shown state, checkpoints, and the furthest
 /// state computed.
@@ -43,21 +62,37 @@ pub struct Timeline {
     /// Copies of the run at steps 0, interval, 2·interval, … (≤ furthest).
     checkpoints: Vec<Simulation>,
     interval: u32,
+    /// The most checkpoints kept (≤ MAX_CHECKPOINTS, ≥ 2).
+    max_checkpoints: usize,
     /// The last step computed so far.
     furthest: u32,
 }
 
 impl Timeline {
-    /// A timeline at step 0 of `sim` (which must be at step 0).
+    /// A timeline at step 0 of `sim` (which must be at step 0), with at
+    /// most [`MAX_CHECKPOINTS`] checkpoints, fewer if their copies would
+    /// pass [`CHECKPOINT_BUDGET`].
     pub fn new(sim: Simulation) -> Timeline {
+        let fit = CHECKPOINT_BUDGET / copy_bytes(&sim).max(1);
+        Timeline::with_max_checkpoints(sim, fit.min(MAX_CHECKPOINTS))
+    }
+
+    /// A timeline that keeps at most `max_checkpoints` checkpoints (at least 2).
+    pub fn with_max_checkpoints(sim: Simulation, max_checkpoints: usize) -> Timeline {
         let step = sim.engine().step_count();
         Timeline {
             checkpoints: vec![sim.clone()],
             current: sim,
             head: None,
             interval: 1,
+            max_checkpoints: max_checkpoints.max(2),
             furthest: step,
         }
+    }
+
+    /// The most checkpoints this timeline keeps.
+    pub fn max_checkpoints(&self) -> usize {
+        self.max_checkpoints
     }
 
     /// The shown state.
@@ -136,7 +171,7 @@ impl Timeline {
     /// the last checkpoint), thinning the checkpoints when there are too many.
     fn checkpoint(&mut self) {
         self.checkpoints.push(self.current.clone());
-        if self.checkpoints.len() > MAX_CHECKPOINTS {
+        if self.checkpoints.len() > self.max_checkpoints {
             let mut i = 0;
             self.checkpoints.retain(|_| {
                 i += 1;

@@ -8,7 +8,7 @@
 
 use proptest::prelude::*;
 use routesim::engine::Policy;
-use routesim::timeline::MAX_CHECKPOINTS;
+use routesim::timeline::{copy_bytes, CHECKPOINT_BUDGET, MAX_CHECKPOINTS};
 use routesim::topology::Topology;
 use routesim::workload::{generate, Workload, WorkloadSpec};
 use routesim::{SimConfig, Simulation, Status, Timeline};
@@ -224,6 +224,7 @@ fn the_checkpoints_stay_within_their_bound_and_cover_the_run_evenly() {
         "pp-rand on 8x8 takes only {end} steps"
     );
     let mut timeline = Timeline::new(simulation(case, 1));
+    assert_eq!(timeline.max_checkpoints(), MAX_CHECKPOINTS);
     let mut most = 0;
     while timeline.run_steps(7) == Status::Running {
         most = most.max(timeline.checkpoint_steps().len());
@@ -298,10 +299,15 @@ proptest! {
     /// Any sequence of gotos, steps and steps back ends in the state a fresh
     /// run shows at the final step.
     #[test]
-    fn any_sequence_of_moves_shows_the_fresh_state(case in 0usize..CASES.len(), seed in 1u64..4, moves in moves()) {
+    fn any_sequence_of_moves_shows_the_fresh_state(
+        case in 0usize..CASES.len(),
+        seed in 1u64..4,
+        most in prop_oneof![Just(MAX_CHECKPOINTS), 2usize..6],
+        moves in moves(),
+    ) {
         let case = &CASES[case];
         let end = length(case, seed);
-        let mut timeline = Timeline::new(simulation(case, seed));
+        let mut timeline = Timeline::with_max_checkpoints(simulation(case, seed), most);
         let mut expected = 0u32;
         for m in &moves {
             let shown = match *m {
@@ -321,8 +327,26 @@ proptest! {
             expected = expected.min(end);
             prop_assert_eq!(shown, expected);
             prop_assert!(timeline.furthest() >= shown);
-            prop_assert!(timeline.checkpoint_steps().len() <= MAX_CHECKPOINTS);
+            prop_assert!(timeline.checkpoint_steps().len() <= most);
         }
         prop_assert_eq!(state(timeline.current()), fresh(case, seed, expected));
     }
+}
+
+#[test]
+fn a_run_too_large_for_32_copies_keeps_fewer_checkpoints() {
+    // A 512×512 permutation: 262,144 packets, tens of MB a copy.
+    let topo: Topology = "mesh:512x512".parse().unwrap();
+    let instance = generate(&topo, &WorkloadSpec::new(Workload::RandomPermutation, 1)).unwrap();
+    let sim = Simulation::new(instance, SimConfig::default()).unwrap();
+    let copy = copy_bytes(&sim);
+    assert!(copy >= 262_144 * 64, "{copy} bytes a copy");
+    let mut timeline = Timeline::new(sim);
+    let most = timeline.max_checkpoints();
+    assert!((2..MAX_CHECKPOINTS).contains(&most), "{most} checkpoints");
+    assert!(most * copy <= CHECKPOINT_BUDGET);
+    timeline.run_steps(60);
+    assert!(timeline.checkpoint_steps().len() <= most);
+    timeline.goto(17);
+    assert_eq!(timeline.step_count(), 17);
 }
