@@ -196,7 +196,6 @@ export function setupTimeline(els, actions) {
       els.scrubber.value = String(model.step);
       els.scrubber.disabled = !sim;
       els.scrubber.setAttribute('aria-valuetext', `step ${model.step} of ${model.furthest}${model.finished ? ' (end)' : ''}`);
-      els.back.disabled = !sim || model.step === 0;
       drawBands();
       if (!playing) chart?.redraw(false);
     },

@@ -89,7 +89,8 @@ test('the scrubber spans the steps computed so far; step back and forward move i
   assert.equal(await scrubber.getAttribute('min'), '0');
   assert.equal(await scrubber.inputValue(), '0');
   assert.equal(await scrubber.getAttribute('max'), '0');
-  assert.ok(await role(page, 'step-back').isDisabled(), 'step back is enabled at step 0');
+  await role(page, 'step-back').click();
+  assert.equal(await shownStep(page), 0, 'a step back from step 0');
   for (let i = 0; i < 3; i++) await role(page, 'step-forward').click();
   assert.equal(await shownStep(page), 3);
   assert.equal(await scrubber.getAttribute('max'), '3');
