@@ -128,6 +128,7 @@ function rebuild(play = state.autoplay) {
     state.bounds = null;
   }
   resizeCanvas();
+  $('speed-out').textContent = speedText();
   setPlaying(play && !!state.sim, false);
   updateChart(true);
   updateWatchInfo();
@@ -367,6 +368,11 @@ function playSpeed() {
   return Math.min(speed, Math.max(2, Math.ceil(state.bounds.best / 4)));
 }
 
+function speedText() {
+  const speed = playSpeed();
+  return speed === state.page.speed ? `${speed} steps/s` : `${speed} steps/s (short run)`;
+}
+
 function loop(now) {
   const dt = Math.min(0.25, (now - (state.lastFrame ?? now)) / 1000);
   state.lastFrame = now;
@@ -450,7 +456,7 @@ function writeControls() {
   $('q').value = text(c.queue_cap);
   $('color').value = state.page.color;
   $('speed').value = speedToSlider(state.page.speed);
-  $('speed-out').textContent = `${state.page.speed} steps/s`;
+  $('speed-out').textContent = speedText();
 }
 
 /** The form as a config object; values stay text for the core to read and check. */
@@ -581,7 +587,7 @@ function setupControls() {
   });
   $('speed').addEventListener('input', () => {
     state.page.speed = sliderToSpeed(Number($('speed').value));
-    $('speed-out').textContent = `${state.page.speed} steps/s`;
+    $('speed-out').textContent = speedText();
     saveUrl();
   });
   $('play').addEventListener('click', togglePlay);
