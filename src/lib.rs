@@ -19,6 +19,7 @@
 //! - [`request`]: the run request every front end builds ([`RunSpec`]), and its one `build`.
 //! - [`sweep`]: grids of runs from lists and ranges, their rows and the experiment charts.
 //! - [`simulation`]: one run = instance + algorithm + engine.
+//! - [`timeline`]: a run that can go back to any step (checkpoints and replay).
 //! - [`report`]: the JSON report shared by the CLI and the browser.
 //! - [`rng`]: the portable seeded generator.
 //! - `cli` (native) and `wasm` (browser): thin front ends.
@@ -36,6 +37,7 @@ pub mod request;
 pub mod rng;
 pub mod simulation;
 pub mod sweep;
+pub mod timeline;
 pub mod topology;
 pub mod workload;
 
@@ -47,3 +49,4 @@ pub mod wasm;
 pub use error::{Error, Result};
 pub use request::{Field, RunSpec};
 pub use simulation::{SimConfig, Simulation, Status};
+pub use timeline::Timeline;

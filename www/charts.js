@@ -68,21 +68,31 @@ function publish(registry, name, plot, data) {
  * axis) per step; in the compare view both runs' series, named by
  * algorithm (the second run in other colours and dashed). Both y axes
  * start at 0; every tick is a whole number; the legend names the series
- * and shows their values at the cursor, else the latest ones.
+ * and shows their values at the cursor, else at the shown step
+ * (`showStep`: the timeline can show an earlier step than the latest
+ * computed), else the latest ones.
  */
 export function runChart(el, registry, height = 220, compact = false) {
   // From 0, with a little room above the highest point so the curve does not run along the frame.
   const fromZero = (least) => (u, min, max) => [0, Math.max(least, Math.ceil((max ?? 0) * 1.08))];
+  let shown = null; // the shown step (null: the latest)
+  /** Series `i`'s value at the shown step (a run that ended earlier: its last one). */
+  const shownValue = (u, i) => {
+    const col = u.data[i];
+    if (shown === null || !col) return lastValue(u, i);
+    for (let j = Math.min(shown, col.length - 1); j >= 0; j--) if (col[j] != null) return col[j];
+    return '';
+  };
   const options = (names) => {
-    const series = [{ label: 'step', value: legendValue(lastValue) }];
+    const series = [{ label: 'step', value: legendValue(shownValue) }];
     // Per run: [in flight, max queue] colours and dashes (classes differ by more than colour).
     const colours = [[PALETTE[0], PALETTE[1]], [PALETTE[2], PALETTE[3]]];
     const dashes = [[undefined, DASHES[1]], [DASHES[2], DASHES[3]]];
     (names ?? [null]).forEach((name, i) => {
       const prefix = name ? `${name} ` : '';
       series.push(
-        { label: `${prefix}in flight`, stroke: colours[i][0], width: 2, dash: dashes[i][0], fill: i === 0 ? 'rgba(0,114,178,0.08)' : undefined, value: legendValue(lastValue) },
-        { label: `${prefix}max queue`, stroke: colours[i][1], width: 2, dash: dashes[i][1], scale: 'queue', paths: uPlot.paths.stepped({ align: 1 }), value: legendValue(lastValue) },
+        { label: `${prefix}in flight`, stroke: colours[i][0], width: 2, dash: dashes[i][0], fill: i === 0 ? 'rgba(0,114,178,0.08)' : undefined, value: legendValue(shownValue) },
+        { label: `${prefix}max queue`, stroke: colours[i][1], width: 2, dash: dashes[i][1], scale: 'queue', paths: uPlot.paths.stepped({ align: 1 }), value: legendValue(shownValue) },
       );
     });
     return {
@@ -99,12 +109,15 @@ export function runChart(el, registry, height = 220, compact = false) {
     };
   };
   const empty = (n) => Array.from({ length: n }, () => [0]);
+  // `handle.onCreate(plot)`, if set, is called with every chart made after the first (timeline.js draws on each).
   const make = (names) => {
     const plot = new uPlot(options(names), empty(names ? 5 : 3), el);
     accessible(plot);
+    handle?.onCreate?.(plot);
     return plot;
   };
-  const handle = { chart: make(null) };
+  let handle = null;
+  handle = { chart: make(null), onCreate: null };
   let shape = 'single';
   publish(registry, 'run', handle.chart, empty(3));
   /** The columns of one run, `n` steps long (a run that ended earlier is padded with gaps). */
@@ -151,6 +164,12 @@ export function runChart(el, registry, height = 220, compact = false) {
     },
     resize() {
       handle.chart.setSize(sizeOf(el, height));
+    },
+    /** The legend shows the values at `step` (when the cursor is off the chart). */
+    showStep(step) {
+      if (shown === step) return;
+      shown = step;
+      if (handle.chart.cursor.idx == null) handle.chart.setLegend({ idx: null }, false);
     },
   });
 }

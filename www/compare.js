@@ -2,7 +2,8 @@
 // Simulation on the identical instance — the core builds it from the first
 // run's instance (`Simulation.compare`) and refuses, with its reason, an
 // algorithm that cannot route it. Both runs advance together, one step at a
-// time, so both canvases always show the same step. This module owns the
+// time (and go back together on the timeline: `goto`), so both canvases
+// always show the same step. This module owns the
 // second canvas (added beside the first only while comparing, so the single
 // view keeps one `data-role="network"`), the captions naming each run, and
 // the second run's snapshot. It computes nothing: it converts and draws.
@@ -51,7 +52,8 @@ export class Compare {
         this.sim = main.compare(this.algorithm);
         this.snapshot = this.sim.snapshot();
         this.destinations = this.sim.destinations();
-        this.undeliveredAtStart = this.snapshot.in_flight;
+        // Packets in flight at step 0: all but those delivered at step 0.
+        this.undeliveredAtStart = this.snapshot.packets - (this.sim.stats().deliveries[0] ?? 0);
       } catch (e) {
         reason = e.message;
       }
@@ -94,12 +96,20 @@ export class Compare {
     if (this.running()) this.snapshot.status = this.sim.step(n).status;
   }
 
-  /** Takes the second run's snapshot after steps were run. */
-  refresh(done, animateMs) {
-    if (!this.sim || !done) return;
+  /**
+   * Shows step `step` of the second run (its timeline; at most its last
+   * step), as the first run does; `refresh` then takes its snapshot.
+   */
+  goto(step) {
+    if (this.sim) this.snapshot.status = this.sim.goto(step).status;
+  }
+
+  /** Takes the second run's snapshot after it moved; `animateMs` > 0: its packets glide from where they were. */
+  refresh(animateMs) {
+    if (!this.sim) return;
     const prev = this.snapshot.positions;
     this.snapshot = this.sim.snapshot();
-    this.prevPositions = done === 1 && animateMs > 0 ? prev : null;
+    this.prevPositions = animateMs > 0 ? prev : null;
     this.anim = { start: performance.now(), duration: animateMs };
   }
 

@@ -2,7 +2,9 @@
 // The run's fields (topology, algorithm, …) are the core's config object:
 // the wasm module reads them from the URL (`parse_query`), makes them
 // runnable (`reconcile`) and names every bad one. This file parses only the
-// page's own keys (speed, color, play, embed) and writes the state back.
+// page's own keys (speed, color, play, step, compare, lesson, embed; `instance` is
+// url-instance.js's) and writes the state back, keeping every parameter it
+// does not own.
 
 /**
  * The run the page shows when opened without parameters (a wasm config
@@ -31,6 +33,7 @@ export const PAGE_DEFAULTS = Object.freeze({
   color: 'class',
   play: true,
   compare: null,
+  step: 0, // the step the view opens at
 });
 
 /** What the default view (no run parameter, no lesson) adds to the defaults. */
@@ -65,7 +68,7 @@ const RUN_KEYS = {
   seed: 'seed',
   q: 'queue_cap',
 };
-const PAGE_KEYS = ['speed', 'color', 'play', 'embed', 'compare', 'lesson'];
+const PAGE_KEYS = ['speed', 'color', 'play', 'step', 'instance', 'embed', 'compare', 'lesson'];
 
 const INTEGER = /^\d+$/;
 
@@ -97,11 +100,12 @@ export function defaultsFor(lesson, intro) {
 
 /**
  * Reads the URL. `wasm` = the module (`parse_query`, `reconcile`, `lesson`).
- * Returns {config, page, embed, lesson, step, warnings, infos, errors}:
+ * Returns {config, page, embed, lesson, warnings, infos, errors}:
  * warnings name bad parameters, infos the core's switches (e.g. an
  * algorithm that cannot run on the topology asked for), errors an unknown
  * lesson (for the error line); `lesson` is the core's lesson object (or
- * null) and `step` the step it opens at. A lesson's preset is the base the
+ * null) and `page.step` the step the view opens at (the URL's `step`, else
+ * the lesson's start step, else 0). A lesson's preset is the base the
  * other parameters change; with no run field and no lesson the page opens
  * the default view (INTRO).
  */
@@ -149,7 +153,7 @@ export function parseQuery(search, wasm) {
   const reconciled = wasm.reconcile(wanted);
 
   // The page's own keys.
-  const page = { ...PAGE_DEFAULTS, speed: defaults.speed, compare: defaults.compare };
+  const page = { ...PAGE_DEFAULTS, speed: defaults.speed, compare: defaults.compare, step: defaults.step };
   const bad = (key, value, why) => {
     warnings.push(`URL parameter ${key}=${JSON.stringify(value)} ignored: ${why} — using ${page[key]}.`);
   };
@@ -173,20 +177,27 @@ export function parseQuery(search, wasm) {
     const value = params.get('compare').trim();
     page.compare = value === '' || value === 'none' ? null : value;
   }
+  if (params.has('step')) {
+    const value = params.get('step');
+    if (INTEGER.test(value) && Number(value) <= 1e9) page.step = Number(value);
+    else bad('step', value, 'expected a whole number of at least 0');
+  }
   const embed = params.get('embed') === '1';
   if (params.has('embed') && !['0', '1'].includes(params.get('embed'))) {
     warnings.push(`URL parameter embed=${JSON.stringify(params.get('embed'))} ignored: expected 0 or 1.`);
   }
-  const step = lesson ? defaults.step : 0;
-  return { config: reconciled.config, page, embed, lesson, step, warnings, infos: reconciled.messages, errors };
+  return { config: reconciled.config, page, embed, lesson, warnings, infos: reconciled.messages, errors };
 }
 
 /**
- * The query string for a state (only what differs from the defaults the
- * URL will be read against: `lesson`'s preset, the default view's, or the
- * page's).
+ * The query string for a state: only what differs from the defaults the
+ * URL will be read against (`lesson`'s preset, the default view's, or the
+ * page's); `play=0` while the user has paused, `step` the step the view
+ * opens at, `instance` a loaded instance (url-instance.js), and every
+ * parameter of `current` (the address's query) that the page does not own,
+ * kept as it was.
  */
-export function toQuery(config, page, embed, lesson = null) {
+export function toQuery(config, page, embed, { lesson = null, current = '', instance = null } = {}) {
   const params = new URLSearchParams();
   const defaults = defaultsFor(lesson, !lesson && isDefaultRun(config));
   if (lesson) params.set('lesson', lesson.id);
@@ -196,7 +207,13 @@ export function toQuery(config, page, embed, lesson = null) {
   if (page.speed !== defaults.speed) params.set('speed', String(page.speed));
   if (page.color !== PAGE_DEFAULTS.color) params.set('color', page.color);
   if ((page.compare ?? null) !== defaults.compare) params.set('compare', page.compare ?? 'none');
+  if (!page.play) params.set('play', '0');
+  if ((page.step ?? 0) !== defaults.step) params.set('step', String(page.step ?? 0));
+  if (instance) params.set('instance', instance);
   if (embed) params.set('embed', '1');
+  for (const [key, value] of new URLSearchParams(current)) {
+    if (!(key in RUN_KEYS) && !PAGE_KEYS.includes(key)) params.append(key, value);
+  }
   const query = params.toString();
   return query ? `?${query}` : '';
 }

@@ -15,6 +15,9 @@ import { tweenMs } from './motion.js';
 import { Compare } from './compare.js';
 import { renderExplain } from './explain.js';
 import { fillLessonMenu, fillCompareMenu, markCompareMenu } from './lessons.js';
+import { setupTimeline } from './timeline.js';
+import { setupEmbedApi } from './embed-api.js';
+import { URL_LIMIT, encodeInstance, decodeInstance } from './url-instance.js';
 
 const $ = (id) => document.getElementById(id);
 const UNDELIVERED = 0xffffffff;
@@ -94,6 +97,9 @@ const state = {
   lessons: [], // wasm lessons(): the lesson menu
   lastExplain: 0,
   explainDue: null,
+  timeline: null, // timeline.js: scrubber, phase bands, keyboard
+  embedApi: null, // embed-api.js: state messages out, commands in
+  instanceParam: null, // the loaded instance as `instance=` (url-instance.js), when it fits the address
 };
 window.routesim = state; // for the end-to-end tests and the curious
 
@@ -114,11 +120,11 @@ function rebuild(play = state.autoplay) {
   } catch (e) {
     showMessage('error', `Cannot run this configuration: ${e.message}`, 'sim');
   }
-  const shown = state.topo?.name;
+  const drawnTopology = state.topo?.name;
   try {
     state.topo = state.sim ? state.sim.topology() : wasm.topology(state.config.topology);
     state.lay = layout(state.topo);
-    if (state.topo.name !== shown) state.zoom?.reset();
+    if (state.topo.name !== drawnTopology) state.zoom?.reset();
   } catch (e) {
     state.topo = null;
     state.lay = null;
@@ -129,21 +135,29 @@ function rebuild(play = state.autoplay) {
     if (reason) showMessage('info', `No second run: ${reason} — showing ${state.config.algorithm} alone.`, 'sim');
   }
   if (state.sim) {
+    if (state.page.step > 0) {
+      state.sim.goto(state.page.step);
+      state.compare?.goto(state.page.step);
+      state.compare?.refresh(0);
+    }
     state.snapshot = state.sim.snapshot();
     state.destinations = state.sim.destinations();
     state.sources = state.sim.sources();
     state.bounds = state.sim.bounds();
-    state.undeliveredAtStart = state.snapshot.in_flight;
+    // Packets in flight at step 0 (the view may open later): all but those delivered at step 0.
+    state.undeliveredAtStart = state.snapshot.packets - (state.sim.stats().deliveries[0] ?? 0);
   } else {
     state.bounds = null;
   }
   resizeCanvas();
   updateRunTitle();
+  $('speed-out').textContent = speedText();
   setPlaying(play && !!state.sim, false);
   updateChart(true);
   updateWatchInfo();
   updateExplain(true);
   state.dirty = true;
+  shown();
 }
 
 /** Whether the run (or the second run beside it) still runs. */
@@ -170,36 +184,138 @@ function advance(n, budgetMs = 14) {
 
 function afterSteps(done, animateMs) {
   if (!done) return;
+  present(done === 1 ? animateMs : 0);
+}
+
+/** Shows the simulation's shown step; `animateMs` > 0: packets glide from where they were. */
+function present(animateMs) {
   const prev = state.snapshot.positions;
   state.snapshot = state.sim.snapshot();
-  state.prevPositions = done === 1 && animateMs > 0 ? prev : null;
+  state.prevPositions = animateMs > 0 ? prev : null;
   state.anim = { start: performance.now(), duration: animateMs };
-  state.compare?.refresh(done, animateMs);
+  state.compare?.refresh(animateMs);
   if (state.watched !== null) state.trail = state.sim.trail();
   updateWatchInfo();
+  if (!running()) setPlaying(false, false);
+  else updatePlayLabel();
   // Paused (a manual step), the chart shows the step at once; playing, a few times a second.
   updateChart(!running() || !state.playing);
-  if (!running()) setPlaying(false, false);
   updateCounters();
   updateExplain(!running());
   state.dirty = true;
+  shown();
+}
+
+/**
+ * After every step shown (SPEC §7): its state goes to the parent window;
+ * while the user has paused, the address keeps the shown step.
+ */
+function shown() {
+  const pair = state.compare?.active && state.snapshot;
+  if (pair) {
+    // Both runs on one timeline: the shown step is the pair's; it ends when both have.
+    const [main, other] = [state.sim, state.compare.sim];
+    const sim = { furthest: () => Math.max(main.furthest(), other.furthest()), phases: () => main.phases() };
+    const snapshot = { step: shownStep(), status: running() ? 'running' : state.snapshot.status };
+    state.timeline?.update(sim, snapshot, state.bounds, state.playing);
+  } else {
+    state.timeline?.update(state.sim, state.snapshot, state.bounds, state.playing);
+  }
+  if (!state.snapshot) return;
+  state.chart?.showStep(shownStep());
+  if (!state.autoplay && state.page.step !== shownStep()) {
+    state.page.step = shownStep();
+    saveUrlSoon();
+  }
+  state.embedApi?.post({ ...state.snapshot, step: shownStep(), status: shownStatus() });
+}
+
+/** The shown step: the run's, or with a second run beside it the pair's (the later of the two). */
+function shownStep() {
+  const s = state.snapshot;
+  if (!s) return 0;
+  return state.compare?.active ? state.compare.shownStep(s.step) : s.step;
+}
+
+/** Shows step `step` (the core's timeline: the state going forward showed), paused. */
+function goTo(step, animateMs = 0) {
+  if (!state.sim) return;
+  setPlaying(false);
+  const before = shownStep();
+  state.sim.goto(step);
+  state.compare?.goto(step);
+  const after = Math.max(state.sim.summary().step, state.compare?.active ? state.compare.sim.summary().step : 0);
+  present(Math.abs(after - before) === 1 ? animateMs : 0);
+}
+
+function stepForward() {
+  setPlaying(false);
+  if (running()) afterSteps(advance(1), tweenMs(300));
+}
+
+function stepBack() {
+  if (state.snapshot) goTo(Math.max(0, shownStep() - 1), tweenMs(300));
+}
+
+/** Play / pause; at the end of the run, play again from step 0. */
+function togglePlay() {
+  if (!state.sim) return;
+  if (state.snapshot && !running()) {
+    state.sim.goto(0);
+    state.compare?.goto(0);
+    setPlaying(true);
+    present(0);
+    return;
+  }
+  setPlaying(!state.playing);
+}
+
+function resetRun() {
+  if (!state.sim) {
+    rebuild(state.playing);
+    return;
+  }
+  state.page.step = 0;
+  state.sim.goto(0);
+  state.compare?.goto(0);
+  present(0);
+  saveUrlSoon();
+}
+
+function updatePlayLabel() {
+  const on = state.playing;
+  $('play').textContent = on ? 'Pause' : state.snapshot && !running() ? 'Replay' : 'Play';
 }
 
 /** Plays or pauses; `byUser`: also the choice for the next runs. */
 function setPlaying(on, byUser = true) {
   state.playing = on;
-  if (byUser) state.autoplay = on;
-  $('play').textContent = on ? 'Pause' : state.snapshot && !running() ? 'Replay' : 'Play';
+  if (byUser && state.autoplay !== on) {
+    state.autoplay = on;
+    state.page.play = on;
+    if (!on && state.snapshot) state.page.step = shownStep();
+    saveUrlSoon();
+  }
+  updatePlayLabel();
   state.lastFrame = performance.now();
   updateCounters();
 }
 
 // ---- counters, chart, watch ------------------------------------------------
 
+/** SPEC §7: running, paused, finished, stalled or step-limit (the core's status names). */
+function shownStatus() {
+  const s = state.snapshot;
+  if (!s) return null;
+  // With a second run beside it, the pair runs while either does.
+  const status = state.compare?.running() ? 'running' : s.status;
+  return status === 'running' && !state.playing ? 'paused' : status;
+}
+
 function updateCounters() {
   const s = state.snapshot;
   // With a second run beside it, the shown step is the pair's (both advance together).
-  $('c-step').textContent = s ? (state.compare ? state.compare.shownStep(s.step) : s.step) : '–';
+  $('c-step').textContent = s ? shownStep() : '–';
   $('c-delivered').textContent = s ? `${s.delivered} / ${s.packets}` : '–';
   $('c-inflight').textContent = s ? s.in_flight : '–';
   $('c-maxqueue').textContent = s ? s.max_queue : '–';
@@ -213,9 +329,7 @@ function updateCounters() {
   } else {
     $('c-bound').textContent = '–';
   }
-  // SPEC §7: running, paused, finished, stalled or step-limit (the core's status names).
-  const pairStatus = s && state.compare?.running() ? 'running' : s?.status;
-  const status = s ? (pairStatus === 'running' && !state.playing ? 'paused' : pairStatus) : null;
+  const status = shownStatus();
   $('c-status').textContent = status ?? '–';
   $('c-status').className = status ? `st-${status}` : 'st-none';
   $('c-phase').textContent = s && s.phase ? s.phase : '–';
@@ -349,11 +463,28 @@ function draw(now) {
   state.dirty = t < 1 || !!more;
 }
 
+/**
+ * Steps per second while playing: the chosen speed, but a short run at the
+ * default speed is slowed so that it lasts about four seconds at least
+ * (≥ 2 steps/s; its length estimated by its lower bound), so that e.g. a
+ * hypercube:6 run does not end before it is seen.
+ */
+function playSpeed() {
+  const speed = state.page.speed;
+  if (speed !== PAGE_DEFAULTS.speed || !state.bounds) return speed;
+  return Math.min(speed, Math.max(2, Math.ceil(state.bounds.best / 4)));
+}
+
+function speedText() {
+  const speed = playSpeed();
+  return speed === state.page.speed ? `${speed} steps/s` : `${speed} steps/s (short run)`;
+}
+
 function loop(now) {
   const dt = Math.min(0.25, (now - (state.lastFrame ?? now)) / 1000);
   state.lastFrame = now;
   if (state.playing && running()) {
-    const speed = state.page.speed;
+    const speed = playSpeed();
     state.stepsDue += dt * speed;
     const n = Math.floor(state.stepsDue);
     if (n >= 1) {
@@ -435,7 +566,7 @@ function writeControls() {
   $('compare').value = state.page.compare ?? '';
   $('lesson').value = state.lesson?.id ?? '';
   $('speed').value = speedToSlider(state.page.speed);
-  $('speed-out').textContent = `${state.page.speed} steps/s`;
+  $('speed-out').textContent = speedText();
 }
 
 /** The form as a config object; values stay text for the core to read and check. */
@@ -459,10 +590,39 @@ function readControls() {
 }
 
 function saveUrl() {
-  history.replaceState(null, '', `${location.pathname}${toQuery(state.config, state.page, state.embed, state.lesson)}`);
+  clearTimeout(state.urlTimer);
+  const query = toQuery(state.config, state.page, state.embed, { lesson: state.lesson, current: location.search, instance: state.instanceParam });
+  history.replaceState(null, '', `${location.pathname}${query}`);
   const full = new URL(location.href);
   full.searchParams.delete('embed');
   $('open-full').href = full.toString();
+}
+
+/** Writes the address soon (moves of the view come many a second; browsers throttle replaceState). */
+function saveUrlSoon() {
+  clearTimeout(state.urlTimer);
+  state.urlTimer = setTimeout(saveUrl, 150);
+}
+
+/**
+ * Puts the loaded instance into the address (compressed, url-instance.js)
+ * if the address stays within URL_LIMIT characters; else says in one line
+ * that the link cannot carry it.
+ */
+async function saveInstanceUrl() {
+  clearMessages('instance-url');
+  const text = state.instanceText;
+  if (!text || !state.sim) return;
+  const param = await encodeInstance(state.sim.instance_json());
+  if (state.instanceText !== text) return; // replaced meanwhile
+  const query = toQuery(state.config, state.page, state.embed, { lesson: state.lesson, current: location.search, instance: param });
+  const length = new URL(`${location.pathname}${query}`, location.href).href.length;
+  if (length <= URL_LIMIT) {
+    state.instanceParam = param;
+    saveUrl();
+  } else {
+    showMessage('info', `This link cannot carry the loaded instance: its address would be ${length.toLocaleString('en')} characters, over the limit of ${URL_LIMIT.toLocaleString('en')} (download the instance to share it).`, 'instance-url');
+  }
 }
 
 /**
@@ -485,13 +645,20 @@ function applyConfig(candidate, instanceText, errorPrefix = 'Cannot run this con
   clearMessages('form');
   // With an instance the core returns no workload fields: keep the form's.
   state.config = instanceText ? { ...candidate, ...reconciled.config } : reconciled.config;
+  const newInstance = state.instanceText !== instanceText;
   state.instanceText = instanceText;
+  if (newInstance) {
+    // The address's own instance= is kept as it came; another instance is encoded below.
+    state.instanceParam = instanceText && state.urlInstance?.text === instanceText ? state.urlInstance.param : null;
+    clearMessages('instance-url');
+  }
   for (const m of reconciled.messages) showMessage('info', m, 'reconcile');
   rebuild();
   if (instanceText && state.topo) state.config.topology = state.topo.name;
   writeControls();
   refreshMenus();
   saveUrl();
+  if (newInstance && !state.instanceParam) saveInstanceUrl();
   state.experiment?.sync();
   return true;
 }
@@ -543,26 +710,16 @@ function setupControls() {
   });
   $('speed').addEventListener('input', () => {
     state.page.speed = sliderToSpeed(Number($('speed').value));
-    $('speed-out').textContent = `${state.page.speed} steps/s`;
+    $('speed-out').textContent = speedText();
     saveUrl();
   });
-  $('play').addEventListener('click', () => {
-    if (state.snapshot && state.snapshot.status !== 'running') {
-      rebuild(true);
-      setPlaying(true);
-      return;
-    }
-    setPlaying(!state.playing);
-  });
-  $('step').addEventListener('click', () => {
-    setPlaying(false);
-    if (running()) afterSteps(advance(1), tweenMs(300));
-  });
+  $('play').addEventListener('click', togglePlay);
+  $('step').addEventListener('click', stepForward);
   $('finish').addEventListener('click', () => {
     setPlaying(false);
     finishRun();
   });
-  $('reset').addEventListener('click', () => rebuild(state.playing));
+  $('reset').addEventListener('click', resetRun);
   $('load-instance').addEventListener('click', loadInstance);
   $('instance-file').addEventListener('change', async () => {
     const file = $('instance-file').files[0];
@@ -602,20 +759,10 @@ function openLesson(id) {
   state.page.speed = lesson.preset.speed;
   state.page.compare = lesson.preset.compare ?? null;
   state.autoplay = true;
-  if (applyConfig(lesson.config, null)) openAt(lesson.preset.step);
-}
-
-/** Moves a fresh run (and the one beside it) to `step` without animating. */
-function openAt(step) {
-  if (!step || !state.sim) return;
-  let done = 0;
-  while (done < step && running()) {
-    const c = step - done;
-    state.snapshot.status = state.sim.step(c).status;
-    state.compare?.step(c);
-    done += c;
-  }
-  afterSteps(done, 0);
+  // The lesson's start step: the run (and the one beside it) opens there, and plays on.
+  state.page.step = lesson.preset.step ?? 0;
+  state.page.play = true;
+  applyConfig(lesson.config, null);
 }
 
 /** Runs to the end in slices, so the page stays responsive on big runs. */
@@ -743,6 +890,22 @@ function experimentChoices() {
 
 // ---- boot --------------------------------------------------------------------
 
+/** Opens the run: with the URL's `instance=` (url-instance.js) if there is one and the core takes it. */
+async function openInstanceFromUrl(param) {
+  if (param !== null) {
+    try {
+      const json = await decodeInstance(param);
+      state.urlInstance = { text: json, param };
+      if (applyConfig(state.config, json, 'The instance in the URL was refused', 'url')) return;
+    } catch (e) {
+      showMessage('warning', `URL parameter instance ignored: ${e.message}.`, 'url');
+    }
+    state.instanceParam = null;
+    saveUrl();
+  }
+  rebuild();
+}
+
 async function boot() {
   try {
     await init();
@@ -759,6 +922,9 @@ async function boot() {
   state.embed = parsed.embed;
   state.autoplay = parsed.page.play;
   state.compare = new Compare($('network').closest('.stage'), $('network').parentElement);
+  // Kept in the address until the core has read it (openInstanceFromUrl).
+  state.instanceParam = new URLSearchParams(location.search).get('instance');
+  const instanceParam = state.instanceParam;
   document.body.classList.toggle('embed', state.embed);
   for (const m of parsed.errors) showMessage('error', m, 'url');
   for (const m of parsed.warnings) showMessage('warning', m, 'url');
@@ -788,7 +954,23 @@ async function boot() {
     state.chart.resize();
     state.experiment?.resize();
   });
-  rebuild();
+  state.timeline = setupTimeline({ scrubber: $('scrubber'), bands: $('scrub-bands'), back: $('step-back') },
+    { goto: goTo, back: stepBack, forward: stepForward, toggle: togglePlay });
+  // The compare view draws the run chart anew (more series): the timeline's marks go on every chart drawn.
+  state.timeline.attachChart(state.chart.chart);
+  state.chart.onCreate = (plot) => state.timeline.attachChart(plot);
+  state.embedApi = setupEmbedApi({
+    play: () => state.playing || togglePlay(),
+    pause: () => setPlaying(false),
+    step: stepForward,
+    back: stepBack,
+    reset: resetRun,
+    goto: goTo,
+  }, (text) => {
+    clearMessages('embed');
+    showMessage('error', text, 'embed');
+  }, () => clearMessages('embed'));
+  await openInstanceFromUrl(instanceParam);
   // Embedded, the canvas's height depends on the chart's, laid out by the
   // next frame (or soon, in a frame the browser does not paint).
   if (state.embed) {
@@ -798,7 +980,6 @@ async function boot() {
     });
     resizeCanvas();
   }
-  openAt(parsed.step);
   document.body.dataset.ready = '1';
   requestAnimationFrame(loop);
 }
