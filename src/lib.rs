@@ -12,24 +12,32 @@
 //! - [`engine`]: the step, the policies, the statistics and invariant checks.
 //! - [`algorithms`]: routing algorithms by SPEC name, one file per family.
 //! - [`workload`]: workload generators and the instance format (SPEC §3, §5).
-//! - [`bounds`]: instance lower bounds (SPEC §4).
+//! - [`bounds`]: instance lower bounds (SPEC §4); [`claims`]: the papers'
+//!   bounds for their algorithms as numbers for an instance (Lemma 2, 2n − 2, …).
+//! - [`explain`]: a run explained — claims evaluated, verdicts, phases, terms;
+//!   [`lessons`]: the page's lessons (SPEC §7), declared once.
 //! - [`request`]: the run request every front end builds ([`RunSpec`]), and its one `build`.
 //! - [`sweep`]: grids of runs from lists and ranges, their rows and the experiment charts.
 //! - [`simulation`]: one run = instance + algorithm + engine.
+//! - [`timeline`]: a run that can go back to any step (checkpoints and replay).
 //! - [`report`]: the JSON report shared by the CLI and the browser.
 //! - [`rng`]: the portable seeded generator.
 //! - `cli` (native) and `wasm` (browser): thin front ends.
 
 pub mod algorithms;
 pub mod bounds;
+pub mod claims;
 pub mod engine;
 pub mod error;
+pub mod explain;
+pub mod lessons;
 pub mod primitives;
 pub mod report;
 pub mod request;
 pub mod rng;
 pub mod simulation;
 pub mod sweep;
+pub mod timeline;
 pub mod topology;
 pub mod workload;
 
@@ -41,3 +49,4 @@ pub mod wasm;
 pub use error::{Error, Result};
 pub use request::{Field, RunSpec};
 pub use simulation::{SimConfig, Simulation, Status};
+pub use timeline::Timeline;

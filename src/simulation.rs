@@ -7,6 +7,7 @@ use crate::engine::{Engine, EngineConfig, Policy, StepSummary};
 use crate::error::{Error, Result};
 use crate::report::{Latency, Report};
 use crate::workload::Instance;
+use std::sync::Arc;
 
 /// Default step limit of a run.
 pub const DEFAULT_MAX_STEPS: u32 = 10_000_000;
@@ -85,9 +86,12 @@ impl Status {
     }
 }
 
-/// One simulation run.
+/// One simulation run. Cloning copies the whole state (engine, algorithm,
+/// status), so a copy steps on exactly as the original would; the instance
+/// is shared. [`crate::Timeline`] keeps such copies as checkpoints.
+#[derive(Clone)]
 pub struct Simulation {
-    instance: Instance,
+    instance: Arc<Instance>,
     config: SimConfig,
     engine: Engine,
     algorithm: Box<dyn Algorithm>,
@@ -95,6 +99,8 @@ pub struct Simulation {
     status: Status,
     watched: Option<u32>,
     trail: Vec<u32>,
+    /// The step at which each node of `trail` was reached.
+    trail_steps: Vec<u32>,
 }
 
 impl Simulation {
@@ -132,7 +138,7 @@ impl Simulation {
             Status::Running
         };
         Ok(Simulation {
-            instance,
+            instance: Arc::new(instance),
             config,
             engine,
             algorithm,
@@ -140,6 +146,7 @@ impl Simulation {
             status,
             watched: None,
             trail: Vec::new(),
+            trail_steps: Vec::new(),
         })
     }
 
@@ -158,6 +165,7 @@ impl Simulation {
             let node = self.engine.position(p);
             if self.trail.last() != Some(&node) {
                 self.trail.push(node);
+                self.trail_steps.push(self.engine.step_count());
             }
         }
         if self.engine.finished() {
@@ -215,6 +223,7 @@ impl Simulation {
     pub fn watch(&mut self, packet: Option<u32>) -> Result<()> {
         self.watched = None;
         self.trail.clear();
+        self.trail_steps.clear();
         let Some(p) = packet else { return Ok(()) };
         if p >= self.engine.packet_count() {
             return Err(Error::invalid(
@@ -223,15 +232,34 @@ impl Simulation {
                 format!("no such packet; the instance has {}", self.engine.packet_count()),
             ));
         }
-        let mut replay = Simulation::new(self.instance.clone(), self.config.clone())?;
+        let mut replay = Simulation::new((*self.instance).clone(), self.config.clone())?;
         replay.watched = Some(p);
         replay.trail.push(self.engine.source(p));
+        replay.trail_steps.push(0);
         while replay.status == Status::Running && replay.engine.step_count() < self.engine.step_count() {
             replay.step();
         }
         self.watched = Some(p);
         self.trail = replay.trail;
+        self.trail_steps = replay.trail_steps;
         Ok(())
+    }
+
+    /// The watched packet, if any.
+    pub fn watched(&self) -> Option<u32> {
+        self.watched
+    }
+
+    /// Takes over `from`'s watched packet and its trail as far as this
+    /// run's step (`from` may be ahead of this run or behind it, but not
+    /// behind the last node of the trail at this run's step); stepping this
+    /// run then extends the trail as watching from the start would have.
+    /// Used when a checkpoint becomes the shown state.
+    pub(crate) fn copy_watch(&mut self, from: &Simulation) {
+        let keep = from.trail_steps.partition_point(|&s| s <= self.engine.step_count());
+        self.watched = from.watched;
+        self.trail = from.trail[..keep].to_vec();
+        self.trail_steps = from.trail_steps[..keep].to_vec();
     }
 
     /// The nodes the watched packet has visited so far, source first

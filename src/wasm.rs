@@ -14,7 +14,7 @@ use crate::request::RunSpec;
 use crate::sweep;
 use crate::topology::{Network, Topology};
 use crate::workload::{Instance, Limits};
-use crate::{simulation, Status};
+use crate::{explain, lessons, Status, Timeline};
 use js_sys::{Array, Object, Reflect, Uint32Array, Uint8Array};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -52,11 +52,14 @@ fn spec_of(config: JsValue) -> Result<RunSpec, JsError> {
     RunSpec::from_json(RunSpec::browser(), &from_js(config, "config")?).map_err(js_error)
 }
 
-/// One run, driven from JS. Construct with `new Simulation(config)`.
+/// One run, driven from JS. Construct with `new Simulation(config)`. The
+/// run has a timeline ([`Timeline`]): `goto`, `step_back` and `step` move
+/// the shown step; `summary`, `snapshot` and `report` describe the shown
+/// step, `stats` and `phases` every step computed so far.
 #[wasm_bindgen]
 pub struct Simulation {
     spec: RunSpec,
-    inner: simulation::Simulation,
+    inner: Timeline,
 }
 
 #[wasm_bindgen]
@@ -67,7 +70,7 @@ impl Simulation {
     #[wasm_bindgen(constructor)]
     pub fn new(config: JsValue) -> Result<Simulation, JsError> {
         let spec = spec_of(config)?;
-        let inner = spec.build().map_err(js_error)?;
+        let inner = Timeline::new(spec.build().map_err(js_error)?);
         Ok(Simulation { spec, inner })
     }
 
@@ -76,16 +79,50 @@ impl Simulation {
     pub fn load_instance(&mut self, json: &str) -> Result<(), JsError> {
         let instance = Instance::from_json_with_limits(json, &self.spec.instance_limits()).map_err(js_error)?;
         let spec = self.spec.with_instance(instance);
-        self.inner = spec.build().map_err(js_error)?;
+        self.inner = Timeline::new(spec.build().map_err(js_error)?);
         self.spec = spec;
         Ok(())
     }
 
-    /// Simulates up to `n` steps (fewer if the run ends) and returns
-    /// `{step, delivered, packets, in_flight, max_queue, status}`.
+    /// Goes up to `n` steps forward from the shown step (fewer if the run
+    /// ends) and returns `{step, delivered, packets, in_flight, max_queue,
+    /// status, phase}`.
     pub fn step(&mut self, n: u32) -> Object {
-        self.inner.run_steps(n);
+        self.inner.step(n);
         self.summary()
+    }
+
+    /// Shows step `step` (computing on past the furthest step, stopping at
+    /// the run's end) exactly as going forward showed it; returns the
+    /// summary of the shown step.
+    pub fn goto(&mut self, step: u32) -> Object {
+        self.inner.goto(step);
+        self.summary()
+    }
+
+    /// Shows the step before the shown one (none before 0); returns the summary.
+    pub fn step_back(&mut self) -> Object {
+        self.inner.step_back();
+        self.summary()
+    }
+
+    /// The last step computed so far (the run's length once it is over).
+    pub fn furthest(&self) -> u32 {
+        self.inner.furthest()
+    }
+
+    /// The phases computed so far, `[{name, start, steps}]`: a phase covers
+    /// steps `start + 1 ..= start + steps` (for bands on a step axis).
+    pub fn phases(&self) -> Array {
+        let out = Array::new();
+        for phase in self.inner.phases() {
+            let obj = Object::new();
+            set(&obj, "name", phase.name.as_str());
+            set(&obj, "start", phase.start());
+            set(&obj, "steps", phase.steps);
+            out.push(&obj);
+        }
+        out
     }
 
     /// Steps until the run is over or `max_steps` more steps were taken;
@@ -97,14 +134,14 @@ impl Simulation {
 
     /// `{step, delivered, packets, in_flight, max_queue, status, phase}` without stepping.
     pub fn summary(&self) -> Object {
-        let engine = self.inner.engine();
+        let engine = self.inner.current().engine();
         let obj = Object::new();
         set(&obj, "step", engine.step_count());
         set(&obj, "delivered", engine.delivered());
         set(&obj, "packets", engine.packet_count());
         set(&obj, "in_flight", engine.in_flight());
         set(&obj, "max_queue", engine.stats().max_queue);
-        set(&obj, "status", self.inner.status().name());
+        set(&obj, "status", self.inner.current().status().name());
         set(&obj, "phase", engine.stats().current_phase().unwrap_or(""));
         obj
     }
@@ -117,7 +154,7 @@ impl Simulation {
     /// step; the first `control_links` of them carried control messages),
     /// plus the fields of `summary()`.
     pub fn snapshot(&self) -> Object {
-        let engine = self.inner.engine();
+        let engine = self.inner.current().engine();
         let obj = self.summary();
         set(&obj, "positions", Uint32Array::from(&engine.positions()[..]));
         set(&obj, "classes", Uint8Array::from(engine.classes()));
@@ -129,12 +166,13 @@ impl Simulation {
         obj
     }
 
-    /// Per-step series and counters: `in_flight`, `queue_series`,
-    /// `links_used` (Uint32Array, index = step − 1), `deliveries`
-    /// (Uint32Array, index = step), `max_queue`, `max_load`,
+    /// Per-step series and counters of every step computed so far (up to
+    /// `furthest()`, also when an earlier step is shown): `in_flight`,
+    /// `queue_series`, `links_used` (Uint32Array, index = step − 1),
+    /// `deliveries` (Uint32Array, index = step), `max_queue`, `max_load`,
     /// `max_ctrl_queue`, `packet_hops`, `last_delivery`.
     pub fn stats(&self) -> Object {
-        let stats = self.inner.engine().stats();
+        let stats = self.inner.furthest_state().engine().stats();
         let obj = Object::new();
         set(&obj, "in_flight", Uint32Array::from(&stats.in_flight[..]));
         set(&obj, "queue_series", Uint32Array::from(&stats.queue_series[..]));
@@ -150,12 +188,13 @@ impl Simulation {
 
     /// The instance's lower bounds (SPEC §4 `bounds`).
     pub fn bounds(&self) -> Result<JsValue, JsError> {
-        to_js(self.inner.bounds())
+        to_js(self.inner.current().bounds())
     }
 
-    /// The SPEC §4 report of the run so far (the object `routesim run --json` prints).
+    /// The SPEC §4 report of the run up to the shown step (the object
+    /// `routesim run --json` prints).
     pub fn report(&self) -> Result<JsValue, JsError> {
-        to_js(&self.inner.report())
+        to_js(&self.inner.current().report())
     }
 
     /// The run's request as a config object (what `new Simulation` reads back).
@@ -163,26 +202,57 @@ impl Simulation {
         to_js(&self.spec.to_json())
     }
 
+    /// The explain panel's content (see [`crate::explain::explain`]): the
+    /// algorithm in words, its claims evaluated on this instance with the
+    /// verdict so far, the current phase, the terms, the packet classes and
+    /// the destination key; with `lesson` (an id, or empty for none) the
+    /// lesson's live check. Throws on an unknown lesson id.
+    pub fn explain(&self, lesson: &str) -> Result<JsValue, JsError> {
+        to_js(&explain::explain(self.inner.current(), None, lesson_of(lesson)?))
+    }
+
+    /// As [`Simulation::explain`], with `other` run beside this one: its
+    /// explanation too and, once both are over, the one-line verdict.
+    pub fn explain_with(&self, other: &Simulation, lesson: &str) -> Result<JsValue, JsError> {
+        to_js(&explain::explain(
+            self.inner.current(),
+            Some(other.inner.current()),
+            lesson_of(lesson)?,
+        ))
+    }
+
+    /// A new run of `algorithm` on this run's instance (the page's
+    /// `compare=`), at step 0; throws the core's message when it cannot
+    /// route the instance.
+    pub fn compare(&self, algorithm: &str) -> Result<Simulation, JsError> {
+        let spec = self
+            .spec
+            .beside(self.inner.current().instance(), algorithm)
+            .map_err(js_error)?;
+        let inner = Timeline::new(spec.build().map_err(js_error)?);
+        Ok(Simulation { spec, inner })
+    }
+
     /// Source node of every packet.
     pub fn sources(&self) -> Uint32Array {
-        let packets = &self.inner.instance().packets;
+        let packets = &self.inner.current().instance().packets;
         Uint32Array::from(&packets.iter().map(|p| p.0).collect::<Vec<u32>>()[..])
     }
 
     /// Destination node of every packet.
     pub fn destinations(&self) -> Uint32Array {
-        let packets = &self.inner.instance().packets;
+        let packets = &self.inner.current().instance().packets;
         Uint32Array::from(&packets.iter().map(|p| p.1).collect::<Vec<u32>>()[..])
     }
 
     /// The instance as SPEC §3 JSON.
     pub fn instance_json(&self) -> String {
-        self.inner.instance().to_json()
+        self.inner.current().instance().to_json()
     }
 
     /// The network of this run; see [`topology`].
     pub fn topology(&self) -> Object {
-        topology_object(&self.inner.instance().topology)
+        topology_object(&self.inner.current().instance().topology)
     }
 
     /// Follows packet `packet` (or none, with `undefined`) and returns its
@@ -194,7 +264,7 @@ impl Simulation {
 
     /// The nodes the watched packet has visited, source first.
     pub fn trail(&self) -> Uint32Array {
-        Uint32Array::from(self.inner.trail())
+        Uint32Array::from(self.inner.current().trail())
     }
 }
 
@@ -233,6 +303,41 @@ pub fn topology(name: &str) -> Result<Object, JsError> {
 #[wasm_bindgen]
 pub fn catalogue() -> Result<JsValue, JsError> {
     to_js(&registry::catalogue())
+}
+
+fn lesson_of(id: &str) -> Result<Option<&'static lessons::Lesson>, JsError> {
+    if id.is_empty() {
+        Ok(None)
+    } else {
+        lessons::lookup(id).map(Some).map_err(js_error)
+    }
+}
+
+/// A lesson as the page reads it: the lesson with `config`, its run's
+/// config object (what `new Simulation` reads).
+fn lesson_value(lesson: &lessons::Lesson) -> Result<serde_json::Value, JsError> {
+    let spec = lesson.spec(RunSpec::browser()).map_err(js_error)?;
+    let mut value = serde_json::to_value(lesson).map_err(|e| JsError::new(&e.to_string()))?;
+    value["config"] = spec.to_json();
+    Ok(value)
+}
+
+/// The lessons of the menu (SPEC §7): `[{id, title, text, paper, section,
+/// preset: {…, compare, speed, step}, check, config}]`.
+#[wasm_bindgen]
+pub fn lessons() -> Result<JsValue, JsError> {
+    let list = lessons::LESSONS
+        .iter()
+        .map(lesson_value)
+        .collect::<Result<Vec<_>, _>>()?;
+    to_js(&list)
+}
+
+/// The lesson `id` (or the default view, `intro`), as in [`lessons`];
+/// throws the core's message naming an unknown id.
+#[wasm_bindgen]
+pub fn lesson(id: &str) -> Result<JsValue, JsError> {
+    to_js(&lesson_value(lessons::lookup(id).map_err(js_error)?)?)
 }
 
 /// The menus for a config: `{algorithms: [{name, ok, reason}], workloads:

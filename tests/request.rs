@@ -298,6 +298,32 @@ fn list_json_is_the_registry() {
             .collect();
         assert_eq!(listed, options);
         assert!(a["packets"].is_string() && a["shape"].is_string());
+        // The teaching text the page explains runs with: one source.
+        assert_eq!(a["description"], entry.teaching.description);
+        let phases: Vec<(&str, &str)> = entry.teaching.phases.iter().map(|p| (p.name, p.text)).collect();
+        let listed: Vec<(&str, &str)> = a["phases"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| (p["name"].as_str().unwrap(), p["text"].as_str().unwrap()))
+            .collect();
+        assert_eq!(listed, phases);
+        assert!(a["classes"]["kind"].is_string());
+        let claims = a["claims"].as_array().unwrap();
+        assert_eq!(claims.len(), entry.teaching.claims.len());
+        for (c, claim) in claims.iter().zip(entry.teaching.claims) {
+            assert_eq!(c["name"], claim.name);
+            assert_eq!(c["text"], claim.text);
+            assert!(c["formula"].is_string() || c["formula"].is_object(), "{c}");
+        }
+    }
+    // The lessons too (SPEC §7 ids), with their presets.
+    let lessons = list["lessons"].as_array().unwrap();
+    assert_eq!(lessons.len(), routesim::lessons::LESSONS.len());
+    for (l, lesson) in lessons.iter().zip(routesim::lessons::LESSONS) {
+        assert_eq!(l["id"], lesson.id);
+        assert_eq!(l["text"], lesson.text);
+        assert_eq!(l["preset"]["algorithm"], lesson.preset.algorithm);
     }
     // The text list names what each accepts.
     let human = text(&routesim(&["list"]).stdout);

@@ -19,10 +19,11 @@ const WHOLE = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1e3, 2e3, 2500, 5e3,
  */
 const legendValue = (idle, format = (v) => v) => (u, v, i, idx) => (idx == null ? idle(u, i) : v == null ? '' : format(v));
 
-/** The last value of series `i` (what a live chart shows when not hovered). */
+/** The last value of series `i` (what a live chart shows when not hovered); a run that ended earlier shows its last one. */
 const lastValue = (u, i) => {
   const col = u.data[i];
-  return col && col.length ? col[col.length - 1] : '';
+  for (let j = (col?.length ?? 0) - 1; j >= 0; j--) if (col[j] != null) return col[j];
+  return '';
 };
 
 /**
@@ -64,52 +65,113 @@ function publish(registry, name, plot, data) {
 
 /**
  * The live run chart: packets in flight (left axis) and max queue (right
- * axis) per step. Both y axes start at 0; every tick is a whole number;
- * the legend names the series and shows their values at the cursor, else
- * the latest ones.
+ * axis) per step; in the compare view both runs' series, named by
+ * algorithm (the second run in other colours and dashed). Both y axes
+ * start at 0; every tick is a whole number; the legend names the series
+ * and shows their values at the cursor, else at the shown step
+ * (`showStep`: the timeline can show an earlier step than the latest
+ * computed), else the latest ones.
  */
 export function runChart(el, registry, height = 220, compact = false) {
   // From 0, with a little room above the highest point so the curve does not run along the frame.
   const fromZero = (least) => (u, min, max) => [0, Math.max(least, Math.ceil((max ?? 0) * 1.08))];
-  const opts = {
-    ...sizeOf(el, height),
-    title: 'This run, per step',
-    scales: { x: { time: false, range: (u, min, max) => [0, Math.max(1, max ?? 0)] }, y: { range: fromZero(1) }, queue: { range: fromZero(2) } },
-    axes: [
-      { label: 'step', incrs: WHOLE },
-      { label: compact ? 'in flight' : 'packets in flight', stroke: PALETTE[0], incrs: WHOLE },
-      { label: 'max queue', scale: 'queue', side: 1, stroke: PALETTE[1], grid: { show: false }, incrs: WHOLE },
-    ],
-    series: [
-      { label: 'step', value: legendValue(lastValue) },
-      { label: 'in flight', stroke: PALETTE[0], width: 2, fill: 'rgba(0,114,178,0.08)', value: legendValue(lastValue) },
-      { label: 'max queue', stroke: PALETTE[1], width: 2, dash: DASHES[1], scale: 'queue', paths: uPlot.paths.stepped({ align: 1 }), value: legendValue(lastValue) },
-    ],
-    legend: { live: true },
+  let shown = null; // the shown step (null: the latest)
+  /** Series `i`'s value at the shown step (a run that ended earlier: its last one). */
+  const shownValue = (u, i) => {
+    const col = u.data[i];
+    if (shown === null || !col) return lastValue(u, i);
+    for (let j = Math.min(shown, col.length - 1); j >= 0; j--) if (col[j] != null) return col[j];
+    return '';
   };
-  const chart = new uPlot(opts, [[0], [0], [0]], el);
-  accessible(chart);
-  publish(registry, 'run', chart, [[0], [0], [0]]);
-  return {
-    chart,
-    /** `stats` = the wasm `stats()` object; `packets` = packets at step 0. */
-    update(stats, undeliveredAtStart) {
-      const n = stats.in_flight.length;
-      const xs = new Float64Array(n + 1);
-      const inFlight = new Float64Array(n + 1);
-      const queue = new Float64Array(n + 1);
-      inFlight[0] = undeliveredAtStart;
-      for (let i = 0; i < n; i++) {
-        xs[i + 1] = i + 1;
-        inFlight[i + 1] = stats.in_flight[i];
-        queue[i + 1] = stats.queue_series[i];
+  const options = (names) => {
+    const series = [{ label: 'step', value: legendValue(shownValue) }];
+    // Per run: [in flight, max queue] colours and dashes (classes differ by more than colour).
+    const colours = [[PALETTE[0], PALETTE[1]], [PALETTE[2], PALETTE[3]]];
+    const dashes = [[undefined, DASHES[1]], [DASHES[2], DASHES[3]]];
+    (names ?? [null]).forEach((name, i) => {
+      const prefix = name ? `${name} ` : '';
+      series.push(
+        { label: `${prefix}in flight`, stroke: colours[i][0], width: 2, dash: dashes[i][0], fill: i === 0 ? 'rgba(0,114,178,0.08)' : undefined, value: legendValue(shownValue) },
+        { label: `${prefix}max queue`, stroke: colours[i][1], width: 2, dash: dashes[i][1], scale: 'queue', paths: uPlot.paths.stepped({ align: 1 }), value: legendValue(shownValue) },
+      );
+    });
+    return {
+      ...sizeOf(el, height),
+      title: names ? 'These runs, per step' : 'This run, per step',
+      scales: { x: { time: false, range: (u, min, max) => [0, Math.max(1, max ?? 0)] }, y: { range: fromZero(1) }, queue: { range: fromZero(2) } },
+      axes: [
+        { label: 'step', incrs: WHOLE },
+        { label: compact ? 'in flight' : 'packets in flight', stroke: PALETTE[0], incrs: WHOLE },
+        { label: 'max queue', scale: 'queue', side: 1, stroke: PALETTE[1], grid: { show: false }, incrs: WHOLE },
+      ],
+      series,
+      legend: { live: true },
+    };
+  };
+  const empty = (n) => Array.from({ length: n }, () => [0]);
+  // `handle.onCreate(plot)`, if set, is called with every chart made after the first (timeline.js draws on each).
+  const make = (names) => {
+    const plot = new uPlot(options(names), empty(names ? 5 : 3), el);
+    accessible(plot);
+    handle?.onCreate?.(plot);
+    return plot;
+  };
+  let handle = null;
+  handle = { chart: make(null), onCreate: null };
+  let shape = 'single';
+  publish(registry, 'run', handle.chart, empty(3));
+  /** The columns of one run, `n` steps long (a run that ended earlier is padded with gaps). */
+  const columns = (stats, undeliveredAtStart, n) => {
+    const inFlight = new Array(n + 1).fill(null);
+    const queue = new Array(n + 1).fill(null);
+    inFlight[0] = undeliveredAtStart;
+    queue[0] = 0;
+    for (let i = 0; i < stats.in_flight.length; i++) {
+      inFlight[i + 1] = stats.in_flight[i];
+      queue[i + 1] = stats.queue_series[i];
+    }
+    return [inFlight, queue];
+  };
+  return Object.assign(handle, {
+    /**
+     * `stats` = the wasm `stats()` object; `undeliveredAtStart` = packets in
+     * flight at step 0; `other` = the second run `{name, stats,
+     * undeliveredAtStart}` and `mainName` the first's algorithm, in the compare view.
+     */
+    update(stats, undeliveredAtStart, other = null, mainName = '') {
+      const key = other ? JSON.stringify([mainName, other.name]) : 'single';
+      if (key !== shape) {
+        handle.chart.destroy();
+        handle.chart = make(other ? [mainName, other.name] : null);
+        shape = key;
       }
-      publish(registry, 'run', chart, [xs, inFlight, queue]);
+      const n = Math.max(stats.in_flight.length, other ? other.stats.in_flight.length : 0);
+      const xs = new Float64Array(n + 1);
+      for (let i = 0; i <= n; i++) xs[i] = i;
+      if (!other) {
+        // One run: typed columns.
+        const inFlight = new Float64Array(n + 1);
+        const queue = new Float64Array(n + 1);
+        inFlight[0] = undeliveredAtStart;
+        for (let i = 0; i < n; i++) {
+          inFlight[i + 1] = stats.in_flight[i];
+          queue[i + 1] = stats.queue_series[i];
+        }
+        publish(registry, 'run', handle.chart, [xs, inFlight, queue]);
+        return;
+      }
+      publish(registry, 'run', handle.chart, [xs, ...columns(stats, undeliveredAtStart, n), ...columns(other.stats, other.undeliveredAtStart, n)]);
     },
     resize() {
-      chart.setSize(sizeOf(el, height));
+      handle.chart.setSize(sizeOf(el, height));
     },
-  };
+    /** The legend shows the values at `step` (when the cursor is off the chart). */
+    showStep(step) {
+      if (shown === step) return;
+      shown = step;
+      if (handle.chart.cursor.idx == null) handle.chart.setLegend({ idx: null }, false);
+    },
+  });
 }
 
 /** The ratio chart's references: which of the core's per-point ratios it draws. */

@@ -2,25 +2,42 @@
 // The run's fields (topology, algorithm, …) are the core's config object:
 // the wasm module reads them from the URL (`parse_query`), makes them
 // runnable (`reconcile`) and names every bad one. This file parses only the
-// page's own keys (speed, color, play, embed) and writes the state back.
+// page's own keys (speed, color, play, step, compare, lesson, embed; `instance` is
+// url-instance.js's) and writes the state back, keeping every parameter it
+// does not own.
 
-/** The run the page shows when opened without parameters (a wasm config object). */
+/**
+ * The run the page shows when opened without parameters (a wasm config
+ * object), and the defaults of the fields a URL does not name.
+ *
+ * The default view (no run parameter, no lesson in the URL) puts `offline`
+ * beside `greedy` on `greedy-worst` at 2 steps/s (INTRO below): within a
+ * second packets are delivered, both runs end within about 20 s (greedy
+ * in 15 steps, offline in 32), and they show the papers' trade-off at once
+ * — greedy is optimal in time but one node's queue grows to 9 (linear in
+ * the side), offline takes longer with queues of at most 3. The explain
+ * panel says so in the core's words (the `intro` view of src/lessons.rs,
+ * whose preset these values equal; tests/e2e/teach.test.mjs checks it).
+ */
 export const DEFAULT_CONFIG = Object.freeze({
   topology: 'mesh:16x16',
-  algorithm: 'pp-rand',
+  algorithm: 'greedy',
   policy: 'farthest-first',
-  workload: 'random-lk',
-  l: 2,
-  k: 2,
+  workload: 'greedy-worst',
   seed: 1,
 });
 
-/** The page's own settings (not run fields). */
+/** The page's own settings (not run fields); `compare`: the algorithm run beside the first (null: none). */
 export const PAGE_DEFAULTS = Object.freeze({
   speed: 8, // steps per second
   color: 'class',
   play: true,
+  compare: null,
+  step: 0, // the step the view opens at
 });
+
+/** What the default view (no run parameter, no lesson) adds to the defaults. */
+export const INTRO = Object.freeze({ speed: 2, compare: 'offline' });
 
 /** A size to start from when the user switches topology kind (the kinds come from the catalogue). */
 export const DEFAULT_SIZES = {
@@ -51,19 +68,60 @@ const RUN_KEYS = {
   seed: 'seed',
   q: 'queue_cap',
 };
-const PAGE_KEYS = ['speed', 'color', 'play', 'embed'];
+const PAGE_KEYS = ['speed', 'color', 'play', 'step', 'instance', 'embed', 'compare', 'lesson'];
 
 const INTEGER = /^\d+$/;
 
+const text = (v) => (v === undefined || v === null ? '' : String(v));
+
+/** Whether `config` is the default run (on every field the URL carries). */
+export function isDefaultRun(config) {
+  return Object.values(RUN_KEYS).every((field) => text(config[field]) === text(DEFAULT_CONFIG[field]));
+}
+
 /**
- * Reads the URL. `wasm` = the module (`parse_query`, `reconcile`).
- * Returns {config, page, embed, warnings, infos}: warnings name bad
- * parameters, infos the core's switches (e.g. an algorithm that cannot run
- * on the topology asked for).
+ * What a URL is read against and written back against: `lesson`'s preset
+ * (the core's lesson object) when there is one; else the default run, at
+ * the default view's pace and with its second algorithm when `intro` (the
+ * URL names no run field), else at the page's defaults.
+ */
+export function defaultsFor(lesson, intro) {
+  if (lesson) {
+    const p = lesson.preset;
+    return { config: lesson.config, speed: p.speed, compare: p.compare ?? null, step: p.step };
+  }
+  return {
+    config: DEFAULT_CONFIG,
+    speed: intro ? INTRO.speed : PAGE_DEFAULTS.speed,
+    compare: intro ? INTRO.compare : PAGE_DEFAULTS.compare,
+    step: 0,
+  };
+}
+
+/**
+ * Reads the URL. `wasm` = the module (`parse_query`, `reconcile`, `lesson`).
+ * Returns {config, page, embed, lesson, warnings, infos, errors}:
+ * warnings name bad parameters, infos the core's switches (e.g. an
+ * algorithm that cannot run on the topology asked for), errors an unknown
+ * lesson (for the error line); `lesson` is the core's lesson object (or
+ * null) and `page.step` the step the view opens at (the URL's `step`, else
+ * the lesson's start step, else 0). A lesson's preset is the base the
+ * other parameters change; with no run field and no lesson the page opens
+ * the default view (INTRO).
  */
 export function parseQuery(search, wasm) {
   const params = new URLSearchParams(search);
   const warnings = [];
+  const errors = [];
+  let lesson = null;
+  if (params.get('lesson')) {
+    try {
+      lesson = wasm.lesson(params.get('lesson'));
+    } catch (e) {
+      errors.push(`URL parameter lesson=${JSON.stringify(params.get('lesson'))} ignored: ${e.message}.`);
+    }
+  }
+  const defaults = defaultsFor(lesson, ![...params.keys()].some((key) => key in RUN_KEYS));
   for (const key of params.keys()) {
     if (!(key in RUN_KEYS) && !PAGE_KEYS.includes(key)) {
       warnings.push(`Unknown URL parameter ${key}=${JSON.stringify(params.get(key))} ignored.`);
@@ -78,10 +136,10 @@ export function parseQuery(search, wasm) {
   // again with the defaults of the fields the URL does not name — what
   // reading every field first and reconciling once gives. Once the core
   // reads all fields before validating, parse_query alone gives the same.
-  let base = DEFAULT_CONFIG;
+  let base = defaults.config;
   if (params.has('topology')) {
     try {
-      base = wasm.reconcile({ ...DEFAULT_CONFIG, topology: params.get('topology') }).config;
+      base = wasm.reconcile({ ...defaults.config, topology: params.get('topology') }).config;
     } catch {
       // A bad topology: parse_query names it below.
     }
@@ -90,14 +148,14 @@ export function parseQuery(search, wasm) {
   warnings.push(...parsed.messages);
   const wanted = { ...parsed.config };
   for (const key of ['algorithm', 'policy', 'workload']) {
-    if (!params.has(key)) wanted[key] = DEFAULT_CONFIG[key];
+    if (!params.has(key)) wanted[key] = defaults.config[key];
   }
   const reconciled = wasm.reconcile(wanted);
 
   // The page's own keys.
-  const page = { ...PAGE_DEFAULTS };
+  const page = { ...PAGE_DEFAULTS, speed: defaults.speed, compare: defaults.compare, step: defaults.step };
   const bad = (key, value, why) => {
-    warnings.push(`URL parameter ${key}=${JSON.stringify(value)} ignored: ${why} — using ${PAGE_DEFAULTS[key]}.`);
+    warnings.push(`URL parameter ${key}=${JSON.stringify(value)} ignored: ${why} — using ${page[key]}.`);
   };
   if (params.has('speed')) {
     const value = params.get('speed');
@@ -114,24 +172,48 @@ export function parseQuery(search, wasm) {
     if (value === '0' || value === '1') page.play = value === '1';
     else bad('play', value, 'expected 0 or 1');
   }
+  if (params.has('compare')) {
+    // The core checks the name when it builds the second run.
+    const value = params.get('compare').trim();
+    page.compare = value === '' || value === 'none' ? null : value;
+  }
+  if (params.has('step')) {
+    const value = params.get('step');
+    if (INTEGER.test(value) && Number(value) <= 1e9) page.step = Number(value);
+    else bad('step', value, 'expected a whole number of at least 0');
+  }
   const embed = params.get('embed') === '1';
   if (params.has('embed') && !['0', '1'].includes(params.get('embed'))) {
     warnings.push(`URL parameter embed=${JSON.stringify(params.get('embed'))} ignored: expected 0 or 1.`);
   }
-  return { config: reconciled.config, page, embed, warnings, infos: reconciled.messages };
+  return { config: reconciled.config, page, embed, lesson, warnings, infos: reconciled.messages, errors };
 }
 
-/** The query string for a state (only what differs from the defaults). */
-export function toQuery(config, page, embed) {
+/**
+ * The query string for a state: only what differs from the defaults the
+ * URL will be read against (`lesson`'s preset, the default view's, or the
+ * page's); `play=0` while the user has paused, `step` the step the view
+ * opens at, `instance` a loaded instance (url-instance.js), and every
+ * parameter of `current` (the address's query) that the page does not own,
+ * kept as it was.
+ */
+export function toQuery(config, page, embed, { lesson = null, current = '', instance = null } = {}) {
   const params = new URLSearchParams();
-  const text = (v) => (v === undefined || v === null ? '' : String(v));
+  const defaults = defaultsFor(lesson, !lesson && isDefaultRun(config));
+  if (lesson) params.set('lesson', lesson.id);
   for (const [key, field] of Object.entries(RUN_KEYS)) {
-    if (text(config[field]) !== text(DEFAULT_CONFIG[field])) params.set(key, text(config[field]));
+    if (text(config[field]) !== text(defaults.config[field])) params.set(key, text(config[field]));
   }
-  for (const key of ['speed', 'color']) {
-    if (page[key] !== PAGE_DEFAULTS[key]) params.set(key, String(page[key]));
-  }
+  if (page.speed !== defaults.speed) params.set('speed', String(page.speed));
+  if (page.color !== PAGE_DEFAULTS.color) params.set('color', page.color);
+  if ((page.compare ?? null) !== defaults.compare) params.set('compare', page.compare ?? 'none');
+  if (!page.play) params.set('play', '0');
+  if ((page.step ?? 0) !== defaults.step) params.set('step', String(page.step ?? 0));
+  if (instance) params.set('instance', instance);
   if (embed) params.set('embed', '1');
+  for (const [key, value] of new URLSearchParams(current)) {
+    if (!(key in RUN_KEYS) && !PAGE_KEYS.includes(key)) params.append(key, value);
+  }
   const query = params.toString();
   return query ? `?${query}` : '';
 }

@@ -100,15 +100,25 @@ export function drawHeat(ctx, view, lay, snapshot) {
   return top;
 }
 
-/** The colour key, bottom left, on one line: what a cell's colour means. */
+/**
+ * The colour key, bottom left, on one line: what a cell's colour means (in
+ * fewer words on a narrow canvas, e.g. the half-width ones of the compare view).
+ */
 function drawKey(ctx, view, scaleMax, u) {
-  const w = 60;
   const h = 8;
   const x = 8;
   const y = view.heightPx - 16;
   ctx.font = '11px system-ui, sans-serif';
   const top = Number.isInteger(scaleMax) ? scaleMax : scaleMax.toFixed(1);
-  const text = `0 … ${top} packets per node${u > 1 ? ` (cells of ${u}×${u} nodes)` : ''}`;
+  const cells = u > 1 ? [` (cells of ${u}×${u} nodes)`, ` (${u}×${u} cells)`, ''] : [''];
+  const texts = cells.flatMap((c) => [`0 … ${top} packets per node${c}`, `0 … ${top} per node${c}`]);
+  const room = (w) => view.widthPx - x - w - 14;
+  let w = 60;
+  let text = texts.find((t) => ctx.measureText(t).width <= room(w));
+  if (!text) {
+    w = 30;
+    text = texts.find((t) => ctx.measureText(t).width <= room(w)) ?? texts.at(-1);
+  }
   const tw = ctx.measureText(text).width;
   ctx.fillStyle = 'rgba(255,255,255,0.9)';
   ctx.fillRect(x - 4, y - 5, w + tw + 14, h + 10);

@@ -5,13 +5,19 @@
 // simulation result. This file only converts and draws what it gets.
 
 import init, * as wasm from './pkg/routesim.js';
-import { DEFAULT_CONFIG, PAGE_DEFAULTS, DEFAULT_SIZES, parseQuery, toQuery, simConfig } from './config.js';
+import { DEFAULT_CONFIG, PAGE_DEFAULTS, DEFAULT_SIZES, INTRO, parseQuery, toQuery, simConfig, isDefaultRun } from './config.js';
 import { layout } from './layout.js';
 import { drawFrame, viewFor, nodeAt, packetAt } from './render.js';
 import { runChart } from './charts.js';
 import { setupExperiment } from './experiment.js';
 import { setupZoom } from './zoom.js';
 import { tweenMs } from './motion.js';
+import { Compare } from './compare.js';
+import { renderExplain } from './explain.js';
+import { fillLessonMenu, fillCompareMenu, markCompareMenu } from './lessons.js';
+import { setupTimeline } from './timeline.js';
+import { setupEmbedApi } from './embed-api.js';
+import { URL_LIMIT, encodeInstance, decodeInstance } from './url-instance.js';
 
 const $ = (id) => document.getElementById(id);
 const UNDELIVERED = 0xffffffff;
@@ -86,6 +92,14 @@ const state = {
   charts: {}, // name -> {series, data}: every chart's data as drawn (SPEC §7)
   experiment: null,
   zoom: null, // zoom.js: the network canvas's zoom and pan
+  compare: null, // the second run beside the first (compare.js)
+  lesson: null, // the core's lesson object, when one is open
+  lessons: [], // wasm lessons(): the lesson menu
+  lastExplain: 0,
+  explainDue: null,
+  timeline: null, // timeline.js: scrubber, phase bands, keyboard
+  embedApi: null, // embed-api.js: state messages out, commands in
+  instanceParam: null, // the loaded instance as `instance=` (url-instance.js), when it fits the address
 };
 window.routesim = state; // for the end-to-end tests and the curious
 
@@ -106,34 +120,49 @@ function rebuild(play = state.autoplay) {
   } catch (e) {
     showMessage('error', `Cannot run this configuration: ${e.message}`, 'sim');
   }
-  const shown = state.topo?.name;
+  const drawnTopology = state.topo?.name;
   try {
     state.topo = state.sim ? state.sim.topology() : wasm.topology(state.config.topology);
     state.lay = layout(state.topo);
-    if (state.topo.name !== shown) state.zoom?.reset();
+    if (state.topo.name !== drawnTopology) state.zoom?.reset();
   } catch (e) {
     state.topo = null;
     state.lay = null;
   }
+  if (state.compare) {
+    state.compare.algorithm = state.page.compare;
+    const reason = state.compare.rebuild(state.sim);
+    if (reason) showMessage('info', `No second run: ${reason} — showing ${state.config.algorithm} alone.`, 'sim');
+  }
   if (state.sim) {
+    if (state.page.step > 0) {
+      state.sim.goto(state.page.step);
+      state.compare?.goto(state.page.step);
+      state.compare?.refresh(0);
+    }
     state.snapshot = state.sim.snapshot();
     state.destinations = state.sim.destinations();
     state.sources = state.sim.sources();
     state.bounds = state.sim.bounds();
-    state.undeliveredAtStart = state.snapshot.in_flight;
+    // Packets in flight at step 0 (the view may open later): all but those delivered at step 0.
+    state.undeliveredAtStart = state.snapshot.packets - (state.sim.stats().deliveries[0] ?? 0);
   } else {
     state.bounds = null;
   }
   resizeCanvas();
   updateRunTitle();
+  $('speed-out').textContent = speedText();
   setPlaying(play && !!state.sim, false);
   updateChart(true);
   updateWatchInfo();
+  updateExplain(true);
   state.dirty = true;
+  shown();
 }
 
+/** Whether the run (or the second run beside it) still runs. */
 function running() {
-  return state.sim && state.snapshot && state.snapshot.status === 'running';
+  return !!state.sim && !!state.snapshot && (state.snapshot.status === 'running' || !!state.compare?.running());
 }
 
 /** Runs `n` steps within a time budget; returns how many were run. */
@@ -145,6 +174,7 @@ function advance(n, budgetMs = 14) {
     const c = Math.min(chunk, n - done);
     const summary = state.sim.step(c);
     state.snapshot.status = summary.status;
+    state.compare?.step(c);
     done += c;
     if (performance.now() - t0 > budgetMs) break;
     chunk *= 2;
@@ -154,33 +184,138 @@ function advance(n, budgetMs = 14) {
 
 function afterSteps(done, animateMs) {
   if (!done) return;
+  present(done === 1 ? animateMs : 0);
+}
+
+/** Shows the simulation's shown step; `animateMs` > 0: packets glide from where they were. */
+function present(animateMs) {
   const prev = state.snapshot.positions;
   state.snapshot = state.sim.snapshot();
-  state.prevPositions = done === 1 && animateMs > 0 ? prev : null;
+  state.prevPositions = animateMs > 0 ? prev : null;
   state.anim = { start: performance.now(), duration: animateMs };
+  state.compare?.refresh(animateMs);
   if (state.watched !== null) state.trail = state.sim.trail();
   updateWatchInfo();
+  if (!running()) setPlaying(false, false);
+  else updatePlayLabel();
   // Paused (a manual step), the chart shows the step at once; playing, a few times a second.
-  updateChart(state.snapshot.status !== 'running' || !state.playing);
-  if (state.snapshot.status !== 'running') setPlaying(false, false);
+  updateChart(!running() || !state.playing);
   updateCounters();
+  updateExplain(!running());
   state.dirty = true;
+  shown();
+}
+
+/**
+ * After every step shown (SPEC §7): its state goes to the parent window;
+ * while the user has paused, the address keeps the shown step.
+ */
+function shown() {
+  const pair = state.compare?.active && state.snapshot;
+  if (pair) {
+    // Both runs on one timeline: the shown step is the pair's; it ends when both have.
+    const [main, other] = [state.sim, state.compare.sim];
+    const sim = { furthest: () => Math.max(main.furthest(), other.furthest()), phases: () => main.phases() };
+    const snapshot = { step: shownStep(), status: running() ? 'running' : state.snapshot.status };
+    state.timeline?.update(sim, snapshot, state.bounds, state.playing);
+  } else {
+    state.timeline?.update(state.sim, state.snapshot, state.bounds, state.playing);
+  }
+  if (!state.snapshot) return;
+  state.chart?.showStep(shownStep());
+  if (!state.autoplay && state.page.step !== shownStep()) {
+    state.page.step = shownStep();
+    saveUrlSoon();
+  }
+  state.embedApi?.post({ ...state.snapshot, step: shownStep(), status: shownStatus() });
+}
+
+/** The shown step: the run's, or with a second run beside it the pair's (the later of the two). */
+function shownStep() {
+  const s = state.snapshot;
+  if (!s) return 0;
+  return state.compare?.active ? state.compare.shownStep(s.step) : s.step;
+}
+
+/** Shows step `step` (the core's timeline: the state going forward showed), paused. */
+function goTo(step, animateMs = 0) {
+  if (!state.sim) return;
+  setPlaying(false);
+  const before = shownStep();
+  state.sim.goto(step);
+  state.compare?.goto(step);
+  const after = Math.max(state.sim.summary().step, state.compare?.active ? state.compare.sim.summary().step : 0);
+  present(Math.abs(after - before) === 1 ? animateMs : 0);
+}
+
+function stepForward() {
+  setPlaying(false);
+  if (running()) afterSteps(advance(1), tweenMs(300));
+}
+
+function stepBack() {
+  if (state.snapshot) goTo(Math.max(0, shownStep() - 1), tweenMs(300));
+}
+
+/** Play / pause; at the end of the run, play again from step 0. */
+function togglePlay() {
+  if (!state.sim) return;
+  if (state.snapshot && !running()) {
+    state.sim.goto(0);
+    state.compare?.goto(0);
+    setPlaying(true);
+    present(0);
+    return;
+  }
+  setPlaying(!state.playing);
+}
+
+function resetRun() {
+  if (!state.sim) {
+    rebuild(state.playing);
+    return;
+  }
+  state.page.step = 0;
+  state.sim.goto(0);
+  state.compare?.goto(0);
+  present(0);
+  saveUrlSoon();
+}
+
+function updatePlayLabel() {
+  const on = state.playing;
+  $('play').textContent = on ? 'Pause' : state.snapshot && !running() ? 'Replay' : 'Play';
 }
 
 /** Plays or pauses; `byUser`: also the choice for the next runs. */
 function setPlaying(on, byUser = true) {
   state.playing = on;
-  if (byUser) state.autoplay = on;
-  $('play').textContent = on ? 'Pause' : state.snapshot && state.snapshot.status !== 'running' ? 'Replay' : 'Play';
+  if (byUser && state.autoplay !== on) {
+    state.autoplay = on;
+    state.page.play = on;
+    if (!on && state.snapshot) state.page.step = shownStep();
+    saveUrlSoon();
+  }
+  updatePlayLabel();
   state.lastFrame = performance.now();
   updateCounters();
 }
 
 // ---- counters, chart, watch ------------------------------------------------
 
+/** SPEC §7: running, paused, finished, stalled or step-limit (the core's status names). */
+function shownStatus() {
+  const s = state.snapshot;
+  if (!s) return null;
+  // With a second run beside it, the pair runs while either does.
+  const status = state.compare?.running() ? 'running' : s.status;
+  return status === 'running' && !state.playing ? 'paused' : status;
+}
+
 function updateCounters() {
   const s = state.snapshot;
-  $('c-step').textContent = s ? s.step : '–';
+  // With a second run beside it, the shown step is the pair's (both advance together).
+  $('c-step').textContent = s ? shownStep() : '–';
   $('c-delivered').textContent = s ? `${s.delivered} / ${s.packets}` : '–';
   $('c-inflight').textContent = s ? s.in_flight : '–';
   $('c-maxqueue').textContent = s ? s.max_queue : '–';
@@ -194,11 +329,36 @@ function updateCounters() {
   } else {
     $('c-bound').textContent = '–';
   }
-  // SPEC §7: running, paused, finished, stalled or step-limit (the core's status names).
-  const status = s ? (s.status === 'running' && !state.playing ? 'paused' : s.status) : null;
+  const status = shownStatus();
   $('c-status').textContent = status ?? '–';
   $('c-status').className = status ? `st-${status}` : 'st-none';
   $('c-phase').textContent = s && s.phase ? s.phase : '–';
+  state.compare?.caption(s, state.config.algorithm, !state.playing);
+}
+
+/** The explain panel: the core's explanation of the run(s) and lesson, at most four times a second. */
+function updateExplain(force = false) {
+  const now = performance.now();
+  if (!force && now - state.lastExplain < 250) {
+    // Not now: once the quarter second is over (so the last step is always explained).
+    state.explainDue ??= setTimeout(() => updateExplain(true), 250 - (now - state.lastExplain));
+    return;
+  }
+  clearTimeout(state.explainDue);
+  state.explainDue = null;
+  state.lastExplain = now;
+  let view = null;
+  if (state.sim) {
+    // The default view is explained as the core's `intro`.
+    const intro = !state.lesson && isDefaultRun(state.config) && state.page.compare === INTRO.compare && !state.instanceText;
+    const lesson = state.lesson?.id ?? (intro ? 'intro' : '');
+    try {
+      view = state.compare?.active ? state.sim.explain_with(state.compare.sim, lesson) : state.sim.explain(lesson);
+    } catch (e) {
+      showMessage('error', e.message, 'sim');
+    }
+  }
+  renderExplain($('explain'), view, state.page.color);
 }
 
 function updateChart(force) {
@@ -209,7 +369,7 @@ function updateChart(force) {
     state.chart.update({ in_flight: [], queue_series: [] }, 0);
     return;
   }
-  state.chart.update(state.sim.stats(), state.undeliveredAtStart);
+  state.chart.update(state.sim.stats(), state.undeliveredAtStart, state.compare?.chartData(), state.config.algorithm);
 }
 
 function updateWatchInfo() {
@@ -252,10 +412,13 @@ function embedRest(canvas) {
   return Math.ceil(document.body.getBoundingClientRect().height - canvas.getBoundingClientRect().height) + 4;
 }
 
-/** The view of the current layout at the canvas's size and the current zoom. */
+/** The view of the current layout at the canvas's size and the current zoom (the second canvas, if any, shares both). */
 function updateView() {
   const [w, h] = state.canvasSize ?? [240, 240];
-  state.view = state.lay ? viewFor(state.lay, w, h, window.devicePixelRatio || 1, state.zoom?.transform()) : null;
+  const dpr = window.devicePixelRatio || 1;
+  const zoom = state.zoom?.transform();
+  state.view = state.lay ? viewFor(state.lay, w, h, dpr, zoom) : null;
+  state.compare?.resize(state.lay, w, h, dpr, zoom);
   state.dirty = true;
 }
 
@@ -263,7 +426,8 @@ function updateView() {
 function updateRunTitle() {
   const c = state.config;
   const workload = state.instanceText ? 'loaded instance' : c.workload;
-  $('run-title').textContent = [c.algorithm, state.topo?.name ?? c.topology, workload].join(' · ');
+  const algorithms = state.compare?.active ? `${c.algorithm} vs ${state.compare.algorithm}` : c.algorithm;
+  $('run-title').textContent = [algorithms, state.topo?.name ?? c.topology, workload].join(' · ');
 }
 
 function draw(now) {
@@ -290,16 +454,37 @@ function draw(now) {
     trail: state.trail,
     watched: state.watched,
     hover: state.hover,
-    queueScale: state.snapshot ? Math.max(4, state.snapshot.max_queue) : 4,
+    queueScale: state.snapshot ? Math.max(4, state.snapshot.max_queue, state.compare?.maxQueue() ?? 0) : 4,
   });
-  state.dirty = t < 1;
+  const more = state.compare?.draw(now, state.lay, {
+    colorMode: state.page.color,
+    queueScale: state.snapshot ? Math.max(4, state.snapshot.max_queue, state.compare.maxQueue()) : 4,
+  });
+  state.dirty = t < 1 || !!more;
+}
+
+/**
+ * Steps per second while playing: the chosen speed, but a short run at the
+ * default speed is slowed so that it lasts about four seconds at least
+ * (≥ 2 steps/s; its length estimated by its lower bound), so that e.g. a
+ * hypercube:6 run does not end before it is seen.
+ */
+function playSpeed() {
+  const speed = state.page.speed;
+  if (speed !== PAGE_DEFAULTS.speed || !state.bounds) return speed;
+  return Math.min(speed, Math.max(2, Math.ceil(state.bounds.best / 4)));
+}
+
+function speedText() {
+  const speed = playSpeed();
+  return speed === state.page.speed ? `${speed} steps/s` : `${speed} steps/s (short run)`;
 }
 
 function loop(now) {
   const dt = Math.min(0.25, (now - (state.lastFrame ?? now)) / 1000);
   state.lastFrame = now;
   if (state.playing && running()) {
-    const speed = state.page.speed;
+    const speed = playSpeed();
     state.stepsDue += dt * speed;
     const n = Math.floor(state.stepsDue);
     if (n >= 1) {
@@ -352,6 +537,7 @@ function refreshMenus() {
   const refused = entry?.refused_policies ?? [];
   const why = `refused by ${state.config.algorithm}${entry?.policy_note ? `: ${entry.policy_note}` : ''}`;
   markOptions($('policy'), refused.map((name) => ({ name, ok: false, reason: why })));
+  markCompareMenu($('compare'), state.choices?.algorithms);
 }
 
 function speedToSlider(speed) {
@@ -377,8 +563,10 @@ function writeControls() {
   $('seed').value = text(c.seed);
   $('q').value = text(c.queue_cap);
   $('color').value = state.page.color;
+  $('compare').value = state.page.compare ?? '';
+  $('lesson').value = state.lesson?.id ?? '';
   $('speed').value = speedToSlider(state.page.speed);
-  $('speed-out').textContent = `${state.page.speed} steps/s`;
+  $('speed-out').textContent = speedText();
 }
 
 /** The form as a config object; values stay text for the core to read and check. */
@@ -388,8 +576,12 @@ function readControls() {
   c.algorithm = $('algorithm').value;
   c.policy = $('policy').value;
   c.workload = $('workload').value;
-  c.l = $('l').value.trim();
-  c.k = $('k').value.trim();
+  // An empty ℓ or k is the workload's default (absent), not a value.
+  for (const key of ['l', 'k']) {
+    const v = $(key).value.trim();
+    if (v === '') delete c[key];
+    else c[key] = v;
+  }
   c.seed = $('seed').value.trim();
   const q = $('q').value.trim();
   if (q === '') delete c.queue_cap;
@@ -398,10 +590,39 @@ function readControls() {
 }
 
 function saveUrl() {
-  history.replaceState(null, '', `${location.pathname}${toQuery(state.config, state.page, state.embed)}`);
+  clearTimeout(state.urlTimer);
+  const query = toQuery(state.config, state.page, state.embed, { lesson: state.lesson, current: location.search, instance: state.instanceParam });
+  history.replaceState(null, '', `${location.pathname}${query}`);
   const full = new URL(location.href);
   full.searchParams.delete('embed');
   $('open-full').href = full.toString();
+}
+
+/** Writes the address soon (moves of the view come many a second; browsers throttle replaceState). */
+function saveUrlSoon() {
+  clearTimeout(state.urlTimer);
+  state.urlTimer = setTimeout(saveUrl, 150);
+}
+
+/**
+ * Puts the loaded instance into the address (compressed, url-instance.js)
+ * if the address stays within URL_LIMIT characters; else says in one line
+ * that the link cannot carry it.
+ */
+async function saveInstanceUrl() {
+  clearMessages('instance-url');
+  const text = state.instanceText;
+  if (!text || !state.sim) return;
+  const param = await encodeInstance(state.sim.instance_json());
+  if (state.instanceText !== text) return; // replaced meanwhile
+  const query = toQuery(state.config, state.page, state.embed, { lesson: state.lesson, current: location.search, instance: param });
+  const length = new URL(`${location.pathname}${query}`, location.href).href.length;
+  if (length <= URL_LIMIT) {
+    state.instanceParam = param;
+    saveUrl();
+  } else {
+    showMessage('info', `This link cannot carry the loaded instance: its address would be ${length.toLocaleString('en')} characters, over the limit of ${URL_LIMIT.toLocaleString('en')} (download the instance to share it).`, 'instance-url');
+  }
 }
 
 /**
@@ -424,13 +645,20 @@ function applyConfig(candidate, instanceText, errorPrefix = 'Cannot run this con
   clearMessages('form');
   // With an instance the core returns no workload fields: keep the form's.
   state.config = instanceText ? { ...candidate, ...reconciled.config } : reconciled.config;
+  const newInstance = state.instanceText !== instanceText;
   state.instanceText = instanceText;
+  if (newInstance) {
+    // The address's own instance= is kept as it came; another instance is encoded below.
+    state.instanceParam = instanceText && state.urlInstance?.text === instanceText ? state.urlInstance.param : null;
+    clearMessages('instance-url');
+  }
   for (const m of reconciled.messages) showMessage('info', m, 'reconcile');
   rebuild();
   if (instanceText && state.topo) state.config.topology = state.topo.name;
   writeControls();
   refreshMenus();
   saveUrl();
+  if (newInstance && !state.instanceParam) saveInstanceUrl();
   state.experiment?.sync();
   return true;
 }
@@ -442,6 +670,7 @@ function onConfigChange(event) {
   if (id === 'color') {
     state.page.color = $('color').value;
     saveUrl();
+    updateExplain(true);
     state.dirty = true;
     return;
   }
@@ -464,8 +693,16 @@ function setupControls() {
   fillSelect($('algorithm'), cat.algorithms, (a) => `${a.summary} — ${a.accepts}`);
   fillSelect($('policy'), cat.policies);
   fillSelect($('workload'), cat.workloads);
+  fillLessonMenu($('lesson'), state.lessons);
+  fillCompareMenu($('compare'), cat.algorithms);
   writeControls();
   refreshMenus();
+  $('lesson').addEventListener('change', () => openLesson($('lesson').value));
+  $('compare').addEventListener('change', () => {
+    state.page.compare = $('compare').value || null;
+    rebuild();
+    saveUrl();
+  });
   $('config-form').addEventListener('change', onConfigChange);
   $('config-form').addEventListener('submit', (e) => {
     e.preventDefault();
@@ -473,26 +710,16 @@ function setupControls() {
   });
   $('speed').addEventListener('input', () => {
     state.page.speed = sliderToSpeed(Number($('speed').value));
-    $('speed-out').textContent = `${state.page.speed} steps/s`;
+    $('speed-out').textContent = speedText();
     saveUrl();
   });
-  $('play').addEventListener('click', () => {
-    if (state.snapshot && state.snapshot.status !== 'running') {
-      rebuild(true);
-      setPlaying(true);
-      return;
-    }
-    setPlaying(!state.playing);
-  });
-  $('step').addEventListener('click', () => {
-    setPlaying(false);
-    if (running()) afterSteps(advance(1), tweenMs(300));
-  });
+  $('play').addEventListener('click', togglePlay);
+  $('step').addEventListener('click', stepForward);
   $('finish').addEventListener('click', () => {
     setPlaying(false);
     finishRun();
   });
-  $('reset').addEventListener('click', () => rebuild(state.playing));
+  $('reset').addEventListener('click', resetRun);
   $('load-instance').addEventListener('click', loadInstance);
   $('instance-file').addEventListener('change', async () => {
     const file = $('instance-file').files[0];
@@ -506,6 +733,36 @@ function setupControls() {
     a.download = `${state.topo.name.replace(':', '-')}-instance.json`;
     a.click();
   });
+}
+
+/**
+ * Opens the lesson `id` (empty: leaves the lesson, keeping the run): its
+ * preset — run, second algorithm, speed, start step — from the core.
+ */
+function openLesson(id) {
+  clearMessages('lesson');
+  if (!id) {
+    state.lesson = null;
+    saveUrl();
+    updateExplain(true);
+    return;
+  }
+  let lesson;
+  try {
+    lesson = wasm.lesson(id);
+  } catch (e) {
+    showMessage('error', `Lesson ${JSON.stringify(id)} ignored: ${e.message}.`, 'lesson');
+    $('lesson').value = state.lesson?.id ?? '';
+    return;
+  }
+  state.lesson = lesson;
+  state.page.speed = lesson.preset.speed;
+  state.page.compare = lesson.preset.compare ?? null;
+  state.autoplay = true;
+  // The lesson's start step: the run (and the one beside it) opens there, and plays on.
+  state.page.step = lesson.preset.step ?? 0;
+  state.page.play = true;
+  applyConfig(lesson.config, null);
 }
 
 /** Runs to the end in slices, so the page stays responsive on big runs. */
@@ -633,6 +890,22 @@ function experimentChoices() {
 
 // ---- boot --------------------------------------------------------------------
 
+/** Opens the run: with the URL's `instance=` (url-instance.js) if there is one and the core takes it. */
+async function openInstanceFromUrl(param) {
+  if (param !== null) {
+    try {
+      const json = await decodeInstance(param);
+      state.urlInstance = { text: json, param };
+      if (applyConfig(state.config, json, 'The instance in the URL was refused', 'url')) return;
+    } catch (e) {
+      showMessage('warning', `URL parameter instance ignored: ${e.message}.`, 'url');
+    }
+    state.instanceParam = null;
+    saveUrl();
+  }
+  rebuild();
+}
+
 async function boot() {
   try {
     await init();
@@ -641,12 +914,19 @@ async function boot() {
     return;
   }
   state.catalogue = wasm.catalogue();
+  state.lessons = wasm.lessons();
   const parsed = parseQuery(location.search, wasm);
   state.config = parsed.config;
   state.page = parsed.page;
+  state.lesson = parsed.lesson;
   state.embed = parsed.embed;
   state.autoplay = parsed.page.play;
+  state.compare = new Compare($('network').closest('.stage'), $('network').parentElement);
+  // Kept in the address until the core has read it (openInstanceFromUrl).
+  state.instanceParam = new URLSearchParams(location.search).get('instance');
+  const instanceParam = state.instanceParam;
   document.body.classList.toggle('embed', state.embed);
+  for (const m of parsed.errors) showMessage('error', m, 'url');
   for (const m of parsed.warnings) showMessage('warning', m, 'url');
   for (const m of parsed.infos) showMessage('info', m, 'reconcile');
   setupControls();
@@ -674,7 +954,23 @@ async function boot() {
     state.chart.resize();
     state.experiment?.resize();
   });
-  rebuild();
+  state.timeline = setupTimeline({ scrubber: $('scrubber'), bands: $('scrub-bands'), back: $('step-back') },
+    { goto: goTo, back: stepBack, forward: stepForward, toggle: togglePlay });
+  // The compare view draws the run chart anew (more series): the timeline's marks go on every chart drawn.
+  state.timeline.attachChart(state.chart.chart);
+  state.chart.onCreate = (plot) => state.timeline.attachChart(plot);
+  state.embedApi = setupEmbedApi({
+    play: () => state.playing || togglePlay(),
+    pause: () => setPlaying(false),
+    step: stepForward,
+    back: stepBack,
+    reset: resetRun,
+    goto: goTo,
+  }, (text) => {
+    clearMessages('embed');
+    showMessage('error', text, 'embed');
+  }, () => clearMessages('embed'));
+  await openInstanceFromUrl(instanceParam);
   // Embedded, the canvas's height depends on the chart's, laid out by the
   // next frame (or soon, in a frame the browser does not paint).
   if (state.embed) {

@@ -22,6 +22,7 @@ pub mod pp;
 mod rand_interval;
 pub mod registry;
 pub mod sort_route;
+pub mod teaching;
 mod three_phase;
 
 pub use greedy::Greedy;
@@ -54,8 +55,10 @@ pub struct AlgorithmOptions {
     pub reverse_order: bool,
 }
 
-/// A routing algorithm plugged into the engine.
-pub trait Algorithm {
+/// A routing algorithm plugged into the engine. Algorithms are `Clone`
+/// (through [`AlgorithmClone`]), so that a run can be copied at a
+/// checkpoint (see [`crate::timeline`]).
+pub trait Algorithm: AlgorithmClone {
     /// The SPEC §5 name.
     fn name(&self) -> &'static str;
 
@@ -83,6 +86,25 @@ pub trait Algorithm {
     /// none by default.
     fn report_extra(&self) -> Extra {
         Extra::default()
+    }
+}
+
+/// Copies an algorithm behind `Box<dyn Algorithm>`: implemented for every
+/// `Algorithm + Clone`, so an algorithm only derives `Clone`.
+pub trait AlgorithmClone {
+    /// A boxed copy of `self`, in the same state.
+    fn clone_box(&self) -> Box<dyn Algorithm>;
+}
+
+impl<T: Algorithm + Clone + 'static> AlgorithmClone for T {
+    fn clone_box(&self) -> Box<dyn Algorithm> {
+        Box::new(self.clone())
+    }
+}
+
+impl Clone for Box<dyn Algorithm> {
+    fn clone(&self) -> Self {
+        self.clone_box()
     }
 }
 

@@ -5,6 +5,7 @@
 //! [`crate::Simulation::new`] refuses what an entry does not accept, so no
 //! algorithm runs where its entry says it cannot.
 
+use super::teaching::{self, Teaching};
 use super::{Algorithm, AlgorithmOptions, BitFixing, Greedy, Ks, Offline, Pp, RandInterval, SortRoute, Valiant};
 use crate::engine::Policy;
 use crate::error::{Error, Result};
@@ -87,6 +88,10 @@ pub struct Entry {
     pub policy_note: &'static str,
     /// Options it reads.
     pub options: &'static [OptionInfo],
+    /// What it does in plain words, its phases, its packet classes and its
+    /// claims as data (flattened into `list --json`).
+    #[serde(flatten)]
+    pub teaching: &'static Teaching,
     /// Builds the algorithm.
     #[serde(skip)]
     pub factory: fn(&AlgorithmOptions) -> Box<dyn Algorithm>,
@@ -101,12 +106,16 @@ impl std::fmt::Debug for Entry {
 }
 
 const GRIDS: &[Kind] = &[Kind::Linear, Kind::Ring, Kind::Mesh, Kind::Torus];
-const LECTURE: &str = "permutation-routing-mesh-lecture.txt (CS838, Permutation routing in mesh-based networks)";
-const HYPERCUBE_LECTURE: &str =
+/// The permutation-routing lecture (file in `shared/papers/` and title).
+pub const LECTURE: &str = "permutation-routing-mesh-lecture.txt (CS838, Permutation routing in mesh-based networks)";
+/// The hypercube lecture.
+pub const HYPERCUBE_LECTURE: &str =
     "hypercube-bit-fixing-valiant-lecture.txt (CS174 Lecture 11, Routing in a Parallel Computer)";
-const KS: &str =
-    "kaufmann-sibeyn-randomized-multipacket-routing-meshes.txt (Randomized multi-packet routing on meshes)";
-const PP: &str = "pietracaprina-pucci-many-to-one-routing-constant-queues.txt (Optimal many-to-one routing on the mesh with constant queues)";
+/// Pietracaprina–Pucci.
+pub const PP: &str = "pietracaprina-pucci-many-to-one-routing-constant-queues.txt (Optimal many-to-one routing on the mesh with constant queues)";
+/// Kaufmann–Sibeyn.
+pub const KAUFMANN_SIBEYN: &str =
+    "kaufmann-sibeyn-randomized-multipacket-routing-meshes.txt (Kaufmann, Sibeyn: Randomized multi-packet routing on meshes)";
 
 /// Every algorithm this build implements, in the order menus show them.
 pub const REGISTRY: &[Entry] = &[
@@ -122,6 +131,7 @@ pub const REGISTRY: &[Entry] = &[
         refused_policies: &[],
         policy_note: "",
         options: &[REVERSE_ORDER],
+        teaching: &teaching::GREEDY,
         factory: |o| Box::new(Greedy::new(o)),
     },
     Entry {
@@ -136,6 +146,7 @@ pub const REGISTRY: &[Entry] = &[
         refused_policies: &[],
         policy_note: "",
         options: &[REVERSE_ORDER],
+        teaching: &teaching::BIT_FIXING,
         factory: |o| Box::new(BitFixing::new(o)),
     },
     Entry {
@@ -150,6 +161,7 @@ pub const REGISTRY: &[Entry] = &[
         refused_policies: &[],
         policy_note: "",
         options: &[PIPELINE, REVERSE_ORDER],
+        teaching: &teaching::VALIANT,
         factory: |o| Box::new(Valiant::new(o)),
     },
     Entry {
@@ -164,6 +176,7 @@ pub const REGISTRY: &[Entry] = &[
         refused_policies: &[],
         policy_note: "",
         options: &[PIPELINE],
+        teaching: &teaching::RAND_INTERVAL,
         factory: |o| Box::new(RandInterval::new(o)),
     },
     Entry {
@@ -178,6 +191,7 @@ pub const REGISTRY: &[Entry] = &[
         refused_policies: &[],
         policy_note: "",
         options: &[PIPELINE],
+        teaching: &teaching::OFFLINE,
         factory: |o| Box::new(Offline::new(o)),
     },
     Entry {
@@ -185,13 +199,14 @@ pub const REGISTRY: &[Entry] = &[
         summary: "sort by destination column (column-major snake), reverse odd columns, rows, columns; no buffers",
         paper: LECTURE,
         section: "Sorting-based permutation routing",
-        claim: "the sort's time plus 2·side − 2 steps, with no queue above 3",
+        claim: "the sort's time plus 3·side − 3 steps, with no queue above 3",
         kinds: &[Kind::Mesh],
         shape: Shape::SquarePowerOfTwo,
         packets: Packets::PartialPermutation,
         refused_policies: &[],
         policy_note: "",
         options: &[PIPELINE],
+        teaching: &teaching::SORT_ROUTE,
         factory: |o| Box::new(SortRoute::new(o)),
     },
     Entry {
@@ -206,6 +221,7 @@ pub const REGISTRY: &[Entry] = &[
         refused_policies: &[],
         policy_note: "",
         options: &[],
+        teaching: &teaching::PP_RAND,
         factory: |o| Box::new(Pp::randomized(o)),
     },
     Entry {
@@ -220,12 +236,13 @@ pub const REGISTRY: &[Entry] = &[
         refused_policies: &[Policy::Random],
         policy_note: "it is deterministic: any other policy gives the same run for every seed",
         options: &[],
+        teaching: &teaching::PP_DET,
         factory: |o| Box::new(Pp::deterministic(o)),
     },
     Entry {
         name: "ks-nowrap",
         summary: "random colour per axis; green: random row of its column, row, column; blue 90° out of phase",
-        paper: KS,
+        paper: KAUFMANN_SIBEYN,
         section: "§7.1 NoWrapRoute (Theorem 2); §7.3 NoWrapRoute(d) (Theorem 4)",
         claim: "k-permutations of an n×n mesh in max{3n, 2n + kn/4, kn/2} + O(√(kn log n)) steps (d dimensions: max{(2d−1)n, kn/2} + O(d·√(kn log n))), with very high probability",
         kinds: &[Kind::Mesh, Kind::Torus],
@@ -234,12 +251,13 @@ pub const REGISTRY: &[Entry] = &[
         refused_policies: &[],
         policy_note: "",
         options: &[PHASES],
+        teaching: &teaching::KS_NOWRAP,
         factory: |o| Box::new(Ks::nowrap(o)),
     },
     Entry {
         name: "ks-wrap",
         summary: "random colour per axis; green: random column, random row, to its column, to its row; blue 90° out of phase",
-        paper: KS,
+        paper: KAUFMANN_SIBEYN,
         section: "§8.1 WrapRoute (Theorems 7, 8); §8.3 WrapRoute(d) (Theorem 11)",
         claim: "k-permutations of an n×n torus in max{2n, kn/4} + O(√(kn log n)) steps (mesh: max{4n, kn/2}; d-dimensional torus: max{2dn, kn/4} + O(d·√(kn log n))), with very high probability",
         kinds: &[Kind::Mesh, Kind::Torus],
@@ -248,6 +266,7 @@ pub const REGISTRY: &[Entry] = &[
         refused_policies: &[],
         policy_note: "",
         options: &[PHASES],
+        teaching: &teaching::KS_WRAP,
         factory: |o| Box::new(Ks::wrap(o)),
     },
 ];
@@ -353,5 +372,6 @@ pub fn catalogue() -> serde_json::Value {
         }).collect::<Vec<_>>(),
         "policies": Policy::ALL.iter().map(|p| json!({"name": p.name(), "description": p.describe()})).collect::<Vec<_>>(),
         "workloads": Workload::ALL.iter().map(|w| json!({"name": w.name(), "description": w.describe()})).collect::<Vec<_>>(),
+        "lessons": crate::lessons::LESSONS,
     })
 }

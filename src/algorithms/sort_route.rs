@@ -42,6 +42,7 @@ use crate::workload::Instance;
 pub const SORT_PHASE: &str = "sort-column-major-snake";
 
 /// `sort-route`: sort, reverse odd columns, rows, columns.
+#[derive(Clone)]
 pub struct SortRoute {
     pipeline: bool,
     side: u32,

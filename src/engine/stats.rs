@@ -14,6 +14,13 @@ pub struct PhaseSteps {
     start: u32,
 }
 
+impl PhaseSteps {
+    /// The step the phase began after (its first step is `start + 1`).
+    pub fn start(&self) -> u32 {
+        self.start
+    }
+}
+
 /// Counters and series of one run.
 #[derive(Debug, Clone, Default)]
 pub struct Stats {

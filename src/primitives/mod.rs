@@ -29,8 +29,9 @@ pub use geometry::{Mesh, Tiles};
 
 use crate::engine::Engine;
 
-/// A primitive in progress, driven once before every engine step.
-pub trait Task {
+/// A primitive in progress, driven once before every engine step. Tasks
+/// are `Clone` (through [`TaskClone`]), as the algorithms that hold them.
+pub trait Task: TaskClone {
     /// Schedules this step's moves and messages and returns true, or returns
     /// false (scheduling nothing) when the task is over.
     fn poll(&mut self, e: &mut Engine) -> bool;
@@ -41,7 +42,27 @@ pub trait Task {
     }
 }
 
+/// Copies a task behind `Box<dyn Task>`: implemented for every `Task +
+/// Clone`, so a task only derives `Clone`.
+pub trait TaskClone {
+    /// A boxed copy of `self`, in the same state.
+    fn clone_box(&self) -> Box<dyn Task>;
+}
+
+impl<T: Task + Clone + 'static> TaskClone for T {
+    fn clone_box(&self) -> Box<dyn Task> {
+        Box::new(self.clone())
+    }
+}
+
+impl Clone for Box<dyn Task> {
+    fn clone(&self) -> Self {
+        self.clone_box()
+    }
+}
+
 /// A task that does nothing (for steps that turn out empty).
+#[derive(Clone)]
 pub struct Nothing;
 
 impl Task for Nothing {
@@ -52,6 +73,7 @@ impl Task for Nothing {
 
 /// Tasks running side by side (e.g. one per region, each with its own
 /// duration); over when all of them are.
+#[derive(Clone)]
 pub struct Parallel(pub Vec<Box<dyn Task>>);
 
 impl Task for Parallel {

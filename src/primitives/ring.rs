@@ -81,6 +81,7 @@ pub fn stripe_cycles(mesh: Mesh, h: u32) -> Cycles {
 }
 
 /// Packets riding cycles to their targets (a [`Task`]).
+#[derive(Clone)]
 pub struct RingTask {
     mesh: Mesh,
     cycles: Cycles,

@@ -12,6 +12,7 @@ use crate::engine::Engine;
 /// the run's contention policy; over when all of them are at their targets
 /// (a barrier). Every other packet must be ineligible; the participants are
 /// made ineligible again at the end.
+#[derive(Clone)]
 pub struct RouteTask {
     packets: Vec<u32>,
 }
@@ -61,6 +62,7 @@ pub fn shift(e: &mut Engine, tiles: &Tiles, packets: &[u32]) -> RouteTask {
 /// (≤ c·(⌈x/c⌉ + 1) if a row receives at most x·m); a linear array in which
 /// every node starts with O(1) packets and receives O(1) never holds more
 /// than O(1) per node with greedy routing.
+#[derive(Clone)]
 pub struct CcRoute {
     name: String,
     mesh: Mesh,

@@ -255,6 +255,7 @@ pub fn sort_buckets_offline(side: u32, m: u32, c: usize, transposed: bool, slots
 /// The sort as a task on the engine: every participating packet (at most c
 /// per node) ends in snake order of its key inside its m×m region, with
 /// node i of the snake holding the keys of ranks c·i .. c·i + c − 1.
+#[derive(Clone)]
 pub struct SortTask {
     mesh: Mesh,
     /// Top-left corner and side of the area this task sorts in (the whole

@@ -589,6 +589,23 @@ impl RunSpec {
     }
 }
 
+impl RunSpec {
+    /// The request that runs `algorithm` on `instance` beside this one (the
+    /// page's `compare=`): the same instance, seed and queues; the policy
+    /// too, unless the algorithm refuses it (then `farthest-first`).
+    /// Refuses an algorithm that cannot route the instance, saying why.
+    pub fn beside(&self, instance: &Instance, algorithm: &str) -> Result<RunSpec> {
+        let mut spec = self.with_instance(instance.clone());
+        spec.algorithm = registry::lookup(algorithm).map_err(|e| rename(e, "compare"))?;
+        if spec.algorithm.check_policy(spec.policy).is_err() {
+            spec.policy = Policy::FarthestFirst;
+        }
+        spec.validate()?;
+        spec.algorithm.check_instance(instance)?;
+        Ok(spec)
+    }
+}
+
 /// Names the field as the user wrote it in a message about `field`.
 fn rename(e: Error, name: &str) -> Error {
     match e {

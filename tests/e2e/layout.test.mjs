@@ -282,15 +282,29 @@ test('the full page at 360 and 1280 px: no counter or text is cut', async () => 
 });
 
 test('on a 390 × 844 phone the network canvas is within the first screen', async () => {
-  const { page, errors } = await open('', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-  const box = await page.locator('[data-role="network"]').boundingBox();
+  const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+  // One run: its canvas, big enough to read.
+  const single = await open(MESH, phone);
+  const box = await single.page.locator('[data-role="network"]').boundingBox();
   assert.ok(box.y >= 0 && box.y + box.height <= 844, `canvas at ${box.y}…${box.y + box.height}`);
   assert.ok(box.x >= 0 && box.x + box.width <= 390, `canvas at ${box.x}…${box.x + box.width}`);
   assert.ok(box.height >= 250, `canvas only ${box.height} px high`);
+  assert.ok((await canvasInfo(single.page)).ink > 5000, 'canvas is blank');
+  assert.deepEqual(await overflowing(single.page), []);
+  await single.page.close();
+  // The default view compares two runs: both canvases, side by side, on the first screen.
+  const { page, errors } = await open('', phone);
+  const boxes = await page.locator('[data-role="network"]').evaluateAll((cs) => cs.map((c) => c.getBoundingClientRect().toJSON()));
+  assert.equal(boxes.length, 2);
+  for (const b of boxes) {
+    assert.ok(b.y >= 0 && b.y + b.height <= 844, `canvas at ${b.y}…${b.y + b.height}`);
+    assert.ok(b.x >= 0 && b.x + b.width <= 390, `canvas at ${b.x}…${b.x + b.width}`);
+    assert.ok(b.width >= 160 && b.height >= 160, `canvas only ${b.width} × ${b.height} px`);
+  }
   assert.ok((await canvasInfo(page)).ink > 5000, 'canvas is blank');
   assert.deepEqual(await overflowing(page), []);
   await page.screenshot({ path: path.join(shots, 'phone.png') });
-  assert.deepEqual(errors, []);
+  assert.deepEqual([...single.errors, ...errors], []);
   await page.close();
 });
 
@@ -404,6 +418,19 @@ test('axe-core: no serious or critical WCAG 2 A/AA violation on the default and 
   await assertAccessible(framed.frame, 'compact view in a 360 px iframe');
   await framed.page.close();
   assert.deepEqual([...full.errors, ...embed.errors, ...framed.errors], []);
+});
+
+test('axe-core: no serious or critical WCAG 2 A/AA violation on the lesson and compare views', async () => {
+  const lesson = await open('?lesson=pp-constant-queues');
+  await lesson.page.waitForSelector('[data-role="lesson-check"]');
+  await assertAccessible(lesson.page, 'lesson view (pp-constant-queues)');
+  await lesson.page.close();
+  const compare = await open('?compare=greedy');
+  assert.equal(await compare.page.locator('[data-role="network"]').count(), 2, 'the compare view shows two canvases');
+  await compare.page.waitForSelector('[data-role="compare-verdict"]');
+  await assertAccessible(compare.page, 'compare view');
+  await compare.page.close();
+  assert.deepEqual([...lesson.errors, ...compare.errors], []);
 });
 
 test('keyboard: Tab reaches every control, and focus is visible on each', async () => {

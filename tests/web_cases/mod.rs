@@ -322,3 +322,126 @@ fn the_wasm_path_runs_the_core_request() {
         assert_eq!(got, expected, "{topology} {algorithm}");
     }
 }
+
+#[wasm_bindgen_test]
+fn explain_compare_and_lessons_convert_the_core() {
+    let mut sim = Simulation::new(config(&[
+        ("topology", "mesh:16x16".into()),
+        ("algorithm", "greedy".into()),
+        ("workload", "greedy-worst".into()),
+    ]))
+    .unwrap();
+    let mut other = sim.compare("offline").unwrap();
+    assert_eq!(sim.instance_json(), other.instance_json());
+    let view = sim.explain_with(&other, "intro").unwrap();
+    let main = get(&view, "main");
+    assert_eq!(get(&main, "algorithm").as_string().unwrap(), "greedy");
+    let claims = js_sys::Array::from(&get(&main, "claims"));
+    let headlines: Vec<String> = claims
+        .iter()
+        .map(|c| get(&c, "headline").as_string().unwrap())
+        .collect();
+    assert!(
+        headlines.iter().any(|h| h.starts_with("≤ 2n − 2 = 30 steps")),
+        "{headlines:?}"
+    );
+    assert!(get(&view, "verdict").is_null());
+    sim.run_to_end(1000);
+    other.run_to_end(1000);
+    let view = sim.explain_with(&other, "").unwrap();
+    let verdict = get(&view, "verdict").as_string().unwrap();
+    assert!(
+        verdict.starts_with("greedy: 15 steps, largest queue 9 · offline: "),
+        "{verdict}"
+    );
+    assert!(get(&view, "lesson").is_null());
+    // A second algorithm that cannot route the instance, an unknown lesson: the core's messages.
+    assert!(message(sim.compare("bit-fixing")).contains("hypercube"));
+    assert!(message(sim.explain("nope")).contains("'nope'"));
+    // The lessons, with their run configs.
+    let lessons = js_sys::Array::from(&wasm::lessons().unwrap());
+    assert_eq!(lessons.length() as usize, routesim::lessons::LESSONS.len());
+    let first = lessons.get(0);
+    assert_eq!(get(&first, "id").as_string().unwrap(), "lemma2-linear");
+    assert_eq!(
+        get(&get(&first, "config"), "topology").as_string().unwrap(),
+        "linear:32"
+    );
+    let intro = wasm::lesson("intro").unwrap();
+    assert_eq!(get(&get(&intro, "preset"), "compare").as_string().unwrap(), "offline");
+}
+
+/// A snapshot's contents as plain values (every typed array and field).
+fn snapshot_values(sim: &Simulation) -> Vec<String> {
+    let snap: JsValue = sim.snapshot().into();
+    let mut out = Vec::new();
+    for key in [
+        "step",
+        "delivered",
+        "packets",
+        "in_flight",
+        "max_queue",
+        "control_links",
+    ] {
+        out.push(format!("{key}={}", num(&snap, key)));
+    }
+    for key in ["status", "phase"] {
+        out.push(format!("{key}={}", get(&snap, key).as_string().unwrap()));
+    }
+    for key in ["positions", "delivered_at", "queues", "waiting", "links"] {
+        out.push(format!("{key}={:?}", u32s(&snap, key)));
+    }
+    let classes = get(&snap, "classes").dyn_into::<Uint8Array>().unwrap().to_vec();
+    out.push(format!("classes={classes:?}"));
+    out
+}
+
+/// The timeline through the wasm API: `goto` back then forward gives the
+/// snapshots that going forward gave; `step_back`, `furthest` and `phases`.
+#[wasm_bindgen_test]
+fn goto_back_then_forward_gives_identical_snapshots() {
+    let cfg = config(&[
+        ("topology", "mesh:8x8".into()),
+        ("algorithm", "pp-rand".into()),
+        ("workload", "random-lk".into()),
+        ("l", 2.into()),
+        ("k", 2.into()),
+        ("seed", 4.into()),
+    ]);
+    let mut sim = Simulation::new(cfg).unwrap();
+    let mut seen = vec![snapshot_values(&sim)];
+    for _ in 0..150 {
+        sim.step(1);
+        seen.push(snapshot_values(&sim));
+    }
+    assert_eq!(sim.furthest(), 150);
+    for t in [75u32, 3, 149, 0, 150, 40, 41, 120] {
+        let summary: JsValue = sim.goto(t).into();
+        assert_eq!(num(&summary, "step"), t as f64);
+        assert_eq!(snapshot_values(&sim), seen[t as usize], "step {t}");
+        assert_eq!(sim.furthest(), 150);
+    }
+    sim.goto(10);
+    let back: JsValue = sim.step_back().into();
+    assert_eq!(num(&back, "step"), 9.0);
+    assert_eq!(snapshot_values(&sim), seen[9]);
+    sim.step(1);
+    assert_eq!(snapshot_values(&sim), seen[10]);
+    // The series cover every step computed, whatever step is shown.
+    let stats: JsValue = sim.stats().into();
+    assert_eq!(u32s(&stats, "in_flight").len(), 150);
+    // Phases as bands: consecutive, up to the furthest step.
+    let phases = sim.phases();
+    assert!(phases.length() >= 2);
+    let mut end = 0.0;
+    for phase in phases.iter() {
+        assert_eq!(num(&phase, "start"), end);
+        assert!(!get(&phase, "name").as_string().unwrap().is_empty());
+        end += num(&phase, "steps");
+    }
+    assert_eq!(end, 150.0);
+    // Forward past the furthest step computes on; past the end stops at the end.
+    let summary: JsValue = sim.goto(1_000_000).into();
+    assert_eq!(get(&summary, "status").as_string().unwrap(), "finished");
+    assert_eq!(sim.furthest() as f64, num(&summary, "step"));
+}

@@ -61,6 +61,7 @@ pub const QUEUE_BOUND: u32 = 16;
 const NODE_BITS: u32 = 26;
 
 /// `pp-rand` (§3) or `pp-det` (§4).
+#[derive(Clone)]
 pub struct Pp {
     det: bool,
     seed: u64,
@@ -128,6 +129,7 @@ enum Stage {
     TourDest(u32),
 }
 
+#[derive(Clone)]
 struct Run {
     mesh: Mesh,
     det: bool,
@@ -166,6 +168,7 @@ struct Run {
 }
 
 /// The colouring of §4 Step 1 in progress.
+#[derive(Clone)]
 struct Colouring {
     task: PrefixRanking,
     /// The ranked packets, and the destination tile (counter) of each.

@@ -1,0 +1,266 @@
+//! A claim judged on a run: does it apply here, its bound in one phrase,
+//! and where the run stands against it.
+
+use super::{num, ClaimStatus, Progress, Verdict};
+use crate::algorithms::teaching::{Claim, Measure, Scope, Strength};
+use crate::claims::{self, Bound};
+use crate::simulation::{Simulation, Status};
+use crate::topology::Kind;
+
+/// Why `claim` does not apply to `sim`, if it does not.
+fn not_applicable(claim: &Claim, sim: &Simulation) -> Option<String> {
+    let topo = &sim.instance().topology;
+    let kind = topo.kind();
+    let (scope_ok, scope) = match claim.scope {
+        Scope::Any => (true, ""),
+        Scope::LinearArray => (kind == Kind::Linear, "a linear array"),
+        Scope::SquareMesh => (kind == Kind::Mesh && topo.square_side().is_some(), "an n × n mesh"),
+        Scope::Mesh2d => (kind == Kind::Mesh && topo.mesh2d().is_some(), "a 2-D mesh"),
+        Scope::Hypercube => (kind == Kind::Hypercube, "a hypercube"),
+    };
+    if !scope_ok {
+        return Some(format!("stated for {scope}; this is {topo}"));
+    }
+    if claim.permutation {
+        let (l, k) = sim.instance().measured_lk();
+        if l > 1 || k > 1 {
+            return Some(format!(
+                "stated for permutations; here a node sends up to {l} and receives up to {k} packets"
+            ));
+        }
+    }
+    if let Some(policy) = claim.policy {
+        if sim.config().policy != policy {
+            return Some(format!("stated for {policy}; this run uses {}", sim.config().policy));
+        }
+    }
+    if let Some(q) = sim.config().queue_cap {
+        return Some(format!("stated for unbounded queues; this run has q = {q}"));
+    }
+    None
+}
+
+/// The bound in one phrase, without and with the instance's parameters.
+fn headline(claim: &Claim, b: &Bound) -> (String, String) {
+    let v = num(b.value);
+    let eq = if b.formula == v {
+        v.clone()
+    } else {
+        format!("{} = {v}", b.formula)
+    };
+    let f = &b.formula;
+    let core = match (claim.measure, claim.strength) {
+        (Measure::Steps, Strength::Exact) => format!("T = {eq}"),
+        (Measure::Steps, Strength::AtMost | Strength::AtMostWhp) => format!("≤ {eq} steps"),
+        (Measure::Steps, Strength::Order) => format!("O({f}) steps = c·{v}"),
+        (Measure::Steps, Strength::Omega) => format!("Ω({f}) steps = c·{v}"),
+        (Measure::Steps, Strength::PlusLowerOrder) => format!("{f} + o({f}) steps, {eq}"),
+        (Measure::StepsAfter(phase), _) => format!("after {phase}: ≤ {eq} steps"),
+        (Measure::MaxQueue, Strength::Exact) => format!("largest queue = {eq}"),
+        (Measure::MaxQueue, Strength::Order) => format!("queues O({f}) = c·{v}"),
+        (Measure::MaxQueue, _) => format!("queues ≤ {eq}"),
+    };
+    let mut full = core.clone();
+    if !b.parameters.is_empty() {
+        full += &format!(" ({})", b.parameters);
+    }
+    match claim.strength {
+        Strength::AtMostWhp => full += ", with high probability",
+        Strength::Omega => full += ", on the worst permutations",
+        _ => {}
+    }
+    if !b.detail.is_empty() {
+        full += &format!("; {}", b.detail);
+    }
+    (core, full)
+}
+
+/// Judges `claim` with bound `b` on the run so far: (verdict, measured value, live line, short result).
+fn judge(claim: &Claim, b: &Bound, p: &Progress) -> (Verdict, Option<f64>, String, String) {
+    let v = b.value;
+    let vs = num(v);
+    let f = &b.formula;
+    match claim.measure {
+        Measure::Steps | Measure::StepsAfter(_) => {
+            let (m, label) = match claim.measure {
+                Measure::StepsAfter(phase) => match p.after(phase) {
+                    Some(m) => (m, " after it".to_string()),
+                    None => {
+                        let line = format!("{}; still in {phase} — not yet decided", p.line());
+                        return (Verdict::Pending, None, line, "not yet decided".into());
+                    }
+                },
+                _ => (p.steps, String::new()),
+            };
+            let measured = Some(m as f64);
+            if p.failed() {
+                return (
+                    Verdict::NotMet,
+                    measured,
+                    p.failure(),
+                    "the run did not finish ✗".into(),
+                );
+            }
+            let finished = p.status == Status::Finished;
+            match claim.strength {
+                Strength::AtMost | Strength::AtMostWhp => {
+                    if finished && (m as f64) <= v {
+                        let line = format!("finished in {m} steps{label} ≤ {vs} — met ✓");
+                        (Verdict::Met, measured, line, format!("measured {m} ✓"))
+                    } else if finished {
+                        let line = format!("finished in {m} steps{label} > {vs} — exceeded ✗");
+                        (Verdict::NotMet, measured, line, format!("measured {m} ✗"))
+                    } else if m as f64 >= v {
+                        let line = format!("{}; already {m} steps{label}, more than {vs} — exceeded ✗", p.line());
+                        (Verdict::NotMet, measured, line, format!("already {m} ✗"))
+                    } else {
+                        let line = format!("{}; the claim allows ≤ {vs} — not yet decided", p.line());
+                        (
+                            Verdict::Pending,
+                            measured,
+                            line,
+                            format!("so far {m} — not yet decided"),
+                        )
+                    }
+                }
+                Strength::Exact => {
+                    if finished && m as f64 == v {
+                        let line = format!("finished in {m} steps = {vs} — met ✓");
+                        (Verdict::Met, measured, line, format!("measured {m} ✓"))
+                    } else if finished || m as f64 >= v {
+                        let line = format!("{m} steps, not {vs} — not met ✗");
+                        (Verdict::NotMet, measured, line, format!("measured {m} ✗"))
+                    } else {
+                        let line = format!("{}; the claim says exactly {vs} — not yet decided", p.line());
+                        (
+                            Verdict::Pending,
+                            measured,
+                            line,
+                            format!("so far {m} — not yet decided"),
+                        )
+                    }
+                }
+                Strength::Order | Strength::Omega => {
+                    let c = if v > 0.0 { m as f64 / v } else { 0.0 };
+                    if finished {
+                        let line = format!("finished in {m} steps = {c:.1}·{f}: the measured constant is c = {c:.1}");
+                        (Verdict::Measured, measured, line, format!("measured {m} = {c:.1}·{f}"))
+                    } else {
+                        let line = format!("{}; so far {m} steps = {c:.1}·{f} — not yet decided", p.line());
+                        (Verdict::Pending, measured, line, format!("so far {m} = {c:.1}·{f}"))
+                    }
+                }
+                Strength::PlusLowerOrder => {
+                    let extra = m as i64 - v as i64;
+                    let sign = if extra < 0 { "−" } else { "+" };
+                    let shown = format!("{f} {sign} {}", extra.unsigned_abs());
+                    if finished {
+                        let line = format!("finished in {m} steps = {shown} (the o({f}) term)");
+                        (Verdict::Measured, measured, line, format!("measured {m} = {shown}"))
+                    } else {
+                        let line = format!("{}; so far {m} steps — not yet decided", p.line());
+                        (Verdict::Pending, measured, line, format!("so far {m}"))
+                    }
+                }
+            }
+        }
+        Measure::MaxQueue => {
+            let q = p.max_queue;
+            let measured = Some(q as f64);
+            let over_bound = q as f64 > v;
+            match claim.strength {
+                Strength::Order | Strength::Omega | Strength::PlusLowerOrder => {
+                    let c = if v > 0.0 { q as f64 / v } else { 0.0 };
+                    if p.over() {
+                        let line = format!("largest queue {q} = {c:.1}·{f}: the measured constant is c = {c:.1}");
+                        (Verdict::Measured, measured, line, format!("largest {q} = {c:.1}·{f}"))
+                    } else {
+                        let line = format!("largest queue so far {q} = {c:.1}·{f} — not yet decided");
+                        (Verdict::Pending, measured, line, format!("so far {q}"))
+                    }
+                }
+                _ if over_bound => {
+                    let line = format!("largest queue {q} > {vs} — exceeded ✗");
+                    (Verdict::NotMet, measured, line, format!("largest {q} ✗"))
+                }
+                _ if p.failed() => (
+                    Verdict::NotMet,
+                    measured,
+                    p.failure(),
+                    "the run did not finish ✗".into(),
+                ),
+                Strength::Exact if p.over() && q as f64 != v => {
+                    let line = format!("largest queue {q}, not {vs} — not met ✗");
+                    (Verdict::NotMet, measured, line, format!("largest {q} ✗"))
+                }
+                Strength::Exact if p.over() => {
+                    let line = format!("largest queue {q} = {vs} — met ✓");
+                    (Verdict::Met, measured, line, format!("largest {q} ✓"))
+                }
+                Strength::Exact => {
+                    let line = format!("largest queue so far {q} (the claim: {vs}) — not yet decided");
+                    (
+                        Verdict::Pending,
+                        measured,
+                        line,
+                        format!("so far {q} — not yet decided"),
+                    )
+                }
+                _ if p.over() => {
+                    let line = format!("largest queue {q} ≤ {vs} — met ✓");
+                    (Verdict::Met, measured, line, format!("largest {q} ✓"))
+                }
+                _ => {
+                    let line = format!("largest queue so far {q} ≤ {vs} — not yet decided");
+                    (
+                        Verdict::Pending,
+                        measured,
+                        line,
+                        format!("so far {q} — not yet decided"),
+                    )
+                }
+            }
+        }
+    }
+}
+
+/// `claim` on `sim`.
+pub(super) fn claim_status(claim: &'static Claim, sim: &Simulation, p: &Progress) -> ClaimStatus {
+    let bound = claims::evaluate(claim.formula, sim.instance());
+    let reason = not_applicable(claim, sim).or_else(|| bound.is_none().then(|| "not defined here".to_string()));
+    let base = ClaimStatus {
+        name: claim.name,
+        text: claim.text,
+        measure: claim.measure,
+        strength: claim.strength,
+        bound: None,
+        headline: String::new(),
+        measured: None,
+        verdict: Verdict::NotApplicable,
+        line: String::new(),
+        check: String::new(),
+    };
+    match (reason, bound) {
+        (None, Some(b)) => {
+            let (core, full) = headline(claim, &b);
+            let (verdict, measured, line, short) = judge(claim, &b, p);
+            ClaimStatus {
+                headline: full,
+                measured,
+                verdict,
+                line,
+                check: format!("{}: {core} for this instance; {short}", claim.name),
+                bound: Some(b),
+                ..base
+            }
+        }
+        (reason, _) => {
+            let why = reason.unwrap_or_default();
+            ClaimStatus {
+                line: format!("does not apply: {why}"),
+                check: format!("{}: does not apply ({why})", claim.name),
+                ..base
+            }
+        }
+    }
+}

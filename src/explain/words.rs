@@ -1,0 +1,193 @@
+//! The words around a run: what its phase does, its network, workload,
+//! ℓ and k, policy and bounds, its packet classes and the destination key.
+
+use super::{num, ClassName, Term};
+use crate::algorithms::teaching::{self, Classes};
+use crate::algorithms::Entry;
+use crate::simulation::Simulation;
+use crate::topology::{Kind, Network, Topology};
+use crate::workload::Workload;
+
+/// The digits after `c` in `word` (`c12` → `12`), if that is all it is.
+fn number(word: &str, c: char) -> Option<&str> {
+    word.strip_prefix(c)
+        .filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// What the phase called `name` does, from the entry's phase texts.
+pub(super) fn phase_text(entry: &Entry, name: &str) -> String {
+    let mut words: Vec<&str> = name.split(' ').collect();
+    let mut prefix = Vec::new();
+    if let Some(j) = words.first().and_then(|w| number(w, 'c')) {
+        prefix.push(format!("colour class {j}"));
+        words.remove(0);
+    }
+    if let Some(i) = words.first().and_then(|w| number(w, 'r')) {
+        prefix.push(format!("round {i}"));
+        words.remove(0);
+    }
+    let key = words.join(" ");
+    let find = |k: &str| entry.teaching.phases.iter().find(|p| p.name == k).map(|p| p.text);
+    let text = match find(&key) {
+        Some(t) => t.to_string(),
+        None => match words.split_last() {
+            Some((last, base)) if !base.is_empty() => match (find(&base.join(" ")), teaching::cc_stage(last)) {
+                (Some(a), Some(b)) => format!("{a}: {b}"),
+                (Some(a), None) => a.to_string(),
+                (None, Some(b)) => b.to_string(),
+                (None, None) => String::new(),
+            },
+            _ => String::new(),
+        },
+    };
+    if prefix.is_empty() {
+        text
+    } else {
+        format!("{} — {text}", prefix.join(", "))
+    }
+}
+
+fn network_words(topo: &Topology) -> String {
+    let n = topo.nodes();
+    let dims = topo.size_parameters();
+    let sides = dims.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(" × ");
+    match topo.kind() {
+        Kind::Linear => format!("{topo}: {n} nodes in a row"),
+        Kind::Ring => format!("{topo}: {n} nodes in a ring"),
+        Kind::Mesh if dims.len() == 2 && dims[0] == dims[1] => {
+            format!("{topo}: a {sides} mesh, N = {n} nodes, n = {} per side", dims[0])
+        }
+        Kind::Mesh => format!("{topo}: a {sides} mesh, N = {n} nodes"),
+        Kind::Torus => format!("{topo}: a {sides} torus (a mesh with wrap-around links), N = {n} nodes"),
+        Kind::Hypercube => format!(
+            "{topo}: N = 2^{} = {n} nodes, each linked to the {} whose labels differ in one bit",
+            dims[0], dims[0]
+        ),
+        Kind::Butterfly => format!(
+            "{topo}: {} levels of {} rows, N = {n} nodes; packets go from level 0 to level {}",
+            dims[0] + 1,
+            1u64 << dims[0],
+            dims[0]
+        ),
+    }
+}
+
+pub(super) fn terms(sim: &Simulation, entry: &Entry) -> Vec<Term> {
+    let inst = sim.instance();
+    let topo = &inst.topology;
+    let term = |t: &str, text: String| Term { term: t.into(), text };
+    let mut out = vec![term("network", network_words(topo))];
+    let workload = inst.name.as_deref().and_then(|n| n.parse::<Workload>().ok());
+    out.push(term(
+        "workload",
+        match workload {
+            Some(w) => format!("{w}: {}", w.describe()),
+            None => format!("a loaded instance of {} packets", inst.packets.len()),
+        },
+    ));
+    let (l, k) = inst.lk();
+    let how = if inst.l.is_some() || inst.k.is_some() {
+        "declared"
+    } else {
+        "measured"
+    };
+    let b = sim.bounds();
+    out.push(term(
+        "ℓ, k",
+        format!(
+            "ℓ = {l}: the most packets one node sends; k = {k}: the most one node receives ({how}). \
+             √(ℓkN) = {}: on the worst (ℓ,k) instances about this many steps are needed",
+            num(b.sqrt_lkn)
+        ),
+    ));
+    let policy = sim.config().policy;
+    let mut text = format!(
+        "{policy}: when packets want the same link in the same step, the one with the {} crosses; ties go to \
+         the smaller packet id",
+        policy.describe()
+    );
+    if entry.refused_policies.is_empty() && matches!(entry.teaching.classes, Classes::Colours) {
+        text += ". Here most moves are sorts, scans and tours, where packets do not compete";
+    }
+    out.push(term("policy", text));
+    if let Some(q) = sim.config().queue_cap {
+        out.push(term(
+            "q",
+            format!("q = {q}: a node with {q} packets in its working queue accepts no more in transit; they wait"),
+        ));
+    }
+    out.push(term(
+        "lower bound",
+        format!(
+            "best = {}: no algorithm can route this instance in fewer steps (the largest of distance {}, \
+             bisection {}, sink {}, region {})",
+            b.best, b.distance, b.bisection, b.sink, b.region
+        ),
+    ));
+    out.push(term(
+        "max queue",
+        "the most packets in transit at one node at the end of a step (its working queue); packets still at \
+         their source are not counted"
+            .into(),
+    ));
+    out
+}
+
+pub(super) fn classes(sim: &Simulation, entry: &Entry) -> Vec<ClassName> {
+    match entry.teaching.classes {
+        Classes::Named(names) => names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| ClassName {
+                class: i as u32,
+                name: n.to_string(),
+            })
+            .collect(),
+        Classes::Colours => {
+            let colours = sim.engine().classes().iter().max().map_or(1, |&c| c as u32 + 1);
+            (0..colours.min(8))
+                .map(|j| ClassName {
+                    class: j,
+                    name: if colours > 8 {
+                        format!("colours {j}, {}, …", j + 8)
+                    } else {
+                        format!("colour {j}")
+                    },
+                })
+                .collect()
+        }
+    }
+}
+
+pub(super) fn destination_key(topo: &Topology) -> String {
+    let last = topo.nodes().saturating_sub(1);
+    let order = match topo.kind() {
+        Kind::Mesh | Kind::Torus => "row by row from the top left",
+        Kind::Hypercube => "by label",
+        Kind::Butterfly => "by level, then row",
+        _ => "from left to right",
+    };
+    format!(
+        "a packet's colour is its destination: dark purple for node 0, then blue, teal and green to yellow for \
+         node {last}, numbered {order}"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::algorithms::lookup;
+
+    #[test]
+    fn pp_phase_names_are_explained() {
+        let pp = lookup("pp-rand").unwrap();
+        let t = phase_text(pp, "c0 r1 route columns");
+        assert!(t.starts_with("colour class 0, round 1 — packets spread evenly"), "{t}");
+        assert!(t.contains("along the columns"), "{t}");
+        assert!(phase_text(pp, "c3 sort").starts_with("colour class 3 — this colour's packets are sorted"));
+        assert!(phase_text(pp, "c0 tour").contains("Hamiltonian"));
+        assert!(phase_text(pp, "colouring").contains("colour"));
+        let valiant = lookup("valiant").unwrap();
+        assert!(phase_text(valiant, "phase1-random-intermediate").contains("random"));
+    }
+}

@@ -1,0 +1,312 @@
+//! Lessons (SPEC §7 `lesson=<id>`): each declared once here — a title, a
+//! few sentences, the paper and section it teaches, a preset (topology,
+//! workload, ℓ, k, algorithm, a second algorithm to compare with, policy,
+//! seed, speed, start step) and the claim checked live on the run.
+//! [`crate::explain`] evaluates the check; the page, `routesim list --json`
+//! and the tests read this table. Later algorithm families add theirs here.
+
+use crate::algorithms::registry::{HYPERCUBE_LECTURE, KAUFMANN_SIBEYN, LECTURE, PP};
+use crate::algorithms::teaching::{Claim, Formula, Measure, Scope, Strength};
+use crate::engine::Policy;
+use crate::error::{Error, Result};
+use crate::request::{Field, RunSpec};
+use serde::Serialize;
+
+/// What a lesson opens: the run, a second algorithm beside it, and the page's pace.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct Preset {
+    /// The network (SPEC §2 name).
+    pub topology: &'static str,
+    /// The workload (SPEC §5 name).
+    pub workload: &'static str,
+    /// ℓ, for workloads that take it.
+    pub l: Option<u32>,
+    /// k, for workloads that take it.
+    pub k: Option<u32>,
+    /// The algorithm.
+    pub algorithm: &'static str,
+    /// The algorithm run beside it on the same instance, if any.
+    pub compare: Option<&'static str>,
+    /// The contention policy.
+    #[serde(serialize_with = "policy_name")]
+    pub policy: Policy,
+    /// The seed.
+    pub seed: u64,
+    /// Steps per second on the page.
+    pub speed: u32,
+    /// The step the page opens at.
+    pub step: u32,
+}
+
+fn policy_name<S: serde::Serializer>(policy: &Policy, s: S) -> std::result::Result<S::Ok, S::Error> {
+    s.serialize_str(policy.name())
+}
+
+/// A relation between the two runs of a lesson that compares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Relation {
+    /// The main run needs more steps than the second.
+    MoreSteps,
+    /// The main run's largest queue is smaller than the second's.
+    SmallerQueue,
+    /// The time–space trade-off: the main run needs fewer steps, the second smaller queues.
+    TradeOff,
+}
+
+/// What a lesson checks on its run(s).
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct Check {
+    /// The main algorithm's own registry claims that apply to the instance.
+    pub own: bool,
+    /// Further claims about the main run (e.g. greedy's worst-case queue).
+    pub claims: &'static [Claim],
+    /// The second algorithm's own registry claims that apply.
+    pub compare_own: bool,
+    /// How the two runs must compare.
+    pub relation: Option<Relation>,
+}
+
+/// One lesson.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct Lesson {
+    /// The SPEC §7 id.
+    pub id: &'static str,
+    /// Its title.
+    pub title: &'static str,
+    /// A few sentences: what to watch and why it matters.
+    pub text: &'static str,
+    /// The paper (file in `shared/papers/` and title).
+    pub paper: &'static str,
+    /// Where in the paper.
+    pub section: &'static str,
+    /// What it opens.
+    pub preset: Preset,
+    /// What it checks live.
+    pub check: Check,
+}
+
+const fn preset(topology: &'static str, workload: &'static str, algorithm: &'static str, speed: u32) -> Preset {
+    Preset {
+        topology,
+        workload,
+        l: None,
+        k: None,
+        algorithm,
+        compare: None,
+        policy: Policy::FarthestFirst,
+        seed: 1,
+        speed,
+        step: 0,
+    }
+}
+
+const OWN: Check = Check {
+    own: true,
+    claims: &[],
+    compare_own: false,
+    relation: None,
+};
+
+/// greedy's queue on `greedy-worst` (the lesson's claim; not a registry claim:
+/// it is a property of the workload under greedy).
+const GREEDY_WORST_QUEUE: Claim = Claim {
+    name: "the worst-case queue",
+    text: "on this permutation greedy's queue at one node grows to 2⌊(n − 2)/3⌋ + 1, about 2n/3: linear in the side",
+    scope: Scope::Mesh2d,
+    permutation: true,
+    policy: Some(Policy::FarthestFirst),
+    measure: Measure::MaxQueue,
+    strength: Strength::Exact,
+    formula: Formula::GreedyWorstQueue,
+};
+
+/// Every lesson, in the order of the page's menu.
+pub const LESSONS: &[Lesson] = &[
+    Lesson {
+        id: "lemma2-linear",
+        title: "Lemma 2: farthest-first on a linear array, exactly",
+        text: "On a linear array, packets moving right never meet packets moving left (every link is two directed \
+               links), and farthest-first lets the packet with the longest way to go cross first. Kaufmann and \
+               Sibeyn prove that the time is then exactly T = max over i < j of (j − i + h(i, j)), where \
+               h(i, j) + 1 packets start at or left of node i and end at or right of node j: the last of them \
+               travels j − i links and waits one step for each packet ahead of it. Watch the run end at exactly T. \
+               Here T is also the instance's lower bound: no algorithm could be faster.",
+        paper: KAUFMANN_SIBEYN,
+        section: "§5.1.1 (Lemma 2)",
+        preset: Preset {
+            k: Some(4),
+            ..preset("linear:32", "random-kk", "greedy", 2)
+        },
+        check: OWN,
+    },
+    Lesson {
+        id: "greedy-bounds",
+        title: "Greedy routing: 2n − 2 steps, optimal in time",
+        text: "Greedy (XY) routing sends every packet along its row to its destination column, then along the \
+               column. With farthest-first contention the lecture proves that every permutation of an n × n mesh \
+               is routed within 2n − 2 steps — the mesh's diameter, so no algorithm can promise better for every \
+               permutation. Here n = 16: at most 30 steps. The catch is space: queues are not bounded by a \
+               constant (see the lesson on greedy's worst case).",
+        paper: LECTURE,
+        section: "XY greedy permutation routing in 2-D mesh (Lemma)",
+        preset: preset("mesh:16x16", "random-permutation", "greedy", 2),
+        check: OWN,
+    },
+    Lesson {
+        id: "greedy-worst",
+        title: "Greedy's worst case: a queue that grows with the side",
+        text: "Optimal in time is not optimal in space. In this permutation (our construction of the lecture's \
+               worst case, whose figure is missing) streams of packets from the left, the right and above all turn \
+               into one column at the same node, faster than it can pass them on. Its queue grows to \
+               2⌊(n − 2)/3⌋ + 1 packets — about 2n/3, linear in the side, under every policy — while the run \
+               still ends within 2n − 2 steps. Watch the node that turns red, and hover it to see its queue.",
+        paper: LECTURE,
+        section: "XY greedy permutation routing in 2-D mesh: the worst buffer-size scenario",
+        preset: preset("mesh:16x16", "greedy-worst", "greedy", 2),
+        check: Check {
+            own: true,
+            claims: &[GREEDY_WORST_QUEUE],
+            compare_own: false,
+            relation: None,
+        },
+    },
+    Lesson {
+        id: "bitfix-vs-valiant",
+        title: "Bit fixing against Valiant's random detour",
+        text: "Bit fixing is optimal for one packet, but it is deterministic and oblivious, and for every such \
+               scheme some permutation needs Ω(√(N/D)) steps. The transpose is one: all packets whose destinations \
+               share their high bits pass through the same node. Valiant's trick sends every packet to a random \
+               node first and only then to its destination: two random-looking permutations, each done within 4D \
+               steps with high probability. Left: bit fixing; right: Valiant, on the same transpose of a \
+               4096-node hypercube.",
+        paper: HYPERCUBE_LECTURE,
+        section: "Bit Fixing; Randomized Routing",
+        preset: Preset {
+            compare: Some("valiant"),
+            ..preset("hypercube:12", "transpose", "bit-fixing", 2)
+        },
+        check: Check {
+            own: true,
+            claims: &[],
+            compare_own: true,
+            relation: Some(Relation::MoreSteps),
+        },
+    },
+    Lesson {
+        id: "sort-route",
+        title: "Routing by sorting: no buffers",
+        text: "If the packets are first sorted by destination column, no row holds two packets for the same \
+               column, and rows and then columns route without any contention: no node ever needs room for more \
+               than a few packets (queues ≤ 3). The price is the sort: every compare-exchange between neighbours \
+               takes 2 steps (keys across, then the packets), and the snake merge sort needs about 13n steps \
+               against the lecture's assumed 3n + o(n). Packets arrive only after the sort.",
+        paper: LECTURE,
+        section: "Sorting-based permutation routing",
+        preset: preset("mesh:16x16", "random-permutation", "sort-route", 12),
+        check: OWN,
+    },
+    Lesson {
+        id: "offline-hall",
+        title: "Off-line routing in 3n − 3 steps (Hall's theorem)",
+        text: "When the permutation is known in advance it can be planned. The packets' source and destination \
+               columns form a regular bipartite multigraph, which Hall's theorem splits into perfect matchings; \
+               the i-th matching says which packet each column sends to row i. After permuting within the \
+               columns no row holds two packets for the same column, so rows and then columns route without \
+               contention: at most 3n − 3 steps, with queues of at most 3. The planning is off-line and not \
+               charged.",
+        paper: LECTURE,
+        section: "Off-line permutation routing (Lemma, Hall's theorem)",
+        preset: preset("mesh:16x16", "random-permutation", "offline", 3),
+        check: OWN,
+    },
+    Lesson {
+        id: "pp-constant-queues",
+        title: "Constant queues at a constant factor (Pietracaprina–Pucci)",
+        text: "In (ℓ,k)-routing every node sends at most ℓ and receives at most k packets, and about √(ℓkN) steps \
+               can be necessary. On this worst case (k packets for every node of a corner square) greedy, on the \
+               right, is fast, but its queues grow with the mesh. Pietracaprina and Pucci route every (ℓ,k) \
+               instance in O(√(ℓkN)) steps with queues of constant size — colour classes, sorts, tiles and tours. \
+               Watch the largest queue of each: pp-rand's stays at a handful while greedy's climbs; then see the \
+               constant factor pp-rand pays in time (Run to end).",
+        paper: PP,
+        section: "§3 (Theorem 2)",
+        preset: Preset {
+            l: Some(4),
+            k: Some(4),
+            compare: Some("greedy"),
+            ..preset("mesh:64x64", "worst-lk", "pp-rand", 20)
+        },
+        check: Check {
+            own: true,
+            claims: &[],
+            compare_own: false,
+            relation: Some(Relation::SmallerQueue),
+        },
+    },
+];
+
+/// The page's default view (opened with no run parameter and no lesson):
+/// not in the lesson menu, but explained the same way. `www/config.js`
+/// holds the same preset as its defaults.
+pub const INTRO: Lesson = Lesson {
+    id: "intro",
+    title: "Time against space: two algorithms route the same permutation",
+    text: "Each packet (a dot) must reach its own node; in every step a link carries one packet each way. Left, \
+           greedy sends each packet along its row, then along its column: never slower than 2n − 2 steps, the \
+           mesh's diameter. Right, offline plans the same permutation in advance with Hall's theorem: up to \
+           3n − 3 steps, but no node ever holds more than 3 packets. This permutation is greedy's worst case: \
+           streams of packets turn into one column at the same node, whose queue (red) grows to about 2n/3. \
+           Fast or frugal — the trade-off the papers are about. Try the lessons, or change anything on the left.",
+    paper: LECTURE,
+    section: "XY greedy permutation routing; Off-line permutation routing",
+    preset: Preset {
+        compare: Some("offline"),
+        ..preset("mesh:16x16", "greedy-worst", "greedy", 2)
+    },
+    check: Check {
+        own: true,
+        claims: &[GREEDY_WORST_QUEUE],
+        compare_own: true,
+        relation: Some(Relation::TradeOff),
+    },
+};
+
+/// The lesson called `id` (or the default view, `intro`), or an error listing the ids.
+pub fn lookup(id: &str) -> Result<&'static Lesson> {
+    LESSONS.iter().chain([&INTRO]).find(|l| l.id == id).ok_or_else(|| {
+        let ids: Vec<&str> = LESSONS.iter().map(|l| l.id).collect();
+        Error::invalid(
+            "lesson",
+            id,
+            format!("unknown lesson; expected one of {}", ids.join(", ")),
+        )
+    })
+}
+
+impl Lesson {
+    /// The lesson's run request over `base` (the browser's or the CLI's):
+    /// its topology, workload, ℓ, k, algorithm, policy and seed.
+    pub fn spec(&self, base: RunSpec) -> Result<RunSpec> {
+        let p = &self.preset;
+        let (l, k, seed) = (
+            p.l.map(|v| v.to_string()),
+            p.k.map(|v| v.to_string()),
+            p.seed.to_string(),
+        );
+        let mut fields = vec![
+            (Field::Topology, "topology", p.topology),
+            (Field::Workload, "workload", p.workload),
+            (Field::Algorithm, "algorithm", p.algorithm),
+            (Field::Policy, "policy", p.policy.name()),
+            (Field::Seed, "seed", seed.as_str()),
+        ];
+        if let Some(l) = &l {
+            fields.push((Field::L, "l", l));
+        }
+        if let Some(k) = &k {
+            fields.push((Field::K, "k", k));
+        }
+        base.apply(fields)
+    }
+}

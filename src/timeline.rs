@@ -1,0 +1,245 @@
+//! A run that can go back: step back and forward, and go to any step, showing
+//! exactly the state that going forward showed.
+//!
+//! Runs are deterministic (every random choice comes from the run's seed), so
+//! a past state is recomputed rather than stored: the timeline keeps copies
+//! of the whole simulation (engine, algorithm, status) at *checkpoints* and
+//! goes to step t by restoring the latest checkpoint at or before t and
+//! stepping on from it. Nothing else is recorded per step, so the engine's
+//! step loop is the same as without a timeline; a copy is made only when a
+//! checkpoint is taken.
+//!
+//! # Memory
+//! At most [`MAX_CHECKPOINTS`] (32) checkpoints are kept, at steps 0, i,
+//! 2i, … for an interval i that starts at 1. When one more would be taken,
+//! every other one is dropped and i doubles, so the checkpoints always cover
+//! the run computed so far evenly: a run of T steps keeps them about every
+//! T/32 to T/16 steps, and going to any step replays fewer than i of them.
+//! Besides the checkpoints the timeline holds the shown state and, while the
+//! shown step is behind the furthest one computed, that furthest state (so
+//! that returning to it costs nothing): at most 34 copies of the simulation
+//! in all. A run so large that 32 copies would pass [`CHECKPOINT_BUDGET`]
+//! (256 MB, by an estimate of one copy's size) keeps fewer checkpoints (at
+//! least 2), and going back costs proportionally more replay.
+//!
+//! # Complexity
+//! `goto(t)`: one copy of a checkpoint and fewer than i steps, where i ≤
+//! max(1, 2·furthest / m) is the current interval for at most m checkpoints
+//! (going forward from the shown step, or to the furthest state, takes no
+//! copy).
+
+use crate::engine::PhaseSteps;
+use crate::error::Result;
+use crate::simulation::{Simulation, Status};
+
+/// The most checkpoints a timeline keeps (see "Memory" above).
+pub const MAX_CHECKPOINTS: usize = 32;
+
+/// The memory the checkpoints of one run may take, by the estimate of
+/// [`copy_bytes`]: a larger run keeps fewer checkpoints.
+pub const CHECKPOINT_BUDGET: usize = 256 << 20;
+
+/// An estimate of the memory one copy of `sim` takes: the engine's packet
+/// columns (at least 64 bytes a packet, the contest list included) and its
+/// node and link columns, doubled for the algorithm's state and the series.
+pub fn copy_bytes(sim: &Simulation) -> usize {
+    use crate::topology::Network;
+    let engine = sim.engine();
+    let topo = engine.topology();
+    let packets = engine.packet_count() as usize * engine.bytes_per_packet().max(64);
+    let nodes = topo.nodes() as usize * (16 + 4 * topo.ports() as usize);
+    2 * (packets + nodes)
+}
+
+/// One run with its past: the shown state, checkpoints, and the furthest
+/// state computed.
+pub struct Timeline {
+    /// The shown state.
+    current: Simulation,
+    /// The furthest state computed, while the shown one is behind it
+    /// (`None`: the shown state is the furthest).
+    head: Option<Simulation>,
+    /// Copies of the run at steps 0, interval, 2·interval, … (≤ furthest).
+    checkpoints: Vec<Simulation>,
+    interval: u32,
+    /// The most checkpoints kept (≤ MAX_CHECKPOINTS, ≥ 2).
+    max_checkpoints: usize,
+    /// The last step computed so far.
+    furthest: u32,
+}
+
+impl Timeline {
+    /// A timeline at step 0 of `sim` (which must be at step 0), with at
+    /// most [`MAX_CHECKPOINTS`] checkpoints, fewer if their copies would
+    /// pass [`CHECKPOINT_BUDGET`].
+    pub fn new(sim: Simulation) -> Timeline {
+        let fit = CHECKPOINT_BUDGET / copy_bytes(&sim).max(1);
+        Timeline::with_max_checkpoints(sim, fit.min(MAX_CHECKPOINTS))
+    }
+
+    /// A timeline that keeps at most `max_checkpoints` checkpoints (at least 2).
+    pub fn with_max_checkpoints(sim: Simulation, max_checkpoints: usize) -> Timeline {
+        let step = sim.engine().step_count();
+        Timeline {
+            checkpoints: vec![sim.clone()],
+            current: sim,
+            head: None,
+            interval: 1,
+            max_checkpoints: max_checkpoints.max(2),
+            furthest: step,
+        }
+    }
+
+    /// The most checkpoints this timeline keeps.
+    pub fn max_checkpoints(&self) -> usize {
+        self.max_checkpoints
+    }
+
+    /// The shown state.
+    pub fn current(&self) -> &Simulation {
+        &self.current
+    }
+
+    /// The furthest state computed so far (the shown one, unless the view
+    /// went back): its series cover every step computed.
+    pub fn furthest_state(&self) -> &Simulation {
+        self.head.as_ref().unwrap_or(&self.current)
+    }
+
+    /// The shown step.
+    pub fn step_count(&self) -> u32 {
+        self.current.engine().step_count()
+    }
+
+    /// The last step computed so far (the run's length once it is over).
+    pub fn furthest(&self) -> u32 {
+        self.furthest
+    }
+
+    /// The phases of the run computed so far, each with its first step
+    /// ([`PhaseSteps::start`]) and its steps, the last one up to the
+    /// furthest step.
+    pub fn phases(&self) -> Vec<PhaseSteps> {
+        let furthest = self.furthest_state();
+        furthest.engine().stats().phases(furthest.engine().step_count())
+    }
+
+    /// The steps of the checkpoints kept, in order (for tests and the docs'
+    /// memory bound).
+    pub fn checkpoint_steps(&self) -> Vec<u32> {
+        self.checkpoints.iter().map(|c| c.engine().step_count()).collect()
+    }
+
+    /// Steps forward from the shown step, at most `n` steps and not past the
+    /// run's end; returns the shown state's status.
+    pub fn step(&mut self, n: u32) -> Status {
+        for _ in 0..n {
+            if !self.step_once() {
+                break;
+            }
+        }
+        self.current.status()
+    }
+
+    /// Steps forward until the run is over or `max_steps` steps were taken.
+    pub fn run_steps(&mut self, max_steps: u32) -> Status {
+        self.step(max_steps)
+    }
+
+    /// One step forward; false when the run is over.
+    fn step_once(&mut self) -> bool {
+        if self.current.status() != Status::Running {
+            return false;
+        }
+        self.current.step();
+        let now = self.step_count();
+        if now > self.furthest {
+            self.furthest = now;
+            if now.is_multiple_of(self.interval) {
+                self.checkpoint();
+            }
+        }
+        if self.head.as_ref().is_some_and(|h| h.engine().step_count() == now) {
+            // The shown state has caught up with the furthest one (equal,
+            // and its watch is the live one).
+            self.head = None;
+        }
+        true
+    }
+
+    /// Keeps a copy of the shown state (at a multiple of the interval past
+    /// the last checkpoint), thinning the checkpoints when there are too many.
+    fn checkpoint(&mut self) {
+        self.checkpoints.push(self.current.clone());
+        if self.checkpoints.len() > self.max_checkpoints {
+            let mut i = 0;
+            self.checkpoints.retain(|_| {
+                i += 1;
+                i % 2 == 1
+            });
+            self.interval *= 2;
+        }
+    }
+
+    /// Shows step `target`: the state that stepping forward from step 0
+    /// shows at that step. Past the furthest step the run is computed on;
+    /// past its end the view stops at the end. Returns the shown step.
+    pub fn goto(&mut self, target: u32) -> u32 {
+        let now = self.step_count();
+        if target > now {
+            if let Some(head) = self.head.take_if(|h| h.engine().step_count() <= target) {
+                self.current = head;
+            } else if self.current.watched().is_none() {
+                // A later checkpoint is a shorter way forward (not when a
+                // packet is watched: its trail must be extended step by step).
+                self.restore(target, now + 1);
+            }
+        } else if target < now {
+            // The checkpoint at step 0 is always kept, so this restores one.
+            let old = self.restore(target, 0);
+            if self.head.is_none() {
+                debug_assert_eq!(old.as_ref().map(|o| o.engine().step_count()), Some(self.furthest));
+                // The shown state was the furthest: keep it for the way back.
+                self.head = old;
+            }
+        }
+        let now = self.step_count();
+        self.step(target.saturating_sub(now));
+        self.step_count()
+    }
+
+    /// Shows the step before the shown one (none before step 0); returns the shown step.
+    pub fn step_back(&mut self) -> u32 {
+        let now = self.step_count();
+        self.goto(now.saturating_sub(1))
+    }
+
+    /// Replaces the shown state by a copy of the latest checkpoint at or
+    /// before `target` if that checkpoint is at step `from` or later, and
+    /// returns the state replaced; the watched packet and its trail carry
+    /// over.
+    fn restore(&mut self, target: u32, from: u32) -> Option<Simulation> {
+        let i = self.checkpoints.partition_point(|c| c.engine().step_count() <= target);
+        let checkpoint = &self.checkpoints[i.checked_sub(1)?];
+        if checkpoint.engine().step_count() < from {
+            return None;
+        }
+        let mut restored = checkpoint.clone();
+        restored.copy_watch(&self.current);
+        Some(std::mem::replace(&mut self.current, restored))
+    }
+
+    /// Follows one packet (or none); see [`Simulation::watch`]. The route
+    /// is found by one replay from step 0 to the furthest step, and the
+    /// shown state's trail is its part up to the shown step.
+    pub fn watch(&mut self, packet: Option<u32>) -> Result<()> {
+        match &mut self.head {
+            Some(head) => {
+                head.watch(packet)?;
+                self.current.copy_watch(head);
+            }
+            None => self.current.watch(packet)?,
+        }
+        Ok(())
+    }
+}

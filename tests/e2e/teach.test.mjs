@@ -1,0 +1,260 @@
+// End-to-end tests of the page's teaching (issue 12: every run explained,
+// lessons, two algorithms side by side, a default that shows routing at
+// once), in headless Debian Chromium driven by playwright-core, against
+// the static server of server.mjs. Every text and number checked here is
+// the core's (src/explain/, src/lessons.rs, the registry).
+// Run: node --test tests/e2e/*.test.mjs (after ./build.sh).
+// Screenshots at 1280×800 go to $TEACH_SHOTS (default tests/e2e/screenshots/).
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { startServer } from './server.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+const shots = process.env.TEACH_SHOTS ?? path.join(here, 'screenshots');
+const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
+];
+const LESSONS = ['lemma2-linear', 'greedy-bounds', 'greedy-worst', 'bitfix-vs-valiant', 'sort-route', 'offline-hall', 'pp-constant-queues'];
+
+let server;
+let browser;
+
+before(async () => {
+  assert.ok(existsSync(path.join(root, 'www/pkg/routesim_bg.wasm')), 'www/pkg is missing: run ./build.sh first');
+  mkdirSync(shots, { recursive: true });
+  server = await startServer(path.join(root, 'www'));
+  browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Opens the page at `query`; collects page errors; waits until booted. */
+async function open(query, viewport = { width: 1280, height: 800 }) {
+  const page = await browser.newPage({ viewport });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  await page.goto(server.url + query);
+  await page.waitForSelector('body[data-ready="1"]', { timeout: 20000 });
+  return { page, errors };
+}
+
+const role = (page, name) => page.locator(`[data-role="${name}"]`);
+const explainText = (page) => role(page, 'explain').innerText();
+const finished = (page, timeout = 60000) => page.waitForFunction(
+  () => document.querySelector('[data-role="status"]').textContent === 'finished', null, { timeout },
+);
+/** Both runs' step counters (the engines' own), and the two captions' shown steps. */
+const steps = (page) => page.evaluate(() => {
+  const s = window.routesim;
+  return {
+    main: s.sim.summary().step,
+    other: s.compare.sim ? s.compare.sim.summary().step : null,
+    mainRunning: s.sim.summary().status === 'running',
+    otherRunning: s.compare.sim ? s.compare.sim.summary().status === 'running' : false,
+    captions: [...document.querySelectorAll('.cmp-caption')].map((c) => Number(c.dataset.step)),
+    shown: Number(document.querySelector('[data-role="step-count"]').textContent),
+  };
+});
+
+test('the default view delivers within 10 s, finishes within 40 s, and says what it shows', async () => {
+  // Packets whose source is their destination are delivered at step 0: the
+  // default view must show others arriving. Count those first, paused.
+  const paused = await open('?play=0');
+  const atStart = parseInt(await role(paused.page, 'delivered').innerText(), 10);
+  assert.ok(atStart < 256);
+  await paused.page.close();
+
+  const t0 = Date.now();
+  const { page, errors } = await open('');
+  // Packets arrive within 10 s of opening, by the page's own counters.
+  await page.waitForFunction((n) => parseInt(document.querySelector('[data-role="delivered"]').textContent, 10) > n, atStart, { timeout: 10000 });
+  const firstDelivery = Date.now() - t0;
+  assert.ok(firstDelivery < 10000, `first delivery after ${firstDelivery} ms`);
+  // The default is the core's intro view: the same run, offline beside greedy.
+  const intro = await page.evaluate(async () => {
+    const wasm = await import('./pkg/routesim.js');
+    const lesson = wasm.lesson('intro');
+    const c = window.routesim.config;
+    return {
+      lesson,
+      config: { topology: c.topology, algorithm: c.algorithm, workload: c.workload, policy: c.policy, seed: c.seed },
+      compare: window.routesim.page.compare,
+      speed: window.routesim.page.speed,
+    };
+  });
+  for (const key of ['topology', 'algorithm', 'workload', 'policy', 'seed']) {
+    assert.equal(String(intro.config[key]), String(intro.lesson.config[key]), key);
+  }
+  assert.equal(intro.compare, intro.lesson.preset.compare);
+  assert.equal(intro.speed, intro.lesson.preset.speed);
+  assert.equal(await role(page, 'network').count(), 2, 'the default view shows two runs side by side');
+  const text = await explainText(page);
+  assert.ok(text.includes(intro.lesson.title), 'the explain panel does not say what the default shows');
+  assert.match(text, /≤ 2n − 2 = 30 steps for this instance/);
+  assert.match(text, /≤ 3n − 3 = 45 steps for this instance/);
+  assert.match(text, /largest queue = 2⌊\(n − 2\)\/3⌋ \+ 1 = 9 for this instance/);
+  await page.waitForTimeout(Math.max(0, 4000 - (Date.now() - t0)));
+  await page.screenshot({ path: path.join(shots, 'teach-default.png') });
+  await finished(page, 40000 - (Date.now() - t0));
+  const total = Date.now() - t0;
+  assert.ok(total < 40000, `the default run took ${total} ms`);
+  const verdict = await role(page, 'compare-verdict').innerText();
+  assert.match(verdict, /^greedy: 15 steps, largest queue 9 · offline: \d+ steps, largest queue [0-3]$/);
+  assert.match(await explainText(page), /greedy is faster \(15 < \d+ steps\) but offline needs less room \(largest queue [0-3] < 9\) ✓/);
+  assert.equal(page.url(), server.url, 'the default view has no URL parameters');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the explain panel names the claim with the instance\'s number and updates its verdict', async () => {
+  const { page, errors } = await open('?topology=mesh:16x16&algorithm=greedy&workload=transpose&play=0');
+  assert.equal(await role(page, 'network').count(), 1);
+  let text = await explainText(page);
+  assert.match(text, /the 2n − 2 bound: ≤ 2n − 2 = 30 steps \(n = 16\)/);
+  assert.match(text, /step 0: \d+ \/ 256 delivered; the claim allows ≤ 30 — not yet decided/);
+  assert.match(text, /Lemma 2/, 'claims that do not apply are still named');
+  assert.match(text, /Phase route — packets move along their row/);
+  // The terms are in a <details>, closed at first.
+  assert.match(await role(page, 'explain').textContent(), /farthest-first: when packets want the same link/);
+  assert.match(text, /each packet first travels along its row/i);
+  await role(page, 'step-forward').click();
+  await page.waitForFunction(() => /step 1: /.test(document.querySelector('[data-role="explain"]').innerText));
+  await page.click('#finish');
+  await finished(page);
+  await page.waitForFunction(() => /finished in \d+ steps ≤ 30 — met ✓/.test(document.querySelector('[data-role="explain"]').innerText));
+  // Colouring by destination gives the key instead of the class legend.
+  await page.selectOption('#color', 'destination');
+  text = await explainText(page);
+  assert.match(text, /a packet's colour is its destination: dark purple for node 0/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('an O() claim shows the measured constant; pp names its phase and colour classes', async () => {
+  const { page, errors } = await open('?topology=mesh:16x16&algorithm=pp-rand&workload=random-lk&l=2&k=2&play=0');
+  assert.match(await explainText(page), /O\(√\(ℓkN\)\) steps = c·32 \(ℓ = 2, k = 2, N = 256\)/);
+  assert.match(await explainText(page), /queues ≤ QUEUE_BOUND = 16/);
+  await page.evaluate(() => window.routesim.sim.step(300));
+  await page.click('[data-role="step-forward"]');
+  await page.waitForFunction(() => /colour class 0/.test(document.querySelector('[data-role="explain"]').innerText));
+  assert.match(await explainText(page), /colour 1/, 'the legend names the colour classes');
+  await page.click('#finish');
+  await finished(page);
+  await page.waitForFunction(() => /the measured constant is c = \d+\.\d/.test(document.querySelector('[data-role="explain"]').innerText));
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+for (const id of LESSONS) {
+  test(`lesson ${id} loads from ?lesson= and its live check passes on its preset`, async () => {
+    const { page, errors } = await open(`?lesson=${id}`);
+    const lesson = await page.evaluate((i) => window.routesim.lessons.find((l) => l.id === i), id);
+    assert.ok(lesson, id);
+    assert.equal(await role(page, 'lesson').inputValue(), id);
+    assert.equal(await role(page, 'algorithm').inputValue(), lesson.preset.algorithm);
+    assert.equal(await role(page, 'topology').inputValue(), lesson.preset.topology);
+    assert.equal(await role(page, 'workload').inputValue(), lesson.preset.workload);
+    assert.equal(await role(page, 'network').count(), lesson.preset.compare ? 2 : 1);
+    const text = await explainText(page);
+    assert.ok(text.includes(lesson.title) && text.includes(lesson.text.slice(0, 60)), `${id}: the lesson is not explained`);
+    assert.match(text, /Checked live on this run: pending/);
+    assert.ok(await role(page, 'lesson-check').locator('li').count() >= 1);
+    if (id === 'bitfix-vs-valiant') await page.screenshot({ path: path.join(shots, 'teach-lesson.png') });
+    await page.click('#finish');
+    await finished(page, 120000);
+    await page.waitForFunction(() => /Checked live on this run: met/.test(document.querySelector('[data-role="explain"]').innerText), null, { timeout: 10000 });
+    const checks = await role(page, 'lesson-check').innerText();
+    assert.ok(!/✗/.test(checks), `${id}: ${checks}`);
+    if (id === 'lemma2-linear') {
+      assert.match(checks, /Lemma 2: T = max_\{i<j\}\(j − i \+ h\(i,j\)\) = (\d+) for this instance; measured \1 ✓/);
+    }
+    assert.match(page.url(), new RegExp(`lesson=${id}`));
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+}
+
+test('the lesson menu opens a lesson; an unknown lesson id is named in the error line', async () => {
+  const { page, errors } = await open('?lesson=no-such-lesson&play=0');
+  const error = await role(page, 'error').innerText();
+  assert.match(error, /lesson="no-such-lesson"/);
+  assert.match(error, /lemma2-linear/, 'the message lists the lessons');
+  assert.equal(await role(page, 'lesson').inputValue(), '');
+  const options = await role(page, 'lesson').locator('option').evaluateAll((os) => os.map((o) => o.value));
+  assert.deepEqual(options, ['', ...LESSONS]);
+  await page.selectOption('[data-role="lesson"]', 'offline-hall');
+  await page.waitForFunction(() => document.querySelector('[data-role="algorithm"]').value === 'offline');
+  assert.match(page.url(), /lesson=offline-hall/);
+  assert.match(await explainText(page), /Off-line routing in 3n − 3 steps/);
+  // A change keeps the lesson and is written over its preset.
+  await page.fill('#seed', '4');
+  await page.locator('#seed').dispatchEvent('change');
+  await page.waitForFunction(() => /seed=4/.test(location.search));
+  assert.match(page.url(), /lesson=offline-hall/);
+  assert.deepEqual(errors.filter((e) => !/no-such-lesson/.test(e)), []);
+  await page.close();
+});
+
+test('two algorithms side by side stay on the same step and end in one verdict', async () => {
+  const { page, errors } = await open('?topology=mesh:16x16&algorithm=sort-route&workload=random-permutation&compare=offline&speed=40');
+  assert.equal(await role(page, 'network').count(), 2);
+  assert.equal(await page.locator('[data-role="network"]').first().getAttribute('id'), 'network', 'the first canvas is the main algorithm\'s');
+  assert.equal(await role(page, 'compare').inputValue(), 'offline');
+  let sampled = 0;
+  for (let i = 0; i < 8; i++) {
+    const s = await steps(page);
+    if (s.mainRunning && s.otherRunning) {
+      assert.equal(s.main, s.other, `step counters differ: ${JSON.stringify(s)}`);
+      sampled++;
+    }
+    assert.equal(s.captions[0], s.captions[1], 'the two canvases show different steps');
+    assert.equal(s.captions[0], s.shown);
+    await page.waitForTimeout(150);
+  }
+  assert.ok(sampled >= 3, `too few samples while both ran: ${sampled}`);
+  const chart = await page.evaluate(() => window.routesim.charts.run.series);
+  assert.deepEqual(chart, ['step', 'sort-route in flight', 'sort-route max queue', 'offline in flight', 'offline max queue']);
+  await page.screenshot({ path: path.join(shots, 'teach-compare.png') });
+  await page.click('#finish');
+  await finished(page);
+  const reports = await page.evaluate(() => [window.routesim.sim.report(), window.routesim.compare.sim.report()]);
+  const verdict = await role(page, 'compare-verdict').innerText();
+  assert.equal(verdict, `sort-route: ${reports[0].steps} steps, largest queue ${reports[0].max_queue} · offline: ${reports[1].steps} steps, largest queue ${reports[1].max_queue}`);
+  const s = await steps(page);
+  assert.equal(s.shown, Math.max(reports[0].steps, reports[1].steps));
+  // Removing the second run returns to one canvas.
+  await page.selectOption('[data-role="compare"]', '');
+  assert.equal(await role(page, 'network').count(), 1);
+  assert.match(page.url(), /compare=none|^((?!compare).)*$/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a compare algorithm that cannot run is said in one line and the single view shown', async () => {
+  const { page, errors } = await open('?topology=mesh:16x16&algorithm=greedy&workload=random-kk&k=2&compare=offline&play=0');
+  assert.equal(await role(page, 'network').count(), 1);
+  const infos = await page.locator('.msg.info > span').allInnerTexts();
+  const about = infos.filter((m) => m.includes('offline'));
+  assert.equal(about.length, 1, infos.join(' | '));
+  assert.ok(!about[0].includes('\n'));
+  assert.match(about[0], /No second run: .*permutation.* — showing greedy alone\./);
+  const bad = await open('?topology=mesh:8x8&algorithm=greedy&workload=transpose&compare=teleport&play=0');
+  assert.match((await bad.page.locator('.msg.info > span').allInnerTexts()).join('\n'), /compare 'teleport'/);
+  assert.equal(await role(bad.page, 'network').count(), 1);
+  assert.deepEqual([...errors, ...bad.errors], []);
+  await page.close();
+  await bad.page.close();
+});

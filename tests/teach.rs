@@ -1,0 +1,452 @@
+//! The page teaches (issue 12): every run explained from the core — the
+//! registry's claims evaluated as numbers for the instance, with verdicts
+//! that follow the run — and the lessons of SPEC §7, each of whose live
+//! checks passes on its own preset.
+#![cfg(not(target_arch = "wasm32"))]
+
+use routesim::algorithms::pp::QUEUE_BOUND;
+use routesim::algorithms::REGISTRY;
+use routesim::claims;
+use routesim::explain::{self, ClaimStatus, Verdict};
+use routesim::lessons::{self, LESSONS};
+use routesim::request::{Field, RunSpec};
+use routesim::{Simulation, Status};
+
+fn spec(topology: &str, algorithm: &str, workload: &str, extra: &[(Field, &str)]) -> RunSpec {
+    let mut fields = vec![
+        (Field::Topology, topology),
+        (Field::Algorithm, algorithm),
+        (Field::Workload, workload),
+    ];
+    fields.extend_from_slice(extra);
+    RunSpec::default()
+        .apply(fields.iter().map(|&(f, t)| (f, f.cli(), t)))
+        .expect("a valid request")
+}
+
+fn sim(topology: &str, algorithm: &str, workload: &str, extra: &[(Field, &str)]) -> Simulation {
+    spec(topology, algorithm, workload, extra).build().expect("builds")
+}
+
+fn claim<'a>(e: &'a explain::Explanation, name: &str) -> &'a ClaimStatus {
+    e.claims.iter().find(|c| c.name == name).unwrap_or_else(|| {
+        panic!(
+            "no claim {name} in {:?}",
+            e.claims.iter().map(|c| c.name).collect::<Vec<_>>()
+        )
+    })
+}
+
+#[test]
+fn greedy_on_a_16_by_16_permutation_is_allowed_30_steps_and_meets_it() {
+    let mut s = sim("mesh:16x16", "greedy", "transpose", &[]);
+    let e = explain::explain_run(&s);
+    let c = claim(&e, "the 2n − 2 bound");
+    assert_eq!(c.bound.as_ref().unwrap().value, 30.0);
+    assert!(c.headline.starts_with("≤ 2n − 2 = 30 steps (n = 16)"), "{}", c.headline);
+    assert_eq!(c.verdict, Verdict::Pending);
+    assert!(c.line.contains("the claim allows ≤ 30 — not yet decided"), "{}", c.line);
+    // Lemma 2 is for linear arrays: named, not checked.
+    assert_eq!(claim(&e, "Lemma 2").verdict, Verdict::NotApplicable);
+    s.run_steps(10);
+    let c = claim(&explain::explain_run(&s), "the 2n − 2 bound").clone();
+    assert!(c.line.starts_with("step 10: "), "{}", c.line);
+    assert_eq!(s.run(), Status::Finished);
+    let e = explain::explain_run(&s);
+    let c = claim(&e, "the 2n − 2 bound");
+    assert_eq!(c.verdict, Verdict::Met);
+    assert_eq!(c.measured, Some(s.report().steps as f64));
+    assert!(c.line.ends_with("— met ✓"), "{}", c.line);
+    assert!(e.progress.ends_with("finished"), "{}", e.progress);
+}
+
+#[test]
+fn greedy_claims_need_farthest_first_and_a_permutation() {
+    let e = explain::explain_run(&sim("mesh:16x16", "greedy", "transpose", &[(Field::Policy, "fifo")]));
+    let c = claim(&e, "the 2n − 2 bound");
+    assert_eq!(c.verdict, Verdict::NotApplicable);
+    assert!(
+        c.line.contains("stated for farthest-first; this run uses fifo"),
+        "{}",
+        c.line
+    );
+    let e = explain::explain_run(&sim("mesh:16x16", "greedy", "random-kk", &[(Field::K, "2")]));
+    assert!(claim(&e, "the 2n − 2 bound").line.contains("stated for permutations"));
+}
+
+#[test]
+fn offline_says_45_steps_and_queues_of_3() {
+    let mut s = sim("mesh:16x16", "offline", "random-permutation", &[]);
+    let e = explain::explain_run(&s);
+    assert_eq!(claim(&e, "the 3n − 3 bound").bound.as_ref().unwrap().value, 45.0);
+    assert!(claim(&e, "the 3n − 3 bound")
+        .headline
+        .starts_with("≤ 3n − 3 = 45 steps"));
+    assert_eq!(claim(&e, "the queue bound").headline, "queues ≤ 3");
+    s.run();
+    let e = explain::explain_run(&s);
+    assert_eq!(claim(&e, "the 3n − 3 bound").verdict, Verdict::Met);
+    assert_eq!(claim(&e, "the queue bound").verdict, Verdict::Met);
+}
+
+#[test]
+fn sort_route_is_judged_after_its_sort() {
+    let mut s = sim("mesh:8x8", "sort-route", "random-permutation", &[]);
+    s.run_steps(3);
+    let e = explain::explain_run(&s);
+    let c = claim(&e, "the routing phases");
+    assert_eq!(c.verdict, Verdict::Pending);
+    assert!(c.line.contains("still in sort-column-major-snake"), "{}", c.line);
+    assert_eq!(e.phase.as_ref().unwrap().name, "sort-column-major-snake");
+    assert!(e.phase.as_ref().unwrap().text.contains("exchange keys"));
+    s.run();
+    let e = explain::explain_run(&s);
+    assert_eq!(claim(&e, "the routing phases").verdict, Verdict::Met);
+    assert_eq!(claim(&e, "no buffers").verdict, Verdict::Met);
+}
+
+#[test]
+fn pp_says_c_times_sqrt_lkn_with_queues_at_most_the_queue_bound() {
+    let mut s = sim(
+        "mesh:16x16",
+        "pp-rand",
+        "random-lk",
+        &[(Field::L, "2"), (Field::K, "2")],
+    );
+    let e = explain::explain_run(&s);
+    let order = claim(&e, "the time bound");
+    assert_eq!(order.bound.as_ref().unwrap().value, 32.0);
+    assert!(
+        order
+            .headline
+            .starts_with("O(√(ℓkN)) steps = c·32 (ℓ = 2, k = 2, N = 256)"),
+        "{}",
+        order.headline
+    );
+    let queues = claim(&e, "constant queues");
+    assert_eq!(queues.bound.as_ref().unwrap().value, QUEUE_BOUND as f64);
+    assert!(queues
+        .headline
+        .starts_with(&format!("queues ≤ QUEUE_BOUND = {QUEUE_BOUND}")));
+    // Colour classes name the legend once coloured.
+    s.run_steps(200);
+    let e = explain::explain_run(&s);
+    assert!(
+        e.classes.len() > 1 && e.classes[0].name.starts_with("colour"),
+        "{:?}",
+        e.classes
+    );
+    assert!(e.phase.as_ref().unwrap().name.starts_with("c0"), "{:?}", e.phase);
+    s.run();
+    let e = explain::explain_run(&s);
+    let order = claim(&e, "the time bound");
+    assert_eq!(order.verdict, Verdict::Measured);
+    let c = s.report().steps as f64 / 32.0;
+    assert!(order.line.contains(&format!("c = {c:.1}")), "{}", order.line);
+    assert_eq!(claim(&e, "constant queues").verdict, Verdict::Met);
+}
+
+#[test]
+fn valiant_on_a_hypercube_is_allowed_8d() {
+    let mut s = sim("hypercube:6", "valiant", "transpose", &[]);
+    let e = explain::explain_run(&s);
+    let c = claim(&e, "the 8D bound");
+    assert!(
+        c.headline.starts_with("≤ 8D = 48 steps (D = 6), with high probability"),
+        "{}",
+        c.headline
+    );
+    assert_eq!(e.classes.len(), 2);
+    assert!(e.classes[0].name.contains("random") && e.classes[1].name.contains("destination"));
+    s.run();
+    assert_eq!(claim(&explain::explain_run(&s), "the 8D bound").verdict, Verdict::Met);
+    let e = explain::explain_run(&sim("hypercube:6", "bit-fixing", "transpose", &[]));
+    let c = claim(&e, "the oblivious lower bound");
+    assert!(
+        c.headline.starts_with("Ω(√(N/D)) steps = c·3.3 (N = 64, D = 6)"),
+        "{}",
+        c.headline
+    );
+}
+
+#[test]
+fn rand_interval_measures_its_lower_order_term() {
+    let mut s = sim("mesh:16x16", "rand-interval", "random-permutation", &[]);
+    s.run();
+    let e = explain::explain_run(&s);
+    let c = claim(&e, "the time bound");
+    assert_eq!(c.verdict, Verdict::Measured);
+    let steps = s.report().steps as i64;
+    let sign = if steps < 32 { "−" } else { "+" };
+    assert!(
+        c.line.contains(&format!("= 2n {sign} {}", (steps - 32).abs())),
+        "{}",
+        c.line
+    );
+    assert!(claim(&e, "the queue bound")
+        .headline
+        .starts_with("queues O(log₂ n) = c·4"));
+}
+
+#[test]
+fn a_claim_passed_while_running_is_exceeded_at_once() {
+    // greedy-worst on 16×16 takes ≤ 30 steps; judge a run stopped by its
+    // step limit: the verdict says so instead of "met".
+    let mut s = spec("mesh:16x16", "greedy", "greedy-worst", &[(Field::MaxSteps, "5")])
+        .build()
+        .unwrap();
+    assert_eq!(s.run(), Status::StepLimit);
+    let c = claim(&explain::explain_run(&s), "the 2n − 2 bound").clone();
+    assert_eq!(c.verdict, Verdict::NotMet);
+    assert!(c.line.contains("hit the step limit"), "{}", c.line);
+}
+
+#[test]
+fn two_runs_side_by_side_share_the_instance_and_end_in_one_verdict() {
+    let base = spec("mesh:16x16", "greedy", "greedy-worst", &[]);
+    let mut a = base.build().unwrap();
+    let mut b = base.beside(a.instance(), "offline").unwrap().build().unwrap();
+    assert_eq!(a.instance().packets, b.instance().packets);
+    assert_eq!(explain::verdict(&a, &b), None);
+    a.run();
+    b.run();
+    let (ra, rb) = (a.report(), b.report());
+    assert_eq!(
+        explain::verdict(&a, &b).unwrap(),
+        format!(
+            "greedy: {} steps, largest queue {} · offline: {} steps, largest queue {}",
+            ra.steps, ra.max_queue, rb.steps, rb.max_queue
+        )
+    );
+    // An algorithm that cannot route the instance is refused with the reason.
+    let e = base.beside(a.instance(), "bit-fixing").unwrap_err().to_string();
+    assert!(e.contains("bit-fixing") && e.contains("hypercube"), "{e}");
+    let e = base.beside(a.instance(), "teleport").unwrap_err().to_string();
+    assert!(e.contains("compare") && e.contains("teleport"), "{e}");
+    // pp-det refuses the random policy: the second run falls back to farthest-first.
+    let random = spec("mesh:8x8", "greedy", "random-permutation", &[(Field::Policy, "random")]);
+    let inst = random.instance().unwrap();
+    assert_eq!(random.beside(&inst, "pp-det").unwrap().policy.name(), "farthest-first");
+}
+
+#[test]
+fn lesson_ids_are_those_of_spec_section_7() {
+    let ids: Vec<&str> = LESSONS.iter().map(|l| l.id).collect();
+    assert_eq!(
+        ids,
+        [
+            "lemma2-linear",
+            "greedy-bounds",
+            "greedy-worst",
+            "bitfix-vs-valiant",
+            "sort-route",
+            "offline-hall",
+            "pp-constant-queues"
+        ]
+    );
+    let e = lessons::lookup("nope").unwrap_err().to_string();
+    assert!(e.contains("'nope'") && e.contains("lemma2-linear"), "{e}");
+    for lesson in LESSONS {
+        assert!(lesson.text.len() > 200, "{}: a few sentences", lesson.id);
+        assert!(
+            !lesson.section.is_empty() && lesson.paper.ends_with(')'),
+            "{}",
+            lesson.id
+        );
+        assert!(lesson.preset.speed >= 1);
+        for name in [Some(lesson.preset.algorithm), lesson.preset.compare]
+            .into_iter()
+            .flatten()
+        {
+            assert!(REGISTRY.iter().any(|e| e.name == name), "{}: {name}", lesson.id);
+        }
+    }
+}
+
+/// Runs a lesson's preset (and its second algorithm) to the end natively
+/// and returns its live check.
+fn run_lesson(id: &str) -> (explain::LessonStatus, Simulation, Option<Simulation>) {
+    let lesson = lessons::lookup(id).unwrap();
+    let spec = lesson.spec(RunSpec::default()).unwrap();
+    let mut main = spec.build().unwrap();
+    let mut other = lesson
+        .preset
+        .compare
+        .map(|name| spec.beside(main.instance(), name).unwrap().build().unwrap());
+    let pending = explain::explain(&main, other.as_ref(), Some(lesson)).lesson.unwrap();
+    assert_eq!(pending.verdict, Verdict::Pending, "{id}: {:?}", pending.checks);
+    assert_eq!(main.run(), Status::Finished, "{id}");
+    if let Some(o) = other.as_mut() {
+        assert_eq!(o.run(), Status::Finished, "{id}");
+    }
+    let status = explain::explain(&main, other.as_ref(), Some(lesson)).lesson.unwrap();
+    (status, main, other)
+}
+
+#[test]
+fn every_lesson_passes_its_live_check_on_its_preset() {
+    for lesson in LESSONS.iter().chain([&lessons::INTRO]) {
+        let (status, _, _) = run_lesson(lesson.id);
+        assert_eq!(status.verdict, Verdict::Met, "{}: {:?}", lesson.id, status.checks);
+        assert!(
+            status.checks.iter().all(|c| c.verdict != Verdict::NotApplicable),
+            "{}",
+            lesson.id
+        );
+    }
+}
+
+#[test]
+fn lemma2_lesson_names_the_exact_time_which_is_also_the_lower_bound() {
+    let (status, main, _) = run_lesson("lemma2-linear");
+    let report = main.report();
+    let n = main.instance().topology.to_string();
+    assert_eq!(n, "linear:32");
+    let t = claims::lemma2(32, &main.instance().packets).steps;
+    assert_eq!(report.steps, t);
+    // The lesson's text says so: T is also this instance's lower bound.
+    assert_eq!(report.bounds.best, t);
+    assert_eq!(
+        status.checks[0].text,
+        format!("Lemma 2: T = max_{{i<j}}(j − i + h(i,j)) = {t} for this instance; measured {t} ✓")
+    );
+}
+
+#[test]
+fn greedy_worst_lesson_checks_the_queue_formula() {
+    let (status, main, _) = run_lesson("greedy-worst");
+    assert_eq!(main.report().max_queue, 9);
+    assert!(
+        status
+            .checks
+            .iter()
+            .any(|c| c.text
+                == "the worst-case queue: largest queue = 2⌊(n − 2)/3⌋ + 1 = 9 for this instance; largest 9 ✓"),
+        "{:?}",
+        status.checks
+    );
+}
+
+#[test]
+fn the_default_view_shows_the_time_space_trade_off() {
+    let (status, main, other) = run_lesson("intro");
+    let (greedy, offline) = (main.report(), other.unwrap().report());
+    assert_eq!((greedy.steps, greedy.max_queue), (15, 9));
+    assert!(offline.steps <= 45 && offline.max_queue <= 3);
+    assert_eq!(
+        status.checks.last().unwrap().text,
+        format!(
+            "greedy is faster ({} < {} steps) but offline needs less room (largest queue {} < {}) ✓",
+            greedy.steps, offline.steps, offline.max_queue, greedy.max_queue
+        )
+    );
+    // Packets are delivered from the first steps on, and both runs end within 40 s at 2 steps/s.
+    let speed = lessons::INTRO.preset.speed;
+    assert!(main.report().latency.histogram[0][0] <= 3);
+    assert!(greedy.steps.max(offline.steps) <= 40 * speed - 2 * speed);
+}
+
+#[test]
+fn comparing_lessons_check_both_runs() {
+    let (status, main, other) = run_lesson("bitfix-vs-valiant");
+    let other = other.unwrap();
+    assert!(main.report().steps > other.report().steps);
+    let texts: Vec<&str> = status.checks.iter().map(|c| c.text.as_str()).collect();
+    assert!(
+        texts
+            .iter()
+            .any(|t| t.starts_with("valiant — the 8D bound: ≤ 8D = 96 steps")),
+        "{texts:?}"
+    );
+    assert!(
+        texts
+            .iter()
+            .any(|t| t.starts_with("bit-fixing needs more steps than valiant")),
+        "{texts:?}"
+    );
+    let (status, main, other) = run_lesson("pp-constant-queues");
+    let (pp, greedy) = (main.report(), other.unwrap().report());
+    assert!(
+        pp.max_queue <= 7 && greedy.max_queue > pp.max_queue,
+        "{} {}",
+        pp.max_queue,
+        greedy.max_queue
+    );
+    let last = &status.checks.last().unwrap().text;
+    assert_eq!(
+        *last,
+        format!(
+            "pp-rand's largest queue is smaller than greedy's: {} < {} ✓",
+            pp.max_queue, greedy.max_queue
+        )
+    );
+}
+
+#[test]
+fn the_explanation_names_terms_classes_and_the_destination_key() {
+    let e = explain::explain_run(&sim("mesh:16x16", "greedy", "greedy-worst", &[(Field::QueueCap, "4")]));
+    let term = |t: &str| {
+        e.terms
+            .iter()
+            .find(|x| x.term == t)
+            .map(|x| x.text.clone())
+            .unwrap_or_default()
+    };
+    assert!(term("network").contains("N = 256 nodes, n = 16 per side"));
+    assert!(term("workload").starts_with("greedy-worst: "));
+    assert!(term("ℓ, k").starts_with("ℓ = 1: the most packets one node sends; k = 1"));
+    assert!(term("policy").starts_with("farthest-first: "));
+    assert!(term("q").starts_with("q = 4"));
+    assert!(term("lower bound").starts_with("best = "));
+    assert!(e.destination_key.contains("node 255"));
+    // With bounded queues the papers' claims are not checked.
+    assert!(claim(&e, "the 2n − 2 bound").line.contains("unbounded queues"));
+    assert_eq!(e.classes.len(), 1);
+    assert!(!e.description.is_empty() && e.description.len() > e.summary.len());
+}
+
+/// (topology, algorithm, workload, further fields).
+type Case = (
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static [(Field, &'static str)],
+);
+
+#[test]
+fn every_registry_entry_explains_each_phase_it_reports() {
+    let cases: &[Case] = &[
+        ("mesh:8x8", "greedy", "random-permutation", &[]),
+        ("hypercube:4", "bit-fixing", "random-permutation", &[]),
+        ("hypercube:4", "valiant", "random-permutation", &[]),
+        (
+            "mesh:8x8",
+            "valiant",
+            "random-permutation",
+            &[(Field::Pipeline, "true")],
+        ),
+        ("mesh:8x8", "rand-interval", "random-permutation", &[]),
+        ("mesh:8x8", "offline", "random-permutation", &[]),
+        ("mesh:8x8", "sort-route", "random-permutation", &[]),
+        ("mesh:8x8", "pp-rand", "random-lk", &[(Field::L, "2"), (Field::K, "2")]),
+        ("mesh:8x8", "pp-rand", "random-lk", &[(Field::L, "4"), (Field::K, "1")]),
+        ("mesh:8x8", "pp-det", "random-lk", &[(Field::L, "2"), (Field::K, "4")]),
+        ("mesh:8x8", "pp-det", "random-lk", &[(Field::L, "4"), (Field::K, "2")]),
+    ];
+    for &(topology, algorithm, workload, extra) in cases {
+        let mut s = sim(topology, algorithm, workload, extra);
+        let mut seen = std::collections::BTreeSet::new();
+        while s.status() == Status::Running {
+            s.step();
+            if let Some(name) = s.engine().stats().current_phase() {
+                if seen.insert(name.to_string()) {
+                    let e = explain::explain_run(&s);
+                    let phase = e.phase.unwrap();
+                    assert!(!phase.text.is_empty(), "{algorithm}: phase {name} is not explained");
+                    assert!(!phase.text.ends_with(": "), "{algorithm}: {name}: {}", phase.text);
+                }
+            }
+        }
+        assert!(!seen.is_empty(), "{algorithm}");
+    }
+}

@@ -1,0 +1,352 @@
+//! The timeline (`src/timeline.rs`): going to step t — back, forward, after
+//! running further — shows exactly the state a fresh run stopped at t shows
+//! (positions, queues, classes, deliveries, the links of that step, every
+//! series and counter, the report), for algorithms with and without phases,
+//! control messages and random choices; the checkpoints stay within their
+//! bound; a property test over random sequences of gotos and steps.
+#![cfg(not(target_arch = "wasm32"))]
+
+use proptest::prelude::*;
+use routesim::engine::Policy;
+use routesim::timeline::{copy_bytes, CHECKPOINT_BUDGET, MAX_CHECKPOINTS};
+use routesim::topology::Topology;
+use routesim::workload::{generate, Workload, WorkloadSpec};
+use routesim::{SimConfig, Simulation, Status, Timeline};
+
+/// Everything a shown step consists of, as comparable values.
+#[derive(Debug, PartialEq)]
+struct State {
+    step: u32,
+    status: Status,
+    positions: Vec<u32>,
+    queues: Vec<u32>,
+    waiting: Vec<u32>,
+    classes: Vec<u8>,
+    delivered: u32,
+    delivered_at: Vec<u32>,
+    links: Vec<u32>,
+    control_links: usize,
+    phase: Option<String>,
+    in_flight: Vec<u32>,
+    queue_series: Vec<u32>,
+    links_used: Vec<u32>,
+    deliveries: Vec<u32>,
+    counters: (u32, u32, u32, u32, u64),
+    report: String,
+    trail: Vec<u32>,
+}
+
+fn state(sim: &Simulation) -> State {
+    let e = sim.engine();
+    let s = e.stats();
+    State {
+        step: e.step_count(),
+        status: sim.status(),
+        positions: e.positions(),
+        queues: e.working_queues().to_vec(),
+        waiting: e.waiting_at_source().to_vec(),
+        classes: e.classes().to_vec(),
+        delivered: e.delivered(),
+        delivered_at: e.delivery_steps().to_vec(),
+        links: e.last_links().to_vec(),
+        control_links: e.last_control_count(),
+        phase: s.current_phase().map(str::to_string),
+        in_flight: s.in_flight.clone(),
+        queue_series: s.queue_series.clone(),
+        links_used: s.links_used.clone(),
+        deliveries: s.deliveries.clone(),
+        counters: (
+            s.max_queue,
+            s.max_load,
+            s.max_ctrl_queue,
+            s.last_delivery,
+            s.packet_hops,
+        ),
+        report: serde_json::to_string(&sim.report()).unwrap(),
+        trail: sim.trail().to_vec(),
+    }
+}
+
+/// One case: a topology, a workload, an algorithm, a policy.
+struct Case {
+    topology: &'static str,
+    workload: Workload,
+    lk: Option<(u32, u32)>,
+    algorithm: &'static str,
+    policy: Policy,
+}
+
+const CASES: [Case; 6] = [
+    Case {
+        topology: "mesh:8x8",
+        workload: Workload::RandomPermutation,
+        lk: None,
+        algorithm: "greedy",
+        policy: Policy::FarthestFirst,
+    },
+    Case {
+        topology: "torus:6x6",
+        workload: Workload::RandomPermutation,
+        lk: None,
+        algorithm: "valiant",
+        policy: Policy::Random,
+    },
+    Case {
+        topology: "hypercube:5",
+        workload: Workload::Transpose,
+        lk: None,
+        algorithm: "valiant",
+        policy: Policy::Fifo,
+    },
+    Case {
+        topology: "mesh:8x8",
+        workload: Workload::RandomLk,
+        lk: Some((2, 2)),
+        algorithm: "pp-rand",
+        policy: Policy::FarthestFirst,
+    },
+    Case {
+        topology: "mesh:4x4",
+        workload: Workload::RandomPermutation,
+        lk: None,
+        algorithm: "sort-route",
+        policy: Policy::FarthestFirst,
+    },
+    Case {
+        topology: "mesh:7x7",
+        workload: Workload::Transpose,
+        lk: None,
+        algorithm: "offline",
+        policy: Policy::FarthestFirst,
+    },
+];
+
+fn simulation(case: &Case, seed: u64) -> Simulation {
+    let topo: Topology = case.topology.parse().unwrap();
+    let spec = WorkloadSpec {
+        l: case.lk.map(|lk| lk.0),
+        k: case.lk.map(|lk| lk.1),
+        ..WorkloadSpec::new(case.workload, seed)
+    };
+    let instance = generate(&topo, &spec).unwrap();
+    let config = SimConfig {
+        algorithm: case.algorithm.into(),
+        policy: case.policy,
+        seed,
+        ..Default::default()
+    };
+    Simulation::new(instance, config).unwrap()
+}
+
+/// A fresh run stopped at step t (or at its end).
+fn fresh(case: &Case, seed: u64, t: u32) -> State {
+    let mut sim = simulation(case, seed);
+    sim.run_steps(t);
+    state(&sim)
+}
+
+/// The steps of a finished run of the case.
+fn length(case: &Case, seed: u64) -> u32 {
+    let mut sim = simulation(case, seed);
+    assert_eq!(sim.run(), Status::Finished, "{} on {}", case.algorithm, case.topology);
+    sim.engine().step_count()
+}
+
+#[test]
+fn going_back_after_running_further_shows_what_a_fresh_run_shows() {
+    for case in &CASES {
+        let end = length(case, 3);
+        assert!(end >= 8, "{}: {end} steps", case.algorithm);
+        let mut timeline = Timeline::new(simulation(case, 3));
+        assert_eq!(timeline.run_steps(u32::MAX), Status::Finished);
+        assert_eq!(timeline.furthest(), end);
+        // Back to several steps (checkpoints and between them), in a scrambled order.
+        let targets = [end / 2, 1, end - 1, 0, end / 3 + 1, end, 2, end / 2 + 1];
+        for &t in &targets {
+            assert_eq!(timeline.goto(t), t);
+            assert_eq!(
+                state(timeline.current()),
+                fresh(case, 3, t),
+                "{} at step {t}",
+                case.algorithm
+            );
+            assert_eq!(timeline.furthest(), end, "going back forgot the furthest step");
+            // The series cover the whole run whatever step is shown.
+            let furthest = timeline.furthest_state().engine().stats();
+            assert_eq!(furthest.in_flight.len() as u32, end);
+        }
+        // Step back and forward one at a time.
+        timeline.goto(end / 2);
+        timeline.step_back();
+        assert_eq!(state(timeline.current()), fresh(case, 3, end / 2 - 1));
+        timeline.step(2);
+        assert_eq!(state(timeline.current()), fresh(case, 3, end / 2 + 1));
+        // Past the end the view stops at the end.
+        assert_eq!(timeline.goto(end + 100), end);
+        assert_eq!(timeline.current().status(), Status::Finished);
+        assert_eq!(timeline.step_back(), end - 1);
+        assert_eq!(timeline.current().status(), Status::Running);
+        assert_eq!(timeline.goto(0), 0);
+        assert_eq!(timeline.step_back(), 0, "no step before 0");
+    }
+}
+
+#[test]
+fn going_forward_computes_on_from_the_shown_step() {
+    let case = &CASES[3];
+    let end = length(case, 5);
+    let mut timeline = Timeline::new(simulation(case, 5));
+    // Forward past the furthest step computes on.
+    assert_eq!(timeline.goto(end / 2), end / 2);
+    assert_eq!(timeline.furthest(), end / 2);
+    assert_eq!(state(timeline.current()), fresh(case, 5, end / 2));
+    // Back, then forward past the furthest step.
+    timeline.goto(3);
+    assert_eq!(timeline.goto(end / 2 + 7), end / 2 + 7);
+    assert_eq!(state(timeline.current()), fresh(case, 5, end / 2 + 7));
+    assert_eq!(timeline.furthest(), end / 2 + 7);
+    let phases = timeline.phases();
+    assert!(phases.len() > 3, "{phases:?}");
+    assert_eq!(phases[0].start(), 0);
+    for pair in phases.windows(2) {
+        assert_eq!(pair[0].start() + pair[0].steps, pair[1].start(), "{phases:?}");
+    }
+    let last = phases.last().unwrap();
+    assert_eq!(last.start() + last.steps, end / 2 + 7);
+}
+
+#[test]
+fn the_checkpoints_stay_within_their_bound_and_cover_the_run_evenly() {
+    let case = &CASES[3];
+    let end = length(case, 1);
+    assert!(
+        end > 4 * MAX_CHECKPOINTS as u32,
+        "pp-rand on 8x8 takes only {end} steps"
+    );
+    let mut timeline = Timeline::new(simulation(case, 1));
+    assert_eq!(timeline.max_checkpoints(), MAX_CHECKPOINTS);
+    let mut most = 0;
+    while timeline.run_steps(7) == Status::Running {
+        most = most.max(timeline.checkpoint_steps().len());
+    }
+    assert!(most <= MAX_CHECKPOINTS, "{most} checkpoints");
+    let steps = timeline.checkpoint_steps();
+    assert!(steps.len() >= MAX_CHECKPOINTS / 2, "{steps:?}");
+    let interval = steps[1] - steps[0];
+    assert!(
+        steps.iter().enumerate().all(|(i, &s)| s == i as u32 * interval),
+        "{steps:?}"
+    );
+    assert!(
+        interval <= end / 16 + 1 && interval.is_power_of_two(),
+        "interval {interval} for {end} steps"
+    );
+    // Scrubbing does not add checkpoints.
+    for t in [end - 1, 5, end / 2, 0, end] {
+        timeline.goto(t);
+    }
+    assert_eq!(timeline.checkpoint_steps(), steps);
+}
+
+#[test]
+fn a_watched_packets_route_is_the_same_after_going_back_and_forth() {
+    let case = &CASES[0];
+    let mut timeline = Timeline::new(simulation(case, 2));
+    timeline.goto(6);
+    timeline.watch(Some(9)).unwrap();
+    let at6 = timeline.current().trail().to_vec();
+    timeline.goto(12);
+    let at12 = timeline.current().trail().to_vec();
+    timeline.goto(4);
+    timeline.goto(6);
+    assert_eq!(timeline.current().trail(), &at6[..]);
+    timeline.goto(12);
+    assert_eq!(timeline.current().trail(), &at12[..]);
+    // Watching while behind the furthest step, then going forward.
+    timeline.goto(2);
+    timeline.watch(Some(9)).unwrap();
+    timeline.goto(12);
+    assert_eq!(timeline.current().trail(), &at12[..]);
+    // The same as watching in a fresh run.
+    let mut sim = simulation(case, 2);
+    sim.run_steps(12);
+    sim.watch(Some(9)).unwrap();
+    assert_eq!(sim.trail(), &at12[..]);
+}
+
+/// A move of the view.
+#[derive(Debug, Clone)]
+enum Move {
+    Goto(u32),
+    Step(u32),
+    Back,
+}
+
+fn moves() -> impl Strategy<Value = Vec<Move>> {
+    prop::collection::vec(
+        prop_oneof![
+            4 => (0u32..400).prop_map(Move::Goto),
+            2 => (1u32..40).prop_map(Move::Step),
+            1 => Just(Move::Back),
+        ],
+        1..12,
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// Any sequence of gotos, steps and steps back ends in the state a fresh
+    /// run shows at the final step.
+    #[test]
+    fn any_sequence_of_moves_shows_the_fresh_state(
+        case in 0usize..CASES.len(),
+        seed in 1u64..4,
+        most in prop_oneof![Just(MAX_CHECKPOINTS), 2usize..6],
+        moves in moves(),
+    ) {
+        let case = &CASES[case];
+        let end = length(case, seed);
+        let mut timeline = Timeline::with_max_checkpoints(simulation(case, seed), most);
+        let mut expected = 0u32;
+        for m in &moves {
+            let shown = match *m {
+                Move::Goto(t) => timeline.goto(t),
+                Move::Step(n) => {
+                    timeline.step(n);
+                    timeline.step_count()
+                }
+                Move::Back => timeline.step_back(),
+            };
+            expected = match *m {
+                Move::Goto(t) => t,
+                Move::Step(n) => expected + n,
+                Move::Back => expected.saturating_sub(1),
+            };
+            // Past the end the view stops at the end.
+            expected = expected.min(end);
+            prop_assert_eq!(shown, expected);
+            prop_assert!(timeline.furthest() >= shown);
+            prop_assert!(timeline.checkpoint_steps().len() <= most);
+        }
+        prop_assert_eq!(state(timeline.current()), fresh(case, seed, expected));
+    }
+}
+
+#[test]
+fn a_run_too_large_for_32_copies_keeps_fewer_checkpoints() {
+    // A 512×512 permutation: 262,144 packets, tens of MB a copy.
+    let topo: Topology = "mesh:512x512".parse().unwrap();
+    let instance = generate(&topo, &WorkloadSpec::new(Workload::RandomPermutation, 1)).unwrap();
+    let sim = Simulation::new(instance, SimConfig::default()).unwrap();
+    let copy = copy_bytes(&sim);
+    assert!(copy >= 262_144 * 64, "{copy} bytes a copy");
+    let mut timeline = Timeline::new(sim);
+    let most = timeline.max_checkpoints();
+    assert!((2..MAX_CHECKPOINTS).contains(&most), "{most} checkpoints");
+    assert!(most * copy <= CHECKPOINT_BUDGET);
+    timeline.run_steps(60);
+    assert!(timeline.checkpoint_steps().len() <= most);
+    timeline.goto(17);
+    assert_eq!(timeline.step_count(), 17);
+}

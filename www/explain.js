@@ -1,0 +1,95 @@
+// The explain panel (SPEC §7 `data-role="explain"`): draws what the core's
+// `Simulation.explain` / `explain_with` returns — the lesson and its live
+// check, the two runs' verdict, each algorithm in words with its claims
+// evaluated on this instance and where the run stands, the current phase,
+// the packet classes (or the destination key) and the terms. Every word and
+// number comes from the core (the registry, src/explain/, src/lessons.rs);
+// this file only lays them out.
+
+import { CLASS_COLORS, CLASS_SHAPES } from './render.js';
+
+const VERDICT_MARK = { met: '✓', 'not-met': '✗', pending: '…', measured: '≈', 'not-applicable': '–' };
+
+const esc = (text) => String(text ?? '').replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+
+/** The paper's short name: the title in the registry's "file (title)". */
+function paperTitle(paper) {
+  const m = /\(([^)]*)\)\s*$/.exec(paper);
+  return m ? m[1] : paper;
+}
+
+function claimsHtml(run) {
+  const applies = run.claims.filter((c) => c.verdict !== 'not-applicable');
+  const items = applies.map((c) => `<li class="v-${c.verdict}" title="${esc(c.text)}"><span class="mark" aria-hidden="true">${VERDICT_MARK[c.verdict]}</span>`
+    + `<span><b>${esc(c.name)}</b>: ${esc(c.headline)}<br><span class="x-line">${esc(c.line)}</span></span></li>`);
+  const others = run.claims.filter((c) => c.verdict === 'not-applicable')
+    .map((c) => `<span title="${esc(c.text)}">${esc(c.name)} (${esc(c.line.replace(/^does not apply: /, ''))})</span>`);
+  return (items.length ? `<ul class="x-claims">${items.join('')}</ul>` : '')
+    + (others.length ? `<p class="x-na">Not checked here: ${others.join('; ')}.</p>` : '');
+}
+
+function legendHtml(run, colorMode) {
+  if (colorMode === 'destination') {
+    return `<p class="x-legend"><span class="x-key" aria-hidden="true"></span> ${esc(run.destination_key)}</p>`;
+  }
+  const items = run.classes.map((c) => `<span class="x-class"><span class="dot s-${CLASS_SHAPES[(c.class % CLASS_COLORS.length) % CLASS_SHAPES.length]}" aria-hidden="true" style="background:${CLASS_COLORS[c.class % CLASS_COLORS.length]}"></span>${esc(c.name)}</span>`);
+  return `<p class="x-legend">${items.join(' ')}</p>`;
+}
+
+function runHtml(run, colorMode, { brief, claims }) {
+  const phase = run.phase
+    ? `<p class="x-phase"><b>Phase</b> <code>${esc(run.phase.name)}</code>${run.phase.text ? ` — ${esc(run.phase.text)}` : ''}</p>`
+    : '';
+  const description = brief
+    ? `<details class="x-more"><summary>${esc(run.summary)}</summary><p>${esc(run.description)}</p></details>`
+    : `<p class="x-desc">${esc(run.description)}</p>`;
+  return `<div class="x-run"><h3><span class="x-alg">${esc(run.algorithm)}</span> <span class="x-progress">${esc(run.progress)}</span></h3>`
+    + `${description}${claims ? claimsHtml(run) : ''}${phase}${legendHtml(run, colorMode)}`
+    + `<p class="x-cite">${esc(paperTitle(run.paper))} — ${esc(run.section)}</p></div>`;
+}
+
+function lessonHtml(status) {
+  const { lesson } = status;
+  const checks = status.checks.map((c) => `<li class="v-${c.verdict}"><span class="mark" aria-hidden="true">${VERDICT_MARK[c.verdict]}</span><span>${esc(c.text)}</span></li>`);
+  return `<div class="x-lesson"><h3>${esc(lesson.title)}</h3><p>${esc(lesson.text)}</p>`
+    + `<p class="x-check-title">Checked live on this run: <span class="x-verdict v-${status.verdict}">${esc(status.verdict.replace('-', ' '))}</span></p>`
+    + `<ul class="x-checks" data-role="lesson-check">${checks.join('')}</ul>`
+    + `<p class="x-cite">${esc(paperTitle(lesson.paper))} — ${esc(lesson.section)}</p></div>`;
+}
+
+function termsHtml(run) {
+  const rows = run.terms.map((t) => `<dt>${esc(t.term)}</dt><dd>${esc(t.text)}</dd>`).join('');
+  return `<details class="x-terms"><summary>What ℓ, k, the policy and the bounds mean here</summary><dl>${rows}</dl></details>`;
+}
+
+/** The HTML last drawn into each panel, so an unchanged explanation is not redrawn. */
+const drawn = new WeakMap();
+
+/**
+ * Draws `view` (the core's explanation) into `el`. `colorMode`: the
+ * packets' colouring (`class` or `destination`). Keeps open <details> open.
+ */
+export function renderExplain(el, view, colorMode) {
+  if (!view) {
+    el.innerHTML = '<p class="dim">Nothing runs: see the message above.</p>';
+    return;
+  }
+  const two = !!view.compare;
+  const html = [
+    view.lesson ? lessonHtml(view.lesson) : '',
+    two ? `<p class="x-compare${view.verdict ? ' done' : ''}" data-role="compare-verdict">${view.verdict ? esc(view.verdict) : `Side by side on the same instance, at the same step: <b>${esc(view.main.algorithm)}</b> on the left, <b>${esc(view.compare.algorithm)}</b> on the right. The verdict appears when both have finished.`}</p>` : '',
+    // With a lesson, its checks are the claims checked live; the runs say what they do.
+    `<div class="x-runs${two ? ' two' : ''}">${runHtml(view.main, colorMode, { brief: two || !!view.lesson, claims: !view.lesson })}`
+      + `${two ? runHtml(view.compare, colorMode, { brief: true, claims: !view.lesson }) : ''}</div>`,
+    termsHtml(view.main),
+  ].join('');
+  if (html === drawn.get(el)) return;
+  const open = [...el.querySelectorAll('details')].map((d) => d.open);
+  const focused = [...el.querySelectorAll('summary')].indexOf(document.activeElement);
+  el.innerHTML = html;
+  drawn.set(el, html);
+  el.querySelectorAll('details').forEach((d, i) => {
+    if (open[i]) d.open = true;
+  });
+  if (focused >= 0) el.querySelectorAll('summary')[focused]?.focus();
+}

@@ -1,0 +1,203 @@
+// The timeline of the shown run: the scrubber (SPEC §7 `scrubber`: min 0,
+// max the last step computed so far, value the shown step) with the run's
+// phases as named bands and the lower bound as a tick; the same bands, the
+// bound and the shown step drawn on the run chart; the keyboard (Space,
+// ←, →). The core's timeline decides what a step shows (`goto`,
+// `step_back`, `phases`, `furthest`); this file only converts and draws.
+
+/** Light fills for phase bands, picked by the phase's kind (its name without numbers). */
+const BAND_FILLS = ['#dbeafe', '#fde68a', '#d1fae5', '#fbcfe8', '#e0e7ff', '#fed7aa', '#ccfbf1', '#e5e7eb'];
+const BAND_INKS = ['#1e3a8a', '#78350f', '#065f46', '#831843', '#312e81', '#7c2d12', '#134e4a', '#374151'];
+
+function kindIndex(name) {
+  const kind = name.replace(/\d+/g, '#');
+  let h = 0;
+  for (let i = 0; i < kind.length; i++) h = (h * 31 + kind.charCodeAt(i)) | 0;
+  return Math.abs(h) % BAND_FILLS.length;
+}
+
+/** What the timeline draws: the core's phases, the furthest step, the shown step, the bound. */
+function emptyModel() {
+  return { phases: [], furthest: 0, step: 0, best: null, finished: false };
+}
+
+/**
+ * Is the key for the page? Not when focus is in a text field or a select
+ * (SPEC §7), not with a modifier (Shift+arrows pan the canvas), and a
+ * focused button, checkbox, link or summary keeps its own Space and Enter;
+ * a focused range input (the scrubber, the speed) keeps its own arrows.
+ */
+function pageKey(event) {
+  if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return false;
+  const el = event.target;
+  const tag = el?.tagName;
+  if (el?.isContentEditable || tag === 'TEXTAREA' || tag === 'SELECT') return false;
+  const type = tag === 'INPUT' ? (el.type || 'text').toLowerCase() : null;
+  if (type && !['range', 'button', 'checkbox', 'radio', 'submit', 'reset', 'color', 'file'].includes(type)) return false;
+  if (event.key === ' ') {
+    const own = tag === 'BUTTON' || tag === 'SUMMARY' || tag === 'A' || (type && type !== 'range');
+    return !own;
+  }
+  if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') return type !== 'range';
+  return false;
+}
+
+/**
+ * Sets up the scrubber (`els.scrubber`, an `<input type=range>`), its
+ * bands (`els.bands`), the step-back button (`els.back`) and the keyboard.
+ * `actions` = {goto(step), back(), forward(), toggle()}: what main.js does
+ * for each. Returns {update(sim, snapshot, bounds), attachChart(uplot)}.
+ */
+export function setupTimeline(els, actions) {
+  let model = emptyModel();
+  let chart = null;
+  let bandsKey = '';
+
+  els.scrubber.addEventListener('input', () => actions.goto(Number(els.scrubber.value)));
+  els.back.addEventListener('click', () => actions.back());
+  document.addEventListener('keydown', (event) => {
+    if (!pageKey(event)) return;
+    event.preventDefault();
+    if (event.key === ' ') actions.toggle();
+    else if (event.key === 'ArrowRight') actions.forward();
+    else actions.back();
+  });
+
+  /** The scrubber's bands and bound tick, redrawn when they change. */
+  function drawBands() {
+    const { phases, furthest, best } = model;
+    const key = JSON.stringify([furthest, best, phases.length, phases.at(-1)?.steps]);
+    if (key === bandsKey) return;
+    bandsKey = key;
+    const max = Math.max(1, furthest);
+    const spans = phases.filter((p) => p.steps > 0).map((p) => {
+      const span = document.createElement('span');
+      span.className = 'band';
+      const i = kindIndex(p.name);
+      span.style.left = `${(100 * p.start) / max}%`;
+      span.style.width = `${(100 * p.steps) / max}%`;
+      span.style.background = BAND_FILLS[i];
+      span.style.color = BAND_INKS[i];
+      span.title = `${p.name}: steps ${p.start + 1}–${p.start + p.steps}`;
+      span.textContent = p.name;
+      return span;
+    });
+    if (best !== null && best > 0 && best <= furthest) {
+      const tick = document.createElement('span');
+      tick.className = 'bound-tick';
+      tick.style.left = `${(100 * best) / max}%`;
+      tick.title = `lower bound: no algorithm routes this instance in fewer than ${best} steps`;
+      spans.push(tick);
+    }
+    els.bands.replaceChildren(...spans);
+  }
+
+  /** The run chart's drawing hooks: bands under the curves; the bound and the shown step over them. */
+  function attachChart(u) {
+    chart = u;
+    const hooks = u.hooks;
+    (hooks.drawClear ??= []).push(drawChartBands);
+    (hooks.draw ??= []).push(drawChartMarks);
+    // The x axis reaches the lower bound before the run does, so the
+    // marker shows where the run cannot finish before.
+    const range = u.scales.x.range;
+    if (typeof range === 'function') {
+      u.scales.x.range = (self, min, max, key) => {
+        const r = range(self, min, max, key);
+        const best = model.best ?? 0;
+        return best > r[1] ? [r[0], best] : r;
+      };
+    }
+  }
+
+  function drawChartBands(u) {
+    const { ctx, bbox } = u;
+    const dpr = window.devicePixelRatio || 1;
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(bbox.left, bbox.top, bbox.width, bbox.height);
+    ctx.clip();
+    ctx.font = `${10 * dpr}px system-ui, sans-serif`;
+    ctx.textBaseline = 'top';
+    for (const p of model.phases) {
+      if (p.steps <= 0) continue;
+      const x0 = u.valToPos(p.start, 'x', true);
+      const x1 = u.valToPos(p.start + p.steps, 'x', true);
+      const i = kindIndex(p.name);
+      ctx.fillStyle = BAND_FILLS[i];
+      ctx.globalAlpha = 0.55;
+      ctx.fillRect(x0, bbox.top, x1 - x0, bbox.height);
+      ctx.globalAlpha = 1;
+      if (x1 - x0 > ctx.measureText(p.name).width + 6 * dpr) {
+        ctx.fillStyle = BAND_INKS[i];
+        ctx.fillText(p.name, x0 + 3 * dpr, bbox.top + 3 * dpr);
+      }
+    }
+    ctx.restore();
+  }
+
+  function vline(u, x, color, dash, label, labelY) {
+    const { ctx, bbox } = u;
+    const dpr = window.devicePixelRatio || 1;
+    const px = Math.round(u.valToPos(x, 'x', true)) + 0.5;
+    if (px < bbox.left - 1 || px > bbox.left + bbox.width + 1) return;
+    ctx.save();
+    ctx.strokeStyle = color;
+    ctx.lineWidth = 1.5 * dpr;
+    ctx.setLineDash(dash.map((d) => d * dpr));
+    ctx.beginPath();
+    ctx.moveTo(px, bbox.top);
+    ctx.lineTo(px, bbox.top + bbox.height);
+    ctx.stroke();
+    if (label) {
+      ctx.font = `${10 * dpr}px system-ui, sans-serif`;
+      ctx.fillStyle = color;
+      const w = ctx.measureText(label).width;
+      const left = px + 3 * dpr + w > bbox.left + bbox.width ? px - 3 * dpr - w : px + 3 * dpr;
+      ctx.fillText(label, left, labelY);
+    }
+    ctx.restore();
+  }
+
+  function drawChartMarks(u) {
+    const dpr = window.devicePixelRatio || 1;
+    const bottom = u.bbox.top + u.bbox.height - 4 * dpr;
+    if (model.best !== null && model.best > 0) {
+      vline(u, model.best, '#b91c1c', [5, 3], `lower bound ${model.best}`, bottom - 12 * dpr);
+    }
+    if (model.step < model.furthest || !model.finished) vline(u, model.step, '#111827', [], `step ${model.step}`, bottom);
+  }
+
+  let phasesAt = 0;
+
+  return {
+    attachChart,
+    /**
+     * Shows the shown step: `sim` (the wasm Simulation, or null), its
+     * `snapshot` and `bounds`. While `playing` the phases are read a few
+     * times a second and the run chart is left to its own updates; paused,
+     * both follow every step shown.
+     */
+    update(sim, snapshot, bounds, playing = false) {
+      const now = performance.now();
+      if (!sim || !snapshot) {
+        model = emptyModel();
+      } else {
+        model.step = snapshot.step;
+        model.furthest = sim.furthest();
+        model.best = bounds ? bounds.best : null;
+        model.finished = snapshot.status !== 'running' && model.step === model.furthest;
+        if (!playing || now - phasesAt > 250 || model.phases.length === 0) {
+          model.phases = sim.phases();
+          phasesAt = now;
+        }
+      }
+      els.scrubber.max = String(model.furthest);
+      els.scrubber.value = String(model.step);
+      els.scrubber.disabled = !sim;
+      els.scrubber.setAttribute('aria-valuetext', `step ${model.step} of ${model.furthest}${model.finished ? ' (end)' : ''}`);
+      drawBands();
+      if (!playing) chart?.redraw(false);
+    },
+  };
+}
