@@ -610,3 +610,40 @@ fn bounded_queues_work_with_every_algorithm() {
         }
     }
 }
+
+/// Pipelining changes when a packet starts its next phase, never its route:
+/// every packet still passes through each phase's target, so the hops are
+/// those of the barrier run.
+#[test]
+fn pipelined_phases_take_the_same_routes_as_barriers() {
+    for (algorithm, topology, workload) in [
+        ("offline", "mesh:12x12", "random-permutation"),
+        ("rand-interval", "mesh:16x16", "transpose"),
+        ("valiant", "torus:8x8", "random-permutation"),
+        ("valiant", "hypercube:6", "bit-reversal"),
+    ] {
+        let hops = |pipeline: bool| {
+            let mut config = json!({"topology": topology, "algorithm": algorithm, "workload": workload, "seed": 3});
+            config["pipeline"] = json!(pipeline);
+            let mut sim = RunSpec::from_json(RunSpec::default(), &config)
+                .unwrap()
+                .build()
+                .unwrap();
+            sim.run();
+            let r = sim.report();
+            assert_eq!(r.delivered, r.packets, "{algorithm} {topology} pipeline {pipeline}");
+            (
+                r.packet_hops,
+                r.phases.iter().map(|p| p.name.clone()).collect::<Vec<_>>(),
+            )
+        };
+        let (barrier, barrier_phases) = hops(false);
+        let (pipelined, pipelined_phases) = hops(true);
+        assert_eq!(
+            barrier, pipelined,
+            "{algorithm} on {topology}: pipelining changed the routes"
+        );
+        assert!(barrier_phases.len() > 1, "{algorithm}: {barrier_phases:?}");
+        assert_eq!(pipelined_phases, ["pipelined"], "{algorithm}");
+    }
+}
