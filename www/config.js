@@ -128,14 +128,11 @@ export function parseQuery(search, wasm) {
     }
   }
 
-  // Run fields: the core's parse_query. Work-around for a core bug
-  // (RunSpec::from_query validates the request after every single
-  // parameter, so `?topology=ring:24&algorithm=greedy` refuses the ring
-  // because the default algorithm, pp-rand, cannot run there): the base is
-  // first reconciled to the asked topology, and the result is reconciled
-  // again with the defaults of the fields the URL does not name — what
-  // reading every field first and reconciling once gives. Once the core
-  // reads all fields before validating, parse_query alone gives the same.
+  // Run fields: the core's parse_query, which sets every field and then
+  // reconciles once. The base is first reconciled to the asked topology and
+  // the result again with the defaults of the fields the URL does not name
+  // (written when the core still validated after each parameter; it now
+  // gives the same as parse_query alone, and is kept as harmless).
   let base = defaults.config;
   if (params.has('topology')) {
     try {
