@@ -6,37 +6,16 @@
 // Run: node --test tests/e2e/*.test.mjs (after ./build.sh).
 // Screenshots at 1280×800 go to $TEACH_SHOTS (default tests/e2e/screenshots/).
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { startServer } from './server.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../..');
+import { here, server, browser } from './harness.mjs';
+
 const shots = process.env.TEACH_SHOTS ?? path.join(here, 'screenshots');
-const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
-];
+mkdirSync(shots, { recursive: true });
 const LESSONS = ['lemma2-linear', 'greedy-bounds', 'greedy-worst', 'bitfix-vs-valiant', 'sort-route', 'offline-hall', 'pp-constant-queues'];
-
-let server;
-let browser;
-
-before(async () => {
-  assert.ok(existsSync(path.join(root, 'www/pkg/routesim_bg.wasm')), 'www/pkg is missing: run ./build.sh first');
-  mkdirSync(shots, { recursive: true });
-  server = await startServer(path.join(root, 'www'));
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
 
 /** Opens the page at `query`; collects page errors; waits until booted. */
 async function open(query, viewport = { width: 1280, height: 800 }) {

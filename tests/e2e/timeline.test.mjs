@@ -3,37 +3,13 @@
 // Chromium driven by playwright-core, like page.test.mjs.
 // Run: node --test tests/e2e/*.test.mjs (after ./build.sh).
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
+
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { startServer } from './server.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../..');
-const shots = path.join(here, 'screenshots');
-const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
-];
-
-let server;
-let browser;
-
-before(async () => {
-  assert.ok(existsSync(path.join(root, 'www/pkg/routesim_bg.wasm')), 'www/pkg is missing: run ./build.sh first');
-  mkdirSync(shots, { recursive: true });
-  server = await startServer(path.join(root, 'www'));
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+import { root, shots, server, browser } from './harness.mjs';
 
 /** Collects page errors and console errors of `page`. */
 function watchErrors(page) {

@@ -1,0 +1,35 @@
+// The setup every end-to-end test file shares: one static server for www/
+// and one headless Debian Chromium (playwright-core, no browser download),
+// started before the file's tests and closed after them. Importing this
+// module registers the hooks; `server` and `browser` are live bindings.
+
+import { before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { startServer } from './server.mjs';
+
+export const here = path.dirname(fileURLToPath(import.meta.url));
+export const root = path.resolve(here, '../..');
+export const shots = path.join(here, 'screenshots');
+export const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
+];
+
+export let server;
+export let browser;
+
+before(async () => {
+  assert.ok(existsSync(path.join(root, 'www/pkg/routesim_bg.wasm')), 'www/pkg is missing: run ./build.sh first');
+  mkdirSync(shots, { recursive: true });
+  server = await startServer(path.join(root, 'www'));
+  browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
