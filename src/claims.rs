@@ -11,7 +11,7 @@
 //! instance's (ℓ, k), which is O(N + P).
 
 use crate::algorithms::pp::QUEUE_BOUND;
-use crate::algorithms::teaching::Formula;
+use crate::algorithms::teaching::{Formula, KsTheorem};
 use crate::topology::{Kind, Network, Topology};
 use crate::workload::Instance;
 use serde::Serialize;
@@ -191,6 +191,11 @@ pub struct Bound {
     /// For Lemma 2: where the maximum is, in words.
     #[serde(skip_serializing_if = "String::is_empty")]
     pub detail: String,
+    /// The unit of the claim's additive term, when the claim has one
+    /// ([`crate::algorithms::teaching::Strength::PlusSqrtKnLogN`]): its
+    /// name (`√(k·n·ln n)`) and value on this instance.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unit: Option<(String, f64)>,
 }
 
 /// `formula` evaluated on `instance`, or `None` where it is not defined
@@ -202,6 +207,7 @@ pub fn evaluate(formula: Formula, instance: &Instance) -> Option<Bound> {
         value,
         parameters,
         detail: String::new(),
+        unit: None,
     };
     let mesh = topo.mesh2d().filter(|_| topo.kind() == Kind::Mesh);
     let side = |(r, c): (u32, u32)| {
@@ -289,7 +295,59 @@ pub fn evaluate(formula: Formula, instance: &Instance) -> Option<Bound> {
             QUEUE_BOUND as f64,
             "the constant the tests hold every run to".to_string(),
         )),
+        Formula::Ks(theorem) => ks(theorem, instance),
     }
+}
+
+/// A Kaufmann–Sibeyn theorem's main term on an n × … × n mesh or torus, k
+/// the most packets a node sends or receives (a partial k-permutation),
+/// with the unit of its additive term: √(k·n·ln n), times d in d ≥ 3
+/// dimensions (Theorems 4 and 11). `None` where the theorem is not stated
+/// (the scope is checked before: the theorems are for n × … × n).
+fn ks(theorem: KsTheorem, instance: &Instance) -> Option<Bound> {
+    let grid = instance.topology.as_grid()?;
+    let dims = grid.dims();
+    let n = dims[0];
+    if dims.iter().any(|&s| s != n) || dims.len() < 2 {
+        return None;
+    }
+    let (l, k) = instance.measured_lk();
+    let k = l.max(k).max(1);
+    let d = dims.len() as u32;
+    let (nf, kf, df) = (n as f64, k as f64, d as f64);
+    let (formula, value) = match theorem {
+        KsTheorem::Theorem2 => (
+            "max{3n, 2n + kn/4, kn/2}",
+            (3.0 * nf).max(2.0 * nf + kf * nf / 4.0).max(kf * nf / 2.0),
+        ),
+        KsTheorem::Theorem3 => (
+            "max{3n, kn/2 + n/k + 3n/2}",
+            (3.0 * nf).max(kf * nf / 2.0 + nf / kf + 1.5 * nf),
+        ),
+        KsTheorem::Theorem4 => ("max{(2d − 1)n, kn/2}", ((2.0 * df - 1.0) * nf).max(kf * nf / 2.0)),
+        KsTheorem::Theorem7 => ("max{2n, kn/4}", (2.0 * nf).max(kf * nf / 4.0)),
+        KsTheorem::Theorem8 => ("max{4n, kn/2}", (4.0 * nf).max(kf * nf / 2.0)),
+        KsTheorem::Theorem9 => ("kn/4 + 2n", kf * nf / 4.0 + 2.0 * nf),
+        KsTheorem::Theorem11 => ("max{2dn, kn/4}", (2.0 * df * nf).max(kf * nf / 4.0)),
+    };
+    let root = (kf * nf * nf.ln()).sqrt();
+    let unit = if matches!(theorem, KsTheorem::Theorem4 | KsTheorem::Theorem11) {
+        ("d·√(k·n·ln n)".to_string(), df * root)
+    } else {
+        ("√(k·n·ln n)".to_string(), root)
+    };
+    let parameters = if d > 2 {
+        format!("n = {n}, d = {d}, k = {k}")
+    } else {
+        format!("n = {n}, k = {k}")
+    };
+    Some(Bound {
+        formula: formula.to_string(),
+        value,
+        parameters,
+        detail: String::new(),
+        unit: Some(unit),
+    })
 }
 
 #[cfg(test)]

@@ -244,6 +244,55 @@ pub const LESSONS: &[Lesson] = &[
             relation: Some(Relation::SmallerQueue),
         },
     },
+    Lesson {
+        id: "ks-nowrap",
+        title: "k-k routing near the bisection bound (Kaufmann–Sibeyn NoWrapRoute)",
+        text: "Every node sends k = 8 packets and receives 8. On this instance (k-PR, the point reflection) every \
+               packet must cross the mesh's middle, so at least kn/2 = 128 steps are needed: the bisection bound. \
+               Greedy, on the right, pushes each row's packets through one column at a time and needs about kn. \
+               NoWrapRoute gives every packet a random colour: green packets first move to a random row of their \
+               column, then along the row, then along the column; blue packets do the same 90° out of phase, so \
+               at every step both colours use different links. Theorem 2 promises max{3n, 2n + kn/4, kn/2} plus \
+               a lower-order O(√(kn log n)) term; the panel shows that term measured. The price is queues: \
+               compare the largest queue of each.",
+        paper: KAUFMANN_SIBEYN,
+        section: "§7.1 (Theorem 2)",
+        preset: Preset {
+            k: Some(8),
+            compare: Some("greedy"),
+            ..preset("mesh:32x32", "point-reflection", "ks-nowrap", 10)
+        },
+        check: Check {
+            own: true,
+            claims: &[],
+            compare_own: false,
+            relation: Some(Relation::TradeOff),
+        },
+    },
+    Lesson {
+        id: "ks-wrap-torus",
+        title: "The torus halves the bound: WrapRoute and kn/4",
+        text: "With wrap-around links every cut of the torus is crossed by twice as many links as the mesh's, and \
+               a packet never needs to go more than n/2 along a ring: k-k routing needs about kn/4 steps, not kn/2 \
+               (here k = 16, n = 32: 128). WrapRoute sends every packet to a random node first (a random column \
+               along its row, a random row along its column), then to its destination column and row, the two \
+               colours out of phase. Theorem 7 promises max{2n, kn/4} plus O(√(kn log n)) — at n = 32 that \
+               lower-order term is still large; the panel measures its constant. Greedy, on the right, keeps \
+               smaller queues but needs more steps on this point reflection.",
+        paper: KAUFMANN_SIBEYN,
+        section: "§8.1 (Theorem 7)",
+        preset: Preset {
+            k: Some(16),
+            compare: Some("greedy"),
+            ..preset("torus:32x32", "point-reflection", "ks-wrap", 20)
+        },
+        check: Check {
+            own: true,
+            claims: &[],
+            compare_own: false,
+            relation: Some(Relation::TradeOff),
+        },
+    },
 ];
 
 /// The page's default view (opened with no run parameter and no lesson):

@@ -433,6 +433,35 @@ fn reconcile_switches_what_cannot_run_and_says_so() {
     spec.build().unwrap();
 }
 
+/// An algorithm option the algorithm does not take is dropped when the
+/// algorithm changes (the page keeps no hidden option), one line each; an
+/// option it takes is kept, and the URL carries every option.
+#[test]
+fn reconcile_drops_options_the_algorithm_does_not_take() {
+    let mut spec = RunSpec::browser();
+    spec.set(Field::Topology, "topology", "mesh:8x8").unwrap();
+    spec.set(Field::Algorithm, "algorithm", "ks-nowrap").unwrap();
+    spec.set(Field::Phases, "phases", "coalesced").unwrap();
+    assert!(spec.reconcile().is_empty(), "ks-nowrap takes phases");
+    spec.set(Field::Algorithm, "algorithm", "ks-wrap").unwrap();
+    assert!(spec.reconcile().is_empty(), "so does ks-wrap");
+    spec.set(Field::Algorithm, "algorithm", "greedy").unwrap();
+    spec.set(Field::ReverseOrder, "reverse-order", "true").unwrap();
+    let messages = spec.reconcile();
+    assert_eq!(
+        messages,
+        ["phases applies only to ks-nowrap, ks-wrap — dropped for greedy."]
+    );
+    assert_eq!(spec.value_of(Field::Phases), "separated");
+    assert_eq!(spec.value_of(Field::ReverseOrder), "true", "greedy takes reverse-order");
+    for entry in REGISTRY {
+        for o in entry.options {
+            assert_eq!(o.name, o.field.cli(), "{}", entry.name);
+            assert_eq!(o.field.query(), Some(o.name), "the URL carries {}", o.name);
+        }
+    }
+}
+
 #[test]
 fn choices_offer_exactly_what_can_run() {
     for &topology in TOPOLOGIES {

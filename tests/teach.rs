@@ -241,7 +241,9 @@ fn lesson_ids_are_those_of_spec_section_7() {
             "bitfix-vs-valiant",
             "sort-route",
             "offline-hall",
-            "pp-constant-queues"
+            "pp-constant-queues",
+            "ks-nowrap",
+            "ks-wrap-torus"
         ]
     );
     let e = lessons::lookup("nope").unwrap_err().to_string();
@@ -449,4 +451,75 @@ fn every_registry_entry_explains_each_phase_it_reports() {
         }
         assert!(!seen.is_empty(), "{algorithm}");
     }
+}
+
+/// Kaufmann–Sibeyn's theorems, evaluated live: Theorem 2's main term on
+/// mesh:32x32 with k = 8 is max{96, 128, 128} = 128 and its unit √(k·n·ln n)
+/// = √(8·32·ln 32); the run reports its additive term in that unit, and the
+/// torus and 3-D theorems apply where they are stated and nowhere else.
+#[test]
+fn ks_theorems_are_judged_with_their_additive_term_measured() {
+    let k = [(Field::K, "8")];
+    let mut s = sim("mesh:32x32", "ks-nowrap", "point-reflection", &k);
+    let e = explain::explain_run(&s);
+    let t2 = claim(&e, "Theorem 2");
+    let b = t2.bound.as_ref().unwrap();
+    assert_eq!(b.value, 128.0);
+    let unit = (8.0f64 * 32.0 * 32f64.ln()).sqrt();
+    assert!((b.unit.as_ref().unwrap().1 - unit).abs() < 1e-9);
+    assert!(
+        t2.headline
+            .starts_with("max{3n, 2n + kn/4, kn/2} = 128 steps + O(√(k·n·ln n)) (n = 32, k = 8)"),
+        "{}",
+        t2.headline
+    );
+    assert_eq!(t2.verdict, Verdict::Pending);
+    // Theorem 3 (any strategy): max{96, 128 + 4 + 48} = 180.
+    assert_eq!(claim(&e, "Theorem 3").bound.as_ref().unwrap().value, 180.0);
+    assert_eq!(claim(&e, "Theorem 4").verdict, Verdict::NotApplicable);
+    assert_eq!(s.run(), Status::Finished);
+    let steps = s.report().steps as f64;
+    let e = explain::explain_run(&s);
+    let t2 = claim(&e, "Theorem 2");
+    assert_eq!(t2.measured, Some(steps));
+    let a = (steps - 128.0) / unit;
+    if steps <= 128.0 {
+        assert_eq!(t2.verdict, Verdict::Met);
+    } else {
+        assert_eq!(t2.verdict, Verdict::Measured);
+        assert!(t2.line.contains(&format!("= 128 + {a:.2}·√(k·n·ln n)")), "{}", t2.line);
+    }
+    // Under fifo only Theorem 3 (any strategy) applies.
+    let s = sim(
+        "mesh:16x16",
+        "ks-nowrap",
+        "random-kk",
+        &[(Field::K, "4"), (Field::Policy, "fifo")],
+    );
+    let e = explain::explain_run(&s);
+    assert_eq!(claim(&e, "Theorem 2").verdict, Verdict::NotApplicable);
+    assert!(
+        claim(&e, "Theorem 2").line.contains("stated for farthest-first"),
+        "{}",
+        claim(&e, "Theorem 2").line
+    );
+    assert_eq!(claim(&e, "Theorem 3").verdict, Verdict::Pending);
+    // WrapRoute: Theorems 7 and 9 on the torus, 8 on the mesh, 11 in 3-D.
+    let e = explain::explain_run(&sim("torus:16x16", "ks-wrap", "random-kk", &[(Field::K, "16")]));
+    assert_eq!(claim(&e, "Theorem 7").bound.as_ref().unwrap().value, 64.0);
+    assert_eq!(claim(&e, "Theorem 9").bound.as_ref().unwrap().value, 96.0);
+    assert_eq!(claim(&e, "Theorem 8").verdict, Verdict::NotApplicable);
+    assert_eq!(claim(&e, "Theorem 11").verdict, Verdict::NotApplicable);
+    let e = explain::explain_run(&sim("mesh:16x16", "ks-wrap", "random-kk", &[(Field::K, "2")]));
+    assert_eq!(claim(&e, "Theorem 8").bound.as_ref().unwrap().value, 64.0);
+    assert_eq!(claim(&e, "Theorem 7").verdict, Verdict::NotApplicable);
+    let e = explain::explain_run(&sim("torus:8x8x8", "ks-wrap", "random-kk", &[(Field::K, "4")]));
+    let t11 = claim(&e, "Theorem 11");
+    assert_eq!(t11.bound.as_ref().unwrap().value, 48.0);
+    let (name, u) = t11.bound.as_ref().unwrap().unit.clone().unwrap();
+    assert_eq!(name, "d·√(k·n·ln n)");
+    assert!((u - 3.0 * (4.0f64 * 8.0 * 8f64.ln()).sqrt()).abs() < 1e-9);
+    let e = explain::explain_run(&sim("mesh:8x8x8", "ks-nowrap", "random-kk", &[(Field::K, "4")]));
+    assert_eq!(claim(&e, "Theorem 4").bound.as_ref().unwrap().value, 40.0);
+    assert_eq!(claim(&e, "Theorem 2").verdict, Verdict::NotApplicable);
 }

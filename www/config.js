@@ -70,6 +70,15 @@ const RUN_KEYS = {
 };
 const PAGE_KEYS = ['speed', 'color', 'play', 'step', 'instance', 'embed', 'compare', 'lesson'];
 
+/**
+ * Adds the run fields the core's catalogue says a URL carries (`fields`:
+ * [{query, key}], e.g. the algorithms' options `phases`, `pipeline`), so
+ * that the address is read and written for every one of them.
+ */
+export function registerRunFields(fields) {
+  for (const { query, key } of fields ?? []) RUN_KEYS[query] = key;
+}
+
 const INTEGER = /^\d+$/;
 
 const text = (v) => (v === undefined || v === null ? '' : String(v));

@@ -5,7 +5,7 @@
 // simulation result. This file only converts and draws what it gets.
 
 import init, * as wasm from './pkg/routesim.js';
-import { DEFAULT_CONFIG, PAGE_DEFAULTS, DEFAULT_SIZES, INTRO, parseQuery, toQuery, simConfig, isDefaultRun } from './config.js';
+import { DEFAULT_CONFIG, PAGE_DEFAULTS, DEFAULT_SIZES, INTRO, parseQuery, toQuery, simConfig, isDefaultRun, registerRunFields } from './config.js';
 import { layout } from './layout.js';
 import { drawFrame, viewFor, nodeAt, packetAt } from './render.js';
 import { runChart } from './charts.js';
@@ -551,7 +551,60 @@ function sliderToSpeed(v) {
 const kindOf = (topology) => String(topology ?? '').split(':')[0];
 const text = (v) => (v === undefined || v === null ? '' : String(v));
 
+/**
+ * The selected algorithm's options (the registry's `options`, each with its
+ * config key and control: flag, choice or number), drawn under the
+ * algorithm menu; the fieldset is hidden when it has none.
+ */
+function renderOptions() {
+  const box = $('algo-options');
+  const entry = state.catalogue.algorithms.find((a) => a.name === state.config.algorithm);
+  const options = entry?.options ?? [];
+  const key = JSON.stringify([entry?.name, options.map((o) => o.key)]);
+  if (box.dataset.key !== key) {
+    box.dataset.key = key;
+    box.replaceChildren($('algo-options-legend'));
+    $('algo-options-legend').textContent = `Options of ${entry?.name ?? ''}`;
+    for (const o of options) {
+      const label = document.createElement('label');
+      label.title = o.summary;
+      let input;
+      if (o.control.kind === 'flag') {
+        input = document.createElement('input');
+        input.type = 'checkbox';
+        label.classList.add('flag');
+        label.append(input, ` ${o.name}`);
+      } else if (o.control.kind === 'choice') {
+        input = document.createElement('select');
+        input.replaceChildren(...o.control.values.map((v) => new Option(v, v)));
+        label.append(`${o.name} `, input);
+      } else {
+        input = document.createElement('input');
+        input.type = 'number';
+        input.min = String(o.control.min);
+        input.max = String(o.control.max);
+        input.step = '1';
+        input.placeholder = o.control.unset;
+        label.append(`${o.name} `, input);
+      }
+      input.dataset.option = o.key;
+      input.dataset.kind = o.control.kind;
+      input.setAttribute('aria-label', `${o.name}: ${o.summary}`);
+      input.dataset.role = `option-${o.name}`;
+      box.append(label);
+    }
+  }
+  box.hidden = options.length === 0;
+  for (const input of box.querySelectorAll('[data-option]')) {
+    const v = state.config[input.dataset.option];
+    if (input.dataset.kind === 'flag') input.checked = v === true || v === 'true';
+    else if (input.dataset.kind === 'choice') input.value = text(v) || input.options[0]?.value;
+    else input.value = text(v);
+  }
+}
+
 function writeControls() {
+  renderOptions();
   const c = state.config;
   $('kind').value = kindOf(c.topology);
   $('topology').value = text(c.topology);
@@ -583,6 +636,16 @@ function readControls() {
     else c[key] = v;
   }
   c.seed = $('seed').value.trim();
+  // The options shown are the current algorithm's; a new algorithm's
+  // options start at their defaults (the core drops those it does not take).
+  if (c.algorithm === state.config.algorithm) {
+    for (const input of $('algo-options').querySelectorAll('[data-option]')) {
+      const key = input.dataset.option;
+      if (input.dataset.kind === 'flag') c[key] = input.checked;
+      else if (input.value.trim() === '') delete c[key];
+      else c[key] = input.value.trim();
+    }
+  }
   const q = $('q').value.trim();
   if (q === '') delete c.queue_cap;
   else c.queue_cap = q;
@@ -914,6 +977,7 @@ async function boot() {
     return;
   }
   state.catalogue = wasm.catalogue();
+  registerRunFields(state.catalogue.fields);
   state.lessons = wasm.lessons();
   const parsed = parseQuery(location.search, wasm);
   state.config = parsed.config;

@@ -9,6 +9,7 @@ use super::teaching::{self, Teaching};
 use super::{Algorithm, AlgorithmOptions, BitFixing, Greedy, Ks, Offline, Pp, RandInterval, SortRoute, Valiant};
 use crate::engine::Policy;
 use crate::error::{Error, Result};
+use crate::request::Field;
 use crate::topology::{Kind, Network, Topology};
 use crate::workload::Instance;
 use crate::workload::Workload;
@@ -39,27 +40,63 @@ pub enum Packets {
     PartialPermutation,
 }
 
-/// An algorithm option beyond the seed, by its CLI name.
+/// An algorithm option beyond the seed: the run request's field that holds
+/// it, and how a front end offers it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct OptionInfo {
-    /// The CLI flag without dashes, e.g. `pipeline`.
+    /// The CLI flag without dashes, e.g. `pipeline` (= the field's CLI name).
     pub name: &'static str,
     /// What it does.
     pub summary: &'static str,
+    /// The request field (its JSON and URL keys are added by [`catalogue`]).
+    #[serde(skip)]
+    pub field: Field,
+    /// How it is set.
+    pub control: Control,
+}
+
+/// How an option is set: what the page draws for it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "kind")]
+pub enum Control {
+    /// On or off (`true` / `false`; a checkbox).
+    Flag,
+    /// One of these names, the first the default (a menu).
+    Choice {
+        /// The names.
+        values: &'static [&'static str],
+    },
+    /// A whole number in `min..=max`; empty means the default, described by `unset`.
+    Number {
+        /// The smallest value.
+        min: u32,
+        /// The largest value.
+        max: u32,
+        /// What an empty box means.
+        unset: &'static str,
+    },
 }
 
 const PIPELINE: OptionInfo = OptionInfo {
     name: "pipeline",
     summary: "start a packet's next phase as soon as it can instead of at a barrier",
+    field: Field::Pipeline,
+    control: Control::Flag,
 };
 const PHASES: OptionInfo = OptionInfo {
     name: "phases",
     summary:
         "separated (a barrier between phases, the default) or coalesced (a packet starts its next phase when done)",
+    field: Field::Phases,
+    control: Control::Choice {
+        values: &["separated", "coalesced"],
+    },
 };
 const REVERSE_ORDER: OptionInfo = OptionInfo {
     name: "reverse-order",
     summary: "correct dimensions in the reverse order (Y before X; low bits first)",
+    field: Field::ReverseOrder,
+    control: Control::Flag,
 };
 
 /// One algorithm, declared once.
@@ -368,8 +405,14 @@ pub fn catalogue() -> serde_json::Value {
         "algorithms": REGISTRY.iter().map(|a| {
             let mut v = serde_json::to_value(a).unwrap_or_default();
             v["accepts"] = json!(a.accepts());
+            for (i, o) in a.options.iter().enumerate() {
+                v["options"][i]["key"] = json!(o.field.json());
+                v["options"][i]["query"] = json!(o.field.query());
+            }
             v
         }).collect::<Vec<_>>(),
+        // The run request's fields a URL carries: (URL key, config key).
+        "fields": Field::ALL.iter().filter_map(|f| f.query().map(|q| json!({"query": q, "key": f.json()}))).collect::<Vec<_>>(),
         "policies": Policy::ALL.iter().map(|p| json!({"name": p.name(), "description": p.describe()})).collect::<Vec<_>>(),
         "workloads": Workload::ALL.iter().map(|w| json!({"name": w.name(), "description": w.describe()})).collect::<Vec<_>>(),
         "lessons": crate::lessons::LESSONS,

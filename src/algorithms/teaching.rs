@@ -56,6 +56,12 @@ pub enum Scope {
     Mesh2d,
     /// A hypercube.
     Hypercube,
+    /// A square 2-D torus (`torus:SxS`).
+    SquareTorus,
+    /// A mesh of 3 or more dimensions, every side equal (`mesh:SxSxS`).
+    CubeMesh,
+    /// A torus of 3 or more dimensions, every side equal.
+    CubeTorus,
 }
 
 /// The quantity a claim bounds.
@@ -84,6 +90,10 @@ pub enum Strength {
     Order,
     /// Ω(formula) on some instances (a lower bound for a class of algorithms).
     Omega,
+    /// The formula plus O(√(k·n·log n)) (O(d·√(k·n·log n)) in d
+    /// dimensions), with very high probability: Kaufmann–Sibeyn's
+    /// theorems. The run measures the additive term's constant.
+    PlusSqrtKnLogN,
     /// The formula plus a lower-order term, o(formula).
     PlusLowerOrder,
 }
@@ -116,6 +126,32 @@ pub enum Formula {
     Constant(u32),
     /// [`crate::algorithms::pp::QUEUE_BOUND`].
     QueueBound,
+    /// The main term of one of Kaufmann–Sibeyn's k-k routing theorems, with
+    /// n the side, d the dimension and k the most packets a node sends or
+    /// receives.
+    Ks(KsTheorem),
+}
+
+/// The Kaufmann–Sibeyn theorems on k-k routing (main terms; each holds
+/// with an additive O(√(k·n·log n)), O(d·√(k·n·log n)) in d dimensions).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum KsTheorem {
+    /// Theorem 2 (§7.1), NoWrapRoute on an n×n mesh, farthest-first:
+    /// max{3n, 2n + kn/4, kn/2}.
+    Theorem2,
+    /// Theorem 3 (§7.2), NoWrapRoute, any strategy: max{3n, kn/2 + n/k + 3n/2}.
+    Theorem3,
+    /// Theorem 4 (§7.3), NoWrapRoute(d): max{(2d − 1)n, kn/2}.
+    Theorem4,
+    /// Theorem 7 (§8.1), WrapRoute on an n×n torus: max{2n, kn/4}.
+    Theorem7,
+    /// Theorem 8 (§8.1), WrapRoute on an n×n mesh: max{4n, kn/2}.
+    Theorem8,
+    /// Theorem 9 (§8.2), WrapRoute on the torus, any strategy: kn/4 + 2n.
+    Theorem9,
+    /// Theorem 11 (§8.3), WrapRoute(d) on the d-dimensional torus: max{2dn, kn/4}.
+    Theorem11,
 }
 
 /// One claim of a paper about an algorithm.
@@ -606,8 +642,53 @@ pub const KS_NOWRAP: Teaching = Teaching {
                   bisection bound kn/2 up to lower-order terms.",
     phases: KS_PHASES,
     classes: Classes::Colours,
-    claims: &[],
+    claims: &[
+        ks_claim(
+            "Theorem 2",
+            "NoWrapRoute routes k-permutations on the n×n mesh in max{3n, 2n + kn/4, kn/2} + O(√(kn log n)) \
+             steps, with very high probability (farthest-first)",
+            Scope::SquareMesh,
+            Some(Policy::FarthestFirst),
+            KsTheorem::Theorem2,
+        ),
+        ks_claim(
+            "Theorem 3",
+            "with any contention strategy, NoWrapRoute routes k-permutations on the n×n mesh in \
+             max{3n, kn/2 + n/k + 3n/2} + O(√(kn log n)) steps, with very high probability",
+            Scope::SquareMesh,
+            None,
+            KsTheorem::Theorem3,
+        ),
+        ks_claim(
+            "Theorem 4",
+            "NoWrapRoute(d) routes k-permutations on the d-dimensional mesh in max{(2d − 1)n, kn/2} + \
+             O(d·√(kn log n)) steps, with very high probability (farthest-first)",
+            Scope::CubeMesh,
+            Some(Policy::FarthestFirst),
+            KsTheorem::Theorem4,
+        ),
+    ],
 };
+
+/// A Kaufmann–Sibeyn theorem as a claim on `steps`.
+const fn ks_claim(
+    name: &'static str,
+    text: &'static str,
+    scope: Scope,
+    policy: Option<Policy>,
+    theorem: KsTheorem,
+) -> Claim {
+    Claim {
+        name,
+        text,
+        scope,
+        permutation: false,
+        policy,
+        measure: Measure::Steps,
+        strength: Strength::PlusSqrtKnLogN,
+        formula: Formula::Ks(theorem),
+    }
+}
 
 /// ks-wrap.
 pub const KS_WRAP: Teaching = Teaching {
@@ -617,5 +698,38 @@ pub const KS_WRAP: Teaching = Teaching {
                   connection-availability bound is kn/4, and WrapRoute comes within lower-order terms of it.",
     phases: KS_PHASES,
     classes: Classes::Colours,
-    claims: &[],
+    claims: &[
+        ks_claim(
+            "Theorem 7",
+            "WrapRoute routes k-permutations on the n×n torus in max{2n, kn/4} + O(√(kn log n)) steps, \
+             with very high probability (farthest-first)",
+            Scope::SquareTorus,
+            Some(Policy::FarthestFirst),
+            KsTheorem::Theorem7,
+        ),
+        ks_claim(
+            "Theorem 9",
+            "with any contention strategy, WrapRoute routes k-permutations on the n×n torus in \
+             kn/4 + 2n + O(√(kn log n)) steps, with very high probability",
+            Scope::SquareTorus,
+            None,
+            KsTheorem::Theorem9,
+        ),
+        ks_claim(
+            "Theorem 8",
+            "on the n×n mesh without wrap-around, WrapRoute routes k-permutations in max{4n, kn/2} + \
+             O(√(kn log n)) steps, with very high probability (farthest-first)",
+            Scope::SquareMesh,
+            Some(Policy::FarthestFirst),
+            KsTheorem::Theorem8,
+        ),
+        ks_claim(
+            "Theorem 11",
+            "WrapRoute(d) routes k-permutations on the d-dimensional torus in max{2dn, kn/4} + \
+             O(d·√(kn log n)) steps, with very high probability (farthest-first)",
+            Scope::CubeTorus,
+            Some(Policy::FarthestFirst),
+            KsTheorem::Theorem11,
+        ),
+    ],
 };

@@ -17,6 +17,15 @@ fn not_applicable(claim: &Claim, sim: &Simulation) -> Option<String> {
         Scope::SquareMesh => (kind == Kind::Mesh && topo.square_side().is_some(), "an n × n mesh"),
         Scope::Mesh2d => (kind == Kind::Mesh && topo.mesh2d().is_some(), "a 2-D mesh"),
         Scope::Hypercube => (kind == Kind::Hypercube, "a hypercube"),
+        Scope::SquareTorus => (kind == Kind::Torus && square(topo, 2), "an n × n torus"),
+        Scope::CubeMesh => (
+            kind == Kind::Mesh && square(topo, 3),
+            "an n × … × n mesh of 3 or more dimensions",
+        ),
+        Scope::CubeTorus => (
+            kind == Kind::Torus && square(topo, 3),
+            "an n × … × n torus of 3 or more dimensions",
+        ),
     };
     if !scope_ok {
         return Some(format!("stated for {scope}; this is {topo}"));
@@ -40,6 +49,15 @@ fn not_applicable(claim: &Claim, sim: &Simulation) -> Option<String> {
     None
 }
 
+/// Whether `topo` is a grid with every side equal, in exactly 2 dimensions
+/// (`dims` = 2) or in 3 or more (`dims` = 3).
+fn square(topo: &crate::topology::Topology, dims: usize) -> bool {
+    topo.as_grid().is_some_and(|g| {
+        let d = g.dims();
+        (if dims == 2 { d.len() == 2 } else { d.len() >= 3 }) && d.iter().all(|&s| s == d[0])
+    })
+}
+
 /// The bound in one phrase, without and with the instance's parameters.
 fn headline(claim: &Claim, b: &Bound) -> (String, String) {
     let v = num(b.value);
@@ -55,6 +73,10 @@ fn headline(claim: &Claim, b: &Bound) -> (String, String) {
         (Measure::Steps, Strength::Order) => format!("O({f}) steps = c·{v}"),
         (Measure::Steps, Strength::Omega) => format!("Ω({f}) steps = c·{v}"),
         (Measure::Steps, Strength::PlusLowerOrder) => format!("{f} + o({f}) steps, {eq}"),
+        (Measure::Steps, Strength::PlusSqrtKnLogN) => {
+            let unit = b.unit.as_ref().map_or("√(k·n·ln n)", |(name, _)| name.as_str());
+            format!("{eq} steps + O({unit})")
+        }
         (Measure::StepsAfter(phase), _) => format!("after {phase}: ≤ {eq} steps"),
         (Measure::MaxQueue, Strength::Exact) => format!("largest queue = {eq}"),
         (Measure::MaxQueue, Strength::Order) => format!("queues O({f}) = c·{v}"),
@@ -66,6 +88,7 @@ fn headline(claim: &Claim, b: &Bound) -> (String, String) {
     }
     match claim.strength {
         Strength::AtMostWhp => full += ", with high probability",
+        Strength::PlusSqrtKnLogN => full += ", with very high probability",
         Strength::Omega => full += ", on the worst permutations",
         _ => {}
     }
@@ -148,6 +171,29 @@ fn judge(claim: &Claim, b: &Bound, p: &Progress) -> (Verdict, Option<f64>, Strin
                     } else {
                         let line = format!("{}; so far {m} steps = {c:.1}·{f} — not yet decided", p.line());
                         (Verdict::Pending, measured, line, format!("so far {m} = {c:.1}·{f}"))
+                    }
+                }
+                Strength::PlusSqrtKnLogN => {
+                    let (unit, u) = b.unit.clone().unwrap_or_else(|| ("√(k·n·ln n)".into(), 1.0));
+                    let a = (m as f64 - v) / u.max(1e-9);
+                    if finished && m as f64 <= v {
+                        let line = format!("finished in {m} steps ≤ {vs}: within the main term alone ✓");
+                        (Verdict::Met, measured, line, format!("measured {m} ✓"))
+                    } else if finished {
+                        let line = format!(
+                            "finished in {m} steps = {vs} + {a:.2}·{unit} ({unit} = {}): the additive term's \
+                             constant, measured",
+                            num(u)
+                        );
+                        (
+                            Verdict::Measured,
+                            measured,
+                            line,
+                            format!("measured {m} = {vs} + {a:.2}·{unit}"),
+                        )
+                    } else {
+                        let line = format!("{}; the main term is {vs} — not yet decided", p.line());
+                        (Verdict::Pending, measured, line, format!("so far {m}"))
                     }
                 }
                 Strength::PlusLowerOrder => {

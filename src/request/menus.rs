@@ -39,10 +39,11 @@ impl RunSpec {
                 Field::Seed => Some(serde_json::json!(self.seed)),
                 Field::MaxSteps => Some(serde_json::json!(self.max_steps)),
                 Field::EdgeQueues => Some(serde_json::json!(self.edge_queues)),
-                Field::Pipeline => Some(serde_json::json!(self.pipeline)),
+                // Algorithm options: left out at their defaults, like the absent ones.
+                Field::Pipeline => self.pipeline.then_some(serde_json::json!(true)),
                 // Left out at its default, like the absent options.
                 Field::Phases => (self.phases != Default::default()).then(|| serde_json::json!(self.phases.name())),
-                Field::ReverseOrder => Some(serde_json::json!(self.reverse_order)),
+                Field::ReverseOrder => self.reverse_order.then_some(serde_json::json!(true)),
                 Field::Algorithm | Field::Policy => Some(serde_json::json!(self.value_of(field))),
             };
             if let Some(v) = value {
@@ -104,6 +105,16 @@ impl RunSpec {
                 self.algorithm = next;
             }
         }
+        for field in option_fields() {
+            if !self.algorithm.options.iter().any(|o| o.field == field) && self.reset_option(field) {
+                messages.push(format!(
+                    "{} applies only to {} — dropped for {}.",
+                    field.cli(),
+                    takers(field),
+                    self.algorithm.name
+                ));
+            }
+        }
         if let Err(e) = self.algorithm.check_policy(self.policy) {
             messages.push(format!("{} — switched to farthest-first.", sentence(&e)));
             self.policy = Policy::FarthestFirst;
@@ -119,6 +130,27 @@ impl RunSpec {
         }
         messages
     }
+}
+
+/// Every field that is some algorithm's option, once each.
+fn option_fields() -> Vec<Field> {
+    let mut out: Vec<Field> = Vec::new();
+    for o in REGISTRY.iter().flat_map(|e| e.options) {
+        if !out.contains(&o.field) {
+            out.push(o.field);
+        }
+    }
+    out
+}
+
+/// The algorithms that take `field`, as a list of names.
+fn takers(field: Field) -> String {
+    let names: Vec<&str> = REGISTRY
+        .iter()
+        .filter(|e| e.options.iter().any(|o| o.field == field))
+        .map(|e| e.name)
+        .collect();
+    names.join(", ")
 }
 
 /// An error as the start of a sentence.

@@ -136,6 +136,8 @@ impl Field {
             | Field::Hotspot
             | Field::Seed => Some(self.cli()),
             Field::QueueCap => Some("q"),
+            // Algorithm options (the registry's `options`), by their CLI names.
+            Field::Pipeline | Field::Phases | Field::ReverseOrder => Some(self.cli()),
             _ => None,
         }
     }
@@ -409,6 +411,31 @@ impl RunSpec {
             fields.push((field, key.as_str(), text));
         }
         base.apply(fields.iter().map(|(f, k, t)| (*f, *k, t.as_str())))
+    }
+
+    /// Sets an algorithm option back to its default; whether it was set
+    /// (other fields are left alone: false).
+    pub(crate) fn reset_option(&mut self, field: Field) -> bool {
+        let d = RunSpec::default();
+        match field {
+            Field::Pipeline => std::mem::replace(&mut self.pipeline, d.pipeline) != d.pipeline,
+            Field::Phases => std::mem::replace(&mut self.phases, d.phases) != d.phases,
+            Field::ReverseOrder => std::mem::replace(&mut self.reverse_order, d.reverse_order) != d.reverse_order,
+            Field::Topology
+            | Field::Algorithm
+            | Field::Policy
+            | Field::Workload
+            | Field::Instance
+            | Field::L
+            | Field::K
+            | Field::Locality
+            | Field::Hotspot
+            | Field::Seed
+            | Field::QueueCap
+            | Field::EdgeQueues
+            | Field::MaxSteps
+            | Field::CheckInvariants => false,
+        }
     }
 
     /// The current value of a field, as text.

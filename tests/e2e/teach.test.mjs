@@ -15,7 +15,7 @@ import { here, server, browser } from './harness.mjs';
 
 const shots = process.env.TEACH_SHOTS ?? path.join(here, 'screenshots');
 mkdirSync(shots, { recursive: true });
-const LESSONS = ['lemma2-linear', 'greedy-bounds', 'greedy-worst', 'bitfix-vs-valiant', 'sort-route', 'offline-hall', 'pp-constant-queues'];
+const LESSONS = ['lemma2-linear', 'greedy-bounds', 'greedy-worst', 'bitfix-vs-valiant', 'sort-route', 'offline-hall', 'pp-constant-queues', 'ks-nowrap', 'ks-wrap-torus'];
 
 /** Opens the page at `query`; collects page errors; waits until booted. */
 async function open(query, viewport = { width: 1280, height: 800 }) {
@@ -236,4 +236,32 @@ test('a compare algorithm that cannot run is said in one line and the single vie
   assert.deepEqual([...errors, ...bad.errors], []);
   await page.close();
   await bad.page.close();
+});
+
+test('an algorithm\'s options are drawn from the registry, read from and written to the URL', async () => {
+  const { page, errors } = await open('?topology=mesh:16x16&algorithm=ks-nowrap&workload=random-kk&k=4&phases=coalesced&play=0');
+  const box = role(page, 'algorithm-options');
+  assert.ok(await box.isVisible(), 'ks-nowrap has options');
+  assert.match(await box.innerText(), /Options of ks-nowrap/);
+  assert.equal(await role(page, 'option-phases').inputValue(), 'coalesced');
+  assert.equal(await role(page, 'phase').innerText(), 'coalesced', 'the run is coalesced: one phase');
+  // Back to separated: the first phase is the randomization, and the URL drops the default.
+  await page.selectOption('[data-role="option-phases"]', 'separated');
+  await page.waitForFunction(() => !/phases=/.test(location.search));
+  assert.equal(await role(page, 'phase').innerText(), 'phase1-randomize');
+  // Coalesced again, then an algorithm without that option: dropped, and said so.
+  await page.selectOption('[data-role="option-phases"]', 'coalesced');
+  await page.waitForFunction(() => /phases=coalesced/.test(location.search));
+  await page.selectOption('[data-role="algorithm"]', 'greedy');
+  await page.waitForFunction(() => !/phases=/.test(location.search) && !/algorithm=/.test(location.search));
+  assert.match(await page.locator('#messages').innerText(), /phases applies only to ks-nowrap, ks-wrap — dropped for greedy/);
+  assert.match(await box.innerText(), /Options of greedy/);
+  assert.equal(await role(page, 'option-reverse-order').isChecked(), false);
+  await page.check('[data-role="option-reverse-order"]');
+  await page.waitForFunction(() => /reverse-order=true/.test(location.search));
+  // An algorithm with no option hides the box.
+  await page.selectOption('[data-role="algorithm"]', 'pp-rand');
+  await page.waitForFunction(() => document.querySelector('[data-role="algorithm-options"]').hidden);
+  assert.deepEqual(errors, []);
+  await page.close();
 });
