@@ -122,9 +122,13 @@ fn edge_queues_accept_one_packet_per_incoming_link() {
     let two_way = inst("linear:3", &[(0, 2), (2, 0)]);
     let (_, node) = run_capped(two_way.clone(), 1, false);
     assert_eq!(node.steps, 4, "a node queue of 1 takes one of the two");
-    let (_, edge) = run_capped(two_way, 1, true);
+    let (_, edge) = run_capped(two_way.clone(), 1, true);
     assert_eq!(edge.steps, 2, "one queue per incoming link takes both");
     assert_eq!(edge.max_queue, 2);
+    // A node queue with room for two takes both in the same step: a node
+    // accepts up to q − occupancy arrivals, not one.
+    let (_, roomy) = run_capped(two_way, 2, false);
+    assert_eq!((roomy.steps, roomy.max_queue), (2, 2));
 }
 
 #[test]
