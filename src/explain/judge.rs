@@ -17,6 +17,7 @@ fn not_applicable(claim: &Claim, sim: &Simulation) -> Option<String> {
         Scope::SquareMesh => (kind == Kind::Mesh && topo.square_side().is_some(), "an n × n mesh"),
         Scope::Mesh2d => (kind == Kind::Mesh && topo.mesh2d().is_some(), "a 2-D mesh"),
         Scope::Hypercube => (kind == Kind::Hypercube, "a hypercube"),
+        Scope::Torus2d => (kind == Kind::Torus && topo.mesh2d().is_some(), "a 2-D torus"),
     };
     if !scope_ok {
         return Some(format!("stated for {scope}; this is {topo}"));
@@ -226,7 +227,8 @@ fn judge(claim: &Claim, b: &Bound, p: &Progress) -> (Verdict, Option<f64>, Strin
 
 /// `claim` on `sim`.
 pub(super) fn claim_status(claim: &'static Claim, sim: &Simulation, p: &Progress) -> ClaimStatus {
-    let bound = claims::evaluate(claim.formula, sim.instance());
+    let config = sim.config();
+    let bound = claims::evaluate_run(claim.formula, sim.instance(), config.epsilon, config.locality);
     let reason = not_applicable(claim, sim).or_else(|| bound.is_none().then(|| "not defined here".to_string()));
     let base = ClaimStatus {
         name: claim.name,
