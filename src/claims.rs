@@ -199,8 +199,20 @@ pub struct Bound {
 }
 
 /// `formula` evaluated on `instance`, or `None` where it is not defined
-/// (e.g. `2n − 2` on a hypercube).
+/// (e.g. `2n − 2` on a hypercube); the run's options at their defaults.
 pub fn evaluate(formula: Formula, instance: &Instance) -> Option<Bound> {
+    evaluate_run(formula, instance, None, None)
+}
+
+/// `formula` evaluated on `instance` for a run with `ks-level`'s strip
+/// height `epsilon` and `ks-local`'s locality `locality` (`None`: their
+/// defaults, ⌈n/8⌉ and the instance's own locality).
+pub fn evaluate_run(
+    formula: Formula,
+    instance: &Instance,
+    epsilon: Option<u32>,
+    locality: Option<u32>,
+) -> Option<Bound> {
     let topo = &instance.topology;
     let bound = |formula: &str, value: f64, parameters: String| Bound {
         formula: formula.to_string(),
@@ -288,6 +300,36 @@ pub fn evaluate(formula: Formula, instance: &Instance) -> Option<Bound> {
                 ((l as f64) * (k as f64) * (n as f64)).sqrt(),
                 format!("ℓ = {l}, k = {k}, N = {n}"),
             ))
+        }
+        Formula::LevelRoute | Formula::LevelRouteImproved => {
+            let n = topo.square_side()?;
+            let (l, k) = instance.lk();
+            let (k, n) = (l.max(k), n);
+            let eps = epsilon.unwrap_or(n.div_ceil(8).max(1));
+            let (kf, nf, ef) = (k as f64, n as f64, eps as f64);
+            let parameters = format!("k = {k}, n = {n}, ε = {eps}");
+            if formula == Formula::LevelRouteImproved && (k as u64 * eps as u64) < 4 * n as u64 {
+                return None; // Theorem 1 holds for k ≥ 4n/ε
+            }
+            Some(if formula == Formula::LevelRoute {
+                bound("(k/2 + 1)·(n + ε)", (kf / 2.0 + 1.0) * (nf + ef), parameters)
+            } else {
+                bound("(k + 1)/2·n + k/8·ε", (kf + 1.0) / 2.0 * nf + kf / 8.0 * ef, parameters)
+            })
+        }
+        Formula::LocalTorus | Formula::LocalMesh => {
+            let grid = topo.as_grid()?;
+            let l = locality.unwrap_or_else(|| crate::algorithms::instance_locality(grid, &instance.packets).max(1));
+            let (_, k) = instance.lk();
+            let (kf, lf) = (k as f64, l as f64);
+            let parameters = format!("k = {k}, L = {l}");
+            Some(if formula == Formula::LocalTorus {
+                let value = (2.5 * lf).max(kf * lf) + (lf / 2.0).max(kf * lf / 16.0);
+                bound("max{5L/2, kL} + max{L/2, kL/16}", value, parameters)
+            } else {
+                let value = lf.max(kf * lf / 8.0) + (2.0 * lf).max(kf * lf);
+                bound("max{L, kL/8} + max{2L, kL}", value, parameters)
+            })
         }
         Formula::Constant(c) => Some(bound(&c.to_string(), c as f64, String::new())),
         Formula::QueueBound => Some(bound(

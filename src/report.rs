@@ -79,6 +79,12 @@ pub struct Extra {
     /// colour per dimension in d dimensions).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub colours: Option<Vec<u32>>,
+    /// `ks-level`: the strip height ε the run used.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub epsilon: Option<u32>,
+    /// `ks-local`: the locality L the run used (given, or the instance's own).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub locality: Option<u32>,
 }
 
 impl Latency {

@@ -31,6 +31,10 @@ pub struct SimConfig {
     pub pipeline: bool,
     /// Reverse dimension order.
     pub reverse_order: bool,
+    /// `ks-level`'s strip height ε (`None`: ⌈side/8⌉).
+    pub epsilon: Option<u32>,
+    /// `ks-local`'s locality L (`None`: the instance's own).
+    pub locality: Option<u32>,
     /// Stop after this many steps.
     pub max_steps: u32,
     /// Check engine invariants every step.
@@ -52,6 +56,8 @@ impl Default for SimConfig {
             edge_queues: false,
             pipeline: false,
             reverse_order: false,
+            epsilon: None,
+            locality: None,
             max_steps: DEFAULT_MAX_STEPS,
             check_invariants: cfg!(debug_assertions),
             record_series: true,
@@ -116,6 +122,8 @@ impl Simulation {
             seed: config.seed,
             pipeline: config.pipeline,
             reverse_order: config.reverse_order,
+            epsilon: config.epsilon,
+            locality: config.locality,
         };
         let entry = algorithms::lookup(&config.algorithm)?;
         entry.check(&instance, config.policy)?;

@@ -524,6 +524,7 @@ fn list_mentions_every_name() {
         "random-lk",
         "worst-lk",
         "locality",
+        "local-kk",
         "hotspot",
         "greedy-worst",
     ];
@@ -533,6 +534,8 @@ fn list_mentions_every_name() {
         "valiant",
         "rand-interval",
         "offline",
+        "ks-level",
+        "ks-local",
         "mesh",
         "torus",
         "hypercube",

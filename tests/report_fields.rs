@@ -315,6 +315,16 @@ fn witnesses(algorithm: &str) -> Vec<Witness> {
             w("torus:4x4", RandomLk, LK22, 1),
             w("mesh:3x3x3", RandomLk, LK22, 2),
         ],
+        "ks-level" => vec![
+            w("mesh:4x4", RandomLk, LK22, 1),
+            w("torus:4x4", RandomKk, Some((4, 4)), 1),
+            w("mesh:6x6", PointReflection, Some((2, 2)), 2),
+        ],
+        "ks-local" => vec![
+            w("mesh:4x4", LocalKk, LK22, 1),
+            w("torus:5x5", LocalKk, Some((4, 4)), 1),
+            w("mesh:3x3x3", LocalKk, LK22, 2),
+        ],
         _ => vec![],
     }
 }
@@ -347,6 +357,7 @@ fn all_options(seed: u64) -> Vec<AlgorithmOptions> {
                 seed,
                 pipeline,
                 reverse_order,
+                ..Default::default()
             });
         }
     }

@@ -192,7 +192,12 @@ fn every_algorithm_runs_exactly_where_the_registry_accepts() {
                 assert_eq!(
                     accepted,
                     entry.check_topology(&topo).is_ok()
-                        && (workload == "random-permutation" || entry.packets == algorithms::registry::Packets::Any),
+                        && match entry.packets {
+                            algorithms::registry::Packets::Any => true,
+                            algorithms::registry::Packets::PartialPermutation => workload == "random-permutation",
+                            // random-kk has k = 2 here; a permutation has k = 1.
+                            algorithms::registry::Packets::EvenK => workload == "random-kk",
+                        },
                     "{what}: check and check_topology disagree"
                 );
 
@@ -247,6 +252,12 @@ fn refused_policies_are_refused_with_the_reason() {
             .iter()
             .find(|t| entry.check_topology(&t.parse().unwrap()).is_ok())
             .unwrap();
+        // ks-level needs an even k.
+        let workload = if entry.packets == algorithms::registry::Packets::EvenK {
+            "large-shift"
+        } else {
+            "random-permutation"
+        };
         for &policy in &Policy::ALL {
             let out = routesim(&[
                 "run",
@@ -255,7 +266,9 @@ fn refused_policies_are_refused_with_the_reason() {
                 "--algorithm",
                 entry.name,
                 "--workload",
-                "random-permutation",
+                workload,
+                "--k",
+                "2",
                 "--policy",
                 policy.name(),
             ]);
@@ -334,7 +347,7 @@ fn list_json_is_the_registry() {
 
 #[test]
 fn names_that_are_not_registered_are_bad_input() {
-    for name in ["ks-level", "lmrr", "teleport"] {
+    for name in ["lmrr", "teleport"] {
         let out = routesim(&[
             "run",
             "--topology",
@@ -450,7 +463,7 @@ fn reconcile_drops_options_the_algorithm_does_not_take() {
     let messages = spec.reconcile();
     assert_eq!(
         messages,
-        ["phases applies only to ks-nowrap, ks-wrap — dropped for greedy."]
+        ["phases applies only to ks-nowrap, ks-wrap, ks-level, ks-local — dropped for greedy."]
     );
     assert_eq!(spec.value_of(Field::Phases), "separated");
     assert_eq!(spec.value_of(Field::ReverseOrder), "true", "greedy takes reverse-order");
@@ -596,7 +609,8 @@ fn bounded_queues_work_with_every_algorithm() {
             // are never refused, so with several packets per node they can
             // overfill an edge queue of a scripted algorithm (noted in README).
             let workload = match (entry.packets, edge) {
-                (algorithms::registry::Packets::Any, false) => "random-kk",
+                (algorithms::registry::Packets::Any | algorithms::registry::Packets::EvenK, false) => "random-kk",
+                (algorithms::registry::Packets::EvenK, true) => "large-shift",
                 _ => "random-permutation",
             };
             let mut args = vec![

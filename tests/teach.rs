@@ -434,6 +434,15 @@ fn every_registry_entry_explains_each_phase_it_reports() {
         ("mesh:8x8", "pp-rand", "random-lk", &[(Field::L, "4"), (Field::K, "1")]),
         ("mesh:8x8", "pp-det", "random-lk", &[(Field::L, "2"), (Field::K, "4")]),
         ("mesh:8x8", "pp-det", "random-lk", &[(Field::L, "4"), (Field::K, "2")]),
+        ("mesh:8x8", "ks-level", "random-kk", &[(Field::K, "4")]),
+        (
+            "mesh:8x8",
+            "ks-level",
+            "random-kk",
+            &[(Field::K, "4"), (Field::Epsilon, "8")],
+        ),
+        ("torus:8x8", "ks-local", "local-kk", &[(Field::K, "4")]),
+        ("mesh:4x4x4", "ks-local", "local-kk", &[(Field::K, "2")]),
     ];
     for &(topology, algorithm, workload, extra) in cases {
         let mut s = sim(topology, algorithm, workload, extra);

@@ -633,6 +633,8 @@ fn same_seed_same_instance_different_seed_different() {
         (Workload::RandomLk, "mesh:6x6"),
         (Workload::WorstLk, "mesh:8x8"),
         (Workload::Locality, "torus:5x5"),
+        (Workload::LocalKk, "torus:6x6"),
+        (Workload::LocalKk, "mesh:6x6"),
         (Workload::Hotspot, "mesh:6x6"),
         (Workload::RandomPermutation, "butterfly:4"),
     ];

@@ -42,9 +42,11 @@
 //! over one in a later phase, the run's policy choosing within a phase).
 //! The report adds `colours`, the packets of each colour.
 //!
-//! Not here (issue #13, later): cut-through worms (`--flits`, §7.2, §8.2),
-//! queue smearing (`--smear`, §7.5), LevelRoute (`ks-level`, §6) and
-//! routing with locality (`ks-local`, §9).
+//! The same plan, with the randomizing phases confined ([`Spread`]), is
+//! LocalRoute (§9.1, `ks-local`, in `ks_local.rs`); LevelRoute (§6,
+//! `ks-level`, in `ks_level.rs`) shares the strips and the line targets.
+//! Not here (issue #13, later): cut-through worms (`--flits`, §7.2, §8.2)
+//! and queue smearing (`--smear`, §7.5).
 //!
 //! # Complexity
 //! O(d·packets) set-up; O(packets) per phase change, or per step when
@@ -99,9 +101,68 @@ impl Ks {
     }
 }
 
+/// Where a randomizing phase may send a packet along its axis.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Spread {
+    /// Anywhere on the line, uniformly (NoWrapRoute, WrapRoute).
+    Whole,
+    /// Uniformly within the window of L + 1 consecutive coordinates from
+    /// ⌊L/2⌋ before the packet's own to ⌈L/2⌉ after it, round the ring
+    /// (LocalRoute on a torus, §9.1: x_p ∈ {−L/2, …, L/2}); the whole
+    /// ring when L + 1 ≥ its side.
+    Window(u32),
+    /// Uniformly within the packet's strip of ε consecutive coordinates
+    /// ([`strip`]; NoWrapRoute′ with ε = L on a mesh, §9.1, and
+    /// LevelRoute's strips, §6).
+    Strips(u32),
+}
+
+/// The strip of `coord` on a line of `side` nodes cut into the fixed blocks
+/// of `eps` consecutive coordinates 0..ε−1, ε..2ε−1, …: `(first, last)`.
+/// A last partial block (side mod ε coordinates) joins the block before it,
+/// so every strip has ε to 2ε − 1 coordinates (all `side` when side < 2ε);
+/// a strip of fewer than ε would randomize too little for Lemma 14's
+/// spreading, and one of up to 2ε − 1 at most doubles Lemma 13's ε.
+pub(crate) fn strip(coord: u32, side: u32, eps: u32) -> (u32, u32) {
+    let eps = eps.clamp(1, side.max(1));
+    let count = (side / eps).max(1);
+    let index = (coord / eps).min(count - 1);
+    let first = index * eps;
+    let last = if index == count - 1 { side - 1 } else { first + eps - 1 };
+    (first, last)
+}
+
+/// A uniformly random coordinate of `spread` around `coord` on a line of
+/// `side` nodes (`wraps`: a ring). One draw from `rng`.
+pub(crate) fn spread_draw(rng: &mut Rng, spread: Spread, coord: u32, side: u32, wraps: bool) -> u32 {
+    match spread {
+        Spread::Whole => rng.below(side),
+        Spread::Window(l) if l as u64 + 1 >= side as u64 => rng.below(side),
+        Spread::Window(l) => {
+            let offset = rng.below(l + 1);
+            let first = if wraps {
+                (coord + side - l / 2) % side
+            } else {
+                coord.saturating_sub(l / 2).min(side - 1 - l)
+            };
+            (first + offset) % side
+        }
+        Spread::Strips(eps) => {
+            let (first, last) = strip(coord, side, eps);
+            first + rng.below(last - first + 1)
+        }
+    }
+}
+
+/// The node on `pos`'s line along `axis` at coordinate `to`.
+pub(crate) fn on_line(grid: &Grid, pos: u32, axis: usize, to: u32) -> u32 {
+    let stride = grid.stride(axis);
+    pos - grid.coord(pos, axis) * stride + to * stride
+}
+
 /// The phases of one run: each packet's colour and random coordinates.
 #[derive(Debug, Clone)]
-struct Plan {
+pub(crate) struct Plan {
     grid: Grid,
     /// Randomizing phases: d − 1 (NoWrapRoute) or d (WrapRoute).
     randomizing: u8,
@@ -122,7 +183,17 @@ struct Plan {
 }
 
 impl Plan {
+    #[cfg(test)]
     fn new(variant: Variant, grid: &Grid, packets: u32, seed: u64) -> Plan {
+        Plan::with_spread(variant, grid, &vec![0; packets as usize], seed, Spread::Whole)
+    }
+
+    /// The plan of `variant` for packets starting at `sources` (by id), its
+    /// randomizing phases confined to `spread` around the packet's own
+    /// coordinate (which it still has then: each axis is randomized once,
+    /// before the packet moved along it).
+    pub(crate) fn with_spread(variant: Variant, grid: &Grid, sources: &[u32], seed: u64, spread: Spread) -> Plan {
+        let packets = sources.len() as u32;
         let d = grid.dims().len();
         let randomizing = match variant {
             Variant::NoWrap => d - 1,
@@ -154,13 +225,15 @@ impl Plan {
         // so that a seed gives the same colours and coordinates on both.
         let random_ties = variant == Variant::Wrap && grid.wraps();
         let mut rng = Rng::new(seed, Stream::Algorithm);
-        for _ in 0..packets {
+        for &source in sources {
             let c = rng.below(d as u32) as u8;
             plan.colour.push(c);
             plan.colours[c as usize] += 1;
             for i in 0..randomizing as u8 {
-                let side = grid.dims()[plan.axis(c, i)];
-                plan.draws.push(rng.below(side));
+                let axis = plan.axis(c, i);
+                let side = grid.dims()[axis];
+                let draw = spread_draw(&mut rng, spread, grid.coord(source, axis), side, grid.wraps());
+                plan.draws.push(draw);
             }
             if variant == Variant::Wrap {
                 let word = rng.next_u64();
@@ -172,9 +245,14 @@ impl Plan {
         plan
     }
 
+    /// Packets per colour.
+    pub(crate) fn colours(&self) -> &[u32] {
+        &self.colours
+    }
+
     /// The axis colour `c` moves along in `phase`: the colours are out of
     /// phase, so in any phase no two colours share an axis.
-    fn axis(&self, c: u8, phase: u8) -> usize {
+    pub(crate) fn axis(&self, c: u8, phase: u8) -> usize {
         (self.first_axis + c as usize + phase as usize) % self.grid.dims().len()
     }
 }
@@ -203,8 +281,7 @@ impl PhasePlan for Plan {
         } else {
             self.grid.coord(engine.destination(p), axis)
         };
-        let stride = self.grid.stride(axis);
-        pos - self.grid.coord(pos, axis) * stride + to * stride
+        on_line(&self.grid, pos, axis, to)
     }
 
     fn class(&self, p: u32, _phase: u8) -> u8 {
@@ -240,7 +317,8 @@ impl Algorithm for Ks {
             topo,
             "a mesh or torus of 2 or more dimensions",
         )?;
-        let plan = Plan::new(self.variant, grid.expect("checked"), engine.packet_count(), self.seed);
+        let sources: Vec<u32> = (0..engine.packet_count()).map(|p| engine.source(p)).collect();
+        let plan = Plan::with_spread(self.variant, grid.expect("checked"), &sources, self.seed, Spread::Whole);
         let mut schedule = Phased::new(plan, self.coalesced);
         schedule.start(engine);
         self.schedule = Some(schedule);
@@ -256,6 +334,7 @@ impl Algorithm for Ks {
     fn report_extra(&self) -> Extra {
         Extra {
             colours: self.schedule.as_ref().map(|s| s.plan().colours.clone()),
+            ..Extra::default()
         }
     }
 }

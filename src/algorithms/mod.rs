@@ -12,10 +12,14 @@
 //! | `sort-route` | sort_route.rs, three_phase.rs | permutation lecture (sorting-based permutation routing) |
 //! | `pp-rand`, `pp-det` | pp.rs | Pietracaprina–Pucci (ℓ,k)-routing with constant queues |
 //! | `ks-nowrap`, `ks-wrap` | ks.rs, phased.rs | Kaufmann–Sibeyn k-k routing, §7.1/§7.3 NoWrapRoute, §8.1/§8.3 WrapRoute |
+//! | `ks-level` | ks_level.rs, ks.rs, phased.rs | Kaufmann–Sibeyn §6 LevelRoute (Corollary 4, Theorem 1) |
+//! | `ks-local` | ks_local.rs, ks.rs, phased.rs | Kaufmann–Sibeyn §9.1 LocalRoute (Theorems 13, 14) |
 
 mod greedy;
 mod hypercube;
 mod ks;
+mod ks_level;
+mod ks_local;
 mod offline;
 mod phased;
 pub mod pp;
@@ -28,6 +32,8 @@ mod three_phase;
 pub use greedy::Greedy;
 pub use hypercube::{BitFixing, Valiant};
 pub use ks::Ks;
+pub use ks_level::KsLevel;
+pub use ks_local::{instance_locality, KsLocal};
 pub use offline::{colour_regular_bipartite, column_colouring, Offline};
 pub use pp::Pp;
 pub use rand_interval::{Intervals, RandInterval};
@@ -53,6 +59,10 @@ pub struct AlgorithmOptions {
     /// Correct dimensions in the reverse of SPEC §5's order (Y before X,
     /// least significant bit first).
     pub reverse_order: bool,
+    /// `ks-level`'s strip height ε (`--epsilon`; default ⌈side/8⌉).
+    pub epsilon: Option<u32>,
+    /// `ks-local`'s locality L (`--locality`; default the instance's own).
+    pub locality: Option<u32>,
 }
 
 /// A routing algorithm plugged into the engine. Algorithms are `Clone`
@@ -111,6 +121,21 @@ impl Clone for Box<dyn Algorithm> {
 /// Creates the algorithm called `name` (see [`registry::lookup`]).
 pub fn create(name: &str, options: &AlgorithmOptions) -> Result<Box<dyn Algorithm>> {
     Ok(registry::lookup(name)?.create(options))
+}
+
+/// Refuses a strip height ε (`--epsilon`) outside 1..=side, side the
+/// shortest side of a grid (other networks have no strips; ε is then unused).
+pub fn check_epsilon(epsilon: u32, topology: &Topology) -> Result<()> {
+    let side = topology.as_grid().and_then(|g| g.dims().iter().copied().min());
+    match side {
+        _ if epsilon == 0 => Err(Error::invalid("epsilon", 0, "the strip height must be at least 1")),
+        Some(side) if epsilon > side => Err(Error::invalid(
+            "epsilon",
+            epsilon,
+            format!("the strip height must be at most the side {side} of {topology}"),
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// Refuses topologies an algorithm does not handle.

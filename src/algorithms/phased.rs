@@ -17,9 +17,16 @@
 //! picks among them (local computation at the node, which knows its
 //! packets' phases).
 //!
+//!
+//! With barriers, a plan may also *rank* the packets of a phase (LevelRoute's
+//! improved version, §6: the packets randomizing in the slack of pass 1
+//! yield to the packets routing): before every step of a ranked phase, of
+//! the packets whose next hop is over the same link only those of the
+//! smallest rank are eligible, the same rule as the lexicographic priority.
+//!
 //! # Complexity
 //! O(packets) per phase change; O(arrivals) per step when pipelined, and
-//! O(packets) per step with the lexicographic priority.
+//! O(packets) per step with the lexicographic priority or in a ranked phase.
 
 use crate::engine::Engine;
 use crate::topology::Network;
@@ -48,6 +55,15 @@ pub(crate) trait PhasePlan {
     fn lexicographic(&self) -> bool {
         false
     }
+    /// With barriers: whether `phase` ranks its packets (a smaller rank has
+    /// absolute priority on a link; see [`PhasePlan::rank`]).
+    fn ranked(&self, _phase: u8) -> bool {
+        false
+    }
+    /// With barriers, in a ranked phase: the rank of `p` (smaller first).
+    fn rank(&self, _p: u32, _phase: u8) -> u8 {
+        0
+    }
 }
 
 /// Drives a [`PhasePlan`] from an algorithm's `start` and `before_step`.
@@ -57,8 +73,11 @@ pub(crate) struct Phased<P> {
     pipeline: bool,
     /// Barrier mode: the open phase.
     phase: u8,
-    /// Pipelined mode: each packet's phase.
+    /// Pipelined mode: each packet's phase; barriers, in a ranked phase:
+    /// each packet's rank. Either way smaller goes first on a link.
     packet_phase: Vec<u8>,
+    /// Barrier mode: whether the open phase is ranked.
+    ranked: bool,
     /// Lexicographic priority: the earliest phase bidding for each link
     /// this step (`u8::MAX` for none), and the links set, to reset.
     link_phase: Vec<u8>,
@@ -73,6 +92,7 @@ impl<P: PhasePlan> Phased<P> {
             pipeline,
             phase: 0,
             packet_phase: Vec::new(),
+            ranked: false,
             link_phase: Vec::new(),
             links: Vec::new(),
         }
@@ -108,7 +128,21 @@ impl<P: PhasePlan> Phased<P> {
             for p in active {
                 self.enter(engine, p, 0);
             }
+            self.rank_phase(engine);
             self.open_barriers(engine);
+        }
+    }
+
+    /// Barriers: ranks the packets of the open phase if the plan ranks it
+    /// (and then applies the ranks to this step's bids).
+    fn rank_phase(&mut self, engine: &mut Engine) {
+        self.ranked = self.plan.ranked(self.phase);
+        if self.ranked {
+            self.packet_phase.resize(engine.packet_count() as usize, 0);
+            for p in engine.active() {
+                self.packet_phase[p as usize] = self.plan.rank(p, self.phase);
+            }
+            self.prioritize(engine);
         }
     }
 
@@ -122,6 +156,11 @@ impl<P: PhasePlan> Phased<P> {
             }
             self.prioritize(engine);
         } else {
+            if self.ranked {
+                // First the eligibility of this step's bids, so that a packet
+                // held back in the last step counts as unsettled again.
+                self.prioritize(engine);
+            }
             self.open_barriers(engine);
         }
     }
@@ -130,7 +169,7 @@ impl<P: PhasePlan> Phased<P> {
     /// hop is over the same link, only those in the earliest phase are
     /// eligible this step.
     fn prioritize(&mut self, engine: &mut Engine) {
-        if !self.plan.lexicographic() {
+        if self.pipeline && !self.plan.lexicographic() {
             return;
         }
         let ports = engine.topology().ports();
@@ -176,9 +215,14 @@ impl<P: PhasePlan> Phased<P> {
             self.phase += 1;
             engine.begin_phase(self.plan.name(self.phase));
             let active = engine.active();
+            let was_ranked = self.ranked;
             for p in active {
                 self.enter(engine, p, self.phase);
+                if was_ranked {
+                    engine.set_eligible(p, true);
+                }
             }
+            self.rank_phase(engine);
         }
     }
 }

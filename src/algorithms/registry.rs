@@ -6,7 +6,9 @@
 //! algorithm runs where its entry says it cannot.
 
 use super::teaching::{self, Teaching};
-use super::{Algorithm, AlgorithmOptions, BitFixing, Greedy, Ks, Offline, Pp, RandInterval, SortRoute, Valiant};
+use super::{
+    Algorithm, AlgorithmOptions, BitFixing, Greedy, Ks, KsLevel, KsLocal, Offline, Pp, RandInterval, SortRoute, Valiant,
+};
 use crate::engine::Policy;
 use crate::error::{Error, Result};
 use crate::request::Field;
@@ -38,6 +40,9 @@ pub enum Packets {
     Any,
     /// Every node the source of at most one packet and the destination of at most one.
     PartialPermutation,
+    /// An even k: the most packets a node sends or receives is even
+    /// (LevelRoute's k/2 levels).
+    EvenK,
 }
 
 /// An algorithm option beyond the seed: the run request's field that holds
@@ -90,6 +95,26 @@ const PHASES: OptionInfo = OptionInfo {
     field: Field::Phases,
     control: Control::Choice {
         values: &["separated", "coalesced"],
+    },
+};
+const EPSILON: OptionInfo = OptionInfo {
+    name: "epsilon",
+    summary: "the height of the strips packets are randomized in (default ceil(side/8))",
+    field: Field::Epsilon,
+    control: Control::Number {
+        min: 1,
+        max: 4096,
+        unset: "⌈side/8⌉",
+    },
+};
+const LOCALITY: OptionInfo = OptionInfo {
+    name: "locality",
+    summary: "L, the largest move of a packet along one axis, known to all nodes (default: the instance's own)",
+    field: Field::Locality,
+    control: Control::Number {
+        min: 1,
+        max: 4096,
+        unset: "the instance's",
     },
 };
 const REVERSE_ORDER: OptionInfo = OptionInfo {
@@ -306,6 +331,36 @@ pub const REGISTRY: &[Entry] = &[
         teaching: &teaching::KS_WRAP,
         factory: |o| Box::new(Ks::wrap(o)),
     },
+    Entry {
+        name: "ks-level",
+        summary: "k/2 random levels of two colours; per pass: randomize a level in strips of height epsilon, route it along the row while the previous level goes along the column",
+        paper: KAUFMANN_SIBEYN,
+        section: "§6 LevelRoute (Corollary 4; Theorem 1, the improved version, when k >= 4n/epsilon)",
+        claim: "k-permutations (k even) of an n×n mesh in (k/2 + 1)·(n + ε + O(√(n log n))) steps (Corollary 4); for k ≥ 4n/ε, (k + 1)/2·n + k/8·ε + k·O(√(n log n)) (Theorem 1), with very high probability",
+        kinds: &[Kind::Mesh, Kind::Torus],
+        shape: Shape::TwoD,
+        packets: Packets::EvenK,
+        refused_policies: &[],
+        policy_note: "",
+        options: &[EPSILON, PHASES],
+        teaching: &teaching::KS_LEVEL,
+        factory: |o| Box::new(KsLevel::new(o)),
+    },
+    Entry {
+        name: "ks-local",
+        summary: "locality L: random colour; green to a random row within L/2 (mesh: its strip of L rows), along the row, along the column; blue 90° out of phase",
+        paper: KAUFMANN_SIBEYN,
+        section: "§9.1 LocalRoute (Theorem 13 on tori, Corollary 6; Theorem 14 on meshes, NoWrapRoute′ with ε = L)",
+        claim: "k-k routing with locality L on an n×n torus in max{5L/2, kL} + max{L/2, kL/16} + O(√(kL log n)) steps (mesh: max{L, kL/8} + max{2L, kL} + O(√(kL log n))), with very high probability",
+        kinds: &[Kind::Mesh, Kind::Torus],
+        shape: Shape::MultiD,
+        packets: Packets::Any,
+        refused_policies: &[],
+        policy_note: "",
+        options: &[LOCALITY, PHASES],
+        teaching: &teaching::KS_LOCAL,
+        factory: |o| Box::new(KsLocal::new(o)),
+    },
 ];
 
 /// The entry called `name`, or an error listing the names.
@@ -339,8 +394,10 @@ impl Entry {
             Shape::SquarePowerOfTwo => format!("a square 2-D {kinds} whose side is a power of two"),
             Shape::MultiD => format!("a {kinds} of 2 or more dimensions (any sides)"),
         };
-        if self.packets == Packets::PartialPermutation {
-            text += "; (partial) permutations only";
+        match self.packets {
+            Packets::PartialPermutation => text += "; (partial) permutations only",
+            Packets::EvenK => text += "; even k only (k = the most packets a node sends or receives)",
+            Packets::Any => {}
         }
         text
     }
@@ -379,8 +436,14 @@ impl Entry {
     /// Refuses an instance the entry does not accept (its topology and its packets).
     pub fn check_instance(&self, instance: &Instance) -> Result<()> {
         self.check_topology(&instance.topology)?;
-        if self.packets == Packets::PartialPermutation {
-            super::offline::check_partial_permutation(self.name, instance.topology.nodes(), &instance.packets)?;
+        match self.packets {
+            Packets::PartialPermutation => {
+                super::offline::check_partial_permutation(self.name, instance.topology.nodes(), &instance.packets)?
+            }
+            Packets::EvenK => {
+                super::ks_level::even_k(instance)?;
+            }
+            Packets::Any => {}
         }
         Ok(())
     }

@@ -8,6 +8,9 @@
 use crate::engine::Policy;
 use serde::Serialize;
 
+mod levels;
+pub use levels::{KS_LEVEL, KS_LOCAL};
+
 /// The teaching text of one algorithm.
 #[derive(Debug, Clone, Copy, Serialize)]
 pub struct Teaching {
@@ -62,6 +65,8 @@ pub enum Scope {
     CubeMesh,
     /// A torus of 3 or more dimensions, every side equal.
     CubeTorus,
+    /// A 2-D torus (`torus:RxC`).
+    Torus2d,
 }
 
 /// The quantity a claim bounds.
@@ -122,6 +127,15 @@ pub enum Formula {
     /// 2⌊(R − 2)/3⌋ + 1: greedy's queue on `greedy-worst` (R × C mesh,
     /// with t = min(⌊(R−2)/3⌋, ⌊(C−1)/2⌋)).
     GreedyWorstQueue,
+    /// Kaufmann–Sibeyn Corollary 4's main term (k/2 + 1)·(n + ε) (n × n;
+    /// k the instance's, ε the run's).
+    LevelRoute,
+    /// Theorem 1's main term (k + 1)/2·n + k/8·ε.
+    LevelRouteImproved,
+    /// Theorem 13's main term max{5L/2, kL} + max{L/2, kL/16} (L the run's locality).
+    LocalTorus,
+    /// Theorem 14's main term max{L, kL/8} + max{2L, kL}.
+    LocalMesh,
     /// A constant.
     Constant(u32),
     /// [`crate::algorithms::pp::QUEUE_BOUND`].

@@ -33,6 +33,9 @@ pub struct EngineFlags {
     /// Correct dimensions in the reverse order (Y before X; low bits first).
     #[arg(long)]
     pub reverse_order: bool,
+    /// ks-level: the height of the strips packets are randomized in [default: ceil(side/8)].
+    #[arg(long, value_name = "E", allow_hyphen_values = true)]
+    pub epsilon: Option<String>,
     /// Stop (every run) after this many steps; exit 1 if packets remain.
     #[arg(long, value_name = "M", allow_hyphen_values = true)]
     pub max_steps: Option<String>,
@@ -52,6 +55,7 @@ impl EngineFlags {
             }
         }
         push(&mut out, Field::Phases, &self.phases);
+        push(&mut out, Field::Epsilon, &self.epsilon);
         push(&mut out, Field::MaxSteps, &self.max_steps);
         out
     }

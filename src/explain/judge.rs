@@ -26,6 +26,7 @@ fn not_applicable(claim: &Claim, sim: &Simulation) -> Option<String> {
             kind == Kind::Torus && square(topo, 3),
             "an n × … × n torus of 3 or more dimensions",
         ),
+        Scope::Torus2d => (kind == Kind::Torus && topo.mesh2d().is_some(), "a 2-D torus"),
     };
     if !scope_ok {
         return Some(format!("stated for {scope}; this is {topo}"));
@@ -272,7 +273,8 @@ fn judge(claim: &Claim, b: &Bound, p: &Progress) -> (Verdict, Option<f64>, Strin
 
 /// `claim` on `sim`.
 pub(super) fn claim_status(claim: &'static Claim, sim: &Simulation, p: &Progress) -> ClaimStatus {
-    let bound = claims::evaluate(claim.formula, sim.instance());
+    let config = sim.config();
+    let bound = claims::evaluate_run(claim.formula, sim.instance(), config.epsilon, config.locality);
     let reason = not_applicable(claim, sim).or_else(|| bound.is_none().then(|| "not defined here".to_string()));
     let base = ClaimStatus {
         name: claim.name,

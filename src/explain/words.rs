@@ -26,6 +26,22 @@ pub(super) fn phase_text(entry: &Entry, name: &str) -> String {
         prefix.push(format!("round {i}"));
         words.remove(0);
     }
+    // LevelRoute's passes: `pass3-route` is pass 3's `route`.
+    let mut pass_key = None;
+    if let [one] = words.as_slice() {
+        if let Some((head, rest)) = one.split_once('-') {
+            if let Some(i) = head
+                .strip_prefix("pass")
+                .filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+            {
+                prefix.push(format!("pass {i}"));
+                pass_key = Some(rest);
+            }
+        }
+    }
+    if let Some(rest) = pass_key {
+        words = vec![rest];
+    }
     let key = words.join(" ");
     let find = |k: &str| entry.teaching.phases.iter().find(|p| p.name == k).map(|p| p.text);
     let text = match find(&key) {

@@ -35,6 +35,7 @@ impl RunSpec {
                 Field::K => self.k.map(|v| serde_json::json!(v)),
                 Field::Locality => self.locality.map(|v| serde_json::json!(v)),
                 Field::Hotspot => self.hotspot.map(|v| serde_json::json!(v)),
+                Field::Epsilon => self.epsilon.map(|v| serde_json::json!(v)),
                 Field::QueueCap => self.queue_cap.map(|v| serde_json::json!(v)),
                 Field::Seed => Some(serde_json::json!(self.seed)),
                 Field::MaxSteps => Some(serde_json::json!(self.max_steps)),

@@ -60,6 +60,8 @@ pub enum Field {
     Phases,
     /// Reverse dimension order.
     ReverseOrder,
+    /// `ks-level`'s strip height ε.
+    Epsilon,
     /// Step limit.
     MaxSteps,
     /// Invariant checks after every step.
@@ -68,7 +70,7 @@ pub enum Field {
 
 impl Field {
     /// Every field.
-    pub const ALL: [Field; 17] = [
+    pub const ALL: [Field; 18] = [
         Field::Topology,
         Field::Algorithm,
         Field::Policy,
@@ -84,6 +86,7 @@ impl Field {
         Field::Pipeline,
         Field::Phases,
         Field::ReverseOrder,
+        Field::Epsilon,
         Field::MaxSteps,
         Field::CheckInvariants,
     ];
@@ -106,6 +109,7 @@ impl Field {
             Field::Pipeline => "pipeline",
             Field::Phases => "phases",
             Field::ReverseOrder => "reverse-order",
+            Field::Epsilon => "epsilon",
             Field::MaxSteps => "max-steps",
             Field::CheckInvariants => "check-invariants",
         }
@@ -134,6 +138,7 @@ impl Field {
             | Field::K
             | Field::Locality
             | Field::Hotspot
+            | Field::Epsilon
             | Field::Seed => Some(self.cli()),
             Field::QueueCap => Some("q"),
             // Algorithm options (the registry's `options`), by their CLI names.
@@ -248,6 +253,8 @@ pub struct RunSpec {
     pub phases: Phases,
     /// Reverse dimension order (algorithms that read it).
     pub reverse_order: bool,
+    /// `ks-level`'s strip height ε (`None`: ⌈side/8⌉).
+    pub epsilon: Option<u32>,
     /// Stop after this many steps.
     pub max_steps: u32,
     /// Check the engine's invariants after every step (slow).
@@ -277,6 +284,7 @@ impl Default for RunSpec {
             pipeline: false,
             phases: Phases::Separated,
             reverse_order: false,
+            epsilon: None,
             max_steps: DEFAULT_MAX_STEPS,
             check_invariants: false,
             record_series: false,
@@ -349,6 +357,7 @@ impl RunSpec {
             Field::Pipeline => self.pipeline = parse_bool(name, text)?,
             Field::Phases => self.phases = Phases::parse(name, text)?,
             Field::ReverseOrder => self.reverse_order = parse_bool(name, text)?,
+            Field::Epsilon => self.epsilon = Some(parse_u32(name, text, 1)?),
             Field::MaxSteps => self.max_steps = parse_u32(name, text, 0)?,
             Field::CheckInvariants => self.check_invariants = parse_bool(name, text)?,
         }
@@ -421,6 +430,8 @@ impl RunSpec {
             Field::Pipeline => std::mem::replace(&mut self.pipeline, d.pipeline) != d.pipeline,
             Field::Phases => std::mem::replace(&mut self.phases, d.phases) != d.phases,
             Field::ReverseOrder => std::mem::replace(&mut self.reverse_order, d.reverse_order) != d.reverse_order,
+            Field::Epsilon => std::mem::replace(&mut self.epsilon, d.epsilon) != d.epsilon,
+            // `locality` is also the workloads' parameter: kept.
             Field::Topology
             | Field::Algorithm
             | Field::Policy
@@ -462,6 +473,7 @@ impl RunSpec {
             Field::Pipeline => self.pipeline.to_string(),
             Field::Phases => self.phases.name().into(),
             Field::ReverseOrder => self.reverse_order.to_string(),
+            Field::Epsilon => opt(self.epsilon),
             Field::MaxSteps => self.max_steps.to_string(),
             Field::CheckInvariants => self.check_invariants.to_string(),
         }
@@ -481,6 +493,9 @@ impl RunSpec {
         self.algorithm.check_policy(self.policy)?;
         if let Some(topology) = self.topology() {
             self.algorithm.check_topology(topology)?;
+            if let Some(epsilon) = self.epsilon {
+                crate::algorithms::check_epsilon(epsilon, topology)?;
+            }
         }
         Ok(())
     }
@@ -488,7 +503,12 @@ impl RunSpec {
     /// Checks what is to be routed: a workload on a topology, or an instance.
     pub fn validate_source(&self) -> Result<()> {
         if let Some(instance) = &self.instance {
+            // An algorithm that reads the locality (ks-local) takes it with an instance too.
+            let reads_locality = self.algorithm.options.iter().any(|o| o.name == Field::Locality.cli());
             for field in [Field::L, Field::K, Field::Locality, Field::Hotspot] {
+                if field == Field::Locality && reads_locality {
+                    continue;
+                }
                 let value = match field {
                     Field::L => self.l,
                     Field::K => self.k,
@@ -574,6 +594,8 @@ impl RunSpec {
             seed: self.seed,
             pipeline: self.pipelined(),
             reverse_order: self.reverse_order,
+            epsilon: self.epsilon,
+            locality: self.locality,
         }
     }
 
@@ -587,6 +609,8 @@ impl RunSpec {
             edge_queues: self.edge_queues,
             pipeline: self.pipelined(),
             reverse_order: self.reverse_order,
+            epsilon: self.epsilon,
+            locality: self.locality,
             max_steps: self.max_steps,
             check_invariants: self.check_invariants,
             record_series: self.record_series,

@@ -38,6 +38,9 @@ pub enum Workload {
     WorstLk,
     /// Every packet within distance L of its source.
     Locality,
+    /// A k-k routing in which every packet moves at most L along each axis
+    /// (Kaufmann–Sibeyn §9's locality).
+    LocalKk,
     /// A fraction of the packets to one hot node.
     Hotspot,
     /// The worst-case buffer scenario of greedy XY routing (permutation
@@ -47,7 +50,7 @@ pub enum Workload {
 
 impl Workload {
     /// Every workload, in the order `routesim list` shows them.
-    pub const ALL: [Workload; 14] = [
+    pub const ALL: [Workload; 15] = [
         Workload::RandomPermutation,
         Workload::Transpose,
         Workload::BitReversal,
@@ -60,6 +63,7 @@ impl Workload {
         Workload::RandomLk,
         Workload::WorstLk,
         Workload::Locality,
+        Workload::LocalKk,
         Workload::Hotspot,
         Workload::GreedyWorst,
     ];
@@ -79,6 +83,7 @@ impl Workload {
             Workload::RandomLk => "random-lk",
             Workload::WorstLk => "worst-lk",
             Workload::Locality => "locality",
+            Workload::LocalKk => "local-kk",
             Workload::Hotspot => "hotspot",
             Workload::GreedyWorst => "greedy-worst",
         }
@@ -117,7 +122,8 @@ pub struct WorkloadSpec {
     pub k: Option<u32>,
     /// Seed of the workload stream.
     pub seed: u64,
-    /// `locality`: the largest source–destination distance L (default 2).
+    /// `locality`: the largest source–destination distance L; `local-kk`:
+    /// the largest move along one axis (default 2 for both).
     pub locality: Option<u32>,
     /// `hotspot`: the percentage (0..=100) of nodes that send to the hot node (default 10).
     pub hotspot: Option<u32>,

@@ -24,7 +24,7 @@ mod spatial;
 use crate::error::{Error, Result};
 use crate::rng::{Rng, Stream};
 use crate::topology::{Butterfly, Grid, Kind, Network, Topology};
-use spatial::{greedy_worst, hotspot, locality};
+use spatial::{greedy_worst, hotspot, local_kk, locality};
 
 /// `locality`: L when the spec does not give one.
 pub(super) const DEFAULT_LOCALITY: u32 = 2;
@@ -59,6 +59,11 @@ pub(super) fn describe(w: Workload) -> &'static str {
              distinct outside sources (<= l each): >= k*s/2 steps; mirrored for l>k"
         }
         Workload::Locality => "every node sends l packets (default 1), each to a uniformly random node at distance 1..=L (default L=2)",
+        Workload::LocalKk => {
+            "grids: k-k routing with locality L (default 2): k layers, each a random permutation within blocks of \
+             (L+1)^d nodes at a random offset (blocks wrap on a torus, are cut at a mesh's border); every node \
+             sends and receives exactly k, every packet moves at most L along each axis (ring distance on a torus)"
+        }
         Workload::GreedyWorst => {
             "2-D meshes with >= 5 rows and >= 3 columns: with t = min(floor((R-2)/3), floor((C-1)/2)) and \
              c = floor((C-1)/2), 2t packets of row 1 and t of row 0 swap places with rows 2..3t+1 of column c, \
@@ -172,6 +177,10 @@ pub(super) fn generate(topo: &Topology, spec: &WorkloadSpec) -> Result<Instance>
             pairs
         }
         Workload::Locality => locality(topo, ends, l, spec.locality.unwrap_or(DEFAULT_LOCALITY), &mut rng)?,
+        Workload::LocalKk => {
+            declared = Some((k, k));
+            local_kk(topo, k, spec.locality.unwrap_or(DEFAULT_LOCALITY), &mut rng)?
+        }
         Workload::Hotspot => hotspot(ends, spec.hotspot.unwrap_or(DEFAULT_HOT_PERCENT), &mut rng)?,
         Workload::GreedyWorst => greedy_worst(topo)?,
     };

@@ -1,6 +1,6 @@
 //! The generators that place packets by where nodes are: greedy's worst
-//! case, packets within a distance (`locality`, by breadth-first balls) and
-//! a hot spot.
+//! case, packets within a distance (`locality`, by breadth-first balls),
+//! k-k routing with locality (`local-kk`, by blocks) and a hot spot.
 
 #[allow(unused_imports)]
 use super::*;
@@ -146,6 +146,79 @@ pub(super) fn locality(topo: &Topology, ends: Ends, l: u32, radius: u32, rng: &m
         }
     }
     Ok(pairs)
+}
+
+/// `local-kk` (SPEC §5; Kaufmann–Sibeyn §9): k layers, each a permutation
+/// in which every packet moves at most L along each axis, so every node
+/// sends and receives exactly k packets.
+///
+/// A layer cuts every axis of side s into blocks of b = L + 1 consecutive
+/// coordinates starting at a uniformly random offset o ∈ [0, min(b, s)) of
+/// its own: on a torus block i is the coordinates o + i·b, …, o + i·b + b −
+/// 1 round the ring (the last one shorter when b does not divide s); on a
+/// mesh the first block is 0..o−1 and the last is cut at the border. The
+/// blocks of the d axes make boxes of at most b^d nodes, and each box gets
+/// a uniformly random permutation of its nodes. A box's coordinates along an
+/// axis are at most b consecutive ones (on a ring: a segment of at most
+/// min(b, s)), so no packet moves more than b − 1 = L along it (ring
+/// distance: ≤ ⌊s/2⌋ ≤ L when b > s). Offsets and permutations are drawn
+/// layer by layer in that order; packets are listed source-major, a node's
+/// k packets in layer order.
+///
+/// The paper's lower-bound instance for locality L (§9: every packet moves
+/// exactly L right and L up, ≥ kL steps on a torus) is a shift, not a
+/// random instance; `tests/ks_level.rs` builds it directly.
+pub(super) fn local_kk(topo: &Topology, k: u32, radius: u32, rng: &mut Rng) -> Result<Vec<(u32, u32)>> {
+    let w = Workload::LocalKk;
+    if radius == 0 {
+        return Err(Error::invalid("locality", 0, "L must be at least 1"));
+    }
+    let g = match topo {
+        Topology::Grid(g) => g,
+        _ => return Err(refuse(w, topo, "needs a grid (linear array, ring, mesh or torus)")),
+    };
+    let n = g.nodes();
+    check_count(w, n as u64 * k as u64)?;
+    let dims = g.dims();
+    let wraps = g.wraps();
+    let mut layers: Vec<Vec<u32>> = Vec::with_capacity(k as usize);
+    let mut keyed: Vec<(u64, u32)> = Vec::with_capacity(n as usize);
+    for _ in 0..k {
+        let offsets: Vec<u64> = dims
+            .iter()
+            .map(|&side| rng.below((radius as u64 + 1).min(side as u64) as u32) as u64)
+            .collect();
+        let b = radius as u64 + 1;
+        keyed.clear();
+        for v in 0..n {
+            let mut key = 0u64;
+            for (axis, &side) in dims.iter().enumerate() {
+                let (c, s, o) = (g.coord(v, axis) as u64, side as u64, offsets[axis]);
+                let block = if wraps { (c + s - o) % s / b } else { (c + b - o) / b };
+                key = key * (s / b + 2) + block;
+            }
+            keyed.push((key, v));
+        }
+        keyed.sort_unstable();
+        let mut perm = vec![0u32; n as usize];
+        let mut start = 0;
+        while start < keyed.len() {
+            let mut end = start;
+            while end < keyed.len() && keyed[end].0 == keyed[start].0 {
+                end += 1;
+            }
+            let mut to: Vec<u32> = keyed[start..end].iter().map(|&(_, v)| v).collect();
+            rng.shuffle(&mut to);
+            for (i, &(_, v)) in keyed[start..end].iter().enumerate() {
+                perm[v as usize] = to[i];
+            }
+            start = end;
+        }
+        layers.push(perm);
+    }
+    Ok((0..n)
+        .flat_map(|v| layers.iter().map(move |perm| (v, perm[v as usize])))
+        .collect())
 }
 
 /// Reusable breadth-first search state for [`locality`].

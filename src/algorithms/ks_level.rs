@@ -1,0 +1,369 @@
+//! LevelRoute (Kaufmann–Sibeyn, *Randomized multi-packet routing on
+//! meshes*, §6 "Using levels"; `ks-level`): k-k routing for even k on a 2-D
+//! mesh (or torus) by k/2 levels of two colours.
+//!
+//! Every packet gets a random level l ∈ {1, …, k/2} and a random colour,
+//! green or blue, drawn from the run's seed (algorithm stream) one packet
+//! after the other in id order, as in `ks.rs`. The green packets run
+//!
+//! ```text
+//! for l := 1 to k/2 + 1 do
+//!   a. randomize each green l-packet along its column within its strip of height ε;
+//!   b. route each green l-packet along the row to its destination column,
+//!      route each green (l−1)-packet along the column to its destination row;
+//! ```
+//!
+//! and the blue ones the same 90° out of phase (along the row within a strip
+//! of ε columns, then the column, then the row), at the same time. The
+//! report names the phases `pass1-randomize`, `pass1-route`, …,
+//! `pass{k/2}-route`, `pass{k/2+1}-route` (the last pass has no level to
+//! randomize). Strips are the fixed blocks of ε consecutive rows (columns
+//! for blue), a last partial block joining the one before it
+//! ([`super::ks::strip`]); ε is `--epsilon` (default ⌈side/8⌉, side the
+//! shorter side). A packet that does not move in a phase has its position as
+//! its target and does not compete. Phases are separated by barriers, or
+//! coalesced (`--phases coalesced`: §3's lexicographic priority; the
+//! passes then overlap).
+//!
+//! **Bounds (n the side).** Corollary 4: (k/2 + 1)·(n + ε + O(√(n log n)))
+//! steps, w.v.h.p. (Lemma 13: a randomization ≤ ε + O(√(ε log n)); Lemma
+//! 14: a step b ≤ n + O(√(n log n))). Theorem 1, the *improved version*:
+//! (k + 1)/2·n + k/8·ε + k·O(√(n log n)) for k ≥ 4n/ε. The paper sketches
+//! it in two sentences; we make it precise as follows, and run it
+//! **automatically whenever k·ε ≥ 4n** (separated phases; n the longer
+//! side): (1) Lemma 3 randomizes k/2 packets per node of one colour in a
+//! strip of ε in max{ε, kε/8} steps, so the levels are randomized together
+//! in one phase `randomize` at the start; (2) step b of pass 1 routes one
+//! level per axis, not two, and leaves about n/2 of its n steps free on
+//! every link, so the highest h = min(⌊2n/ε⌋, k/2 − 1) levels randomize
+//! during `pass1-route` instead, each yielding on a link to the packets
+//! that route (a ranked phase, `phased.rs`). Then the start randomizes
+//! k/2 − h levels in (k/2 − h)·ε/4 = kε/8 − n/2 steps and the k/2 + 1
+//! passes take n each: (k + 1)/2·n + k/8·ε, Theorem 1's main term; h ≤
+//! k/2 is exactly its condition k ≥ 4n/ε. (The paper's "the highest 4n/ε
+//! levels" are read as 2n/ε levels of each of the two colours, the only
+//! reading that gives both the theorem's main term and its condition.) The
+//! phases are then `randomize`, `pass1-route`, …, `pass{k/2+1}-route`.
+//!
+//! Not here: superior and inferior regions (§6.1.1, Lemma 15). Lemma 15 is
+//! stated for the passes 1 < i ≤ k/2 of a mesh with ε ≤ n/6 and its proof
+//! leaves open where a superior packet goes when its range meets another
+//! colour's stream; it also saves only Θ(k·ε) against Θ(k·ε²/n), which at
+//! the sides we simulate (ε = n/8) is below the O(k·√(n log n)) term.
+//!
+//! **k.** The instance's k: for a k-permutation the k of SPEC §3 (declared,
+//! else measured); for any other instance the most packets one node sends
+//! or receives (max(ℓ, k)). An odd k is refused: LevelRoute's k/2 levels
+//! need it even (the registry's `Packets::EvenK`).
+//!
+//! # Complexity
+//! O(packets) set-up and per phase change; O(packets) per step in a ranked
+//! phase; the steps cost what the engine's cost.
+
+use super::ks::{on_line, spread_draw, Spread};
+use super::phased::{PhasePlan, Phased};
+use super::{check_epsilon, require, Algorithm, AlgorithmOptions};
+use crate::engine::Engine;
+use crate::error::{Error, Result};
+use crate::report::Extra;
+use crate::rng::{Rng, Stream};
+use crate::topology::{Grid, Kind, Topology};
+use crate::workload::Instance;
+
+/// `ks-level`.
+#[derive(Debug, Clone)]
+pub struct KsLevel {
+    seed: u64,
+    coalesced: bool,
+    epsilon: Option<u32>,
+    /// The ε the run uses (set at start).
+    used: Option<u32>,
+    schedule: Option<Phased<LevelPlan>>,
+}
+
+impl KsLevel {
+    /// LevelRoute with the options' ε (`--epsilon`) and phases.
+    pub fn new(options: &AlgorithmOptions) -> Self {
+        KsLevel {
+            seed: options.seed,
+            coalesced: options.pipeline,
+            epsilon: options.epsilon,
+            used: None,
+            schedule: None,
+        }
+    }
+}
+
+/// The k LevelRoute uses for `instance`: the most packets one node sends or
+/// receives (declared or measured, SPEC §3); an odd k is refused.
+pub(crate) fn even_k(instance: &Instance) -> Result<u32> {
+    let (l, k) = instance.lk();
+    let k = l.max(k);
+    if k % 2 == 1 {
+        return Err(Error::unsupported(
+            "ks-level",
+            format!(
+                "LevelRoute needs an even k (k/2 levels of two colours), but this instance has k = {k} \
+                 (the most packets a node sends or receives); use a k-permutation with even k"
+            ),
+        ));
+    }
+    Ok(k)
+}
+
+/// The default strip height: ⌈side/8⌉ of the shorter side.
+pub(crate) fn default_epsilon(grid: &Grid) -> u32 {
+    grid.dims().iter().copied().min().unwrap_or(1).div_ceil(8).max(1)
+}
+
+/// Whether Theorem 1's improved version applies: k·ε ≥ 4n.
+pub(crate) fn improved(k: u32, epsilon: u32, n: u32) -> bool {
+    k as u64 * epsilon as u64 >= 4 * n as u64 && k >= 4
+}
+
+/// What a packet does in a phase.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Role {
+    /// Stays where it is (target = position; it does not compete).
+    Stay,
+    /// To its drawn coordinate within its strip, along its first axis.
+    Randomize,
+    /// Along its second axis to its destination's coordinate (green: the row).
+    Cross,
+    /// Along its first axis to its destination (green: the column).
+    Home,
+}
+
+#[derive(Debug, Clone)]
+struct LevelPlan {
+    grid: Grid,
+    /// k/2.
+    levels: u32,
+    /// Theorem 1's version (see the module notes).
+    improved: bool,
+    /// Improved: the first level randomized in the slack of pass 1
+    /// (levels + 1 when none is).
+    first_slack: u32,
+    /// Each packet's colour: 0 green (first axis 0, the column), 1 blue.
+    colour: Vec<u8>,
+    /// Each packet's level, 1..=levels.
+    level: Vec<u32>,
+    /// Each packet's randomized coordinate along its first axis.
+    draw: Vec<u32>,
+    names: Vec<String>,
+    colours: Vec<u32>,
+}
+
+impl LevelPlan {
+    fn new(grid: &Grid, sources: &[u32], k: u32, epsilon: u32, improved: bool, seed: u64) -> LevelPlan {
+        let levels = k / 2;
+        let n = grid.dims().iter().copied().max().unwrap_or(1);
+        let slack = if improved {
+            (2 * n / epsilon).min(levels.saturating_sub(1))
+        } else {
+            0
+        };
+        let names = if improved {
+            std::iter::once("randomize".to_string())
+                .chain((1..=levels + 1).map(|p| format!("pass{p}-route")))
+                .collect()
+        } else {
+            (1..=levels)
+                .flat_map(|p| [format!("pass{p}-randomize"), format!("pass{p}-route")])
+                .chain(std::iter::once(format!("pass{}-route", levels + 1)))
+                .collect()
+        };
+        let mut plan = LevelPlan {
+            grid: grid.clone(),
+            levels,
+            improved,
+            first_slack: levels + 1 - slack,
+            colour: Vec::with_capacity(sources.len()),
+            level: Vec::with_capacity(sources.len()),
+            draw: Vec::with_capacity(sources.len()),
+            names,
+            colours: vec![0; 2],
+        };
+        let mut rng = Rng::new(seed, Stream::Algorithm);
+        for &source in sources {
+            let level = 1 + rng.below(levels.max(1));
+            let c = rng.below(2) as u8;
+            let axis = c as usize;
+            let side = grid.dims()[axis];
+            let draw = spread_draw(
+                &mut rng,
+                Spread::Strips(epsilon),
+                grid.coord(source, axis),
+                side,
+                grid.wraps(),
+            );
+            plan.level.push(level);
+            plan.colour.push(c);
+            plan.draw.push(draw);
+            plan.colours[c as usize] += 1;
+        }
+        plan
+    }
+
+    /// What a packet of level `l` does in `phase`.
+    fn role(&self, l: u32, phase: u8) -> Role {
+        let phase = phase as u32;
+        if self.improved {
+            match phase {
+                0 if l < self.first_slack => Role::Randomize,
+                1 if l >= self.first_slack => Role::Randomize,
+                _ if phase == l => Role::Cross,
+                _ if phase == l + 1 => Role::Home,
+                _ => Role::Stay,
+            }
+        } else {
+            match phase {
+                _ if phase + 2 == 2 * l => Role::Randomize,
+                _ if phase + 1 == 2 * l => Role::Cross,
+                // Pass l + 1's step b; the last pass has no step a.
+                _ if phase == 2 * l + 1 || (l == self.levels && phase == 2 * l) => Role::Home,
+                _ => Role::Stay,
+            }
+        }
+    }
+}
+
+impl PhasePlan for LevelPlan {
+    fn count(&self) -> u8 {
+        self.names.len() as u8
+    }
+
+    fn name(&self, phase: u8) -> &str {
+        &self.names[phase as usize]
+    }
+
+    fn pipelined_name(&self) -> &str {
+        "coalesced"
+    }
+
+    fn target(&self, engine: &Engine, p: u32, phase: u8) -> u32 {
+        let i = p as usize;
+        let pos = engine.position(p);
+        let first = self.colour[i] as usize;
+        let dest = engine.destination(p);
+        match self.role(self.level[i], phase) {
+            Role::Stay => pos,
+            Role::Randomize => on_line(&self.grid, pos, first, self.draw[i]),
+            Role::Cross => on_line(&self.grid, pos, 1 - first, self.grid.coord(dest, 1 - first)),
+            Role::Home => on_line(&self.grid, pos, first, self.grid.coord(dest, first)),
+        }
+    }
+
+    fn class(&self, p: u32, _phase: u8) -> u8 {
+        self.colour[p as usize]
+    }
+
+    fn lexicographic(&self) -> bool {
+        true
+    }
+
+    fn ranked(&self, phase: u8) -> bool {
+        self.improved && phase == 1 && self.first_slack <= self.levels
+    }
+
+    fn rank(&self, p: u32, phase: u8) -> u8 {
+        (self.role(self.level[p as usize], phase) == Role::Randomize) as u8
+    }
+}
+
+impl Algorithm for KsLevel {
+    fn name(&self) -> &'static str {
+        "ks-level"
+    }
+
+    fn start(&mut self, instance: &Instance, engine: &mut Engine) -> Result<()> {
+        let topo = &instance.topology;
+        let grid = match topo {
+            Topology::Grid(g) if matches!(g.kind(), Kind::Mesh | Kind::Torus) && g.dims().len() == 2 => Some(g),
+            _ => None,
+        };
+        require(self.name(), grid.is_some(), topo, "a 2-D mesh or torus")?;
+        let grid = grid.expect("checked");
+        let k = even_k(instance)?;
+        let epsilon = self.epsilon.unwrap_or_else(|| default_epsilon(grid));
+        check_epsilon(epsilon, topo)?;
+        let n = grid.dims().iter().copied().max().unwrap_or(1);
+        let better = !self.coalesced && improved(k, epsilon, n);
+        let sources: Vec<u32> = (0..engine.packet_count()).map(|p| engine.source(p)).collect();
+        let plan = LevelPlan::new(grid, &sources, k, epsilon, better, self.seed);
+        let mut schedule = Phased::new(plan, self.coalesced);
+        schedule.start(engine);
+        self.schedule = Some(schedule);
+        self.used = Some(epsilon);
+        Ok(())
+    }
+
+    fn before_step(&mut self, engine: &mut Engine) {
+        if let Some(s) = self.schedule.as_mut() {
+            s.before_step(engine);
+        }
+    }
+
+    fn report_extra(&self) -> Extra {
+        Extra {
+            colours: self.schedule.as_ref().map(|s| s.plan().colours.clone()),
+            epsilon: self.used,
+            ..Extra::default()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{improved, LevelPlan, Role};
+    use crate::topology::Topology;
+
+    fn plan(topo: &str, k: u32, eps: u32, better: bool) -> LevelPlan {
+        let topo: Topology = topo.parse().unwrap();
+        let g = topo.as_grid().unwrap();
+        let sources: Vec<u32> = (0..2000).map(|p| p % 256).collect();
+        LevelPlan::new(g, &sources, k, eps, better, 3)
+    }
+
+    #[test]
+    fn every_level_randomizes_once_then_crosses_then_goes_home() {
+        for better in [false, true] {
+            let p = plan("mesh:16x16", 8, 8, better);
+            for l in 1..=4 {
+                let roles: Vec<Role> = (0..p.names.len() as u8).map(|ph| p.role(l, ph)).collect();
+                let moving: Vec<Role> = roles.iter().copied().filter(|&r| r != Role::Stay).collect();
+                assert_eq!(
+                    moving,
+                    [Role::Randomize, Role::Cross, Role::Home],
+                    "level {l}, improved {better}"
+                );
+                let at = |r| roles.iter().position(|&x| x == r).unwrap();
+                // Pass l routes level l across, pass l + 1 takes it home.
+                assert_eq!(p.names[at(Role::Cross)], format!("pass{l}-route"));
+                assert_eq!(p.names[at(Role::Home)], format!("pass{}-route", l + 1));
+            }
+        }
+        assert_eq!(plan("mesh:16x16", 8, 2, false).names.len(), 9);
+        let p = plan("mesh:16x16", 8, 8, true);
+        // h = min(2n/ε, k/2 − 1) = 3 levels in the slack of pass 1.
+        assert_eq!((p.names.len(), p.first_slack), (6, 2));
+    }
+
+    #[test]
+    fn draws_stay_in_the_strip_and_levels_in_range() {
+        let p = plan("mesh:16x16", 6, 5, false);
+        for i in 0..2000 {
+            let source = (i % 256) as u32;
+            let own = if p.colour[i] == 0 { source / 16 } else { source % 16 };
+            // Strips of 5 on 16: 0–4, 5–9, 10–15 (the last partial one merged).
+            let strip = |c: u32| (c / 5).min(2);
+            assert_eq!(strip(p.draw[i]), strip(own));
+            assert!((1..=3).contains(&p.level[i]));
+        }
+    }
+
+    #[test]
+    fn theorem_1_s_condition() {
+        assert!(improved(8, 8, 16) && !improved(8, 7, 16) && !improved(2, 16, 16));
+    }
+}
