@@ -1,7 +1,7 @@
 //! A run: an instance, an algorithm and the engine, stepped together. This
 //! is what the CLI, the browser and the tests drive.
 
-use crate::algorithms::{self, Algorithm, AlgorithmOptions};
+use crate::algorithms::{self, Algorithm, AlgorithmOptions, Smear};
 use crate::bounds::{self, Bounds};
 use crate::engine::{Engine, EngineConfig, Policy, StepSummary};
 use crate::error::{Error, Result};
@@ -31,6 +31,8 @@ pub struct SimConfig {
     pub pipeline: bool,
     /// Reverse dimension order.
     pub reverse_order: bool,
+    /// Queue smearing (Kaufmann–Sibeyn §7.5); `None`: off.
+    pub smear: Option<Smear>,
     /// Stop after this many steps.
     pub max_steps: u32,
     /// Check engine invariants every step.
@@ -52,6 +54,7 @@ impl Default for SimConfig {
             edge_queues: false,
             pipeline: false,
             reverse_order: false,
+            smear: None,
             max_steps: DEFAULT_MAX_STEPS,
             check_invariants: cfg!(debug_assertions),
             record_series: true,
@@ -116,9 +119,11 @@ impl Simulation {
             seed: config.seed,
             pipeline: config.pipeline,
             reverse_order: config.reverse_order,
+            smear: config.smear,
         };
         let entry = algorithms::lookup(&config.algorithm)?;
         entry.check(&instance, config.policy)?;
+        entry.check_options(&options)?;
         let mut algorithm = entry.create(&options);
         let engine_config = EngineConfig {
             policy: config.policy,

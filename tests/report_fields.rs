@@ -347,6 +347,7 @@ fn all_options(seed: u64) -> Vec<AlgorithmOptions> {
                 seed,
                 pipeline,
                 reverse_order,
+                ..Default::default()
             });
         }
     }

@@ -51,7 +51,7 @@
 //! coalesced (the priority); the steps cost what the engine's cost.
 
 use super::phased::{PhasePlan, Phased};
-use super::{require, Algorithm, AlgorithmOptions};
+use super::{require, Algorithm, AlgorithmOptions, Smear};
 use crate::engine::Engine;
 use crate::error::Result;
 use crate::report::Extra;
@@ -74,6 +74,7 @@ pub struct Ks {
     variant: Variant,
     seed: u64,
     coalesced: bool,
+    smear: Option<Smear>,
     schedule: Option<Phased<Plan>>,
 }
 
@@ -94,6 +95,7 @@ impl Ks {
             variant,
             seed: options.seed,
             coalesced: options.pipeline,
+            smear: options.smear,
             schedule: None,
         }
     }
@@ -218,6 +220,11 @@ impl PhasePlan for Plan {
     fn lexicographic(&self) -> bool {
         true
     }
+
+    /// §7.5: smeared along the axis of the coming phase (see the module doc).
+    fn smear_axis(&self, p: u32, phase: u8) -> Option<usize> {
+        Some(self.axis(self.colour[p as usize], phase))
+    }
 }
 
 impl Algorithm for Ks {
@@ -240,8 +247,12 @@ impl Algorithm for Ks {
             topo,
             "a mesh or torus of 2 or more dimensions",
         )?;
-        let plan = Plan::new(self.variant, grid.expect("checked"), engine.packet_count(), self.seed);
-        let mut schedule = Phased::new(plan, self.coalesced);
+        let grid = grid.expect("checked");
+        let plan = Plan::new(self.variant, grid, engine.packet_count(), self.seed);
+        let side = grid.dims().iter().copied().max().unwrap_or(1);
+        let (l, k) = instance.lk();
+        let m = self.smear.filter(|_| !self.coalesced).map(|s| s.block(l.max(k), side));
+        let mut schedule = Phased::new(plan, self.coalesced).with_smear(m);
         schedule.start(engine);
         self.schedule = Some(schedule);
         Ok(())
@@ -254,8 +265,12 @@ impl Algorithm for Ks {
     }
 
     fn report_extra(&self) -> Extra {
+        let schedule = self.schedule.as_ref();
+        let smear_block = schedule.and_then(Phased::smear_block);
         Extra {
-            colours: self.schedule.as_ref().map(|s| s.plan().colours.clone()),
+            colours: schedule.map(|s| s.plan().colours.clone()),
+            smear_block,
+            max_barrier_load: smear_block.and(schedule.map(Phased::barrier_load)),
         }
     }
 }

@@ -190,86 +190,9 @@ impl Task for SmearTask {
 
 #[cfg(test)]
 mod tests {
-    use super::{block_of, Item, SmearTask};
-    use crate::engine::{Engine, EngineConfig};
-    use crate::primitives::Task;
-    use crate::topology::{Network, Topology};
+    use super::block_of;
 
-    /// Runs the task on `packets` (all smeared along axis 0 of `topo`,
-    /// keyed by id); returns (steps, counting steps, load per node).
-    fn smear(topo: &str, packets: &[(u32, u32)], m: u32) -> (u32, u32, Vec<u32>) {
-        let topo: Topology = topo.parse().unwrap();
-        let grid = topo.as_grid().unwrap().clone();
-        let config = EngineConfig {
-            check_invariants: true,
-            ..Default::default()
-        };
-        let mut e = Engine::new(topo, packets, config);
-        for p in 0..packets.len() as u32 {
-            e.set_target(p, e.position(p));
-        }
-        let items: Vec<Item> = (0..packets.len() as u32)
-            .map(|p| Item {
-                packet: p,
-                axis: 0,
-                key: 0,
-            })
-            .collect();
-        let mut task = SmearTask::new(&e, &grid, m, &items);
-        let counting = task.counting_steps();
-        while task.poll(&mut e) {
-            e.step();
-        }
-        let mut load = vec![0; grid.nodes() as usize];
-        for p in 0..packets.len() as u32 {
-            load[e.position(p) as usize] += 1;
-        }
-        (e.step_count(), counting, load)
-    }
-
-    /// Packets at `loads[i]` on node i of a line, all bound for a node
-    /// beyond it (so none is delivered by the smear).
-    fn line(loads: &[u32], far: u32) -> Vec<(u32, u32)> {
-        let mut out = vec![];
-        for (v, &c) in loads.iter().enumerate() {
-            out.extend((0..c).map(|_| (v as u32, far)));
-        }
-        out
-    }
-
-    /// [5, 0, 3, 0] on one block of 4: 3 counting steps; ranks 0..4 at
-    /// node 0 go to ⌊r·4/8⌋ = 0, 0, 1, 1, 2 and ranks 5..7 at node 2 to 2,
-    /// 3, 3. Link 0→1 carries three packets (steps 4–6: the one for node 2
-    /// first under farthest-first, it crosses 1→2 in step 5), link 2→3 two
-    /// (steps 4–5): 6 steps, loads [2, 2, 2, 2].
-    #[test]
-    fn a_block_of_four_by_hand() {
-        let (steps, counting, load) = smear("linear:5", &line(&[5, 0, 3, 0], 4), 4);
-        assert_eq!((steps, counting), (6, 3));
-        assert_eq!(load, [2, 2, 2, 2, 0]);
-    }
-
-    /// Blocks of 3 on a line of 8 (the last block has two nodes):
-    /// [6, 0, 0 | 0, 3, 0 | 1, 0]. Counting: 2 steps. Block 1: ranks 0..5
-    /// go to ⌊r·3/6⌋, two packets to node 1 and two on to node 2; link 0→1
-    /// carries four (farthest first: the two for node 2 in steps 3 and 4,
-    /// then the two for node 1): 6 steps. Block 2: one packet each way in
-    /// step 3. Block 3: T = 1, its packet stays.
-    #[test]
-    fn blocks_are_independent_and_a_short_last_block_stays() {
-        let (steps, counting, load) = smear("linear:8", &line(&[6, 0, 0, 0, 3, 0, 1], 7), 3);
-        assert_eq!(counting, 2);
-        assert_eq!(load, [2, 2, 2, 1, 1, 1, 1, 0]);
-        assert_eq!(steps, 6);
-    }
-
-    #[test]
-    fn m_one_takes_no_step() {
-        let (steps, counting, load) = smear("linear:4", &line(&[3, 0, 1], 3), 1);
-        assert_eq!((steps, counting), (0, 0));
-        assert_eq!(load, [3, 0, 1, 0]);
-    }
-
+    /// The exact smears of small blocks are in `tests/smear.rs`.
     #[test]
     fn blocks_cover_the_line() {
         assert_eq!(block_of(0, 10, 4), (0, 4));

@@ -11,7 +11,7 @@
 //! from text, whatever the front end, so a bad value gets the same message
 //! everywhere: the field as the user wrote it and the value.
 
-use crate::algorithms::{registry, AlgorithmOptions, Entry};
+use crate::algorithms::{registry, AlgorithmOptions, Entry, Smear};
 use crate::engine::{Policy, RESORT_INTERVAL};
 use crate::error::{Error, Result};
 use crate::simulation::{SimConfig, Simulation, DEFAULT_MAX_STEPS};
@@ -58,6 +58,8 @@ pub enum Field {
     Pipeline,
     /// The Kaufmann–Sibeyn family's phases: separated or coalesced.
     Phases,
+    /// Queue smearing (Kaufmann–Sibeyn §7.5): a block length or `auto`.
+    Smear,
     /// Reverse dimension order.
     ReverseOrder,
     /// Step limit.
@@ -68,7 +70,7 @@ pub enum Field {
 
 impl Field {
     /// Every field.
-    pub const ALL: [Field; 17] = [
+    pub const ALL: [Field; 18] = [
         Field::Topology,
         Field::Algorithm,
         Field::Policy,
@@ -83,6 +85,7 @@ impl Field {
         Field::EdgeQueues,
         Field::Pipeline,
         Field::Phases,
+        Field::Smear,
         Field::ReverseOrder,
         Field::MaxSteps,
         Field::CheckInvariants,
@@ -105,6 +108,7 @@ impl Field {
             Field::EdgeQueues => "edge-queues",
             Field::Pipeline => "pipeline",
             Field::Phases => "phases",
+            Field::Smear => registry::SMEAR_OPTION,
             Field::ReverseOrder => "reverse-order",
             Field::MaxSteps => "max-steps",
             Field::CheckInvariants => "check-invariants",
@@ -134,7 +138,8 @@ impl Field {
             | Field::K
             | Field::Locality
             | Field::Hotspot
-            | Field::Seed => Some(self.cli()),
+            | Field::Seed
+            | Field::Smear => Some(self.cli()),
             Field::QueueCap => Some("q"),
             _ => None,
         }
@@ -213,6 +218,23 @@ impl Phases {
     }
 }
 
+/// `--smear`'s value: a block length of at least 1, or `auto`; `off`,
+/// `none` or nothing for no smearing.
+fn parse_smear(field: &str, text: &str) -> Result<Option<Smear>> {
+    match text.trim() {
+        "" | "off" | "none" => Ok(None),
+        "auto" => Ok(Some(Smear::Auto)),
+        value => match value.parse::<u32>() {
+            Ok(m) if m >= 1 && !value.starts_with('+') => Ok(Some(Smear::Block(m))),
+            _ => Err(Error::invalid(
+                field,
+                text,
+                "expected a block length (a whole number of at least 1) or auto",
+            )),
+        },
+    }
+}
+
 /// Everything one run needs.
 #[derive(Debug, Clone)]
 pub struct RunSpec {
@@ -244,6 +266,8 @@ pub struct RunSpec {
     pub pipeline: bool,
     /// The Kaufmann–Sibeyn family's phases; coalesced is pipelined.
     pub phases: Phases,
+    /// Queue smearing (ks-*); `None`: off.
+    pub smear: Option<Smear>,
     /// Reverse dimension order (algorithms that read it).
     pub reverse_order: bool,
     /// Stop after this many steps.
@@ -274,6 +298,7 @@ impl Default for RunSpec {
             edge_queues: false,
             pipeline: false,
             phases: Phases::Separated,
+            smear: None,
             reverse_order: false,
             max_steps: DEFAULT_MAX_STEPS,
             check_invariants: false,
@@ -346,6 +371,7 @@ impl RunSpec {
             Field::EdgeQueues => self.edge_queues = parse_bool(name, text)?,
             Field::Pipeline => self.pipeline = parse_bool(name, text)?,
             Field::Phases => self.phases = Phases::parse(name, text)?,
+            Field::Smear => self.smear = parse_smear(name, text)?,
             Field::ReverseOrder => self.reverse_order = parse_bool(name, text)?,
             Field::MaxSteps => self.max_steps = parse_u32(name, text, 0)?,
             Field::CheckInvariants => self.check_invariants = parse_bool(name, text)?,
@@ -434,6 +460,7 @@ impl RunSpec {
             Field::EdgeQueues => self.edge_queues.to_string(),
             Field::Pipeline => self.pipeline.to_string(),
             Field::Phases => self.phases.name().into(),
+            Field::Smear => self.smear.map_or_else(|| "off".into(), Smear::name),
             Field::ReverseOrder => self.reverse_order.to_string(),
             Field::MaxSteps => self.max_steps.to_string(),
             Field::CheckInvariants => self.check_invariants.to_string(),
@@ -452,6 +479,7 @@ impl RunSpec {
             return Err(Error::invalid("edge-queues", "true", "needs a queue capacity"));
         }
         self.algorithm.check_policy(self.policy)?;
+        self.algorithm.check_options(&self.algorithm_options())?;
         if let Some(topology) = self.topology() {
             self.algorithm.check_topology(topology)?;
         }
@@ -547,6 +575,7 @@ impl RunSpec {
             seed: self.seed,
             pipeline: self.pipelined(),
             reverse_order: self.reverse_order,
+            smear: self.smear,
         }
     }
 
@@ -560,6 +589,7 @@ impl RunSpec {
             edge_queues: self.edge_queues,
             pipeline: self.pipelined(),
             reverse_order: self.reverse_order,
+            smear: self.smear,
             max_steps: self.max_steps,
             check_invariants: self.check_invariants,
             record_series: self.record_series,
