@@ -42,9 +42,16 @@
 //! over one in a later phase, the run's policy choosing within a phase).
 //! The report adds `colours`, the packets of each colour.
 //!
+//! Queue smearing (`--smear M|auto`, §7.5 Theorem 6): with separated
+//! phases, the packets parked at every barrier are smeared in blocks of m
+//! nodes along the axis of their colour's coming phase (so no progress
+//! along another axis is undone) before that phase opens; `auto` takes
+//! Theorem 6's m = ⌈k·log₂ n⌉ (n the longest side, k the instance's
+//! max(ℓ, k)), at most n. The smear is [`crate::primitives::smear`], driven
+//! by [`Phased`]; the report adds `smear_block` and `max_barrier_load`.
+//!
 //! Not here (issue #13, later): cut-through worms (`--flits`, §7.2, §8.2),
-//! queue smearing (`--smear`, §7.5), LevelRoute (`ks-level`, §6) and
-//! routing with locality (`ks-local`, §9).
+//! LevelRoute (`ks-level`, §6) and routing with locality (`ks-local`, §9).
 //!
 //! # Complexity
 //! O(d·packets) set-up; O(packets) per phase change, or per step when
