@@ -85,6 +85,16 @@ pub struct Extra {
     /// `ks-local`: the locality L the run used (given, or the instance's own).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub locality: Option<u32>,
+    /// Queue smearing (`--smear`, Kaufmann–Sibeyn §7.5): the block length m
+    /// used (`auto` resolved, clamped to the longest side).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub smear_block: Option<u32>,
+    /// With `--smear`: the most packets held at one node when a phase
+    /// opened (after the smear before it) — the parked packets §7.5
+    /// bounds. `max_load` also counts packets queued in transit during
+    /// the phases.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_barrier_load: Option<u32>,
 }
 
 impl Latency {

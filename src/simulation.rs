@@ -1,7 +1,7 @@
 //! A run: an instance, an algorithm and the engine, stepped together. This
 //! is what the CLI, the browser and the tests drive.
 
-use crate::algorithms::{self, Algorithm, AlgorithmOptions};
+use crate::algorithms::{self, Algorithm, AlgorithmOptions, Smear};
 use crate::bounds::{self, Bounds};
 use crate::engine::{Engine, EngineConfig, Policy, StepSummary};
 use crate::error::{Error, Result};
@@ -35,6 +35,8 @@ pub struct SimConfig {
     pub epsilon: Option<u32>,
     /// `ks-local`'s locality L (`None`: the instance's own).
     pub locality: Option<u32>,
+    /// Queue smearing (Kaufmann–Sibeyn §7.5); `None`: off.
+    pub smear: Option<Smear>,
     /// Stop after this many steps.
     pub max_steps: u32,
     /// Check engine invariants every step.
@@ -58,6 +60,7 @@ impl Default for SimConfig {
             reverse_order: false,
             epsilon: None,
             locality: None,
+            smear: None,
             max_steps: DEFAULT_MAX_STEPS,
             check_invariants: cfg!(debug_assertions),
             record_series: true,
@@ -124,9 +127,11 @@ impl Simulation {
             reverse_order: config.reverse_order,
             epsilon: config.epsilon,
             locality: config.locality,
+            smear: config.smear,
         };
         let entry = algorithms::lookup(&config.algorithm)?;
         entry.check(&instance, config.policy)?;
+        entry.check_options(&options)?;
         let mut algorithm = entry.create(&options);
         let engine_config = EngineConfig {
             policy: config.policy,

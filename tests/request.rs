@@ -81,6 +81,13 @@ const REQUESTS: &[Request] = &[
     ),
     ("ring:9", "greedy", "hotspot", "farthest-origin", &[("hotspot", "40")]),
     (
+        "torus:8x8",
+        "ks-wrap",
+        "random-kk",
+        "farthest-first",
+        &[("k", "3"), ("smear", "4"), ("seed", "2")],
+    ),
+    (
         "mesh:6x6",
         "rand-interval",
         "locality",

@@ -641,7 +641,11 @@ function readControls() {
   if (c.algorithm === state.config.algorithm) {
     for (const input of $('algo-options').querySelectorAll('[data-option]')) {
       const key = input.dataset.option;
-      if (input.dataset.kind === 'flag') c[key] = input.checked;
+      // A menu's first value is the option's default: left out, like an empty box.
+      if (input.dataset.kind === 'flag') {
+        if (input.checked) c[key] = true;
+        else delete c[key];
+      } else if (input.dataset.kind === 'choice' && input.selectedIndex <= 0) delete c[key];
       else if (input.value.trim() === '') delete c[key];
       else c[key] = input.value.trim();
     }

@@ -45,15 +45,23 @@
 //! The same plan, with the randomizing phases confined ([`Spread`]), is
 //! LocalRoute (§9.1, `ks-local`, in `ks_local.rs`); LevelRoute (§6,
 //! `ks-level`, in `ks_level.rs`) shares the strips and the line targets.
-//! Not here (issue #13, later): cut-through worms (`--flits`, §7.2, §8.2)
-//! and queue smearing (`--smear`, §7.5).
+//!
+//! Queue smearing (`--smear M|auto`, §7.5 Theorem 6): with separated
+//! phases, the packets parked at every barrier are smeared in blocks of m
+//! nodes along the axis of their colour's coming phase (so no progress
+//! along another axis is undone) before that phase opens; `auto` takes
+//! Theorem 6's m = ⌈k·log₂ n⌉ (n the longest side, k the instance's
+//! max(ℓ, k)), at most n. The smear is [`crate::primitives::smear`], driven
+//! by [`Phased`]; the report adds `smear_block` and `max_barrier_load`.
+//!
+//! Not here (issue #13, later): cut-through worms (`--flits`, §7.2, §8.2).
 //!
 //! # Complexity
 //! O(d·packets) set-up; O(packets) per phase change, or per step when
 //! coalesced (the priority); the steps cost what the engine's cost.
 
 use super::phased::{PhasePlan, Phased};
-use super::{require, Algorithm, AlgorithmOptions};
+use super::{require, Algorithm, AlgorithmOptions, Smear};
 use crate::engine::Engine;
 use crate::error::Result;
 use crate::report::Extra;
@@ -76,6 +84,7 @@ pub struct Ks {
     variant: Variant,
     seed: u64,
     coalesced: bool,
+    smear: Option<Smear>,
     schedule: Option<Phased<Plan>>,
 }
 
@@ -96,6 +105,7 @@ impl Ks {
             variant,
             seed: options.seed,
             coalesced: options.pipeline,
+            smear: options.smear,
             schedule: None,
         }
     }
@@ -295,6 +305,11 @@ impl PhasePlan for Plan {
     fn lexicographic(&self) -> bool {
         true
     }
+
+    /// §7.5: smeared along the axis of the coming phase (see the module doc).
+    fn smear_axis(&self, p: u32, phase: u8) -> Option<usize> {
+        Some(self.axis(self.colour[p as usize], phase))
+    }
 }
 
 impl Algorithm for Ks {
@@ -317,9 +332,13 @@ impl Algorithm for Ks {
             topo,
             "a mesh or torus of 2 or more dimensions",
         )?;
+        let grid = grid.expect("checked");
         let sources: Vec<u32> = (0..engine.packet_count()).map(|p| engine.source(p)).collect();
-        let plan = Plan::with_spread(self.variant, grid.expect("checked"), &sources, self.seed, Spread::Whole);
-        let mut schedule = Phased::new(plan, self.coalesced);
+        let plan = Plan::with_spread(self.variant, grid, &sources, self.seed, Spread::Whole);
+        let side = grid.dims().iter().copied().max().unwrap_or(1);
+        let (l, k) = instance.lk();
+        let m = self.smear.filter(|_| !self.coalesced).map(|s| s.block(l.max(k), side));
+        let mut schedule = Phased::new(plan, self.coalesced).with_smear(m);
         schedule.start(engine);
         self.schedule = Some(schedule);
         Ok(())
@@ -332,8 +351,12 @@ impl Algorithm for Ks {
     }
 
     fn report_extra(&self) -> Extra {
+        let schedule = self.schedule.as_ref();
+        let smear_block = schedule.and_then(Phased::smear_block);
         Extra {
-            colours: self.schedule.as_ref().map(|s| s.plan().colours.clone()),
+            colours: schedule.map(|s| s.plan().colours.clone()),
+            smear_block,
+            max_barrier_load: smear_block.and(schedule.map(Phased::barrier_load)),
             ..Extra::default()
         }
     }

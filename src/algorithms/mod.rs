@@ -37,7 +37,7 @@ pub use ks_local::{instance_locality, KsLocal};
 pub use offline::{colour_regular_bipartite, column_colouring, Offline};
 pub use pp::Pp;
 pub use rand_interval::{Intervals, RandInterval};
-pub use registry::{lookup, Entry, REGISTRY};
+pub use registry::{lookup, Entry, REGISTRY, SMEAR_OPTION};
 pub use sort_route::SortRoute;
 
 use crate::engine::Engine;
@@ -63,6 +63,45 @@ pub struct AlgorithmOptions {
     pub epsilon: Option<u32>,
     /// `ks-local`'s locality L (`--locality`; default the instance's own).
     pub locality: Option<u32>,
+    /// Queue smearing between phases (`--smear`, Kaufmann–Sibeyn §7.5);
+    /// `None`: no smearing.
+    pub smear: Option<Smear>,
+}
+
+/// The block length of queue smearing (`--smear M|auto`, Kaufmann–Sibeyn
+/// §7.5): the packets of m adjacent nodes of a line are spread over them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Smear {
+    /// Blocks of this many nodes (at least 1; m = 1 moves nothing, the
+    /// paper's "taking m = 1").
+    Block(u32),
+    /// m = ⌈k·log₂ n⌉ (Theorem 6's choice, n the longest side, k the
+    /// instance's max(ℓ, k)).
+    Auto,
+}
+
+impl Smear {
+    /// The option's value as the user writes it (`auto`, `8`).
+    pub fn name(self) -> String {
+        match self {
+            Smear::Block(m) => m.to_string(),
+            Smear::Auto => "auto".into(),
+        }
+    }
+
+    /// The block length for `k` packets per node on lines of at most `side`
+    /// nodes, clamped to 1..=side.
+    pub fn block(self, k: u32, side: u32) -> u32 {
+        let m = match self {
+            Smear::Block(m) => m,
+            Smear::Auto => {
+                // ⌈k·log₂ side⌉; the small slack keeps exact products exact.
+                let x = k as f64 * (side.max(1) as f64).log2();
+                (x - 1e-9).ceil().min(u32::MAX as f64) as u32
+            }
+        };
+        m.clamp(1, side.max(1))
+    }
 }
 
 /// A routing algorithm plugged into the engine. Algorithms are `Clone`

@@ -17,18 +17,34 @@
 //! picks among them (local computation at the node, which knows its
 //! packets' phases).
 //!
-//!
 //! With barriers, a plan may also *rank* the packets of a phase (LevelRoute's
 //! improved version, §6: the packets randomizing in the slack of pass 1
 //! yield to the packets routing): before every step of a ranked phase, of
 //! the packets whose next hop is over the same link only those of the
 //! smallest rank are eligible, the same rule as the lexicographic priority.
 //!
+//!
+//! # Queue smearing
+//! With barriers, a plan may have the packets parked at a barrier smeared
+//! before the next phase opens (Kaufmann–Sibeyn §7.5, Theorem 6; the
+//! primitive is [`crate::primitives::smear`]): [`PhasePlan::smear_axis`]
+//! names the axis along which each packet is smeared, and
+//! [`Phased::with_smear`] the block length m. The smear between phase i and
+//! phase i + 1 is reported as its own phase, `smear{i}`; one that moves
+//! nothing (m = 1) takes no step and is not reported. Each packet is placed
+//! among its node's packets by its target coordinate in the next phase, so
+//! that a packet bound for the low end of the line tends to be smeared
+//! towards it. The driver also records the largest load (packets held at
+//! a node) at the opening of each phase, the quantity §7.5 bounds.
+//!
 //! # Complexity
 //! O(packets) per phase change; O(arrivals) per step when pipelined, and
-//! O(packets) per step with the lexicographic priority or in a ranked phase.
+//! O(packets) per step with the lexicographic priority or in a ranked
+//! phase; a smear O(d·N + packets·log packets) to set up.
 
 use crate::engine::Engine;
+use crate::primitives::smear::{Item, SmearTask};
+use crate::primitives::Task;
 use crate::topology::Network;
 
 /// What a phased algorithm decides: how many phases, their report names,
@@ -64,6 +80,13 @@ pub(crate) trait PhasePlan {
     fn rank(&self, _p: u32, _phase: u8) -> u8 {
         0
     }
+    /// Queue smearing (§7.5): the axis along which `p` is smeared at the
+    /// barrier before `phase` (≥ 1) — the axis it moves along in `phase`,
+    /// so that the smear undoes no progress made along the other axes — or
+    /// `None` (the default): not smeared.
+    fn smear_axis(&self, _p: u32, _phase: u8) -> Option<usize> {
+        None
+    }
 }
 
 /// Drives a [`PhasePlan`] from an algorithm's `start` and `before_step`.
@@ -82,6 +105,12 @@ pub(crate) struct Phased<P> {
     /// this step (`u8::MAX` for none), and the links set, to reset.
     link_phase: Vec<u8>,
     links: Vec<(u32, Option<u32>)>,
+    /// Barrier mode: the smear's block length, if smearing.
+    smear: Option<u32>,
+    /// The smear in progress at the barrier before `phase + 1`.
+    smearing: Option<SmearTask>,
+    /// Barrier mode: the most packets held at one node when a phase opened.
+    barrier_load: u32,
 }
 
 impl<P: PhasePlan> Phased<P> {
@@ -95,7 +124,34 @@ impl<P: PhasePlan> Phased<P> {
             ranked: false,
             link_phase: Vec::new(),
             links: Vec::new(),
+            smear: None,
+            smearing: None,
+            barrier_load: 0,
         }
+    }
+
+    /// Smears the parked packets in blocks of `m` nodes at every barrier
+    /// (barrier mode on a grid only; `None`: no smearing).
+    pub(crate) fn with_smear(mut self, m: Option<u32>) -> Self {
+        self.smear = m;
+        self
+    }
+
+    /// The smear's block length, if smearing.
+    pub(crate) fn smear_block(&self) -> Option<u32> {
+        self.smear
+    }
+
+    /// The most packets held at one node (working queue plus those still at
+    /// their source) when a phase opened, barrier mode.
+    pub(crate) fn barrier_load(&self) -> u32 {
+        self.barrier_load
+    }
+
+    fn note_barrier_load(&mut self, engine: &Engine) {
+        let loads = engine.working_queues().iter().zip(engine.waiting_at_source());
+        let most = loads.map(|(w, s)| w + s).max().unwrap_or(0);
+        self.barrier_load = self.barrier_load.max(most);
     }
 
     /// The plan.
@@ -129,6 +185,7 @@ impl<P: PhasePlan> Phased<P> {
                 self.enter(engine, p, 0);
             }
             self.rank_phase(engine);
+            self.note_barrier_load(engine);
             self.open_barriers(engine);
         }
     }
@@ -208,10 +265,26 @@ impl<P: PhasePlan> Phased<P> {
         }
     }
 
-    /// Barriers: a phase that is over (or empty) gives way to the next.
+    /// Barriers: a phase that is over (or empty) gives way to the next,
+    /// after the smear between them when smearing.
     fn open_barriers(&mut self, engine: &mut Engine) {
         let last = self.plan.count() - 1;
-        while self.phase < last && engine.unsettled() == 0 && !engine.finished() {
+        loop {
+            if let Some(task) = self.smearing.as_mut() {
+                if task.poll(engine) {
+                    return;
+                }
+                self.smearing = None;
+            } else {
+                if self.phase >= last || engine.unsettled() > 0 || engine.finished() {
+                    return;
+                }
+                if let Some(task) = self.smear_task(engine) {
+                    engine.begin_phase(&format!("smear{}", self.phase + 1));
+                    self.smearing = Some(task);
+                    continue;
+                }
+            }
             self.phase += 1;
             engine.begin_phase(self.plan.name(self.phase));
             let active = engine.active();
@@ -223,7 +296,27 @@ impl<P: PhasePlan> Phased<P> {
                 }
             }
             self.rank_phase(engine);
+            self.note_barrier_load(engine);
         }
+    }
+
+    /// The smear before phase `self.phase + 1`, if smearing on a grid: each
+    /// packet along the axis the plan names, placed at its node by its
+    /// target coordinate in that phase.
+    fn smear_task(&self, engine: &Engine) -> Option<SmearTask> {
+        let m = self.smear?;
+        let grid = engine.topology().as_grid()?;
+        let next = self.phase + 1;
+        let items: Vec<Item> = engine
+            .active()
+            .into_iter()
+            .filter_map(|p| {
+                let axis = self.plan.smear_axis(p, next)?;
+                let key = grid.coord(self.plan.target(engine, p, next), axis);
+                Some(Item { packet: p, axis, key })
+            })
+            .collect();
+        Some(SmearTask::new(engine, grid, m, &items))
     }
 }
 

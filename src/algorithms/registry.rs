@@ -117,6 +117,16 @@ const LOCALITY: OptionInfo = OptionInfo {
         unset: "the instance's",
     },
 };
+/// The name of queue smearing's option (also the request's field).
+pub const SMEAR_OPTION: &str = "smear";
+const SMEAR: OptionInfo = OptionInfo {
+    name: SMEAR_OPTION,
+    summary: "queue smearing (§7.5): before every phase but the first, spread the packets of m adjacent nodes of a line (m or auto = k·log2 side) over them",
+    field: Field::Smear,
+    control: Control::Choice {
+        values: &["off", "auto", "1", "2", "4", "8", "16", "32", "64"],
+    },
+};
 const REVERSE_ORDER: OptionInfo = OptionInfo {
     name: "reverse-order",
     summary: "correct dimensions in the reverse order (Y before X; low bits first)",
@@ -312,7 +322,7 @@ pub const REGISTRY: &[Entry] = &[
         packets: Packets::Any,
         refused_policies: &[],
         policy_note: "",
-        options: &[PHASES],
+        options: &[PHASES, SMEAR],
         teaching: &teaching::KS_NOWRAP,
         factory: |o| Box::new(Ks::nowrap(o)),
     },
@@ -327,7 +337,7 @@ pub const REGISTRY: &[Entry] = &[
         packets: Packets::Any,
         refused_policies: &[],
         policy_note: "",
-        options: &[PHASES],
+        options: &[PHASES, SMEAR],
         teaching: &teaching::KS_WRAP,
         factory: |o| Box::new(Ks::wrap(o)),
     },
@@ -444,6 +454,35 @@ impl Entry {
                 super::ks_level::even_k(instance)?;
             }
             Packets::Any => {}
+        }
+        Ok(())
+    }
+
+    /// Refuses options the entry does not read: `smear` (only for the
+    /// algorithms that list it, and only with separated phases: a smear
+    /// runs at the barrier between two phases).
+    pub fn check_options(&self, options: &AlgorithmOptions) -> Result<()> {
+        let Some(smear) = options.smear else {
+            return Ok(());
+        };
+        if !self.options.iter().any(|o| o.name == SMEAR_OPTION) {
+            let takers: Vec<&str> = REGISTRY
+                .iter()
+                .filter(|e| e.options.iter().any(|o| o.name == SMEAR_OPTION))
+                .map(|e| e.name)
+                .collect();
+            return Err(Error::invalid(
+                SMEAR_OPTION,
+                smear.name(),
+                format!("{} does not smear queues; only {} do", self.name, takers.join(" and ")),
+            ));
+        }
+        if options.pipeline {
+            return Err(Error::invalid(
+                SMEAR_OPTION,
+                smear.name(),
+                "needs separated phases (a smear runs at the barrier between two phases), not coalesced",
+            ));
         }
         Ok(())
     }

@@ -30,6 +30,9 @@ pub struct EngineFlags {
     /// Phases of the Kaufmann-Sibeyn algorithms (ks-*): separated by barriers (the default) or coalesced.
     #[arg(long, value_name = "separated|coalesced", allow_hyphen_values = true)]
     pub phases: Option<String>,
+    /// Queue smearing of the Kaufmann-Sibeyn algorithms (ks-*, section 7.5): blocks of M nodes, or auto = k*log2(side).
+    #[arg(long, value_name = "M|auto", allow_hyphen_values = true)]
+    pub smear: Option<String>,
     /// Correct dimensions in the reverse order (Y before X; low bits first).
     #[arg(long)]
     pub reverse_order: bool,
@@ -56,6 +59,7 @@ impl EngineFlags {
         }
         push(&mut out, Field::Phases, &self.phases);
         push(&mut out, Field::Epsilon, &self.epsilon);
+        push(&mut out, Field::Smear, &self.smear);
         push(&mut out, Field::MaxSteps, &self.max_steps);
         out
     }

@@ -11,6 +11,7 @@
 //! | snake-order merge sort (Schimmler / LS3 style), buckets of c slots | sort.rs | ≈ 13·c·m |
 //! | targeted routing, blockwise shift, (c,c)-routing by sorting | route.rs | sort + O(c·m) |
 //! | tours and greedy balancing on cycles | ring.rs | O(cycle + load) |
+//! | queue smearing along grid lines, blocks of m nodes (any grid) | smear.rs | m − 1 + the moves, O(m) |
 //!
 //! Nothing is computed off-stage and teleported: packets move only through
 //! the engine (its routing, or scripted `force_move`s), and every counter or
@@ -22,6 +23,7 @@ pub mod ranking;
 pub mod ring;
 pub mod route;
 pub mod scan;
+pub mod smear;
 pub mod sort;
 pub mod sweep;
 

@@ -13,6 +13,7 @@
 use super::geometry::Mesh;
 use super::Task;
 use crate::engine::Engine;
+use crate::topology::Network;
 
 /// Paths of neighbouring nodes, stored flat.
 #[derive(Debug, Clone, Default)]
@@ -82,7 +83,9 @@ pub fn carry(
 /// Plays sweeps one after another on the engine: a [`Task`].
 #[derive(Debug, Clone)]
 pub struct Sweeps {
-    mesh: Mesh,
+    /// The square mesh whose port arithmetic the paths use, or `None` to
+    /// look the ports up in the engine's network (any topology).
+    mesh: Option<Mesh>,
     sweeps: Vec<(Paths, u32)>,
     current: usize,
     t: u32,
@@ -92,7 +95,18 @@ impl Sweeps {
     /// Sweeps over `sweeps` (paths, width of the pipeline), in order.
     pub fn new(mesh: Mesh, sweeps: Vec<(Paths, u32)>) -> Sweeps {
         Sweeps {
-            mesh,
+            mesh: Some(mesh),
+            sweeps,
+            current: 0,
+            t: 0,
+        }
+    }
+
+    /// Sweeps over paths of any network (the ports looked up in the
+    /// engine's topology), in order.
+    pub fn on_network(sweeps: Vec<(Paths, u32)>) -> Sweeps {
+        Sweeps {
+            mesh: None,
             sweeps,
             current: 0,
             t: 0,
@@ -133,7 +147,11 @@ impl Task for Sweeps {
                 let lo = (t + 1).saturating_sub(*width).max(1);
                 for h in lo..=hi {
                     let (a, b) = (p[h as usize - 1], p[h as usize]);
-                    let ok = e.send_control(a, self.mesh.port(a, b));
+                    let port = match self.mesh {
+                        Some(mesh) => mesh.port(a, b),
+                        None => e.topology().port_to(a, b).expect("sweep paths join neighbours"),
+                    };
+                    let ok = e.send_control(a, port);
                     debug_assert!(ok, "sweep link {a}->{b} already taken");
                 }
             }

@@ -44,6 +44,7 @@ impl RunSpec {
                 Field::Pipeline => self.pipeline.then_some(serde_json::json!(true)),
                 // Left out at its default, like the absent options.
                 Field::Phases => (self.phases != Default::default()).then(|| serde_json::json!(self.phases.name())),
+                Field::Smear => self.smear.map(|m| serde_json::json!(m.name())),
                 Field::ReverseOrder => self.reverse_order.then_some(serde_json::json!(true)),
                 Field::Algorithm | Field::Policy => Some(serde_json::json!(self.value_of(field))),
             };
@@ -97,7 +98,8 @@ impl RunSpec {
     /// run on the network becomes the first in the registry that can, a
     /// refused policy becomes `farthest-first`, and a workload that cannot be
     /// generated there or routed by the algorithm becomes the first that can
-    /// (`random-permutation` if it can). Returns one line per switch.
+    /// (`random-permutation` if it can); smearing is switched off for an
+    /// algorithm that does not smear. Returns one line per switch.
     pub fn reconcile(&mut self) -> Vec<String> {
         let mut messages = Vec::new();
         if let Err(e) = self.accepts(self.algorithm) {
@@ -119,6 +121,10 @@ impl RunSpec {
         if let Err(e) = self.algorithm.check_policy(self.policy) {
             messages.push(format!("{} — switched to farthest-first.", sentence(&e)));
             self.policy = Policy::FarthestFirst;
+        }
+        if let Err(e) = self.algorithm.check_options(&self.algorithm_options()) {
+            messages.push(format!("{} — smearing switched off.", sentence(&e)));
+            self.smear = None;
         }
         if let (None, Some(current)) = (&self.instance, self.workload) {
             if let Err(e) = self.workload_fits(current) {

@@ -11,7 +11,7 @@
 //! from text, whatever the front end, so a bad value gets the same message
 //! everywhere: the field as the user wrote it and the value.
 
-use crate::algorithms::{registry, AlgorithmOptions, Entry};
+use crate::algorithms::{registry, AlgorithmOptions, Entry, Smear};
 use crate::engine::{Policy, RESORT_INTERVAL};
 use crate::error::{Error, Result};
 use crate::simulation::{SimConfig, Simulation, DEFAULT_MAX_STEPS};
@@ -58,6 +58,8 @@ pub enum Field {
     Pipeline,
     /// The Kaufmann–Sibeyn family's phases: separated or coalesced.
     Phases,
+    /// Queue smearing (Kaufmann–Sibeyn §7.5): a block length or `auto`.
+    Smear,
     /// Reverse dimension order.
     ReverseOrder,
     /// `ks-level`'s strip height ε.
@@ -70,7 +72,7 @@ pub enum Field {
 
 impl Field {
     /// Every field.
-    pub const ALL: [Field; 18] = [
+    pub const ALL: [Field; 19] = [
         Field::Topology,
         Field::Algorithm,
         Field::Policy,
@@ -85,6 +87,7 @@ impl Field {
         Field::EdgeQueues,
         Field::Pipeline,
         Field::Phases,
+        Field::Smear,
         Field::ReverseOrder,
         Field::Epsilon,
         Field::MaxSteps,
@@ -108,6 +111,7 @@ impl Field {
             Field::EdgeQueues => "edge-queues",
             Field::Pipeline => "pipeline",
             Field::Phases => "phases",
+            Field::Smear => registry::SMEAR_OPTION,
             Field::ReverseOrder => "reverse-order",
             Field::Epsilon => "epsilon",
             Field::MaxSteps => "max-steps",
@@ -138,11 +142,10 @@ impl Field {
             | Field::K
             | Field::Locality
             | Field::Hotspot
-            | Field::Epsilon
             | Field::Seed => Some(self.cli()),
             Field::QueueCap => Some("q"),
             // Algorithm options (the registry's `options`), by their CLI names.
-            Field::Pipeline | Field::Phases | Field::ReverseOrder => Some(self.cli()),
+            Field::Pipeline | Field::Phases | Field::ReverseOrder | Field::Epsilon | Field::Smear => Some(self.cli()),
             _ => None,
         }
     }
@@ -220,6 +223,23 @@ impl Phases {
     }
 }
 
+/// `--smear`'s value: a block length of at least 1, or `auto`; `off`,
+/// `none` or nothing for no smearing.
+fn parse_smear(field: &str, text: &str) -> Result<Option<Smear>> {
+    match text.trim() {
+        "" | "off" | "none" => Ok(None),
+        "auto" => Ok(Some(Smear::Auto)),
+        value => match value.parse::<u32>() {
+            Ok(m) if m >= 1 && !value.starts_with('+') => Ok(Some(Smear::Block(m))),
+            _ => Err(Error::invalid(
+                field,
+                text,
+                "expected a block length (a whole number of at least 1) or auto",
+            )),
+        },
+    }
+}
+
 /// Everything one run needs.
 #[derive(Debug, Clone)]
 pub struct RunSpec {
@@ -251,6 +271,8 @@ pub struct RunSpec {
     pub pipeline: bool,
     /// The Kaufmann–Sibeyn family's phases; coalesced is pipelined.
     pub phases: Phases,
+    /// Queue smearing (ks-*); `None`: off.
+    pub smear: Option<Smear>,
     /// Reverse dimension order (algorithms that read it).
     pub reverse_order: bool,
     /// `ks-level`'s strip height ε (`None`: ⌈side/8⌉).
@@ -283,6 +305,7 @@ impl Default for RunSpec {
             edge_queues: false,
             pipeline: false,
             phases: Phases::Separated,
+            smear: None,
             reverse_order: false,
             epsilon: None,
             max_steps: DEFAULT_MAX_STEPS,
@@ -356,6 +379,7 @@ impl RunSpec {
             Field::EdgeQueues => self.edge_queues = parse_bool(name, text)?,
             Field::Pipeline => self.pipeline = parse_bool(name, text)?,
             Field::Phases => self.phases = Phases::parse(name, text)?,
+            Field::Smear => self.smear = parse_smear(name, text)?,
             Field::ReverseOrder => self.reverse_order = parse_bool(name, text)?,
             Field::Epsilon => self.epsilon = Some(parse_u32(name, text, 1)?),
             Field::MaxSteps => self.max_steps = parse_u32(name, text, 0)?,
@@ -431,6 +455,7 @@ impl RunSpec {
             Field::Phases => std::mem::replace(&mut self.phases, d.phases) != d.phases,
             Field::ReverseOrder => std::mem::replace(&mut self.reverse_order, d.reverse_order) != d.reverse_order,
             Field::Epsilon => std::mem::replace(&mut self.epsilon, d.epsilon) != d.epsilon,
+            Field::Smear => std::mem::replace(&mut self.smear, d.smear) != d.smear,
             // `locality` is also the workloads' parameter: kept.
             Field::Topology
             | Field::Algorithm
@@ -472,6 +497,7 @@ impl RunSpec {
             Field::EdgeQueues => self.edge_queues.to_string(),
             Field::Pipeline => self.pipeline.to_string(),
             Field::Phases => self.phases.name().into(),
+            Field::Smear => self.smear.map_or_else(|| "off".into(), Smear::name),
             Field::ReverseOrder => self.reverse_order.to_string(),
             Field::Epsilon => opt(self.epsilon),
             Field::MaxSteps => self.max_steps.to_string(),
@@ -491,6 +517,7 @@ impl RunSpec {
             return Err(Error::invalid("edge-queues", "true", "needs a queue capacity"));
         }
         self.algorithm.check_policy(self.policy)?;
+        self.algorithm.check_options(&self.algorithm_options())?;
         if let Some(topology) = self.topology() {
             self.algorithm.check_topology(topology)?;
             if let Some(epsilon) = self.epsilon {
@@ -596,6 +623,7 @@ impl RunSpec {
             reverse_order: self.reverse_order,
             epsilon: self.epsilon,
             locality: self.locality,
+            smear: self.smear,
         }
     }
 
@@ -611,6 +639,7 @@ impl RunSpec {
             reverse_order: self.reverse_order,
             epsilon: self.epsilon,
             locality: self.locality,
+            smear: self.smear,
             max_steps: self.max_steps,
             check_invariants: self.check_invariants,
             record_series: self.record_series,

@@ -87,8 +87,16 @@ impl Row {
             ("instance_l", get(&|r| json!(r.l))),
             ("instance_k", get(&|r| json!(r.k))),
             ("offline_precompute", get(&|r| json!(r.offline_precompute))),
-            ("error", json!(result.as_ref().err())),
         ]);
+        if p.spec.smear.is_some() {
+            // Only in sweeps with --smear, so that the others' rows keep their columns.
+            columns.extend([
+                ("smear", json!(p.spec.smear.map(|m| m.name()))),
+                ("smear_block", get(&|r| json!(r.extra.smear_block))),
+                ("max_barrier_load", get(&|r| json!(r.extra.max_barrier_load))),
+            ]);
+        }
+        columns.push(("error", json!(result.as_ref().err())));
         let (report, status, error) = match result {
             Ok((r, s)) => (Some(r), Some(s), None),
             Err(e) => (None, None, Some(e)),

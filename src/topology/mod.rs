@@ -72,6 +72,10 @@ pub trait Network {
     fn degree(&self, node: u32) -> u32 {
         (0..self.ports()).filter(|&p| self.neighbor(node, p).is_some()).count() as u32
     }
+    /// The port of `a` whose link leads to `b`, if they are neighbours.
+    fn port_to(&self, a: u32, b: u32) -> Option<u32> {
+        (0..self.ports()).find(|&p| self.neighbor(a, p) == Some(b))
+    }
     /// Number of directed links.
     fn directed_links(&self) -> u64 {
         (0..self.nodes()).map(|v| self.degree(v) as u64).sum()
