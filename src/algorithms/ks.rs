@@ -42,9 +42,13 @@
 //! over one in a later phase, the run's policy choosing within a phase).
 //! The report adds `colours`, the packets of each colour.
 //!
-//! Not here (issue #13, later): cut-through worms (`--flits`, §7.2, §8.2),
-//! queue smearing (`--smear`, §7.5), LevelRoute (`ks-level`, §6) and
-//! routing with locality (`ks-local`, §9).
+//! Cut-through routing (`--flits F`, §7.2 Corollary 5, §7.3 Theorem 5,
+//! §8.2 Theorem 10, §8.3 Theorem 12) is the engine's (`engine/worms.rs`):
+//! the same phases route worms of F flits, the reserved links acting as
+//! the "arbitrary" contention of Lemmas 4–6 and 9–12.
+//!
+//! Not here (issue #13, later): queue smearing (`--smear`, §7.5),
+//! LevelRoute (`ks-level`, §6) and routing with locality (`ks-local`, §9).
 //!
 //! # Complexity
 //! O(d·packets) set-up; O(packets) per phase change, or per step when
@@ -256,6 +260,7 @@ impl Algorithm for Ks {
     fn report_extra(&self) -> Extra {
         Extra {
             colours: self.schedule.as_ref().map(|s| s.plan().colours.clone()),
+            ..Extra::default()
         }
     }
 }

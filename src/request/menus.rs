@@ -43,6 +43,7 @@ impl RunSpec {
                 // Left out at its default, like the absent options.
                 Field::Phases => (self.phases != Default::default()).then(|| serde_json::json!(self.phases.name())),
                 Field::ReverseOrder => Some(serde_json::json!(self.reverse_order)),
+                Field::Flits => self.flits.map(|v| serde_json::json!(v)),
                 Field::Algorithm | Field::Policy => Some(serde_json::json!(self.value_of(field))),
             };
             if let Some(v) = value {
@@ -93,7 +94,8 @@ impl RunSpec {
 
     /// Makes the request runnable after a change: an algorithm that cannot
     /// run on the network becomes the first in the registry that can, a
-    /// refused policy becomes `farthest-first`, and a workload that cannot be
+    /// refused policy becomes `farthest-first`, worms (`flits`) the
+    /// algorithm or the queues refuse are dropped, and a workload that cannot be
     /// generated there or routed by the algorithm becomes the first that can
     /// (`random-permutation` if it can). Returns one line per switch.
     pub fn reconcile(&mut self) -> Vec<String> {
@@ -107,6 +109,14 @@ impl RunSpec {
         if let Err(e) = self.algorithm.check_policy(self.policy) {
             messages.push(format!("{} — switched to farthest-first.", sentence(&e)));
             self.policy = Policy::FarthestFirst;
+        }
+        if let Some(flits) = self.flits {
+            let refused =
+                crate::simulation::check_flits(flits, self.queue_cap).and_then(|()| self.algorithm.check_flits(flits));
+            if let Err(e) = refused {
+                messages.push(format!("{} — flits dropped (store-and-forward).", sentence(&e)));
+                self.flits = None;
+            }
         }
         if let (None, Some(current)) = (&self.instance, self.workload) {
             if let Err(e) = self.workload_fits(current) {

@@ -12,9 +12,9 @@
 //! everywhere: the field as the user wrote it and the value.
 
 use crate::algorithms::{registry, AlgorithmOptions, Entry};
-use crate::engine::{Policy, RESORT_INTERVAL};
+use crate::engine::{Policy, MAX_FLITS, RESORT_INTERVAL};
 use crate::error::{Error, Result};
-use crate::simulation::{SimConfig, Simulation, DEFAULT_MAX_STEPS};
+use crate::simulation::{check_flits, SimConfig, Simulation, DEFAULT_MAX_STEPS};
 use crate::topology::Topology;
 use crate::workload::{self, Instance, Limits, Workload, WorkloadSpec};
 
@@ -60,6 +60,8 @@ pub enum Field {
     Phases,
     /// Reverse dimension order.
     ReverseOrder,
+    /// Cut-through worms of F flits.
+    Flits,
     /// Step limit.
     MaxSteps,
     /// Invariant checks after every step.
@@ -68,7 +70,7 @@ pub enum Field {
 
 impl Field {
     /// Every field.
-    pub const ALL: [Field; 17] = [
+    pub const ALL: [Field; 18] = [
         Field::Topology,
         Field::Algorithm,
         Field::Policy,
@@ -84,6 +86,7 @@ impl Field {
         Field::Pipeline,
         Field::Phases,
         Field::ReverseOrder,
+        Field::Flits,
         Field::MaxSteps,
         Field::CheckInvariants,
     ];
@@ -106,6 +109,7 @@ impl Field {
             Field::Pipeline => "pipeline",
             Field::Phases => "phases",
             Field::ReverseOrder => "reverse-order",
+            Field::Flits => "flits",
             Field::MaxSteps => "max-steps",
             Field::CheckInvariants => "check-invariants",
         }
@@ -134,7 +138,8 @@ impl Field {
             | Field::K
             | Field::Locality
             | Field::Hotspot
-            | Field::Seed => Some(self.cli()),
+            | Field::Seed
+            | Field::Flits => Some(self.cli()),
             Field::QueueCap => Some("q"),
             _ => None,
         }
@@ -246,6 +251,9 @@ pub struct RunSpec {
     pub phases: Phases,
     /// Reverse dimension order (algorithms that read it).
     pub reverse_order: bool,
+    /// Cut-through worms of this many flits (SPEC §5 `--flits`); `None`
+    /// is store-and-forward.
+    pub flits: Option<u32>,
     /// Stop after this many steps.
     pub max_steps: u32,
     /// Check the engine's invariants after every step (slow).
@@ -275,6 +283,7 @@ impl Default for RunSpec {
             pipeline: false,
             phases: Phases::Separated,
             reverse_order: false,
+            flits: None,
             max_steps: DEFAULT_MAX_STEPS,
             check_invariants: false,
             record_series: false,
@@ -347,6 +356,7 @@ impl RunSpec {
             Field::Pipeline => self.pipeline = parse_bool(name, text)?,
             Field::Phases => self.phases = Phases::parse(name, text)?,
             Field::ReverseOrder => self.reverse_order = parse_bool(name, text)?,
+            Field::Flits => self.flits = Some(parse_number(name, text, 1, MAX_FLITS as u64)? as u32),
             Field::MaxSteps => self.max_steps = parse_u32(name, text, 0)?,
             Field::CheckInvariants => self.check_invariants = parse_bool(name, text)?,
         }
@@ -435,6 +445,9 @@ impl RunSpec {
             Field::Pipeline => self.pipeline.to_string(),
             Field::Phases => self.phases.name().into(),
             Field::ReverseOrder => self.reverse_order.to_string(),
+            Field::Flits => self
+                .flits
+                .map_or_else(|| "1 (store-and-forward)".into(), |f| f.to_string()),
             Field::MaxSteps => self.max_steps.to_string(),
             Field::CheckInvariants => self.check_invariants.to_string(),
         }
@@ -452,6 +465,9 @@ impl RunSpec {
             return Err(Error::invalid("edge-queues", "true", "needs a queue capacity"));
         }
         self.algorithm.check_policy(self.policy)?;
+        let flits = self.flits.unwrap_or(1);
+        check_flits(flits, self.queue_cap)?;
+        self.algorithm.check_flits(flits)?;
         if let Some(topology) = self.topology() {
             self.algorithm.check_topology(topology)?;
         }
@@ -564,6 +580,7 @@ impl RunSpec {
             check_invariants: self.check_invariants,
             record_series: self.record_series,
             resort_interval: RESORT_INTERVAL,
+            flits: self.flits,
         }
     }
 
