@@ -67,6 +67,7 @@ const RUN_KEYS = {
   hotspot: 'hotspot',
   seed: 'seed',
   q: 'queue_cap',
+  flits: 'flits',
 };
 const PAGE_KEYS = ['speed', 'color', 'play', 'step', 'instance', 'embed', 'compare', 'lesson'];
 

@@ -609,13 +609,17 @@ impl RunSpec {
 impl RunSpec {
     /// The request that runs `algorithm` on `instance` beside this one (the
     /// page's `compare=`): the same instance, seed and queues; the policy
-    /// too, unless the algorithm refuses it (then `farthest-first`).
+    /// and the worms' flits too, unless the algorithm refuses them (then
+    /// `farthest-first`, store-and-forward).
     /// Refuses an algorithm that cannot route the instance, saying why.
     pub fn beside(&self, instance: &Instance, algorithm: &str) -> Result<RunSpec> {
         let mut spec = self.with_instance(instance.clone());
         spec.algorithm = registry::lookup(algorithm).map_err(|e| rename(e, "compare"))?;
         if spec.algorithm.check_policy(spec.policy).is_err() {
             spec.policy = Policy::FarthestFirst;
+        }
+        if spec.algorithm.check_flits(spec.flits.unwrap_or(1)).is_err() {
+            spec.flits = None;
         }
         spec.validate()?;
         spec.algorithm.check_instance(instance)?;
