@@ -553,3 +553,22 @@ fn worms_keep_at_most_one_crossing_per_link() {
         assert!(worms <= plain + 96, "F={f}: {worms} bytes per packet");
     }
 }
+
+#[test]
+fn the_explanation_names_worms_and_judges_no_store_and_forward_claim() {
+    let config = SimConfig {
+        algorithm: "greedy".into(),
+        flits: Some(3),
+        ..Default::default()
+    };
+    let mut sim = Simulation::new(workload("mesh:8x8", Workload::RandomPermutation, None, 1), config).unwrap();
+    sim.run();
+    let e = routesim::explain::explain_run(&sim);
+    assert!(e.terms.iter().any(|t| t.term == "flits" && t.text.contains("F = 3")));
+    assert!(!e.claims.is_empty());
+    for claim in &e.claims {
+        assert!(claim.bound.is_none(), "{} judged on worms", claim.name);
+        assert!(claim.line.contains("does not apply"), "{}", claim.line);
+    }
+    assert!(e.claims.iter().any(|c| c.line.contains("worms of 3 flits")));
+}

@@ -29,6 +29,11 @@
 //!    worms whose head is there); packet hops are head hops. Bounded
 //!    queues are refused together with `--flits` (a flit buffer model is
 //!    not SPEC §1's), see [`crate::request::RunSpec::validate`].
+//! 6. What algorithms see is the heads: a head at its target counts as
+//!    arrived there (`unsettled`), so a phase barrier opens when every
+//!    head has reached its phase's target, while trailing flits keep
+//!    their links; once every head is delivered the algorithm is no
+//!    longer asked (`before_step`) and only the flits move.
 //!
 //! F = 1 is store-and-forward: no link is ever reserved and the step is
 //! exactly the one without this module (the commit records crossings only
