@@ -288,7 +288,9 @@ impl Engine {
     /// Puts every packet at its source. Packets whose source is their
     /// destination are delivered at step 0. Every packet starts eligible with
     /// its destination as target, in phase "route"; algorithms change that.
-    pub fn new(topo: Topology, packets: &[(u32, u32)], config: EngineConfig) -> Engine {
+    pub fn new(topo: Topology, packets: &[(u32, u32)], mut config: EngineConfig) -> Engine {
+        // A worm has at least its head (the request refuses 0 by name).
+        config.flits = config.flits.clamp(1, MAX_FLITS);
         let n = packets.len();
         let nodes = topo.nodes() as usize;
         let links = nodes * topo.ports() as usize;
@@ -411,9 +413,9 @@ impl Engine {
         }
 
         // Phase 3: commit all moves at once (commit.rs), control messages
-        // first in the links used.
-        // The flits that follow their heads cross the links reserved for
-        // them (worms.rs): the crossings kept before this step's.
+        // first in the links used; the flits that follow their heads cross
+        // the links reserved for them (worms.rs), one per crossing kept
+        // from earlier steps.
         let mut summary = StepSummary {
             control_messages: self.control.len() as u32,
             busy: std::mem::replace(&mut self.busy, false),
