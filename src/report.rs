@@ -95,6 +95,10 @@ pub struct Extra {
     /// the phases.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub max_barrier_load: Option<u32>,
+    /// Cut-through worms (SPEC §5 `--flits`): flits per worm, when the run
+    /// was asked for them (filled by the simulation, not the algorithm).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub flits: Option<u32>,
 }
 
 impl Latency {

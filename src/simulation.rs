@@ -3,9 +3,9 @@
 
 use crate::algorithms::{self, Algorithm, AlgorithmOptions, Smear};
 use crate::bounds::{self, Bounds};
-use crate::engine::{Engine, EngineConfig, Policy, StepSummary};
+use crate::engine::{Engine, EngineConfig, Policy, StepSummary, MAX_FLITS};
 use crate::error::{Error, Result};
-use crate::report::{Latency, Report};
+use crate::report::{Extra, Latency, Report};
 use crate::workload::Instance;
 use std::sync::Arc;
 
@@ -46,6 +46,9 @@ pub struct SimConfig {
     /// Hops per packet in flight between the engine's re-sorts of packets by position (speed
     /// only; see [`crate::engine::RESORT_INTERVAL`]).
     pub resort_interval: u32,
+    /// Cut-through worms of F flits (SPEC §5 `--flits`); `None` is
+    /// store-and-forward (F = 1) and leaves `flits` out of the report.
+    pub flits: Option<u32>,
 }
 
 impl Default for SimConfig {
@@ -65,6 +68,7 @@ impl Default for SimConfig {
             check_invariants: cfg!(debug_assertions),
             record_series: true,
             resort_interval: crate::engine::RESORT_INTERVAL,
+            flits: None,
         }
     }
 }
@@ -132,6 +136,9 @@ impl Simulation {
         let entry = algorithms::lookup(&config.algorithm)?;
         entry.check(&instance, config.policy)?;
         entry.check_options(&options)?;
+        let flits = config.flits.unwrap_or(1);
+        check_flits(flits, config.queue_cap)?;
+        entry.check_flits(flits)?;
         let mut algorithm = entry.create(&options);
         let engine_config = EngineConfig {
             policy: config.policy,
@@ -141,11 +148,12 @@ impl Simulation {
             check_invariants: config.check_invariants,
             record_series: config.record_series,
             resort_interval: config.resort_interval,
+            flits,
         };
         let mut engine = Engine::new(instance.topology.clone(), &instance.packets, engine_config);
         algorithm.start(&instance, &mut engine)?;
         let bounds = bounds::compute(&instance);
-        let status = if engine.finished() {
+        let status = if engine.drained() {
             Status::Finished
         } else {
             Status::Running
@@ -172,7 +180,11 @@ impl Simulation {
             self.status = Status::StepLimit;
             return StepSummary::default();
         }
-        self.algorithm.before_step(&mut self.engine);
+        // Once every packet is delivered only worms' flits are left to
+        // arrive: the algorithm has nothing more to do (never with F = 1).
+        if !self.engine.finished() {
+            self.algorithm.before_step(&mut self.engine);
+        }
         let summary = self.engine.step();
         if let Some(p) = self.watched {
             let node = self.engine.position(p);
@@ -181,9 +193,10 @@ impl Simulation {
                 self.trail_steps.push(self.engine.step_count());
             }
         }
-        if self.engine.finished() {
+        if self.engine.drained() {
             self.status = Status::Finished;
-        } else if summary.packet_moves == 0 && summary.control_messages == 0 && !summary.busy {
+        } else if summary.packet_moves == 0 && summary.control_messages == 0 && summary.flit_moves == 0 && !summary.busy
+        {
             self.status = Status::Stalled;
         }
         summary
@@ -285,9 +298,10 @@ impl Simulation {
     pub fn report(&self) -> Report {
         let stats = self.engine.stats();
         let (l, k) = self.instance.lk();
-        // A stalled run's last step moved nothing: it is not counted.
+        // A stalled run's last step moved nothing: it is not counted. With
+        // worms the run ends when the last flit arrives.
         let steps = match self.status {
-            Status::Finished => stats.last_delivery,
+            Status::Finished => stats.last_delivery.max(stats.last_flit),
             Status::Stalled => self.engine.step_count() - 1,
             Status::Running | Status::StepLimit => self.engine.step_count(),
         };
@@ -310,10 +324,38 @@ impl Simulation {
             max_ctrl_queue: stats.max_ctrl_queue,
             packet_hops: stats.packet_hops,
             phases: stats.phases(self.engine.step_count()),
-            extra: self.algorithm.report_extra(),
+            extra: Extra {
+                flits: self.config.flits,
+                ..self.algorithm.report_extra()
+            },
             offline_precompute: self.algorithm.offline_precompute(),
             bounds: self.bounds.clone(),
             latency: Latency::from_deliveries(&stats.deliveries),
         }
     }
+}
+
+/// Refuses a number of flits out of range, or worms with bounded queues
+/// (the engine counts worms by their heads, SPEC §1's queues hold packets;
+/// see `engine/worms.rs`).
+pub fn check_flits(flits: u32, queue_cap: Option<u32>) -> Result<()> {
+    if !(1..=MAX_FLITS).contains(&flits) {
+        return Err(Error::invalid(
+            "flits",
+            flits,
+            format!("expected a whole number from 1 to {MAX_FLITS}"),
+        ));
+    }
+    if flits > 1 {
+        if let Some(q) = queue_cap {
+            return Err(Error::invalid(
+                "flits",
+                flits,
+                format!(
+                    "cut-through worms cannot be combined with bounded queues (queue-cap {q}): queues count worms by their heads; drop --queue-cap or use --flits 1"
+                ),
+            ));
+        }
+    }
+    Ok(())
 }

@@ -151,7 +151,11 @@ impl Simulation {
     /// `delivered_at` (Uint32Array per packet, 2³²−1 while undelivered),
     /// `queues` (working-queue size per node), `waiting` (packets still at
     /// their source, per node), `links` (directed link ids used in the last
-    /// step; the first `control_links` of them carried control messages),
+    /// step; the first `control_links` of them carried control messages,
+    /// flits of worms included), `flits` (flits per worm, 1 without
+    /// worms) and `worms` (Uint32Array: per worm stretched over more than
+    /// one node, `packet, n` and its `n` nodes from the head back to the
+    /// tail, see [`crate::engine::Engine::worm_trails`]; empty with F = 1),
     /// plus the fields of `summary()`.
     pub fn snapshot(&self) -> Object {
         let engine = self.inner.current().engine();
@@ -163,6 +167,8 @@ impl Simulation {
         set(&obj, "waiting", Uint32Array::from(engine.waiting_at_source()));
         set(&obj, "links", Uint32Array::from(engine.last_links()));
         set(&obj, "control_links", engine.last_control_count() as u32);
+        set(&obj, "flits", engine.flits());
+        set(&obj, "worms", Uint32Array::from(&engine.worm_trails()[..]));
         obj
     }
 

@@ -285,6 +285,16 @@ export function drawFrame(ctx, view, lay, frame) {
         : snapshot.classes[p] % buckets;
       groups[bucket].push(p);
     }
+    // 5a. Cut-through worms (`flits` > 1): each worm stretched over more
+    // than one node is a short thick line in its packet's colour, from its
+    // head's dot back along the nodes its flits hold (the core's `worms`:
+    // packet, n, then n nodes, head first). With F = 1 there are none.
+    drawWorms(ctx, view, lay, snapshot, dots, (p) => {
+      const bucket = byDestination
+        ? Math.min(buckets - 1, Math.floor((buckets * frame.destinations[p]) / lay.nodes))
+        : snapshot.classes[p] % buckets;
+      return byDestination ? destinationColor(bucket, buckets) : CLASS_COLORS[bucket];
+    });
     // Big enough dots get a light rim (they stay visible on a hot node)
     // and, by class, a shape of their own.
     const rim = r >= 2.5;
@@ -304,6 +314,48 @@ export function drawFrame(ctx, view, lay, frame) {
   drawOverlays(ctx, view, lay, frame, dots);
   ctx.restore();
   return dots;
+}
+
+/**
+ * Draws the worms of `snapshot.worms` (see 5a): one polyline per worm,
+ * grouped by colour (`colorOf(packet)`), from the head's dot (its node's
+ * centre once delivered) back through the centres of the nodes its flits
+ * hold; a wrap-around hop breaks the line. Thick enough to read zoomed
+ * out (at least 1.5 px), never wider than a node's half.
+ */
+function drawWorms(ctx, view, lay, snapshot, dots, colorOf) {
+  const worms = snapshot.worms;
+  if (!worms || !worms.length) return;
+  const byColor = new Map();
+  for (let i = 0; i + 1 < worms.length; i += 2 + worms[i + 1]) {
+    const colour = colorOf(worms[i]);
+    if (!byColor.has(colour)) byColor.set(colour, []);
+    byColor.get(colour).push(i);
+  }
+  ctx.save();
+  ctx.globalAlpha = 0.55;
+  ctx.lineWidth = Math.max(1.5, Math.min(view.nodePx * 0.45, 10));
+  ctx.lineCap = 'round';
+  ctx.lineJoin = 'round';
+  for (const [colour, starts] of byColor) {
+    ctx.strokeStyle = colour;
+    ctx.beginPath();
+    for (const i of starts) {
+      const p = worms[i];
+      const n = worms[i + 1];
+      const head = worms[i + 2];
+      let [x, y] = px(view, lay, head);
+      if (!Number.isNaN(dots[2 * p])) [x, y] = [dots[2 * p], dots[2 * p + 1]];
+      ctx.moveTo(x, y);
+      for (let k = 1; k < n; k++) {
+        const [nx, ny] = px(view, lay, worms[i + 2 + k]);
+        if (lay.isWrap(worms[i + 1 + k], worms[i + 2 + k])) ctx.moveTo(nx, ny);
+        else ctx.lineTo(nx, ny);
+      }
+    }
+    ctx.stroke();
+  }
+  ctx.restore();
 }
 
 /** The watched packet's route and destination, and the hovered node. */

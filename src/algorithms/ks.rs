@@ -54,7 +54,10 @@
 //! max(ℓ, k)), at most n. The smear is [`crate::primitives::smear`], driven
 //! by [`Phased`]; the report adds `smear_block` and `max_barrier_load`.
 //!
-//! Not here (issue #13, later): cut-through worms (`--flits`, §7.2, §8.2).
+//! Cut-through routing (`--flits F`, §7.2 Corollary 5, §7.3 Theorem 5,
+//! §8.2 Theorem 10, §8.3 Theorem 12) is the engine's (`engine/worms.rs`):
+//! the same phases route worms of F flits, the reserved links acting as
+//! the "arbitrary" contention of Lemmas 4–6 and 9–12.
 //!
 //! # Complexity
 //! O(d·packets) set-up; O(packets) per phase change, or per step when

@@ -127,6 +127,19 @@ const SMEAR: OptionInfo = OptionInfo {
         values: &["off", "auto", "1", "2", "4", "8", "16", "32", "64"],
     },
 };
+/// Cut-through worms: the engine's, for every algorithm that routes packets
+/// hop by hop through the engine's contests (see [`Entry::check_flits`]).
+const FLITS: OptionInfo = OptionInfo {
+    name: "flits",
+    summary:
+        "cut-through: every packet is a worm of F flits that follow its head and hold each link it crossed (1 to 1024)",
+    field: Field::Flits,
+    control: Control::Number {
+        min: 1,
+        max: 1024,
+        unset: "1 (store-and-forward)",
+    },
+};
 const REVERSE_ORDER: OptionInfo = OptionInfo {
     name: "reverse-order",
     summary: "correct dimensions in the reverse order (Y before X; low bits first)",
@@ -202,7 +215,7 @@ pub const REGISTRY: &[Entry] = &[
         packets: Packets::Any,
         refused_policies: &[],
         policy_note: "",
-        options: &[REVERSE_ORDER],
+        options: &[REVERSE_ORDER, FLITS],
         teaching: &teaching::GREEDY,
         factory: |o| Box::new(Greedy::new(o)),
     },
@@ -217,7 +230,7 @@ pub const REGISTRY: &[Entry] = &[
         packets: Packets::Any,
         refused_policies: &[],
         policy_note: "",
-        options: &[REVERSE_ORDER],
+        options: &[REVERSE_ORDER, FLITS],
         teaching: &teaching::BIT_FIXING,
         factory: |o| Box::new(BitFixing::new(o)),
     },
@@ -232,7 +245,7 @@ pub const REGISTRY: &[Entry] = &[
         packets: Packets::Any,
         refused_policies: &[],
         policy_note: "",
-        options: &[PIPELINE, REVERSE_ORDER],
+        options: &[PIPELINE, REVERSE_ORDER, FLITS],
         teaching: &teaching::VALIANT,
         factory: |o| Box::new(Valiant::new(o)),
     },
@@ -247,7 +260,7 @@ pub const REGISTRY: &[Entry] = &[
         packets: Packets::Any,
         refused_policies: &[],
         policy_note: "",
-        options: &[PIPELINE],
+        options: &[PIPELINE, FLITS],
         teaching: &teaching::RAND_INTERVAL,
         factory: |o| Box::new(RandInterval::new(o)),
     },
@@ -322,7 +335,7 @@ pub const REGISTRY: &[Entry] = &[
         packets: Packets::Any,
         refused_policies: &[],
         policy_note: "",
-        options: &[PHASES, SMEAR],
+        options: &[PHASES, SMEAR, FLITS],
         teaching: &teaching::KS_NOWRAP,
         factory: |o| Box::new(Ks::nowrap(o)),
     },
@@ -337,7 +350,7 @@ pub const REGISTRY: &[Entry] = &[
         packets: Packets::Any,
         refused_policies: &[],
         policy_note: "",
-        options: &[PHASES, SMEAR],
+        options: &[PHASES, SMEAR, FLITS],
         teaching: &teaching::KS_WRAP,
         factory: |o| Box::new(Ks::wrap(o)),
     },
@@ -441,6 +454,28 @@ impl Entry {
         } else {
             Ok(())
         }
+    }
+
+    /// Refuses worms of `flits` > 1 flits unless the entry takes the
+    /// `flits` option: algorithms that schedule their own moves (sorts of
+    /// compare-exchanges, tours, precomputed matchings) rely on a schedule
+    /// that worms holding links would break.
+    pub fn check_flits(&self, flits: u32) -> Result<()> {
+        if flits <= 1 || self.options.contains(&FLITS) {
+            return Ok(());
+        }
+        let takers: Vec<&str> = REGISTRY
+            .iter()
+            .filter(|e| e.options.contains(&FLITS))
+            .map(|e| e.name)
+            .collect();
+        Err(Error::unsupported(
+            self.name,
+            format!(
+                "it refuses --flits {flits}: it schedules its own moves, and cut-through worms are for algorithms that route packets hop by hop under the engine's contention ({})",
+                takers.join(", ")
+            ),
+        ))
     }
 
     /// Refuses an instance the entry does not accept (its topology and its packets).

@@ -39,6 +39,9 @@ pub struct EngineFlags {
     /// ks-level: the height of the strips packets are randomized in [default: ceil(side/8)].
     #[arg(long, value_name = "E", allow_hyphen_values = true)]
     pub epsilon: Option<String>,
+    /// Cut-through: every packet is a worm of F flits (1-1024) that follow its head and hold each link it crossed (greedy, bit-fixing, valiant, rand-interval, ks-*).
+    #[arg(long, value_name = "F", allow_hyphen_values = true)]
+    pub flits: Option<String>,
     /// Stop (every run) after this many steps; exit 1 if packets remain.
     #[arg(long, value_name = "M", allow_hyphen_values = true)]
     pub max_steps: Option<String>,
@@ -60,6 +63,7 @@ impl EngineFlags {
         push(&mut out, Field::Phases, &self.phases);
         push(&mut out, Field::Epsilon, &self.epsilon);
         push(&mut out, Field::Smear, &self.smear);
+        push(&mut out, Field::Flits, &self.flits);
         push(&mut out, Field::MaxSteps, &self.max_steps);
         out
     }

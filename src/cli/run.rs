@@ -167,7 +167,8 @@ pub(super) fn run(args: RunArgs) -> Outcome {
 /// The human summary of a run.
 fn summary(r: &Report, status: Status) -> String {
     let workload = r.workload.as_deref().map(|w| format!(" {w}")).unwrap_or_default();
-    let cap = r.queue_cap.map(|q| format!(" q={q}")).unwrap_or_default();
+    let cap = r.queue_cap.map(|q| format!(" q={q}")).unwrap_or_default()
+        + &r.extra.flits.map(|f| format!(" flits={f}")).unwrap_or_default();
     let outcome = match status {
         Status::Finished => format!("delivered {}/{} in {} steps", r.delivered, r.packets, r.steps),
         Status::Stalled => format!("STALLED at step {}: delivered {}/{}", r.steps, r.delivered, r.packets),

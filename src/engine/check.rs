@@ -9,7 +9,8 @@ use crate::topology::Network;
 impl Engine {
     /// Recounts everything from the packet columns and panics on any
     /// disagreement: no packet lost or duplicated, no link used twice, no
-    /// packet moved more than one hop, no queue over capacity.
+    /// packet moved more than one hop, no queue over capacity; with worms,
+    /// the checks of `worms.rs`.
     pub(super) fn check_invariants(&self) {
         let nodes = self.topo.nodes() as usize;
         let mut working = vec![0u32; nodes];
@@ -53,7 +54,7 @@ impl Engine {
         assert_eq!(
             before,
             links.len(),
-            "a directed link carried two packets in step {}",
+            "a directed link carried two messages (packets, flits, control) in step {}",
             self.step
         );
         if self.config.edge_queues {
@@ -98,6 +99,7 @@ impl Engine {
             assert!(self.current_max_queue >= max_queue, "running max queue fell behind");
         }
         monomorphic!(self.check_bids_in());
+        self.check_worms();
     }
 
     /// Checks that every packet's bid, as kept, is the bid computed afresh

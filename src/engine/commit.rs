@@ -1,10 +1,12 @@
 //! The commit (phase 3 of a step): every contest winner and every
 //! scripted move crosses its link at once, and each moved packet's next bid
-//! is computed on the spot.
+//! is computed on the spot. With worms (F > 1) each crossing is kept, for
+//! the flits that follow (worms.rs).
 
 use super::bids::{tie_flip, KeyColumns};
 use super::contest::{EMPTY, RESERVED};
 use super::queues::shift_queue;
+use super::worms::Crossing;
 use super::{counts_unsettled, Engine, StepSummary, DELIVERED, DEPARTED, ELIGIBLE, FIFO, FORCED, NONE};
 use crate::topology::{Network, RouteOrder};
 
@@ -15,15 +17,15 @@ impl Engine {
     /// maxima are read after it, from the receiving nodes that may raise them.
     pub(super) fn commit_moves(&mut self, summary: &mut StepSummary) {
         let config = &self.config;
-        if config.edge_queues || config.record_series || config.check_invariants {
+        if config.edge_queues || config.record_series || config.check_invariants || config.flits > 1 {
             monomorphic!(self.commit_full(summary))
         } else {
             monomorphic!(self.commit_plain(summary))
         }
     }
 
-    /// [`Engine::commit_in`] without edge queues, series or checks (sweeps
-    /// and the CLI), compiled apart so that it tests none of them.
+    /// [`Engine::commit_in`] without edge queues, series, checks or worms
+    /// (sweeps and the CLI), compiled apart so that it tests none of them.
     fn commit_plain<N: Network, const P: u8>(&mut self, net: &N, summary: &mut StepSummary) {
         match self.order {
             RouteOrder::Standard => self.commit_in::<N, P, true, false>(net, summary),
@@ -37,7 +39,7 @@ impl Engine {
     }
 
     /// [`Engine::commit_moves`] on network `net` (the engine's own) under
-    /// policy `P`; `PLAIN`: no edge queues, no series, no checks.
+    /// policy `P`; `PLAIN`: no edge queues, no series, no checks, no worms.
     #[inline(always)]
     fn commit_in<N: Network, const P: u8, const PLAIN: bool, const REVERSED: bool>(
         &mut self,
@@ -72,6 +74,7 @@ impl Engine {
             edge_occupancy,
             contests,
             forced,
+            crossings,
             arrivals,
             delivered_slots,
             unsettled,
@@ -103,6 +106,7 @@ impl Engine {
         let (in_link, edge_occupancy) = (&mut in_link[..], &mut edge_occupancy[..]);
         let (mut moves, mut delivered_now) = (0u32, 0u32);
         let record_links = !PLAIN && (series || config.check_invariants);
+        let worms = !PLAIN && config.flits > 1;
         // Nodes whose queue or load may pass the maxima so far: a node's
         // value right after its last arrival of the step is at least its
         // end-of-step value, so a node not noted here cannot raise them.
@@ -127,6 +131,13 @@ impl Engine {
             let before = winner || counts_unsettled(flags[i], pos[i], target[i]);
             if record_links {
                 last_links.push(lid);
+            }
+            if worms {
+                crossings.push_back(Crossing {
+                    step,
+                    link: lid,
+                    packet: id_of[i],
+                });
             }
             moves += 1;
             let from = pos[i] as usize;

@@ -33,17 +33,27 @@
 //! slots at once (swapped with the last one), so that it costs nothing
 //! until the next re-sort. Which packet wins a link never depends on this
 //! order: the key and then the smaller *id* decide.
+//!
+//! # Cut-through worms
+//! With `EngineConfig::flits` F > 1 every packet is the head of a worm of
+//! F flits (SPEC §5 `--flits`; Kaufmann–Sibeyn §7.2, §8.2): the links a
+//! head crossed stay reserved while its flits follow, so that no other
+//! message crosses them. The exact rules are in `worms.rs`; with F = 1
+//! nothing of it runs.
 
 mod policy;
 mod stats;
 
 pub use policy::Policy;
 pub use stats::{PhaseSteps, Stats};
+pub use worms::MAX_FLITS;
 
 use crate::rng::{Rng, Stream};
 use crate::topology::{Network, RouteOrder, Topology};
 use contest::Contest;
+use std::collections::VecDeque;
 use std::sync::Arc;
+use worms::Crossing;
 
 const NONE: u32 = u32::MAX;
 /// Default hops per packet in flight between two re-sorts of the packet
@@ -107,7 +117,7 @@ macro_rules! monomorphic {
 // then the stages of a step, in the order `Engine::step` runs them: the
 // bids and their keys (`bids`), the contest per link (`contest`), bounded
 // queues (`queues`), the commit (`commit`), the memory order (`order`), the
-// invariant checks (`check`).
+// flits' reservations (`worms`), the invariant checks (`check`).
 mod bids;
 mod check;
 mod commit;
@@ -116,6 +126,7 @@ mod control;
 mod order;
 mod queues;
 mod read;
+mod worms;
 
 /// How the engine runs, independent of the algorithm.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -137,6 +148,9 @@ pub struct EngineConfig {
     /// position, the first at the start (0: never; slots stay in id order).
     /// Only speed depends on it, never a result (a test checks).
     pub resort_interval: u32,
+    /// Flits per worm (SPEC §5 `--flits`; see "Cut-through worms"): 1 is
+    /// store-and-forward, at most [`MAX_FLITS`].
+    pub flits: u32,
 }
 
 impl Default for EngineConfig {
@@ -149,6 +163,7 @@ impl Default for EngineConfig {
             check_invariants: cfg!(debug_assertions),
             record_series: true,
             resort_interval: RESORT_INTERVAL,
+            flits: 1,
         }
     }
 }
@@ -162,6 +177,8 @@ pub struct StepSummary {
     pub control_messages: u32,
     /// Packets delivered in this step.
     pub delivered: u32,
+    /// Flits (of worms, F > 1) that crossed a link behind their heads.
+    pub flit_moves: u32,
     /// The algorithm declared the step part of its protocol ([`Engine::mark_busy`]):
     /// a step that moves nothing is then not a stall.
     pub busy: bool,
@@ -252,6 +269,9 @@ pub struct Engine {
     arrivals: Vec<u32>,
     /// Scratch of a step: the slots of the packets it delivered.
     delivered_slots: Vec<u32>,
+    /// Worms (F > 1): the heads' crossings whose links some flit has yet
+    /// to cross, in step order (see `worms.rs`); always empty with F = 1.
+    crossings: VecDeque<Crossing>,
 
     unsettled: u32,
     /// Undelivered packets with the eligible flag: when 0, the contention
@@ -268,7 +288,9 @@ impl Engine {
     /// Puts every packet at its source. Packets whose source is their
     /// destination are delivered at step 0. Every packet starts eligible with
     /// its destination as target, in phase "route"; algorithms change that.
-    pub fn new(topo: Topology, packets: &[(u32, u32)], config: EngineConfig) -> Engine {
+    pub fn new(topo: Topology, packets: &[(u32, u32)], mut config: EngineConfig) -> Engine {
+        // A worm has at least its head (the request refuses 0 by name).
+        config.flits = config.flits.clamp(1, MAX_FLITS);
         let n = packets.len();
         let nodes = topo.nodes() as usize;
         let links = nodes * topo.ports() as usize;
@@ -325,6 +347,7 @@ impl Engine {
             control: Vec::new(),
             arrivals: Vec::new(),
             delivered_slots: Vec::new(),
+            crossings: VecDeque::new(),
             unsettled: 0,
             eligible: 0,
             delivered: 0,
@@ -390,10 +413,13 @@ impl Engine {
         }
 
         // Phase 3: commit all moves at once (commit.rs), control messages
-        // first in the links used.
+        // first in the links used; the flits that follow their heads cross
+        // the links reserved for them (worms.rs), one per crossing kept
+        // from earlier steps.
         let mut summary = StepSummary {
             control_messages: self.control.len() as u32,
             busy: std::mem::replace(&mut self.busy, false),
+            flit_moves: self.crossings.len() as u32,
             ..Default::default()
         };
         self.last_links.clear();
@@ -401,7 +427,19 @@ impl Engine {
         self.last_control = self.control.len();
         self.control.clear();
         self.commit_moves(&mut summary);
+        if summary.flit_moves > 0 {
+            if self.config.record_series || self.config.check_invariants {
+                let flits = self.crossings.iter().take(summary.flit_moves as usize);
+                self.last_links.extend(flits.map(|c| c.link));
+            }
+            self.stats.last_flit = self.step;
+        }
         self.retire_contests();
+        // Reserve the links the flits cross next step, before the algorithm
+        // may reserve any (worms.rs).
+        if !self.crossings.is_empty() {
+            self.reserve_flit_links();
+        }
         // The packets just delivered leave the scanned slots (order.rs).
         if self.config.resort_interval > 0 {
             self.drop_delivered();
@@ -415,7 +453,7 @@ impl Engine {
         self.stats.end_step(
             self.current_max_queue,
             self.in_flight,
-            summary.packet_moves + summary.control_messages,
+            summary.packet_moves + summary.control_messages + summary.flit_moves,
         );
         if self.config.check_invariants {
             self.check_invariants();

@@ -115,8 +115,10 @@ impl Engine {
     /// slot_of, src, delivered_at and class; in_link with edge queues; the
     /// contest list (12 bytes per packet or per link, whichever is fewer)
     /// once a step has run; the requeue and delivered-slot lists as
-    /// allocated. (Node and link columns are not per packet; a re-sort
-    /// holds 12 bytes per packet while it runs.)
+    /// allocated; with worms (F > 1), the live crossings as allocated (12
+    /// bytes each, at most one per directed link, none with F = 1). (Node
+    /// and link columns are not per packet; a re-sort holds 12 bytes per
+    /// packet while it runs.)
     pub fn bytes_per_packet(&self) -> usize {
         let n = self.src.len();
         if n == 0 {
@@ -140,6 +142,7 @@ impl Engine {
         let bytes = words.iter().map(|c| c.len() * 4).sum::<usize>()
             + self.contests.capacity() * std::mem::size_of::<Contest>()
             + (self.requeue.capacity() + self.delivered_slots.capacity()) * 4
+            + self.crossings.capacity() * std::mem::size_of::<super::worms::Crossing>()
             + self.bid_key.len() * 8
             + self.flags.len()
             + self.class.len();

@@ -74,7 +74,8 @@ impl Engine {
     pub fn in_flight(&self) -> u32 {
         self.in_flight
     }
-    /// Whether every packet has been delivered.
+    /// Whether every packet has been delivered (with worms, their flits
+    /// may still be on their way: see [`Engine::drained`]).
     pub fn finished(&self) -> bool {
         self.in_flight == 0
     }

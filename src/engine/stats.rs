@@ -32,6 +32,9 @@ pub struct Stats {
     pub max_ctrl_queue: u32,
     /// The step in which the last delivery so far happened.
     pub last_delivery: u32,
+    /// Worms (F > 1): the last step so far in which a flit crossed a link
+    /// behind its head (0 without worms); the run's last flit arrived then.
+    pub last_flit: u32,
     /// Packets delivered in each step (index = step): the latency histogram,
     /// since every packet starts at step 0.
     pub deliveries: Vec<u32>,

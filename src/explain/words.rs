@@ -132,6 +132,17 @@ pub(super) fn terms(sim: &Simulation, entry: &Entry) -> Vec<Term> {
             format!("q = {q}: a node with {q} packets in its working queue accepts no more in transit; they wait"),
         ));
     }
+    if let Some(f) = sim.config().flits.filter(|&f| f > 1) {
+        out.push(term(
+            "flits",
+            format!(
+                "F = {f}: cut-through — every packet is a worm of {f} flits; the links its head crossed stay \
+                 reserved while the other {} flits follow, so a worm waits whole worms; the run ends when the \
+                 last flit arrives (Kaufmann–Sibeyn §7.2, §8.2)",
+                f - 1
+            ),
+        ));
+    }
     out.push(term(
         "lower bound",
         format!(

@@ -46,6 +46,7 @@ impl RunSpec {
                 Field::Phases => (self.phases != Default::default()).then(|| serde_json::json!(self.phases.name())),
                 Field::Smear => self.smear.map(|m| serde_json::json!(m.name())),
                 Field::ReverseOrder => self.reverse_order.then_some(serde_json::json!(true)),
+                Field::Flits => self.flits.map(|v| serde_json::json!(v)),
                 Field::Algorithm | Field::Policy => Some(serde_json::json!(self.value_of(field))),
             };
             if let Some(v) = value {
@@ -96,7 +97,8 @@ impl RunSpec {
 
     /// Makes the request runnable after a change: an algorithm that cannot
     /// run on the network becomes the first in the registry that can, a
-    /// refused policy becomes `farthest-first`, and a workload that cannot be
+    /// refused policy becomes `farthest-first`, worms (`flits`) the
+    /// algorithm or the queues refuse are dropped, and a workload that cannot be
     /// generated there or routed by the algorithm becomes the first that can
     /// (`random-permutation` if it can); smearing is switched off for an
     /// algorithm that does not smear. Returns one line per switch.
@@ -125,6 +127,14 @@ impl RunSpec {
         if let Err(e) = self.algorithm.check_options(&self.algorithm_options()) {
             messages.push(format!("{} — smearing switched off.", sentence(&e)));
             self.smear = None;
+        }
+        if let Some(flits) = self.flits {
+            let refused =
+                crate::simulation::check_flits(flits, self.queue_cap).and_then(|()| self.algorithm.check_flits(flits));
+            if let Err(e) = refused {
+                messages.push(format!("{} — flits dropped (store-and-forward).", sentence(&e)));
+                self.flits = None;
+            }
         }
         if let (None, Some(current)) = (&self.instance, self.workload) {
             if let Err(e) = self.workload_fits(current) {

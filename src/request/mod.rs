@@ -12,9 +12,9 @@
 //! everywhere: the field as the user wrote it and the value.
 
 use crate::algorithms::{registry, AlgorithmOptions, Entry, Smear};
-use crate::engine::{Policy, RESORT_INTERVAL};
+use crate::engine::{Policy, MAX_FLITS, RESORT_INTERVAL};
 use crate::error::{Error, Result};
-use crate::simulation::{SimConfig, Simulation, DEFAULT_MAX_STEPS};
+use crate::simulation::{check_flits, SimConfig, Simulation, DEFAULT_MAX_STEPS};
 use crate::topology::Topology;
 use crate::workload::{self, Instance, Limits, Workload, WorkloadSpec};
 
@@ -64,6 +64,8 @@ pub enum Field {
     ReverseOrder,
     /// `ks-level`'s strip height ε.
     Epsilon,
+    /// Cut-through worms of F flits.
+    Flits,
     /// Step limit.
     MaxSteps,
     /// Invariant checks after every step.
@@ -72,7 +74,7 @@ pub enum Field {
 
 impl Field {
     /// Every field.
-    pub const ALL: [Field; 19] = [
+    pub const ALL: [Field; 20] = [
         Field::Topology,
         Field::Algorithm,
         Field::Policy,
@@ -90,6 +92,7 @@ impl Field {
         Field::Smear,
         Field::ReverseOrder,
         Field::Epsilon,
+        Field::Flits,
         Field::MaxSteps,
         Field::CheckInvariants,
     ];
@@ -114,6 +117,7 @@ impl Field {
             Field::Smear => registry::SMEAR_OPTION,
             Field::ReverseOrder => "reverse-order",
             Field::Epsilon => "epsilon",
+            Field::Flits => "flits",
             Field::MaxSteps => "max-steps",
             Field::CheckInvariants => "check-invariants",
         }
@@ -145,7 +149,9 @@ impl Field {
             | Field::Seed => Some(self.cli()),
             Field::QueueCap => Some("q"),
             // Algorithm options (the registry's `options`), by their CLI names.
-            Field::Pipeline | Field::Phases | Field::ReverseOrder | Field::Epsilon | Field::Smear => Some(self.cli()),
+            Field::Pipeline | Field::Phases | Field::ReverseOrder | Field::Epsilon | Field::Smear | Field::Flits => {
+                Some(self.cli())
+            }
             _ => None,
         }
     }
@@ -277,6 +283,9 @@ pub struct RunSpec {
     pub reverse_order: bool,
     /// `ks-level`'s strip height ε (`None`: ⌈side/8⌉).
     pub epsilon: Option<u32>,
+    /// Cut-through worms of this many flits (SPEC §5 `--flits`); `None`
+    /// is store-and-forward.
+    pub flits: Option<u32>,
     /// Stop after this many steps.
     pub max_steps: u32,
     /// Check the engine's invariants after every step (slow).
@@ -308,6 +317,7 @@ impl Default for RunSpec {
             smear: None,
             reverse_order: false,
             epsilon: None,
+            flits: None,
             max_steps: DEFAULT_MAX_STEPS,
             check_invariants: false,
             record_series: false,
@@ -382,6 +392,7 @@ impl RunSpec {
             Field::Smear => self.smear = parse_smear(name, text)?,
             Field::ReverseOrder => self.reverse_order = parse_bool(name, text)?,
             Field::Epsilon => self.epsilon = Some(parse_u32(name, text, 1)?),
+            Field::Flits => self.flits = Some(parse_number(name, text, 1, MAX_FLITS as u64)? as u32),
             Field::MaxSteps => self.max_steps = parse_u32(name, text, 0)?,
             Field::CheckInvariants => self.check_invariants = parse_bool(name, text)?,
         }
@@ -456,6 +467,7 @@ impl RunSpec {
             Field::ReverseOrder => std::mem::replace(&mut self.reverse_order, d.reverse_order) != d.reverse_order,
             Field::Epsilon => std::mem::replace(&mut self.epsilon, d.epsilon) != d.epsilon,
             Field::Smear => std::mem::replace(&mut self.smear, d.smear) != d.smear,
+            Field::Flits => std::mem::replace(&mut self.flits, d.flits) != d.flits,
             // `locality` is also the workloads' parameter: kept.
             Field::Topology
             | Field::Algorithm
@@ -500,6 +512,9 @@ impl RunSpec {
             Field::Smear => self.smear.map_or_else(|| "off".into(), Smear::name),
             Field::ReverseOrder => self.reverse_order.to_string(),
             Field::Epsilon => opt(self.epsilon),
+            Field::Flits => self
+                .flits
+                .map_or_else(|| "1 (store-and-forward)".into(), |f| f.to_string()),
             Field::MaxSteps => self.max_steps.to_string(),
             Field::CheckInvariants => self.check_invariants.to_string(),
         }
@@ -518,6 +533,9 @@ impl RunSpec {
         }
         self.algorithm.check_policy(self.policy)?;
         self.algorithm.check_options(&self.algorithm_options())?;
+        let flits = self.flits.unwrap_or(1);
+        check_flits(flits, self.queue_cap)?;
+        self.algorithm.check_flits(flits)?;
         if let Some(topology) = self.topology() {
             self.algorithm.check_topology(topology)?;
             if let Some(epsilon) = self.epsilon {
@@ -644,6 +662,7 @@ impl RunSpec {
             check_invariants: self.check_invariants,
             record_series: self.record_series,
             resort_interval: RESORT_INTERVAL,
+            flits: self.flits,
         }
     }
 
@@ -672,13 +691,17 @@ impl RunSpec {
 impl RunSpec {
     /// The request that runs `algorithm` on `instance` beside this one (the
     /// page's `compare=`): the same instance, seed and queues; the policy
-    /// too, unless the algorithm refuses it (then `farthest-first`).
+    /// and the worms' flits too, unless the algorithm refuses them (then
+    /// `farthest-first`, store-and-forward).
     /// Refuses an algorithm that cannot route the instance, saying why.
     pub fn beside(&self, instance: &Instance, algorithm: &str) -> Result<RunSpec> {
         let mut spec = self.with_instance(instance.clone());
         spec.algorithm = registry::lookup(algorithm).map_err(|e| rename(e, "compare"))?;
         if spec.algorithm.check_policy(spec.policy).is_err() {
             spec.policy = Policy::FarthestFirst;
+        }
+        if spec.algorithm.check_flits(spec.flits.unwrap_or(1)).is_err() {
+            spec.flits = None;
         }
         spec.validate()?;
         spec.algorithm.check_instance(instance)?;

@@ -445,3 +445,40 @@ fn goto_back_then_forward_gives_identical_snapshots() {
     assert_eq!(get(&summary, "status").as_string().unwrap(), "finished");
     assert_eq!(sim.furthest() as f64, num(&summary, "step"));
 }
+
+/// Worms (`flits`): the config key and the URL parameter reach the core,
+/// and the snapshot carries each stretched worm's nodes, head first
+/// (`packet, n, nodes…`); with F = 1 `worms` is empty.
+#[wasm_bindgen_test]
+fn snapshots_carry_the_worms_trails() {
+    let base = mesh_config("linear:8", "greedy");
+    let parsed = wasm::parse_query("?flits=3", base).unwrap();
+    let cfg = get(&parsed, "config");
+    assert_eq!(num(&cfg, "flits"), 3.0);
+    let mut sim = Simulation::new(cfg).unwrap();
+    let mut stretched = false;
+    while get(&sim.summary().into(), "status").as_string().unwrap() == "running" {
+        sim.step(1);
+        let snap: JsValue = sim.snapshot().into();
+        assert_eq!(num(&snap, "flits"), 3.0);
+        let worms = u32s(&snap, "worms");
+        let mut i = 0;
+        while i < worms.len() {
+            let n = worms[i + 1] as usize;
+            assert!((2..=3).contains(&n), "{worms:?}");
+            // Consecutive nodes of a trail are neighbours on the line.
+            for pair in worms[i + 2..i + 2 + n].windows(2) {
+                assert_eq!(pair[0].abs_diff(pair[1]), 1, "{worms:?}");
+            }
+            stretched = true;
+            i += 2 + n;
+        }
+        assert_eq!(i, worms.len());
+    }
+    assert!(stretched);
+    let mut plain = Simulation::new(mesh_config("linear:8", "greedy")).unwrap();
+    plain.step(1);
+    let snap: JsValue = plain.snapshot().into();
+    assert!(u32s(&snap, "worms").is_empty());
+    assert_eq!(num(&snap, "flits"), 1.0);
+}
