@@ -315,6 +315,11 @@ fn witnesses(algorithm: &str) -> Vec<Witness> {
             w("torus:4x4", RandomLk, LK22, 1),
             w("mesh:3x3x3", RandomLk, LK22, 2),
         ],
+        "lmrr" => vec![
+            w("mesh:4x4", Transpose, None, 1),
+            w("butterfly:3", RandomPermutation, None, 1),
+            w("hypercube:3", RandomPermutation, None, 2),
+        ],
         _ => vec![],
     }
 }
@@ -347,6 +352,7 @@ fn all_options(seed: u64) -> Vec<AlgorithmOptions> {
                 seed,
                 pipeline,
                 reverse_order,
+                ..Default::default()
             });
         }
     }

@@ -12,10 +12,12 @@
 //! | `sort-route` | sort_route.rs, three_phase.rs | permutation lecture (sorting-based permutation routing) |
 //! | `pp-rand`, `pp-det` | pp.rs | Pietracaprina–Pucci (ℓ,k)-routing with constant queues |
 //! | `ks-nowrap`, `ks-wrap` | ks.rs, phased.rs | Kaufmann–Sibeyn k-k routing, §7.1/§7.3 NoWrapRoute, §8.1/§8.3 WrapRoute |
+//! | `lmrr` | lmrr/ | Leighton–Maggs–Ranade–Rao rank scheduling with ghosts (§2.2, §3, §4) |
 
 mod greedy;
 mod hypercube;
 mod ks;
+pub mod lmrr;
 mod offline;
 mod phased;
 pub mod pp;
@@ -28,6 +30,7 @@ mod three_phase;
 pub use greedy::Greedy;
 pub use hypercube::{BitFixing, Valiant};
 pub use ks::Ks;
+pub use lmrr::{Lmrr, PathChoice};
 pub use offline::{colour_regular_bipartite, column_colouring, Offline};
 pub use pp::Pp;
 pub use rand_interval::{Intervals, RandInterval};
@@ -53,6 +56,12 @@ pub struct AlgorithmOptions {
     /// Correct dimensions in the reverse of SPEC §5's order (Y before X,
     /// least significant bit first).
     pub reverse_order: bool,
+    /// Queue capacity q (`lmrr`: of its edge queues; `None`: the default).
+    pub queue_cap: Option<u32>,
+    /// `lmrr`: ranks drawn from [1, R] (`None`: the paper's R).
+    pub ranks: Option<u32>,
+    /// `lmrr`: direct or Valiant paths.
+    pub paths: PathChoice,
 }
 
 /// A routing algorithm plugged into the engine. Algorithms are `Clone`
@@ -86,6 +95,13 @@ pub trait Algorithm: AlgorithmClone {
     /// none by default.
     fn report_extra(&self) -> Extra {
         Extra::default()
+    }
+
+    /// The capacity of the queues the algorithm keeps and bounds itself
+    /// (`lmrr`'s edge queues), if any: the engine's queues are then not
+    /// bounded, and the report's `queue_cap` is this.
+    fn queue_cap(&self) -> Option<u32> {
+        None
     }
 }
 

@@ -33,6 +33,12 @@ pub struct EngineFlags {
     /// Correct dimensions in the reverse order (Y before X; low bits first).
     #[arg(long)]
     pub reverse_order: bool,
+    /// lmrr: draw ranks from [1, R] (default: the paper's R = c + L + log2 N).
+    #[arg(long, value_name = "R", allow_hyphen_values = true)]
+    pub ranks: Option<String>,
+    /// lmrr on the butterfly and hypercube: direct paths (the default) or valiant (through a random row or node).
+    #[arg(long, value_name = "direct|valiant", allow_hyphen_values = true)]
+    pub paths: Option<String>,
     /// Stop (every run) after this many steps; exit 1 if packets remain.
     #[arg(long, value_name = "M", allow_hyphen_values = true)]
     pub max_steps: Option<String>,
@@ -52,6 +58,8 @@ impl EngineFlags {
             }
         }
         push(&mut out, Field::Phases, &self.phases);
+        push(&mut out, Field::Ranks, &self.ranks);
+        push(&mut out, Field::Paths, &self.paths);
         push(&mut out, Field::MaxSteps, &self.max_steps);
         out
     }

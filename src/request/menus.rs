@@ -44,6 +44,8 @@ impl RunSpec {
                 // Left out at its default, like the absent options.
                 Field::Phases => (self.phases != Default::default()).then(|| serde_json::json!(self.phases.name())),
                 Field::ReverseOrder => self.reverse_order.then_some(serde_json::json!(true)),
+                Field::Ranks => self.ranks.map(|v| serde_json::json!(v)),
+                Field::Paths => (self.paths != Default::default()).then(|| serde_json::json!(self.paths.name())),
                 Field::Algorithm | Field::Policy => Some(serde_json::json!(self.value_of(field))),
             };
             if let Some(v) = value {

@@ -11,7 +11,7 @@
 //! from text, whatever the front end, so a bad value gets the same message
 //! everywhere: the field as the user wrote it and the value.
 
-use crate::algorithms::{registry, AlgorithmOptions, Entry};
+use crate::algorithms::{registry, AlgorithmOptions, Entry, PathChoice};
 use crate::engine::{Policy, RESORT_INTERVAL};
 use crate::error::{Error, Result};
 use crate::simulation::{SimConfig, Simulation, DEFAULT_MAX_STEPS};
@@ -60,6 +60,10 @@ pub enum Field {
     Phases,
     /// Reverse dimension order.
     ReverseOrder,
+    /// `lmrr`: ranks drawn from [1, R].
+    Ranks,
+    /// `lmrr`: direct or Valiant paths.
+    Paths,
     /// Step limit.
     MaxSteps,
     /// Invariant checks after every step.
@@ -68,7 +72,7 @@ pub enum Field {
 
 impl Field {
     /// Every field.
-    pub const ALL: [Field; 17] = [
+    pub const ALL: [Field; 19] = [
         Field::Topology,
         Field::Algorithm,
         Field::Policy,
@@ -84,6 +88,8 @@ impl Field {
         Field::Pipeline,
         Field::Phases,
         Field::ReverseOrder,
+        Field::Ranks,
+        Field::Paths,
         Field::MaxSteps,
         Field::CheckInvariants,
     ];
@@ -106,6 +112,8 @@ impl Field {
             Field::Pipeline => "pipeline",
             Field::Phases => "phases",
             Field::ReverseOrder => "reverse-order",
+            Field::Ranks => "ranks",
+            Field::Paths => "paths",
             Field::MaxSteps => "max-steps",
             Field::CheckInvariants => "check-invariants",
         }
@@ -137,7 +145,7 @@ impl Field {
             | Field::Seed => Some(self.cli()),
             Field::QueueCap => Some("q"),
             // Algorithm options (the registry's `options`), by their CLI names.
-            Field::Pipeline | Field::Phases | Field::ReverseOrder => Some(self.cli()),
+            Field::Pipeline | Field::Phases | Field::ReverseOrder | Field::Ranks | Field::Paths => Some(self.cli()),
             _ => None,
         }
     }
@@ -248,6 +256,10 @@ pub struct RunSpec {
     pub phases: Phases,
     /// Reverse dimension order (algorithms that read it).
     pub reverse_order: bool,
+    /// `lmrr`: ranks drawn from [1, R] (`None`: the paper's R).
+    pub ranks: Option<u32>,
+    /// `lmrr`: direct or Valiant paths.
+    pub paths: PathChoice,
     /// Stop after this many steps.
     pub max_steps: u32,
     /// Check the engine's invariants after every step (slow).
@@ -277,6 +289,8 @@ impl Default for RunSpec {
             pipeline: false,
             phases: Phases::Separated,
             reverse_order: false,
+            ranks: None,
+            paths: PathChoice::Direct,
             max_steps: DEFAULT_MAX_STEPS,
             check_invariants: false,
             record_series: false,
@@ -349,6 +363,16 @@ impl RunSpec {
             Field::Pipeline => self.pipeline = parse_bool(name, text)?,
             Field::Phases => self.phases = Phases::parse(name, text)?,
             Field::ReverseOrder => self.reverse_order = parse_bool(name, text)?,
+            Field::Ranks => {
+                self.ranks = match value {
+                    "" => None,
+                    _ => Some(parse_number(name, text, 1, crate::algorithms::lmrr::MAX_RANKS as u64)? as u32),
+                }
+            }
+            Field::Paths => {
+                self.paths =
+                    PathChoice::parse(value).ok_or_else(|| Error::invalid(name, text, "expected direct or valiant"))?
+            }
             Field::MaxSteps => self.max_steps = parse_u32(name, text, 0)?,
             Field::CheckInvariants => self.check_invariants = parse_bool(name, text)?,
         }
@@ -421,6 +445,8 @@ impl RunSpec {
             Field::Pipeline => std::mem::replace(&mut self.pipeline, d.pipeline) != d.pipeline,
             Field::Phases => std::mem::replace(&mut self.phases, d.phases) != d.phases,
             Field::ReverseOrder => std::mem::replace(&mut self.reverse_order, d.reverse_order) != d.reverse_order,
+            Field::Ranks => std::mem::replace(&mut self.ranks, d.ranks) != d.ranks,
+            Field::Paths => std::mem::replace(&mut self.paths, d.paths) != d.paths,
             Field::Topology
             | Field::Algorithm
             | Field::Policy
@@ -462,6 +488,8 @@ impl RunSpec {
             Field::Pipeline => self.pipeline.to_string(),
             Field::Phases => self.phases.name().into(),
             Field::ReverseOrder => self.reverse_order.to_string(),
+            Field::Ranks => opt(self.ranks),
+            Field::Paths => self.paths.name().into(),
             Field::MaxSteps => self.max_steps.to_string(),
             Field::CheckInvariants => self.check_invariants.to_string(),
         }
@@ -574,6 +602,9 @@ impl RunSpec {
             seed: self.seed,
             pipeline: self.pipelined(),
             reverse_order: self.reverse_order,
+            queue_cap: self.queue_cap,
+            ranks: self.ranks,
+            paths: self.paths,
         }
     }
 
@@ -587,6 +618,8 @@ impl RunSpec {
             edge_queues: self.edge_queues,
             pipeline: self.pipelined(),
             reverse_order: self.reverse_order,
+            ranks: self.ranks,
+            paths: self.paths,
             max_steps: self.max_steps,
             check_invariants: self.check_invariants,
             record_series: self.record_series,
