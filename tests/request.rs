@@ -334,7 +334,7 @@ fn list_json_is_the_registry() {
 
 #[test]
 fn names_that_are_not_registered_are_bad_input() {
-    for name in ["ks-level", "lmrr", "teleport"] {
+    for name in ["ks-level", "teleport"] {
         let out = routesim(&[
             "run",
             "--topology",

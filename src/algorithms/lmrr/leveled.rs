@@ -51,8 +51,6 @@ pub struct Leveled {
     pub substep: Vec<u8>,
     /// Real steps per logical step.
     pub substeps: u8,
-    /// The lowest and highest level kept.
-    pub levels: (u32, u32),
     /// Full id → compact id ([`NONE`] for nodes outside the levels kept).
     compact: Vec<u32>,
 }
@@ -145,7 +143,6 @@ impl Leveled {
             port,
             substep,
             substeps: net.substeps(),
-            levels: (lo, hi),
             compact,
         }
     }
@@ -221,29 +218,15 @@ impl Paths {
     }
 
     /// Number of paths.
-    pub fn len(&self) -> usize {
+    fn len(&self) -> usize {
         self.start.len()
     }
 
-    /// Whether there are none.
-    pub fn is_empty(&self) -> bool {
-        self.start.is_empty()
-    }
-
-    /// c: the most paths using one edge (0 without edges). With
-    /// `group = Some(dest)`, paths to the same destination count once per
-    /// edge (the congestion of §2.3.1, packet combining).
-    pub fn congestion(&self, edges: u32, group: Option<&[u32]>) -> u32 {
+    /// c: the most paths using one edge (0 without edges).
+    pub fn congestion(&self, edges: u32) -> u32 {
         let mut load = vec![0u32; edges as usize];
-        let mut last = vec![NONE; edges as usize];
         for i in 0..self.len() {
             for &e in self.of(i) {
-                if let Some(dest) = group {
-                    if last[e as usize] == dest[i] {
-                        continue;
-                    }
-                    last[e as usize] = dest[i];
-                }
                 load[e as usize] += 1;
             }
         }

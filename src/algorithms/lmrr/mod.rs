@@ -270,7 +270,7 @@ impl Algorithm for Lmrr {
                 ids.push(*p);
                 dest.push(d);
             }
-            let (c, l) = (paths.congestion(net.edges(), None), paths.dilation());
+            let (c, l) = (paths.congestion(net.edges()), paths.dilation());
             let r = self.ranks.unwrap_or(c + l + log_n).max(1);
             let rank = (0..ids.len()).map(|_| 1 + rng.below(r)).collect();
             fields.congestion = fields.congestion.max(c);
