@@ -151,7 +151,9 @@ impl Simulation {
     /// `delivered_at` (Uint32Array per packet, 2³²−1 while undelivered),
     /// `queues` (working-queue size per node), `waiting` (packets still at
     /// their source, per node), `links` (directed link ids used in the last
-    /// step; the first `control_links` of them carried control messages),
+    /// step; the first `control_links` of them carried control messages,
+    /// whose kinds are `control_kinds`: 0 a message, 1 a ghost, 2 an
+    /// end-of-stream marker, as [`crate::engine::ControlKind`]),
     /// plus the fields of `summary()`.
     pub fn snapshot(&self) -> Object {
         let engine = self.inner.current().engine();
@@ -163,6 +165,8 @@ impl Simulation {
         set(&obj, "waiting", Uint32Array::from(engine.waiting_at_source()));
         set(&obj, "links", Uint32Array::from(engine.last_links()));
         set(&obj, "control_links", engine.last_control_count() as u32);
+        let kinds: Vec<u8> = engine.last_control_kinds().iter().map(|&k| k as u8).collect();
+        set(&obj, "control_kinds", Uint8Array::from(&kinds[..]));
         obj
     }
 

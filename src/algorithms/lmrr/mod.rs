@@ -272,7 +272,11 @@ impl Algorithm for Lmrr {
             }
             let (c, l) = (paths.congestion(net.edges()), paths.dilation());
             let r = self.ranks.unwrap_or(c + l + log_n).max(1);
-            let rank = (0..ids.len()).map(|_| 1 + rng.below(r)).collect();
+            let rank: Vec<u32> = (0..ids.len()).map(|_| 1 + rng.below(r)).collect();
+            // Rank as colour: the quarter of [1, R] it falls in.
+            for (&p, &k) in ids.iter().zip(&rank) {
+                engine.set_class(p, ((k - 1) as u64 * 4 / r as u64) as u8);
+            }
             fields.congestion = fields.congestion.max(c);
             fields.dilation = fields.dilation.max(l);
             fields.levels = fields.levels.max(hi - lo + 1);

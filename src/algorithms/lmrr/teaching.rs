@@ -65,6 +65,11 @@ pub const TEACHING: Teaching = Teaching {
                   congestion plus the depth. The mesh is routed in four such phases, one per direction; the \
                   butterfly along its levels.",
     phases: PHASES,
-    classes: Classes::Named(&["packet"]),
+    classes: Classes::Named(&[
+        "ranks in the lowest quarter of [1, R]",
+        "ranks in the second quarter",
+        "ranks in the third quarter",
+        "ranks in the highest quarter",
+    ]),
     claims: &[],
 };
