@@ -99,6 +99,35 @@ pub struct Extra {
     /// was asked for them (filled by the simulation, not the algorithm).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub flits: Option<u32>,
+    /// `lmrr`'s fields (SPEC §5).
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub lmrr: Option<LmrrFields>,
+}
+
+/// `lmrr`'s report fields (SPEC §5 "Options and report fields of `lmrr`").
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct LmrrFields {
+    /// c: the most paths using one edge of the leveled network (one edge is
+    /// one directed link, except in the butterfly's logical network, where a
+    /// link carries two edges, and the hypercube's, where straight edges
+    /// stay inside a node); the largest over the mesh's four phases.
+    pub congestion: u32,
+    /// L: the longest path, in levels.
+    pub dilation: u32,
+    /// Levels of the leveled network (depth + 1), the largest over phases.
+    pub levels: u32,
+    /// ⌈log₂ N⌉, N the number of packets routed.
+    pub log_n: u32,
+    /// R: ranks are drawn from [1, R] (the largest over phases).
+    pub ranks: u32,
+    /// q: the capacity of an edge queue.
+    pub edge_queue_cap: u32,
+    /// The most packets held in one edge queue at a step's end.
+    pub max_edge_queue: u32,
+    /// Ghost messages sent over links.
+    pub ghosts: u64,
+    /// End-of-stream messages sent over links.
+    pub eos: u64,
 }
 
 impl Latency {

@@ -1,7 +1,7 @@
 //! A run: an instance, an algorithm and the engine, stepped together. This
 //! is what the CLI, the browser and the tests drive.
 
-use crate::algorithms::{self, Algorithm, AlgorithmOptions, Smear};
+use crate::algorithms::{self, Algorithm, AlgorithmOptions, PathChoice, Smear};
 use crate::bounds::{self, Bounds};
 use crate::engine::{Engine, EngineConfig, Policy, StepSummary, MAX_FLITS};
 use crate::error::{Error, Result};
@@ -37,6 +37,10 @@ pub struct SimConfig {
     pub locality: Option<u32>,
     /// Queue smearing (Kaufmann–Sibeyn §7.5); `None`: off.
     pub smear: Option<Smear>,
+    /// `lmrr`: ranks drawn from [1, R] (`None`: the paper's R).
+    pub ranks: Option<u32>,
+    /// `lmrr`: direct or Valiant paths on the butterfly and the hypercube.
+    pub paths: PathChoice,
     /// Stop after this many steps.
     pub max_steps: u32,
     /// Check engine invariants every step.
@@ -64,6 +68,8 @@ impl Default for SimConfig {
             epsilon: None,
             locality: None,
             smear: None,
+            ranks: None,
+            paths: PathChoice::Direct,
             max_steps: DEFAULT_MAX_STEPS,
             check_invariants: cfg!(debug_assertions),
             record_series: true,
@@ -132,6 +138,9 @@ impl Simulation {
             epsilon: config.epsilon,
             locality: config.locality,
             smear: config.smear,
+            queue_cap: config.queue_cap,
+            ranks: config.ranks,
+            paths: config.paths,
         };
         let entry = algorithms::lookup(&config.algorithm)?;
         entry.check(&instance, config.policy)?;
@@ -140,11 +149,14 @@ impl Simulation {
         check_flits(flits, config.queue_cap)?;
         entry.check_flits(flits)?;
         let mut algorithm = entry.create(&options);
+        // An algorithm that keeps its own queues (lmrr's edge queues) bounds
+        // them itself; the engine's node or edge queues are then not bounded.
+        let own_queues = algorithm.queue_cap().is_some();
         let engine_config = EngineConfig {
             policy: config.policy,
             seed: config.seed,
-            queue_cap: config.queue_cap,
-            edge_queues: config.edge_queues,
+            queue_cap: config.queue_cap.filter(|_| !own_queues),
+            edge_queues: config.edge_queues && !own_queues,
             check_invariants: config.check_invariants,
             record_series: config.record_series,
             resort_interval: config.resort_interval,
@@ -313,7 +325,7 @@ impl Simulation {
             seed: self.config.seed,
             l,
             k,
-            queue_cap: self.config.queue_cap,
+            queue_cap: self.algorithm.queue_cap().or(self.config.queue_cap),
             packets: self.instance.packets.len() as u32,
             delivered: self.engine.delivered(),
             stalled: self.status == Status::Stalled,

@@ -156,6 +156,8 @@ impl Simulation {
     /// worms) and `worms` (Uint32Array: per worm stretched over more than
     /// one node, `packet, n` and its `n` nodes from the head back to the
     /// tail, see [`crate::engine::Engine::worm_trails`]; empty with F = 1),
+    /// whose kinds are `control_kinds`: 0 a message, 1 a ghost, 2 an
+    /// end-of-stream marker, as [`crate::engine::ControlKind`]),
     /// plus the fields of `summary()`.
     pub fn snapshot(&self) -> Object {
         let engine = self.inner.current().engine();
@@ -169,6 +171,8 @@ impl Simulation {
         set(&obj, "control_links", engine.last_control_count() as u32);
         set(&obj, "flits", engine.flits());
         set(&obj, "worms", Uint32Array::from(&engine.worm_trails()[..]));
+        let kinds: Vec<u8> = engine.last_control_kinds().iter().map(|&k| k as u8).collect();
+        set(&obj, "control_kinds", Uint8Array::from(&kinds[..]));
         obj
     }
 

@@ -325,6 +325,11 @@ fn witnesses(algorithm: &str) -> Vec<Witness> {
             w("torus:5x5", LocalKk, Some((4, 4)), 1),
             w("mesh:3x3x3", LocalKk, LK22, 2),
         ],
+        "lmrr" => vec![
+            w("mesh:4x4", Transpose, None, 1),
+            w("butterfly:3", RandomPermutation, None, 1),
+            w("hypercube:3", RandomPermutation, None, 2),
+        ],
         _ => vec![],
     }
 }

@@ -354,7 +354,7 @@ fn list_json_is_the_registry() {
 
 #[test]
 fn names_that_are_not_registered_are_bad_input() {
-    for name in ["lmrr", "teleport"] {
+    for name in ["teleport", "ks-lmrr"] {
         let out = routesim(&[
             "run",
             "--topology",

@@ -242,6 +242,7 @@ fn lesson_ids_are_those_of_spec_section_7() {
             "sort-route",
             "offline-hall",
             "pp-constant-queues",
+            "lmrr-butterfly",
             "ks-nowrap",
             "ks-wrap-torus"
         ]
@@ -382,6 +383,19 @@ fn comparing_lessons_check_both_runs() {
             pp.max_queue, greedy.max_queue
         )
     );
+    // lmrr's edge queues hold at most q = 2, its node queues a few; bit
+    // fixing's grow on the butterfly's transpose.
+    let (status, main, other) = run_lesson("lmrr-butterfly");
+    let (lmrr, bits) = (main.report(), other.unwrap().report());
+    let json = serde_json::to_value(&lmrr).unwrap();
+    assert_eq!(json["max_edge_queue"], 2);
+    assert!(
+        lmrr.max_queue <= 4 && bits.max_queue > 2 * lmrr.max_queue,
+        "{} {}",
+        lmrr.max_queue,
+        bits.max_queue
+    );
+    assert!(status.checks.last().unwrap().text.ends_with('✓'), "{:?}", status.checks);
 }
 
 #[test]

@@ -14,12 +14,14 @@
 //! | `ks-nowrap`, `ks-wrap` | ks.rs, phased.rs | Kaufmann–Sibeyn k-k routing, §7.1/§7.3 NoWrapRoute, §8.1/§8.3 WrapRoute |
 //! | `ks-level` | ks_level.rs, ks.rs, phased.rs | Kaufmann–Sibeyn §6 LevelRoute (Corollary 4, Theorem 1) |
 //! | `ks-local` | ks_local.rs, ks.rs, phased.rs | Kaufmann–Sibeyn §9.1 LocalRoute (Theorems 13, 14) |
+//! | `lmrr` | lmrr/ | Leighton–Maggs–Ranade–Rao rank scheduling with ghosts (§2.2, §3, §4) |
 
 mod greedy;
 mod hypercube;
 mod ks;
 mod ks_level;
 mod ks_local;
+pub mod lmrr;
 mod offline;
 mod phased;
 pub mod pp;
@@ -34,6 +36,7 @@ pub use hypercube::{BitFixing, Valiant};
 pub use ks::Ks;
 pub use ks_level::KsLevel;
 pub use ks_local::{instance_locality, KsLocal};
+pub use lmrr::{Lmrr, PathChoice};
 pub use offline::{colour_regular_bipartite, column_colouring, Offline};
 pub use pp::Pp;
 pub use rand_interval::{Intervals, RandInterval};
@@ -66,6 +69,12 @@ pub struct AlgorithmOptions {
     /// Queue smearing between phases (`--smear`, Kaufmann–Sibeyn §7.5);
     /// `None`: no smearing.
     pub smear: Option<Smear>,
+    /// Queue capacity q (`lmrr`: of its edge queues; `None`: the default).
+    pub queue_cap: Option<u32>,
+    /// `lmrr`: ranks drawn from [1, R] (`None`: the paper's R).
+    pub ranks: Option<u32>,
+    /// `lmrr`: direct or Valiant paths.
+    pub paths: PathChoice,
 }
 
 /// The block length of queue smearing (`--smear M|auto`, Kaufmann–Sibeyn
@@ -135,6 +144,13 @@ pub trait Algorithm: AlgorithmClone {
     /// none by default.
     fn report_extra(&self) -> Extra {
         Extra::default()
+    }
+
+    /// The capacity of the queues the algorithm keeps and bounds itself
+    /// (`lmrr`'s edge queues), if any: the engine's queues are then not
+    /// bounded, and the report's `queue_cap` is this.
+    fn queue_cap(&self) -> Option<u32> {
+        None
     }
 }
 

@@ -7,7 +7,8 @@
 
 use super::teaching::{self, Teaching};
 use super::{
-    Algorithm, AlgorithmOptions, BitFixing, Greedy, Ks, KsLevel, KsLocal, Offline, Pp, RandInterval, SortRoute, Valiant,
+    Algorithm, AlgorithmOptions, BitFixing, Greedy, Ks, KsLevel, KsLocal, Lmrr, Offline, Pp, RandInterval, SortRoute,
+    Valiant,
 };
 use crate::engine::Policy;
 use crate::error::{Error, Result};
@@ -30,6 +31,8 @@ pub enum Shape {
     SquarePowerOfTwo,
     /// Two or more dimensions, any sides.
     MultiD,
+    /// Grids of exactly two dimensions; the other kinds any size.
+    GridsTwoD,
 }
 
 /// What instances an algorithm routes.
@@ -140,6 +143,24 @@ const FLITS: OptionInfo = OptionInfo {
         unset: "1 (store-and-forward)",
     },
 };
+const RANKS: OptionInfo = OptionInfo {
+    name: "ranks",
+    summary: "draw ranks from [1, R] (empty: the paper's R = c + L + log2 N)",
+    field: Field::Ranks,
+    control: Control::Number {
+        min: 1,
+        max: super::lmrr::MAX_RANKS,
+        unset: "c + L + log2 N",
+    },
+};
+const PATHS: OptionInfo = OptionInfo {
+    name: "paths",
+    summary: "butterfly and hypercube: direct paths (Theorem 4.2) or valiant, through a random row (Theorem 4.1)",
+    field: Field::Paths,
+    control: Control::Choice {
+        values: super::lmrr::PathChoice::NAMES,
+    },
+};
 const REVERSE_ORDER: OptionInfo = OptionInfo {
     name: "reverse-order",
     summary: "correct dimensions in the reverse order (Y before X; low bits first)",
@@ -198,6 +219,8 @@ pub const HYPERCUBE_LECTURE: &str =
     "hypercube-bit-fixing-valiant-lecture.txt (CS174 Lecture 11, Routing in a Parallel Computer)";
 /// Pietracaprina–Pucci.
 pub const PP: &str = "pietracaprina-pucci-many-to-one-routing-constant-queues.txt (Optimal many-to-one routing on the mesh with constant queues)";
+/// Leighton–Maggs–Ranade–Rao.
+pub const LMRR: &str = "leighton-maggs-ranade-rao-randomized-routing-sorting.txt (Leighton, Maggs, Ranade, Rao: Randomized routing and sorting on fixed-connection networks)";
 /// Kaufmann–Sibeyn.
 pub const KAUFMANN_SIBEYN: &str =
     "kaufmann-sibeyn-randomized-multipacket-routing-meshes.txt (Kaufmann, Sibeyn: Randomized multi-packet routing on meshes)";
@@ -384,6 +407,21 @@ pub const REGISTRY: &[Entry] = &[
         teaching: &teaching::KS_LOCAL,
         factory: |o| Box::new(KsLocal::new(o)),
     },
+    Entry {
+        name: "lmrr",
+        summary: "random ranks, smallest first, with ghosts and end-of-stream on a leveled network; edge queues of q",
+        paper: LMRR,
+        section: "§2.2 (Theorem 2.9); §3 meshes (Theorem 3.1); §4 butterflies (Theorems 4.1, 4.2)",
+        claim: "O(c + L + log N) steps with edge queues of constant size, with high probability: O(√N) on the mesh, O(log N) on the butterfly, log n + o(log n) for a random permutation on the butterfly",
+        kinds: &[Kind::Mesh, Kind::Butterfly, Kind::Hypercube],
+        shape: Shape::GridsTwoD,
+        packets: Packets::Any,
+        refused_policies: &[],
+        policy_note: "",
+        options: &[RANKS, PATHS],
+        teaching: &super::lmrr::TEACHING,
+        factory: |o| Box::new(Lmrr::new(o)),
+    },
 ];
 
 /// The entry called `name`, or an error listing the names.
@@ -416,6 +454,7 @@ impl Entry {
             Shape::TwoD => format!("a 2-D {kinds}"),
             Shape::SquarePowerOfTwo => format!("a square 2-D {kinds} whose side is a power of two"),
             Shape::MultiD => format!("a {kinds} of 2 or more dimensions (any sides)"),
+            Shape::GridsTwoD => format!("a {kinds} (grids 2-D, any size)"),
         };
         match self.packets {
             Packets::PartialPermutation => text += "; (partial) permutations only",
@@ -433,6 +472,7 @@ impl Entry {
             Shape::TwoD => topology.mesh2d().is_some(),
             Shape::SquarePowerOfTwo => topology.square_side().is_some_and(u32::is_power_of_two),
             Shape::MultiD => topology.as_grid().is_some_and(|g| g.dims().len() >= 2),
+            Shape::GridsTwoD => topology.as_grid().is_none() || topology.mesh2d().is_some(),
         };
         if kind_ok && shape_ok {
             Ok(())

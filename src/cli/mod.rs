@@ -42,6 +42,12 @@ pub struct EngineFlags {
     /// Cut-through: every packet is a worm of F flits (1-1024) that follow its head and hold each link it crossed (greedy, bit-fixing, valiant, rand-interval, ks-*).
     #[arg(long, value_name = "F", allow_hyphen_values = true)]
     pub flits: Option<String>,
+    /// lmrr: draw ranks from [1, R] (default: the paper's R = c + L + log2 N).
+    #[arg(long, value_name = "R", allow_hyphen_values = true)]
+    pub ranks: Option<String>,
+    /// lmrr on the butterfly and hypercube: direct paths (the default) or valiant (through a random row or node).
+    #[arg(long, value_name = "direct|valiant", allow_hyphen_values = true)]
+    pub paths: Option<String>,
     /// Stop (every run) after this many steps; exit 1 if packets remain.
     #[arg(long, value_name = "M", allow_hyphen_values = true)]
     pub max_steps: Option<String>,
@@ -64,6 +70,8 @@ impl EngineFlags {
         push(&mut out, Field::Epsilon, &self.epsilon);
         push(&mut out, Field::Smear, &self.smear);
         push(&mut out, Field::Flits, &self.flits);
+        push(&mut out, Field::Ranks, &self.ranks);
+        push(&mut out, Field::Paths, &self.paths);
         push(&mut out, Field::MaxSteps, &self.max_steps);
         out
     }

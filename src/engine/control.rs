@@ -4,7 +4,7 @@
 //! algorithm touch": every public method that changes the engine is here,
 //! but for `Engine::new` and `Engine::step` (in `mod.rs`).
 
-use super::{counts_unsettled, Engine, DELIVERED, DEPARTED, ELIGIBLE, FORCED, NONE, TIE_FLIP};
+use super::{counts_unsettled, ControlKind, Engine, DELIVERED, DEPARTED, ELIGIBLE, FORCED, NONE, TIE_FLIP};
 use crate::topology::{Network, RouteOrder};
 
 impl Engine {
@@ -96,6 +96,13 @@ impl Engine {
     /// step; it carries no packet then. Returns false (and reserves nothing)
     /// if the link does not exist or is already taken this step.
     pub fn send_control(&mut self, node: u32, port: u32) -> bool {
+        self.send_control_as(node, port, ControlKind::Message)
+    }
+
+    /// [`Engine::send_control`] for a message of a named kind (LMRR's
+    /// ghosts and end-of-stream markers), which the page draws apart
+    /// ([`Engine::last_control_kinds`]).
+    pub fn send_control_as(&mut self, node: u32, port: u32, kind: ControlKind) -> bool {
         let Some(lid) = self.link_id(node, port) else {
             return false;
         };
@@ -103,6 +110,7 @@ impl Engine {
             return false;
         }
         self.control.push(lid);
+        self.control_kinds.push(kind);
         true
     }
 

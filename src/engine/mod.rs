@@ -168,6 +168,20 @@ impl Default for EngineConfig {
     }
 }
 
+/// What a control message is, for drawing: a plain message (a key,
+/// counter or token), or one of LMRR's ghosts or end-of-stream markers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[repr(u8)]
+pub enum ControlKind {
+    /// A key, counter or token.
+    #[default]
+    Message = 0,
+    /// A ghost packet (LMRR §2.2): a rank announced on a link.
+    Ghost = 1,
+    /// An end-of-stream marker (LMRR §2.2).
+    EndOfStream = 2,
+}
+
 /// What one call to [`Engine::step`] did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct StepSummary {
@@ -264,6 +278,8 @@ pub struct Engine {
     contest_base: u32,
     forced: Vec<(u32, u32, u32)>,
     control: Vec<u32>,
+    /// The kind of each of `control`'s messages.
+    control_kinds: Vec<ControlKind>,
     /// Scratch of a step: the nodes that received a transit packet and may
     /// thereby pass the largest queue or load so far.
     arrivals: Vec<u32>,
@@ -281,6 +297,7 @@ pub struct Engine {
     arrived_at_target: Vec<u32>,
     last_links: Vec<u32>,
     last_control: usize,
+    last_control_kinds: Vec<ControlKind>,
     stats: Stats,
 }
 
@@ -345,6 +362,7 @@ impl Engine {
             contest_base: 1,
             forced: Vec::new(),
             control: Vec::new(),
+            control_kinds: Vec::new(),
             arrivals: Vec::new(),
             delivered_slots: Vec::new(),
             crossings: VecDeque::new(),
@@ -354,6 +372,7 @@ impl Engine {
             arrived_at_target: Vec::new(),
             last_links: Vec::new(),
             last_control: 0,
+            last_control_kinds: Vec::new(),
             stats: Stats::new(config.record_series),
             src,
             topo: Arc::new(topo),
@@ -426,6 +445,8 @@ impl Engine {
         self.last_links.extend_from_slice(&self.control);
         self.last_control = self.control.len();
         self.control.clear();
+        std::mem::swap(&mut self.last_control_kinds, &mut self.control_kinds);
+        self.control_kinds.clear();
         self.commit_moves(&mut summary);
         if summary.flit_moves > 0 {
             if self.config.record_series || self.config.check_invariants {

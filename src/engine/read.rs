@@ -3,7 +3,7 @@
 //! statistics. Nothing here changes the engine.
 
 use super::bids::tie_flip;
-use super::{Engine, EngineConfig, Stats, DELIVERED, ELIGIBLE, NONE};
+use super::{ControlKind, Engine, EngineConfig, Stats, DELIVERED, ELIGIBLE, NONE};
 use crate::topology::{Hop, Network, Topology};
 
 impl Engine {
@@ -115,6 +115,11 @@ impl Engine {
     /// message rather than a packet.
     pub fn last_control_count(&self) -> usize {
         self.last_control
+    }
+    /// The kind of each control message of the last step, in the order of
+    /// the first [`Engine::last_control_count`] entries of [`Engine::last_links`].
+    pub fn last_control_kinds(&self) -> &[ControlKind] {
+        &self.last_control_kinds
     }
     /// Step in which each packet was delivered (`u32::MAX` if not yet).
     pub fn delivery_steps(&self) -> &[u32] {

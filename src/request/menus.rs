@@ -47,6 +47,8 @@ impl RunSpec {
                 Field::Smear => self.smear.map(|m| serde_json::json!(m.name())),
                 Field::ReverseOrder => self.reverse_order.then_some(serde_json::json!(true)),
                 Field::Flits => self.flits.map(|v| serde_json::json!(v)),
+                Field::Ranks => self.ranks.map(|v| serde_json::json!(v)),
+                Field::Paths => (self.paths != Default::default()).then(|| serde_json::json!(self.paths.name())),
                 Field::Algorithm | Field::Policy => Some(serde_json::json!(self.value_of(field))),
             };
             if let Some(v) = value {

@@ -11,7 +11,7 @@
 //! from text, whatever the front end, so a bad value gets the same message
 //! everywhere: the field as the user wrote it and the value.
 
-use crate::algorithms::{registry, AlgorithmOptions, Entry, Smear};
+use crate::algorithms::{registry, AlgorithmOptions, Entry, PathChoice, Smear};
 use crate::engine::{Policy, MAX_FLITS, RESORT_INTERVAL};
 use crate::error::{Error, Result};
 use crate::simulation::{check_flits, SimConfig, Simulation, DEFAULT_MAX_STEPS};
@@ -66,6 +66,10 @@ pub enum Field {
     Epsilon,
     /// Cut-through worms of F flits.
     Flits,
+    /// `lmrr`: ranks drawn from [1, R].
+    Ranks,
+    /// `lmrr`: direct or Valiant paths.
+    Paths,
     /// Step limit.
     MaxSteps,
     /// Invariant checks after every step.
@@ -74,7 +78,7 @@ pub enum Field {
 
 impl Field {
     /// Every field.
-    pub const ALL: [Field; 20] = [
+    pub const ALL: [Field; 22] = [
         Field::Topology,
         Field::Algorithm,
         Field::Policy,
@@ -93,6 +97,8 @@ impl Field {
         Field::ReverseOrder,
         Field::Epsilon,
         Field::Flits,
+        Field::Ranks,
+        Field::Paths,
         Field::MaxSteps,
         Field::CheckInvariants,
     ];
@@ -118,6 +124,8 @@ impl Field {
             Field::ReverseOrder => "reverse-order",
             Field::Epsilon => "epsilon",
             Field::Flits => "flits",
+            Field::Ranks => "ranks",
+            Field::Paths => "paths",
             Field::MaxSteps => "max-steps",
             Field::CheckInvariants => "check-invariants",
         }
@@ -149,9 +157,14 @@ impl Field {
             | Field::Seed => Some(self.cli()),
             Field::QueueCap => Some("q"),
             // Algorithm options (the registry's `options`), by their CLI names.
-            Field::Pipeline | Field::Phases | Field::ReverseOrder | Field::Epsilon | Field::Smear | Field::Flits => {
-                Some(self.cli())
-            }
+            Field::Pipeline
+            | Field::Phases
+            | Field::ReverseOrder
+            | Field::Epsilon
+            | Field::Smear
+            | Field::Flits
+            | Field::Ranks
+            | Field::Paths => Some(self.cli()),
             _ => None,
         }
     }
@@ -286,6 +299,10 @@ pub struct RunSpec {
     /// Cut-through worms of this many flits (SPEC §5 `--flits`); `None`
     /// is store-and-forward.
     pub flits: Option<u32>,
+    /// `lmrr`: ranks drawn from [1, R] (`None`: the paper's R).
+    pub ranks: Option<u32>,
+    /// `lmrr`: direct or Valiant paths.
+    pub paths: PathChoice,
     /// Stop after this many steps.
     pub max_steps: u32,
     /// Check the engine's invariants after every step (slow).
@@ -318,6 +335,8 @@ impl Default for RunSpec {
             reverse_order: false,
             epsilon: None,
             flits: None,
+            ranks: None,
+            paths: PathChoice::Direct,
             max_steps: DEFAULT_MAX_STEPS,
             check_invariants: false,
             record_series: false,
@@ -393,6 +412,16 @@ impl RunSpec {
             Field::ReverseOrder => self.reverse_order = parse_bool(name, text)?,
             Field::Epsilon => self.epsilon = Some(parse_u32(name, text, 1)?),
             Field::Flits => self.flits = Some(parse_number(name, text, 1, MAX_FLITS as u64)? as u32),
+            Field::Ranks => {
+                self.ranks = match value {
+                    "" => None,
+                    _ => Some(parse_number(name, text, 1, crate::algorithms::lmrr::MAX_RANKS as u64)? as u32),
+                }
+            }
+            Field::Paths => {
+                self.paths =
+                    PathChoice::parse(value).ok_or_else(|| Error::invalid(name, text, "expected direct or valiant"))?
+            }
             Field::MaxSteps => self.max_steps = parse_u32(name, text, 0)?,
             Field::CheckInvariants => self.check_invariants = parse_bool(name, text)?,
         }
@@ -469,6 +498,8 @@ impl RunSpec {
             Field::Smear => std::mem::replace(&mut self.smear, d.smear) != d.smear,
             Field::Flits => std::mem::replace(&mut self.flits, d.flits) != d.flits,
             // `locality` is also the workloads' parameter: kept.
+            Field::Ranks => std::mem::replace(&mut self.ranks, d.ranks) != d.ranks,
+            Field::Paths => std::mem::replace(&mut self.paths, d.paths) != d.paths,
             Field::Topology
             | Field::Algorithm
             | Field::Policy
@@ -515,6 +546,8 @@ impl RunSpec {
             Field::Flits => self
                 .flits
                 .map_or_else(|| "1 (store-and-forward)".into(), |f| f.to_string()),
+            Field::Ranks => opt(self.ranks),
+            Field::Paths => self.paths.name().into(),
             Field::MaxSteps => self.max_steps.to_string(),
             Field::CheckInvariants => self.check_invariants.to_string(),
         }
@@ -642,6 +675,9 @@ impl RunSpec {
             epsilon: self.epsilon,
             locality: self.locality,
             smear: self.smear,
+            queue_cap: self.queue_cap,
+            ranks: self.ranks,
+            paths: self.paths,
         }
     }
 
@@ -658,6 +694,8 @@ impl RunSpec {
             epsilon: self.epsilon,
             locality: self.locality,
             smear: self.smear,
+            ranks: self.ranks,
+            paths: self.paths,
             max_steps: self.max_steps,
             check_invariants: self.check_invariants,
             record_series: self.record_series,

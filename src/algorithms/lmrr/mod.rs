@@ -1,0 +1,393 @@
+//! `lmrr`: Leighton–Maggs–Ranade–Rao, *Randomized routing and sorting on
+//! fixed-connection networks* (`leighton-maggs-ranade-rao-randomized-routing-sorting.txt`):
+//! rank scheduling with ghost packets on a leveled network (§2.2), routing in
+//! O(c + L + log N) steps with edge queues of constant size q, with high
+//! probability (Theorem 2.9; c the congestion of the paths, L the depth of
+//! the leveled network, N the number of packets).
+//!
+//! The real networks are routed as leveled networks with fixed paths:
+//! - the 2-D mesh in four phases, up-right, up-left, down-right, down-left,
+//!   each on the links pointing its way (§3, Theorem 3.1; [`mesh`]);
+//! - the butterfly on its own levels with direct paths (§4, Theorem 4.2), or
+//!   with `--paths valiant` on the logical network of 4·log n + 1 levels of
+//!   Theorem 4.1 (Valiant paths through a random row), two real steps per
+//!   logical step ([`butterfly`]);
+//! - the hypercube through its emulation of the butterfly, direct (bit
+//!   fixing) or Valiant paths ([`butterfly`]).
+//!
+//! The scheduler ([`scheduler`]) keeps its own initial and edge queues and
+//! decides every move; the engine carries them out — packets by scripted
+//! moves ([`Engine::force_move`]), ghosts and end-of-stream markers as
+//! control messages ([`Engine::send_control_as`]), each taking its link for
+//! the step (SPEC §1) — so the engine enforces one message per directed link
+//! per step and counts the steps.
+//!
+//! Ranks are drawn uniformly from [1, R] with R = c + L + ⌈log₂ N⌉ (the
+//! paper's choice: Theorem 2.9 needs R ≥ w = Θ(c + L + log N)), or R =
+//! `--ranks`. Edge queues hold q = `--queue-cap` messages (default 2).
+//!
+//! # Complexity
+//! Building the leveled network and the paths is O(nodes · levels + total
+//! path length); every logical step costs O(nodes + edges) of the leveled
+//! network.
+
+mod butterfly;
+mod leveled;
+mod mesh;
+mod scheduler;
+mod teaching;
+
+pub use teaching::TEACHING;
+
+use super::{Algorithm, AlgorithmOptions};
+use crate::engine::Engine;
+use crate::error::{Error, Result};
+use crate::report::{Extra, LmrrFields};
+use crate::rng::{Rng, Stream};
+use crate::topology::Topology;
+use crate::workload::Instance;
+use butterfly::{Layered, Net};
+use leveled::{Description, Leveled, Paths, NONE};
+use scheduler::{Counts, Problem, Scheduler};
+use std::sync::Arc;
+
+/// The default capacity of an edge queue (SPEC §5).
+pub const DEFAULT_QUEUE_CAP: u32 = 2;
+/// The largest edge-queue capacity accepted.
+pub const MAX_QUEUE_CAP: u32 = 64;
+/// The most ranks accepted for `--ranks`.
+pub const MAX_RANKS: u32 = 1 << 30;
+
+/// Which paths packets take on the butterfly and the hypercube.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum PathChoice {
+    /// The direct path (Theorem 4.2; bit fixing on the hypercube).
+    #[default]
+    Direct,
+    /// Through a uniformly random intermediate row or node (Theorem 4.1).
+    Valiant,
+}
+
+impl PathChoice {
+    /// The option's values, the default first.
+    pub const NAMES: &'static [&'static str] = &["direct", "valiant"];
+
+    /// The SPEC name.
+    pub fn name(self) -> &'static str {
+        match self {
+            PathChoice::Direct => "direct",
+            PathChoice::Valiant => "valiant",
+        }
+    }
+
+    /// Parses a name; `None` if it is not one.
+    pub fn parse(text: &str) -> Option<PathChoice> {
+        [PathChoice::Direct, PathChoice::Valiant]
+            .into_iter()
+            .find(|p| p.name() == text)
+    }
+}
+
+/// `lmrr`: the §2.2 scheduler on leveled views of the mesh, the butterfly
+/// and the hypercube.
+#[derive(Clone)]
+pub struct Lmrr {
+    seed: u64,
+    q: u32,
+    ranks: Option<u32>,
+    paths: PathChoice,
+    rounds: Vec<Scheduler>,
+    current: usize,
+    substep: u8,
+    progress: bool,
+    phase: &'static str,
+    fields: LmrrFields,
+}
+
+impl Lmrr {
+    /// Reads the seed, `queue_cap` (q), `ranks` (R) and `paths`.
+    pub fn new(options: &AlgorithmOptions) -> Self {
+        Lmrr {
+            seed: options.seed,
+            q: options.queue_cap.unwrap_or(DEFAULT_QUEUE_CAP),
+            ranks: options.ranks,
+            paths: options.paths,
+            rounds: Vec::new(),
+            current: 0,
+            substep: 0,
+            progress: false,
+            phase: "",
+            fields: LmrrFields::default(),
+        }
+    }
+
+    /// The scheduler of the round in progress, if any.
+    fn round(&mut self) -> Option<&mut Scheduler> {
+        self.rounds.get_mut(self.current)
+    }
+}
+
+/// One round to set up: a leveled network and the packets (engine ids) it routes.
+struct Round<'a> {
+    desc: &'a dyn Description,
+    /// (engine id, node path as full logical ids).
+    packets: Vec<(u32, Vec<u32>)>,
+    stages: Vec<(&'static str, u32)>,
+}
+
+impl Algorithm for Lmrr {
+    fn name(&self) -> &'static str {
+        "lmrr"
+    }
+
+    fn start(&mut self, instance: &Instance, engine: &mut Engine) -> Result<()> {
+        if !(1..=MAX_QUEUE_CAP).contains(&self.q) {
+            return Err(Error::invalid(
+                "queue-cap",
+                self.q,
+                format!("lmrr's edge queues hold 1 to {MAX_QUEUE_CAP} packets"),
+            ));
+        }
+        let active = engine.active();
+        let mut rng = Rng::new(self.seed, Stream::Algorithm);
+        let topo = instance.topology.clone();
+        let (descs, rounds_of): (Vec<Box<dyn DescriptionPaths>>, Vec<usize>) = match &topo {
+            Topology::Grid(_) => {
+                let Some((rows, cols)) = topo.mesh2d().filter(|_| topo.kind() == crate::topology::Kind::Mesh) else {
+                    return Err(Error::unsupported(
+                        self.name(),
+                        format!("needs a 2-D mesh, a butterfly or a hypercube, got {topo}"),
+                    ));
+                };
+                if self.paths == PathChoice::Valiant {
+                    return Err(Error::invalid("paths", "valiant", "the mesh's four phases take the greedy paths of Theorem 3.1; valiant is for the butterfly and the hypercube"));
+                }
+                let descs: Vec<Box<dyn DescriptionPaths>> = (0..4)
+                    .map(|k| Box::new(mesh::MeshPhase::new(rows, cols, k)) as Box<dyn DescriptionPaths>)
+                    .collect();
+                let rounds_of = active
+                    .iter()
+                    .map(|&p| mesh::phase_of(cols, engine.source(p), engine.destination(p)))
+                    .collect();
+                (descs, rounds_of)
+            }
+            Topology::Butterfly(b) => {
+                let net = if self.paths == PathChoice::Valiant {
+                    Net::ButterflyValiant
+                } else {
+                    Net::ButterflyDirect
+                };
+                (
+                    vec![Box::new(Layered::new(net, b.dim())) as Box<dyn DescriptionPaths>],
+                    vec![0; active.len()],
+                )
+            }
+            Topology::Hypercube(h) => {
+                let net = if self.paths == PathChoice::Valiant {
+                    Net::HypercubeValiant
+                } else {
+                    Net::HypercubeDirect
+                };
+                (
+                    vec![Box::new(Layered::new(net, h.dim())) as Box<dyn DescriptionPaths>],
+                    vec![0; active.len()],
+                )
+            }
+        };
+        let rows = match &topo {
+            Topology::Butterfly(b) => b.rows(),
+            Topology::Hypercube(h) => 1 << h.dim(),
+            Topology::Grid(_) => 1,
+        };
+        // Paths (random intermediates drawn in packet order), cut where the
+        // packet reaches its destination.
+        let mut rounds: Vec<Round> = descs
+            .iter()
+            .map(|d| Round {
+                desc: d.description(),
+                packets: Vec::new(),
+                stages: d.stages(),
+            })
+            .collect();
+        for (&p, &k) in active.iter().zip(&rounds_of) {
+            let via = if self.paths == PathChoice::Valiant {
+                rng.below(rows)
+            } else {
+                0
+            };
+            let (src, dest) = (engine.source(p), engine.destination(p));
+            let mut nodes = Vec::new();
+            descs[k].path(src, dest, via, &mut nodes);
+            let desc = rounds[k].desc;
+            match nodes.iter().position(|&v| desc.host(v) == dest) {
+                Some(end) => nodes.truncate(end + 1),
+                None => {
+                    return Err(Error::unsupported(
+                        self.name(),
+                        format!("packet {p} from node {src} to node {dest} has no path through increasing levels of {topo} (direct paths go from a lower level to a higher one; try --paths valiant)"),
+                    ))
+                }
+            }
+            rounds[k].packets.push((p, nodes));
+        }
+        let n = active.len().max(1) as u32;
+        let log_n = n.next_power_of_two().trailing_zeros();
+        let check = engine.config().check_invariants;
+        let mut fields = LmrrFields {
+            log_n,
+            edge_queue_cap: self.q,
+            ..LmrrFields::default()
+        };
+        for round in rounds {
+            if round.packets.is_empty() {
+                continue;
+            }
+            // Levels below every start and above every end carry nothing.
+            let level = |v: &u32| round.desc.level(*v);
+            let lo = round
+                .packets
+                .iter()
+                .filter_map(|(_, path)| path.iter().map(level).min())
+                .min()
+                .unwrap_or(0);
+            let hi = round
+                .packets
+                .iter()
+                .filter_map(|(_, path)| path.iter().map(level).max())
+                .max()
+                .unwrap_or(0);
+            let net = Leveled::build(round.desc, lo, hi);
+            let mut paths = Paths::default();
+            let (mut ids, mut dest) = (Vec::new(), Vec::new());
+            let mut edges = Vec::new();
+            for (p, nodes) in &round.packets {
+                edges.clear();
+                let d = engine.destination(*p);
+                let start = net
+                    .path_edges(nodes, d, &mut edges)
+                    .expect("the path lies in the levels kept");
+                paths.push(start, &edges);
+                ids.push(*p);
+                dest.push(d);
+            }
+            let (c, l) = (paths.congestion(net.edges()), paths.dilation());
+            let r = self.ranks.unwrap_or(c + l + log_n).max(1);
+            let rank: Vec<u32> = (0..ids.len()).map(|_| 1 + rng.below(r)).collect();
+            // Rank as colour: the quarter of [1, R] it falls in.
+            for (&p, &k) in ids.iter().zip(&rank) {
+                engine.set_class(p, ((k - 1) as u64 * 4 / r as u64) as u8);
+            }
+            fields.congestion = fields.congestion.max(c);
+            fields.dilation = fields.dilation.max(l);
+            fields.levels = fields.levels.max(hi - lo + 1);
+            fields.ranks = fields.ranks.max(r);
+            let problem = Problem {
+                net: Arc::new(net),
+                paths: Arc::new(paths),
+                ids,
+                rank,
+                dest,
+                stages: round.stages.clone(),
+            };
+            self.rounds.push(Scheduler::new(problem, self.q, check));
+        }
+        self.fields = fields;
+        for p in active {
+            engine.set_eligible(p, false);
+        }
+        Ok(())
+    }
+
+    fn before_step(&mut self, engine: &mut Engine) {
+        if self.substep == 0 {
+            while self.round().is_some_and(|r| r.remaining() == 0) {
+                self.current += 1;
+            }
+            let Some(round) = self.rounds.get_mut(self.current) else {
+                return;
+            };
+            let stage = round.stage();
+            if stage != self.phase {
+                engine.begin_phase(stage);
+                self.phase = stage;
+            }
+            self.progress = round.step();
+        }
+        let Some(round) = self.rounds.get(self.current) else {
+            return;
+        };
+        for m in round.messages(self.substep as usize) {
+            let ok = if m.packet != NONE {
+                debug_assert_eq!(engine.position(m.packet), m.node);
+                engine.force_move(m.packet, m.port)
+            } else {
+                engine.send_control_as(m.node, m.port, m.kind)
+            };
+            assert!(ok, "lmrr: link ({}, port {}) taken twice in one step", m.node, m.port);
+        }
+        if self.progress {
+            engine.mark_busy();
+        }
+        let substeps = round.problem().net.substeps;
+        self.substep = (self.substep + 1) % substeps;
+    }
+
+    fn uses_policy(&self) -> bool {
+        false
+    }
+
+    fn queue_cap(&self) -> Option<u32> {
+        Some(self.q)
+    }
+
+    fn report_extra(&self) -> Extra {
+        let counts = self.rounds.iter().fold(Counts::default(), |a, r| {
+            let b = r.counts();
+            Counts {
+                ghosts: a.ghosts + b.ghosts,
+                eos: a.eos + b.eos,
+                max_edge_queue: a.max_edge_queue.max(b.max_edge_queue),
+            }
+        });
+        Extra {
+            lmrr: Some(LmrrFields {
+                ghosts: counts.ghosts,
+                eos: counts.eos,
+                max_edge_queue: counts.max_edge_queue,
+                ..self.fields.clone()
+            }),
+            ..Extra::default()
+        }
+    }
+}
+
+/// A network description that also gives paths and stage names.
+trait DescriptionPaths {
+    fn description(&self) -> &dyn Description;
+    fn path(&self, src: u32, dest: u32, via: u32, out: &mut Vec<u32>);
+    fn stages(&self) -> Vec<(&'static str, u32)>;
+}
+
+impl DescriptionPaths for mesh::MeshPhase {
+    fn description(&self) -> &dyn Description {
+        self
+    }
+    fn path(&self, src: u32, dest: u32, _via: u32, out: &mut Vec<u32>) {
+        mesh::MeshPhase::path(self, src, dest, out)
+    }
+    fn stages(&self) -> Vec<(&'static str, u32)> {
+        vec![(self.name(), u32::MAX)]
+    }
+}
+
+impl DescriptionPaths for Layered {
+    fn description(&self) -> &dyn Description {
+        self
+    }
+    fn path(&self, src: u32, dest: u32, via: u32, out: &mut Vec<u32>) {
+        Layered::path(self, src, dest, via, out)
+    }
+    fn stages(&self) -> Vec<(&'static str, u32)> {
+        Layered::stages(self)
+    }
+}

@@ -1,0 +1,75 @@
+//! `lmrr`'s teaching text: what it does, its phases, its packet classes
+//! (see [`crate::algorithms::teaching`]).
+
+use crate::algorithms::teaching::{Classes, PhaseText, Teaching};
+
+/// What the phases of `lmrr` do, by report name.
+const PHASES: &[PhaseText] = &[
+    PhaseText {
+        name: "up-right",
+        text: "packets bound up and to the right climb their column to the destination row, then go right; \
+               the links pointing up and right form a leveled network, levels counted from the bottom-left corner",
+    },
+    PhaseText {
+        name: "up-left",
+        text: "packets bound up and to the left: their column to the destination row, then left along it",
+    },
+    PhaseText {
+        name: "down-right",
+        text: "packets bound down and to the right: their column to the destination row, then right along it",
+    },
+    PhaseText {
+        name: "down-left",
+        text: "packets bound down and to the left: their column to the destination row, then left along it",
+    },
+    PhaseText {
+        name: "route",
+        text: "every node forwards the smallest rank among the heads of its queues, once every queue has \
+               something at its head; ghosts carry that rank on its other links",
+    },
+    PhaseText {
+        name: "to-level-0",
+        text: "packets climb their row's straight links back to level 0 (the first quarter of the logical network)",
+    },
+    PhaseText {
+        name: "to-random-row",
+        text: "packets cross the butterfly to a uniformly random row at level D (Valiant's paradigm)",
+    },
+    PhaseText {
+        name: "to-destination-row",
+        text: "packets cross the butterfly backwards, from the random row to their destination's row at level 0",
+    },
+    PhaseText {
+        name: "to-destination-level",
+        text: "packets go along their destination's row to its level",
+    },
+    PhaseText {
+        name: "to-random-node",
+        text: "packets fix their bits towards a uniformly random node (an emulated butterfly)",
+    },
+    PhaseText {
+        name: "to-destination",
+        text: "packets fix their bits towards their destination, least significant first (a second butterfly)",
+    },
+];
+
+/// lmrr.
+pub const TEACHING: Teaching = Teaching {
+    description: "Every packet draws a random rank. The network is read as a leveled network — every link used \
+                  climbs one level — and each node forwards packets in increasing rank: it waits until each of its \
+                  queues (its own packets and one small queue per incoming link) shows something at its head, then \
+                  sends the smallest. On its other links it sends a ghost of that rank, a promise that nothing \
+                  smaller will follow, so that nodes downstream need not wait; ghosts live one step. When a node \
+                  has nothing left it sends end-of-stream. Ghosts and end-of-stream use the links like packets. \
+                  The edge queues never hold more than q packets, yet the time is O(c + L + log N): the \
+                  congestion plus the depth. The mesh is routed in four such phases, one per direction; the \
+                  butterfly along its levels.",
+    phases: PHASES,
+    classes: Classes::Named(&[
+        "ranks in the lowest quarter of [1, R]",
+        "ranks in the second quarter",
+        "ranks in the third quarter",
+        "ranks in the highest quarter",
+    ]),
+    claims: &[],
+};

@@ -1,0 +1,266 @@
+//! `lmrr` (Leighton–Maggs–Ranade–Rao rank scheduling with ghosts) against
+//! §2.2's invariants and the paper's claims: with the invariant checks on,
+//! the scheduler asserts after every step that every edge queue is sorted
+//! by (rank, destination) (Lemma 2.1) and holds at most q, that every node
+//! selects and every edge carries keys in nondecreasing order; the engine
+//! asserts that no directed link carries two messages in a step. These
+//! tests run it on meshes, butterflies and hypercubes with q ∈ {1, 2, 4}.
+#![cfg(not(target_arch = "wasm32"))]
+
+mod common;
+
+use common::run_config;
+use routesim::algorithms::PathChoice;
+use routesim::engine::ControlKind;
+use routesim::report::Report;
+use routesim::topology::Topology;
+use routesim::workload::{generate, Instance, Workload, WorkloadSpec};
+use routesim::{SimConfig, Simulation, Status};
+
+fn instance(topology: &str, workload: Workload, seed: u64) -> Instance {
+    let topo: Topology = topology.parse().unwrap();
+    generate(&topo, &WorkloadSpec::new(workload, seed)).unwrap()
+}
+
+fn config(q: u32, paths: PathChoice, seed: u64) -> SimConfig {
+    SimConfig {
+        algorithm: "lmrr".into(),
+        queue_cap: Some(q),
+        paths,
+        seed,
+        ..Default::default()
+    }
+}
+
+/// Runs with the invariant checks on and returns the report.
+fn lmrr(inst: Instance, q: u32, paths: PathChoice, seed: u64) -> Report {
+    run_config(inst, config(q, paths, seed))
+}
+
+fn field(r: &Report, name: &str) -> u64 {
+    let json = serde_json::to_value(r).unwrap();
+    json[name]
+        .as_u64()
+        .unwrap_or_else(|| panic!("report has no {name}: {json}"))
+}
+
+/// c + L + log N of a run.
+fn scale(r: &Report) -> f64 {
+    (field(r, "congestion") + field(r, "dilation") + field(r, "log_n")) as f64
+}
+
+const DIRECT: PathChoice = PathChoice::Direct;
+const VALIANT: PathChoice = PathChoice::Valiant;
+
+#[test]
+fn invariants_hold_and_every_packet_arrives() {
+    use Workload::*;
+    let cases: &[(&str, PathChoice, &[Workload])] = &[
+        ("mesh:8x8", DIRECT, &[RandomPermutation, Transpose, BitReversal]),
+        ("mesh:7x5", DIRECT, &[RandomPermutation, PointReflection]),
+        ("butterfly:5", DIRECT, &[RandomPermutation, Transpose, BitReversal]),
+        ("butterfly:4", VALIANT, &[RandomPermutation, Transpose, BitReversal]),
+        ("hypercube:6", DIRECT, &[RandomPermutation, Transpose, BitReversal]),
+        ("hypercube:5", VALIANT, &[RandomPermutation, Transpose, BitReversal]),
+    ];
+    for &(topology, paths, workloads) in cases {
+        for &w in workloads {
+            for q in [1, 2, 4] {
+                for seed in 1..=3 {
+                    let what = format!("{topology} {paths:?} {w} q={q} seed {seed}");
+                    let r = lmrr(instance(topology, w, seed), q, paths, seed);
+                    assert!(!r.stalled, "{what}");
+                    assert_eq!(r.delivered, r.packets, "{what}");
+                    assert!(field(&r, "max_edge_queue") <= q as u64, "{what}");
+                    assert_eq!(r.queue_cap, Some(q), "{what}");
+                    assert_eq!(field(&r, "edge_queue_cap"), q as u64, "{what}");
+                    assert!(r.steps >= r.bounds.best, "{what}");
+                    let phases: u32 = r.phases.iter().map(|p| p.steps).sum();
+                    assert_eq!(phases, r.steps, "{what}: phases {:?}", r.phases);
+                    assert!(field(&r, "ghosts") > 0, "{what}");
+                    assert!(field(&r, "dilation") < field(&r, "levels"), "{what}");
+                }
+            }
+        }
+    }
+}
+
+/// Ghosts and end-of-stream markers are control messages: they take a
+/// link for a step, like packets (SPEC §1). Every link use of the run is a
+/// packet hop, a ghost or an EOS.
+#[test]
+fn ghosts_and_eos_use_link_capacity() {
+    for (topology, paths) in [("mesh:8x8", DIRECT), ("butterfly:4", VALIANT), ("hypercube:5", DIRECT)] {
+        let mut sim = Simulation::new(
+            instance(topology, Workload::RandomPermutation, 1),
+            SimConfig {
+                check_invariants: true,
+                ..config(2, paths, 1)
+            },
+        )
+        .unwrap();
+        let (mut ghosts, mut eos) = (0u64, 0u64);
+        while sim.status() == Status::Running {
+            sim.step();
+            let engine = sim.engine();
+            let kinds = engine.last_control_kinds();
+            assert_eq!(kinds.len(), engine.last_control_count(), "{topology}");
+            ghosts += kinds.iter().filter(|&&k| k == ControlKind::Ghost).count() as u64;
+            eos += kinds.iter().filter(|&&k| k == ControlKind::EndOfStream).count() as u64;
+        }
+        let r = sim.report();
+        assert_eq!(ghosts, field(&r, "ghosts"), "{topology}");
+        assert_eq!(eos, field(&r, "eos"), "{topology}");
+        let links: u64 = sim.engine().stats().links_used.iter().map(|&l| l as u64).sum();
+        assert_eq!(links, r.packet_hops + ghosts + eos, "{topology}");
+    }
+}
+
+/// A packet alone is never delayed: the wave of ghosts and EOS from the
+/// lowest level reaches each level just as the packet does (Lemma 2.2).
+#[test]
+fn a_lone_packet_takes_exactly_its_path() {
+    let topo: Topology = "mesh:6x6".parse().unwrap();
+    let corner = Instance::new(topo, vec![(30, 5)]).unwrap();
+    assert_eq!(lmrr(corner, 2, DIRECT, 1).steps, 10);
+    let topo: Topology = "butterfly:5".parse().unwrap();
+    let across = Instance::new(topo, vec![(3, 5 * 32 + 28)]).unwrap();
+    assert_eq!(lmrr(across, 2, DIRECT, 1).steps, 5);
+    // On the hypercube the emulated butterfly takes a step per level,
+    // straight (in-node) edges included: 4 hops over dimensions 5, 3, 2
+    // and 1 end at level 5 (dimension 1 is fixed between levels 4 and 5).
+    let topo: Topology = "hypercube:6".parse().unwrap();
+    let cube = Instance::new(topo, vec![(0, 0b101110)]).unwrap();
+    let r = lmrr(cube, 2, DIRECT, 1);
+    assert_eq!((r.steps, r.packet_hops), (5, 4));
+}
+
+#[test]
+fn the_mesh_routes_in_four_named_phases() {
+    // Transpose: packets below the diagonal go up and right, those above
+    // down and left; the diagonal stays.
+    let r = lmrr(instance("mesh:8x8", Workload::Transpose, 1), 2, DIRECT, 1);
+    let names: Vec<&str> = r.phases.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, ["up-right", "down-left"]);
+    let r = lmrr(instance("mesh:8x8", Workload::RandomPermutation, 1), 2, DIRECT, 1);
+    let names: Vec<&str> = r.phases.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, ["up-right", "up-left", "down-right", "down-left"]);
+    assert_eq!(field(&r, "levels"), 15);
+}
+
+#[test]
+fn the_logical_network_of_theorem_4_1_has_4_log_n_plus_1_levels() {
+    // From level-0 inputs the first D levels carry nothing and are dropped.
+    let r = lmrr(instance("butterfly:5", Workload::RandomPermutation, 1), 2, VALIANT, 1);
+    assert_eq!(field(&r, "levels"), 3 * 5 + 1);
+    let names: Vec<&str> = r.phases.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, ["to-random-row", "to-destination-row", "to-destination-level"]);
+    // Any permutation of all N nodes (not only level 0 to level D): every level.
+    let topo: Topology = "butterfly:3".parse().unwrap();
+    let n = topo_nodes(&topo);
+    let packets = (0..n).map(|v| (v, (v * 7 + 3) % n)).collect();
+    let r = lmrr(Instance::new(topo, packets).unwrap(), 2, VALIANT, 3);
+    assert_eq!(field(&r, "levels"), 4 * 3 + 1);
+    assert_eq!(r.delivered, r.packets);
+}
+
+fn topo_nodes(t: &Topology) -> u32 {
+    use routesim::topology::Network;
+    t.nodes()
+}
+
+#[test]
+fn same_seed_same_run_other_seed_other_ranks() {
+    let run = |seed| {
+        let r = lmrr(instance("mesh:16x16", Workload::Transpose, 1), 2, DIRECT, seed);
+        (r.steps, field(&r, "ghosts"), r.phases)
+    };
+    assert_eq!(run(5), run(5));
+    assert!((1..=4).any(|s| run(s) != run(5)));
+}
+
+#[test]
+fn ranks_default_to_c_plus_l_plus_log_n_and_can_be_set() {
+    let r = lmrr(instance("butterfly:6", Workload::RandomPermutation, 2), 2, DIRECT, 2);
+    assert_eq!(field(&r, "ranks") as f64, scale(&r));
+    let r = run_config(
+        instance("butterfly:6", Workload::RandomPermutation, 2),
+        SimConfig {
+            ranks: Some(1),
+            ..config(2, DIRECT, 2)
+        },
+    );
+    assert_eq!(field(&r, "ranks"), 1);
+}
+
+/// Theorem 2.9: O(c + L + log N). The ratio steps/(c + L + log N) at the
+/// largest size is within 1.15 of its value at half that size (meshes:
+/// half the side; butterflies: half the dimension), worst of three seeds.
+#[test]
+fn steps_over_c_plus_l_plus_log_n_level_off() {
+    let worst = |topology: &str, paths: PathChoice| {
+        (1..=3)
+            .map(|seed| {
+                let inst = instance(topology, Workload::RandomPermutation, seed);
+                let r = run_config(
+                    inst,
+                    SimConfig {
+                        check_invariants: false,
+                        ..config(2, paths, seed)
+                    },
+                );
+                assert!(field(&r, "max_edge_queue") <= 2);
+                r.steps as f64 / scale(&r)
+            })
+            .fold(0.0, f64::max)
+    };
+    for (small, large, paths) in [
+        ("mesh:32x32", "mesh:64x64", DIRECT),
+        ("butterfly:6", "butterfly:12", DIRECT),
+        ("butterfly:6", "butterfly:12", VALIANT),
+    ] {
+        let (a, b) = (worst(small, paths), worst(large, paths));
+        assert!(b <= 1.15 * a, "{large} {paths:?}: {b:.3} against {a:.3} at {small}");
+    }
+}
+
+/// Theorem 4.2: a random permutation from the butterfly's inputs to its
+/// outputs takes log n + o(log n) steps; measured, the excess over log n
+/// stays below log n / log log n · 4.
+#[test]
+fn theorem_4_2_random_permutations_take_log_n_plus_little() {
+    for d in [6u32, 8, 10, 12] {
+        for seed in 1..=2 {
+            let r = lmrr(
+                instance(&format!("butterfly:{d}"), Workload::RandomPermutation, seed),
+                2,
+                DIRECT,
+                seed,
+            );
+            let excess = r.steps - d;
+            let scale = d as f64 / (d as f64).log2();
+            assert!((excess as f64) <= 4.0 * scale, "D={d} seed {seed}: {} steps", r.steps);
+        }
+    }
+}
+
+#[test]
+fn what_lmrr_cannot_route_is_refused_with_a_message() {
+    let refuse = |inst: Instance, config: SimConfig| match Simulation::new(inst, config) {
+        Ok(_) => panic!("accepted"),
+        Err(e) => e.to_string(),
+    };
+    let torus = instance("torus:4x4", Workload::Transpose, 1);
+    assert!(refuse(torus, config(2, DIRECT, 1)).contains("lmrr"));
+    let cube = instance("mesh:3x3x3", Workload::RandomPermutation, 1);
+    assert!(refuse(cube, config(2, DIRECT, 1)).contains("lmrr"));
+    let mesh = instance("mesh:4x4", Workload::Transpose, 1);
+    assert!(refuse(mesh, config(2, VALIANT, 1)).contains("paths"));
+    // Downwards on the butterfly: no direct path, but a Valiant one.
+    let topo: Topology = "butterfly:3".parse().unwrap();
+    let down = Instance::new(topo, vec![(3 * 8 + 1, 6)]).unwrap();
+    assert!(refuse(down.clone(), config(2, DIRECT, 1)).contains("--paths valiant"));
+    assert_eq!(lmrr(down, 2, VALIANT, 1).delivered, 1);
+    let mesh = instance("mesh:4x4", Workload::Transpose, 1);
+    assert!(refuse(mesh, config(65, DIRECT, 1)).contains("queue-cap"));
+}
