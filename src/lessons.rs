@@ -245,28 +245,6 @@ pub const LESSONS: &[Lesson] = &[
         },
     },
     Lesson {
-        id: "lmrr-butterfly",
-        title: "Constant queues on the butterfly (Leighton–Maggs–Ranade–Rao)",
-        text: "Every packet draws a random rank, and every node forwards the smallest rank among the heads of its \
-               queues — one small queue per incoming link — once each shows something; on its other links it sends \
-               a ghost of that rank (hollow) so that the nodes after it need not wait, and end-of-stream when it is \
-               done. Colour is rank. On this transpose bit fixing, on the right, piles packets up in the middle \
-               levels; lmrr's edge queues never hold more than q = 2 packets, for a few more steps: O(c + L + log N) \
-               (Theorem 2.9; Theorem 4.1 with --paths valiant for any permutation).",
-        paper: crate::algorithms::registry::LMRR,
-        section: "§2.2, §4 (Theorems 4.1, 4.2)",
-        preset: Preset {
-            compare: Some("bit-fixing"),
-            ..preset("butterfly:10", "transpose", "lmrr", 4)
-        },
-        check: Check {
-            own: true,
-            claims: &[],
-            compare_own: false,
-            relation: Some(Relation::SmallerQueue),
-        },
-    },
-    Lesson {
         id: "ks-nowrap",
         title: "k-k routing near the bisection bound (Kaufmann–Sibeyn NoWrapRoute)",
         text: "Every node sends k = 8 packets and receives 8. On this instance (k-PR, the point reflection) every \
@@ -313,6 +291,28 @@ pub const LESSONS: &[Lesson] = &[
             claims: &[],
             compare_own: false,
             relation: Some(Relation::TradeOff),
+        },
+    },
+    Lesson {
+        id: "lmrr-butterfly",
+        title: "Constant queues on the butterfly (Leighton–Maggs–Ranade–Rao)",
+        text: "Every packet draws a random rank, and every node forwards the smallest rank among the heads of its \
+               queues — one small queue per incoming link — once each shows something; on its other links it sends \
+               a ghost of that rank (hollow) so that the nodes after it need not wait, and end-of-stream when it is \
+               done. Colour is rank. On this transpose bit fixing, on the right, piles packets up in the middle \
+               levels; lmrr's edge queues never hold more than q = 2 packets, for a few more steps: O(c + L + log N) \
+               (Theorem 2.9; Theorem 4.1 with --paths valiant for any permutation).",
+        paper: crate::algorithms::registry::LMRR,
+        section: "§2.2, §4 (Theorems 4.1, 4.2)",
+        preset: Preset {
+            compare: Some("bit-fixing"),
+            ..preset("butterfly:10", "transpose", "lmrr", 4)
+        },
+        check: Check {
+            own: true,
+            claims: &[],
+            compare_own: false,
+            relation: Some(Relation::SmallerQueue),
         },
     },
 ];

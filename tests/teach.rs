@@ -242,9 +242,9 @@ fn lesson_ids_are_those_of_spec_section_7() {
             "sort-route",
             "offline-hall",
             "pp-constant-queues",
-            "lmrr-butterfly",
             "ks-nowrap",
-            "ks-wrap-torus"
+            "ks-wrap-torus",
+            "lmrr-butterfly"
         ]
     );
     let e = lessons::lookup("nope").unwrap_err().to_string();
