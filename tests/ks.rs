@@ -195,10 +195,21 @@ fn theorems_4_and_11_in_three_dimensions() {
     );
 }
 
-/// Theorems 3 and 9 hold for any contention strategy (§2's "arbitrary").
+/// Theorems 3 and 9 hold for any contention strategy (§2's "arbitrary"),
+/// farthest-origin included. §2 says farthest-origin "can never perform
+/// better than the farthest-destination-first strategy"; measured against
+/// Theorems 2 and 7's main terms it needs up to 3.3·√(k·n·ln n) (ks-nowrap,
+/// meshes 16–32, k 2–8, seeds 1–4) and 3.7 (ks-wrap, tori), beyond the 2.5
+/// that farthest-first keeps, so those theorems are held to farthest-first
+/// and farthest-origin to the "arbitrary" bounds here.
 #[test]
 fn theorems_3_and_9_under_other_policies() {
-    for policy in [Policy::Fifo, Policy::Random, Policy::NearestFirst] {
+    for policy in [
+        Policy::FarthestOrigin,
+        Policy::Fifo,
+        Policy::Random,
+        Policy::NearestFirst,
+    ] {
         envelope(
             "ks-nowrap",
             &[("mesh:16x16", 16)],
