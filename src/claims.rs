@@ -201,17 +201,20 @@ pub struct Bound {
 /// `formula` evaluated on `instance`, or `None` where it is not defined
 /// (e.g. `2n − 2` on a hypercube); the run's options at their defaults.
 pub fn evaluate(formula: Formula, instance: &Instance) -> Option<Bound> {
-    evaluate_run(formula, instance, None, None)
+    evaluate_run(formula, instance, None, None, None)
 }
 
 /// `formula` evaluated on `instance` for a run with `ks-level`'s strip
-/// height `epsilon` and `ks-local`'s locality `locality` (`None`: their
-/// defaults, ⌈n/8⌉ and the instance's own locality).
+/// height `epsilon`, `ks-local`'s locality `locality` (`None`: their
+/// defaults, ⌈n/8⌉ and the instance's own locality) and worms of `flits`
+/// flits (`None`: store-and-forward; the cut-through theorems are defined
+/// only with F > 1).
 pub fn evaluate_run(
     formula: Formula,
     instance: &Instance,
     epsilon: Option<u32>,
     locality: Option<u32>,
+    flits: Option<u32>,
 ) -> Option<Bound> {
     let topo = &instance.topology;
     let bound = |formula: &str, value: f64, parameters: String| Bound {
@@ -337,7 +340,7 @@ pub fn evaluate_run(
             QUEUE_BOUND as f64,
             "the constant the tests hold every run to".to_string(),
         )),
-        Formula::Ks(theorem) => ks(theorem, instance),
+        Formula::Ks(theorem) => ks(theorem, instance, flits),
     }
 }
 
@@ -346,15 +349,21 @@ pub fn evaluate_run(
 /// with the unit of its additive term: √(k·n·ln n), times d in d ≥ 3
 /// dimensions (Theorems 4 and 11). `None` where the theorem is not stated
 /// (the scope is checked before: the theorems are for n × … × n).
-fn ks(theorem: KsTheorem, instance: &Instance) -> Option<Bound> {
+fn ks(theorem: KsTheorem, instance: &Instance, flits: Option<u32>) -> Option<Bound> {
     let grid = instance.topology.as_grid()?;
     let dims = grid.dims();
     let n = dims[0];
     if dims.iter().any(|&s| s != n) || dims.len() < 2 {
         return None;
     }
-    let (l, k) = instance.measured_lk();
-    let k = l.max(k).max(1);
+    // The cut-through theorems' k is the worms' F (the paper's k flits of
+    // one packet); the others' the most packets a node sends or receives.
+    let k = if theorem.cut_through() {
+        flits.filter(|&f| f > 1)?
+    } else {
+        let (l, k) = instance.measured_lk();
+        l.max(k).max(1)
+    };
     let d = dims.len() as u32;
     let (nf, kf, df) = (n as f64, k as f64, d as f64);
     let (formula, value) = match theorem {
@@ -371,17 +380,36 @@ fn ks(theorem: KsTheorem, instance: &Instance) -> Option<Bound> {
         KsTheorem::Theorem8 => ("max{4n, kn/2}", (4.0 * nf).max(kf * nf / 2.0)),
         KsTheorem::Theorem9 => ("kn/4 + 2n", kf * nf / 4.0 + 2.0 * nf),
         KsTheorem::Theorem11 => ("max{2dn, kn/4}", (2.0 * df * nf).max(kf * nf / 4.0)),
+        KsTheorem::Corollary5 => (
+            "max{3n, Fn/2 + n/F + 3n/2}",
+            (3.0 * nf).max(kf * nf / 2.0 + nf / kf + 1.5 * nf),
+        ),
+        KsTheorem::Theorem5 => (
+            "max{(2d − 1)n, Fn/2 + (d − 1)n/F + (d − 1/2)n}",
+            ((2.0 * df - 1.0) * nf).max(kf * nf / 2.0 + (df - 1.0) * nf / kf + (df - 0.5) * nf),
+        ),
+        KsTheorem::Theorem10 => ("Fn/4 + 2n", kf * nf / 4.0 + 2.0 * nf),
+        KsTheorem::Theorem12 => ("Fn/2 + dn", kf * nf / 2.0 + df * nf),
     };
-    let root = (kf * nf * nf.ln()).sqrt();
-    let unit = if matches!(theorem, KsTheorem::Theorem4 | KsTheorem::Theorem11) {
-        ("d·√(k·n·ln n)".to_string(), df * root)
+    let d_times = matches!(
+        theorem,
+        KsTheorem::Theorem4 | KsTheorem::Theorem11 | KsTheorem::Theorem5 | KsTheorem::Theorem12
+    );
+    let (name, root) = if theorem.cut_through() {
+        ("F·√(n·ln n)", kf * (nf * nf.ln()).sqrt())
     } else {
-        ("√(k·n·ln n)".to_string(), root)
+        ("√(k·n·ln n)", (kf * nf * nf.ln()).sqrt())
     };
+    let unit = if d_times {
+        (format!("d·{name}"), df * root)
+    } else {
+        (name.to_string(), root)
+    };
+    let letter = if theorem.cut_through() { "F" } else { "k" };
     let parameters = if d > 2 {
-        format!("n = {n}, d = {d}, k = {k}")
+        format!("n = {n}, d = {d}, {letter} = {k}")
     } else {
-        format!("n = {n}, k = {k}")
+        format!("n = {n}, {letter} = {k}")
     };
     Some(Bound {
         formula: formula.to_string(),

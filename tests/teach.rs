@@ -546,3 +546,61 @@ fn ks_theorems_are_judged_with_their_additive_term_measured() {
     assert_eq!(claim(&e, "Theorem 4").bound.as_ref().unwrap().value, 40.0);
     assert_eq!(claim(&e, "Theorem 2").verdict, Verdict::NotApplicable);
 }
+
+/// The cut-through theorems are judged on worm runs only, with F as their
+/// k: Corollary 5 on mesh:16x16 with F = 4 is max{48, 32 + 4 + 24} = 60,
+/// its unit F·√(n·ln n); the store-and-forward theorems step aside.
+#[test]
+fn cut_through_theorems_are_judged_on_worms() {
+    let mut s = sim("mesh:16x16", "ks-nowrap", "random-permutation", &[(Field::Flits, "4")]);
+    let e = explain::explain_run(&s);
+    let c5 = claim(&e, "Corollary 5");
+    let b = c5.bound.as_ref().unwrap();
+    assert_eq!(b.value, 60.0);
+    let (name, u) = b.unit.clone().unwrap();
+    assert_eq!(name, "F·√(n·ln n)");
+    assert!((u - 4.0 * (16.0f64 * 16f64.ln()).sqrt()).abs() < 1e-9);
+    assert!(c5.headline.contains("(n = 16, F = 4)"), "{}", c5.headline);
+    assert_eq!(claim(&e, "Theorem 2").verdict, Verdict::NotApplicable);
+    assert!(claim(&e, "Theorem 2").line.contains("worms of 4 flits"));
+    assert_eq!(s.run(), Status::Finished);
+    let e = explain::explain_run(&s);
+    let c5 = claim(&e, "Corollary 5");
+    assert_eq!(c5.measured, Some(s.report().steps as f64));
+    assert!(
+        matches!(c5.verdict, Verdict::Met | Verdict::Measured),
+        "{:?}",
+        c5.verdict
+    );
+    // Without worms the cut-through claims step aside.
+    let e = explain::explain_run(&sim("mesh:16x16", "ks-nowrap", "random-permutation", &[]));
+    assert_eq!(claim(&e, "Corollary 5").verdict, Verdict::NotApplicable);
+    assert!(
+        claim(&e, "Corollary 5").line.contains("--flits"),
+        "{}",
+        claim(&e, "Corollary 5").line
+    );
+    // The torus and 3-D ones: Theorem 10 = Fn/4 + 2n, Theorem 12 = Fn/2 + dn.
+    let e = explain::explain_run(&sim(
+        "torus:16x16",
+        "ks-wrap",
+        "random-permutation",
+        &[(Field::Flits, "8")],
+    ));
+    assert_eq!(claim(&e, "Theorem 10").bound.as_ref().unwrap().value, 64.0);
+    let e = explain::explain_run(&sim(
+        "torus:8x8x8",
+        "ks-wrap",
+        "random-permutation",
+        &[(Field::Flits, "2")],
+    ));
+    assert_eq!(claim(&e, "Theorem 12").bound.as_ref().unwrap().value, 32.0);
+    let e = explain::explain_run(&sim(
+        "mesh:8x8x8",
+        "ks-nowrap",
+        "random-permutation",
+        &[(Field::Flits, "2")],
+    ));
+    // max{40, 8 + 8 + 20} = 40.
+    assert_eq!(claim(&e, "Theorem 5").bound.as_ref().unwrap().value, 40.0);
+}

@@ -166,6 +166,28 @@ pub enum KsTheorem {
     Theorem9,
     /// Theorem 11 (§8.3), WrapRoute(d) on the d-dimensional torus: max{2dn, kn/4}.
     Theorem11,
+    /// Corollary 5 (§7.2), NoWrapRoute routing a permutation of worms of F
+    /// flits (cut-through) on the n×n mesh: max{3n, Fn/2 + n/F + 3n/2}.
+    Corollary5,
+    /// Theorem 5 (§7.3), NoWrapRoute(d) with worms of F flits:
+    /// max{(2d − 1)n, Fn/2 + (d − 1)n/F + (d − 1/2)n}.
+    Theorem5,
+    /// Theorem 10 (§8.2), worms of F flits on the n×n torus: Fn/4 + 2n
+    /// (the paper names NoWrapRoute; §8.2 is WrapRoute's).
+    Theorem10,
+    /// Theorem 12 (§8.3), WrapRoute(d) with worms of F flits: Fn/2 + dn.
+    Theorem12,
+}
+
+impl KsTheorem {
+    /// Whether the theorem is about cut-through worms (`--flits F`, F > 1):
+    /// its k is F, its additive term O(F·√(n log n)).
+    pub const fn cut_through(self) -> bool {
+        matches!(
+            self,
+            KsTheorem::Corollary5 | KsTheorem::Theorem5 | KsTheorem::Theorem10 | KsTheorem::Theorem12
+        )
+    }
 }
 
 /// One claim of a paper about an algorithm.
@@ -681,6 +703,22 @@ pub const KS_NOWRAP: Teaching = Teaching {
             Some(Policy::FarthestFirst),
             KsTheorem::Theorem4,
         ),
+        ks_claim(
+            "Corollary 5",
+            "NoWrapRoute routes a permutation of worms of F flits (cut-through) on the n×n mesh in \
+             max{3n, Fn/2 + n/F + 3n/2} + O(F·√(n log n)) steps, with very high probability (any strategy)",
+            Scope::SquareMesh,
+            None,
+            KsTheorem::Corollary5,
+        ),
+        ks_claim(
+            "Theorem 5",
+            "NoWrapRoute(d) routes a permutation of worms of F flits on the d-dimensional mesh in \
+             max{(2d − 1)n, Fn/2 + (d − 1)n/F + (d − 1/2)n} + O(d·F·√(n log n)) steps, with very high probability",
+            Scope::CubeMesh,
+            None,
+            KsTheorem::Theorem5,
+        ),
     ],
 };
 
@@ -696,7 +734,8 @@ const fn ks_claim(
         name,
         text,
         scope,
-        permutation: false,
+        // The cut-through results are for permutations of worms.
+        permutation: theorem.cut_through(),
         policy,
         measure: Measure::Steps,
         strength: Strength::PlusSqrtKnLogN,
@@ -744,6 +783,22 @@ pub const KS_WRAP: Teaching = Teaching {
             Scope::CubeTorus,
             Some(Policy::FarthestFirst),
             KsTheorem::Theorem11,
+        ),
+        ks_claim(
+            "Theorem 10",
+            "worms of F flits (cut-through) are routed on the n×n torus in Fn/4 + 2n + O(F·√(n log n)) \
+             steps, with very high probability (§8.2, WrapRoute)",
+            Scope::SquareTorus,
+            None,
+            KsTheorem::Theorem10,
+        ),
+        ks_claim(
+            "Theorem 12",
+            "WrapRoute(d) routes a permutation of worms of F flits on the d-dimensional torus in \
+             Fn/2 + dn + O(d·F·√(n log n)) steps, with very high probability",
+            Scope::CubeTorus,
+            None,
+            KsTheorem::Theorem12,
         ),
     ],
 };

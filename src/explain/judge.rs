@@ -2,7 +2,7 @@
 //! and where the run stands against it.
 
 use super::{num, ClaimStatus, Progress, Verdict};
-use crate::algorithms::teaching::{Claim, Measure, Scope, Strength};
+use crate::algorithms::teaching::{Claim, Formula, Measure, Scope, Strength};
 use crate::claims::{self, Bound};
 use crate::simulation::{Simulation, Status};
 use crate::topology::Kind;
@@ -47,15 +47,18 @@ fn not_applicable(claim: &Claim, sim: &Simulation) -> Option<String> {
     if let Some(q) = sim.config().queue_cap {
         return Some(format!("stated for unbounded queues; this run has q = {q}"));
     }
-    // The registry's claims are the store-and-forward ones; the paper's
-    // cut-through bounds (Corollary 5, Theorems 5, 10, 12) are measured
-    // in tests/flits.rs, not judged live.
-    if let Some(f) = sim.config().flits.filter(|&f| f > 1) {
-        return Some(format!(
+    // Kaufmann–Sibeyn's cut-through theorems (Corollary 5, Theorems 5, 10,
+    // 12) are for worms of F > 1 flits; every other claim for
+    // store-and-forward packets.
+    let worms = sim.config().flits.filter(|&f| f > 1);
+    let cut_through = matches!(claim.formula, Formula::Ks(t) if t.cut_through());
+    match worms {
+        Some(f) if !cut_through => Some(format!(
             "stated for store-and-forward packets; this run routes worms of {f} flits"
-        ));
+        )),
+        None if cut_through => Some("stated for cut-through worms of F > 1 flits (--flits F)".to_string()),
+        _ => None,
     }
-    None
 }
 
 /// Whether `topo` is a grid with every side equal, in exactly 2 dimensions
@@ -282,7 +285,13 @@ fn judge(claim: &Claim, b: &Bound, p: &Progress) -> (Verdict, Option<f64>, Strin
 /// `claim` on `sim`.
 pub(super) fn claim_status(claim: &'static Claim, sim: &Simulation, p: &Progress) -> ClaimStatus {
     let config = sim.config();
-    let bound = claims::evaluate_run(claim.formula, sim.instance(), config.epsilon, config.locality);
+    let bound = claims::evaluate_run(
+        claim.formula,
+        sim.instance(),
+        config.epsilon,
+        config.locality,
+        config.flits,
+    );
     let reason = not_applicable(claim, sim).or_else(|| bound.is_none().then(|| "not defined here".to_string()));
     let base = ClaimStatus {
         name: claim.name,

@@ -209,7 +209,7 @@ impl Progress {
             packets: engine.packet_count(),
             max_queue: stats.max_queue,
             steps: match status {
-                Status::Finished => stats.last_delivery,
+                Status::Finished => stats.last_delivery.max(stats.last_flit),
                 Status::Stalled => step.saturating_sub(1),
                 _ => step,
             },
