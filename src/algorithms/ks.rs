@@ -315,6 +315,30 @@ impl PhasePlan for Plan {
     }
 }
 
+/// The mesh or torus of the family's algorithms, with a number of
+/// dimensions in `dims`; refused otherwise (naming `algorithm`).
+pub(super) fn ks_grid<'t>(
+    algorithm: &str,
+    topo: &'t Topology,
+    dims: impl std::ops::RangeBounds<usize>,
+) -> Result<&'t Grid> {
+    let grid = match topo {
+        Topology::Grid(g) if matches!(g.kind(), Kind::Mesh | Kind::Torus) && dims.contains(&g.dims().len()) => Some(g),
+        _ => None,
+    };
+    let what = match dims.end_bound() {
+        std::ops::Bound::Unbounded => "a mesh or torus of 2 or more dimensions",
+        _ => "a 2-D mesh or torus",
+    };
+    require(algorithm, grid.is_some(), topo, what)?;
+    Ok(grid.expect("checked"))
+}
+
+/// Every packet's source, by id (the colours' and levels' draws follow it).
+pub(super) fn sources(engine: &Engine) -> Vec<u32> {
+    (0..engine.packet_count()).map(|p| engine.source(p)).collect()
+}
+
 impl Algorithm for Ks {
     fn name(&self) -> &'static str {
         match self.variant {
@@ -324,20 +348,8 @@ impl Algorithm for Ks {
     }
 
     fn start(&mut self, instance: &Instance, engine: &mut Engine) -> Result<()> {
-        let topo = &instance.topology;
-        let grid = match topo {
-            Topology::Grid(g) if matches!(g.kind(), Kind::Mesh | Kind::Torus) && g.dims().len() >= 2 => Some(g),
-            _ => None,
-        };
-        require(
-            self.name(),
-            grid.is_some(),
-            topo,
-            "a mesh or torus of 2 or more dimensions",
-        )?;
-        let grid = grid.expect("checked");
-        let sources: Vec<u32> = (0..engine.packet_count()).map(|p| engine.source(p)).collect();
-        let plan = Plan::with_spread(self.variant, grid, &sources, self.seed, Spread::Whole);
+        let grid = ks_grid(self.name(), &instance.topology, 2..)?;
+        let plan = Plan::with_spread(self.variant, grid, &sources(engine), self.seed, Spread::Whole);
         let side = grid.dims().iter().copied().max().unwrap_or(1);
         let (l, k) = instance.lk();
         let m = self.smear.filter(|_| !self.coalesced).map(|s| s.block(l.max(k), side));

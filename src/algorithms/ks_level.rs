@@ -60,14 +60,15 @@
 //! O(packets) set-up and per phase change; O(packets) per step in a ranked
 //! phase; the steps cost what the engine's cost.
 
+use super::ks::{ks_grid, sources};
 use super::ks::{on_line, spread_draw, Spread};
 use super::phased::{PhasePlan, Phased};
-use super::{check_epsilon, require, Algorithm, AlgorithmOptions};
+use super::{check_epsilon, Algorithm, AlgorithmOptions};
 use crate::engine::Engine;
 use crate::error::{Error, Result};
 use crate::report::Extra;
 use crate::rng::{Rng, Stream};
-use crate::topology::{Grid, Kind, Topology};
+use crate::topology::Grid;
 use crate::workload::Instance;
 
 /// `ks-level`.
@@ -278,19 +279,13 @@ impl Algorithm for KsLevel {
 
     fn start(&mut self, instance: &Instance, engine: &mut Engine) -> Result<()> {
         let topo = &instance.topology;
-        let grid = match topo {
-            Topology::Grid(g) if matches!(g.kind(), Kind::Mesh | Kind::Torus) && g.dims().len() == 2 => Some(g),
-            _ => None,
-        };
-        require(self.name(), grid.is_some(), topo, "a 2-D mesh or torus")?;
-        let grid = grid.expect("checked");
+        let grid = ks_grid(self.name(), topo, 2..=2)?;
         let k = even_k(instance)?;
         let epsilon = self.epsilon.unwrap_or_else(|| default_epsilon(grid));
         check_epsilon(epsilon, topo)?;
         let n = grid.dims().iter().copied().max().unwrap_or(1);
         let better = !self.coalesced && improved(k, epsilon, n);
-        let sources: Vec<u32> = (0..engine.packet_count()).map(|p| engine.source(p)).collect();
-        let plan = LevelPlan::new(grid, &sources, k, epsilon, better, self.seed);
+        let plan = LevelPlan::new(grid, &sources(engine), k, epsilon, better, self.seed);
         let mut schedule = Phased::new(plan, self.coalesced);
         schedule.start(engine);
         self.schedule = Some(schedule);

@@ -44,13 +44,14 @@
 //! O(d·packets) set-up (the locality is one pass over the packets);
 //! O(packets) per phase change; the steps cost what the engine's cost.
 
+use super::ks::{ks_grid, sources};
 use super::ks::{Plan, Spread, Variant};
 use super::phased::Phased;
-use super::{require, Algorithm, AlgorithmOptions};
+use super::{Algorithm, AlgorithmOptions};
 use crate::engine::Engine;
 use crate::error::{Error, Result};
 use crate::report::Extra;
-use crate::topology::{Grid, Kind, Topology};
+use crate::topology::Grid;
 use crate::workload::Instance;
 
 /// `ks-local`.
@@ -108,18 +109,7 @@ impl Algorithm for KsLocal {
     }
 
     fn start(&mut self, instance: &Instance, engine: &mut Engine) -> Result<()> {
-        let topo = &instance.topology;
-        let grid = match topo {
-            Topology::Grid(g) if matches!(g.kind(), Kind::Mesh | Kind::Torus) && g.dims().len() >= 2 => Some(g),
-            _ => None,
-        };
-        require(
-            self.name(),
-            grid.is_some(),
-            topo,
-            "a mesh or torus of 2 or more dimensions",
-        )?;
-        let grid = grid.expect("checked");
+        let grid = ks_grid(self.name(), &instance.topology, 2..)?;
         let own = instance_locality(grid, &instance.packets);
         let l = match self.locality {
             Some(0) => return Err(Error::invalid("locality", 0, "L must be at least 1")),
@@ -141,8 +131,7 @@ impl Algorithm for KsLocal {
         } else {
             Spread::Strips(l)
         };
-        let sources: Vec<u32> = (0..engine.packet_count()).map(|p| engine.source(p)).collect();
-        let plan = Plan::with_spread(Variant::NoWrap, grid, &sources, self.seed, spread);
+        let plan = Plan::with_spread(Variant::NoWrap, grid, &sources(engine), self.seed, spread);
         let mut schedule = Phased::new(plan, self.coalesced);
         schedule.start(engine);
         self.schedule = Some(schedule);
