@@ -250,8 +250,8 @@ fn the_sort_phase_is_linear_in_the_side() {
     for w in per_side.windows(2) {
         assert!(w[1] <= 1.1 * w[0], "sort steps/side {per_side:?}");
     }
-    // (13m − 19 − log₂ m) steps for an m×m sort with c = 1: below 13·side.
-    assert!(per_side.iter().all(|&x| x < 13.0), "sort steps/side {per_side:?}");
+    // (7m − 9 − log₂ m) steps for an m×m sort with c = 1: below 7·side.
+    assert!(per_side.iter().all(|&x| x < 7.0), "sort steps/side {per_side:?}");
 }
 
 #[test]

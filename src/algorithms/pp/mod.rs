@@ -32,7 +32,7 @@
 //! [`QUEUE_BOUND`] is the constant the tests hold every run to.
 //!
 //! # Complexity
-//! Per colour O(side) for sorts and scans (≈ 13·side per sort) plus the
+//! Per colour O(side) for sorts and scans (≈ 7·side per sort) plus the
 //! rounds; O(N) simulator work per step.
 
 use super::{require, Algorithm, AlgorithmOptions};
