@@ -79,6 +79,12 @@ pub struct Extra {
     /// colour per dimension in d dimensions).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub colours: Option<Vec<u32>>,
+    /// Pietracaprina–Pucci: per colour class, the bucket size (most packets
+    /// of the class at one node) its sort used — 1 where the paper's
+    /// lemmas and the balancing allow it, larger where a class exceeded
+    /// that bound and the flooded load sized it instead.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub buckets: Option<Vec<u32>>,
 }
 
 impl Latency {

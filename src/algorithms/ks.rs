@@ -256,6 +256,7 @@ impl Algorithm for Ks {
     fn report_extra(&self) -> Extra {
         Extra {
             colours: self.schedule.as_ref().map(|s| s.plan().colours.clone()),
+            ..Extra::default()
         }
     }
 }
