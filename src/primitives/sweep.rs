@@ -159,7 +159,7 @@ pub struct Flood {
 impl Flood {
     /// A flood in every aligned m×m region.
     pub fn new(mesh: Mesh, m: u32) -> Flood {
-        assert!(m >= 1 && mesh.side() % m == 0);
+        assert!(m >= 1 && mesh.side().is_multiple_of(m));
         Flood { mesh, m, t: 0 }
     }
 
