@@ -99,6 +99,12 @@ pub struct Extra {
     /// was asked for them (filled by the simulation, not the algorithm).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub flits: Option<u32>,
+    /// Pietracaprina–Pucci: per colour class, the bucket size (most packets
+    /// of the class at one node) its sort used — 1 where the paper's
+    /// lemmas and the balancing allow it, larger where a class exceeded
+    /// that bound and the flooded load sized it instead.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub buckets: Option<Vec<u32>>,
     /// `lmrr`'s fields (SPEC §5).
     #[serde(flatten, skip_serializing_if = "Option::is_none")]
     pub lmrr: Option<LmrrFields>,

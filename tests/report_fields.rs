@@ -309,7 +309,14 @@ fn witnesses(algorithm: &str) -> Vec<Witness> {
             w("mesh:8x8", BitReversal, None, 1),
             w("mesh:8x8", RandomPermutation, None, 1),
         ],
-        "pp-rand" | "pp-det" => vec![w("mesh:4x4", Transpose, None, 1), w("mesh:4x4", RandomLk, LK22, 1)],
+        // The spreading of Step 2.(c) moves packets along lines in which few
+        // meet, so on 4×4 every policy gives the same run; the balancing of
+        // §3.2 Step 2.(b) on 8×8 is where they differ.
+        "pp-rand" | "pp-det" => vec![
+            w("mesh:4x4", Transpose, None, 1),
+            w("mesh:4x4", RandomLk, LK22, 1),
+            w("mesh:8x8", RandomLk, Some((8, 2)), 1),
+        ],
         "ks-nowrap" | "ks-wrap" => vec![
             w("mesh:4x4", RandomLk, LK22, 1),
             w("torus:4x4", RandomLk, LK22, 1),

@@ -70,8 +70,8 @@ fn the_sort_phase_is_linear_in_the_side() {
             phase_steps(&sim.report(), SORT_PHASE) as f64 / n as f64
         })
         .collect();
-    // (13m − 19 − log₂ m) steps for an m×m sort: below 13·side.
-    assert!(per_side.iter().all(|&x| x < 13.0), "{per_side:?}");
+    // (7m − 9 − log₂ m) steps for an m×m sort: below 7·side.
+    assert!(per_side.iter().all(|&x| x < 7.0), "{per_side:?}");
     assert!(per_side[3] <= 1.05 * per_side[1], "sort steps/side grows: {per_side:?}");
 }
 

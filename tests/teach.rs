@@ -128,8 +128,9 @@ fn pp_says_c_times_sqrt_lkn_with_queues_at_most_the_queue_bound() {
     assert!(queues
         .headline
         .starts_with(&format!("queues ≤ QUEUE_BOUND = {QUEUE_BOUND}")));
-    // Colour classes name the legend once coloured.
-    s.run_steps(200);
+    // Colour classes name the legend once coloured (step 60: inside colour
+    // 0's sort, which takes 99 steps at side 16).
+    s.run_steps(60);
     let e = explain::explain_run(&s);
     assert!(
         e.classes.len() > 1 && e.classes[0].name.starts_with("colour"),

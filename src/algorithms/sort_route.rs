@@ -5,8 +5,8 @@
 //! mesh:
 //! 1. sort the packets into column-major snake order by destination column
 //!    (the O(side) snake merge sort of [`crate::primitives::sort`],
-//!    simulated as compare-exchanges of 2 steps each, here in its
-//!    column-major form), so the packets bound for one column form a run of
+//!    simulated as compare-exchanges of 2 steps each, consecutive rounds
+//!    overlapping, here in its column-major form), so the packets bound for one column form a run of
 //!    at most n consecutive snake positions;
 //! 2. reverse every second column, turning the snake into plain
 //!    column-major order: now no row holds two packets for the same column;
@@ -24,7 +24,7 @@
 //! instances must be (partial) permutations.
 //!
 //! # Complexity
-//! 13·side − 19 − log₂ side steps of sorting (side ≥ 8; 807 at side 64) plus
+//! 7·side − 9 − log₂ side steps of sorting (side ≥ 8; 433 at side 64) plus
 //! ≤ 3·(side − 1) of routing.
 
 use super::offline::check_partial_permutation;

@@ -510,8 +510,9 @@ const PP_PHASES: &[PhaseText] = &[
     },
     PhaseText {
         name: "sort",
-        text: "this colour's packets are sorted by destination tile (a snake merge sort of compare-exchanges, \
-               2 steps each)",
+        text: "this colour's packets are sorted by destination tile (a snake merge sort of compare-exchanges: \
+               keys cross, then packets swap, and the next round's keys cross while this round's packets do, \
+               so a round costs about one step)",
     },
     PhaseText {
         name: "stripe-ranks",
@@ -523,19 +524,17 @@ const PP_PHASES: &[PhaseText] = &[
     },
     PhaseText {
         name: "load",
-        text: "a scan of counters finds the most packets at one node: the bucket size of the next sort",
+        text: "a flood of control messages tells every node the most packets at one node: the bucket size of \
+               the next sort (1 where the balancing allows it)",
     },
     PhaseText {
         name: "deal",
         text: "the sorted packets are dealt out over the tiles of the tessellation, each tile an equal share",
     },
     PhaseText {
-        name: "ranks",
-        text: "prefix sums (counters on the links) number the packets headed for each destination tile",
-    },
-    PhaseText {
         name: "route",
-        text: "packets spread evenly over their destination tile",
+        text: "packets spread evenly over their destination tile, each to a node fixed by where it stands in the \
+               sorted order (no ranks, no second sort)",
     },
     PhaseText {
         name: "tour",
@@ -560,7 +559,7 @@ const PP_PHASES: &[PhaseText] = &[
     },
     PhaseText {
         name: "balance",
-        text: "the injected packets spread evenly over their tile",
+        text: "the injected packets spread evenly over their tile, along the rows and then the columns",
     },
 ];
 
@@ -570,7 +569,7 @@ const PP_RAND_DESCRIPTION: &str = "Every packet draws a random colour, and the c
                                    moved tile to tile in rounds; in its destination tile a Hamiltonian tour \
                                    delivers it. Every move is a sort, a scan of counters or a shift without \
                                    contention, so no node ever holds more than a few packets — at the price of a \
-                                   large constant factor in time.";
+                                   constant factor in time (6–15 × √(ℓkN) measured at sides 64–256, where greedy is about 1).";
 
 const PP_DET_DESCRIPTION: &str = "The deterministic version: instead of random colours, counters carried along the \
                                   rows and columns (control messages) rank the packets, and the ranks give every \
@@ -578,7 +577,7 @@ const PP_DET_DESCRIPTION: &str = "The deterministic version: instead of random c
                                   sorted by destination tile, dealt out over the tiles of a tessellation, moved \
                                   tile to tile in rounds and delivered by a Hamiltonian tour of its destination \
                                   tile. No node ever holds more than a few packets — at the price of a large \
-                                  constant factor in time.";
+                                  constant factor in time (10–23 × √(ℓkN) measured at sides 64–256).";
 
 const PP_CLAIMS: &[Claim] = &[
     Claim {

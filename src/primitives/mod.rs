@@ -8,7 +8,7 @@
 //! | control-message sweeps (counters, pipelined) | sweep.rs | path length + width |
 //! | pipelined prefix ranking, counters carrying their values (§4) | ranking.rs | 3m + width (blocks of side u: 3m + u + 2·width) |
 //! | prefix sums / ranking (row-major, blocked, snake; segmented) | scan.rs | ≈ 3m |
-//! | snake-order merge sort (Schimmler / LS3 style), buckets of c slots | sort.rs | ≈ 13·c·m |
+//! | snake-order merge sort (Schimmler / LS3 style), buckets of c slots, rounds pipelined | sort.rs | ≈ 7·c·m |
 //! | targeted routing, blockwise shift, (c,c)-routing by sorting | route.rs | sort + O(c·m) |
 //! | tours and greedy balancing on cycles | ring.rs | O(cycle + load) |
 //! | queue smearing along grid lines, blocks of m nodes (any grid) | smear.rs | m − 1 + the moves, O(m) |

@@ -67,6 +67,8 @@ pub struct CcRoute {
     name: String,
     mesh: Mesh,
     targets: Vec<(u32, u32)>,
+    /// Route along rows first, then along columns.
+    rows_first: bool,
     stage: u32,
     announced: u32,
     current: Box<dyn Task>,
@@ -95,6 +97,20 @@ impl CcRoute {
             Box::new(SortTask::new(e, mesh, m, c, &items))
         };
         Self::with_sort(name, mesh, targets, current)
+    }
+
+    /// The two routing phases alone, for packets whose order already makes
+    /// them an (O(1), O(1))-routing phase by phase: along columns then rows,
+    /// or with `rows_first` along rows then columns (sub-phases
+    /// `{name} columns` and `{name} rows`, in that order). Each phase routes
+    /// every line as a linear array in which a node starts with O(1)
+    /// packets and receives O(1): it takes the line's length plus O(1)
+    /// steps and keeps O(1) packets at a node. The caller states why its
+    /// order has that property (e.g. [`crate::algorithms::pp`]'s spreading).
+    pub fn presorted(name: &str, mesh: Mesh, targets: Vec<(u32, u32)>, rows_first: bool) -> CcRoute {
+        let mut route = Self::with_sort(name, mesh, targets, Box::new(super::Nothing));
+        route.rows_first = rows_first;
+        route
     }
 
     /// As [`CcRoute::new`] with a bucket size per m×m region, `bucket(r0, c0)`
@@ -130,6 +146,7 @@ impl CcRoute {
             mesh,
             current,
             targets,
+            rows_first: false,
             stage: 0,
             announced: u32::MAX,
         }
@@ -146,7 +163,11 @@ impl Task for CcRoute {
             if self.current.poll(e) {
                 if self.announced != self.stage {
                     self.announced = self.stage;
-                    let sub = ["sort", "columns", "rows"][self.stage as usize];
+                    let sub = match (self.stage, self.rows_first) {
+                        (0, _) => "sort",
+                        (1, false) | (2, true) => "columns",
+                        _ => "rows",
+                    };
                     e.begin_phase(&format!("{} {sub}", self.name));
                 }
                 return true;
@@ -157,9 +178,15 @@ impl Task for CcRoute {
                     .targets
                     .iter()
                     .map(|&(p, t)| {
-                        let (tr, _) = self.mesh.rc(t);
-                        let (_, c) = self.mesh.rc(e.position(p));
-                        (p, self.mesh.node(tr, c))
+                        let ((tr, tc), (r, c)) = (self.mesh.rc(t), self.mesh.rc(e.position(p)));
+                        (
+                            p,
+                            if self.rows_first {
+                                self.mesh.node(r, tc)
+                            } else {
+                                self.mesh.node(tr, c)
+                            },
+                        )
                     })
                     .collect(),
                 2 => self.targets.clone(),

@@ -57,12 +57,22 @@
 //! +∞. A compare-exchange between neighbours is a merge-split of buckets:
 //! the c keys cross the link both ways (c steps of control messages), then
 //! the lower node keeps the c smallest and packets cross (c steps) — 2 steps
-//! for c = 1 (SPEC §1). An exchange of buckets takes c steps. The network
-//! above sorts every input (0-1 principle), so its merge-split version sorts
-//! buckets (Knuth, TAOCP 3, §5.3.4 ex. 38). Time: per level k ≥ 8, 5k/2
-//! compare rounds and k/2 − 1 exchanges, (11k/2 − 1)·c steps; in all
-//! (13m − 19 − log₂ m)·c steps for m ≥ 8 (e.g. 807 at side 64 for c = 1),
-//! ≈ 13·c·m.
+//! for c = 1 (SPEC §1). An exchange round is a compare-exchange whose
+//! outcome is fixed (its keys cross too, so that every node knows the key of
+//! the packet it will hold). The network above sorts every input (0-1
+//! principle), so its merge-split version sorts buckets (Knuth, TAOCP 3,
+//! §5.3.4 ex. 38).
+//!
+//! Rounds are pipelined (SPEC §1): once round r's keys have crossed, every
+//! node knows which packets it will hold, so round r + 1's keys cross in the
+//! same steps as round r's packets — allowed because every two consecutive
+//! rounds use disjoint links (rows after columns and back; OETS rounds
+//! alternate parity; the shuffle's rounds alternate parity, its first uses
+//! the middle link that half rows never use and its last the odd links that
+//! the cross round never uses). Time: per level k ≥ 8, 3k − 1 rounds
+//! (5k/2 compare rounds and k/2 − 1 exchanges); in all R = 7m − 10 − log₂ m
+//! rounds for m ≥ 8 and (R + 1)·c steps (e.g. 433 at side 64 for c = 1,
+//! 6.77·side), ≈ 7·c·m.
 
 use super::geometry::Mesh;
 use super::Task;
@@ -255,6 +265,12 @@ pub fn sort_buckets_offline(side: u32, m: u32, c: usize, transposed: bool, slots
 /// The sort as a task on the engine: every participating packet (at most c
 /// per node) ends in snake order of its key inside its m×m region, with
 /// node i of the snake holding the keys of ranks c·i .. c·i + c − 1.
+///
+/// The rounds are pipelined (SPEC §1): round r's keys cross in c steps,
+/// and while its packets cross (c steps more) round r + 1's keys cross on
+/// its own links — consecutive rounds never share a link (checked by
+/// [`consecutive_rounds_share_no_link`] in the tests, and asserted on every
+/// message and move). So R rounds take c·(R + 1) steps.
 #[derive(Clone)]
 pub struct SortTask {
     mesh: Mesh,
@@ -266,19 +282,29 @@ pub struct SortTask {
     c: u32,
     /// Per node, c keys ascending (EMPTY last); a key's low 32 bits are its packet.
     slots: Vec<u128>,
+    /// The next round to start: merge level k, round q of it.
     k: u32,
     q: u32,
+    /// Step within the current window of c steps.
     sub: u32,
-    kind: RoundKind,
     local: Vec<CellPair>,
-    pairs: Vec<(u32, u32)>,
-    /// Per pair: the port from a to b and from b to a.
-    ports: Vec<(u32, u32)>,
-    /// Packets to move, per pair: (from a to b, from b to a), flattened c per pair.
+    /// The round whose keys cross in this window.
+    keys: Option<Round>,
+    /// The round whose packets cross in this window (planned at its start).
+    swaps: Option<Round>,
+    /// Packets to move in `swaps`, per pair: (from a to b, from b to a), flattened c per pair.
     moves: Vec<(u32, u32)>,
     /// Sort into column-major snake order instead (every block transposed).
     transposed: bool,
-    done: bool,
+}
+
+/// One round on the mesh: its kind, its pairs of nodes and their ports.
+#[derive(Clone, Default)]
+struct Round {
+    exchange: bool,
+    pairs: Vec<(u32, u32)>,
+    /// Per pair: the port from a to b and from b to a.
+    ports: Vec<(u32, u32)>,
 }
 
 /// Ports (SPEC §2) from cell x to its neighbour y and back.
@@ -297,6 +323,40 @@ fn port_pair((r1, c1): (u32, u32), (r2, c2): (u32, u32)) -> (u32, u32) {
 /// A sort key: `primary` then the packet id.
 pub fn key(primary: u64, packet: u32) -> u128 {
     ((primary as u128) << 32) | packet as u128
+}
+
+/// The network's rounds in order, as (level k, round q) — all levels 2, 4, …, m.
+pub fn all_rounds(m: u32) -> impl Iterator<Item = (u32, u32)> {
+    let levels = if m < 2 { 0 } else { m.ilog2() };
+    (1..=levels).flat_map(move |i| {
+        let k = 1u32 << i;
+        (0..rounds_in_level(k, k == m)).map(move |q| (k, q))
+    })
+}
+
+/// Whether two consecutive rounds of the network for m×m regions share no
+/// link (SPEC §1: only then may round r + 1's keys cross while round r's
+/// packets do). Returns the first pair of rounds that share one, if any.
+pub fn consecutive_rounds_share_no_link(m: u32) -> Option<((u32, u32), (u32, u32))> {
+    let links = |k: u32, q: u32| -> std::collections::HashSet<((u32, u32), (u32, u32))> {
+        let mut pairs = Vec::new();
+        level_round(k, k == m, q, &mut pairs);
+        let mut set = std::collections::HashSet::new();
+        for br in (0..m).step_by(k as usize) {
+            for bc in (0..m).step_by(k as usize) {
+                for &((r1, c1), (r2, c2)) in &pairs {
+                    let (a, b) = ((br + r1, bc + c1), (br + r2, bc + c2));
+                    set.insert((a.min(b), a.max(b)));
+                }
+            }
+        }
+        set
+    };
+    let rounds: Vec<(u32, u32)> = all_rounds(m).collect();
+    rounds
+        .windows(2)
+        .find(|w| !links(w[0].0, w[0].1).is_disjoint(&links(w[1].0, w[1].1)))
+        .map(|w| (w[0], w[1]))
 }
 
 impl SortTask {
@@ -339,7 +399,7 @@ impl SortTask {
         for v in 0..n {
             slots[v * cu..v * cu + cu].sort_unstable();
         }
-        SortTask {
+        let mut task = SortTask {
             mesh,
             origin,
             span,
@@ -349,14 +409,14 @@ impl SortTask {
             k: 2,
             q: 0,
             sub: 0,
-            kind: RoundKind::Exchange,
             local: Vec::new(),
-            pairs: Vec::new(),
-            ports: Vec::new(),
+            keys: None,
+            swaps: None,
             moves: Vec::new(),
             transposed: false,
-            done: m < 2,
-        }
+        };
+        task.keys = task.next_round(Round::default());
+        task
     }
 
     /// The same sort into *column-major* snake order (column 0 top to
@@ -366,19 +426,25 @@ impl SortTask {
     /// (permutation lecture, Phase 1) sorts this way.
     pub fn column_major(mut self) -> SortTask {
         self.transposed = true;
+        // The first round's pairs were laid out untransposed: lay them out again.
+        self.k = 2;
+        self.q = 0;
+        let first = self.keys.take().unwrap_or_default();
+        self.keys = self.next_round(first);
         self
     }
 
-    /// Steps the whole sort takes: Σ over levels of c per exchange round and 2c per compare round.
+    /// Steps the whole sort takes: R rounds (exchanges included, whose keys
+    /// cross too, so that the next round may start early), c steps of keys
+    /// each, pipelined with the c steps of the previous round's packets:
+    /// c·(R + 1).
     pub fn duration(m: u32, c: u32) -> u32 {
-        let mut total = 0;
-        let mut k = 2;
-        while k <= m {
-            let exchange = exchanges_in_level(k);
-            total += exchange * c + (rounds_in_level(k, k == m) - exchange) * 2 * c;
-            k *= 2;
+        let rounds = all_rounds(m).count() as u32;
+        if rounds == 0 {
+            0
+        } else {
+            c * (rounds + 1)
         }
-        total
     }
 
     #[inline]
@@ -387,10 +453,17 @@ impl SortTask {
         ((r - self.origin.0) * self.span + c - self.origin.1) as usize
     }
 
-    fn begin_round(&mut self) {
-        self.kind = level_round(self.k, self.k == self.m, self.q, &mut self.local);
-        self.pairs.clear();
-        self.ports.clear();
+    /// Lays out the next round of the network (level k, round q) on the
+    /// mesh, reusing `round`'s buffers, and advances (k, q); `None` past the
+    /// last round.
+    fn next_round(&mut self, mut round: Round) -> Option<Round> {
+        if self.k > self.m {
+            return None;
+        }
+        let kind = level_round(self.k, self.k == self.m, self.q, &mut self.local);
+        round.exchange = kind == RoundKind::Exchange;
+        round.pairs.clear();
+        round.ports.clear();
         let (r0, c0, span) = (self.origin.0, self.origin.1, self.span);
         let k = self.k;
         if self.transposed {
@@ -403,29 +476,31 @@ impl SortTask {
             for bc in (c0..c0 + span).step_by(k as usize) {
                 for &((r1, c1), (r2, c2)) in &self.local {
                     let (a, b) = (self.mesh.node(br + r1, bc + c1), self.mesh.node(br + r2, bc + c2));
-                    self.pairs.push((a, b));
+                    round.pairs.push((a, b));
+                    round.ports.push(port_pair((r1, c1), (r2, c2)));
                 }
             }
         }
-        // The ports depend only on the block-local cells.
-        let local_ports: Vec<(u32, u32)> = self.local.iter().map(|&(x, y)| port_pair(x, y)).collect();
-        for _ in 0..(span / k) * (span / k) {
-            self.ports.extend_from_slice(&local_ports);
+        self.q += 1;
+        if self.q == rounds_in_level(self.k, self.k == self.m) {
+            self.q = 0;
+            self.k *= 2;
         }
+        Some(round)
     }
 
-    /// Decides the packet moves of the current round (bookkeeping of the slots
-    /// follows at once; the packets cross in the following steps).
-    fn plan_moves(&mut self) {
+    /// Decides the packet moves of round `round` (bookkeeping of the slots
+    /// follows at once; the packets cross in the following c steps).
+    fn plan_moves(&mut self, round: &Round) {
         let cu = self.c as usize;
         self.moves.clear();
         let mut merged: Vec<u128> = Vec::with_capacity(2 * cu);
         let packet = |key: u128| if key == EMPTY { u32::MAX } else { key as u32 };
         if cu == 1 {
-            for i in 0..self.pairs.len() {
-                let (a, b) = (self.slot_of(self.pairs[i].0), self.slot_of(self.pairs[i].1));
+            for &(a, b) in &round.pairs {
+                let (a, b) = (self.slot_of(a), self.slot_of(b));
                 let (x, y) = (self.slots[a], self.slots[b]);
-                if self.kind == RoundKind::Exchange || x > y {
+                if round.exchange || x > y {
                     self.moves.push((packet(x), packet(y)));
                     self.slots.swap(a, b);
                 } else {
@@ -435,10 +510,10 @@ impl SortTask {
             return;
         }
         let (mut out_a, mut out_b): (Vec<u32>, Vec<u32>) = (Vec::new(), Vec::new());
-        for i in 0..self.pairs.len() {
-            let (a, b) = (self.slot_of(self.pairs[i].0), self.slot_of(self.pairs[i].1));
+        for &(a, b) in &round.pairs {
+            let (a, b) = (self.slot_of(a), self.slot_of(b));
             let (sa, sb) = (a * cu, b * cu);
-            if self.kind == RoundKind::Exchange {
+            if round.exchange {
                 for s in 0..cu {
                     let (x, y) = (self.slots[sa + s], self.slots[sb + s]);
                     self.moves.push((packet(x), packet(y)));
@@ -473,21 +548,20 @@ impl SortTask {
         }
     }
 
-    /// Forces the s-th moves of every pair; true if any packet moves.
-    fn force(&self, e: &mut Engine, s: usize) -> bool {
+    /// Forces the s-th moves of every pair of `round`; true if any packet moves.
+    fn force(&self, e: &mut Engine, round: &Round, s: usize) -> bool {
         let cu = self.c as usize;
         let mut any = false;
-        for i in 0..self.pairs.len() {
-            let (pab, pba) = self.ports[i];
+        for (i, &(pab, pba)) in round.ports.iter().enumerate() {
             let (x, y) = self.moves[i * cu + s];
             if x != u32::MAX {
                 let ok = e.force_move(x, pab);
-                debug_assert!(ok);
+                assert!(ok, "sort: link taken twice in a step");
                 any = true;
             }
             if y != u32::MAX {
                 let ok = e.force_move(y, pba);
-                debug_assert!(ok);
+                assert!(ok, "sort: link taken twice in a step");
                 any = true;
             }
         }
@@ -497,48 +571,41 @@ impl SortTask {
 
 impl Task for SortTask {
     fn poll(&mut self, e: &mut Engine) -> bool {
-        if self.done {
+        if self.keys.is_none() && self.swaps.is_none() {
             return false;
         }
-        if self.sub == 0 {
-            self.begin_round();
-            if self.kind == RoundKind::Exchange {
-                self.plan_moves();
-            }
+        let s = self.sub as usize;
+        let mut any = false;
+        if let Some(round) = self.swaps.take() {
+            any |= self.force(e, &round, s);
+            self.swaps = Some(round);
         }
-        let c = self.c;
-        let moved = match self.kind {
-            RoundKind::Exchange => self.force(e, self.sub as usize),
-            RoundKind::Compare if self.sub < c => {
-                for (&(a, b), &(pab, pba)) in self.pairs.iter().zip(&self.ports) {
-                    e.send_control(a, pab);
-                    e.send_control(b, pba);
-                }
-                e.note_control_queue(c.min(2));
-                true
+        if let Some(round) = &self.keys {
+            // The s-th key of every bucket crosses both ways: the key of the
+            // packet each node will hold once the previous round's packets
+            // have crossed (SPEC §1).
+            for (&(a, b), &(pab, pba)) in round.pairs.iter().zip(&round.ports) {
+                let ok = e.send_control(a, pab) && e.send_control(b, pba);
+                assert!(ok, "sort: link taken twice in a step");
             }
-            RoundKind::Compare => {
-                if self.sub == c {
-                    self.plan_moves();
-                }
-                self.force(e, (self.sub - c) as usize)
-            }
-        };
-        if !moved {
+            e.note_control_queue(self.c.min(2));
+            any = true;
+        }
+        if !any {
             e.mark_busy();
         }
         self.sub += 1;
-        let len = if self.kind == RoundKind::Exchange { c } else { 2 * c };
-        if self.sub == len {
+        if self.sub == self.c {
+            // The window is over: the round whose keys crossed swaps next,
+            // and the next round's keys cross meanwhile.
             self.sub = 0;
-            self.q += 1;
-            if self.q == rounds_in_level(self.k, self.k == self.m) {
-                self.q = 0;
-                self.k *= 2;
-                if self.k > self.m {
-                    self.done = true;
-                }
+            let done = self.swaps.take().unwrap_or_default();
+            self.swaps = self.keys.take();
+            if let Some(round) = self.swaps.take() {
+                self.plan_moves(&round);
+                self.swaps = Some(round);
             }
+            self.keys = self.next_round(done);
         }
         true
     }

@@ -160,3 +160,54 @@ impl Task for Sweeps {
         }
     }
 }
+
+/// Flooding inside every aligned m×m region: in each of 2(m − 1) steps
+/// every node sends a control message to each of its neighbours in the
+/// region (the largest value it has seen so far). After the last step every
+/// node knows the region's maximum (or any other associative, idempotent
+/// combination): a value needs at most the region's diameter to reach every
+/// node. The caller computes the result itself; the task plays the messages.
+#[derive(Debug, Clone)]
+pub struct Flood {
+    mesh: Mesh,
+    m: u32,
+    t: u32,
+}
+
+impl Flood {
+    /// A flood in every aligned m×m region.
+    pub fn new(mesh: Mesh, m: u32) -> Flood {
+        assert!(m >= 1 && mesh.side().is_multiple_of(m));
+        Flood { mesh, m, t: 0 }
+    }
+
+    /// Steps the flood takes: the region's diameter.
+    pub fn duration(&self) -> u32 {
+        2 * (self.m - 1)
+    }
+}
+
+impl Task for Flood {
+    fn poll(&mut self, e: &mut Engine) -> bool {
+        if self.t >= self.duration() {
+            return false;
+        }
+        self.t += 1;
+        let (side, m) = (self.mesh.side(), self.m);
+        for r in 0..side {
+            for c in 0..side {
+                let v = self.mesh.node(r, c);
+                // Ports 0–3: down, up, right, left (SPEC §2), inside the region.
+                let inside = [(r + 1) % m != 0, r % m != 0, (c + 1) % m != 0, c % m != 0];
+                for (port, ok) in inside.into_iter().enumerate() {
+                    if ok {
+                        let sent = e.send_control(v, port as u32);
+                        debug_assert!(sent, "flood link {v}:{port} already taken");
+                    }
+                }
+            }
+        }
+        e.note_control_queue(4.min(self.t));
+        true
+    }
+}

@@ -32,7 +32,7 @@
 //! [`QUEUE_BOUND`] is the constant the tests hold every run to.
 //!
 //! # Complexity
-//! Per colour O(side) for sorts and scans (≈ 13·side per sort) plus the
+//! Per colour O(side) for sorts and scans (≈ 7·side per sort) plus the
 //! rounds; O(N) simulator work per step.
 
 use super::{require, Algorithm, AlgorithmOptions};
@@ -42,10 +42,11 @@ use crate::primitives::geometry::{pow4_at_least, pow4_at_least_sqrt, Mesh, Tiles
 use crate::primitives::ranking::PrefixRanking;
 use crate::primitives::ring::{stripe_cycles, tile_cycles, RingTask};
 use crate::primitives::route::{shift, CcRoute};
-use crate::primitives::scan::{scan, seg, Order};
+use crate::primitives::scan::{scan, Order};
 use crate::primitives::sort::SortTask;
-use crate::primitives::sweep::{Paths, Sweeps};
+use crate::primitives::sweep::{Flood, Paths, Sweeps};
 use crate::primitives::Task;
+use crate::report::Extra;
 use crate::rng::{Rng, Stream};
 use crate::workload::Instance;
 
@@ -94,18 +95,19 @@ enum Stage {
     StripeRank(u32),
     /// §4 Step 2.(a).i: balance them along the stripe cycles.
     StripeBalance(u32),
-    /// The largest number of j-packets in one node's working queue (a
-    /// max-scan), i.e. the bucket size of the next sort: over the whole mesh
-    /// (`None`) or, in round i of §3.2 Step 2.(b), inside every (ℓ/k)-tile
-    /// (O(side/√t′) steps, as the round's time budget requires).
-    Load(u32, Option<u32>),
+    /// The largest number of j-packets in one node's working queue, i.e.
+    /// the bucket size of the next sort, flooded over the mesh (2(side − 1)
+    /// steps): Lemma 3 (§3.2) and the stripe balancing (§4 Step 2.(a).i)
+    /// bound it by a constant, w.h.p. or in the worst case; the flood
+    /// tells every node the actual one, so a colour class that exceeds the
+    /// lemma's bound sorts with a larger bucket and is never lost.
+    Load(u32),
     /// §3.1 Step 2.(a): sort by (destination s-tile, destination).
     Sort(u32),
     /// §3.1 Step 2.(b): rank r to node r div t′ of (k/ℓ)-tile r mod t′.
     Deal(u32),
-    /// §3.1 Step 2.(c).i: ranks inside destination s-tiles (segmented scan).
-    GroupRanks(u32, u32),
-    /// §3.1 Step 2.(c).i: route to the destination s-tile, spread evenly.
+    /// §3.1 Step 2.(c).i: route to the destination s-tile, spread evenly
+    /// ([`Run::spread_target`]).
     Spread(u32, u32),
     /// §3.1 Step 2.(c).ii: the tour of every s-tile.
     Tour(u32, u32),
@@ -121,8 +123,6 @@ enum Stage {
     Balance(u32, u32),
     /// §3.2 Step 2.(c): sort by destination s′-tile.
     SortDest(u32),
-    /// §3.2 Step 2.(c): ranks inside destination s′-tiles.
-    DestRanks(u32),
     /// §3.2 Step 2.(c): route to the destination s′-tile, spread evenly.
     SpreadDest(u32),
     /// §3.2 Step 2.(d): the tour of every s′-tile.
@@ -150,8 +150,8 @@ struct Run {
     injected: Vec<bool>,
     /// Bucket size (most j-packets per node) of the current colour.
     c: u32,
-    /// §3.2 Step 2.(b).ii: per node, the bucket size of its (ℓ/k)-tile.
-    tile_c: Vec<u64>,
+    /// The bucket size each colour's sort used.
+    buckets: Vec<u32>,
     /// Targets computed by a ranking stage for the next routing stage.
     pending: Vec<(u32, u32)>,
     stages: Vec<Stage>,
@@ -162,9 +162,6 @@ struct Run {
     /// §4 Step 1 in progress (before every stage): the ranking whose
     /// messages compute the colours.
     colouring: Option<Colouring>,
-    /// Segmented-scan input: per node, its packets in key order, and their fold.
-    group_items: Vec<Vec<(u32, u32)>>,
-    group_vals: Vec<u64>,
 }
 
 /// The colouring of §4 Step 1 in progress.
@@ -179,6 +176,13 @@ struct Colouring {
 }
 
 impl Algorithm for Pp {
+    fn report_extra(&self) -> Extra {
+        Extra {
+            buckets: self.run.as_ref().map(|r| r.buckets.clone()),
+            ..Extra::default()
+        }
+    }
+
     fn name(&self) -> &'static str {
         if self.det {
             "pp-det"
@@ -250,7 +254,7 @@ impl Algorithm for Pp {
             rank: vec![0; e.packet_count() as usize],
             injected: vec![false; e.packet_count() as usize],
             c: 1,
-            tile_c: Vec::new(),
+            buckets: vec![0; colours as usize],
             pending: Vec::new(),
             stages: Vec::new(),
             next: 0,
@@ -258,8 +262,6 @@ impl Algorithm for Pp {
             current_name: String::new(),
             announced: false,
             colouring: None,
-            group_items: Vec::new(),
-            group_vals: Vec::new(),
         };
         if self.det {
             run.colour_deterministic(e);
@@ -269,13 +271,13 @@ impl Algorithm for Pp {
         for j in 0..colours {
             if le {
                 if self.det {
-                    run.stages.extend([Stage::StripeRank(j), Stage::StripeBalance(j)]);
+                    run.stages
+                        .extend([Stage::StripeRank(j), Stage::StripeBalance(j), Stage::Load(j)]);
                 }
                 run.stages.extend([Stage::Sort(j), Stage::Deal(j)]);
                 let t = rounds.count();
                 for i in 0..t {
-                    run.stages
-                        .extend([Stage::GroupRanks(j, i), Stage::Spread(j, i), Stage::Tour(j, i)]);
+                    run.stages.extend([Stage::Spread(j, i), Stage::Tour(j, i)]);
                     if i + 1 < t {
                         run.stages.push(Stage::Shift(j, i));
                     }
@@ -285,16 +287,14 @@ impl Algorithm for Pp {
                 for i in 0..rounds.count() {
                     run.stages.extend([
                         Stage::Inject(j, i),
-                        Stage::Load(j, Some(i)),
                         Stage::BalanceRanks(j, i),
                         Stage::Balance(j, i),
                         Stage::Shift(j, i),
                     ]);
                 }
                 run.stages.extend([
-                    Stage::Load(j, None),
+                    Stage::Load(j),
                     Stage::SortDest(j),
-                    Stage::DestRanks(j),
                     Stage::SpreadDest(j),
                     Stage::TourDest(j),
                 ]);

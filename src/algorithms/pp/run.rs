@@ -121,46 +121,44 @@ impl Run {
         at
     }
 
-    /// Input of a segmented scan that ranks packets inside their destination
-    /// tile's group: one element per packet, in key order at each node.
-    pub(super) fn ranks_in_groups(&mut self, e: &Engine, packets: &[u32], tiles: &Tiles) {
-        let at = self.per_node(e, packets, |p| Self::dest_key(tiles, e, p));
-        self.group_items = at
-            .iter()
-            .map(|list| list.iter().map(|&p| (p, tiles.tile_of(e.destination(p)))).collect())
-            .collect();
-        self.group_vals = self
-            .group_items
-            .iter()
-            .map(|list| list.iter().fold(0, |acc, &(_, g)| seg::op(acc, seg::item(g, 1))))
-            .collect();
-    }
-
-    /// Targets from a segmented scan: the packet of rank g in the group of
-    /// tile U goes to node g mod |U| of U (row-major), so every node of U
-    /// receives ⌈count/|U|⌉ or fewer ("spread evenly", §3.1 Step 2.(c).i).
-    pub(super) fn finish_group_ranks(&mut self, prefix: &[u64], tiles: &Tiles) {
-        let mut pending = Vec::new();
-        for (v, list) in self.group_items.iter().enumerate() {
-            let mut acc = prefix[v];
-            for &(p, g) in list {
-                let rank = if seg::group(acc) == Some(g) { seg::count(acc) } else { 0 };
-                pending.push((p, tiles.node(g, rank % tiles.tile_nodes())));
-                acc = seg::op(acc, seg::item(g, 1));
-            }
-        }
-        self.pending = pending;
+    /// §3.1 Step 2.(c).i and §3.2 Step 2.(c): the node of its destination
+    /// tile U (of `tiles`, side σ) that the packet at `at` goes to, so that
+    /// every node of U receives O(1) packets — "roughly the same number" —
+    /// with no ranks and no sort. The packet at (y, x) goes to row
+    /// (y + ⌊x/σ⌋) mod σ and column x mod σ of U.
+    ///
+    /// Why (one tile T of side m′ in which the packets lie in snake or
+    /// row-major order of their sort key (destination tile, destination), as
+    /// Steps 2.(a)–(b) or 2.(c)'s sort leave them, at most c per node):
+    /// *columns.* The packets for one band of destination tiles (the tiles
+    /// of one row of tiles — at most two runs of the comb order) lie in at
+    /// most two runs of consecutive rows of every column, so the rows
+    /// (y + const) mod σ they go to are distinct in every σ consecutive rows:
+    /// a node of the band receives ≤ 2c·⌈(G_B/m′ + 1)/σ⌉ where G_B ≤ the
+    /// band's packets; *rows.* The G_U packets for U lie in at most
+    /// ⌈G_U/m′⌉ + 1 rows, and in one row the columns x ≡ b (mod σ) with
+    /// ⌊x/σ⌋ ≡ z − y (mod σ) number ⌈m′/σ²⌉; so node (z, b) of U receives at
+    /// most c·⌈m′/σ²⌉·(⌈G_U/m′⌉ + 1). Lemma 1 (or Lemma 3's third property,
+    /// or §4's colouring) gives G_U = O(σ²) and the tessellations give
+    /// m′ ≤ 4σ², so both are O(1); the queues of each phase (a linear array
+    /// in which a node starts with ≤ c packets and receives O(1)) stay O(1).
+    pub(super) fn spread_target(mesh: Mesh, tiles: &Tiles, at: u32, dest: u32) -> u32 {
+        let sigma = tiles.tile_side();
+        let (y, x) = mesh.rc(at);
+        let (r0, c0) = tiles.origin(tiles.tile_of(dest));
+        mesh.node(r0 + (y + x / sigma) % sigma, c0 + x % sigma)
     }
 
     /// The sort of colour j's live packets by (destination tile of `tiles`,
     /// destination), with the current bucket size.
-    pub(super) fn sort_by_destination(&self, e: &Engine, j: u32, tiles: &Tiles) -> (String, Box<dyn Task>) {
+    pub(super) fn sort_by_destination(&mut self, e: &Engine, j: u32, tiles: &Tiles) -> (String, Box<dyn Task>) {
         let items: Vec<(u32, u64)> = self
             .live(e, j)
             .into_iter()
             .map(|p| (p, Self::dest_key(tiles, e, p)))
             .collect();
         let side = self.mesh.side();
+        self.buckets[j as usize] = self.c;
         (
             format!("c{j} sort"),
             Box::new(SortTask::new(e, self.mesh, side, self.c, &items)),
@@ -206,38 +204,24 @@ impl Run {
                     Box::new(RingTask::new(e, mesh, cycles, &moves, false)),
                 )
             }
-            Stage::Load(j, round) => {
-                let packets: Vec<u32> = if self.l <= self.k {
-                    self.live(e, j)
-                } else {
-                    self.live(e, j)
-                        .into_iter()
-                        .filter(|&p| self.injected[p as usize])
-                        .collect()
-                };
-                let mut count = vec![0u64; mesh.nodes() as usize];
-                for &p in &packets {
+            Stage::Load(j) => {
+                let mut count = vec![0u32; mesh.nodes() as usize];
+                for p in self.live(e, j) {
                     count[e.position(p) as usize] += 1;
                 }
-                let max = |a: u64, b: u64| a.max(b);
-                let region = if round.is_some() { self.rounds.tile_side() } else { side };
-                let s = scan(mesh, region, Order::RowMajor { block: 1 }, &count, &max, true);
-                let total = s.total.expect("asked for");
-                self.c = total[0].max(1) as u32;
-                self.tile_c = total;
-                let name = match round {
-                    Some(i) => format!("c{j} r{i} load"),
-                    None => format!("c{j} load"),
-                };
-                (name, Box::new(s.task))
+                self.c = count.into_iter().max().unwrap_or(0).max(1);
+                (format!("c{j} load"), Box::new(Flood::new(mesh, side)))
             }
             Stage::Sort(j) => {
-                // Bucket size known in advance. §3.1: distinct colours per node,
-                // so one j-packet per node. §4: a stripe of len ≥ s′ nodes
-                // sends at most len·ℓ packets, so its j-packets number at most
-                // Σ over destination s-tiles T of ⌈n_T/ℓ⌉ ≤ len + s′ ≤ 2·len
-                // (len for ℓ = 1): balanced, at most 2 per node.
-                self.c = if self.det && self.l > 1 { 2 } else { 1 };
+                // §3.1: distinct colours per node, so one j-packet per node.
+                // §4: a stripe of len ≥ s′ nodes sends at most len·ℓ packets,
+                // so its j-packets number at most Σ over destination s-tiles T
+                // of ⌈n_T/ℓ⌉ ≤ len + s′ ≤ 2·len (len for ℓ = 1): balanced, at
+                // most 2 per node, and 1 wherever no stripe has more than len —
+                // the Load stage flooded the actual bucket.
+                if !self.det {
+                    self.c = 1;
+                }
                 let tiles = self.s_tiles;
                 self.sort_by_destination(e, j, &tiles)
             }
@@ -259,34 +243,16 @@ impl Run {
                 let task = CcRoute::new(e, &name, mesh, (side, c), targets, t == 1);
                 (name.clone(), Box::new(task))
             }
-            Stage::GroupRanks(j, i) => {
-                let tiles = self.rounds;
-                let s_tiles = self.s_tiles;
-                let packets: Vec<u32> = self
+            Stage::Spread(j, i) => {
+                let (tiles, s_tiles) = (self.rounds, self.s_tiles);
+                let targets: Vec<(u32, u32)> = self
                     .live(e, j)
                     .into_iter()
                     .filter(|&p| tiles.tile_of(e.destination(p)) == tiles.tile_of(e.position(p)))
+                    .map(|p| (p, Self::spread_target(mesh, &s_tiles, e.position(p), e.destination(p))))
                     .collect();
-                self.ranks_in_groups(e, &packets, &s_tiles);
-                let s = scan(
-                    mesh,
-                    tiles.tile_side(),
-                    Order::RowMajor { block: 1 },
-                    &self.group_vals,
-                    &seg::op,
-                    false,
-                );
-                self.finish_group_ranks(&s.prefix, &s_tiles);
-                (format!("c{j} r{i} ranks"), Box::new(s.task))
-            }
-            Stage::Spread(j, i) => {
-                let targets = std::mem::take(&mut self.pending);
                 let name = format!("c{j} r{i} route");
-                let m = self.rounds.tile_side();
-                (
-                    name.clone(),
-                    Box::new(CcRoute::new(e, &name, mesh, (m, self.c), targets, false)),
-                )
+                (name.clone(), Box::new(CcRoute::presorted(&name, mesh, targets, false)))
             }
             Stage::Tour(j, i) => {
                 let packets: Vec<(u32, u32)> = self
@@ -379,37 +345,29 @@ impl Run {
                 (format!("c{j} r{i} balance-ranks"), Box::new(s.task))
             }
             Stage::Balance(j, i) => {
+                // Rank ρ (row-major inside the (ℓ/k)-tile T) goes to node
+                // ρ mod |T| (row-major): along the rows first — a row's
+                // packets have consecutive ranks, so at most c of them (c the
+                // most at a node) want one column — then along the columns,
+                // where the packets for node v are those with ρ ≡ v (mod |T|),
+                // at most ⌈(packets in T)/|T|⌉ = O(1) by Lemma 3. No sort.
                 let targets = std::mem::take(&mut self.pending);
-                // Every (ℓ/k)-tile sorts with its own bucket size (its largest
-                // load), so the round costs O(side/√t′) steps.
                 let name = format!("c{j} r{i} balance");
-                let m = self.rounds.tile_side();
-                let tile_c = std::mem::take(&mut self.tile_c);
-                let bucket = |r0: u32, c0: u32| tile_c[mesh.node(r0, c0) as usize].max(1) as u32;
-                (
-                    name.clone(),
-                    Box::new(CcRoute::per_region(e, &name, mesh, m, bucket, targets)),
-                )
+                (name.clone(), Box::new(CcRoute::presorted(&name, mesh, targets, true)))
             }
             Stage::SortDest(j) => {
                 let tiles = self.d_tiles;
                 self.sort_by_destination(e, j, &tiles)
             }
-            Stage::DestRanks(j) => {
-                let packets = self.live(e, j);
-                let d_tiles = self.d_tiles;
-                self.ranks_in_groups(e, &packets, &d_tiles);
-                let s = scan(mesh, side, Order::Snake, &self.group_vals, &seg::op, false);
-                self.finish_group_ranks(&s.prefix, &d_tiles);
-                (format!("c{j} ranks"), Box::new(s.task))
-            }
             Stage::SpreadDest(j) => {
-                let targets = std::mem::take(&mut self.pending);
+                let d_tiles = self.d_tiles;
+                let targets: Vec<(u32, u32)> = self
+                    .live(e, j)
+                    .into_iter()
+                    .map(|p| (p, Self::spread_target(mesh, &d_tiles, e.position(p), e.destination(p))))
+                    .collect();
                 let name = format!("c{j} route");
-                (
-                    name.clone(),
-                    Box::new(CcRoute::new(e, &name, mesh, (side, self.c), targets, false)),
-                )
+                (name.clone(), Box::new(CcRoute::presorted(&name, mesh, targets, false)))
             }
             Stage::TourDest(j) => {
                 let packets: Vec<(u32, u32)> = self.live(e, j).into_iter().map(|p| (p, e.destination(p))).collect();
