@@ -1,7 +1,7 @@
 //! A run: an instance, an algorithm and the engine, stepped together. This
 //! is what the CLI, the browser and the tests drive.
 
-use crate::algorithms::{self, Algorithm, AlgorithmOptions, PathChoice, Smear};
+use crate::algorithms::{self, Algorithm, AlgorithmOptions, EdgeQueues, Mark, PathChoice, Smear};
 use crate::bounds::{self, Bounds};
 use crate::engine::{Engine, EngineConfig, Policy, StepSummary, MAX_FLITS};
 use crate::error::{Error, Result};
@@ -304,6 +304,30 @@ impl Simulation {
     /// (empty when no packet is watched).
     pub fn trail(&self) -> &[u32] {
         &self.trail
+    }
+
+    /// The marks the page draws for this run's algorithm besides packets
+    /// (see [`crate::algorithms::Algorithm::marks`]).
+    pub fn marks(&self) -> &'static [Mark] {
+        self.algorithm.marks()
+    }
+
+    /// The algorithm's own edge queues, per directed link, if it keeps any
+    /// (see [`crate::algorithms::Algorithm::edge_queues`]).
+    pub fn edge_queues(&self) -> Option<EdgeQueues> {
+        self.algorithm.edge_queues()
+    }
+
+    /// The algorithm's own report fields so far (SPEC §5; the `extra`
+    /// part of [`Simulation::report`]), without the rest of the report.
+    pub fn report_extra(&self) -> Extra {
+        self.algorithm.report_extra()
+    }
+
+    /// The capacity of the queues the algorithm keeps and bounds itself
+    /// (`lmrr`'s edge queues), if any; the engine's queues are then unbounded.
+    pub fn own_queue_cap(&self) -> Option<u32> {
+        self.algorithm.queue_cap()
     }
 
     /// The SPEC §4 report of the run so far.

@@ -264,3 +264,52 @@ fn what_lmrr_cannot_route_is_refused_with_a_message() {
     let mesh = instance("mesh:4x4", Workload::Transpose, 1);
     assert!(refuse(mesh, config(65, DIRECT, 1)).contains("queue-cap"));
 }
+
+/// What the page draws: lmrr's marks, and its edge queues per directed
+/// link — never more than q on a link that carries one leveled edge, their
+/// largest value over the run the report's `max_edge_queue` (where every
+/// leveled edge is a link), every packet
+/// they count one that has left its source and is not delivered; the
+/// first phase is named from step 0 on.
+#[test]
+fn edge_queues_per_link_are_what_the_page_draws() {
+    use routesim::algorithms::Mark;
+    use routesim::topology::Network;
+    for (topology, paths) in [("mesh:8x8", DIRECT), ("butterfly:5", DIRECT), ("hypercube:5", DIRECT)] {
+        let inst = instance(topology, Workload::RandomPermutation, 2);
+        let links = inst.topology.nodes() * inst.topology.ports();
+        let mut sim = Simulation::new(inst, config(2, paths, 2)).unwrap();
+        assert_eq!(sim.marks(), [Mark::Ghost, Mark::EndOfStream, Mark::EdgeQueue]);
+        let first = sim.engine().stats().current_phase().unwrap().to_string();
+        assert_ne!(first, "", "{topology}");
+        let mut largest = 0;
+        while sim.status() == Status::Running {
+            sim.step();
+            let queues = sim.edge_queues().expect("lmrr keeps edge queues");
+            assert_eq!(queues.cap, 2);
+            assert_eq!(queues.occupancy.len() as u32, links, "{topology}");
+            let held: u32 = queues.occupancy.iter().sum();
+            let engine = sim.engine();
+            let in_transit: u32 = engine.working_queues().iter().sum();
+            assert!(
+                held <= in_transit,
+                "{topology} step {}: {held} > {in_transit}",
+                engine.step_count()
+            );
+            largest = largest.max(*queues.occupancy.iter().max().unwrap());
+        }
+        assert!(largest <= 2, "{topology}");
+        // The hypercube's straight edges stay inside a node: their queues
+        // are on no link.
+        let max_edge_queue = field(&sim.report(), "max_edge_queue");
+        if topology.starts_with("hypercube") {
+            assert!(largest as u64 <= max_edge_queue, "{topology}");
+        } else {
+            assert_eq!(largest as u64, max_edge_queue, "{topology}");
+        }
+        assert_eq!(sim.report().phases[0].name, first, "{topology}");
+    }
+    // Other algorithms draw nothing of it.
+    let sim = Simulation::new(instance("mesh:4x4", Workload::Transpose, 1), SimConfig::default()).unwrap();
+    assert!(sim.marks().is_empty() && sim.edge_queues().is_none());
+}

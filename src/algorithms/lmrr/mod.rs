@@ -39,12 +39,12 @@ mod teaching;
 
 pub use teaching::TEACHING;
 
-use super::{Algorithm, AlgorithmOptions};
+use super::{Algorithm, AlgorithmOptions, EdgeQueues, Mark};
 use crate::engine::Engine;
 use crate::error::{Error, Result};
 use crate::report::{Extra, LmrrFields};
 use crate::rng::{Rng, Stream};
-use crate::topology::Topology;
+use crate::topology::{Network, Topology};
 use crate::workload::Instance;
 use butterfly::{Layered, Net};
 use leveled::{Description, Leveled, Paths, NONE};
@@ -102,6 +102,10 @@ pub struct Lmrr {
     progress: bool,
     phase: &'static str,
     fields: LmrrFields,
+    /// Ports per node of the real network (for link ids).
+    ports: u32,
+    /// Directed links of the real network (nodes · ports).
+    links: u32,
 }
 
 impl Lmrr {
@@ -118,6 +122,8 @@ impl Lmrr {
             progress: false,
             phase: "",
             fields: LmrrFields::default(),
+            ports: 0,
+            links: 0,
         }
     }
 
@@ -295,6 +301,14 @@ impl Algorithm for Lmrr {
         for p in active {
             engine.set_eligible(p, false);
         }
+        self.ports = topo.ports();
+        self.links = topo.nodes() * topo.ports();
+        // The first phase is named from step 0 on (the page shows it before
+        // the first step).
+        if let Some(round) = self.rounds.first() {
+            self.phase = round.stage();
+            engine.begin_phase(self.phase);
+        }
         Ok(())
     }
 
@@ -338,6 +352,31 @@ impl Algorithm for Lmrr {
 
     fn queue_cap(&self) -> Option<u32> {
         Some(self.q)
+    }
+
+    fn marks(&self) -> &'static [Mark] {
+        &[Mark::Ghost, Mark::EndOfStream, Mark::EdgeQueue]
+    }
+
+    /// Every round's edge queues, each leveled edge counted on the real
+    /// link it uses (internal edges of the hypercube's emulation take none).
+    /// The scheduler decides a logical step before its real steps, so with
+    /// two real steps per logical step (Valiant paths) the second real
+    /// step's arrivals show one step early.
+    fn edge_queues(&self) -> Option<EdgeQueues> {
+        let mut occupancy = vec![0u32; self.links as usize];
+        for round in &self.rounds {
+            let net = &round.problem().net;
+            for e in 0..net.edges() {
+                let port = net.port[e as usize];
+                if port == NONE {
+                    continue;
+                }
+                let link = net.host[net.tail[e as usize] as usize] * self.ports + port;
+                occupancy[link as usize] += round.packets_in(e);
+            }
+        }
+        Some(EdgeQueues { cap: self.q, occupancy })
     }
 
     fn report_extra(&self) -> Extra {

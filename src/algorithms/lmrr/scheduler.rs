@@ -218,6 +218,13 @@ impl Scheduler {
         self.p.stages[k].0
     }
 
+    /// The packets held in the queue of edge `e` (ghosts and EOS not
+    /// counted), after the last logical step.
+    pub fn packets_in(&self, e: u32) -> u32 {
+        let len = self.queue_len[e as usize] as u32;
+        (0..len).filter(|&k| self.at(e, k) & GHOST == 0).count() as u32
+    }
+
     /// The messages of the last logical step for substep `s`.
     pub fn messages(&self, s: usize) -> &[Message] {
         &self.out[s]
