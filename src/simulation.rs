@@ -39,6 +39,8 @@ pub struct SimConfig {
     pub smear: Option<Smear>,
     /// `lmrr`: ranks drawn from [1, R] (`None`: the paper's R).
     pub ranks: Option<u32>,
+    /// `lmrr`: packet combining (§2.3.1).
+    pub combine: bool,
     /// `lmrr`: direct or Valiant paths on the butterfly and the hypercube.
     pub paths: PathChoice,
     /// Stop after this many steps.
@@ -69,6 +71,7 @@ impl Default for SimConfig {
             locality: None,
             smear: None,
             ranks: None,
+            combine: false,
             paths: PathChoice::Direct,
             max_steps: DEFAULT_MAX_STEPS,
             check_invariants: cfg!(debug_assertions),
@@ -141,6 +144,7 @@ impl Simulation {
             queue_cap: config.queue_cap,
             ranks: config.ranks,
             paths: config.paths,
+            combine: config.combine,
         };
         let entry = algorithms::lookup(&config.algorithm)?;
         entry.check(&instance, config.policy)?;

@@ -313,3 +313,99 @@ fn edge_queues_per_link_are_what_the_page_draws() {
     let sim = Simulation::new(instance("mesh:4x4", Workload::Transpose, 1), SimConfig::default()).unwrap();
     assert!(sim.marks().is_empty() && sim.edge_queues().is_none());
 }
+
+/// Packet combining (§2.3.1, `--combine`) on many-to-one instances: half
+/// the nodes send to one hot node. Without it the hot node's in-links
+/// carry every packet bound for it, so the run takes at least (packets
+/// for it) / (its in-degree) steps — SPEC §4's `sink` bound — and the
+/// paths' congestion c is that large too. With it, packets for one
+/// destination get one rank (a hash of it), meet, and are combined: at
+/// most one packet per destination crosses an edge (asserted by the
+/// scheduler's checks, on here), c counts destinations, and the run beats
+/// the sink bound by far on the butterfly and the hypercube (the mesh's four
+/// phases cost their depths whatever the load). Every packet is still delivered, the combined
+/// ones with the packet that carries them.
+#[test]
+fn combining_removes_the_hot_spots_congestion() {
+    for topology in ["butterfly:8", "hypercube:8", "mesh:16x16"] {
+        for seed in 1..=2 {
+            let topo: Topology = topology.parse().unwrap();
+            let spec = WorkloadSpec {
+                hotspot: Some(50),
+                ..WorkloadSpec::new(Workload::Hotspot, seed)
+            };
+            let inst = generate(&topo, &spec).unwrap();
+            let what = format!("{topology} seed {seed}");
+            let plain = lmrr(inst.clone(), 2, DIRECT, seed);
+            let combined = run_config(
+                inst,
+                SimConfig {
+                    combine: true,
+                    ..config(2, DIRECT, seed)
+                },
+            );
+            let sink = plain.bounds.sink as u64;
+            assert!(
+                plain.steps as u64 >= sink && field(&plain, "congestion") >= sink,
+                "{what}"
+            );
+            assert!(serde_json::to_value(&plain).unwrap().get("combined").is_none());
+            assert_eq!(combined.delivered, combined.packets, "{what}");
+            assert!(field(&combined, "combined") * 3 >= combined.packets as u64, "{what}");
+            assert!(field(&combined, "congestion") <= 8, "{what}");
+            assert!(field(&combined, "max_edge_queue") <= 2, "{what}");
+            let (a, b) = (combined.steps, plain.steps);
+            if topology.starts_with("mesh") {
+                // Four phases, each at least as long as its depth (the
+                // end-of-stream wave crosses every level), bound the gain.
+                assert!(3 * a < 2 * b, "{what}: {a} against {b}");
+            } else {
+                // log N + a few: the hot spot costs nothing any more.
+                assert!(2 * a < b && (a as u64) < sink, "{what}: {a} against {b}, sink {sink}");
+            }
+        }
+    }
+}
+
+/// With distinct destinations there is nothing to combine: a permutation
+/// is routed with `combined` = 0 and the same congestion.
+#[test]
+fn combining_a_permutation_combines_nothing() {
+    let inst = instance("butterfly:6", Workload::RandomPermutation, 3);
+    let plain = lmrr(inst.clone(), 2, DIRECT, 3);
+    let r = run_config(
+        inst,
+        SimConfig {
+            combine: true,
+            ..config(2, DIRECT, 3)
+        },
+    );
+    assert_eq!(field(&r, "combined"), 0);
+    assert_eq!(field(&r, "congestion"), field(&plain, "congestion"));
+    assert_eq!(r.delivered, r.packets);
+}
+
+/// The engine's side of combining: a combined packet leaves its node's
+/// queue at once, is drawn where its carrier is, and is delivered in the
+/// step its carrier is.
+#[test]
+fn a_combined_packet_rides_its_carrier() {
+    let topo: Topology = "butterfly:2".parse().unwrap();
+    // ⟨0,0⟩ and ⟨0,2⟩ both reach ⟨1,0⟩ and go on to ⟨2,1⟩ (node 9).
+    let inst = Instance::new(topo, vec![(0, 9), (2, 9)]).unwrap();
+    let mut sim = Simulation::new(
+        inst,
+        SimConfig {
+            combine: true,
+            check_invariants: true,
+            ..config(2, DIRECT, 1)
+        },
+    )
+    .unwrap();
+    assert_eq!(sim.run(), Status::Finished);
+    let r = sim.report();
+    assert_eq!((r.steps, field(&r, "combined"), r.packet_hops), (2, 1, 3));
+    let engine = sim.engine();
+    assert_eq!(engine.delivery_steps(), [2, 2]);
+    assert_eq!(engine.positions(), [9, 9]);
+}

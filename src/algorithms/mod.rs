@@ -75,6 +75,8 @@ pub struct AlgorithmOptions {
     pub ranks: Option<u32>,
     /// `lmrr`: direct or Valiant paths.
     pub paths: PathChoice,
+    /// `lmrr`: packet combining (§2.3.1, `--combine`).
+    pub combine: bool,
 }
 
 /// The block length of queue smearing (`--smear M|auto`, Kaufmann–Sibeyn
