@@ -12,6 +12,7 @@
 
 use crate::algorithms::pp::QUEUE_BOUND;
 use crate::algorithms::teaching::{Formula, KsTheorem};
+use crate::report::Extra;
 use crate::topology::{Kind, Network, Topology};
 use crate::workload::Instance;
 use serde::Serialize;
@@ -201,20 +202,25 @@ pub struct Bound {
 /// `formula` evaluated on `instance`, or `None` where it is not defined
 /// (e.g. `2n − 2` on a hypercube); the run's options at their defaults.
 pub fn evaluate(formula: Formula, instance: &Instance) -> Option<Bound> {
-    evaluate_run(formula, instance, None, None, None)
+    evaluate_run(formula, instance, None, None, None, &Extra::default())
 }
 
 /// `formula` evaluated on `instance` for a run with `ks-level`'s strip
 /// height `epsilon`, `ks-local`'s locality `locality` (`None`: their
-/// defaults, ⌈n/8⌉ and the instance's own locality) and worms of `flits`
+/// defaults, ⌈n/8⌉ and the instance's own locality), worms of `flits`
 /// flits (`None`: store-and-forward; the cut-through theorems are defined
-/// only with F > 1).
+/// only with F > 1), and whose algorithm reported `extra` (its own report
+/// fields, SPEC §5). The formulas of quantities that depend on the
+/// algorithm's choices — the congestion and dilation of the paths `lmrr`
+/// chose, the capacity of its edge queues — take their values from `extra`
+/// and are not defined without them.
 pub fn evaluate_run(
     formula: Formula,
     instance: &Instance,
     epsilon: Option<u32>,
     locality: Option<u32>,
     flits: Option<u32>,
+    extra: &Extra,
 ) -> Option<Bound> {
     let topo = &instance.topology;
     let bound = |formula: &str, value: f64, parameters: String| Bound {
@@ -341,6 +347,21 @@ pub fn evaluate_run(
             "the constant the tests hold every run to".to_string(),
         )),
         Formula::Ks(theorem) => ks(theorem, instance, flits),
+        Formula::CongestionDilationLogN => extra.lmrr.as_ref().map(|f| {
+            bound(
+                "c + L + log N",
+                (f.congestion + f.dilation + f.log_n) as f64,
+                format!("c = {}, L = {}, log N = {}", f.congestion, f.dilation, f.log_n),
+            )
+        }),
+        Formula::EdgeQueueCap => extra
+            .lmrr
+            .as_ref()
+            .map(|f| bound("q", f.edge_queue_cap as f64, format!("q = {}", f.edge_queue_cap))),
+        Formula::LogInputs => match topo {
+            Topology::Butterfly(b) => Some(bound("log n", b.dim() as f64, format!("n = {} inputs", b.rows()))),
+            _ => None,
+        },
     }
 }
 

@@ -134,6 +134,10 @@ pub struct LmrrFields {
     pub ghosts: u64,
     /// End-of-stream messages sent over links.
     pub eos: u64,
+    /// With `--combine` (§2.3.1): packets combined into another (each is
+    /// delivered with the packet that absorbed it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub combined: Option<u64>,
 }
 
 impl Latency {

@@ -1,7 +1,7 @@
 //! A run: an instance, an algorithm and the engine, stepped together. This
 //! is what the CLI, the browser and the tests drive.
 
-use crate::algorithms::{self, Algorithm, AlgorithmOptions, PathChoice, Smear};
+use crate::algorithms::{self, Algorithm, AlgorithmOptions, EdgeQueues, Mark, PathChoice, Smear};
 use crate::bounds::{self, Bounds};
 use crate::engine::{Engine, EngineConfig, Policy, StepSummary, MAX_FLITS};
 use crate::error::{Error, Result};
@@ -39,6 +39,8 @@ pub struct SimConfig {
     pub smear: Option<Smear>,
     /// `lmrr`: ranks drawn from [1, R] (`None`: the paper's R).
     pub ranks: Option<u32>,
+    /// `lmrr`: packet combining (§2.3.1).
+    pub combine: bool,
     /// `lmrr`: direct or Valiant paths on the butterfly and the hypercube.
     pub paths: PathChoice,
     /// Stop after this many steps.
@@ -69,6 +71,7 @@ impl Default for SimConfig {
             locality: None,
             smear: None,
             ranks: None,
+            combine: false,
             paths: PathChoice::Direct,
             max_steps: DEFAULT_MAX_STEPS,
             check_invariants: cfg!(debug_assertions),
@@ -141,6 +144,7 @@ impl Simulation {
             queue_cap: config.queue_cap,
             ranks: config.ranks,
             paths: config.paths,
+            combine: config.combine,
         };
         let entry = algorithms::lookup(&config.algorithm)?;
         entry.check(&instance, config.policy)?;
@@ -304,6 +308,30 @@ impl Simulation {
     /// (empty when no packet is watched).
     pub fn trail(&self) -> &[u32] {
         &self.trail
+    }
+
+    /// The marks the page draws for this run's algorithm besides packets
+    /// (see [`crate::algorithms::Algorithm::marks`]).
+    pub fn marks(&self) -> &'static [Mark] {
+        self.algorithm.marks()
+    }
+
+    /// The algorithm's own edge queues, per directed link, if it keeps any
+    /// (see [`crate::algorithms::Algorithm::edge_queues`]).
+    pub fn edge_queues(&self) -> Option<EdgeQueues> {
+        self.algorithm.edge_queues()
+    }
+
+    /// The algorithm's own report fields so far (SPEC §5; the `extra`
+    /// part of [`Simulation::report`]), without the rest of the report.
+    pub fn report_extra(&self) -> Extra {
+        self.algorithm.report_extra()
+    }
+
+    /// The capacity of the queues the algorithm keeps and bounds itself
+    /// (`lmrr`'s edge queues), if any; the engine's queues are then unbounded.
+    pub fn own_queue_cap(&self) -> Option<u32> {
+        self.algorithm.queue_cap()
     }
 
     /// The SPEC §4 report of the run so far.

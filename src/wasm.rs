@@ -158,7 +158,10 @@ impl Simulation {
     /// tail, see [`crate::engine::Engine::worm_trails`]; empty with F = 1),
     /// whose kinds are `control_kinds`: 0 a message, 1 a ghost, 2 an
     /// end-of-stream marker, as [`crate::engine::ControlKind`]),
-    /// plus the fields of `summary()`.
+    /// `edge_queues` (Uint32Array: packets in the algorithm's own edge
+    /// queues per directed link id, empty when it keeps none, see
+    /// [`crate::algorithms::Algorithm::edge_queues`]) and `edge_queue_cap`
+    /// (their q, 0 without), plus the fields of `summary()`.
     pub fn snapshot(&self) -> Object {
         let engine = self.inner.current().engine();
         let obj = self.summary();
@@ -173,7 +176,22 @@ impl Simulation {
         set(&obj, "worms", Uint32Array::from(&engine.worm_trails()[..]));
         let kinds: Vec<u8> = engine.last_control_kinds().iter().map(|&k| k as u8).collect();
         set(&obj, "control_kinds", Uint8Array::from(&kinds[..]));
+        let edge = self.inner.current().edge_queues();
+        let (occupancy, cap) = edge.map_or((Vec::new(), 0), |e| (e.occupancy, e.cap));
+        set(&obj, "edge_queues", Uint32Array::from(&occupancy[..]));
+        set(&obj, "edge_queue_cap", cap);
         obj
+    }
+
+    /// The marks the page draws for this run besides packets, lit links
+    /// and node queues, by name (`ghost`, `end-of-stream`, `edge-queue`;
+    /// see [`crate::algorithms::Mark`]): the legend shows an entry for each.
+    pub fn marks(&self) -> Array {
+        let out = Array::new();
+        for mark in self.inner.current().marks() {
+            out.push(&JsValue::from_str(mark.name()));
+        }
+        out
     }
 
     /// Per-step series and counters of every step computed so far (up to

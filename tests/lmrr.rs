@@ -264,3 +264,148 @@ fn what_lmrr_cannot_route_is_refused_with_a_message() {
     let mesh = instance("mesh:4x4", Workload::Transpose, 1);
     assert!(refuse(mesh, config(65, DIRECT, 1)).contains("queue-cap"));
 }
+
+/// What the page draws: lmrr's marks, and its edge queues per directed
+/// link — never more than q on a link that carries one leveled edge, their
+/// largest value over the run the report's `max_edge_queue` (where every
+/// leveled edge is a link), every packet
+/// they count one that has left its source and is not delivered; the
+/// first phase is named from step 0 on.
+#[test]
+fn edge_queues_per_link_are_what_the_page_draws() {
+    use routesim::algorithms::Mark;
+    use routesim::topology::Network;
+    for (topology, paths) in [("mesh:8x8", DIRECT), ("butterfly:5", DIRECT), ("hypercube:5", DIRECT)] {
+        let inst = instance(topology, Workload::RandomPermutation, 2);
+        let links = inst.topology.nodes() * inst.topology.ports();
+        let mut sim = Simulation::new(inst, config(2, paths, 2)).unwrap();
+        assert_eq!(sim.marks(), [Mark::Ghost, Mark::EndOfStream, Mark::EdgeQueue]);
+        let first = sim.engine().stats().current_phase().unwrap().to_string();
+        assert_ne!(first, "", "{topology}");
+        let mut largest = 0;
+        while sim.status() == Status::Running {
+            sim.step();
+            let queues = sim.edge_queues().expect("lmrr keeps edge queues");
+            assert_eq!(queues.cap, 2);
+            assert_eq!(queues.occupancy.len() as u32, links, "{topology}");
+            let held: u32 = queues.occupancy.iter().sum();
+            let engine = sim.engine();
+            let in_transit: u32 = engine.working_queues().iter().sum();
+            assert!(
+                held <= in_transit,
+                "{topology} step {}: {held} > {in_transit}",
+                engine.step_count()
+            );
+            largest = largest.max(*queues.occupancy.iter().max().unwrap());
+        }
+        assert!(largest <= 2, "{topology}");
+        // The hypercube's straight edges stay inside a node: their queues
+        // are on no link.
+        let max_edge_queue = field(&sim.report(), "max_edge_queue");
+        if topology.starts_with("hypercube") {
+            assert!(largest as u64 <= max_edge_queue, "{topology}");
+        } else {
+            assert_eq!(largest as u64, max_edge_queue, "{topology}");
+        }
+        assert_eq!(sim.report().phases[0].name, first, "{topology}");
+    }
+    // Other algorithms draw nothing of it.
+    let sim = Simulation::new(instance("mesh:4x4", Workload::Transpose, 1), SimConfig::default()).unwrap();
+    assert!(sim.marks().is_empty() && sim.edge_queues().is_none());
+}
+
+/// Packet combining (§2.3.1, `--combine`) on many-to-one instances: half
+/// the nodes send to one hot node. Without it the hot node's in-links
+/// carry every packet bound for it, so the run takes at least (packets
+/// for it) / (its in-degree) steps — SPEC §4's `sink` bound — and the
+/// paths' congestion c is that large too. With it, packets for one
+/// destination get one rank (a hash of it), meet, and are combined: at
+/// most one packet per destination crosses an edge (asserted by the
+/// scheduler's checks, on here), c counts destinations, and the run beats
+/// the sink bound by far on the butterfly and the hypercube (the mesh's four
+/// phases cost their depths whatever the load). Every packet is still delivered, the combined
+/// ones with the packet that carries them.
+#[test]
+fn combining_removes_the_hot_spots_congestion() {
+    for topology in ["butterfly:8", "hypercube:8", "mesh:16x16"] {
+        for seed in 1..=2 {
+            let topo: Topology = topology.parse().unwrap();
+            let spec = WorkloadSpec {
+                hotspot: Some(50),
+                ..WorkloadSpec::new(Workload::Hotspot, seed)
+            };
+            let inst = generate(&topo, &spec).unwrap();
+            let what = format!("{topology} seed {seed}");
+            let plain = lmrr(inst.clone(), 2, DIRECT, seed);
+            let combined = run_config(
+                inst,
+                SimConfig {
+                    combine: true,
+                    ..config(2, DIRECT, seed)
+                },
+            );
+            let sink = plain.bounds.sink as u64;
+            assert!(
+                plain.steps as u64 >= sink && field(&plain, "congestion") >= sink,
+                "{what}"
+            );
+            assert!(serde_json::to_value(&plain).unwrap().get("combined").is_none());
+            assert_eq!(combined.delivered, combined.packets, "{what}");
+            assert!(field(&combined, "combined") * 3 >= combined.packets as u64, "{what}");
+            assert!(field(&combined, "congestion") <= 8, "{what}");
+            assert!(field(&combined, "max_edge_queue") <= 2, "{what}");
+            let (a, b) = (combined.steps, plain.steps);
+            if topology.starts_with("mesh") {
+                // Four phases, each at least as long as its depth (the
+                // end-of-stream wave crosses every level), bound the gain.
+                assert!(3 * a < 2 * b, "{what}: {a} against {b}");
+            } else {
+                // log N + a few: the hot spot costs nothing any more.
+                assert!(2 * a < b && (a as u64) < sink, "{what}: {a} against {b}, sink {sink}");
+            }
+        }
+    }
+}
+
+/// With distinct destinations there is nothing to combine: a permutation
+/// is routed with `combined` = 0 and the same congestion.
+#[test]
+fn combining_a_permutation_combines_nothing() {
+    let inst = instance("butterfly:6", Workload::RandomPermutation, 3);
+    let plain = lmrr(inst.clone(), 2, DIRECT, 3);
+    let r = run_config(
+        inst,
+        SimConfig {
+            combine: true,
+            ..config(2, DIRECT, 3)
+        },
+    );
+    assert_eq!(field(&r, "combined"), 0);
+    assert_eq!(field(&r, "congestion"), field(&plain, "congestion"));
+    assert_eq!(r.delivered, r.packets);
+}
+
+/// The engine's side of combining: a combined packet leaves its node's
+/// queue at once, is drawn where its carrier is, and is delivered in the
+/// step its carrier is.
+#[test]
+fn a_combined_packet_rides_its_carrier() {
+    let topo: Topology = "butterfly:2".parse().unwrap();
+    // ⟨0,0⟩ and ⟨0,2⟩ both reach ⟨1,0⟩ and go on to ⟨2,1⟩ (node 9).
+    let inst = Instance::new(topo, vec![(0, 9), (2, 9)]).unwrap();
+    let mut sim = Simulation::new(
+        inst,
+        SimConfig {
+            combine: true,
+            check_invariants: true,
+            ..config(2, DIRECT, 1)
+        },
+    )
+    .unwrap();
+    assert_eq!(sim.run(), Status::Finished);
+    let r = sim.report();
+    assert_eq!((r.steps, field(&r, "combined"), r.packet_hops), (2, 1, 3));
+    let engine = sim.engine();
+    assert_eq!(engine.delivery_steps(), [2, 2]);
+    assert_eq!(engine.positions(), [9, 9]);
+}

@@ -697,3 +697,51 @@ fn pipelined_phases_take_the_same_routes_as_barriers() {
         assert_eq!(pipelined_phases, ["pipelined"], "{algorithm}");
     }
 }
+
+/// `lmrr`'s `combine` (packet combining, §2.3.1) is one field with one
+/// name everywhere: `--combine` on the CLI, `combine` in JSON configs and
+/// the page's address; a bad value is named with its field.
+#[test]
+fn combine_is_one_field_on_every_path() {
+    assert_eq!(
+        (Field::Combine.cli(), Field::Combine.json(), Field::Combine.query()),
+        ("combine", "combine", Some("combine"))
+    );
+    let base = || RunSpec::default();
+    let (spec, messages) = RunSpec::from_query(
+        base(),
+        [
+            ("topology", "butterfly:4"),
+            ("algorithm", "lmrr"),
+            ("workload", "hotspot"),
+            ("combine", "1"),
+        ],
+    );
+    assert!(messages.is_empty(), "{messages:?}");
+    assert!(spec.combine);
+    assert_eq!(spec.to_json()["combine"], json!(true));
+    let back = RunSpec::from_json(base(), &spec.to_json()).unwrap();
+    assert!(back.combine && back.algorithm_options().combine && back.sim_config().combine);
+    let (spec, messages) = RunSpec::from_query(base(), [("combine", "maybe")]);
+    assert!(!spec.combine);
+    assert!(
+        messages.iter().any(|m| m.contains("combine") && m.contains("maybe")),
+        "{messages:?}"
+    );
+    let out = routesim(&[
+        "run",
+        "--topology",
+        "butterfly:4",
+        "--algorithm",
+        "lmrr",
+        "--workload",
+        "hotspot",
+        "--combine",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(report["combined"].as_u64().is_some(), "{report}");
+    let lmrr = REGISTRY.iter().find(|e| e.name == "lmrr").unwrap();
+    assert!(lmrr.options.iter().any(|o| o.field == Field::Combine));
+}

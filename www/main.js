@@ -105,6 +105,16 @@ window.routesim = state; // for the end-to-end tests and the curious
 
 // ---- simulation life cycle -------------------------------------------------
 
+/**
+ * Shows the legend entries (`data-mark`) of the marks the runs draw
+ * besides packets (the core's `Simulation.marks()`: ghosts, end-of-stream,
+ * edge queues); the others stay hidden.
+ */
+function updateLegendMarks() {
+  const marks = new Set([...(state.sim?.marks() ?? []), ...(state.compare?.active ? state.compare.sim?.marks() ?? [] : [])]);
+  for (const el of document.querySelectorAll('#legend [data-mark]')) el.hidden = !marks.has(el.dataset.mark);
+}
+
 /** Starts the current configuration at step 0; `play`: start animating. */
 function rebuild(play = state.autoplay) {
   clearMessages('sim');
@@ -151,6 +161,7 @@ function rebuild(play = state.autoplay) {
   }
   resizeCanvas();
   updateRunTitle();
+  updateLegendMarks();
   $('speed-out').textContent = speedText();
   setPlaying(play && !!state.sim, false);
   updateChart(true);

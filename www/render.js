@@ -222,10 +222,14 @@ export function drawFrame(ctx, view, lay, frame) {
   // 4. Links used in the last step (directed: offset to the left of travel,
   // trimmed to the node borders).
   // Control messages (the first `control_links` entries) in their own colour.
+  // Ghosts and end-of-stream markers (`control_kinds` 1 and 2) are not
+  // lines but marks on their links (4c); other control messages stay lines.
+  const marked = [];
   if (snapshot && snapshot.links.length) {
     ctx.lineWidth = Math.max(1.5, Math.min(view.nodePx * 0.1, 3));
     const off = Math.min(view.nodePx * 0.16, 3);
     const control = snapshot.control_links || 0;
+    const kinds = snapshot.control_kinds;
     const groups = [[CONTROL, 0, control], [LIT, control, snapshot.links.length]];
     for (const [colour, begin, end] of groups) {
       if (begin === end) continue;
@@ -236,12 +240,24 @@ export function drawFrame(ctx, view, lay, frame) {
         const from = Math.floor(lid / lay.ports);
         const to = lay.neighbors[lid];
         if (to === UNDELIVERED) continue;
+        if (i < control && kinds && kinds[i]) {
+          marked.push(i);
+          continue;
+        }
         if (lay.isWrap(from, to)) drawWrapStub(ctx, view, lay, from, to, off);
         else drawLink(ctx, view, lay, from, to, off, s / 2);
       }
       ctx.stroke();
     }
   }
+
+  // 4b. Edge queues an algorithm keeps itself (lmrr): on each directed link
+  // near its receiving end, one segment per packet held, q segments at most.
+  if (snapshot && snapshot.edge_queue_cap > 0) drawEdgeQueues(ctx, view, lay, snapshot);
+
+  // 4c. Ghosts (hollow circles) and end-of-stream markers (outlined
+  // squares) in the middle of the link they cross this step.
+  if (marked.length) drawControlMarks(ctx, view, lay, snapshot, marked);
 
   // 5. Packets: dots inside their node, several per node in a small grid;
   // mid-step they slide along the link they are crossing.
@@ -314,6 +330,107 @@ export function drawFrame(ctx, view, lay, frame) {
   drawOverlays(ctx, view, lay, frame, dots);
   ctx.restore();
   return dots;
+}
+
+/** Ghost marks: hollow circles; end-of-stream marks: outlined squares. */
+const GHOST = '#6a1b9a';
+const EOS = '#37474f';
+/** Edge-queue segments. */
+const EDGE_QUEUE = '#00695c';
+
+/**
+ * The point and unit direction `t` of the way along the directed link
+ * from `a` to `b`, moved `off` pixels to the left of travel (the side
+ * where drawLink draws that direction).
+ */
+function onLink(view, lay, a, b, t, off) {
+  const dt = 0.01;
+  const [x0, y0] = along(view, lay, a, b, Math.max(0, t - dt));
+  const [x1, y1] = along(view, lay, a, b, Math.min(1, t + dt));
+  const len = Math.hypot(x1 - x0, y1 - y0) || 1;
+  const ux = (x1 - x0) / len;
+  const uy = (y1 - y0) / len;
+  const [x, y] = along(view, lay, a, b, t);
+  return [x - uy * off, y + ux * off, ux, uy];
+}
+
+/**
+ * The ghosts and end-of-stream markers among the links `marked` (indices
+ * into `snapshot.links`, kinds in `snapshot.control_kinds`): a hollow
+ * circle or an outlined square in the middle of the link, on its side of
+ * travel. Wrap-around links have none (lmrr runs on meshes, butterflies
+ * and hypercubes).
+ */
+function drawControlMarks(ctx, view, lay, snapshot, marked) {
+  const r = Math.max(2.5, Math.min(view.nodePx * 0.22, 6));
+  const off = Math.min(view.nodePx * 0.16, 3) + r * 0.6;
+  const paths = { 1: new Path2D(), 2: new Path2D() };
+  for (const i of marked) {
+    const lid = snapshot.links[i];
+    const from = Math.floor(lid / lay.ports);
+    const to = lay.neighbors[lid];
+    if (lay.isWrap(from, to)) continue;
+    const [x, y] = onLink(view, lay, from, to, 0.5, off);
+    const kind = snapshot.control_kinds[i];
+    if (kind === 1) {
+      paths[1].moveTo(x + r, y);
+      paths[1].arc(x, y, r, 0, 2 * Math.PI);
+    } else if (kind === 2) {
+      const h = r * 0.8;
+      paths[2].rect(x - h, y - h, 2 * h, 2 * h);
+    }
+  }
+  ctx.save();
+  ctx.lineWidth = Math.max(1.2, Math.min(r * 0.35, 2));
+  ctx.fillStyle = '#ffffff';
+  for (const [kind, colour] of [[1, GHOST], [2, EOS]]) {
+    ctx.strokeStyle = colour;
+    ctx.fill(paths[kind]);
+    ctx.stroke(paths[kind]);
+  }
+  ctx.restore();
+}
+
+/**
+ * `snapshot.edge_queues` (packets per directed link id) as a bar on each
+ * link ending at the receiving node's border, on its side of travel: q =
+ * `snapshot.edge_queue_cap` slots over 3/4 of the gap between the nodes, one filled
+ * segment per packet. Nothing where links are too short to show it.
+ */
+function drawEdgeQueues(ctx, view, lay, snapshot) {
+  const occ = snapshot.edge_queues;
+  const q = snapshot.edge_queue_cap;
+  if (!occ || !occ.length) return;
+  const s = view.nodePx;
+  const off = Math.min(s * 0.16, 3) + Math.max(1.5, Math.min(s * 0.1, 3));
+  ctx.save();
+  ctx.strokeStyle = EDGE_QUEUE;
+  ctx.lineWidth = Math.max(2, Math.min(s * 0.14, 4));
+  ctx.lineCap = 'butt';
+  ctx.beginPath();
+  for (let lid = 0; lid < occ.length; lid++) {
+    const n = occ[lid];
+    if (!n) continue;
+    const from = Math.floor(lid / lay.ports);
+    const to = lay.neighbors[lid];
+    if (to === UNDELIVERED || lay.isWrap(from, to)) continue;
+    const [x1, y1] = px(view, lay, from);
+    const [x2, y2] = px(view, lay, to);
+    const len = Math.hypot(x2 - x1, y2 - y1);
+    const end = 1 - (s / 2 + 1) / Math.max(len, 1e-9);
+    const span = 0.75 * (1 - s / Math.max(len, 1e-9));
+    if (span * len < 3 * q) continue;
+    const seg = span / Math.max(q, n);
+    const gap = Math.min(1.5 / len, seg * 0.3);
+    for (let k = 0; k < n; k++) {
+      const [ax, ay] = onLink(view, lay, from, to, end - k * seg, off);
+      const [bx, by] = onLink(view, lay, from, to, end - (k + 1) * seg + gap, off);
+      ctx.moveTo(ax, ay);
+      ctx.lineTo(bx, by);
+    }
+  }
+  ctx.stroke();
+  ctx.restore();
 }
 
 /**

@@ -75,6 +75,8 @@ pub struct AlgorithmOptions {
     pub ranks: Option<u32>,
     /// `lmrr`: direct or Valiant paths.
     pub paths: PathChoice,
+    /// `lmrr`: packet combining (§2.3.1, `--combine`).
+    pub combine: bool,
 }
 
 /// The block length of queue smearing (`--smear M|auto`, Kaufmann–Sibeyn
@@ -152,6 +154,57 @@ pub trait Algorithm: AlgorithmClone {
     fn queue_cap(&self) -> Option<u32> {
         None
     }
+
+    /// The marks the page draws for this algorithm besides packets, lit
+    /// links and node queues (a legend entry each); none by default.
+    fn marks(&self) -> &'static [Mark] {
+        &[]
+    }
+
+    /// The edge queues the algorithm keeps (`lmrr`'s), as the packets each
+    /// holds per directed link of the real network, if it keeps any; `None`
+    /// by default. Read for drawing only, never by the engine.
+    fn edge_queues(&self) -> Option<EdgeQueues> {
+        None
+    }
+}
+
+/// A mark the page draws for an algorithm ([`Algorithm::marks`]), besides
+/// packets, lit links and node queues.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mark {
+    /// Ghost messages (LMRR §2.2), control messages of kind
+    /// [`crate::engine::ControlKind::Ghost`]: a hollow circle on the link.
+    Ghost,
+    /// End-of-stream markers ([`crate::engine::ControlKind::EndOfStream`]):
+    /// an outlined square on the link.
+    EndOfStream,
+    /// Edge-queue occupancy ([`Algorithm::edge_queues`]): a bar on each
+    /// link at its receiving end, one segment per packet, q segments long.
+    EdgeQueue,
+}
+
+impl Mark {
+    /// The name the page reads (`ghost`, `end-of-stream`, `edge-queue`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Mark::Ghost => "ghost",
+            Mark::EndOfStream => "end-of-stream",
+            Mark::EdgeQueue => "edge-queue",
+        }
+    }
+}
+
+/// The occupancy of an algorithm's edge queues ([`Algorithm::edge_queues`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EdgeQueues {
+    /// The capacity q of one queue.
+    pub cap: u32,
+    /// Packets held in the queues of each directed link, indexed as the
+    /// engine's link ids (`node · ports + port`, see
+    /// [`crate::engine::Engine::last_links`]); where several logical edges
+    /// share a link (the butterfly's logical network) their counts add up.
+    pub occupancy: Vec<u32>,
 }
 
 /// Copies an algorithm behind `Box<dyn Algorithm>`: implemented for every

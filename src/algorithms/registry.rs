@@ -161,6 +161,12 @@ const PATHS: OptionInfo = OptionInfo {
         values: super::lmrr::PathChoice::NAMES,
     },
 };
+const COMBINE: OptionInfo = OptionInfo {
+    name: "combine",
+    summary: "packet combining (§2.3.1): packets for one destination get one rank (a hash of it) and are combined into one where they meet",
+    field: Field::Combine,
+    control: Control::Flag,
+};
 const REVERSE_ORDER: OptionInfo = OptionInfo {
     name: "reverse-order",
     summary: "correct dimensions in the reverse order (Y before X; low bits first)",
@@ -418,7 +424,7 @@ pub const REGISTRY: &[Entry] = &[
         packets: Packets::Any,
         refused_policies: &[],
         policy_note: "",
-        options: &[RANKS, PATHS],
+        options: &[RANKS, PATHS, COMBINE],
         teaching: &super::lmrr::TEACHING,
         factory: |o| Box::new(Lmrr::new(o)),
     },

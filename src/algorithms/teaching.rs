@@ -67,6 +67,10 @@ pub enum Scope {
     CubeTorus,
     /// A 2-D torus (`torus:RxC`).
     Torus2d,
+    /// A permutation from a butterfly's inputs (level 0) to its outputs
+    /// (level D), drawn at random (the `random-permutation` workload), on
+    /// direct paths (Leighton–Maggs–Ranade–Rao Theorem 4.2).
+    ButterflyRandomInputsToOutputs,
 }
 
 /// The quantity a claim bounds.
@@ -79,6 +83,9 @@ pub enum Measure {
     MaxQueue,
     /// The steps after the named phase (e.g. after sort-route's sort).
     StepsAfter(&'static str),
+    /// The most packets in one of the algorithm's own edge queues (`lmrr`'s
+    /// report field `max_edge_queue`).
+    MaxEdgeQueue,
 }
 
 /// How a claim bounds its measure.
@@ -140,6 +147,17 @@ pub enum Formula {
     Constant(u32),
     /// [`crate::algorithms::pp::QUEUE_BOUND`].
     QueueBound,
+    /// c + L + log N of Leighton–Maggs–Ranade–Rao's Theorem 2.9: c the
+    /// congestion of the paths, L their dilation (in levels), N the number
+    /// of packets. They depend on the paths the algorithm chose, so the
+    /// values are the run's (the report fields `congestion`, `dilation`,
+    /// `log_n`); not defined for an algorithm that reports none.
+    CongestionDilationLogN,
+    /// q, the capacity of the algorithm's own edge queues (the report field
+    /// `edge_queue_cap`); not defined without such queues.
+    EdgeQueueCap,
+    /// log₂ n on an n-input butterfly (`butterfly:D`: log n = D).
+    LogInputs,
     /// The main term of one of Kaufmann–Sibeyn's k-k routing theorems, with
     /// n the side, d the dimension and k the most packets a node sends or
     /// receives.

@@ -48,6 +48,9 @@ pub struct EngineFlags {
     /// lmrr on the butterfly and hypercube: direct paths (the default) or valiant (through a random row or node).
     #[arg(long, value_name = "direct|valiant", allow_hyphen_values = true)]
     pub paths: Option<String>,
+    /// lmrr: packet combining (section 2.3.1): packets for one destination that meet are combined into one.
+    #[arg(long)]
+    pub combine: bool,
     /// Stop (every run) after this many steps; exit 1 if packets remain.
     #[arg(long, value_name = "M", allow_hyphen_values = true)]
     pub max_steps: Option<String>,
@@ -61,6 +64,7 @@ impl EngineFlags {
             (self.edge_queues, Field::EdgeQueues),
             (self.pipeline, Field::Pipeline),
             (self.reverse_order, Field::ReverseOrder),
+            (self.combine, Field::Combine),
         ] {
             if on {
                 out.push((field, field.cli(), "true".to_string()));

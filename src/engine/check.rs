@@ -3,7 +3,7 @@
 //! columns, and every kept bid is recomputed.
 
 use super::bids::{may_bid, tie_flip, KeyColumns};
-use super::{Engine, DELIVERED, DEPARTED, ELIGIBLE, NONE, RANDOM, TOUCHED};
+use super::{Engine, COMBINED, DELIVERED, DEPARTED, ELIGIBLE, NONE, RANDOM, TOUCHED};
 use crate::topology::Network;
 
 impl Engine {
@@ -33,6 +33,16 @@ impl Engine {
             }
             assert!(s < self.scan_len, "undelivered packet {p} outside the scanned slots");
             undelivered += 1;
+            if self.flags[s] & COMBINED != 0 {
+                // Inside its carrier: in no queue.
+                assert!(
+                    self.riders
+                        .iter()
+                        .any(|&(c, r)| r as usize == p && self.delivered_at[c as usize] == NONE),
+                    "combined packet {p} has no undelivered carrier"
+                );
+                continue;
+            }
             if self.flags[s] & DEPARTED != 0 {
                 working[self.pos[s] as usize] += 1;
             } else {

@@ -4,7 +4,7 @@
 //! algorithm touch": every public method that changes the engine is here,
 //! but for `Engine::new` and `Engine::step` (in `mod.rs`).
 
-use super::{counts_unsettled, ControlKind, Engine, DELIVERED, DEPARTED, ELIGIBLE, FORCED, NONE, TIE_FLIP};
+use super::{counts_unsettled, ControlKind, Engine, COMBINED, DELIVERED, DEPARTED, ELIGIBLE, FORCED, NONE, TIE_FLIP};
 use crate::topology::{Network, RouteOrder};
 
 impl Engine {
@@ -185,6 +185,69 @@ impl Engine {
             self.in_flight -= 1;
             self.stats.delivered_at_step(self.step);
         }
+    }
+
+    /// Combines packet `p` into packet `into` (packet combining,
+    /// Leighton–Maggs–Ranade–Rao §2.3.1): two packets for the same
+    /// destination that meet at a node become one. From now on `p` holds no
+    /// place in any queue (it leaves its node's working or source queue at
+    /// once), never moves or bids, and is delivered — at `into`'s
+    /// destination, which is its own — in the step in which `into` is; a
+    /// packet combined into `p` before travels on inside `into`. It still
+    /// counts as in flight until then. Panics if the two are not at the
+    /// same node, have different destinations, are the same packet, or one
+    /// is delivered or combined already (a bug of the algorithm).
+    pub fn combine(&mut self, p: u32, into: u32) {
+        let (s, t) = (self.slot(p), self.slot(into));
+        assert!(
+            p != into && self.dest[s] == self.dest[t] && self.pos[s] == self.pos[t],
+            "combine: packets {p} and {into} are not at one node with one destination"
+        );
+        assert!(
+            (self.flags[s] | self.flags[t]) & (DELIVERED | COMBINED | FORCED) == 0,
+            "combine: packet {p} or {into} is delivered, combined or scripted"
+        );
+        self.set_eligible(p, false);
+        let node = self.pos[s] as usize;
+        if self.flags[s] & DEPARTED != 0 {
+            self.leave_working(node);
+            if self.config.edge_queues && self.in_link[s] != NONE {
+                self.edge_occupancy[self.in_link[s] as usize] -= 1;
+                self.in_link[s] = NONE;
+            }
+        } else {
+            self.at_source[node] -= 1;
+        }
+        self.flags[s] |= COMBINED;
+        self.touch(s);
+        for rider in self.riders.iter_mut().filter(|r| r.0 == p) {
+            rider.0 = into;
+        }
+        self.riders.push((into, p));
+    }
+
+    /// Delivers the combined packets whose carriers are delivered (in this
+    /// step: a carrier is delivered when it arrives); returns how many.
+    pub(super) fn deliver_riders(&mut self) -> u32 {
+        let mut riders = std::mem::take(&mut self.riders);
+        let before = riders.len();
+        riders.retain(|&(carrier, p)| {
+            if self.delivered_at[carrier as usize] == NONE {
+                return true;
+            }
+            let s = self.slot(p);
+            self.flags[s] = (self.flags[s] & !COMBINED) | DELIVERED;
+            self.pos[s] = self.dest[s];
+            self.delivered_at[p as usize] = self.step;
+            self.delivered += 1;
+            self.in_flight -= 1;
+            self.stats.delivered_at_step(self.step);
+            self.delivered_slots.push(s as u32);
+            false
+        });
+        let done = (before - riders.len()) as u32;
+        self.riders = riders;
+        done
     }
 
     /// Whether the packet in slot `s` counts in [`Engine::unsettled`].

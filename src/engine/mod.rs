@@ -71,6 +71,9 @@ const TOUCHED: u8 = 16;
 /// On a ring tie (SPEC §2) the packet goes the other way than its id's
 /// parity says ([`Engine::set_tie_direction`]).
 const TIE_FLIP: u8 = 32;
+/// The packet was combined into another ([`Engine::combine`]): it holds no
+/// place in any queue and is delivered with the packet that carries it.
+const COMBINED: u8 = 64;
 
 // The policies as constants, so that the loops that compute bids are
 // compiled once per policy (and topology kind, see `monomorphic!`).
@@ -298,6 +301,9 @@ pub struct Engine {
     last_links: Vec<u32>,
     last_control: usize,
     last_control_kinds: Vec<ControlKind>,
+    /// Packets combined into others and not yet delivered, as (carrier,
+    /// rider) ids ([`Engine::combine`]); empty unless an algorithm combines.
+    riders: Vec<(u32, u32)>,
     stats: Stats,
 }
 
@@ -373,6 +379,7 @@ impl Engine {
             last_links: Vec::new(),
             last_control: 0,
             last_control_kinds: Vec::new(),
+            riders: Vec::new(),
             stats: Stats::new(config.record_series),
             src,
             topo: Arc::new(topo),
@@ -448,6 +455,10 @@ impl Engine {
         std::mem::swap(&mut self.last_control_kinds, &mut self.control_kinds);
         self.control_kinds.clear();
         self.commit_moves(&mut summary);
+        // Combined packets arrive with their carriers (control.rs).
+        if !self.riders.is_empty() {
+            summary.delivered += self.deliver_riders();
+        }
         if summary.flit_moves > 0 {
             if self.config.record_series || self.config.check_invariants {
                 let flits = self.crossings.iter().take(summary.flit_moves as usize);

@@ -92,9 +92,14 @@ impl Engine {
     pub fn classes(&self) -> &[u8] {
         &self.class
     }
-    /// Current node of every packet, by id.
+    /// Current node of every packet, by id (a combined packet is where
+    /// the packet carrying it is, see [`Engine::combine`]).
     pub fn positions(&self) -> Vec<u32> {
-        self.slot_of.iter().map(|&s| self.pos[s as usize]).collect()
+        let mut out: Vec<u32> = self.slot_of.iter().map(|&s| self.pos[s as usize]).collect();
+        for &(carrier, p) in &self.riders {
+            out[p as usize] = out[carrier as usize];
+        }
+        out
     }
     /// Working-queue size of every node.
     pub fn working_queues(&self) -> &[u32] {

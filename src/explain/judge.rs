@@ -3,9 +3,11 @@
 
 use super::{num, ClaimStatus, Progress, Verdict};
 use crate::algorithms::teaching::{Claim, Formula, Measure, Scope, Strength};
+use crate::algorithms::PathChoice;
 use crate::claims::{self, Bound};
 use crate::simulation::{Simulation, Status};
-use crate::topology::Kind;
+use crate::topology::{Kind, Topology};
+use crate::workload::Workload;
 
 /// Why `claim` does not apply to `sim`, if it does not.
 fn not_applicable(claim: &Claim, sim: &Simulation) -> Option<String> {
@@ -27,9 +29,15 @@ fn not_applicable(claim: &Claim, sim: &Simulation) -> Option<String> {
             "an n × … × n torus of 3 or more dimensions",
         ),
         Scope::Torus2d => (kind == Kind::Torus && topo.mesh2d().is_some(), "a 2-D torus"),
+        Scope::ButterflyRandomInputsToOutputs => (kind == Kind::Butterfly, "a butterfly"),
     };
     if !scope_ok {
         return Some(format!("stated for {scope}; this is {topo}"));
+    }
+    if claim.scope == Scope::ButterflyRandomInputsToOutputs {
+        if let Some(why) = not_random_inputs_to_outputs(sim) {
+            return Some(why);
+        }
     }
     if claim.permutation {
         let (l, k) = sim.instance().measured_lk();
@@ -44,7 +52,9 @@ fn not_applicable(claim: &Claim, sim: &Simulation) -> Option<String> {
             return Some(format!("stated for {policy}; this run uses {}", sim.config().policy));
         }
     }
-    if let Some(q) = sim.config().queue_cap {
+    // An algorithm that bounds its own queues (lmrr's edge queues) states
+    // its claims for them.
+    if let Some(q) = sim.config().queue_cap.filter(|_| sim.own_queue_cap().is_none()) {
         return Some(format!("stated for unbounded queues; this run has q = {q}"));
     }
     // Kaufmann–Sibeyn's cut-through theorems (Corollary 5, Theorems 5, 10,
@@ -59,6 +69,32 @@ fn not_applicable(claim: &Claim, sim: &Simulation) -> Option<String> {
         None if cut_through => Some("stated for cut-through worms of F > 1 flits (--flits F)".to_string()),
         _ => None,
     }
+}
+
+/// Why `sim` is not a random permutation from its butterfly's inputs to
+/// its outputs on direct paths (Theorem 4.2's setting), if it is not.
+fn not_random_inputs_to_outputs(sim: &Simulation) -> Option<String> {
+    let inst = sim.instance();
+    let Topology::Butterfly(b) = &inst.topology else {
+        return Some("stated for a butterfly".into());
+    };
+    let n = b.rows();
+    let inputs_to_outputs =
+        inst.packets.len() as u32 == n && inst.packets.iter().all(|&(s, d)| s < n && d / n == b.dim());
+    let random = inst.name.as_deref() == Some(Workload::RandomPermutation.name());
+    if !random || !inputs_to_outputs {
+        let what = inst.name.as_deref().unwrap_or("a loaded instance");
+        return Some(format!(
+            "stated for a random permutation from the {n} inputs to the {n} outputs; this is {what}"
+        ));
+    }
+    if sim.config().paths != PathChoice::Direct {
+        return Some(format!(
+            "stated for direct paths; this run takes {} paths",
+            sim.config().paths.name()
+        ));
+    }
+    None
 }
 
 /// Whether `topo` is a grid with every side equal, in exactly 2 dimensions
@@ -93,6 +129,9 @@ fn headline(claim: &Claim, b: &Bound) -> (String, String) {
         (Measure::MaxQueue, Strength::Exact) => format!("largest queue = {eq}"),
         (Measure::MaxQueue, Strength::Order) => format!("queues O({f}) = c·{v}"),
         (Measure::MaxQueue, _) => format!("queues ≤ {eq}"),
+        (Measure::MaxEdgeQueue, Strength::Exact) => format!("largest edge queue = {eq}"),
+        (Measure::MaxEdgeQueue, Strength::Order) => format!("edge queues O({f}) = c·{v}"),
+        (Measure::MaxEdgeQueue, _) => format!("edge queues ≤ {eq}"),
     };
     let mut full = core.clone();
     if !b.parameters.is_empty() {
@@ -114,7 +153,12 @@ fn headline(claim: &Claim, b: &Bound) -> (String, String) {
 fn judge(claim: &Claim, b: &Bound, p: &Progress) -> (Verdict, Option<f64>, String, String) {
     let v = b.value;
     let vs = num(v);
-    let f = &b.formula;
+    // A sum is multiplied whole: c·(c + L + log N).
+    let f = &if b.formula.contains(" + ") || b.formula.contains(" − ") {
+        format!("({})", b.formula)
+    } else {
+        b.formula.clone()
+    };
     match claim.measure {
         Measure::Steps | Measure::StepsAfter(_) => {
             let (m, label) = match claim.measure {
@@ -222,23 +266,26 @@ fn judge(claim: &Claim, b: &Bound, p: &Progress) -> (Verdict, Option<f64>, Strin
                 }
             }
         }
-        Measure::MaxQueue => {
-            let q = p.max_queue;
+        Measure::MaxQueue | Measure::MaxEdgeQueue => {
+            let (q, largest) = match claim.measure {
+                Measure::MaxEdgeQueue => (p.max_edge_queue, "largest edge queue"),
+                _ => (p.max_queue, "largest queue"),
+            };
             let measured = Some(q as f64);
             let over_bound = q as f64 > v;
             match claim.strength {
                 Strength::Order | Strength::Omega | Strength::PlusLowerOrder => {
                     let c = if v > 0.0 { q as f64 / v } else { 0.0 };
                     if p.over() {
-                        let line = format!("largest queue {q} = {c:.1}·{f}: the measured constant is c = {c:.1}");
+                        let line = format!("{largest} {q} = {c:.1}·{f}: the measured constant is c = {c:.1}");
                         (Verdict::Measured, measured, line, format!("largest {q} = {c:.1}·{f}"))
                     } else {
-                        let line = format!("largest queue so far {q} = {c:.1}·{f} — not yet decided");
+                        let line = format!("{largest} so far {q} = {c:.1}·{f} — not yet decided");
                         (Verdict::Pending, measured, line, format!("so far {q}"))
                     }
                 }
                 _ if over_bound => {
-                    let line = format!("largest queue {q} > {vs} — exceeded ✗");
+                    let line = format!("{largest} {q} > {vs} — exceeded ✗");
                     (Verdict::NotMet, measured, line, format!("largest {q} ✗"))
                 }
                 _ if p.failed() => (
@@ -248,15 +295,15 @@ fn judge(claim: &Claim, b: &Bound, p: &Progress) -> (Verdict, Option<f64>, Strin
                     "the run did not finish ✗".into(),
                 ),
                 Strength::Exact if p.over() && q as f64 != v => {
-                    let line = format!("largest queue {q}, not {vs} — not met ✗");
+                    let line = format!("{largest} {q}, not {vs} — not met ✗");
                     (Verdict::NotMet, measured, line, format!("largest {q} ✗"))
                 }
                 Strength::Exact if p.over() => {
-                    let line = format!("largest queue {q} = {vs} — met ✓");
+                    let line = format!("{largest} {q} = {vs} — met ✓");
                     (Verdict::Met, measured, line, format!("largest {q} ✓"))
                 }
                 Strength::Exact => {
-                    let line = format!("largest queue so far {q} (the claim: {vs}) — not yet decided");
+                    let line = format!("{largest} so far {q} (the claim: {vs}) — not yet decided");
                     (
                         Verdict::Pending,
                         measured,
@@ -265,11 +312,11 @@ fn judge(claim: &Claim, b: &Bound, p: &Progress) -> (Verdict, Option<f64>, Strin
                     )
                 }
                 _ if p.over() => {
-                    let line = format!("largest queue {q} ≤ {vs} — met ✓");
+                    let line = format!("{largest} {q} ≤ {vs} — met ✓");
                     (Verdict::Met, measured, line, format!("largest {q} ✓"))
                 }
                 _ => {
-                    let line = format!("largest queue so far {q} ≤ {vs} — not yet decided");
+                    let line = format!("{largest} so far {q} ≤ {vs} — not yet decided");
                     (
                         Verdict::Pending,
                         measured,
@@ -285,12 +332,14 @@ fn judge(claim: &Claim, b: &Bound, p: &Progress) -> (Verdict, Option<f64>, Strin
 /// `claim` on `sim`.
 pub(super) fn claim_status(claim: &'static Claim, sim: &Simulation, p: &Progress) -> ClaimStatus {
     let config = sim.config();
+    let extra = sim.report_extra();
     let bound = claims::evaluate_run(
         claim.formula,
         sim.instance(),
         config.epsilon,
         config.locality,
         config.flits,
+        &extra,
     );
     let reason = not_applicable(claim, sim).or_else(|| bound.is_none().then(|| "not defined here".to_string()));
     let base = ClaimStatus {

@@ -191,6 +191,8 @@ pub(super) struct Progress {
     delivered: u32,
     packets: u32,
     max_queue: u32,
+    /// The most packets in one of the algorithm's own edge queues (0 without).
+    max_edge_queue: u32,
     /// SPEC §1 `steps`: the last delivery once finished, the step so far otherwise.
     steps: u32,
     phases: Vec<PhaseSteps>,
@@ -208,6 +210,7 @@ impl Progress {
             delivered: engine.delivered(),
             packets: engine.packet_count(),
             max_queue: stats.max_queue,
+            max_edge_queue: sim.report_extra().lmrr.map_or(0, |f| f.max_edge_queue),
             steps: match status {
                 Status::Finished => stats.last_delivery.max(stats.last_flit),
                 Status::Stalled => step.saturating_sub(1),

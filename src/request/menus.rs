@@ -49,6 +49,7 @@ impl RunSpec {
                 Field::Flits => self.flits.map(|v| serde_json::json!(v)),
                 Field::Ranks => self.ranks.map(|v| serde_json::json!(v)),
                 Field::Paths => (self.paths != Default::default()).then(|| serde_json::json!(self.paths.name())),
+                Field::Combine => self.combine.then_some(serde_json::json!(true)),
                 Field::Algorithm | Field::Policy => Some(serde_json::json!(self.value_of(field))),
             };
             if let Some(v) = value {

@@ -70,6 +70,8 @@ pub enum Field {
     Ranks,
     /// `lmrr`: direct or Valiant paths.
     Paths,
+    /// `lmrr`: packet combining (§2.3.1).
+    Combine,
     /// Step limit.
     MaxSteps,
     /// Invariant checks after every step.
@@ -78,7 +80,7 @@ pub enum Field {
 
 impl Field {
     /// Every field.
-    pub const ALL: [Field; 22] = [
+    pub const ALL: [Field; 23] = [
         Field::Topology,
         Field::Algorithm,
         Field::Policy,
@@ -99,6 +101,7 @@ impl Field {
         Field::Flits,
         Field::Ranks,
         Field::Paths,
+        Field::Combine,
         Field::MaxSteps,
         Field::CheckInvariants,
     ];
@@ -126,6 +129,7 @@ impl Field {
             Field::Flits => "flits",
             Field::Ranks => "ranks",
             Field::Paths => "paths",
+            Field::Combine => "combine",
             Field::MaxSteps => "max-steps",
             Field::CheckInvariants => "check-invariants",
         }
@@ -164,7 +168,8 @@ impl Field {
             | Field::Smear
             | Field::Flits
             | Field::Ranks
-            | Field::Paths => Some(self.cli()),
+            | Field::Paths
+            | Field::Combine => Some(self.cli()),
             _ => None,
         }
     }
@@ -303,6 +308,8 @@ pub struct RunSpec {
     pub ranks: Option<u32>,
     /// `lmrr`: direct or Valiant paths.
     pub paths: PathChoice,
+    /// `lmrr`: packet combining (§2.3.1).
+    pub combine: bool,
     /// Stop after this many steps.
     pub max_steps: u32,
     /// Check the engine's invariants after every step (slow).
@@ -337,6 +344,7 @@ impl Default for RunSpec {
             flits: None,
             ranks: None,
             paths: PathChoice::Direct,
+            combine: false,
             max_steps: DEFAULT_MAX_STEPS,
             check_invariants: false,
             record_series: false,
@@ -410,6 +418,7 @@ impl RunSpec {
             Field::Phases => self.phases = Phases::parse(name, text)?,
             Field::Smear => self.smear = parse_smear(name, text)?,
             Field::ReverseOrder => self.reverse_order = parse_bool(name, text)?,
+            Field::Combine => self.combine = parse_bool(name, text)?,
             Field::Epsilon => self.epsilon = Some(parse_u32(name, text, 1)?),
             Field::Flits => self.flits = Some(parse_number(name, text, 1, MAX_FLITS as u64)? as u32),
             Field::Ranks => {
@@ -500,6 +509,7 @@ impl RunSpec {
             // `locality` is also the workloads' parameter: kept.
             Field::Ranks => std::mem::replace(&mut self.ranks, d.ranks) != d.ranks,
             Field::Paths => std::mem::replace(&mut self.paths, d.paths) != d.paths,
+            Field::Combine => std::mem::replace(&mut self.combine, d.combine) != d.combine,
             Field::Topology
             | Field::Algorithm
             | Field::Policy
@@ -548,6 +558,7 @@ impl RunSpec {
                 .map_or_else(|| "1 (store-and-forward)".into(), |f| f.to_string()),
             Field::Ranks => opt(self.ranks),
             Field::Paths => self.paths.name().into(),
+            Field::Combine => self.combine.to_string(),
             Field::MaxSteps => self.max_steps.to_string(),
             Field::CheckInvariants => self.check_invariants.to_string(),
         }
@@ -678,6 +689,7 @@ impl RunSpec {
             queue_cap: self.queue_cap,
             ranks: self.ranks,
             paths: self.paths,
+            combine: self.combine,
         }
     }
 
@@ -696,6 +708,7 @@ impl RunSpec {
             smear: self.smear,
             ranks: self.ranks,
             paths: self.paths,
+            combine: self.combine,
             max_steps: self.max_steps,
             check_invariants: self.check_invariants,
             record_series: self.record_series,

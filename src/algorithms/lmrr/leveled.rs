@@ -233,6 +233,24 @@ impl Paths {
         load.into_iter().max().unwrap_or(0)
     }
 
+    /// c with packet combining (§2.3.1): the most *destinations* whose
+    /// paths use one edge, `dest[i]` the destination of path i (several
+    /// packets for one destination count once).
+    pub fn congestion_by_destination(&self, edges: u32, dest: &[u32]) -> u32 {
+        let mut order: Vec<usize> = (0..self.len()).collect();
+        order.sort_unstable_by_key(|&i| dest[i]);
+        let (mut load, mut last) = (vec![0u32; edges as usize], vec![u32::MAX; edges as usize]);
+        for i in order {
+            for &e in self.of(i) {
+                if last[e as usize] != dest[i] {
+                    last[e as usize] = dest[i];
+                    load[e as usize] += 1;
+                }
+            }
+        }
+        load.into_iter().max().unwrap_or(0)
+    }
+
     /// L: the longest path, in levels (edges).
     pub fn dilation(&self) -> u32 {
         (0..self.len()).map(|i| self.of(i).len() as u32).max().unwrap_or(0)

@@ -39,12 +39,12 @@ mod teaching;
 
 pub use teaching::TEACHING;
 
-use super::{Algorithm, AlgorithmOptions};
+use super::{Algorithm, AlgorithmOptions, EdgeQueues, Mark};
 use crate::engine::Engine;
 use crate::error::{Error, Result};
 use crate::report::{Extra, LmrrFields};
 use crate::rng::{Rng, Stream};
-use crate::topology::Topology;
+use crate::topology::{Network, Topology};
 use crate::workload::Instance;
 use butterfly::{Layered, Net};
 use leveled::{Description, Leveled, Paths, NONE};
@@ -96,28 +96,36 @@ pub struct Lmrr {
     q: u32,
     ranks: Option<u32>,
     paths: PathChoice,
+    combine: bool,
     rounds: Vec<Scheduler>,
     current: usize,
     substep: u8,
     progress: bool,
     phase: &'static str,
     fields: LmrrFields,
+    /// Ports per node of the real network (for link ids).
+    ports: u32,
+    /// Directed links of the real network (nodes · ports).
+    links: u32,
 }
 
 impl Lmrr {
-    /// Reads the seed, `queue_cap` (q), `ranks` (R) and `paths`.
+    /// Reads the seed, `queue_cap` (q), `ranks` (R), `paths` and `combine`.
     pub fn new(options: &AlgorithmOptions) -> Self {
         Lmrr {
             seed: options.seed,
             q: options.queue_cap.unwrap_or(DEFAULT_QUEUE_CAP),
             ranks: options.ranks,
             paths: options.paths,
+            combine: options.combine,
             rounds: Vec::new(),
             current: 0,
             substep: 0,
             progress: false,
             phase: "",
             fields: LmrrFields::default(),
+            ports: 0,
+            links: 0,
         }
     }
 
@@ -270,9 +278,22 @@ impl Algorithm for Lmrr {
                 ids.push(*p);
                 dest.push(d);
             }
-            let (c, l) = (paths.congestion(net.edges()), paths.dilation());
+            // With combining, packets for one destination count once on an
+            // edge (§2.3.1's congestion), and the rank is a hash of the
+            // destination, so that such packets have one rank.
+            let c = if self.combine {
+                paths.congestion_by_destination(net.edges(), &dest)
+            } else {
+                paths.congestion(net.edges())
+            };
+            let l = paths.dilation();
             let r = self.ranks.unwrap_or(c + l + log_n).max(1);
-            let rank: Vec<u32> = (0..ids.len()).map(|_| 1 + rng.below(r)).collect();
+            let rank: Vec<u32> = if self.combine {
+                let hash = RankHash::new(topo.nodes(), log_n.max(1), r, &mut rng);
+                dest.iter().map(|&d| 1 + hash.rank(d)).collect()
+            } else {
+                (0..ids.len()).map(|_| 1 + rng.below(r)).collect()
+            };
             // Rank as colour: the quarter of [1, R] it falls in.
             for (&p, &k) in ids.iter().zip(&rank) {
                 engine.set_class(p, ((k - 1) as u64 * 4 / r as u64) as u8);
@@ -289,11 +310,19 @@ impl Algorithm for Lmrr {
                 dest,
                 stages: round.stages.clone(),
             };
-            self.rounds.push(Scheduler::new(problem, self.q, check));
+            self.rounds.push(Scheduler::new(problem, self.q, self.combine, check));
         }
         self.fields = fields;
         for p in active {
             engine.set_eligible(p, false);
+        }
+        self.ports = topo.ports();
+        self.links = topo.nodes() * topo.ports();
+        // The first phase is named from step 0 on (the page shows it before
+        // the first step).
+        if let Some(round) = self.rounds.first() {
+            self.phase = round.stage();
+            engine.begin_phase(self.phase);
         }
         Ok(())
     }
@@ -312,6 +341,11 @@ impl Algorithm for Lmrr {
                 self.phase = stage;
             }
             self.progress = round.step();
+            // Combined packets leave their queues when their carrier leaves.
+            let ids = &round.problem().ids;
+            for &(a, c) in round.absorbed() {
+                engine.combine(ids[a as usize], ids[c as usize]);
+            }
         }
         let Some(round) = self.rounds.get(self.current) else {
             return;
@@ -340,10 +374,36 @@ impl Algorithm for Lmrr {
         Some(self.q)
     }
 
+    fn marks(&self) -> &'static [Mark] {
+        &[Mark::Ghost, Mark::EndOfStream, Mark::EdgeQueue]
+    }
+
+    /// Every round's edge queues, each leveled edge counted on the real
+    /// link it uses (internal edges of the hypercube's emulation take none).
+    /// The scheduler decides a logical step before its real steps, so with
+    /// two real steps per logical step (Valiant paths) the second real
+    /// step's arrivals show one step early.
+    fn edge_queues(&self) -> Option<EdgeQueues> {
+        let mut occupancy = vec![0u32; self.links as usize];
+        for round in &self.rounds {
+            let net = &round.problem().net;
+            for e in 0..net.edges() {
+                let port = net.port[e as usize];
+                if port == NONE {
+                    continue;
+                }
+                let link = net.host[net.tail[e as usize] as usize] * self.ports + port;
+                occupancy[link as usize] += round.packets_in(e);
+            }
+        }
+        Some(EdgeQueues { cap: self.q, occupancy })
+    }
+
     fn report_extra(&self) -> Extra {
         let counts = self.rounds.iter().fold(Counts::default(), |a, r| {
             let b = r.counts();
             Counts {
+                combined: a.combined + b.combined,
                 ghosts: a.ghosts + b.ghosts,
                 eos: a.eos + b.eos,
                 max_edge_queue: a.max_edge_queue.max(b.max_edge_queue),
@@ -354,10 +414,40 @@ impl Algorithm for Lmrr {
                 ghosts: counts.ghosts,
                 eos: counts.eos,
                 max_edge_queue: counts.max_edge_queue,
+                combined: self.combine.then_some(counts.combined),
                 ..self.fields.clone()
             }),
             ..Extra::default()
         }
+    }
+}
+
+/// The universal hash of §2.3.1 that gives all packets for one
+/// destination the same rank: rank(x) = ((Σ_{i<m} a_i·x^i) mod P) mod R,
+/// P the smallest prime above the number of destinations (nodes), the a_i
+/// drawn uniformly from [0, P): m-wise independent (m = ⌈log₂ N⌉ here, the
+/// paper's "log N-wise independence is enough").
+struct RankHash {
+    p: u64,
+    r: u64,
+    a: Vec<u64>,
+}
+
+impl RankHash {
+    fn new(nodes: u32, m: u32, r: u32, rng: &mut Rng) -> RankHash {
+        let is_prime = |n: u64| n >= 2 && (2..).take_while(|d| d * d <= n).all(|d| !n.is_multiple_of(d));
+        let p = (nodes as u64 + 1..)
+            .find(|&n| is_prime(n))
+            .expect("primes are unbounded");
+        let a = (0..m).map(|_| rng.below(p as u32) as u64).collect();
+        RankHash { p, r: r as u64, a }
+    }
+
+    /// The rank (in [0, R)) of destination `x`, by Horner's rule mod P.
+    fn rank(&self, x: u32) -> u32 {
+        let x = x as u64 % self.p;
+        let h = self.a.iter().rev().fold(0u64, |acc, &a| (acc * x + a) % self.p);
+        (h % self.r) as u32
     }
 }
 

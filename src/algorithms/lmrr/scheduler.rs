@@ -94,6 +94,8 @@ pub struct Problem {
 /// What the scheduler counted.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Counts {
+    /// Packets combined into another (§2.3.1).
+    pub combined: u64,
     /// Ghost messages that crossed a real link.
     pub ghosts: u64,
     /// End-of-stream messages that crossed a real link.
@@ -107,6 +109,13 @@ pub struct Counts {
 pub struct Scheduler {
     p: Problem,
     q: u32,
+    /// Packet combining (§2.3.1): keys are (rank, destination) without the
+    /// id, and packets with equal keys that meet are combined.
+    combine: bool,
+    /// Combinings of the last logical step: (absorbed, carrier), packet indices.
+    absorbed: Vec<(u32, u32)>,
+    /// With checks and combining: the last packet key sent on each edge.
+    last_packet: Vec<(u32, u32, u32)>,
     ghosts_take_room: bool,
     slots: u32,
     /// Next edge index of each packet along its path.
@@ -139,7 +148,7 @@ pub struct Scheduler {
 impl Scheduler {
     /// A scheduler with edge queues of capacity `q` (≥ 1); `check`: assert
     /// the invariants after every step.
-    pub fn new(p: Problem, q: u32, check: bool) -> Scheduler {
+    pub fn new(p: Problem, q: u32, combine: bool, check: bool) -> Scheduler {
         let net = Arc::clone(&p.net);
         let (nodes, edges) = (net.nodes() as usize, net.edges() as usize);
         let ghosts_take_room = q == 1;
@@ -190,8 +199,15 @@ impl Scheduler {
             last_selected: if check { vec![(0, 0, 0); nodes] } else { Vec::new() },
             pops: Vec::new(),
             sends: Vec::new(),
+            absorbed: Vec::new(),
+            last_packet: if check && combine {
+                vec![(0, 0, 0); edges]
+            } else {
+                Vec::new()
+            },
             p,
             q,
+            combine,
             ghosts_take_room,
             slots,
         }
@@ -218,20 +234,41 @@ impl Scheduler {
         self.p.stages[k].0
     }
 
+    /// The packets held in the queue of edge `e` (ghosts and EOS not
+    /// counted), after the last logical step.
+    pub fn packets_in(&self, e: u32) -> u32 {
+        let len = self.queue_len[e as usize] as u32;
+        (0..len).filter(|&k| self.at(e, k) & GHOST == 0).count() as u32
+    }
+
     /// The messages of the last logical step for substep `s`.
     pub fn messages(&self, s: usize) -> &[Message] {
         &self.out[s]
     }
 
+    /// The combinings of the last logical step: (absorbed, carrier), as
+    /// indices of the problem's packets.
+    pub fn absorbed(&self) -> &[(u32, u32)] {
+        &self.absorbed
+    }
+
     /// The ordering key of a queue item: (rank, destination, id, kind),
-    /// a packet before its ghosts, EOS after everything.
+    /// a packet before its ghosts, EOS after everything. With combining the
+    /// id is left out (0): packets for one destination are equal.
     #[inline]
     fn key(&self, item: u32) -> (u32, u32, u32, u8) {
         if item == EOS {
             return (u32::MAX, u32::MAX, u32::MAX, 2);
         }
         let i = (item & !GHOST) as usize;
-        (self.p.rank[i], self.p.dest[i], i as u32, (item & GHOST != 0) as u8)
+        let id = if self.combine { 0 } else { i as u32 };
+        (self.p.rank[i], self.p.dest[i], id, (item & GHOST != 0) as u8)
+    }
+
+    /// Whether `item` is a packet (not a ghost, not EOS) of key `k`.
+    #[inline]
+    fn is_packet_of(&self, item: u32, k: (u32, u32)) -> bool {
+        item & GHOST == 0 && (self.p.rank[item as usize], self.p.dest[item as usize]) == k
     }
 
     /// The order of Lemma 2.1: the key without the kind (a ghost and its
@@ -274,6 +311,7 @@ impl Scheduler {
         let mut sends = std::mem::take(&mut self.sends);
         pops.clear();
         sends.clear();
+        self.absorbed.clear();
         let mut changed = false;
         'nodes: for v in 0..net.nodes() {
             if self.finished[v as usize] {
@@ -323,6 +361,9 @@ impl Scheduler {
                     if sent {
                         pops.push(from);
                         sends.push((next, best, last && self.room(next, true)));
+                        if self.combine {
+                            self.combine_at(v, best, from, ih, iend, &mut pops);
+                        }
                     }
                     for e in net.out(v) {
                         if e != next && self.room(e, true) {
@@ -355,6 +396,43 @@ impl Scheduler {
             self.check_queues(&net);
         }
         changed
+    }
+
+    /// Packet combining (§2.3.1) at node `v`, which sends packet `best`
+    /// (taken from `from`): every other packet for the same destination at
+    /// the head of a queue of `v` — the initial queue's run of them, and
+    /// the head of each edge queue — is combined into it. Keys leave the id
+    /// out, so `best` is selected only when every queue's head is at least
+    /// its (rank, destination): a queue headed by a larger key or by a
+    /// ghost of this key will bring no more packets for this destination
+    /// (ghosts of a key are sent only once its packets have been combined),
+    /// so at most one packet for each destination crosses an edge.
+    fn combine_at(&mut self, v: u32, best: u32, from: u32, ih: u32, iend: u32, pops: &mut Vec<u32>) {
+        let k = (self.p.rank[best as usize], self.p.dest[best as usize]);
+        let before = self.absorbed.len();
+        let mut i = ih + (from == INIT | v) as u32;
+        while i < iend && self.is_packet_of(self.init[i as usize], k) {
+            pops.push(INIT | v);
+            self.absorbed.push((self.init[i as usize], best));
+            i += 1;
+        }
+        let net = Arc::clone(&self.p.net);
+        for &e in net.ins(v) {
+            if e != from && self.queue_len[e as usize] > 0 && self.is_packet_of(self.at(e, 0), k) {
+                pops.push(e);
+                self.absorbed.push((self.at(e, 0), best));
+            }
+        }
+        // The absorbed packets leave the network here, at v's level.
+        let count = (self.absorbed.len() - before) as u32;
+        let level = net.level[v as usize];
+        self.remaining -= count;
+        self.counts.combined += count as u64;
+        for (k, &(_, bound)) in self.p.stages.iter().enumerate() {
+            if bound > level {
+                self.behind[k] -= count;
+            }
+        }
     }
 
     /// Applies one step's decisions: pops, ghost expiry, arrivals.
@@ -396,6 +474,14 @@ impl Scheduler {
                     self.last_sent[eu]
                 );
                 self.last_sent[eu] = k;
+                if self.combine && item != EOS && item & GHOST == 0 {
+                    assert!(
+                        k > self.last_packet[eu],
+                        "lmrr: edge {e} carried two packets for destination {} (combining)",
+                        k.1
+                    );
+                    self.last_packet[eu] = k;
+                }
             }
             let kind = if item == EOS {
                 ControlKind::EndOfStream

@@ -1,7 +1,7 @@
 //! `lmrr`'s teaching text: what it does, its phases, its packet classes
 //! (see [`crate::algorithms::teaching`]).
 
-use crate::algorithms::teaching::{Classes, PhaseText, Teaching};
+use crate::algorithms::teaching::{Claim, Classes, Formula, Measure, PhaseText, Scope, Strength, Teaching};
 
 /// What the phases of `lmrr` do, by report name.
 const PHASES: &[PhaseText] = &[
@@ -12,20 +12,25 @@ const PHASES: &[PhaseText] = &[
     },
     PhaseText {
         name: "up-left",
-        text: "packets bound up and to the left: their column to the destination row, then left along it",
+        text: "packets bound up and to the left: their column to the destination row, then left along it; the up \
+               and left links form the leveled network, levels counted from the bottom-right corner",
     },
     PhaseText {
         name: "down-right",
-        text: "packets bound down and to the right: their column to the destination row, then right along it",
+        text: "packets bound down and to the right: their column to the destination row, then right along it; \
+               the down and right links form the leveled network, levels counted from the top-left corner",
     },
     PhaseText {
         name: "down-left",
-        text: "packets bound down and to the left: their column to the destination row, then left along it",
+        text: "packets bound down and to the left: their column to the destination row, then left along it; the \
+               down and left links form the leveled network, levels counted from the top-right corner",
     },
     PhaseText {
         name: "route",
-        text: "every node forwards the smallest rank among the heads of its queues, once every queue has \
-               something at its head; ghosts carry that rank on its other links",
+        text: "the leveled network is the butterfly itself, level i to level i + 1 (on the hypercube, its emulated \
+               butterfly, one dimension per level); every node forwards the smallest rank among the heads of its \
+               queues once every queue shows something, with a ghost of that rank on its other links, and \
+               end-of-stream when it is done",
     },
     PhaseText {
         name: "to-level-0",
@@ -71,5 +76,45 @@ pub const TEACHING: Teaching = Teaching {
         "ranks in the third quarter",
         "ranks in the highest quarter",
     ]),
-    claims: &[],
+    claims: CLAIMS,
 };
+
+/// lmrr's claims: Theorem 2.9 on any leveled network (its c and L are the
+/// run's: they depend on the paths), the edge queues' capacity, and
+/// Theorem 4.2 on the butterfly.
+const CLAIMS: &[Claim] = &[
+    Claim {
+        name: "Theorem 2.9",
+        text: "on a leveled network with fixed paths of congestion c and depth L, the rank scheduler with ghosts \
+               delivers N packets in O(c + L + log N) steps with edge queues of constant size, with high \
+               probability (the mesh's four phases: Theorem 3.1; the butterfly's logical network: Theorem 4.1)",
+        scope: Scope::Any,
+        permutation: false,
+        policy: None,
+        measure: Measure::Steps,
+        strength: Strength::Order,
+        formula: Formula::CongestionDilationLogN,
+    },
+    Claim {
+        name: "edge queues ≤ q",
+        text: "a node sends a packet on an edge only when that edge's queue holds fewer than q packets, so no \
+               edge queue ever holds more than q, whatever the instance and the ranks (§2.2)",
+        scope: Scope::Any,
+        permutation: false,
+        policy: None,
+        measure: Measure::MaxEdgeQueue,
+        strength: Strength::AtMost,
+        formula: Formula::EdgeQueueCap,
+    },
+    Claim {
+        name: "Theorem 4.2",
+        text: "with high probability an n-input butterfly routes a random permutation from its inputs to its \
+               outputs in log n + o(log n) steps (direct paths: the congestion is O(log n / log log n))",
+        scope: Scope::ButterflyRandomInputsToOutputs,
+        permutation: true,
+        policy: None,
+        measure: Measure::Steps,
+        strength: Strength::PlusLowerOrder,
+        formula: Formula::LogInputs,
+    },
+];
