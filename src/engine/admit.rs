@@ -60,7 +60,10 @@ impl Engine {
     pub fn inject(&mut self, src: u32, dest: u32) -> u32 {
         assert!(self.open_loop, "inject: the engine is not open-loop");
         let nodes = self.working.len() as u32;
-        assert!(src < nodes && dest < nodes && src != dest, "inject: bad packet {src} -> {dest}");
+        assert!(
+            src < nodes && dest < nodes && src != dest,
+            "inject: bad packet {src} -> {dest}"
+        );
         let generated = self.step + 1;
         let (s, id) = if self.scan_len < self.id_of.len() {
             // A delivered packet's slot and id (see "Slots and ids").

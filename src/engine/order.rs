@@ -14,7 +14,8 @@ impl Engine {
         let mut slots = std::mem::take(&mut self.delivered_slots);
         if self.open_loop {
             self.last_delivered.clear();
-            self.last_delivered.extend(slots.iter().map(|&s| self.id_of[s as usize]));
+            self.last_delivered
+                .extend(slots.iter().map(|&s| self.id_of[s as usize]));
         }
         // From the highest slot down: the slots above the current one are
         // then all undelivered, the last scanned one included.
