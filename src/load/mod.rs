@@ -13,6 +13,7 @@
 //! - [`pattern`]: destinations by pattern name;
 //! - [`run`]: one run at one rate, step by step ([`LoadRun`]);
 //! - [`ideal`]: the ideal throughput λ*, exactly from the routes;
+//! - [`curve`]: latency against offered load as a grid of runs, and its chart;
 //! - this file: the request ([`LoadSpec`]), the row ([`LoadRow`]), rate
 //!   lists and the saturation rate by bisection ([`saturation`]).
 //!
@@ -22,10 +23,12 @@
 //! Valiant halves uniform throughput but beats greedy on transpose (mesh)
 //! and tornado (torus).
 
+pub mod curve;
 pub mod ideal;
 pub mod pattern;
 pub mod run;
 
+pub use curve::{Curve, CurveChart};
 pub use ideal::{ideal_throughput, link_loads};
 pub use pattern::{Destinations, Pattern};
 pub use run::LoadRun;
