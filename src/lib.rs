@@ -18,6 +18,8 @@
 //!   [`lessons`]: the page's lessons (SPEC §7), declared once.
 //! - [`request`]: the run request every front end builds ([`RunSpec`]), and its one `build`.
 //! - [`sweep`]: grids of runs from lists and ranges, their rows and the experiment charts.
+//! - [`load`]: open-loop traffic (SPEC §6): injection, patterns, windows,
+//!   latency, ideal throughput, saturation.
 //! - [`simulation`]: one run = instance + algorithm + engine.
 //! - [`timeline`]: a run that can go back to any step (checkpoints and replay).
 //! - [`report`]: the JSON report shared by the CLI and the browser.
@@ -31,6 +33,7 @@ pub mod engine;
 pub mod error;
 pub mod explain;
 pub mod lessons;
+pub mod load;
 pub mod primitives;
 pub mod report;
 pub mod request;

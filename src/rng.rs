@@ -17,6 +17,9 @@ pub enum Stream {
     Policy = 2,
     /// Algorithm choices (random intermediates, colours, …).
     Algorithm = 3,
+    /// Open-loop traffic (SPEC §6): which node generates a packet in which
+    /// step, and its destination under a random pattern.
+    Load = 4,
 }
 
 /// A seeded, portable random generator.

@@ -525,3 +525,48 @@ impl Experiment {
         out
     }
 }
+
+/// The page's load chart (SPEC §6, §7 `data-chart="load"`): latency
+/// against offered load for several algorithms and patterns, run point by
+/// point (in a Web Worker) through the core's grid ([`crate::load::Curve`]).
+#[wasm_bindgen]
+pub struct LoadCurve {
+    inner: crate::load::Curve,
+}
+
+#[wasm_bindgen]
+impl LoadCurve {
+    /// `new LoadCurve({topology: "mesh:16x16", algorithms: "greedy,valiant",
+    /// patterns: "uniform,transpose", rates: "0.02,0.05,0.1", seed, warmup,
+    /// measure, drain, policy})`; throws the core's message on a bad field.
+    #[wasm_bindgen(constructor)]
+    pub fn new(config: JsValue) -> Result<LoadCurve, JsError> {
+        let json = from_js(config, "load curve")?;
+        let inner = crate::load::Curve::from_json(&json).map_err(js_error)?;
+        Ok(LoadCurve { inner })
+    }
+
+    /// Number of runs.
+    pub fn len(&self) -> f64 {
+        self.inner.len() as f64
+    }
+
+    /// Whether there are no runs.
+    pub fn is_empty(&self) -> bool {
+        self.inner.is_empty()
+    }
+
+    /// Runs the next point and returns its row (SPEC §6's object;
+    /// `undefined` when all have run).
+    pub fn run_next(&mut self) -> Result<JsValue, JsError> {
+        match self.inner.run_next().map_err(js_error)? {
+            Some(row) => to_js(row),
+            None => Ok(JsValue::UNDEFINED),
+        }
+    }
+
+    /// The chart's data so far ([`crate::load::CurveChart`]).
+    pub fn chart(&self) -> Result<JsValue, JsError> {
+        to_js(&self.inner.chart())
+    }
+}

@@ -52,4 +52,9 @@ impl Algorithm for Greedy {
         engine.begin_phase("route");
         Ok(())
     }
+
+    /// Open loop: the dimension-order route, already the engine's.
+    fn admit(&mut self, engine: &mut Engine, p: u32) -> Option<u32> {
+        Some(engine.route_hops(p, &[]))
+    }
 }

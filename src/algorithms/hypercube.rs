@@ -58,6 +58,11 @@ impl Algorithm for BitFixing {
         engine.begin_phase("route");
         Ok(())
     }
+
+    /// Open loop: the bit-fixing route, already the engine's.
+    fn admit(&mut self, engine: &mut Engine, p: u32) -> Option<u32> {
+        Some(engine.route_hops(p, &[]))
+    }
 }
 
 /// Valiant's two-phase randomized routing.
@@ -67,6 +72,9 @@ pub struct Valiant {
     seed: u64,
     pipeline: bool,
     second_phase: bool,
+    /// The intermediates' generator, kept after `start` for the packets
+    /// that open-loop traffic admits later.
+    rng: Option<Rng>,
 }
 
 impl Valiant {
@@ -77,6 +85,7 @@ impl Valiant {
             seed: options.seed,
             pipeline: options.pipeline,
             second_phase: false,
+            rng: None,
         }
     }
 
@@ -122,7 +131,25 @@ impl Algorithm for Valiant {
                 Self::release(engine, p);
             }
         }
+        self.rng = Some(rng);
         Ok(())
+    }
+
+    /// Open loop (SPEC §6): the packet's own random intermediate, drawn
+    /// on admission; it heads for its destination as soon as it gets there
+    /// (per packet, no barrier: pipelined only).
+    fn admit(&mut self, engine: &mut Engine, p: u32) -> Option<u32> {
+        if !self.pipeline {
+            return None;
+        }
+        let mid = self.rng.as_mut()?.below(engine.topology().nodes());
+        engine.set_class(p, 0);
+        engine.set_target(p, mid);
+        let hops = engine.route_hops(p, &[mid]);
+        if engine.position(p) == mid {
+            Self::release(engine, p);
+        }
+        Some(hops)
     }
 
     fn before_step(&mut self, engine: &mut Engine) {

@@ -130,6 +130,18 @@ pub trait Algorithm: AlgorithmClone {
     /// links for control messages.
     fn before_step(&mut self, _engine: &mut Engine) {}
 
+    /// Open-loop traffic (SPEC §6): sets up the route of packet `p`, just
+    /// injected at its source ([`Engine::inject`]), and returns the hops
+    /// that route takes to the destination ([`Engine::route_hops`]). `None`:
+    /// the algorithm does not route each packet on its own, and refuses
+    /// open-loop traffic (only `greedy`, `bit-fixing`, `valiant` and
+    /// `rand-interval` route each packet on its own). Called after `start`
+    /// on an engine with no packets, between steps, before `before_step`
+    /// sees the packet.
+    fn admit(&mut self, _engine: &mut Engine, _p: u32) -> Option<u32> {
+        None
+    }
+
     /// Whether the contention policy can change the result (false for
     /// algorithms that schedule every move themselves).
     fn uses_policy(&self) -> bool {

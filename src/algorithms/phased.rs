@@ -255,6 +255,25 @@ impl<P: PhasePlan> Phased<P> {
         self.links = links;
     }
 
+    /// The plan, to change (open-loop traffic: the choices for a new packet).
+    pub(crate) fn plan_mut(&mut self) -> &mut P {
+        &mut self.plan
+    }
+
+    /// Pipelined, open-loop traffic (SPEC §6): `p` has just been injected
+    /// (its id may be a delivered packet's); it enters the first phase and
+    /// moves on through the phases whose targets it is already at.
+    pub(crate) fn admit(&mut self, engine: &mut Engine, p: u32) {
+        debug_assert!(self.pipeline, "open-loop traffic has no barriers");
+        let i = p as usize;
+        if self.packet_phase.len() <= i {
+            self.packet_phase.resize(i + 1, 0);
+        }
+        self.packet_phase[i] = 0;
+        self.enter(engine, p, 0);
+        self.advance(engine, p);
+    }
+
     /// Pipelined: moves `p` on to its next phases while it is at its target.
     fn advance(&mut self, engine: &mut Engine, p: u32) {
         let i = p as usize;

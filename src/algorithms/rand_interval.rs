@@ -79,6 +79,9 @@ pub struct RandInterval {
     seed: u64,
     pipeline: bool,
     schedule: Option<ThreePhase>,
+    /// Kept after `start` for the packets open-loop traffic admits later:
+    /// the generator of the rows, the intervals and the mesh's columns.
+    open: Option<(Rng, Intervals, u32)>,
 }
 
 impl RandInterval {
@@ -88,6 +91,7 @@ impl RandInterval {
             seed: options.seed,
             pipeline: options.pipeline,
             schedule: None,
+            open: None,
         }
     }
 }
@@ -120,7 +124,24 @@ impl Algorithm for RandInterval {
         );
         schedule.start(engine);
         self.schedule = Some(schedule);
+        self.open = Some((rng, intervals, cols));
         Ok(())
+    }
+
+    /// Open loop (SPEC §6): the packet's random row of its interval,
+    /// drawn on admission, then the three phases per packet (pipelined
+    /// only: no barriers).
+    fn admit(&mut self, engine: &mut Engine, p: u32) -> Option<u32> {
+        let (rng, intervals, cols) = self.open.as_mut().filter(|_| self.pipeline)?;
+        let (src, dest) = (engine.source(p), engine.destination(p));
+        let (first, len) = intervals.of(src / *cols);
+        let row = first + rng.below(len);
+        let schedule = self.schedule.as_mut()?;
+        schedule.plan_mut().set_row(p, row);
+        let via = [row * *cols + src % *cols, row * *cols + dest % *cols];
+        let hops = engine.route_hops(p, &via);
+        schedule.admit(engine, p);
+        Some(hops)
     }
 
     fn before_step(&mut self, engine: &mut Engine) {

@@ -40,6 +40,17 @@ impl ThreePhase {
     }
 }
 
+impl ColumnRowColumn {
+    /// Sets the phase-1 row of `p` (open-loop traffic: a new packet).
+    pub(crate) fn set_row(&mut self, p: u32, row: u32) {
+        let i = p as usize;
+        if self.rows.len() <= i {
+            self.rows.resize(i + 1, 0);
+        }
+        self.rows[i] = row;
+    }
+}
+
 impl PhasePlan for ColumnRowColumn {
     fn count(&self) -> u8 {
         3

@@ -1,4 +1,5 @@
-//! The native command line: `run`, `generate`, `sweep`, `list` (SPEC §4).
+//! The native command line: `run`, `generate`, `sweep`, `list` (SPEC §4)
+//! and `load` (SPEC §6).
 //!
 //! The CLI only parses and prints; every simulation decision is the
 //! library's. Exit codes: 0 every packet delivered, 1 a run stalled or hit
@@ -8,6 +9,7 @@
 //! to see the usual panic output).
 
 mod list;
+mod load;
 mod run;
 mod sweep;
 
@@ -129,6 +131,8 @@ enum Command {
     Sweep(sweep::SweepArgs),
     /// List topologies, algorithms, policies and workloads.
     List(list::ListArgs),
+    /// Open-loop traffic (SPEC §6): latency and throughput against the injection rate.
+    Load(load::LoadArgs),
 }
 
 /// Runs the CLI with the process arguments and returns the exit code.
@@ -156,6 +160,7 @@ where
         Command::Generate(a) => run::generate(a),
         Command::Sweep(a) => sweep::sweep(a),
         Command::List(a) => list::list(a),
+        Command::Load(a) => load::load(a),
     }));
     match outcome {
         Ok(Ok(code)) => code,
@@ -179,7 +184,7 @@ fn clap_error(e: clap::Error) -> i32 {
             EXIT_OK
         }
         ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
-            eprintln!("routesim: missing command; expected run, generate, sweep or list (see `routesim --help`)");
+            eprintln!("routesim: missing command; expected run, generate, sweep, list or load (see `routesim --help`)");
             EXIT_BAD_INPUT
         }
         _ => {

@@ -120,7 +120,9 @@ macro_rules! monomorphic {
 // then the stages of a step, in the order `Engine::step` runs them: the
 // bids and their keys (`bids`), the contest per link (`contest`), bounded
 // queues (`queues`), the commit (`commit`), the memory order (`order`), the
-// flits' reservations (`worms`), the invariant checks (`check`).
+// flits' reservations (`worms`), the invariant checks (`check`); and
+// between steps, open-loop packets entering (`admit`).
+mod admit;
 mod bids;
 mod check;
 mod commit;
@@ -292,6 +294,14 @@ pub struct Engine {
     /// to cross, in step order (see `worms.rs`); always empty with F = 1.
     crossings: VecDeque<Crossing>,
 
+    /// Open-loop traffic (admit.rs): packets are injected between steps.
+    open_loop: bool,
+    /// Open loop: the ids of the packets the last step delivered.
+    last_delivered: Vec<u32>,
+    /// Open loop: delivered packets whose slot and id a later packet took
+    /// (they count in `delivered` but no longer have a slot).
+    retired: u32,
+
     unsettled: u32,
     /// Undelivered packets with the eligible flag: when 0, the contention
     /// pass of a step is skipped (steps of control messages and scripted moves).
@@ -372,6 +382,9 @@ impl Engine {
             arrivals: Vec::new(),
             delivered_slots: Vec::new(),
             crossings: VecDeque::new(),
+            open_loop: false,
+            last_delivered: Vec::new(),
+            retired: 0,
             unsettled: 0,
             eligible: 0,
             delivered: 0,
@@ -472,8 +485,9 @@ impl Engine {
         if !self.crossings.is_empty() {
             self.reserve_flit_links();
         }
-        // The packets just delivered leave the scanned slots (order.rs).
-        if self.config.resort_interval > 0 {
+        // The packets just delivered leave the scanned slots (order.rs);
+        // in open loop always, so that new packets can take their slots.
+        if self.config.resort_interval > 0 || self.open_loop {
             self.drop_delivered();
         }
         self.arrived_at_target.sort_unstable();

@@ -12,6 +12,11 @@ impl Engine {
     /// when no slot is held in a scratch list.
     pub(super) fn drop_delivered(&mut self) {
         let mut slots = std::mem::take(&mut self.delivered_slots);
+        if self.open_loop {
+            self.last_delivered.clear();
+            self.last_delivered
+                .extend(slots.iter().map(|&s| self.id_of[s as usize]));
+        }
         // From the highest slot down: the slots above the current one are
         // then all undelivered, the last scanned one included.
         slots.sort_unstable_by(|a, b| b.cmp(a));

@@ -51,6 +51,17 @@ impl Engine {
         let parity = p ^ tie_flip(self.flags[s]);
         self.topo.next_hop(self.pos[s], self.target[s], parity, self.order)
     }
+    /// The hops `p` makes from where it is through the targets `via` in
+    /// turn and on to its destination, along its routes (the route order,
+    /// its ring-tie direction), stopping where it reaches its destination:
+    /// a packet is delivered on arrival, even on its way to an earlier
+    /// target (SPEC §1). Walks the route ([`Topology::walk_route`]).
+    pub fn route_hops(&self, p: u32, via: &[u32]) -> u32 {
+        let s = self.slot(p);
+        let parity = p ^ tie_flip(self.flags[s]);
+        self.topo
+            .walk_route(self.pos[s], via, self.dest[s], parity, self.order, |_, _| {})
+    }
     /// Whether `p` has been delivered.
     pub fn is_delivered(&self, p: u32) -> bool {
         self.delivered_at[p as usize] != NONE

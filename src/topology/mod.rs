@@ -240,6 +240,35 @@ impl Topology {
         }
     }
 
+    /// Walks the route of a packet from `from` through the targets `via`
+    /// in turn and on to `dest`, calling `link(node, port)` for every hop,
+    /// and stops where it reaches `dest` (SPEC §1: a packet is delivered on
+    /// arrival, even on its way to an earlier target). `packet` is the
+    /// ring-tie parity (SPEC §2) and `order` the dimension order. Returns
+    /// the hops made.
+    pub fn walk_route(
+        &self,
+        from: u32,
+        via: &[u32],
+        dest: u32,
+        packet: u32,
+        order: RouteOrder,
+        mut link: impl FnMut(u32, u32),
+    ) -> u32 {
+        let (mut at, mut hops) = (from, 0);
+        for &target in via.iter().chain(std::iter::once(&dest)) {
+            while at != dest {
+                let Some(hop) = self.next_hop(at, target, packet, order) else {
+                    break;
+                };
+                link(at, hop.port);
+                at = hop.next;
+                hops += 1;
+            }
+        }
+        hops
+    }
+
     /// `table[node * ports + port]` = the node at the other end of that
     /// directed link, 2³²−1 where there is none (what the page draws from).
     pub fn neighbor_table(&self) -> Vec<u32> {

@@ -1,0 +1,199 @@
+//! `routesim load` (SPEC §6): open-loop traffic at one or more rates, one
+//! JSON object per rate on stdout (or CSV / JSON lines in `--out FILE`),
+//! or the saturation rate by bisection (`--saturation`). Algorithms and
+//! patterns may be lists: every (algorithm, pattern) pair is run, as a grid.
+//! Exit 0 when every run ran (a saturated rate is a result, not a failure),
+//! 2 for bad input.
+
+use super::{emit, Outcome, EXIT_OK};
+use crate::engine::Policy;
+use crate::error::Error;
+use crate::load::{self, LoadRow, LoadSpec, Pattern};
+use crate::topology::Topology;
+use clap::{Args, ValueEnum};
+use std::io::Write;
+use std::path::PathBuf;
+
+/// Output formats of `--out`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Comma-separated values with a header line.
+    Csv,
+    /// One JSON object per line.
+    Jsonl,
+}
+
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Example: routesim load --topology mesh:16x16 --algorithm greedy,valiant \
+                        --pattern uniform,transpose --rate 0.05,0.1,0.2 --out load.csv"
+)]
+pub struct LoadArgs {
+    /// The network, e.g. mesh:16x16.
+    #[arg(long)]
+    pub topology: String,
+    /// Algorithms, comma-separated (greedy, bit-fixing, valiant, rand-interval).
+    #[arg(long, default_value = "greedy", allow_hyphen_values = true)]
+    pub algorithm: String,
+    /// Patterns, comma-separated: uniform or a permutation workload (transpose, tornado, ...).
+    #[arg(long, default_value = "uniform", allow_hyphen_values = true)]
+    pub pattern: String,
+    /// Injection rates per node and step, comma-separated, each in (0, 1].
+    #[arg(long, value_name = "R[,R...]", allow_hyphen_values = true)]
+    pub rate: Option<String>,
+    /// Warm-up steps W.
+    #[arg(long, value_name = "W", allow_hyphen_values = true)]
+    pub warmup: Option<String>,
+    /// Measurement window M (steps).
+    #[arg(long, value_name = "M", allow_hyphen_values = true)]
+    pub measure: Option<String>,
+    /// Drain limit D (steps after the window).
+    #[arg(long, value_name = "D", allow_hyphen_values = true)]
+    pub drain: Option<String>,
+    /// Seed.
+    #[arg(long, value_name = "S", allow_hyphen_values = true)]
+    pub seed: Option<String>,
+    /// Contention policy.
+    #[arg(long, default_value = "farthest-first", allow_hyphen_values = true)]
+    pub policy: String,
+    /// Find the saturation rate by bisection in (0, R], R the largest --rate
+    /// (default: min(1, 2 x ideal throughput)); prints one JSON object.
+    #[arg(long)]
+    pub saturation: bool,
+    /// Halvings of the bisection's bracket.
+    #[arg(long, value_name = "N", default_value = "7", allow_hyphen_values = true)]
+    pub bisect: String,
+    /// One JSON object per rate on stdout (the default without --out).
+    #[arg(long, conflicts_with = "out")]
+    pub json: bool,
+    /// Write the rows to this file (CSV or JSON lines, see --format).
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Format of --out.
+    #[arg(long, value_enum, default_value_t = Format::Csv)]
+    pub format: Format,
+}
+
+/// A whole number option, refused by name and value.
+fn number(name: &str, text: &Option<String>, default: u32) -> Result<u32, String> {
+    match text {
+        None => Ok(default),
+        Some(t) => t
+            .trim()
+            .parse()
+            .map_err(|_| Error::invalid(name, t, "expected a whole number >= 0").to_string()),
+    }
+}
+
+/// Runs `routesim load`.
+pub(super) fn load(args: LoadArgs) -> Outcome {
+    let e = |e: Error| e.to_string();
+    let topology: Topology = args.topology.parse().map_err(e)?;
+    let policy: Policy = args.policy.parse().map_err(e)?;
+    let patterns: Vec<Pattern> = args
+        .pattern
+        .split(',')
+        .map(|p| p.trim().parse())
+        .collect::<Result<_, _>>()
+        .map_err(e)?;
+    let rates = match &args.rate {
+        Some(r) => load::parse_rates(r).map_err(e)?,
+        None if args.saturation => Vec::new(),
+        None => return Err("missing --rate (e.g. --rate 0.01,0.05,0.1)".into()),
+    };
+    let seed = number("seed", &args.seed, 1)? as u64;
+    let (warmup, measure, drain) = (
+        number("warmup", &args.warmup, load::DEFAULT_WARMUP)?,
+        number("measure", &args.measure, load::DEFAULT_MEASURE)?,
+        number("drain", &args.drain, load::DEFAULT_DRAIN)?,
+    );
+    let bisect = number("bisect", &Some(args.bisect.clone()), 7)?;
+    let mut specs = Vec::new();
+    for algorithm in args.algorithm.split(',').map(str::trim) {
+        for &pattern in &patterns {
+            let mut spec = LoadSpec::new(topology.clone(), algorithm, pattern);
+            (spec.policy, spec.seed, spec.warmup, spec.measure, spec.drain) = (policy, seed, warmup, measure, drain);
+            spec.check().map_err(e)?;
+            specs.push(spec);
+        }
+    }
+    if args.saturation {
+        for spec in &specs {
+            let ideal = spec.ideal_throughput().map_err(e)?;
+            let hi = rates
+                .iter()
+                .copied()
+                .fold(None, |m: Option<f64>, r| Some(m.map_or(r, |m| m.max(r))));
+            let hi = hi.unwrap_or_else(|| (2.0 * ideal).min(1.0));
+            let found = load::saturation(spec, hi, bisect).map_err(e)?;
+            let mut object = serde_json::to_value(&found).map_err(|e| e.to_string())?;
+            object["topology"] = topology.to_string().into();
+            object["algorithm"] = spec.algorithm.clone().into();
+            object["pattern"] = spec.pattern.name().into();
+            emit(&format!("{object}\n"))?;
+        }
+        return Ok(EXIT_OK);
+    }
+    let mut writer: Option<Box<dyn Write>> = match &args.out {
+        Some(path) => Some(Box::new(std::io::BufWriter::new(
+            std::fs::File::create(path).map_err(|err| format!("invalid out '{}': {err}", path.display()))?,
+        ))),
+        None => None,
+    };
+    let mut header = args.format == Format::Csv;
+    for spec in &specs {
+        for row in spec.run_rates(&rates).map_err(e)? {
+            let json = serde_json::to_string(&row).map_err(|e| e.to_string())?;
+            match writer.as_mut() {
+                None => emit(&format!("{json}\n"))?,
+                Some(w) => {
+                    let text = match args.format {
+                        Format::Jsonl => format!("{json}\n"),
+                        Format::Csv if std::mem::take(&mut header) => format!("{}\n{}\n", CSV_HEADER, csv(&row)),
+                        Format::Csv => format!("{}\n", csv(&row)),
+                    };
+                    w.write_all(text.as_bytes())
+                        .map_err(|err| format!("cannot write: {err}"))?;
+                }
+            }
+        }
+    }
+    if let Some(w) = writer.as_mut() {
+        w.flush().map_err(|err| format!("cannot write: {err}"))?;
+    }
+    Ok(EXIT_OK)
+}
+
+/// The CSV columns, in the order of [`csv`].
+const CSV_HEADER: &str = "topology,algorithm,pattern,policy,seed,rate,offered,accepted,latency_mean,latency_p50,\
+latency_p99,latency_max,hops_mean,saturated,ideal_throughput,measured,undelivered,steps,warmup,measure,drain";
+
+/// One row as CSV (empty cells for missing values).
+fn csv(row: &LoadRow) -> String {
+    let opt = |x: Option<String>| x.unwrap_or_default();
+    let l = row.latency;
+    [
+        row.topology.clone(),
+        row.algorithm.clone(),
+        row.pattern.clone(),
+        row.policy.clone(),
+        row.seed.to_string(),
+        row.rate.to_string(),
+        format!("{:.6}", row.offered),
+        format!("{:.6}", row.accepted),
+        opt(l.map(|l| format!("{:.4}", l.mean))),
+        opt(l.map(|l| l.p50.to_string())),
+        opt(l.map(|l| l.p99.to_string())),
+        opt(l.map(|l| l.max.to_string())),
+        format!("{:.4}", row.hops_mean),
+        row.saturated.to_string(),
+        opt(row.ideal_throughput.map(|x| format!("{x:.6}"))),
+        row.measured.to_string(),
+        row.undelivered.to_string(),
+        row.steps.to_string(),
+        row.warmup.to_string(),
+        row.measure.to_string(),
+        row.drain.to_string(),
+    ]
+    .join(",")
+}

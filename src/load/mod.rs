@@ -1,0 +1,275 @@
+//! Dynamic load: open-loop traffic (SPEC §6), the experiment of BookSim2,
+//! CAMINOS, SuperSim and Noxim, on the same synchronous store-and-forward
+//! machine (SPEC §1).
+//!
+//! Every node generates a packet with probability λ in every step
+//! (Bernoulli, from the run's seed); its destination comes from a
+//! [`Pattern`]; it joins its source's unbounded queue and competes there
+//! like any packet. Steps 1..W warm up, packets generated in W+1..W+M are
+//! measured, and generation goes on until they are all delivered or D more
+//! steps have passed. A packet's latency is its delivery step − its
+//! generation step + 1 (its hop count if it never waits).
+//!
+//! - [`pattern`]: destinations by pattern name;
+//! - [`run`]: one run at one rate, step by step ([`LoadRun`]);
+//! - [`ideal`]: the ideal throughput λ*, exactly from the routes;
+//! - [`curve`]: latency against offered load as a grid of runs, and its chart;
+//! - this file: the request ([`LoadSpec`]), the row ([`LoadRow`]), rate
+//!   lists and the saturation rate by bisection ([`saturation`]).
+//!
+//! Textbook facts the tests measure: at low load the latency is the mean
+//! hop count (2·side/3 for uniform traffic on a side × side mesh); greedy
+//! saturates just under λ* ≈ 4/side on a mesh and 8/side on a torus;
+//! Valiant halves uniform throughput but beats greedy on transpose (mesh)
+//! and tornado (torus).
+
+pub mod curve;
+pub mod ideal;
+pub mod pattern;
+pub mod run;
+
+pub use curve::{Curve, CurveChart};
+pub use ideal::{ideal_throughput, link_loads};
+pub use pattern::{Destinations, Pattern};
+pub use run::LoadRun;
+
+use crate::algorithms::registry::{self, Entry};
+use crate::engine::Policy;
+use crate::error::{Error, Result};
+use crate::topology::Topology;
+use serde::Serialize;
+
+/// Default warm-up steps W.
+pub const DEFAULT_WARMUP: u32 = 500;
+/// Default measurement window M.
+pub const DEFAULT_MEASURE: u32 = 1000;
+/// Default drain limit D.
+pub const DEFAULT_DRAIN: u32 = 2000;
+/// `accepted` below this fraction of `offered` is saturation (SPEC §6).
+pub const ACCEPTED_FRACTION: f64 = 0.95;
+
+/// One open-loop experiment without its rate.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LoadSpec {
+    /// The network.
+    pub topology: Topology,
+    /// The algorithm, by SPEC name (one that routes each packet on its own).
+    pub algorithm: String,
+    /// The traffic pattern.
+    pub pattern: Pattern,
+    /// The contention policy.
+    pub policy: Policy,
+    /// Seed of every random choice.
+    pub seed: u64,
+    /// Warm-up steps W.
+    pub warmup: u32,
+    /// Measurement window M (at least 1).
+    pub measure: u32,
+    /// Drain limit D.
+    pub drain: u32,
+    /// Check the engine's invariants every step (tests).
+    pub check_invariants: bool,
+    /// Keep the engine's per-step series and last links (the page).
+    pub record_series: bool,
+}
+
+impl LoadSpec {
+    /// An experiment with the default windows, policy `farthest-first` and seed 1.
+    pub fn new(topology: Topology, algorithm: &str, pattern: Pattern) -> LoadSpec {
+        LoadSpec {
+            topology,
+            algorithm: algorithm.to_string(),
+            pattern,
+            policy: Policy::FarthestFirst,
+            seed: 1,
+            warmup: DEFAULT_WARMUP,
+            measure: DEFAULT_MEASURE,
+            drain: DEFAULT_DRAIN,
+            check_invariants: false,
+            record_series: false,
+        }
+    }
+
+    /// The algorithm's registry entry, if it takes open-loop traffic on
+    /// this topology under this policy; else the reason, naming it.
+    pub fn check(&self) -> Result<&'static Entry> {
+        let entry = registry::lookup(&self.algorithm)?;
+        if !entry.open_loop {
+            let takers: Vec<&str> = registry::REGISTRY
+                .iter()
+                .filter(|e| e.open_loop)
+                .map(|e| e.name)
+                .collect();
+            return Err(Error::unsupported(
+                entry.name,
+                format!(
+                    "open-loop traffic needs an algorithm that routes each packet on its own ({})",
+                    takers.join(", ")
+                ),
+            ));
+        }
+        entry.check_topology(&self.topology)?;
+        entry.check_policy(self.policy)?;
+        if self.measure == 0 {
+            return Err(Error::invalid(
+                "measure",
+                0,
+                "the measurement window needs at least 1 step",
+            ));
+        }
+        Destinations::new(self.pattern, &self.topology, self.seed)?;
+        Ok(entry)
+    }
+
+    /// The ideal throughput λ* of this experiment ([`ideal_throughput`]).
+    pub fn ideal_throughput(&self) -> Result<f64> {
+        self.check()?;
+        let dest = Destinations::new(self.pattern, &self.topology, self.seed)?;
+        Ok(ideal_throughput(&self.topology, &self.algorithm, &dest))
+    }
+
+    /// Runs the experiment at `rate` to the end; the row carries `ideal`.
+    pub fn run(&self, rate: f64, ideal: f64) -> Result<LoadRow> {
+        let mut row = LoadRun::new(self, rate)?.finish()?;
+        row.ideal_throughput = Some(ideal).filter(|x| x.is_finite());
+        Ok(row)
+    }
+
+    /// One row per rate, each with the ideal throughput.
+    pub fn run_rates(&self, rates: &[f64]) -> Result<Vec<LoadRow>> {
+        rates.iter().try_for_each(|&r| check_rate(r))?;
+        let ideal = self.ideal_throughput()?;
+        rates.iter().map(|&r| self.run(r, ideal)).collect()
+    }
+}
+
+/// Refuses a rate outside (0, 1] (SPEC §6), naming it.
+pub fn check_rate(rate: f64) -> Result<()> {
+    if rate.is_finite() && rate > 0.0 && rate <= 1.0 {
+        Ok(())
+    } else {
+        Err(Error::invalid(
+            "rate",
+            rate,
+            "a rate is a probability per node and step: 0 < rate <= 1",
+        ))
+    }
+}
+
+/// Parses a comma-separated rate list (`0.01,0.05,0.1`), refusing any
+/// entry that is not a number in (0, 1] by its text.
+pub fn parse_rates(text: &str) -> Result<Vec<f64>> {
+    text.split(',')
+        .map(|t| {
+            let t = t.trim();
+            let r: f64 = t
+                .parse()
+                .map_err(|_| Error::invalid("rate", t, "not a number (expected 0 < rate <= 1)"))?;
+            check_rate(r).map_err(|_| Error::invalid("rate", t, "expected 0 < rate <= 1"))?;
+            Ok(r)
+        })
+        .collect()
+}
+
+/// Latency statistics of the measured packets (SPEC §6).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Summary {
+    /// Mean latency.
+    pub mean: f64,
+    /// Median (nearest rank).
+    pub p50: u32,
+    /// 99th percentile (nearest rank).
+    pub p99: u32,
+    /// Largest latency.
+    pub max: u32,
+}
+
+/// One rate's result: SPEC §6's JSON object.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LoadRow {
+    /// The network.
+    pub topology: String,
+    /// The algorithm.
+    pub algorithm: String,
+    /// The pattern.
+    pub pattern: String,
+    /// The contention policy.
+    pub policy: String,
+    /// The seed.
+    pub seed: u64,
+    /// λ: the generation probability per node and step.
+    pub rate: f64,
+    /// Packets generated in the window, per node per step.
+    pub offered: f64,
+    /// Packets delivered in the window, per node per step.
+    pub accepted: f64,
+    /// Over the measured packets delivered (`null` if none).
+    pub latency: Option<Summary>,
+    /// Mean hops of the measured packets' routes.
+    pub hops_mean: f64,
+    /// `accepted` < 0.95·`offered`, or a measured packet not delivered
+    /// within the drain limit.
+    pub saturated: bool,
+    /// λ* ([`ideal_throughput`]); `null` when no packet crosses a link.
+    pub ideal_throughput: Option<f64>,
+    /// Packets generated in the window.
+    pub measured: u64,
+    /// Of them, not delivered when the run ended.
+    pub undelivered: u64,
+    /// Steps simulated.
+    pub steps: u32,
+    /// W, M and D.
+    pub warmup: u32,
+    /// See `warmup`.
+    pub measure: u32,
+    /// See `warmup`.
+    pub drain: u32,
+}
+
+/// The saturation rate found by bisection.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Saturation {
+    /// The largest rate found not saturated (SPEC §6): the bracket's low end
+    /// (0 if even the first rate tried saturated).
+    pub saturation_rate: f64,
+    /// The smallest rate found saturated (`null` if `hi` was not).
+    pub saturated_at: Option<f64>,
+    /// λ*.
+    pub ideal_throughput: Option<f64>,
+    /// Every rate tried, in order.
+    pub rows: Vec<LoadRow>,
+}
+
+/// Bisects for the saturation rate in (0, `hi`] with `iterations` halvings
+/// of the bracket: `hi` first (not saturated: it is the answer), then the
+/// middle of the bracket, each run as [`LoadSpec::run`]. Assumes, as the
+/// definition does, that a rate above a saturated one saturates too.
+pub fn saturation(spec: &LoadSpec, hi: f64, iterations: u32) -> Result<Saturation> {
+    check_rate(hi)?;
+    let ideal = spec.ideal_throughput()?;
+    let mut rows = Vec::new();
+    let top = spec.run(hi, ideal)?;
+    let top_saturated = top.saturated;
+    rows.push(top);
+    let (mut lo, mut up) = (0.0, hi);
+    if top_saturated {
+        for _ in 0..iterations {
+            let mid = (lo + up) / 2.0;
+            let row = spec.run(mid, ideal)?;
+            if row.saturated {
+                up = mid;
+            } else {
+                lo = mid;
+            }
+            rows.push(row);
+        }
+    } else {
+        lo = hi;
+    }
+    Ok(Saturation {
+        saturation_rate: lo,
+        saturated_at: Some(up).filter(|_| top_saturated),
+        ideal_throughput: Some(ideal).filter(|x| x.is_finite()),
+        rows,
+    })
+}

@@ -1,0 +1,240 @@
+//! Open-loop traffic (SPEC §6): the textbook facts of dynamic load,
+//! measured at sizes that fit CI (the larger curves are in the README).
+
+use routesim::engine::Policy;
+use routesim::load::{self, Destinations, LoadRun, LoadSpec, Pattern};
+use routesim::topology::Topology;
+use std::process::Command;
+
+fn spec(topo: &str, algorithm: &str, pattern: &str) -> LoadSpec {
+    let mut s = LoadSpec::new(topo.parse().unwrap(), algorithm, pattern.parse().unwrap());
+    (s.warmup, s.measure, s.drain) = (300, 600, 1500);
+    s
+}
+
+fn ideal(topo: &str, algorithm: &str, pattern: &str) -> f64 {
+    spec(topo, algorithm, pattern).ideal_throughput().unwrap()
+}
+
+#[test]
+fn zero_load_latency_is_the_hop_count_and_the_hop_count_is_the_mean_distance() {
+    // Uniform destinations other than the source on a side × side mesh:
+    // mean distance 2·side/3 exactly (2(side²−1)/(3·side) over all pairs,
+    // times N/(N−1) without the source itself).
+    let mut s = spec("mesh:16x16", "greedy", "uniform");
+    s.measure = 4000;
+    let row = s.run_rates(&[0.01]).unwrap().remove(0);
+    let latency = row.latency.unwrap().mean;
+    let exact = 2.0 * 16.0 / 3.0;
+    assert!((latency / row.hops_mean - 1.0).abs() < 0.05, "{row:?}");
+    assert!((row.hops_mean / exact - 1.0).abs() < 0.02, "{row:?}");
+    assert!(!row.saturated);
+    assert!(
+        latency >= row.hops_mean,
+        "a packet never arrives before its hops: {row:?}"
+    );
+}
+
+#[test]
+fn ideal_throughput_of_dimension_order_on_uniform_traffic_is_exact() {
+    for side in [4u32, 8, 16] {
+        let n = (side * side) as f64;
+        // Mesh, even side: the middle cut carries λ·side³/4/(N−1) per link.
+        let mesh = ideal(&format!("mesh:{side}x{side}"), "greedy", "uniform");
+        let want = 4.0 * (n - 1.0) / (side as f64 * n);
+        assert!((mesh - want).abs() < 1e-9, "mesh side {side}: {mesh} vs {want}");
+        // Torus: every link carries the same, λ·side·N/(8(N−1)).
+        let torus = ideal(&format!("torus:{side}x{side}"), "greedy", "uniform");
+        let want = 8.0 * (n - 1.0) / (side as f64 * n);
+        assert!((torus - want).abs() < 1e-9, "torus side {side}: {torus} vs {want}");
+    }
+    // An odd side: exactly 4/side.
+    assert!((ideal("mesh:5x5", "greedy", "uniform") - 0.8).abs() < 1e-9);
+    // Valiant doubles the mean route: 2/side on the mesh, about half of greedy's.
+    let (g, v) = (
+        ideal("mesh:16x16", "greedy", "uniform"),
+        ideal("mesh:16x16", "valiant", "uniform"),
+    );
+    assert!((v - 2.0 / 16.0).abs() < 1e-9, "{v}");
+    assert!((v / g - 0.5).abs() < 0.01, "{g} {v}");
+    // Transpose under greedy: the row into the diagonal carries side − 1.
+    assert!((ideal("mesh:16x16", "greedy", "transpose") - 1.0 / 15.0).abs() < 1e-9);
+    // Tornado on a torus under greedy: every X link carries side/2 − 1.
+    assert!((ideal("torus:16x16", "greedy", "tornado") - 1.0 / 7.0).abs() < 1e-9);
+    // Bit-fixing on a hypercube, uniform: each dimension's links carry
+    // N/(2(N−1)) per unit rate.
+    let h = ideal("hypercube:6", "bit-fixing", "uniform");
+    assert!((h - 2.0 * 63.0 / 64.0).abs() < 1e-9, "{h}");
+}
+
+#[test]
+fn greedy_saturates_just_under_the_ideal_throughput_on_mesh_and_torus() {
+    for topo in ["mesh:8x8", "mesh:16x16", "torus:16x16"] {
+        let s = spec(topo, "greedy", "uniform");
+        let found = load::saturation(&s, 1.0f64.min(2.0 * s.ideal_throughput().unwrap()), 6).unwrap();
+        let ideal = found.ideal_throughput.unwrap();
+        let ratio = found.saturation_rate / ideal;
+        assert!((0.85..=1.0).contains(&ratio), "{topo}: {ratio} ({found:?})");
+        let over = s.run_rates(&[1.1 * ideal]).unwrap().remove(0);
+        assert!(over.saturated, "{topo} at 1.1 x ideal: {over:?}");
+    }
+}
+
+fn saturation(topo: &str, algorithm: &str, pattern: &str) -> f64 {
+    let s = spec(topo, algorithm, pattern);
+    let hi = (2.0 * s.ideal_throughput().unwrap()).min(1.0);
+    load::saturation(&s, hi, 6).unwrap().saturation_rate
+}
+
+#[test]
+fn valiant_halves_uniform_throughput_but_rescues_the_worst_case() {
+    let (g, v) = (
+        saturation("mesh:16x16", "greedy", "uniform"),
+        saturation("mesh:16x16", "valiant", "uniform"),
+    );
+    assert!((0.4..=0.6).contains(&(v / g)), "uniform: greedy {g}, valiant {v}");
+    let (g, v) = (
+        saturation("mesh:16x16", "greedy", "transpose"),
+        saturation("mesh:16x16", "valiant", "transpose"),
+    );
+    assert!(v > 1.3 * g, "transpose: greedy {g}, valiant {v}");
+    let (g, v) = (
+        saturation("torus:16x16", "greedy", "tornado"),
+        saturation("torus:16x16", "valiant", "tornado"),
+    );
+    assert!(v > 1.3 * g, "tornado: greedy {g}, valiant {v}");
+}
+
+#[test]
+fn the_same_seed_gives_the_same_curve_and_another_seed_another() {
+    let s = spec("torus:8x8", "valiant", "uniform");
+    let a = s.run_rates(&[0.1, 0.3]).unwrap();
+    assert_eq!(a, s.run_rates(&[0.1, 0.3]).unwrap());
+    let mut other = s.clone();
+    other.seed = 2;
+    assert_ne!(a, other.run_rates(&[0.1, 0.3]).unwrap());
+}
+
+#[test]
+fn packet_memory_stays_proportional_to_the_packets_in_flight() {
+    let mut s = spec("mesh:8x8", "greedy", "uniform");
+    (s.warmup, s.measure) = (0, 6000);
+    let mut run = LoadRun::new(&s, 0.2).unwrap();
+    let mut peak = 0;
+    for _ in 0..6000 {
+        run.step().unwrap();
+        peak = peak.max(run.engine().in_flight());
+    }
+    let row = run.row();
+    let slots = run.engine().slot_capacity();
+    // Slots grow only when every slot holds a packet in flight, which can
+    // happen only right after the injections of a step (≤ 64 of them).
+    assert!(slots <= peak as usize + 64, "{slots} slots, peak {peak}");
+    assert!(
+        row.measured > 50 * slots as u64,
+        "{} packets, {slots} slots",
+        row.measured
+    );
+}
+
+#[test]
+fn every_open_loop_algorithm_keeps_the_engine_consistent_under_every_policy() {
+    let cases = [
+        ("torus:6x6", "valiant", "uniform"),
+        ("mesh:8x8", "rand-interval", "transpose"),
+        ("hypercube:5", "bit-fixing", "bit-complement"),
+        ("butterfly:3", "bit-fixing", "uniform"),
+        ("ring:7", "greedy", "tornado"),
+    ];
+    for (topo, algorithm, pattern) in cases {
+        for policy in [
+            Policy::FarthestFirst,
+            Policy::Fifo,
+            Policy::FarthestOrigin,
+            Policy::Rank,
+            Policy::Random,
+        ] {
+            let mut s = spec(topo, algorithm, pattern);
+            (s.warmup, s.measure, s.drain, s.policy, s.check_invariants) = (50, 100, 400, policy, true);
+            let row = s.run_rates(&[0.3]).unwrap().remove(0);
+            assert!(
+                row.measured > 0 && row.accepted > 0.0,
+                "{topo} {algorithm} {policy}: {row:?}"
+            );
+            let l = row.latency.unwrap();
+            assert!(l.p50 <= l.p99 && l.p99 <= l.max && l.mean <= l.max as f64);
+        }
+    }
+}
+
+#[test]
+fn patterns_and_algorithms_outside_open_loop_are_refused_by_name() {
+    let topo: Topology = "mesh:8x8".parse().unwrap();
+    let e = LoadSpec::new(topo.clone(), "ks-nowrap", Pattern::Uniform)
+        .check()
+        .unwrap_err();
+    assert!(
+        e.to_string().contains("ks-nowrap") && e.to_string().contains("greedy"),
+        "{e}"
+    );
+    let e = LoadSpec::new(topo.clone(), "bit-fixing", Pattern::Uniform)
+        .check()
+        .unwrap_err();
+    assert!(e.to_string().contains("bit-fixing"), "{e}");
+    assert!(Destinations::new("transpose".parse().unwrap(), &"mesh:4x8".parse().unwrap(), 1).is_err());
+    for bad in ["0", "1.5", "x", "-0.1", "0.1,,0.2"] {
+        assert!(load::parse_rates(bad).is_err(), "{bad}");
+    }
+}
+
+fn cli(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_routesim"))
+        .args(args)
+        .output()
+        .unwrap();
+    let text = |b: Vec<u8>| String::from_utf8(b).unwrap();
+    (out.status.code().unwrap(), text(out.stdout), text(out.stderr))
+}
+
+#[test]
+fn the_load_command_prints_one_object_per_rate_and_refuses_bad_input() {
+    let base = ["load", "--topology", "mesh:8x8", "--warmup", "50", "--measure", "100"];
+    let (code, out, _) = cli(&[&base[..], &["--rate", "0.05,0.1", "--json"]].concat());
+    assert_eq!(code, 0);
+    let rows: Vec<serde_json::Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(rows.len(), 2);
+    for key in [
+        "rate",
+        "offered",
+        "accepted",
+        "latency",
+        "hops_mean",
+        "saturated",
+        "ideal_throughput",
+    ] {
+        assert!(rows[0].get(key).is_some(), "{key} missing: {}", rows[0]);
+    }
+    for key in ["mean", "p50", "p99", "max"] {
+        assert!(rows[1]["latency"].get(key).is_some(), "latency.{key}");
+    }
+    for (flag, value, named) in [
+        ("--rate", "0", "rate"),
+        ("--rate", "1.5", "rate"),
+        ("--rate", "abc", "rate"),
+        ("--pattern", "hotspot", "pattern"),
+        ("--algorithm", "sort-route", "sort-route"),
+        ("--measure", "-3", "measure"),
+    ] {
+        let mut args = base.to_vec();
+        if flag != "--rate" {
+            args.extend(["--rate", "0.1"]);
+        }
+        args.extend([flag, value]);
+        let (code, out, err) = cli(&args);
+        assert_eq!(code, 2, "{flag} {value}: {err}");
+        assert!(
+            out.is_empty() && err.contains(named) && err.lines().count() == 1,
+            "{err}"
+        );
+    }
+}
