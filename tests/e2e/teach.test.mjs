@@ -126,7 +126,8 @@ test('an O() claim shows the measured constant; pp names its phase and colour cl
   const { page, errors } = await open('?topology=mesh:16x16&algorithm=pp-rand&workload=random-lk&l=2&k=2&play=0');
   assert.match(await explainText(page), /O\(√\(ℓkN\)\) steps = c·32 \(ℓ = 2, k = 2, N = 256\)/);
   assert.match(await explainText(page), /queues ≤ QUEUE_BOUND = 16/);
-  await page.evaluate(() => window.routesim.sim.step(300));
+  // Step 100 is in colour class 0's phases (the run takes about 300 steps).
+  await page.evaluate(() => window.routesim.sim.step(100));
   await page.click('[data-role="step-forward"]');
   await page.waitForFunction(() => /colour class 0/.test(document.querySelector('[data-role="explain"]').innerText));
   assert.match(await explainText(page), /colour 1/, 'the legend names the colour classes');

@@ -454,10 +454,11 @@ test("README's course-page example narrates a run", async () => {
   await frame.waitForSelector('body[data-ready="1"]', { timeout: 20000 });
   await page.waitForFunction(() => /Step 0: phase/.test(document.getElementById('story').textContent));
   // A jump into a later phase adds a sentence; Play moves the run.
-  await page.evaluate(() => send('goto', 300));
-  await page.waitForFunction(() => /Step 300: phase/.test(document.getElementById('story').textContent));
+  // (pp-rand routes this instance in about 300 steps: step 150 is in colour class 1.)
+  await page.evaluate(() => send('goto', 150));
+  await page.waitForFunction(() => /Step 150: phase/.test(document.getElementById('story').textContent));
   await page.click('text=Play');
-  await frame.waitForFunction(() => Number(document.querySelector('[data-role="step-count"]').textContent) > 300);
+  await frame.waitForFunction(() => Number(document.querySelector('[data-role="step-count"]').textContent) > 150);
   await page.click('text=Pause');
   await frame.waitForFunction(() => document.querySelector('[data-role="status"]').textContent === 'paused');
   assert.deepEqual(errors, []);
