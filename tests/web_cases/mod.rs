@@ -397,7 +397,8 @@ fn snapshot_values(sim: &Simulation) -> Vec<String> {
 }
 
 /// The timeline through the wasm API: `goto` back then forward gives the
-/// snapshots that going forward gave; `step_back`, `furthest` and `phases`.
+/// snapshots that going forward gave; `step_back`, `furthest` and `phases`
+/// (100 steps: pp-rand routes this instance in about 130).
 #[wasm_bindgen_test]
 fn goto_back_then_forward_gives_identical_snapshots() {
     let cfg = config(&[
@@ -410,16 +411,16 @@ fn goto_back_then_forward_gives_identical_snapshots() {
     ]);
     let mut sim = Simulation::new(cfg).unwrap();
     let mut seen = vec![snapshot_values(&sim)];
-    for _ in 0..150 {
+    for _ in 0..100 {
         sim.step(1);
         seen.push(snapshot_values(&sim));
     }
-    assert_eq!(sim.furthest(), 150);
-    for t in [75u32, 3, 149, 0, 150, 40, 41, 120] {
+    assert_eq!(sim.furthest(), 100);
+    for t in [75u32, 3, 99, 0, 100, 40, 41, 80] {
         let summary: JsValue = sim.goto(t).into();
         assert_eq!(num(&summary, "step"), t as f64);
         assert_eq!(snapshot_values(&sim), seen[t as usize], "step {t}");
-        assert_eq!(sim.furthest(), 150);
+        assert_eq!(sim.furthest(), 100);
     }
     sim.goto(10);
     let back: JsValue = sim.step_back().into();
@@ -429,7 +430,7 @@ fn goto_back_then_forward_gives_identical_snapshots() {
     assert_eq!(snapshot_values(&sim), seen[10]);
     // The series cover every step computed, whatever step is shown.
     let stats: JsValue = sim.stats().into();
-    assert_eq!(u32s(&stats, "in_flight").len(), 150);
+    assert_eq!(u32s(&stats, "in_flight").len(), 100);
     // Phases as bands: consecutive, up to the furthest step.
     let phases = sim.phases();
     assert!(phases.length() >= 2);
@@ -439,7 +440,7 @@ fn goto_back_then_forward_gives_identical_snapshots() {
         assert!(!get(&phase, "name").as_string().unwrap().is_empty());
         end += num(&phase, "steps");
     }
-    assert_eq!(end, 150.0);
+    assert_eq!(end, 100.0);
     // Forward past the furthest step computes on; past the end stops at the end.
     let summary: JsValue = sim.goto(1_000_000).into();
     assert_eq!(get(&summary, "status").as_string().unwrap(), "finished");
