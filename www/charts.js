@@ -411,7 +411,16 @@ export function loadChart(el, registry, height = 340) {
       ctx.setLineDash([]);
       ctx.fillStyle = colour(i);
       ctx.font = `${11 * devicePixelRatio}px system-ui, sans-serif`;
-      ctx.fillText(`λ* ${x.toFixed(3)}`, px + 4 * devicePixelRatio, bbox.top + (14 + 14 * i) * devicePixelRatio);
+      // The value, left of its line at the top, on white (curves rise to the right of λ*).
+      const text = `λ* ${x.toFixed(3)}`;
+      const w = ctx.measureText(text).width;
+      const ty = bbox.top + (14 + 14 * i) * devicePixelRatio;
+      ctx.fillStyle = '#fff';
+      ctx.fillRect(px - w - 7 * devicePixelRatio, ty - 11 * devicePixelRatio, w + 4 * devicePixelRatio, 14 * devicePixelRatio);
+      ctx.fillStyle = colour(i);
+      ctx.textAlign = 'right';
+      ctx.fillText(text, px - 5 * devicePixelRatio, ty);
+      ctx.textAlign = 'left';
     });
     last.zero_load.forEach((y, i) => {
       if (y == null || !u.series[i + 1].show) return;
@@ -423,12 +432,30 @@ export function loadChart(el, registry, height = 340) {
       ctx.lineTo(bbox.left + bbox.width, py);
       ctx.stroke();
     });
+    // The first saturated rate of each series: a ring and "saturated".
+    ctx.setLineDash([]);
+    last.saturated.forEach((flags, i) => {
+      const j = flags.indexOf(true);
+      const y = u.data[i + 1]?.[j];
+      if (j < 0 || y == null || !u.series[i + 1].show) return;
+      const px = u.valToPos(u.data[0][j], 'x', true);
+      const py = u.valToPos(y, 'y', true);
+      ctx.strokeStyle = colour(i);
+      ctx.beginPath();
+      ctx.arc(px, py, 8 * devicePixelRatio, 0, 2 * Math.PI);
+      ctx.stroke();
+      ctx.fillStyle = colour(i);
+      ctx.font = `${11 * devicePixelRatio}px system-ui, sans-serif`;
+      ctx.textAlign = 'left';
+      ctx.fillText('saturated', px + 11 * devicePixelRatio, py + 4 * devicePixelRatio);
+      ctx.textAlign = 'left';
+    });
     ctx.restore();
   };
   const build = (names) => {
     plot?.destroy();
     const series = [
-      { label: 'rate (offered load per node and step)', value: legendValue(() => '') },
+      { label: 'rate λ', value: legendValue(() => '') },
       ...names.map((name, i) => ({
         label: name,
         stroke: colour(i),
