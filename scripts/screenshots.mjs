@@ -3,6 +3,7 @@
 // 1280×800, a 390×844 phone, and the compact view in a 400 px iframe of a
 // course page (the README's embed snippet).
 //   ./build.sh && node scripts/screenshots.mjs      → docs/screenshots/*.png
+//   node scripts/screenshots.mjs load-1280.png       → only the pictures named
 
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -22,7 +23,10 @@ const browser = await chromium.launch({
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
 });
 
+const only = process.argv.slice(2);
+
 async function shoot(name, viewport, load, waitMs) {
+  if (only.length && !only.includes(name)) return;
   const page = await browser.newPage({ viewport, deviceScaleFactor: 1 });
   page.on('pageerror', (e) => console.error(`${name}: ${e.message}`));
   page.on('console', (m) => m.type() === 'error' && console.error(`${name}: ${m.text()}`));
@@ -50,6 +54,16 @@ await shoot('embed-400.png', { width: EMBED.width + 40, height: EMBED.height + 4
     <iframe src="${server.url}${EMBED.query}" width="${EMBED.width}" height="${EMBED.height}" style="border:0;background:#fff" title="routesim: greedy routing of a transpose"></iframe></body>`);
   await ready(await (await page.waitForSelector('iframe')).contentFrame());
 }, 3500);
+
+// The load panel (latency against offered load) after a run of its defaults on the default mesh.
+await shoot('load-1280.png', { width: 1280, height: 800 }, async (page) => {
+  await page.goto(`${server.url}?play=0`);
+  await ready(page);
+  await page.click('#load-details summary');
+  await page.click('#load-run');
+  await page.waitForFunction(() => /^done/.test(document.getElementById('load-status').textContent), null, { timeout: 120000 });
+  await page.locator('#load-details summary').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+}, 300);
 
 await browser.close();
 await server.close();

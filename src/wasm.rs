@@ -423,7 +423,8 @@ pub fn parse_query(search: &str, base: JsValue) -> Result<JsValue, JsError> {
 }
 
 /// The browser limits: `{max_nodes, max_packets, max_bytes}` for loaded
-/// instances and `{generated_max_nodes, generated_max_packets}` for generated workloads.
+/// instances, `{generated_max_nodes, generated_max_packets}` for generated workloads
+/// and `{load_max_nodes, load_max_steps, load_max_runs}` for load curves.
 #[wasm_bindgen]
 pub fn limits() -> Object {
     let (loaded, generated) = (Limits::BROWSER, Limits::BROWSER_GENERATED);
@@ -433,6 +434,9 @@ pub fn limits() -> Object {
     set(&obj, "max_bytes", loaded.max_bytes as f64);
     set(&obj, "generated_max_nodes", generated.max_nodes as f64);
     set(&obj, "generated_max_packets", generated.max_packets as f64);
+    set(&obj, "load_max_nodes", crate::load::curve::BROWSER_MAX_NODES as f64);
+    set(&obj, "load_max_steps", crate::load::curve::BROWSER_MAX_STEPS as f64);
+    set(&obj, "load_max_runs", crate::load::curve::BROWSER_MAX_RUNS as f64);
     obj
 }
 
@@ -538,11 +542,12 @@ pub struct LoadCurve {
 impl LoadCurve {
     /// `new LoadCurve({topology: "mesh:16x16", algorithms: "greedy,valiant",
     /// patterns: "uniform,transpose", rates: "0.02,0.05,0.1", seed, warmup,
-    /// measure, drain, policy})`; throws the core's message on a bad field.
+    /// measure, drain, policy})`; throws the core's message on a bad field
+    /// or on a curve past the browser's limits ([`crate::load::curve`]).
     #[wasm_bindgen(constructor)]
     pub fn new(config: JsValue) -> Result<LoadCurve, JsError> {
         let json = from_js(config, "load curve")?;
-        let inner = crate::load::Curve::from_json(&json).map_err(js_error)?;
+        let inner = crate::load::Curve::browser_from_json(&json).map_err(js_error)?;
         Ok(LoadCurve { inner })
     }
 

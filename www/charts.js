@@ -374,3 +374,132 @@ export async function chartsToPng(charts, caption) {
   }
   return new Promise((resolve) => out.toBlob(resolve, 'image/png'));
 }
+
+/**
+ * The load chart (SPEC §7 `data-chart="load"`), drawn from the core's
+ * `LoadCurve.chart()` ({series: ['offered', 'greedy uniform', …], data:
+ * [[rates], [mean latency per rate]…], ideal[], zero_load[],
+ * saturated[][]}): mean latency against the rate per series, each
+ * series' ideal throughput λ* as a dashed vertical line and its zero-load
+ * latency as a dotted horizontal line, in the series' colour. Nothing is
+ * computed here; `registry.load` = {series, data, ideal, zero_load,
+ * saturated}, the data as drawn.
+ */
+export function loadChart(el, registry, height = 340) {
+  let plot = null;
+  let shape = null;
+  let last = null;
+  const colour = (i) => PALETTE[i % PALETTE.length];
+  /** Draws the reference lines of `last` over the plot area. */
+  const drawLines = (u) => {
+    if (!last) return;
+    const { ctx, bbox } = u;
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(bbox.left, bbox.top, bbox.width, bbox.height);
+    ctx.clip();
+    ctx.lineWidth = 1.5 * devicePixelRatio;
+    last.ideal.forEach((x, i) => {
+      if (x == null || !u.series[i + 1].show) return;
+      const px = u.valToPos(x, 'x', true);
+      ctx.strokeStyle = colour(i);
+      ctx.setLineDash([7 * devicePixelRatio, 4 * devicePixelRatio]);
+      ctx.beginPath();
+      ctx.moveTo(px, bbox.top);
+      ctx.lineTo(px, bbox.top + bbox.height);
+      ctx.stroke();
+      ctx.setLineDash([]);
+      ctx.fillStyle = colour(i);
+      ctx.font = `${11 * devicePixelRatio}px system-ui, sans-serif`;
+      // The value, left of its line at the top, on white (curves rise to the right of λ*).
+      const text = `λ* ${x.toFixed(3)}`;
+      const w = ctx.measureText(text).width;
+      const ty = bbox.top + (14 + 14 * i) * devicePixelRatio;
+      ctx.fillStyle = '#fff';
+      ctx.fillRect(px - w - 7 * devicePixelRatio, ty - 11 * devicePixelRatio, w + 4 * devicePixelRatio, 14 * devicePixelRatio);
+      ctx.fillStyle = colour(i);
+      ctx.textAlign = 'right';
+      ctx.fillText(text, px - 5 * devicePixelRatio, ty);
+      ctx.textAlign = 'left';
+    });
+    last.zero_load.forEach((y, i) => {
+      if (y == null || !u.series[i + 1].show) return;
+      const py = u.valToPos(y, 'y', true);
+      ctx.strokeStyle = colour(i);
+      ctx.setLineDash([2 * devicePixelRatio, 3 * devicePixelRatio]);
+      ctx.beginPath();
+      ctx.moveTo(bbox.left, py);
+      ctx.lineTo(bbox.left + bbox.width, py);
+      ctx.stroke();
+    });
+    // The first saturated rate of each series: a ring and "saturated".
+    ctx.setLineDash([]);
+    last.saturated.forEach((flags, i) => {
+      const j = flags.indexOf(true);
+      const y = u.data[i + 1]?.[j];
+      if (j < 0 || y == null || !u.series[i + 1].show) return;
+      const px = u.valToPos(u.data[0][j], 'x', true);
+      const py = u.valToPos(y, 'y', true);
+      ctx.strokeStyle = colour(i);
+      ctx.beginPath();
+      ctx.arc(px, py, 8 * devicePixelRatio, 0, 2 * Math.PI);
+      ctx.stroke();
+      ctx.fillStyle = colour(i);
+      ctx.font = `${11 * devicePixelRatio}px system-ui, sans-serif`;
+      ctx.textAlign = 'left';
+      ctx.fillText('saturated', px + 11 * devicePixelRatio, py + 4 * devicePixelRatio);
+      ctx.textAlign = 'left';
+    });
+    ctx.restore();
+  };
+  const build = (names) => {
+    plot?.destroy();
+    const series = [
+      { label: 'rate λ', value: legendValue(() => '') },
+      ...names.map((name, i) => ({
+        label: name,
+        stroke: colour(i),
+        width: 2,
+        points: { show: true, size: 7 },
+        value: legendValue(() => '', (v) => v.toFixed(2)),
+      })),
+    ];
+    // The x range takes in every ideal line, the y range every zero-load line, both from 0.
+    const xRange = (u, min, max) => {
+      const hi = Math.max(max ?? 0, ...(last?.ideal ?? []).filter((v) => v != null));
+      return [0, hi > 0 ? hi * 1.08 : 1];
+    };
+    const yRange = (u, min, max) => {
+      const hi = Math.max(max ?? 0, ...(last?.zero_load ?? []).filter((v) => v != null));
+      return [0, hi > 0 ? Math.ceil(hi * 1.1) : 10];
+    };
+    plot = new uPlot({
+      ...sizeOf(el, height),
+      title: 'Mean latency against offered load',
+      scales: { x: { time: false, range: xRange }, y: { range: yRange } },
+      axes: [{ label: 'rate λ (packets per node per step)' }, { label: 'mean latency (steps)' }],
+      series,
+      legend: { live: true },
+      hooks: { draw: [drawLines] },
+    }, Array.from({ length: series.length }, () => []), el);
+    accessible(plot);
+  };
+  /** Draws `chart` (the core's chart(), or null for none yet). */
+  function draw(chart) {
+    last = chart ?? { series: ['offered'], data: [[]], ideal: [], zero_load: [], saturated: [] };
+    const names = last.series.slice(1);
+    const key = JSON.stringify(names);
+    if (key !== shape) {
+      build(names);
+      shape = key;
+    }
+    publish(registry, 'load', plot, last.data);
+    Object.assign(registry.load, { ideal: last.ideal, zero_load: last.zero_load, saturated: last.saturated });
+  }
+  draw(null);
+  return {
+    draw,
+    chart: () => plot,
+    resize: () => plot?.setSize(sizeOf(el, height)),
+  };
+}

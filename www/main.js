@@ -10,6 +10,7 @@ import { layout } from './layout.js';
 import { drawFrame, viewFor, nodeAt, packetAt } from './render.js';
 import { runChart } from './charts.js';
 import { setupExperiment } from './experiment.js';
+import { setupLoad } from './load.js';
 import { setupZoom } from './zoom.js';
 import { tweenMs } from './motion.js';
 import { Compare } from './compare.js';
@@ -91,6 +92,7 @@ const state = {
   chart: null,
   charts: {}, // name -> {series, data}: every chart's data as drawn (SPEC §7)
   experiment: null,
+  load: null, // the load panel (www/load.js)
   zoom: null, // zoom.js: the network canvas's zoom and pan
   compare: null, // the second run beside the first (compare.js)
   lesson: null, // the core's lesson object, when one is open
@@ -738,6 +740,7 @@ function applyConfig(candidate, instanceText, errorPrefix = 'Cannot run this con
   saveUrl();
   if (newInstance && !state.instanceParam) saveInstanceUrl();
   state.experiment?.sync();
+  state.load?.sync();
   return true;
 }
 
@@ -1018,6 +1021,14 @@ async function boot() {
       runnable: experimentChoices,
       charts: state.charts,
     });
+    state.load = setupLoad({
+      catalogue: state.catalogue,
+      current: () => state.config,
+      limits: wasm.limits(),
+      charts: state.charts,
+      error: (text) => showMessage('error', text, 'load'),
+      clear: () => clearMessages('load'),
+    });
   }
   const canvas = $('network');
   state.zoom = setupZoom(canvas, updateView, { zoomIn: $('zoom-in'), zoomOut: $('zoom-out'), reset: $('zoom-reset') });
@@ -1032,6 +1043,7 @@ async function boot() {
     resizeCanvas();
     state.chart.resize();
     state.experiment?.resize();
+    state.load?.resize();
   });
   state.timeline = setupTimeline({ scrubber: $('scrubber'), bands: $('scrub-bands'), back: $('step-back') },
     { goto: goTo, back: stepBack, forward: stepForward, toggle: togglePlay });

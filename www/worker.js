@@ -7,8 +7,13 @@
 // message}, {type: 'start', total, chart}, {type: 'result', index, total,
 // result, chart}, {type: 'done', runs, csv, chart, cancelled},
 // {type: 'fatal', message}.
+//
+// The load curve (SPEC §6) likewise: in, {type: 'load', curve} (what `new
+// LoadCurve` takes); out, {type: 'refused', message}, {type: 'start',
+// total, chart}, {type: 'row', index, total, row, chart} after every run
+// and {type: 'done', runs, rows, chart, cancelled}.
 
-import init, { Experiment } from './pkg/routesim.js';
+import init, { Experiment, LoadCurve } from './pkg/routesim.js';
 
 const ready = init();
 let cancelled = false;
@@ -26,6 +31,10 @@ self.onmessage = async (event) => {
     await ready;
   } catch (e) {
     self.postMessage({ type: 'fatal', message: `could not load the simulator: ${e.message}` });
+    return;
+  }
+  if (msg.type === 'load') {
+    await runLoad(msg.curve);
     return;
   }
   let experiment;
@@ -55,3 +64,33 @@ self.onmessage = async (event) => {
   self.postMessage({ type: 'done', runs: index, csv: experiment.csv(), chart: experiment.chart(), cancelled });
   experiment.free();
 };
+
+/** Runs the core's LoadCurve point by point, posting each row and the chart so far. */
+async function runLoad(config) {
+  let curve;
+  try {
+    curve = new LoadCurve(config);
+  } catch (e) {
+    self.postMessage({ type: 'refused', message: e.message });
+    return;
+  }
+  const total = curve.len();
+  self.postMessage({ type: 'start', total, chart: curve.chart() });
+  const rows = [];
+  for (;;) {
+    await yieldToMessages();
+    if (cancelled) break;
+    let row;
+    try {
+      row = curve.run_next();
+    } catch (e) {
+      self.postMessage({ type: 'fatal', message: e.message });
+      break;
+    }
+    if (row === undefined) break;
+    rows.push(row);
+    self.postMessage({ type: 'row', index: rows.length - 1, total, row, chart: curve.chart() });
+  }
+  self.postMessage({ type: 'done', runs: rows.length, rows, chart: curve.chart(), cancelled });
+  curve.free();
+}

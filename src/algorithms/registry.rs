@@ -614,6 +614,8 @@ pub fn catalogue() -> serde_json::Value {
         "fields": Field::ALL.iter().filter_map(|f| f.query().map(|q| json!({"query": q, "key": f.json()}))).collect::<Vec<_>>(),
         "policies": Policy::ALL.iter().map(|p| json!({"name": p.name(), "description": p.describe()})).collect::<Vec<_>>(),
         "workloads": Workload::ALL.iter().map(|w| json!({"name": w.name(), "description": w.describe()})).collect::<Vec<_>>(),
+        // Open-loop traffic's patterns (SPEC §6): `uniform` and the permutation workloads.
+        "patterns": crate::load::Pattern::names(),
         "lessons": crate::lessons::LESSONS,
     })
 }

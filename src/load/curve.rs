@@ -8,7 +8,16 @@
 
 use super::{check_rate, LoadRow, LoadSpec, Pattern};
 use crate::error::{Error, Result};
+use crate::topology::Network;
 use serde::Serialize;
+
+/// The browser's limits on a curve (the page runs it in a worker, one
+/// point at a time): at most this many nodes …
+pub const BROWSER_MAX_NODES: u32 = 1024;
+/// … this many steps per run (warm-up + measure + drain) …
+pub const BROWSER_MAX_STEPS: u32 = 20_000;
+/// … and this many runs in the grid.
+pub const BROWSER_MAX_RUNS: usize = 200;
 
 /// A planned curve: its points in order, and the rows run so far.
 #[derive(Debug, Clone)]
@@ -103,6 +112,41 @@ impl Curve {
         Curve::new(&base, &algorithms, &patterns, &rates)
     }
 
+    /// [`Curve::from_json`] under the browser's limits
+    /// ([`BROWSER_MAX_NODES`], [`BROWSER_MAX_STEPS`], [`BROWSER_MAX_RUNS`]),
+    /// refusing a bigger network, window or grid by name.
+    pub fn browser_from_json(json: &serde_json::Value) -> Result<Curve> {
+        let curve = Curve::from_json(json)?;
+        let spec = &curve.series[0].0;
+        let nodes = spec.topology.nodes();
+        if nodes > BROWSER_MAX_NODES {
+            return Err(Error::invalid(
+                "topology",
+                spec.topology.to_string(),
+                format!("{nodes} nodes; the page's load curve takes at most {BROWSER_MAX_NODES} (use the CLI's `routesim load` for more)"),
+            ));
+        }
+        let steps = spec.warmup as u64 + spec.measure as u64 + spec.drain as u64;
+        if steps > BROWSER_MAX_STEPS as u64 {
+            return Err(Error::invalid(
+                "measure",
+                format!(
+                    "warmup {} + measure {} + drain {}",
+                    spec.warmup, spec.measure, spec.drain
+                ),
+                format!("the page takes at most {BROWSER_MAX_STEPS} steps per run"),
+            ));
+        }
+        if curve.len() > BROWSER_MAX_RUNS {
+            return Err(Error::invalid(
+                "rates",
+                curve.len(),
+                format!("runs in the grid (algorithms × rates); the page takes at most {BROWSER_MAX_RUNS}"),
+            ));
+        }
+        Ok(curve)
+    }
+
     /// Number of runs in the grid.
     pub fn len(&self) -> usize {
         self.series.len() * self.rates.len()
@@ -194,5 +238,18 @@ mod tests {
         let bad = serde_json::json!({"topology": "torus:4x4", "algorithms": "greedy",
             "patterns": "uniform", "rates": "0.1,2"});
         assert!(Curve::from_json(&bad).unwrap_err().to_string().contains("rate"));
+        let big = serde_json::json!({"topology": "mesh:40x40", "algorithms": "greedy",
+            "patterns": "uniform", "rates": "0.1"});
+        assert!(Curve::from_json(&big).is_ok());
+        assert!(Curve::browser_from_json(&big)
+            .unwrap_err()
+            .to_string()
+            .contains("mesh:40x40"));
+        let long = serde_json::json!({"topology": "mesh:4x4", "algorithms": "greedy",
+            "patterns": "uniform", "rates": "0.1", "drain": 100000});
+        assert!(Curve::browser_from_json(&long)
+            .unwrap_err()
+            .to_string()
+            .contains("drain 100000"));
     }
 }

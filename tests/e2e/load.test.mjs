@@ -1,0 +1,122 @@
+// End-to-end test of the load panel (SPEC §6, §7 chart `load`): a latency
+// against offered load curve run in the page's worker through the core's
+// LoadCurve, its published chart data, the core's ideal and zero-load
+// lines, the core's refusal in the error line, and the same curve from the
+// native CLI for the same seed (determinism: native and wasm agree).
+// Run: node --test tests/e2e/load.test.mjs (after ./build.sh and cargo build --release).
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+import { root, shots, server, browser } from './harness.mjs';
+
+const RATES = [0.05, 0.15, 0.3];
+const WINDOWS = { warmup: 100, measure: 200, drain: 500, seed: 7 };
+
+async function open(query, viewport = { width: 1280, height: 800 }) {
+  const page = await browser.newPage({ viewport });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  await page.goto(server.url + query);
+  await page.waitForSelector('body[data-ready="1"]', { timeout: 20000 });
+  return { page, errors };
+}
+
+/** Opens the panel, fills the form and runs; waits for the status to settle. */
+async function runCurve(page, { topology, algorithms, pattern = 'uniform', rates }) {
+  if (!(await page.locator('#load-form').isVisible())) await page.click('#load-details summary');
+  if (topology) await page.fill('#load-topology', topology);
+  for (const box of await page.locator('#load-algorithms input').all()) {
+    await box.setChecked(algorithms.includes(await box.getAttribute('value')));
+  }
+  await page.selectOption('#load-pattern', pattern);
+  await page.fill('#load-rates', rates.join(','));
+  for (const [key, value] of Object.entries(WINDOWS)) await page.fill(`#load-${key}`, String(value));
+  await page.click('#load-run');
+  await page.waitForFunction(() => /^(done|refused|failed|cancelled)/.test(document.getElementById('load-status').textContent), null, { timeout: 60000 });
+  return page.textContent('#load-status');
+}
+
+const loadChart = (page) => page.evaluate(() => {
+  const c = window.routesim.charts.load;
+  return { series: [...c.series], data: c.data.map((col) => [...col]), ideal: [...c.ideal], zero_load: [...c.zero_load], saturated: c.saturated.map((s) => [...s]) };
+});
+
+test('the load panel draws latency against offered load with the core\'s lines, as the CLI computes it', async () => {
+  const { page, errors } = await open('?topology=mesh:8x8&play=0');
+  // The choices come from the core: open-loop algorithms only, patterns from the catalogue.
+  const offered = await page.locator('#load-algorithms input').evaluateAll((xs) => xs.map((x) => x.value));
+  assert.ok(offered.includes('greedy') && offered.includes('valiant'), offered.join(','));
+  assert.ok(!offered.includes('pp-rand') && !offered.includes('sort-route'), `closed-loop algorithms offered: ${offered}`);
+  const patterns = await page.locator('#load-pattern option').evaluateAll((xs) => xs.map((x) => x.value));
+  assert.equal(patterns[0], 'uniform');
+  assert.ok(patterns.includes('transpose') && patterns.includes('tornado'), patterns.join(','));
+  await page.click('#load-details summary');
+  assert.equal(await page.inputValue('#load-topology'), 'mesh:8x8', 'the topology does not start from the page\'s');
+
+  const status = await runCurve(page, { algorithms: ['greedy', 'valiant'], rates: RATES });
+  assert.equal(status, `done: ${2 * RATES.length} runs`);
+  assert.equal(await page.evaluate(() => document.getElementById('load-progress').value), 2 * RATES.length);
+  const chart = await loadChart(page);
+  assert.deepEqual(chart.series.slice(1), ['greedy uniform', 'valiant uniform']);
+  assert.deepEqual(chart.data[0], RATES, 'x is not the offered rates');
+  const [greedy, valiant] = [chart.data[1], chart.data[2]];
+  for (let i = 1; i < RATES.length; i++) assert.ok(greedy[i] > greedy[i - 1], `greedy latency does not grow with the rate: ${greedy}`);
+  assert.ok(chart.zero_load[1] > chart.zero_load[0], `valiant's zero-load latency ${chart.zero_load[1]} is not above greedy's ${chart.zero_load[0]}`);
+  // Greedy (dimension order) on an 8×8 mesh, uniform traffic: λ* = 4(N − 1)/(side·N).
+  assert.ok(Math.abs(chart.ideal[0] - (4 * 63) / (8 * 64)) < 1e-9, `greedy λ* ${chart.ideal[0]}`);
+  assert.ok(chart.ideal[1] > 0 && chart.ideal[1] < chart.ideal[0], `valiant λ* ${chart.ideal[1]} is not below greedy's`);
+  // The chart drawn is the one published.
+  assert.ok(await page.evaluate(() => window.routesim.load.chart.chart().data === window.routesim.charts.load.data), 'charts.load is not the data drawn');
+  assert.equal(await page.getAttribute('#load-chart', 'data-role'), 'chart');
+  assert.equal(await page.getAttribute('#load-chart', 'data-chart'), 'load');
+
+  // The native CLI, same seed and windows: the same numbers.
+  const cli = path.join(root, 'target/release/routesim');
+  assert.ok(existsSync(cli), 'target/release/routesim is missing: run cargo build --release');
+  const out = spawnSync(cli, ['load', '--topology', 'mesh:8x8', '--algorithm', 'greedy,valiant', '--pattern', 'uniform',
+    '--rate', RATES.join(','), '--warmup', String(WINDOWS.warmup), '--measure', String(WINDOWS.measure),
+    '--drain', String(WINDOWS.drain), '--seed', String(WINDOWS.seed), '--json'], { encoding: 'utf8' });
+  assert.equal(out.status, 0, out.stderr);
+  const rows = out.stdout.trim().split('\n').map((l) => JSON.parse(l));
+  assert.equal(rows.length, 2 * RATES.length);
+  const pageRows = await page.evaluate(() => window.routesim.load.rows());
+  assert.deepEqual(pageRows, rows, 'the page\'s rows differ from the CLI\'s');
+  ['greedy', 'valiant'].forEach((alg, s) => {
+    const mine = rows.filter((r) => r.algorithm === alg);
+    assert.equal(chart.ideal[s], mine[0].ideal_throughput, `${alg} λ* differs from the CLI's`);
+    assert.equal(chart.zero_load[s], mine[0].hops_mean, `${alg} zero-load latency differs from the CLI's`);
+    mine.forEach((r, i) => {
+      assert.equal(r.rate, RATES[i]);
+      assert.equal(chart.saturated[s][i], r.saturated);
+      if (!chart.saturated[s].slice(0, i).includes(true)) assert.equal(chart.data[s + 1][i], r.latency.mean, `${alg} at ${r.rate}`);
+    });
+  });
+
+  await page.locator('#load').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(shots, 'load.png') });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a bad load input is named in the error line, and the page stays usable', async () => {
+  const { page, errors } = await open('?topology=mesh:8x8&play=0');
+  let status = await runCurve(page, { topology: 'mesh:8x8', algorithms: ['greedy'], rates: [0.1, 1.5] });
+  assert.match(status, /refused/);
+  assert.match(await page.locator('[data-role="error"]').innerText(), /rate '1.5'/);
+  status = await runCurve(page, { topology: 'mesh:40x40', algorithms: ['greedy'], rates: [0.1] });
+  assert.match(await page.locator('[data-role="error"]').innerText(), /topology 'mesh:40x40'.*at most 1024/);
+  assert.doesNotMatch(await page.locator('[data-role="error"]').innerText(), /1\.5/, 'the old error stays');
+  // Still usable: a good curve runs after the refusals and clears the error line.
+  status = await runCurve(page, { topology: 'torus:4x4', algorithms: ['greedy'], rates: [0.1, 0.2] });
+  assert.equal(status, 'done: 2 runs');
+  assert.equal(await page.locator('[data-role="error"]').isVisible(), false);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
