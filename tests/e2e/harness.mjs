@@ -33,3 +33,20 @@ after(async () => {
   await browser?.close();
   await server?.close();
 });
+
+/**
+ * Opens the page at `query` in a new tab of `viewport`; collects the page's
+ * errors (uncaught exceptions and console errors) into `errors`; waits until
+ * the page has booted (`body[data-ready="1"]`).
+ */
+export async function openPage(query, viewport = { width: 1280, height: 800 }) {
+  const page = await browser.newPage({ viewport });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  await page.goto(server.url + query);
+  await page.waitForSelector('body[data-ready="1"]', { timeout: 20000 });
+  return { page, errors };
+}

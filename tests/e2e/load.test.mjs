@@ -11,22 +11,13 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 
-import { root, shots, server, browser } from './harness.mjs';
+import { root, shots, server, browser, openPage } from './harness.mjs';
 
 const RATES = [0.05, 0.15, 0.3];
 const WINDOWS = { warmup: 100, measure: 200, drain: 500, seed: 7 };
 
-async function open(query, viewport = { width: 1280, height: 800 }) {
-  const page = await browser.newPage({ viewport });
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  await page.goto(server.url + query);
-  await page.waitForSelector('body[data-ready="1"]', { timeout: 20000 });
-  return { page, errors };
-}
+/** Opens the page at `query` (harness.mjs `openPage`). */
+const open = (query, viewport = { width: 1280, height: 800 }) => openPage(query, viewport);
 
 /** Opens the panel, fills the form and runs; waits for the status to settle. */
 async function runCurve(page, { topology, algorithms, pattern = 'uniform', rates }) {

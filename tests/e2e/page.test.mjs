@@ -10,20 +10,10 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
-import { here, root, shots, server, browser } from './harness.mjs';
+import { here, root, shots, server, browser, openPage } from './harness.mjs';
 
-/** Opens the page at `query`; collects page errors; waits until booted. */
-async function open(query, viewport = { width: 1400, height: 1000 }) {
-  const page = await browser.newPage({ viewport });
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  await page.goto(server.url + query);
-  await page.waitForSelector('body[data-ready="1"]', { timeout: 20000 });
-  return { page, errors };
-}
+/** Opens the page at `query` (harness.mjs `openPage`). */
+const open = (query, viewport = { width: 1400, height: 1000 }) => openPage(query, viewport);
 
 /** A hash of the network canvas's pixels, and how many are not white. */
 function canvasInfo(page) {

@@ -11,24 +11,14 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 
-import { here, server, browser } from './harness.mjs';
+import { here, server, browser, openPage } from './harness.mjs';
 
 const shots = process.env.TEACH_SHOTS ?? path.join(here, 'screenshots');
 mkdirSync(shots, { recursive: true });
 const LESSONS = ['lemma2-linear', 'greedy-bounds', 'greedy-worst', 'bitfix-vs-valiant', 'sort-route', 'offline-hall', 'pp-constant-queues', 'ks-nowrap', 'ks-wrap-torus', 'lmrr-butterfly'];
 
-/** Opens the page at `query`; collects page errors; waits until booted. */
-async function open(query, viewport = { width: 1280, height: 800 }) {
-  const page = await browser.newPage({ viewport });
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  await page.goto(server.url + query);
-  await page.waitForSelector('body[data-ready="1"]', { timeout: 20000 });
-  return { page, errors };
-}
+/** Opens the page at `query` (harness.mjs `openPage`). */
+const open = (query, viewport = { width: 1280, height: 800 }) => openPage(query, viewport);
 
 const role = (page, name) => page.locator(`[data-role="${name}"]`);
 const explainText = (page) => role(page, 'explain').innerText();
