@@ -8,7 +8,8 @@
 //! out as typed-array copies, never as one JS object per packet; serde is
 //! used only for configs, the catalogue, bounds, reports and chart points.
 
-use crate::algorithms::registry;
+use crate::algorithms::{registry, EdgeQueues};
+use crate::engine::Engine;
 use crate::error::Error;
 use crate::request::RunSpec;
 use crate::sweep;
@@ -163,23 +164,8 @@ impl Simulation {
     /// [`crate::algorithms::Algorithm::edge_queues`]) and `edge_queue_cap`
     /// (their q, 0 without), plus the fields of `summary()`.
     pub fn snapshot(&self) -> Object {
-        let engine = self.inner.current().engine();
         let obj = self.summary();
-        set(&obj, "positions", Uint32Array::from(&engine.positions()[..]));
-        set(&obj, "classes", Uint8Array::from(engine.classes()));
-        set(&obj, "delivered_at", Uint32Array::from(engine.delivery_steps()));
-        set(&obj, "queues", Uint32Array::from(engine.working_queues()));
-        set(&obj, "waiting", Uint32Array::from(engine.waiting_at_source()));
-        set(&obj, "links", Uint32Array::from(engine.last_links()));
-        set(&obj, "control_links", engine.last_control_count() as u32);
-        set(&obj, "flits", engine.flits());
-        set(&obj, "worms", Uint32Array::from(&engine.worm_trails()[..]));
-        let kinds: Vec<u8> = engine.last_control_kinds().iter().map(|&k| k as u8).collect();
-        set(&obj, "control_kinds", Uint8Array::from(&kinds[..]));
-        let edge = self.inner.current().edge_queues();
-        let (occupancy, cap) = edge.map_or((Vec::new(), 0), |e| (e.occupancy, e.cap));
-        set(&obj, "edge_queues", Uint32Array::from(&occupancy[..]));
-        set(&obj, "edge_queue_cap", cap);
+        engine_frame(&obj, self.inner.current().engine(), self.inner.current().edge_queues());
         obj
     }
 
@@ -294,6 +280,25 @@ impl Simulation {
     pub fn trail(&self) -> Uint32Array {
         Uint32Array::from(self.inner.current().trail())
     }
+}
+
+/// The per-frame fields of a snapshot that come from the engine (see
+/// [`Simulation::snapshot`]): shared by the batch run and the load mode.
+fn engine_frame(obj: &Object, engine: &Engine, edge: Option<EdgeQueues>) {
+    set(obj, "positions", Uint32Array::from(&engine.positions()[..]));
+    set(obj, "classes", Uint8Array::from(engine.classes()));
+    set(obj, "delivered_at", Uint32Array::from(engine.delivery_steps()));
+    set(obj, "queues", Uint32Array::from(engine.working_queues()));
+    set(obj, "waiting", Uint32Array::from(engine.waiting_at_source()));
+    set(obj, "links", Uint32Array::from(engine.last_links()));
+    set(obj, "control_links", engine.last_control_count() as u32);
+    set(obj, "flits", engine.flits());
+    set(obj, "worms", Uint32Array::from(&engine.worm_trails()[..]));
+    let kinds: Vec<u8> = engine.last_control_kinds().iter().map(|&k| k as u8).collect();
+    set(obj, "control_kinds", Uint8Array::from(&kinds[..]));
+    let (occupancy, cap) = edge.map_or((Vec::new(), 0), |e| (e.occupancy, e.cap));
+    set(obj, "edge_queues", Uint32Array::from(&occupancy[..]));
+    set(obj, "edge_queue_cap", cap);
 }
 
 fn topology_object(topology: &Topology) -> Object {
@@ -573,5 +578,54 @@ impl LoadCurve {
     /// The chart's data so far ([`crate::load::CurveChart`]).
     pub fn chart(&self) -> Result<JsValue, JsError> {
         to_js(&self.inner.chart())
+    }
+}
+
+/// The page's load mode (SPEC §6): one open-loop run at one rate, drawn as
+/// the main canvas draws a run ([`crate::load::Watch`]). Packet ids are
+/// reused once delivered: `delivered_at` tells the slots in flight.
+#[wasm_bindgen]
+pub struct LoadSim {
+    inner: crate::load::Watch,
+}
+
+#[wasm_bindgen]
+impl LoadSim {
+    /// `new LoadSim({topology, algorithm, pattern, rate, seed, policy})`;
+    /// throws the core's message on a bad field or past the browser's limits.
+    #[wasm_bindgen(constructor)]
+    pub fn new(config: JsValue) -> Result<LoadSim, JsError> {
+        let json = from_js(config, "load mode")?;
+        let inner = crate::load::Watch::browser_from_json(&json).map_err(js_error)?;
+        Ok(LoadSim { inner })
+    }
+
+    /// Simulates `n` steps and returns `stats()`; throws past the limits.
+    pub fn step(&mut self, n: u32) -> Result<JsValue, JsError> {
+        let stats = self.inner.step(n).map_err(js_error)?;
+        to_js(&stats)
+    }
+
+    /// `{step, injected, delivered, in_flight, mean_latency, max_queue}`
+    /// over every step so far ([`crate::load::WatchStats`]).
+    pub fn stats(&self) -> Result<JsValue, JsError> {
+        to_js(&self.inner.stats())
+    }
+
+    /// The state to draw, in the shape of [`Simulation::snapshot`]
+    /// (`packets` is the packet slots, `status` always `running`).
+    pub fn snapshot(&self) -> Object {
+        let engine = self.inner.run().engine();
+        let stats = self.inner.stats();
+        let obj = Object::new();
+        set(&obj, "step", stats.step);
+        set(&obj, "delivered", stats.delivered as f64);
+        set(&obj, "packets", engine.packet_count());
+        set(&obj, "in_flight", stats.in_flight as f64);
+        set(&obj, "max_queue", stats.max_queue);
+        set(&obj, "status", "running");
+        set(&obj, "phase", "");
+        engine_frame(&obj, engine, None);
+        obj
     }
 }

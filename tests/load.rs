@@ -238,3 +238,61 @@ fn the_load_command_prints_one_object_per_rate_and_refuses_bad_input() {
         );
     }
 }
+
+#[test]
+fn the_load_mode_steps_the_same_run_as_load_run_and_counts_every_packet() {
+    let json = serde_json::json!({"topology": "mesh:8x8", "algorithm": "greedy", "pattern": "uniform", "rate": "0.1", "seed": 3});
+    let mut watch = load::Watch::browser_from_json(&json).unwrap();
+    let mut s = LoadSpec::new("mesh:8x8".parse().unwrap(), "greedy", Pattern::Uniform);
+    s.seed = 3;
+    let mut run = LoadRun::new(&s, 0.1).unwrap();
+    let mut totals = load::Totals::default();
+    for _ in 0..200 {
+        run.step().unwrap();
+        totals.delivered += run.engine().last_delivered().len() as u64;
+    }
+    let stats = watch.step(200).unwrap();
+    assert_eq!(stats.step, 200);
+    assert_eq!(stats.injected, run.totals().injected);
+    assert_eq!(stats.delivered, run.totals().delivered);
+    assert_eq!(stats.delivered, totals.delivered, "every delivery counted once");
+    assert_eq!(stats.in_flight, run.engine().in_flight() as u64);
+    assert_eq!(
+        watch.run().engine().positions(),
+        run.engine().positions(),
+        "the same packets in the same places"
+    );
+    // About λ·N·steps packets, and at 0.1 on mesh:8x8 (far below saturation) most delivered.
+    assert!((1000..1600).contains(&stats.injected), "{stats:?}");
+    assert!(stats.delivered * 10 > stats.injected * 8, "{stats:?}");
+    let latency = stats.mean_latency.unwrap();
+    assert!((4.0..12.0).contains(&latency), "{stats:?}");
+    // Reused ids: the slots drawn are the packets in flight, no more.
+    let engine = watch.run().engine();
+    let undelivered = engine.delivery_steps().iter().filter(|&&d| d == u32::MAX).count() as u64;
+    assert_eq!(undelivered, stats.in_flight);
+    assert!((engine.packet_count() as u64) < stats.injected, "slots are reused");
+}
+
+#[test]
+fn the_load_mode_refuses_bad_fields_by_name() {
+    let bad = |json: serde_json::Value, needle: &str| {
+        let e = load::Watch::browser_from_json(&json)
+            .err()
+            .expect("refused")
+            .to_string();
+        assert!(e.contains(needle), "{e} does not name {needle}");
+    };
+    let base = |k: &str, v: &str| {
+        let mut j =
+            serde_json::json!({"topology": "mesh:8x8", "algorithm": "greedy", "pattern": "uniform", "rate": "0.1"});
+        j[k] = serde_json::Value::String(v.to_string());
+        j
+    };
+    bad(base("rate", "2"), "rate");
+    bad(base("rate", "fast"), "fast");
+    bad(base("topology", "mesh:64x64"), "mesh:64x64");
+    bad(base("algorithm", "pp-rand"), "pp-rand");
+    bad(base("pattern", "nope"), "nope");
+    bad(base("seed", "-1"), "seed");
+}

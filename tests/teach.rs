@@ -245,7 +245,8 @@ fn lesson_ids_are_those_of_spec_section_7() {
             "pp-constant-queues",
             "ks-nowrap",
             "ks-wrap-torus",
-            "lmrr-butterfly"
+            "lmrr-butterfly",
+            "valiant-load"
         ]
     );
     let e = lessons::lookup("nope").unwrap_err().to_string();

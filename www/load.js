@@ -5,6 +5,8 @@
 // the page's error line.
 
 import { loadChart } from './charts.js';
+import { layout } from './layout.js';
+import { viewFor, drawFrame } from './render.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -15,9 +17,13 @@ const $ = (id) => document.getElementById(id);
  * `charts` receives the chart's data as drawn (SPEC §7); `error(text)`
  * shows the core's message in the error line, `clear()` removes it.
  */
-export function setupLoad({ catalogue, current, limits, charts: registry, error, clear }) {
+export function setupLoad({ catalogue, current, limits, charts: registry, wasm, error, clear }) {
   const box = $('load-algorithms');
   for (const a of catalogue.algorithms.filter((e) => e.open_loop)) {
+    const option = document.createElement('option');
+    option.value = a.name;
+    option.textContent = a.name;
+    $('watch-algorithm').append(option);
     const label = document.createElement('label');
     label.className = 'check';
     label.title = `${a.summary} (${a.accepts})`;
@@ -132,5 +138,134 @@ export function setupLoad({ catalogue, current, limits, charts: registry, error,
   // A chart drawn while the panel was closed has no width: size it when opened.
   $('load-details').addEventListener('toggle', () => chart.resize());
 
-  return { chart, sync, resize: () => chart.resize(), rows: () => rows };
+  const watch = setupWatch({ catalogue, current, wasm, error, clear });
+
+  return { chart, sync, resize: () => chart.resize(), rows: () => rows, watch };
+}
+
+/** Steps the load mode advances per animation frame. */
+const STEPS_PER_FRAME = 2;
+
+/**
+ * The load mode (SPEC §6, issue #16): one open-loop run (the core's
+ * LoadSim) of the chosen algorithm at one rate on the panel's pattern,
+ * topology and seed, drawn with render.js on its own canvas as the main
+ * canvas is drawn, a few steps per frame, with a live line of the core's
+ * counts. Any error stops it with the core's message in the error line.
+ */
+function setupWatch({ current, wasm, error, clear }) {
+  const canvas = $('watch-canvas');
+  let sim = null;
+  let lay = null;
+  let view = null;
+  let playing = false;
+  let frame = 0;
+
+  function stop(message) {
+    playing = false;
+    cancelAnimationFrame(frame);
+    $('watch-pause').textContent = 'Resume';
+    $('watch-pause').disabled = !sim;
+    if (message) error(`load mode: ${message}`);
+  }
+
+  function size() {
+    if (!lay) return;
+    const dpr = window.devicePixelRatio || 1;
+    const w = canvas.clientWidth || 600;
+    const h = canvas.clientHeight || 380;
+    canvas.width = Math.round(w * dpr);
+    canvas.height = Math.round(h * dpr);
+    view = viewFor(lay, w, h, dpr);
+  }
+
+  function show(stats) {
+    const latency = stats.mean_latency == null ? '–' : stats.mean_latency.toFixed(2);
+    const out = $('watch-stats');
+    out.textContent = `step ${stats.step} · injected ${stats.injected} · delivered ${stats.delivered} · in flight ${stats.in_flight} · mean latency ${latency} · largest queue ${stats.max_queue}`;
+    for (const key of ['step', 'injected', 'delivered', 'in_flight']) out.dataset[key] = String(stats[key]);
+  }
+
+  function draw() {
+    if (!sim || !view) return;
+    const snapshot = sim.snapshot();
+    const ctx = canvas.getContext('2d');
+    ctx.setTransform(view.dpr, 0, 0, view.dpr, 0, 0);
+    // Ids are reused once delivered: no glide from a previous position
+    // (it may be another packet's), only the slots still in flight drawn.
+    drawFrame(ctx, view, lay, {
+      snapshot,
+      prevPositions: null,
+      t: 1,
+      colorMode: 'class',
+      destinations: null,
+      trail: null,
+      watched: null,
+      hover: null,
+      queueScale: Math.max(4, snapshot.max_queue),
+    });
+  }
+
+  function tick() {
+    if (!playing || !sim) return;
+    try {
+      show(sim.step(STEPS_PER_FRAME));
+      draw();
+    } catch (e) {
+      stop(e.message);
+      return;
+    }
+    frame = requestAnimationFrame(tick);
+  }
+
+  $('watch-run').addEventListener('click', () => {
+    clear();
+    stop(null);
+    sim?.free();
+    sim = null;
+    const config = {
+      topology: $('load-topology').value.trim(),
+      algorithm: $('watch-algorithm').value,
+      pattern: $('load-pattern').value,
+      rate: $('watch-rate').value,
+      seed: $('load-seed').value,
+      policy: current().policy,
+    };
+    try {
+      sim = new wasm.LoadSim(config);
+      lay = layout(wasm.topology(config.topology));
+    } catch (e) {
+      sim?.free();
+      sim = null;
+      $('watch-pause').disabled = true;
+      error(`load mode: ${e.message}`);
+      return;
+    }
+    canvas.parentElement.hidden = false;
+    size();
+    show(sim.stats());
+    draw();
+    playing = true;
+    $('watch-pause').textContent = 'Pause';
+    $('watch-pause').disabled = false;
+    frame = requestAnimationFrame(tick);
+  });
+
+  $('watch-pause').addEventListener('click', () => {
+    if (!sim) return;
+    if (playing) {
+      stop(null);
+    } else {
+      playing = true;
+      $('watch-pause').textContent = 'Pause';
+      frame = requestAnimationFrame(tick);
+    }
+  });
+
+  window.addEventListener('resize', () => {
+    size();
+    draw();
+  });
+
+  return { running: () => playing, stats: () => sim?.stats() ?? null };
 }

@@ -1026,6 +1026,7 @@ async function boot() {
       current: () => state.config,
       limits: wasm.limits(),
       charts: state.charts,
+      wasm,
       error: (text) => showMessage('error', text, 'load'),
       clear: () => clearMessages('load'),
     });

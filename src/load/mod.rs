@@ -27,11 +27,13 @@ pub mod curve;
 pub mod ideal;
 pub mod pattern;
 pub mod run;
+pub mod watch;
 
 pub use curve::{Curve, CurveChart};
 pub use ideal::{ideal_throughput, link_loads};
 pub use pattern::{Destinations, Pattern};
-pub use run::LoadRun;
+pub use run::{LoadRun, Totals};
+pub use watch::{Watch, WatchStats};
 
 use crate::algorithms::registry::{self, Entry};
 use crate::engine::Policy;

@@ -42,6 +42,20 @@ pub struct LoadRun {
     latency_sum: u64,
     /// Measured packets delivered, by latency.
     latency_histogram: Vec<u64>,
+    /// Every step so far, window or not: packets generated, delivered, and
+    /// the delivered ones' latencies summed (the load mode's live line).
+    total: Totals,
+}
+
+/// Counts over every step so far, inside the measurement window or not.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Totals {
+    /// Packets generated.
+    pub injected: u64,
+    /// Packets delivered.
+    pub delivered: u64,
+    /// Their latencies (delivery step − generation step + 1), summed.
+    pub latency_sum: u64,
 }
 
 impl LoadRun {
@@ -85,6 +99,7 @@ impl LoadRun {
             hops_sum: 0,
             latency_sum: 0,
             latency_histogram: Vec::new(),
+            total: Totals::default(),
         })
     }
 
@@ -116,6 +131,7 @@ impl LoadRun {
                 self.hops.resize(i + 1, 0);
             }
             (self.born[i], self.hops[i]) = (t, hops);
+            self.total.injected += 1;
             if window {
                 self.generated += 1;
                 self.measured += 1;
@@ -125,6 +141,8 @@ impl LoadRun {
         self.engine.step();
         for k in 0..self.engine.last_delivered().len() {
             let i = self.engine.last_delivered()[k] as usize;
+            self.total.delivered += 1;
+            self.total.latency_sum += (t - self.born[i] + 1) as u64;
             if window {
                 self.accepted += 1;
             }
@@ -160,6 +178,11 @@ impl LoadRun {
     /// The engine (positions, queues, links of the last step).
     pub fn engine(&self) -> &Engine {
         &self.engine
+    }
+
+    /// Counts over every step so far ([`Totals`]).
+    pub fn totals(&self) -> Totals {
+        self.total
     }
 
     /// The step at which the packet `id` in flight was generated.
