@@ -111,3 +111,36 @@ test('a bad load input is named in the error line, and the page stays usable', a
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('the load mode: Watch runs one rate on the panel\'s network, packets appear and are delivered, Pause stops it', async () => {
+  const { page, errors } = await open('?topology=mesh:8x8&play=0');
+  await page.click('#load-details summary');
+  await page.fill('#load-topology', 'mesh:8x8');
+  await page.selectOption('#load-pattern', 'uniform');
+  await page.selectOption('#watch-algorithm', 'greedy');
+  await page.fill('#watch-rate', '0.1');
+  await page.click('#watch-run');
+  await page.waitForTimeout(400);
+  await page.waitForFunction(() => Number(document.getElementById('watch-stats').dataset.delivered) > 0, null, { timeout: 10000 });
+  const stats = () => page.evaluate(() => ({ ...document.getElementById('watch-stats').dataset }));
+  const s = await stats();
+  assert.ok(Number(s.injected) > 0 && Number(s.delivered) > 0, JSON.stringify(s));
+  assert.ok(Number(s.delivered) <= Number(s.injected));
+  assert.equal(Number(s.in_flight), Number(s.injected) - Number(s.delivered));
+  assert.match(await page.textContent('#watch-stats'), /injected \d+ · delivered \d+ · in flight \d+ · mean latency \d/);
+  assert.equal(await page.locator('#watch-canvas').isVisible(), true);
+  await page.locator('#load-watch').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(shots, 'load-watch.png') });
+  // Pause: the step stops moving.
+  await page.click('#watch-pause');
+  const paused = (await stats()).step;
+  await page.waitForTimeout(200);
+  assert.equal((await stats()).step, paused);
+  assert.equal(await page.locator('[data-role="error"]').isVisible(), false);
+  // A bad rate: the core's message, naming the field and value, in the error line.
+  await page.fill('#watch-rate', '1.5');
+  await page.click('#watch-run');
+  assert.match(await page.locator('[data-role="error"]').innerText(), /rate '1.5'/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
