@@ -315,8 +315,8 @@ pub const LESSONS: &[Lesson] = &[
         id: "valiant-load",
         title: "Valiant halves uniform throughput but rescues the worst case",
         text: "Tornado on a 16 × 16 torus sends every packet 7 hops along its row, all the same way round. Once, as \
-               here, greedy is quick (right: one hop per step, queues of 1) and Valiant's random intermediate \
-               doubles the route (left: more steps). Under sustained load the picture turns: every greedy packet \
+               here, greedy is quick (right: 14 steps, queues of 1) and Valiant's random intermediate \
+               doubles the route (left: 32 steps). Under sustained load the picture turns: every greedy packet \
                uses only the +x links, each carrying 7 packets per injected one, so greedy saturates at a rate of \
                about 1/7 (measured 0.134); Valiant spreads every route over all links and directions and saturates \
                at 0.231. On uniform traffic its doubled routes cost it half the throughput: 0.231 against \
