@@ -334,17 +334,23 @@ impl Simulation {
         self.algorithm.queue_cap()
     }
 
+    /// SPEC §1 `steps` so far: once finished, the step of the last delivery
+    /// (with worms, of the last flit's arrival); a stalled run's last step
+    /// moved nothing and is not counted; otherwise the steps simulated.
+    pub fn steps(&self) -> u32 {
+        let stats = self.engine.stats();
+        match self.status {
+            Status::Finished => stats.last_delivery.max(stats.last_flit),
+            Status::Stalled => self.engine.step_count().saturating_sub(1),
+            Status::Running | Status::StepLimit => self.engine.step_count(),
+        }
+    }
+
     /// The SPEC §4 report of the run so far.
     pub fn report(&self) -> Report {
         let stats = self.engine.stats();
         let (l, k) = self.instance.lk();
-        // A stalled run's last step moved nothing: it is not counted. With
-        // worms the run ends when the last flit arrives.
-        let steps = match self.status {
-            Status::Finished => stats.last_delivery.max(stats.last_flit),
-            Status::Stalled => self.engine.step_count() - 1,
-            Status::Running | Status::StepLimit => self.engine.step_count(),
-        };
+        let steps = self.steps();
         Report {
             topology: self.instance.topology.to_string(),
             algorithm: self.algorithm.name().to_string(),

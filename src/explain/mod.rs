@@ -211,11 +211,7 @@ impl Progress {
             packets: engine.packet_count(),
             max_queue: stats.max_queue,
             max_edge_queue: sim.report_extra().lmrr.map_or(0, |f| f.max_edge_queue),
-            steps: match status {
-                Status::Finished => stats.last_delivery.max(stats.last_flit),
-                Status::Stalled => step.saturating_sub(1),
-                _ => step,
-            },
+            steps: sim.steps(),
             phases: stats.phases(step),
         }
     }
