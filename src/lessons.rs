@@ -4,6 +4,12 @@
 //! seed, speed, start step) and the claim checked live on the run.
 //! [`crate::explain`] evaluates the check; the page, `routesim list --json`
 //! and the tests read this table. Later algorithm families add theirs here.
+//!
+//! A lesson may also preset a latency-against-offered-load curve
+//! ([`LoadPreset`], SPEC §6): its network, algorithms, patterns, rates and
+//! windows, and the claims about where each curve saturates
+//! ([`LoadCheck`]), which [`crate::explain::load_lesson`] evaluates on the
+//! curve as it is computed.
 
 use crate::algorithms::registry::{HYPERCUBE_LECTURE, KAUFMANN_SIBEYN, LECTURE, PP};
 use crate::algorithms::teaching::{Claim, Formula, Measure, Scope, Strength};
@@ -67,6 +73,93 @@ pub struct Check {
     pub relation: Option<Relation>,
 }
 
+/// A latency-against-offered-load curve a lesson opens (SPEC §6; the
+/// page runs it in its worker through [`crate::load::Curve`], every
+/// algorithm on every pattern).
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct LoadPreset {
+    /// The network (SPEC §2 name).
+    pub topology: &'static str,
+    /// The algorithms (open-loop ones).
+    pub algorithms: &'static [&'static str],
+    /// The patterns (SPEC §6 names).
+    pub patterns: &'static [&'static str],
+    /// The rates, ascending.
+    pub rates: &'static [f64],
+    /// Each curve stops at its first saturated rate.
+    pub up_to_saturation: bool,
+    /// The seed.
+    pub seed: u64,
+    /// Warm-up steps W.
+    pub warmup: u32,
+    /// Measurement window M.
+    pub measure: u32,
+    /// Drain limit D.
+    pub drain: u32,
+    /// What the lesson claims about the curves.
+    pub checks: &'static [LoadCheck],
+}
+
+/// A claim about where the curves of a [`LoadPreset`] saturate (the
+/// saturation rate of SPEC §6: the largest rate that is not `saturated`,
+/// here bracketed by the curve's rates).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum LoadCheck {
+    /// On `pattern`, `algorithm`'s saturation rate is between `low` and
+    /// `high` times `reference`'s.
+    SaturationRatio {
+        /// The pattern.
+        pattern: &'static str,
+        /// The algorithm compared.
+        algorithm: &'static str,
+        /// The algorithm it is compared with.
+        reference: &'static str,
+        /// Least ratio.
+        low: f64,
+        /// Largest ratio.
+        high: f64,
+        /// The ratio in words ("about half").
+        words: &'static str,
+    },
+    /// On `pattern`, `algorithm` sustains a rate at which `reference`
+    /// saturates: its saturation rate is above `reference`'s.
+    Outlasts {
+        /// The pattern.
+        pattern: &'static str,
+        /// The algorithm that lasts longer.
+        algorithm: &'static str,
+        /// The algorithm that saturates first.
+        reference: &'static str,
+    },
+}
+
+impl LoadPreset {
+    /// The curve's request as the page's load form sends it (what
+    /// [`crate::load::Curve::from_json`] reads): `topology`, `algorithms`
+    /// and `patterns` comma-separated, `rates` a rate list, `seed`,
+    /// `warmup`, `measure`, `drain`, `up_to_saturation`.
+    pub fn config(&self) -> serde_json::Value {
+        let rates: Vec<String> = self.rates.iter().map(|r| r.to_string()).collect();
+        serde_json::json!({
+            "topology": self.topology,
+            "algorithms": self.algorithms.join(","),
+            "patterns": self.patterns.join(","),
+            "rates": rates.join(","),
+            "seed": self.seed.to_string(),
+            "warmup": self.warmup.to_string(),
+            "measure": self.measure.to_string(),
+            "drain": self.drain.to_string(),
+            "up_to_saturation": self.up_to_saturation,
+        })
+    }
+
+    /// The curve, planned under the browser's limits (nothing run yet).
+    pub fn curve(&self) -> Result<crate::load::Curve> {
+        crate::load::Curve::browser_from_json(&self.config())
+    }
+}
+
 /// One lesson.
 #[derive(Debug, Clone, Copy, Serialize)]
 pub struct Lesson {
@@ -84,6 +177,8 @@ pub struct Lesson {
     pub preset: Preset,
     /// What it checks live.
     pub check: Check,
+    /// The load curve it opens, if any, with its claims.
+    pub load: Option<LoadPreset>,
 }
 
 const fn preset(topology: &'static str, workload: &'static str, algorithm: &'static str, speed: u32) -> Preset {
@@ -139,6 +234,7 @@ pub const LESSONS: &[Lesson] = &[
             ..preset("linear:32", "random-kk", "greedy", 2)
         },
         check: OWN,
+        load: None,
     },
     Lesson {
         id: "greedy-bounds",
@@ -152,6 +248,7 @@ pub const LESSONS: &[Lesson] = &[
         section: "XY greedy permutation routing in 2-D mesh (Lemma)",
         preset: preset("mesh:16x16", "random-permutation", "greedy", 2),
         check: OWN,
+        load: None,
     },
     Lesson {
         id: "greedy-worst",
@@ -170,6 +267,7 @@ pub const LESSONS: &[Lesson] = &[
             compare_own: false,
             relation: None,
         },
+        load: None,
     },
     Lesson {
         id: "bitfix-vs-valiant",
@@ -192,6 +290,7 @@ pub const LESSONS: &[Lesson] = &[
             compare_own: true,
             relation: Some(Relation::MoreSteps),
         },
+        load: None,
     },
     Lesson {
         id: "sort-route",
@@ -205,6 +304,7 @@ pub const LESSONS: &[Lesson] = &[
         section: "Sorting-based permutation routing",
         preset: preset("mesh:16x16", "random-permutation", "sort-route", 12),
         check: OWN,
+        load: None,
     },
     Lesson {
         id: "offline-hall",
@@ -219,6 +319,7 @@ pub const LESSONS: &[Lesson] = &[
         section: "Off-line permutation routing (Lemma, Hall's theorem)",
         preset: preset("mesh:16x16", "random-permutation", "offline", 3),
         check: OWN,
+        load: None,
     },
     Lesson {
         id: "pp-constant-queues",
@@ -244,6 +345,7 @@ pub const LESSONS: &[Lesson] = &[
             compare_own: false,
             relation: Some(Relation::SmallerQueue),
         },
+        load: None,
     },
     Lesson {
         id: "ks-nowrap",
@@ -269,6 +371,7 @@ pub const LESSONS: &[Lesson] = &[
             compare_own: false,
             relation: Some(Relation::TradeOff),
         },
+        load: None,
     },
     Lesson {
         id: "ks-wrap-torus",
@@ -293,6 +396,7 @@ pub const LESSONS: &[Lesson] = &[
             compare_own: false,
             relation: Some(Relation::TradeOff),
         },
+        load: None,
     },
     Lesson {
         id: "lmrr-butterfly",
@@ -310,18 +414,22 @@ pub const LESSONS: &[Lesson] = &[
         section: "§2.2, §4 (Theorems 2.9, 4.2)",
         preset: preset("butterfly:5", "random-permutation", "lmrr", 2),
         check: OWN,
+        load: None,
     },
     Lesson {
         id: "valiant-load",
         title: "Valiant halves uniform throughput but rescues the worst case",
-        text: "Tornado on a 16 × 16 torus sends every packet 7 hops along its row, all the same way round. Once, as \
-               here, greedy is quick (right: 14 steps, queues of 1) and Valiant's random intermediate \
-               doubles the route (left: 32 steps). Under sustained load the picture turns: every greedy packet \
-               uses only the +x links, each carrying 7 packets per injected one, so greedy saturates at a rate of \
-               about 1/7 (measured 0.134); Valiant spreads every route over all links and directions and saturates \
-               at 0.231. On uniform traffic its doubled routes cost it half the throughput: 0.231 against \
-               greedy's 0.459. Try both patterns in the load panel below (Latency against offered load): Watch at \
-               rate 0.2 shows greedy's rows filling up while Valiant keeps flowing.",
+        text: "Tornado on a 16 × 16 torus sends every packet 7 hops along its row, all the same way round. Sent \
+               once (the two canvases: Valiant left, greedy right), greedy is quick and Valiant's random \
+               intermediate doubles the route. Under sustained load the picture turns. The load panel below runs \
+               both on uniform traffic and on tornado, at rates 0.025, 0.05, … up to each curve's first saturated \
+               rate, and draws mean latency against the rate with each curve's ideal throughput λ* (dashed) and \
+               zero-load latency (dotted). On uniform traffic Valiant's doubled routes halve λ* (0.250 against \
+               greedy's 0.498), and it saturates at about half greedy's rate. On tornado every greedy packet uses \
+               only the +x links, each carrying 7 packets per injected one: λ* = 1/7 = 0.143, and greedy saturates \
+               near it, while Valiant spreads every route over all links and directions (λ* 0.250) and outlasts \
+               it. The check below reads the curves as they come in; Watch at rate 0.2 then shows greedy's rows \
+               filling up while Valiant keeps flowing.",
         paper: HYPERCUBE_LECTURE,
         section: "Randomized Routing",
         preset: Preset {
@@ -334,8 +442,43 @@ pub const LESSONS: &[Lesson] = &[
             compare_own: true,
             relation: Some(Relation::MoreSteps),
         },
+        load: Some(VALIANT_LOAD),
     },
 ];
+
+/// The load curve of `valiant-load`: greedy and Valiant on a 16 × 16
+/// torus, uniform and tornado, rates 0.025 … 0.5 up to saturation, with the
+/// load panel's windows. (Within the browser's limits; a few seconds in
+/// the page's worker.)
+const VALIANT_LOAD: LoadPreset = LoadPreset {
+    topology: "torus:16x16",
+    algorithms: &["greedy", "valiant"],
+    patterns: &["uniform", "tornado"],
+    rates: &[
+        0.025, 0.05, 0.075, 0.1, 0.125, 0.15, 0.175, 0.2, 0.225, 0.25, 0.275, 0.3, 0.325, 0.35, 0.375, 0.4, 0.425,
+        0.45, 0.475, 0.5,
+    ],
+    up_to_saturation: true,
+    seed: 1,
+    warmup: 200,
+    measure: 500,
+    drain: 1000,
+    checks: &[
+        LoadCheck::SaturationRatio {
+            pattern: "uniform",
+            algorithm: "valiant",
+            reference: "greedy",
+            low: 0.4,
+            high: 0.6,
+            words: "about half",
+        },
+        LoadCheck::Outlasts {
+            pattern: "tornado",
+            algorithm: "valiant",
+            reference: "greedy",
+        },
+    ],
+};
 
 /// The page's default view (opened with no run parameter and no lesson):
 /// not in the lesson menu, but explained the same way. `www/config.js`
@@ -361,6 +504,7 @@ pub const INTRO: Lesson = Lesson {
         compare_own: true,
         relation: Some(Relation::TradeOff),
     },
+    load: None,
 };
 
 /// The lesson called `id` (or the default view, `intro`), or an error listing the ids.

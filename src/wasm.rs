@@ -347,11 +347,15 @@ fn lesson_of(id: &str) -> Result<Option<&'static lessons::Lesson>, JsError> {
 }
 
 /// A lesson as the page reads it: the lesson with `config`, its run's
-/// config object (what `new Simulation` reads).
+/// config object (what `new Simulation` reads), and for a lesson with a
+/// load curve `load_config` (what `new LoadCurve` reads).
 fn lesson_value(lesson: &lessons::Lesson) -> Result<serde_json::Value, JsError> {
     let spec = lesson.spec(RunSpec::browser()).map_err(js_error)?;
     let mut value = serde_json::to_value(lesson).map_err(|e| JsError::new(&e.to_string()))?;
     value["config"] = spec.to_json();
+    if let Some(load) = &lesson.load {
+        value["load_config"] = load.config();
+    }
     Ok(value)
 }
 
@@ -578,6 +582,15 @@ impl LoadCurve {
     /// The chart's data so far ([`crate::load::CurveChart`]).
     pub fn chart(&self) -> Result<JsValue, JsError> {
         to_js(&self.inner.chart())
+    }
+
+    /// The live check of lesson `id`'s load claims on this curve so far
+    /// ([`explain::load_lesson`]: `{checks: [{text, verdict}], verdict,
+    /// runs, planned}`), `null` for a lesson without a load curve; throws
+    /// on an unknown id.
+    pub fn lesson_check(&self, id: &str) -> Result<JsValue, JsError> {
+        let lesson = lessons::lookup(id).map_err(js_error)?;
+        to_js(&explain::load_lesson(lesson, &self.inner))
     }
 }
 

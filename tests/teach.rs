@@ -7,7 +7,7 @@
 use routesim::algorithms::pp::QUEUE_BOUND;
 use routesim::algorithms::REGISTRY;
 use routesim::claims;
-use routesim::explain::{self, ClaimStatus, Verdict};
+use routesim::explain::{self, ClaimStatus, LoadLessonStatus, Verdict};
 use routesim::lessons::{self, LESSONS};
 use routesim::request::{Field, RunSpec};
 use routesim::{Simulation, Status};
@@ -707,4 +707,211 @@ fn cut_through_theorems_are_judged_on_worms() {
     ));
     // max{40, 8 + 8 + 20} = 40.
     assert_eq!(claim(&e, "Theorem 5").bound.as_ref().unwrap().value, 40.0);
+}
+
+/// Runs a lesson's load curve to its end, checking that the live check
+/// stays pending while a series it reads is still running.
+fn run_load_lesson(lesson: &'static lessons::Lesson) -> (LoadLessonStatus, routesim::load::Curve) {
+    let mut curve = lesson
+        .load
+        .expect("a load preset")
+        .curve()
+        .expect("within the page's limits");
+    let first = explain::load_lesson(lesson, &curve).unwrap();
+    assert_eq!(first.verdict, Verdict::Pending, "{:?}", first.checks);
+    assert_eq!((first.runs, first.planned), (0, curve.len()));
+    while curve.run_next().expect("runs").is_some() {}
+    (explain::load_lesson(lesson, &curve).unwrap(), curve)
+}
+
+#[test]
+fn valiant_load_opens_a_load_curve_whose_claims_are_checked_on_it() {
+    let lesson = lessons::lookup("valiant-load").unwrap();
+    let preset = lesson.load.expect("valiant-load presets a load curve");
+    assert_eq!(preset.topology, "torus:16x16");
+    assert_eq!(preset.algorithms, ["greedy", "valiant"]);
+    assert_eq!(preset.patterns, ["uniform", "tornado"]);
+    assert!(preset.up_to_saturation);
+    assert!(preset.rates.windows(2).all(|w| w[0] < w[1]));
+    // What the page's form sends: the core reads it back to the same curve.
+    let config = preset.config();
+    assert_eq!(config["patterns"], "uniform,tornado");
+    assert_eq!(config["rates"].as_str().unwrap().split(',').count(), preset.rates.len());
+    // The other lessons open no load curve.
+    assert!(LESSONS
+        .iter()
+        .chain([&lessons::INTRO])
+        .all(|l| l.load.is_none() == (l.id != "valiant-load")));
+
+    let (status, curve) = run_load_lesson(lesson);
+    assert_eq!(status.verdict, Verdict::Met, "{:?}", status.checks);
+    assert_eq!(status.checks.len(), 2);
+    assert!(status.checks.iter().all(|c| c.verdict == Verdict::Met));
+    let sat = |alg: &str, pattern: &str| curve.saturation(alg, pattern.parse().unwrap()).unwrap();
+    let (gu, vu, gt, vt) = (
+        sat("greedy", "uniform"),
+        sat("valiant", "uniform"),
+        sat("greedy", "tornado"),
+        sat("valiant", "tornado"),
+    );
+    // Every series stopped at its first saturated rate, below the top rate.
+    for s in [gu, vu, gt, vt] {
+        assert!(s.complete && s.saturated_at.is_some() && s.sustained.is_some(), "{s:?}");
+    }
+    let rows: Vec<_> = curve.rows().collect();
+    assert_eq!(status.runs, rows.len());
+    assert_eq!(
+        rows.iter().filter(|r| r.saturated).count(),
+        4,
+        "runs past a saturated rate"
+    );
+    // The textbook facts, from the rows: valiant sustains about half greedy's
+    // uniform rate, and on tornado a rate at which greedy saturates.
+    let ratio = vu.sustained.unwrap() / gu.sustained.unwrap();
+    assert!((0.4..=0.6).contains(&ratio), "{vu:?} {gu:?}");
+    assert!(vt.sustained.unwrap() >= gt.saturated_at.unwrap(), "{vt:?} {gt:?}");
+    // Greedy saturates within the bracket the ideal throughput predicts (SPEC §6).
+    for s in [gu, gt] {
+        let ideal = s.ideal.unwrap();
+        assert!(
+            s.sustained.unwrap() >= 0.85 * ideal && s.saturated_at.unwrap() <= 1.1 * ideal,
+            "{s:?}"
+        );
+    }
+    // The lines say the numbers of the rows.
+    assert_eq!(
+        status.checks[0].text,
+        format!(
+            "on uniform: valiant saturates at {} (sustains {}); greedy saturates at {} (sustains {}): {} / {} = {ratio:.2}, about half (0.4–0.6) ✓",
+            vu.saturated_at.unwrap(),
+            vu.sustained.unwrap(),
+            gu.saturated_at.unwrap(),
+            gu.sustained.unwrap(),
+            vu.sustained.unwrap(),
+            gu.sustained.unwrap()
+        )
+    );
+    assert!(
+        status.checks[1].text.ends_with(&format!(
+            "valiant outlasts greedy, sustaining {} ≥ {} ✓",
+            vt.sustained.unwrap(),
+            gt.saturated_at.unwrap()
+        )),
+        "{}",
+        status.checks[1].text
+    );
+    // The lesson's text quotes the exact ideal throughputs the chart draws.
+    let chart = curve.chart();
+    assert_eq!(
+        chart.series[1..],
+        ["greedy uniform", "greedy tornado", "valiant uniform", "valiant tornado"]
+    );
+    for (ideal, quoted) in chart.ideal.iter().zip(["0.498", "0.143", "0.250", "0.250"]) {
+        assert_eq!(format!("{:.3}", ideal.unwrap()), quoted);
+        assert!(lesson.text.contains(quoted), "{quoted}");
+    }
+    assert!(lesson.text.contains("7 hops") && lesson.text.contains("1/7"));
+}
+
+/// A lesson like `valiant-load` with other claims and another curve.
+fn load_lesson_with(load: lessons::LoadPreset) -> &'static lessons::Lesson {
+    let base = lessons::lookup("valiant-load").unwrap();
+    Box::leak(Box::new(lessons::Lesson {
+        load: Some(load),
+        ..*base
+    }))
+}
+
+#[test]
+fn the_load_check_says_met_not_met_or_why_it_cannot_tell() {
+    use lessons::LoadCheck;
+    let base = lessons::lookup("valiant-load").unwrap().load.unwrap();
+    let small = lessons::LoadPreset {
+        topology: "torus:8x8",
+        patterns: &["tornado"],
+        rates: &[0.1, 0.2, 0.3, 0.4, 0.5, 0.6],
+        warmup: 100,
+        measure: 200,
+        drain: 400,
+        ..base
+    };
+    // Reversed: greedy does not outlast valiant on tornado; valiant's rate
+    // is not equal to greedy's.
+    let reversed = load_lesson_with(lessons::LoadPreset {
+        checks: &[
+            LoadCheck::Outlasts {
+                pattern: "tornado",
+                algorithm: "greedy",
+                reference: "valiant",
+            },
+            LoadCheck::SaturationRatio {
+                pattern: "tornado",
+                algorithm: "valiant",
+                reference: "greedy",
+                low: 0.9,
+                high: 1.1,
+                words: "about the same",
+            },
+        ],
+        ..small
+    });
+    let (status, curve) = run_load_lesson(reversed);
+    let g = curve.saturation("greedy", "tornado".parse().unwrap()).unwrap();
+    let v = curve.saturation("valiant", "tornado".parse().unwrap()).unwrap();
+    // greedy: 3 hops along +x per packet, λ* = 1/3; valiant outlasts it.
+    assert!((g.ideal.unwrap() - 1.0 / 3.0).abs() < 1e-9);
+    assert!(v.sustained.unwrap() > g.sustained.unwrap(), "{v:?} {g:?}");
+    assert_eq!(status.verdict, Verdict::NotMet, "{:?}", status.checks);
+    assert_eq!(status.checks[0].verdict, Verdict::NotMet);
+    assert!(
+        status.checks[0].text.ends_with("greedy does not outlast valiant ✗"),
+        "{}",
+        status.checks[0].text
+    );
+    assert_eq!(status.checks[1].verdict, Verdict::NotMet);
+    assert!(
+        status.checks[1].text.contains("about the same (0.9–1.1) ✗"),
+        "{}",
+        status.checks[1].text
+    );
+
+    // The claims need series the curve does not have, or saturations
+    // outside its rates: said so, not judged.
+    let missing = load_lesson_with(lessons::LoadPreset {
+        algorithms: &["greedy"],
+        rates: &[0.1, 0.2],
+        ..small
+    });
+    let (status, _) = run_load_lesson_or_decided(missing);
+    assert_eq!(status.verdict, Verdict::NotApplicable, "{:?}", status.checks);
+    assert!(
+        status.checks[0].text.contains("needs valiant and greedy on uniform"),
+        "{}",
+        status.checks[0].text
+    );
+    let low = load_lesson_with(lessons::LoadPreset {
+        patterns: &["uniform", "tornado"],
+        rates: &[0.05, 0.1],
+        ..small
+    });
+    let (status, curve) = run_load_lesson(low);
+    assert_eq!(curve.rows().filter(|r| r.saturated).count(), 0);
+    assert_eq!(status.verdict, Verdict::NotApplicable, "{:?}", status.checks);
+    assert!(
+        status.checks[0].text.contains("the ratio cannot be told"),
+        "{}",
+        status.checks[0].text
+    );
+    assert!(
+        status.checks[1].text.contains("neither saturates up to 0.1"),
+        "{}",
+        status.checks[1].text
+    );
+}
+
+/// [`run_load_lesson`] for a curve whose check is decided before it runs.
+fn run_load_lesson_or_decided(lesson: &'static lessons::Lesson) -> (LoadLessonStatus, routesim::load::Curve) {
+    let mut curve = lesson.load.unwrap().curve().unwrap();
+    while curve.run_next().unwrap().is_some() {}
+    (explain::load_lesson(lesson, &curve).unwrap(), curve)
 }

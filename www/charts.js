@@ -375,6 +375,9 @@ export async function chartsToPng(charts, caption) {
   return new Promise((resolve) => out.toBlob(resolve, 'image/png'));
 }
 
+/** Height of a λ* label's row above the load chart (CSS px). */
+const LABEL_ROW = 14;
+
 /**
  * The load chart (SPEC §7 `data-chart="load"`), drawn from the core's
  * `LoadCurve.chart()` ({series: ['offered', 'greedy uniform', …], data:
@@ -394,34 +397,41 @@ export function loadChart(el, registry, height = 340) {
   const drawLines = (u) => {
     if (!last) return;
     const { ctx, bbox } = u;
+    const dpr = devicePixelRatio;
     ctx.save();
+    ctx.font = `${11 * dpr}px system-ui, sans-serif`;
+    // The λ* values, one row per series in the band above the plot (left
+    // of their line, where the curve has not yet risen), never over data.
+    last.ideal.forEach((x, i) => {
+      if (x == null || !u.series[i + 1].show) return;
+      const px = u.valToPos(x, 'x', true);
+      const ty = bbox.top - (LABEL_ROW * (last.ideal.length - i) - 11) * dpr;
+      ctx.fillStyle = colour(i);
+      const text = `λ* ${x.toFixed(3)}`;
+      const left = px - ctx.measureText(text).width - 5 * dpr >= bbox.left;
+      ctx.textAlign = left ? 'right' : 'left';
+      ctx.fillText(text, px + (left ? -5 : 5) * dpr, ty);
+    });
+    ctx.textAlign = 'left';
     ctx.beginPath();
-    ctx.rect(bbox.left, bbox.top, bbox.width, bbox.height);
+    ctx.rect(bbox.left, bbox.top - LABEL_ROW * last.ideal.length * dpr, bbox.width, bbox.height + LABEL_ROW * last.ideal.length * dpr);
     ctx.clip();
-    ctx.lineWidth = 1.5 * devicePixelRatio;
+    ctx.lineWidth = 1.5 * dpr;
     last.ideal.forEach((x, i) => {
       if (x == null || !u.series[i + 1].show) return;
       const px = u.valToPos(x, 'x', true);
       ctx.strokeStyle = colour(i);
-      ctx.setLineDash([7 * devicePixelRatio, 4 * devicePixelRatio]);
+      // From its label's row down through the plot.
+      ctx.setLineDash([7 * dpr, 4 * dpr]);
       ctx.beginPath();
-      ctx.moveTo(px, bbox.top);
+      ctx.moveTo(px, bbox.top - (LABEL_ROW * (last.ideal.length - i) - 4) * dpr);
       ctx.lineTo(px, bbox.top + bbox.height);
       ctx.stroke();
       ctx.setLineDash([]);
-      ctx.fillStyle = colour(i);
-      ctx.font = `${11 * devicePixelRatio}px system-ui, sans-serif`;
-      // The value, left of its line at the top, on white (curves rise to the right of λ*).
-      const text = `λ* ${x.toFixed(3)}`;
-      const w = ctx.measureText(text).width;
-      const ty = bbox.top + (14 + 14 * i) * devicePixelRatio;
-      ctx.fillStyle = '#fff';
-      ctx.fillRect(px - w - 7 * devicePixelRatio, ty - 11 * devicePixelRatio, w + 4 * devicePixelRatio, 14 * devicePixelRatio);
-      ctx.fillStyle = colour(i);
-      ctx.textAlign = 'right';
-      ctx.fillText(text, px - 5 * devicePixelRatio, ty);
-      ctx.textAlign = 'left';
     });
+    ctx.beginPath();
+    ctx.rect(bbox.left, bbox.top, bbox.width, bbox.height);
+    ctx.clip();
     last.zero_load.forEach((y, i) => {
       if (y == null || !u.series[i + 1].show) return;
       const py = u.valToPos(y, 'y', true);
@@ -445,9 +455,10 @@ export function loadChart(el, registry, height = 340) {
       ctx.arc(px, py, 8 * devicePixelRatio, 0, 2 * Math.PI);
       ctx.stroke();
       ctx.fillStyle = colour(i);
-      ctx.font = `${11 * devicePixelRatio}px system-ui, sans-serif`;
-      ctx.textAlign = 'left';
-      ctx.fillText('saturated', px + 11 * devicePixelRatio, py + 4 * devicePixelRatio);
+      // Right of the ring, or left of it where the plot ends.
+      const right = px + (11 * dpr) + ctx.measureText('saturated').width <= bbox.left + bbox.width;
+      ctx.textAlign = right ? 'left' : 'right';
+      ctx.fillText('saturated', px + (right ? 11 : -11) * dpr, py + 4 * dpr);
       ctx.textAlign = 'left';
     });
     ctx.restore();
@@ -476,6 +487,8 @@ export function loadChart(el, registry, height = 340) {
     plot = new uPlot({
       ...sizeOf(el, height),
       title: 'Mean latency against offered load',
+      // Room above the plot for one λ* label per series.
+      padding: [LABEL_ROW * names.length + 6, null, null, null],
       scales: { x: { time: false, range: xRange }, y: { range: yRange } },
       axes: [{ label: 'rate λ (packets per node per step)' }, { label: 'mean latency (steps)' }],
       series,

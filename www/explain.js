@@ -48,12 +48,22 @@ function runHtml(run, colorMode, { brief, claims }) {
     + `<p class="x-cite">${esc(paperTitle(run.paper))} — ${esc(run.section)}</p></div>`;
 }
 
-function lessonHtml(status) {
+const checkItems = (checks) => checks.map((c) => `<li class="v-${c.verdict}"><span class="mark" aria-hidden="true">${VERDICT_MARK[c.verdict]}</span><span>${esc(c.text)}</span></li>`).join('');
+
+/** A lesson's load curve and the core's check of its claims on it (`load`: LoadCurve.lesson_check, or null before the first run). */
+function loadCheckHtml(load) {
+  const verdict = load?.verdict ?? 'pending';
+  const runs = load ? ` (${load.runs} of ${load.planned} runs)` : ' (starting…)';
+  return `<p class="x-check-title">Checked live on the load curves below${runs}: <span class="x-verdict v-${verdict}" data-role="load-verdict">${esc(verdict.replace('-', ' '))}</span></p>`
+    + `<ul class="x-checks" data-role="load-check">${load ? checkItems(load.checks) : ''}</ul>`;
+}
+
+function lessonHtml(status, load) {
   const { lesson } = status;
-  const checks = status.checks.map((c) => `<li class="v-${c.verdict}"><span class="mark" aria-hidden="true">${VERDICT_MARK[c.verdict]}</span><span>${esc(c.text)}</span></li>`);
   return `<div class="x-lesson"><h3>${esc(lesson.title)}</h3><p>${esc(lesson.text)}</p>`
     + `<p class="x-check-title">Checked live on this run: <span class="x-verdict v-${status.verdict}">${esc(status.verdict.replace('-', ' '))}</span></p>`
-    + `<ul class="x-checks" data-role="lesson-check">${checks.join('')}</ul>`
+    + `<ul class="x-checks" data-role="lesson-check">${checkItems(status.checks)}</ul>`
+    + (lesson.load ? loadCheckHtml(load) : '')
     + `<p class="x-cite">${esc(paperTitle(lesson.paper))} — ${esc(lesson.section)}</p></div>`;
 }
 
@@ -67,16 +77,17 @@ const drawn = new WeakMap();
 
 /**
  * Draws `view` (the core's explanation) into `el`. `colorMode`: the
- * packets' colouring (`class` or `destination`). Keeps open <details> open.
+ * packets' colouring (`class` or `destination`); `load`: for a lesson with
+ * a load curve, the core's check on it so far. Keeps open <details> open.
  */
-export function renderExplain(el, view, colorMode) {
+export function renderExplain(el, view, colorMode, load = null) {
   if (!view) {
     el.innerHTML = '<p class="dim">Nothing runs: see the message above.</p>';
     return;
   }
   const two = !!view.compare;
   const html = [
-    view.lesson ? lessonHtml(view.lesson) : '',
+    view.lesson ? lessonHtml(view.lesson, load) : '',
     two ? `<p class="x-compare${view.verdict ? ' done' : ''}" data-role="compare-verdict">${view.verdict ? esc(view.verdict) : `Side by side on the same instance, at the same step: <b>${esc(view.main.algorithm)}</b> on the left, <b>${esc(view.compare.algorithm)}</b> on the right. The verdict appears when both have finished.`}</p>` : '',
     // With a lesson, its checks are the claims checked live; the runs say what they do.
     `<div class="x-runs${two ? ' two' : ''}">${runHtml(view.main, colorMode, { brief: two || !!view.lesson, claims: !view.lesson })}`

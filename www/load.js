@@ -2,7 +2,10 @@
 // The core's LoadCurve plans the grid (algorithms × rates) and runs it in
 // the Web Worker point by point; this file only collects the form, shows
 // progress and draws what comes back. Bad input: the core's message, in
-// the page's error line.
+// the page's error line. A lesson with a load curve (the core's
+// `load_config`) fills the form, opens the panel and runs it; the core's
+// live check of the lesson's claims on the curve (LoadCurve.lesson_check)
+// comes back with every row, for the explain panel.
 
 import { loadChart } from './charts.js';
 import { layout } from './layout.js';
@@ -15,9 +18,11 @@ const $ = (id) => document.getElementById(id);
  * and each algorithm's `open_loop`); `current()` the page's run config
  * (the topology to start from); `limits` the wasm limits();
  * `charts` receives the chart's data as drawn (SPEC §7); `error(text)`
- * shows the core's message in the error line, `clear()` removes it.
+ * shows the core's message in the error line, `clear()` removes it;
+ * `lesson()` the open lesson's id (or null), whose load check
+ * `onCheck(check)` receives after every run (null when none).
  */
-export function setupLoad({ catalogue, current, limits, charts: registry, wasm, error, clear }) {
+export function setupLoad({ catalogue, current, limits, charts: registry, wasm, error, clear, lesson = () => null, onCheck = () => {} }) {
   const box = $('load-algorithms');
   for (const a of catalogue.algorithms.filter((e) => e.open_loop)) {
     const option = document.createElement('option');
@@ -35,10 +40,7 @@ export function setupLoad({ catalogue, current, limits, charts: registry, wasm, 
     box.append(label);
   }
   for (const name of catalogue.patterns) {
-    const option = document.createElement('option');
-    option.value = name;
-    option.textContent = name;
-    $('load-pattern').append(option);
+    for (const id of ['load-pattern', 'load-pattern2']) $(id).append(new Option(name, name));
   }
   if (limits?.load_max_nodes) $('load-max-nodes').textContent = String(limits.load_max_nodes);
   const chart = loadChart($('load-chart'), registry);
@@ -70,15 +72,17 @@ export function setupLoad({ catalogue, current, limits, charts: registry, wasm, 
       error('load curve: choose at least one algorithm');
       return;
     }
+    const patterns = [...new Set([$('load-pattern').value, $('load-pattern2').value].filter(Boolean))];
     const curve = {
       topology: $('load-topology').value.trim(),
       algorithms: algorithms.join(','),
-      patterns: $('load-pattern').value,
+      patterns: patterns.join(','),
       rates: $('load-rates').value,
       warmup: $('load-warmup').value,
       measure: $('load-measure').value,
       drain: $('load-drain').value,
       seed: $('load-seed').value,
+      up_to_saturation: $('load-stop').checked,
       policy: current().policy,
     };
     rows = [];
@@ -104,19 +108,24 @@ export function setupLoad({ catalogue, current, limits, charts: registry, wasm, 
         chart.draw(msg.chart);
       } else if (msg.type === 'row') {
         rows.push(msg.row);
+        // Up to saturation, the planned total shrinks as curves saturate.
+        $('load-progress').max = Math.max(1, msg.total);
         $('load-progress').value = msg.index + 1;
         $('load-status').textContent = `${msg.index + 1} / ${msg.total} runs`;
         chart.draw(msg.chart);
         notes(msg.chart);
+        onCheck(msg.check);
       } else if (msg.type === 'done') {
         rows = msg.rows;
         chart.draw(msg.chart);
         notes(msg.chart);
+        onCheck(msg.check);
         finish(msg.cancelled ? `cancelled after ${msg.runs} runs` : `done: ${msg.runs} runs`);
       }
     };
     worker.onerror = (e) => finish(`worker error: ${e.message ?? 'could not start'}`);
-    worker.postMessage({ type: 'load', curve });
+    onCheck(null);
+    worker.postMessage({ type: 'load', curve, lesson: lesson() });
   });
 
   /** Per series: where it first saturated (the core's flags). */
@@ -140,7 +149,38 @@ export function setupLoad({ catalogue, current, limits, charts: registry, wasm, 
 
   const watch = setupWatch({ catalogue, current, wasm, error, clear });
 
-  return { chart, sync, resize: () => chart.resize(), rows: () => rows, watch };
+  // The panel's place: after the page's run, and for a lesson's curve
+  // before the experiment, so that it comes next to the lesson.
+  const panel = $('load');
+  const home = { parent: panel.parentElement, next: panel.nextElementSibling };
+
+  /**
+   * Opens the lesson `l` (the core's lesson object, or null): with a load
+   * curve (`l.load_config`), fills the form with it, opens the panel next
+   * to the run and runs it; otherwise puts the panel back in its place.
+   */
+  function openLesson(l) {
+    const config = l?.load_config;
+    if (!config) {
+      home.parent.insertBefore(panel, home.next);
+      return;
+    }
+    $('experiment')?.before(panel);
+    const algorithms = config.algorithms.split(',');
+    for (const input of box.querySelectorAll('input')) input.checked = algorithms.includes(input.value);
+    const [first, second = ''] = config.patterns.split(',');
+    $('load-pattern').value = first;
+    $('load-pattern2').value = second;
+    $('load-topology').value = config.topology;
+    $('load-rates').value = config.rates;
+    for (const key of ['warmup', 'measure', 'drain', 'seed']) $(`load-${key}`).value = config[key];
+    $('load-stop').checked = !!config.up_to_saturation;
+    $('load-details').open = true;
+    if (worker) finish('cancelled for the lesson');
+    $('load-run').click();
+  }
+
+  return { chart, sync, resize: () => chart.resize(), rows: () => rows, watch, openLesson };
 }
 
 /** Steps the load mode advances per animation frame. */

@@ -96,6 +96,7 @@ const state = {
   zoom: null, // zoom.js: the network canvas's zoom and pan
   compare: null, // the second run beside the first (compare.js)
   lesson: null, // the core's lesson object, when one is open
+  loadCheck: null, // the core's live check of the lesson's load curve (LoadCurve.lesson_check), once running
   lessons: [], // wasm lessons(): the lesson menu
   lastExplain: 0,
   explainDue: null,
@@ -371,7 +372,7 @@ function updateExplain(force = false) {
       showMessage('error', e.message, 'sim');
     }
   }
-  renderExplain($('explain'), view, state.page.color);
+  renderExplain($('explain'), view, state.page.color, state.lesson?.load ? state.loadCheck : null);
 }
 
 function updateChart(force) {
@@ -824,6 +825,8 @@ function openLesson(id) {
   clearMessages('lesson');
   if (!id) {
     state.lesson = null;
+    state.loadCheck = null;
+    state.load?.openLesson(null);
     saveUrl();
     updateExplain(true);
     return;
@@ -844,6 +847,8 @@ function openLesson(id) {
   state.page.step = lesson.preset.step ?? 0;
   state.page.play = true;
   applyConfig(lesson.config, null);
+  state.loadCheck = null;
+  state.load?.openLesson(lesson);
 }
 
 /** Runs to the end in slices, so the page stays responsive on big runs. */
@@ -1029,6 +1034,11 @@ async function boot() {
       wasm,
       error: (text) => showMessage('error', text, 'load'),
       clear: () => clearMessages('load'),
+      lesson: () => state.lesson?.id ?? null,
+      onCheck: (check) => {
+        state.loadCheck = check;
+        updateExplain(true);
+      },
     });
   }
   const canvas = $('network');
@@ -1063,6 +1073,8 @@ async function boot() {
     showMessage('error', text, 'embed');
   }, () => clearMessages('embed'));
   await openInstanceFromUrl(instanceParam);
+  // A lesson with a load curve runs it in the background from the start.
+  if (state.lesson?.load) state.load?.openLesson(state.lesson);
   // Embedded, the canvas's height depends on the chart's, laid out by the
   // next frame (or soon, in a frame the browser does not paint).
   if (state.embed) {

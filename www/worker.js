@@ -8,10 +8,12 @@
 // result, chart}, {type: 'done', runs, csv, chart, cancelled},
 // {type: 'fatal', message}.
 //
-// The load curve (SPEC §6) likewise: in, {type: 'load', curve} (what `new
-// LoadCurve` takes); out, {type: 'refused', message}, {type: 'start',
-// total, chart}, {type: 'row', index, total, row, chart} after every run
-// and {type: 'done', runs, rows, chart, cancelled}.
+// The load curve (SPEC §6) likewise: in, {type: 'load', curve, lesson}
+// (`curve` what `new LoadCurve` takes, `lesson` a lesson id or null); out,
+// {type: 'refused', message}, {type: 'start', total, chart}, {type: 'row',
+// index, total, row, chart, check} after every run and {type: 'done',
+// runs, rows, chart, check, cancelled}; `check` is the core's live check
+// of the lesson's load claims on the curve so far (null without one).
 
 import init, { Experiment, LoadCurve } from './pkg/routesim.js';
 
@@ -34,7 +36,7 @@ self.onmessage = async (event) => {
     return;
   }
   if (msg.type === 'load') {
-    await runLoad(msg.curve);
+    await runLoad(msg.curve, msg.lesson);
     return;
   }
   let experiment;
@@ -65,8 +67,8 @@ self.onmessage = async (event) => {
   experiment.free();
 };
 
-/** Runs the core's LoadCurve point by point, posting each row and the chart so far. */
-async function runLoad(config) {
+/** Runs the core's LoadCurve point by point, posting each row, the chart and the lesson's check so far. */
+async function runLoad(config, lesson) {
   let curve;
   try {
     curve = new LoadCurve(config);
@@ -77,6 +79,13 @@ async function runLoad(config) {
   const total = curve.len();
   self.postMessage({ type: 'start', total, chart: curve.chart() });
   const rows = [];
+  const check = () => {
+    try {
+      return lesson ? curve.lesson_check(lesson) : null;
+    } catch {
+      return null;
+    }
+  };
   for (;;) {
     await yieldToMessages();
     if (cancelled) break;
@@ -89,8 +98,8 @@ async function runLoad(config) {
     }
     if (row === undefined) break;
     rows.push(row);
-    self.postMessage({ type: 'row', index: rows.length - 1, total, row, chart: curve.chart() });
+    self.postMessage({ type: 'row', index: rows.length - 1, total: curve.len(), row, chart: curve.chart(), check: check() });
   }
-  self.postMessage({ type: 'done', runs: rows.length, rows, chart: curve.chart(), cancelled });
+  self.postMessage({ type: 'done', runs: rows.length, rows, chart: curve.chart(), check: check(), cancelled });
   curve.free();
 }

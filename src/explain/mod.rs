@@ -4,7 +4,8 @@
 //! steps") with the verdict so far (pending, met, not met, or a measured
 //! constant for O() claims); what the current phase does; what ℓ, k, the
 //! policy and the packet classes mean; for two runs side by side, the
-//! one-line verdict; for a lesson, its live check.
+//! one-line verdict; for a lesson, its live check (and, for a lesson with
+//! a load curve, [`load_lesson`] on the curve).
 //!
 //! Nothing here simulates: it reads a [`Simulation`]'s instance, bounds,
 //! counters and phases.
@@ -18,7 +19,10 @@ use crate::simulation::{Simulation, Status};
 use serde::Serialize;
 
 mod judge;
+mod load;
 mod words;
+
+pub use load::{load_lesson, LoadLessonStatus};
 
 use judge::claim_status;
 use words::{classes, destination_key, phase_text, terms};

@@ -4,7 +4,9 @@
 //! progress, and the chart's columnar data with each series' ideal
 //! throughput (a vertical line) and zero-load latency (a horizontal line,
 //! the mean hops at the lowest rate: the latency of a packet that never
-//! waits).
+//! waits). Optionally a series stops at its first saturated rate ("up to
+//! saturation"): a rate above a saturated one saturates too (SPEC §6), and
+//! its run is the slowest of all (the whole drain limit, the most packets).
 
 use super::{check_rate, LoadRow, LoadSpec, Pattern};
 use crate::error::{Error, Result};
@@ -25,7 +27,26 @@ pub struct Curve {
     /// Per (algorithm, pattern): the spec and its ideal throughput.
     series: Vec<(LoadSpec, f64)>,
     rates: Vec<f64>,
-    rows: Vec<LoadRow>,
+    /// Per series, its rows so far (rates ascending).
+    rows: Vec<Vec<LoadRow>>,
+    /// Stop each series at its first saturated rate.
+    up_to_saturation: bool,
+}
+
+/// Where one series of a curve saturated, from its rows so far.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct SeriesSaturation {
+    /// The largest rate run before the first saturated one (`null`: the
+    /// lowest rate run saturated, or none has run).
+    pub sustained: Option<f64>,
+    /// The first saturated rate (`null`: none so far).
+    pub saturated_at: Option<f64>,
+    /// Whether the series has run every rate it will run.
+    pub complete: bool,
+    /// The series' ideal throughput λ*.
+    pub ideal: Option<f64>,
+    /// The highest rate of the curve.
+    pub top: f64,
 }
 
 /// The chart's data as drawn (SPEC §7: `{series, data}` with x first).
@@ -67,17 +88,27 @@ impl Curve {
                 series.push((spec, ideal));
             }
         }
+        let rows = vec![Vec::new(); series.len()];
         Ok(Curve {
             series,
             rates,
-            rows: Vec::new(),
+            rows,
+            up_to_saturation: false,
         })
+    }
+
+    /// The same curve, each series stopping at its first saturated rate
+    /// (`true`) or running every rate (`false`, the default).
+    pub fn up_to_saturation(mut self, on: bool) -> Curve {
+        self.up_to_saturation = on;
+        self
     }
 
     /// A curve from a JSON object of texts (the page's form): `topology`,
     /// `algorithms` and `patterns` (comma-separated), `rates` (a rate
     /// list), and optionally `policy`, `seed`, `warmup`, `measure`,
-    /// `drain`; every value checked by the core's parsers, by name.
+    /// `drain` and `up_to_saturation` (`true`/`false`); every value checked
+    /// by the core's parsers, by name.
     pub fn from_json(json: &serde_json::Value) -> Result<Curve> {
         let text = |key: &str| -> Option<String> {
             match &json[key] {
@@ -109,7 +140,12 @@ impl Curve {
             .map(|p| p.trim().parse())
             .collect::<Result<Vec<Pattern>>>()?;
         let rates = super::parse_rates(&need("rates")?)?;
-        Curve::new(&base, &algorithms, &patterns, &rates)
+        let up_to_saturation = match text("up_to_saturation").as_deref().map(str::trim) {
+            None | Some("false") | Some("0") | Some("") => false,
+            Some("true") | Some("1") => true,
+            Some(other) => return Err(Error::invalid("up_to_saturation", other, "expected true or false")),
+        };
+        Ok(Curve::new(&base, &algorithms, &patterns, &rates)?.up_to_saturation(up_to_saturation))
     }
 
     /// [`Curve::from_json`] under the browser's limits
@@ -147,9 +183,25 @@ impl Curve {
         Ok(curve)
     }
 
-    /// Number of runs in the grid.
+    /// Whether series `i` will run no more rates: all have run, or (up to
+    /// saturation) its last row saturated.
+    fn stopped(&self, i: usize) -> bool {
+        let rows = &self.rows[i];
+        rows.len() >= self.rates.len() || (self.up_to_saturation && rows.last().is_some_and(|r| r.saturated))
+    }
+
+    /// Number of runs in the grid: every rate of every series, less (up to
+    /// saturation) the rates above a series' first saturated one, once run.
     pub fn len(&self) -> usize {
-        self.series.len() * self.rates.len()
+        (0..self.series.len())
+            .map(|i| {
+                if self.stopped(i) {
+                    self.rows[i].len()
+                } else {
+                    self.rates.len()
+                }
+            })
+            .sum()
     }
 
     /// Whether the grid has no run.
@@ -160,19 +212,37 @@ impl Curve {
     /// Runs the next point (series by series, rates ascending) and returns
     /// its row; `None` when all have run.
     pub fn run_next(&mut self) -> Result<Option<&LoadRow>> {
-        let k = self.rows.len();
-        if k >= self.len() {
+        let Some(i) = (0..self.series.len()).find(|&i| !self.stopped(i)) else {
             return Ok(None);
-        }
-        let (spec, ideal) = &self.series[k / self.rates.len()];
-        let row = spec.run(self.rates[k % self.rates.len()], *ideal)?;
-        self.rows.push(row);
-        Ok(self.rows.last())
+        };
+        let (spec, ideal) = &self.series[i];
+        let row = spec.run(self.rates[self.rows[i].len()], *ideal)?;
+        self.rows[i].push(row);
+        Ok(self.rows[i].last())
     }
 
-    /// The rows run so far.
-    pub fn rows(&self) -> &[LoadRow] {
-        &self.rows
+    /// The rows run so far, series by series.
+    pub fn rows(&self) -> impl Iterator<Item = &LoadRow> {
+        self.rows.iter().flatten()
+    }
+
+    /// Where the series of `algorithm` on `pattern` saturated, from its
+    /// rows so far (`None` if the curve has no such series).
+    pub fn saturation(&self, algorithm: &str, pattern: Pattern) -> Option<SeriesSaturation> {
+        let i = self
+            .series
+            .iter()
+            .position(|(s, _)| s.algorithm == algorithm && s.pattern == pattern)?;
+        let rows = &self.rows[i];
+        let first = rows.iter().position(|r| r.saturated);
+        let sustained = rows[..first.unwrap_or(rows.len())].last().map(|r| r.rate);
+        Some(SeriesSaturation {
+            sustained,
+            saturated_at: first.map(|j| rows[j].rate),
+            complete: self.stopped(i),
+            ideal: Some(self.series[i].1).filter(|x| x.is_finite()),
+            top: *self.rates.last().expect("a curve has rates"),
+        })
     }
 
     /// The chart's data so far (see [`CurveChart`]); x is the rate (the
@@ -184,7 +254,7 @@ impl Curve {
         let (mut ideal, mut zero_load, mut saturated) = (Vec::new(), Vec::new(), Vec::new());
         for (i, (spec, lambda)) in self.series.iter().enumerate() {
             series.push(format!("{} {}", spec.algorithm, spec.pattern));
-            let rows = self.rows.iter().skip(i * n).take(n).collect::<Vec<_>>();
+            let rows = &self.rows[i];
             let mut column = vec![None; n];
             let mut flags = vec![None; n];
             for (j, row) in rows.iter().enumerate() {
@@ -230,7 +300,7 @@ mod tests {
         assert_eq!(chart.data[0], vec![Some(0.05), Some(0.2)]);
         assert_eq!(chart.data.len(), 5);
         assert!(chart.ideal.iter().all(|x| x.is_some()));
-        assert_eq!(curve.rows()[0].rate, 0.05);
+        assert_eq!(curve.rows().next().unwrap().rate, 0.05);
         assert!(Curve::new(&base, &["sort-route"], &patterns, &[0.1]).is_err());
         let json = serde_json::json!({"topology": "torus:4x4", "algorithms": "greedy,valiant",
             "patterns": "uniform", "rates": "0.1,0.3", "warmup": 10, "measure": "20"});
@@ -251,5 +321,60 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("drain 100000"));
+    }
+
+    #[test]
+    fn up_to_saturation_a_series_stops_at_its_first_saturated_rate() {
+        let mut base = LoadSpec::new("torus:6x6".parse().unwrap(), "greedy", Pattern::Uniform);
+        (base.warmup, base.measure, base.drain) = (30, 100, 300);
+        let tornado: Pattern = "tornado".parse().unwrap();
+        let rates = [0.1, 0.2, 0.3, 0.4, 0.6, 0.8];
+        let full = {
+            let mut c = Curve::new(&base, &["greedy"], &[tornado, Pattern::Uniform], &rates).unwrap();
+            while c.run_next().unwrap().is_some() {}
+            c
+        };
+        let mut stop = Curve::new(&base, &["greedy"], &[tornado, Pattern::Uniform], &rates)
+            .unwrap()
+            .up_to_saturation(true);
+        assert_eq!(stop.len(), 12);
+        let mut runs = 0;
+        while stop.run_next().unwrap().is_some() {
+            runs += 1;
+        }
+        // Greedy tornado on a 6 x 6 torus: 2 hops along +x, λ* = 1/2.
+        let t = full.saturation("greedy", tornado).unwrap();
+        assert!((t.ideal.unwrap() - 0.5).abs() < 1e-9);
+        let first = t.saturated_at.expect("saturates below 0.8");
+        let kept = rates.iter().filter(|&&r| r <= first).count();
+        assert!(kept < rates.len());
+        assert_eq!(stop.len(), runs);
+        // The stopped series' rows are the full curve's up to its first saturated rate.
+        let (a, b): (Vec<_>, Vec<_>) = (
+            stop.rows().filter(|r| r.pattern == "tornado").cloned().collect(),
+            full.rows()
+                .filter(|r| r.pattern == "tornado")
+                .take(kept)
+                .cloned()
+                .collect(),
+        );
+        assert_eq!(a, b);
+        assert_eq!(
+            stop.saturation("greedy", tornado),
+            Some(t).map(|t| SeriesSaturation { complete: true, ..t })
+        );
+        assert!(a.last().unwrap().saturated && a[..a.len() - 1].iter().all(|r| !r.saturated));
+        assert_eq!(
+            stop.chart().data,
+            full.chart().data,
+            "the chart draws up to the first saturated rate either way"
+        );
+        assert!(stop.saturation("valiant", tornado).is_none());
+        let json = serde_json::json!({"topology": "torus:4x4", "algorithms": "greedy", "patterns": "uniform",
+            "rates": "0.1", "up_to_saturation": "maybe"});
+        assert!(Curve::from_json(&json)
+            .unwrap_err()
+            .to_string()
+            .contains("up_to_saturation 'maybe'"));
     }
 }

@@ -29,7 +29,7 @@ pub mod pattern;
 pub mod run;
 pub mod watch;
 
-pub use curve::{Curve, CurveChart};
+pub use curve::{Curve, CurveChart, SeriesSaturation};
 pub use ideal::{ideal_throughput, link_loads};
 pub use pattern::{Destinations, Pattern};
 pub use run::{LoadRun, Totals};

@@ -144,3 +144,83 @@ test('the load mode: Watch runs one rate on the panel\'s network, packets appear
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('the lesson valiant-load opens the load panel, runs its curve in the worker, and checks its claim on the curve drawn', async () => {
+  const t0 = Date.now();
+  const { page, errors } = await open('?lesson=valiant-load');
+  const lesson = await page.evaluate(() => window.routesim.lesson);
+  const config = lesson.load_config;
+  assert.ok(config, 'the core gives the lesson a load curve');
+  // The panel is open, next to the run (before the experiment), its form the core's preset.
+  assert.equal(await page.evaluate(() => document.getElementById('load-details').open), true);
+  assert.equal(await page.evaluate(() => document.getElementById('load').nextElementSibling.id), 'experiment');
+  assert.equal(await page.inputValue('#load-topology'), config.topology);
+  assert.equal(await page.inputValue('#load-rates'), config.rates);
+  assert.equal(await page.inputValue('#load-pattern'), 'uniform');
+  assert.equal(await page.inputValue('#load-pattern2'), 'tornado');
+  assert.equal(await page.isChecked('#load-stop'), true);
+  const checked = await page.locator('#load-algorithms input:checked').evaluateAll((xs) => xs.map((x) => x.value));
+  assert.deepEqual(checked, ['greedy', 'valiant']);
+  await page.waitForFunction(() => /^done/.test(document.getElementById('load-status').textContent), null, { timeout: 60000 });
+  const seconds = (Date.now() - t0) / 1000;
+  assert.ok(seconds < 30, `the lesson's curve took ${seconds} s`);
+
+  const chart = await loadChart(page);
+  assert.deepEqual(chart.series.slice(1), ['greedy uniform', 'greedy tornado', 'valiant uniform', 'valiant tornado']);
+  const rates = config.rates.split(',').map(Number);
+  assert.deepEqual(chart.data[0], rates);
+  // The core's lines: greedy's exact λ* on a 16×16 torus, uniform 8·255/(16·256) and tornado 1/7;
+  // Valiant's about half greedy's uniform one; Valiant's doubled routes above greedy's at zero load.
+  assert.ok(Math.abs(chart.ideal[0] - (8 * 255) / (16 * 256)) < 1e-9, `greedy uniform λ* ${chart.ideal[0]}`);
+  assert.ok(Math.abs(chart.ideal[1] - 1 / 7) < 1e-9, `greedy tornado λ* ${chart.ideal[1]}`);
+  assert.ok(Math.abs(chart.ideal[2] / chart.ideal[0] - 0.5) < 0.05, `valiant uniform λ* ${chart.ideal[2]}`);
+  assert.ok(chart.zero_load[2] > 1.8 * chart.zero_load[0], `zero-load ${chart.zero_load}`);
+  // Up to saturation: each curve's last run is its first saturated rate, nothing drawn past it.
+  const sat = chart.saturated.map((flags, s) => {
+    const j = flags.indexOf(true);
+    assert.ok(j > 0, `${chart.series[s + 1]} did not saturate: ${flags}`);
+    assert.ok(flags.slice(j + 1).every((f) => f === null), `${chart.series[s + 1]} ran past its saturation`);
+    assert.ok(chart.data[s + 1].slice(0, j + 1).every((y) => y > 0) && chart.data[s + 1].slice(j + 1).every((y) => y === null));
+    return { sustained: rates[j - 1], saturatedAt: rates[j] };
+  });
+  const [gu, gt, vu, vt] = sat;
+  // The claim, read from the chart: Valiant sustains about half greedy's uniform rate, and on
+  // tornado a rate at which greedy saturates.
+  assert.ok(vu.sustained / gu.sustained >= 0.4 && vu.sustained / gu.sustained <= 0.6, JSON.stringify(sat));
+  assert.ok(vt.sustained >= gt.saturatedAt, JSON.stringify(sat));
+
+  // The verdict the user sees, in the lesson's box, says so with the chart's numbers.
+  const runs = chart.saturated.flat().filter((f) => f !== null).length;
+  await page.waitForFunction((n) => new RegExp(`Checked live on the load curves below \\(${n} of ${n} runs\\): met`).test(document.querySelector('[data-role="explain"]').innerText), runs, { timeout: 5000 });
+  const lines = await page.locator('[data-role="load-check"] li').allInnerTexts();
+  assert.equal(lines.length, 2);
+  assert.ok(lines[0].includes(`valiant saturates at ${vu.saturatedAt} (sustains ${vu.sustained}); greedy saturates at ${gu.saturatedAt} (sustains ${gu.sustained})`), lines[0]);
+  assert.ok(lines[0].includes(`${vu.sustained} / ${gu.sustained} = ${(vu.sustained / gu.sustained).toFixed(2)}, about half`), lines[0]);
+  assert.ok(lines[1].includes(`valiant outlasts greedy, sustaining ${vt.sustained} ≥ ${gt.saturatedAt} ✓`), lines[1]);
+  assert.equal(await page.locator('[data-role="load-verdict"]').innerText(), 'met');
+  // The lesson's text quotes the λ* the chart draws.
+  for (const x of chart.ideal) assert.ok(lesson.text.includes(x.toFixed(3)), `${x.toFixed(3)} not in the lesson's text`);
+
+  // Determinism: the same rows as the native CLI for the same seed, series by series up to saturation.
+  const cli = path.join(root, 'target/release/routesim');
+  const pageRows = await page.evaluate(() => window.routesim.load.rows());
+  chart.series.slice(1).forEach((name, s) => {
+    const [algorithm, pattern] = name.split(' ');
+    const mine = rates.filter((r) => r <= sat[s].saturatedAt);
+    const out = spawnSync(cli, ['load', '--topology', config.topology, '--algorithm', algorithm, '--pattern', pattern,
+      '--rate', mine.join(','), '--warmup', config.warmup, '--measure', config.measure, '--drain', config.drain,
+      '--seed', config.seed, '--json'], { encoding: 'utf8' });
+    assert.equal(out.status, 0, out.stderr);
+    const rows = out.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    assert.deepEqual(pageRows.filter((r) => r.algorithm === algorithm && r.pattern === pattern), rows, `${name}: the page's rows differ from the CLI's`);
+  });
+
+  await page.locator('#load').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(shots, 'lesson-valiant-load.png') });
+  // Leaving the lesson: the panel goes back after the experiment, the load check goes.
+  await page.selectOption('[data-role="lesson"]', '');
+  await page.waitForFunction(() => !document.querySelector('[data-role="load-check"]'));
+  assert.equal(await page.evaluate(() => document.getElementById('experiment').nextElementSibling.id), 'load');
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -369,6 +369,51 @@ fn explain_compare_and_lessons_convert_the_core() {
     );
     let intro = wasm::lesson("intro").unwrap();
     assert_eq!(get(&get(&intro, "preset"), "compare").as_string().unwrap(), "offline");
+    assert!(get(&intro, "load_config").is_undefined());
+}
+
+/// A lesson's load curve through the wasm API: the core's `load_config`
+/// (what the page's form sends), and `LoadCurve.lesson_check` on a curve as
+/// it runs, the same as natively.
+#[wasm_bindgen_test]
+fn a_lessons_load_curve_and_its_check_convert_the_core() {
+    let lesson = wasm::lesson("valiant-load").unwrap();
+    let preset = routesim::lessons::lookup("valiant-load").unwrap().load.unwrap();
+    let load_config: serde_json::Value = serde_wasm_bindgen::from_value(get(&lesson, "load_config")).unwrap();
+    assert_eq!(load_config, preset.config());
+    // A small curve of the same shape, up to saturation.
+    let small = config(&[
+        ("topology", "torus:6x6".into()),
+        ("algorithms", "greedy,valiant".into()),
+        ("patterns", "uniform,tornado".into()),
+        ("rates", "0.1,0.3,0.5,0.7,0.9".into()),
+        ("warmup", "30".into()),
+        ("measure", "100".into()),
+        ("drain", "300".into()),
+        ("up_to_saturation", true.into()),
+    ]);
+    let mut curve = wasm::LoadCurve::new(small).unwrap();
+    let first = curve.lesson_check("valiant-load").unwrap();
+    assert_eq!(get(&first, "verdict").as_string().unwrap(), "pending");
+    assert_eq!(num(&first, "runs"), 0.0);
+    while !curve.run_next().unwrap().is_undefined() {}
+    let check = curve.lesson_check("valiant-load").unwrap();
+    let checks = js_sys::Array::from(&get(&check, "checks"));
+    assert_eq!(checks.length(), 2);
+    // Natively, the same curve gives the same lines.
+    let json = serde_json::json!({"topology": "torus:6x6", "algorithms": "greedy,valiant",
+        "patterns": "uniform,tornado", "rates": "0.1,0.3,0.5,0.7,0.9", "warmup": "30", "measure": "100",
+        "drain": "300", "up_to_saturation": true});
+    let mut native = routesim::load::Curve::browser_from_json(&json).unwrap();
+    while native.run_next().unwrap().is_some() {}
+    let lesson = routesim::lessons::lookup("valiant-load").unwrap();
+    let expected = routesim::explain::load_lesson(lesson, &native).unwrap();
+    assert_eq!(num(&check, "runs") as usize, expected.runs);
+    for (i, line) in expected.checks.iter().enumerate() {
+        assert_eq!(get(&checks.get(i as u32), "text").as_string().unwrap(), line.text);
+    }
+    assert!(curve.lesson_check("lemma2-linear").unwrap().is_null());
+    assert!(message(curve.lesson_check("nope")).contains("'nope'"));
 }
 
 /// A snapshot's contents as plain values (every typed array and field).
