@@ -296,3 +296,241 @@ fn the_load_mode_refuses_bad_fields_by_name() {
     bad(base("pattern", "nope"), "nope");
     bad(base("seed", "-1"), "seed");
 }
+
+/// The columns of an open-loop sweep, in order (README, "The CLI").
+const SWEEP_COLUMNS: [&str; 24] = [
+    "topology",
+    "nodes",
+    "side",
+    "algorithm",
+    "pattern",
+    "policy",
+    "seed",
+    "rate",
+    "offered",
+    "accepted",
+    "latency_mean",
+    "latency_p50",
+    "latency_p99",
+    "latency_max",
+    "hops_mean",
+    "saturated",
+    "ideal_throughput",
+    "measured",
+    "undelivered",
+    "steps",
+    "warmup",
+    "measure",
+    "drain",
+    "error",
+];
+
+/// 6 decimals, as the sweep writes a float.
+fn round6(x: f64) -> f64 {
+    (x * 1e6).round() / 1e6
+}
+
+#[test]
+fn an_open_loop_sweep_grids_topologies_patterns_seeds_and_rates_like_routesim_load() {
+    let windows = ["--warmup", "40", "--measure", "150", "--drain", "400"];
+    let grid = [
+        &[
+            "sweep",
+            "--topology",
+            "torus:{N}x{N}",
+            "--n",
+            "4,6",
+            "--algorithm",
+            "greedy,valiant",
+            "--pattern",
+            "uniform,tornado",
+            "--rate",
+            "0.1,0.4,0.9",
+            "--seeds",
+            "1..2",
+        ][..],
+        &windows[..],
+    ]
+    .concat();
+    let (code, csv, err) = cli(&grid);
+    assert_eq!(code, 0, "{err}");
+    // Parallel or not, the same rows in the same order.
+    let (code1, csv1, _) = cli(&[&grid[..], &["--jobs", "1"]].concat());
+    assert_eq!((code1, &csv1), (0, &csv));
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines[0], SWEEP_COLUMNS.join(","));
+    assert_eq!(lines.len(), 1 + 2 * 2 * 2 * 2 * 3, "header + one row per grid point");
+    let rows: Vec<Vec<&str>> = lines[1..].iter().map(|l| l.split(',').collect()).collect();
+    let col = |name: &str| SWEEP_COLUMNS.iter().position(|c| *c == name).unwrap();
+    // Grid order: topology × algorithm × policy × pattern × seed × rate, the rate fastest.
+    let key = |r: &Vec<&str>| ["topology", "algorithm", "pattern", "seed", "rate"].map(|c| r[col(c)].to_string());
+    assert_eq!(key(&rows[0]), ["torus:4x4", "greedy", "uniform", "1", "0.1"]);
+    assert_eq!(key(&rows[1]), ["torus:4x4", "greedy", "uniform", "1", "0.4"]);
+    assert_eq!(key(&rows[3]), ["torus:4x4", "greedy", "uniform", "2", "0.1"]);
+    assert_eq!(key(&rows[6]), ["torus:4x4", "greedy", "tornado", "1", "0.1"]);
+    assert_eq!(key(&rows[12]), ["torus:4x4", "valiant", "uniform", "1", "0.1"]);
+    assert_eq!(key(&rows[47]), ["torus:6x6", "valiant", "tornado", "2", "0.9"]);
+    assert!(rows
+        .iter()
+        .all(|r| r.len() == SWEEP_COLUMNS.len() && r[col("error")].is_empty()));
+    // Every row is `routesim load`'s for the same point (the same seed, the same run).
+    for r in rows.iter().step_by(5) {
+        let (code, out, err) = cli(&[
+            &[
+                "load",
+                "--topology",
+                r[col("topology")],
+                "--algorithm",
+                r[col("algorithm")],
+                "--pattern",
+                r[col("pattern")],
+                "--rate",
+                r[col("rate")],
+                "--seed",
+                r[col("seed")],
+                "--json",
+            ][..],
+            &windows[..],
+        ]
+        .concat());
+        assert_eq!(code, 0, "{err}");
+        let want: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+        let f = |name: &str| r[col(name)].parse::<f64>().unwrap();
+        for (name, value) in [
+            ("offered", &want["offered"]),
+            ("accepted", &want["accepted"]),
+            ("latency_mean", &want["latency"]["mean"]),
+            ("hops_mean", &want["hops_mean"]),
+            ("ideal_throughput", &want["ideal_throughput"]),
+        ] {
+            assert_eq!(f(name), round6(value.as_f64().unwrap()), "{name} of {r:?}");
+        }
+        for (name, value) in [
+            ("latency_p99", &want["latency"]["p99"]),
+            ("latency_max", &want["latency"]["max"]),
+            ("measured", &want["measured"]),
+            ("steps", &want["steps"]),
+            ("saturated", &want["saturated"]),
+        ] {
+            assert_eq!(r[col(name)], value.to_string(), "{name} of {r:?}");
+        }
+    }
+    // Greedy tornado on a 4 x 4 torus (1 hop along +x, λ* = 1): never
+    // saturated; on a 6 x 6 torus (2 hops, λ* = 1/2) saturated at 0.9 —
+    // a result, not a failure (exit 0).
+    let at = |t: &str, a: &str, p: &str, rate: &str| {
+        rows.iter()
+            .filter(|r| key(r)[..3] == [t, a, p] && r[col("rate")] == rate)
+            .map(|r| (r[col("saturated")], r[col("ideal_throughput")]))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(at("torus:6x6", "greedy", "tornado", "0.9"), [("true", "0.5"); 2]);
+    assert_eq!(at("torus:6x6", "greedy", "tornado", "0.1"), [("false", "0.5"); 2]);
+    // Seeds differ: another seed, other rows.
+    assert_ne!(rows[0][col("offered")], rows[3][col("offered")]);
+
+    // JSON lines: the same values, one object per row, the columns as keys.
+    let (code, jsonl, _) = cli(&[&grid[..], &["--format", "jsonl"]].concat());
+    assert_eq!(code, 0);
+    let objects: Vec<serde_json::Value> = jsonl.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(objects.len(), rows.len());
+    assert_eq!(objects[0].as_object().unwrap().len(), SWEEP_COLUMNS.len());
+    // The keys in the order of the columns.
+    let first = jsonl.lines().next().unwrap();
+    let at: Vec<usize> = SWEEP_COLUMNS
+        .iter()
+        .map(|c| {
+            first
+                .find(&format!("\"{c}\":"))
+                .unwrap_or_else(|| panic!("{c} missing: {first}"))
+        })
+        .collect();
+    assert!(at.windows(2).all(|w| w[0] < w[1]), "{first}");
+    assert_eq!(objects[47]["latency_mean"].to_string(), rows[47][col("latency_mean")]);
+    assert_eq!(objects[0]["error"], serde_json::Value::Null);
+}
+
+#[test]
+fn an_open_loop_sweep_refuses_bad_input_by_name_and_reports_points_that_cannot_run() {
+    let base = ["sweep", "--topology", "mesh:4x4", "--measure", "50", "--warmup", "10"];
+    for (extra, named) in [
+        (
+            &["--pattern", "uniform", "--rate", "0.1", "--workload", "transpose"][..],
+            "invalid workload 'transpose'",
+        ),
+        (&["--pattern", "uniform", "--rate", "0.1,0"], "rate '0'"),
+        (&["--pattern", "uniform", "--rate", "0.1", "--rate", "x"], "rate 'x'"),
+        (&["--pattern", "uniform"], "missing: an open-loop sweep needs rates"),
+        (&["--pattern", "uniform,hotspot", "--rate", "0.1"], "'hotspot'"),
+        (
+            &["--pattern", "uniform", "--rate", "0.1", "--queue-cap", "2"],
+            "invalid queue-cap '2'",
+        ),
+        (&["--pattern", "uniform", "--rate", "0.1", "--l", "2"], "invalid l '2'"),
+        (
+            &["--pattern", "uniform", "--rate", "0.1", "--flits", "4"],
+            "invalid flits '4'",
+        ),
+        (
+            &["--pattern", "uniform", "--rate", "0.1", "--drain", "-1"],
+            "drain '-1'",
+        ),
+        (
+            &["--pattern", "uniform", "--rate", "0.1", "--seeds", "3..1"],
+            "seeds '3..1'",
+        ),
+        (
+            &["--pattern", "uniform", "--rate", "0.1", "--algorithm", "teleport"],
+            "'teleport'",
+        ),
+        (&["--workload", "transpose", "--rate", "0.1"], "invalid rate '0.1'"),
+        (&[], "missing --workload"),
+        // Every point fails: exit 2 with the first error.
+        (
+            &["--pattern", "uniform", "--rate", "0.1", "--algorithm", "sort-route"],
+            "sort-route",
+        ),
+    ] {
+        let mut args = base.to_vec();
+        if extra.contains(&"--workload") && !extra.contains(&"--pattern") {
+            args.truncate(3);
+        }
+        args.extend(extra);
+        let (code, out, err) = cli(&args);
+        assert_eq!(code, 2, "{extra:?}: {err}");
+        assert!(out.is_empty(), "{extra:?}: {out}");
+        assert!(err.contains(named) && err.lines().count() == 1, "{extra:?}: {err}");
+    }
+    let both = cli(&[
+        &base[..],
+        &["--pattern", "uniform", "--rate", "0.1", "--workload", "transpose"],
+    ]
+    .concat())
+    .2;
+    assert!(
+        both.contains("--pattern") && both.contains("cannot be combined"),
+        "{both}"
+    );
+    // Some points cannot run (a closed-loop algorithm; transpose on a
+    // non-square mesh): their rows carry the error, the others ran, exit 1.
+    let (code, out, err) = cli(&[
+        "sweep",
+        "--topology",
+        "mesh:4x4,mesh:4x6",
+        "--algorithm",
+        "greedy,sort-route",
+        "--pattern",
+        "transpose",
+        "--rate",
+        "0.1",
+        "--measure",
+        "50",
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("3 of 4 grid points failed"), "{err}");
+    let rows: Vec<&str> = out.lines().skip(1).collect();
+    assert_eq!(rows.len(), 4);
+    assert!(rows[0].starts_with("mesh:4x4,16,4,greedy,transpose,") && rows[0].ends_with(','));
+    assert!(rows[1].contains("open-loop traffic needs an algorithm that routes each packet on its own"));
+    assert!(rows[2].contains("square"), "{}", rows[2]);
+}

@@ -5,10 +5,15 @@
 //!
 //! In `--topology`, `{n}` (or `{N}`; clap's help shows only the latter,
 //! since it reads `{n}` as a line break) is replaced by each value of `--n`.
+//!
+//! With `--pattern` (and `--rate`) the sweep is open-loop (SPEC §6): the
+//! core's [`LoadGrid`] instead of the batch grid, the same scheduling and
+//! output; batch-only options (`--workload`, ℓ, k, queues, engine options)
+//! are refused there by name.
 
 use super::{Outcome, EXIT_INCOMPLETE, EXIT_OK};
 use crate::request::{parse_number, Field, RunSpec};
-use crate::sweep::{Grid, Row, SweepLists};
+use crate::sweep::{Grid, LoadGrid, LoadLists, Row, SweepLists};
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::iter::{ParallelBridge, ParallelIterator};
@@ -37,9 +42,16 @@ x queue-cap x seed, the last varying fastest; rows come out in that order. (l, k
 a row with an error column and the sweep exits 1, as it does when a run stalls or hits --max-steps; if \
 every point fails the sweep exits 2.
 
-Example:
+Open-loop traffic (SPEC §6): --pattern and --rate instead of --workload; the grid is topology x \
+algorithm x policy x pattern x seed x rate, the rate varying fastest, one row per point with the \
+columns of `routesim load --out` (rate, offered, accepted, latency_mean/p50/p99/max, hops_mean, \
+saturated, ideal_throughput, ...). A saturated rate is a result (exit 0).
+
+Examples:
   routesim sweep --topology 'mesh:{N}x{N}' --n 16,32,64 --algorithm greedy,valiant \\
-                 --workload random-permutation,transpose --l 1 --k 1,2,4 --seeds 1..5 --out runs.csv")]
+                 --workload random-permutation,transpose --l 1 --k 1,2,4 --seeds 1..5 --out runs.csv
+  routesim sweep --topology 'torus:{N}x{N}' --n 8,16 --algorithm greedy,valiant \\
+                 --pattern uniform,tornado --rate 0.05,0.1,0.2 --seeds 1..3 --out load.csv")]
 pub struct SweepArgs {
     /// Topologies; `{N}` (or lower-case n in braces) is replaced by each value of --n, e.g. 'mesh:{N}x{N},torus:{N}x{N}'.
     #[arg(long, value_name = "LIST", required = true)]
@@ -53,9 +65,24 @@ pub struct SweepArgs {
     /// Contention policies [default: farthest-first].
     #[arg(long, value_name = "LIST")]
     pub policy: Vec<String>,
-    /// Workloads, e.g. random-permutation,transpose.
-    #[arg(long, value_name = "LIST", required = true)]
+    /// Workloads, e.g. random-permutation,transpose (batch runs).
+    #[arg(long, value_name = "LIST")]
     pub workload: Vec<String>,
+    /// Open-loop traffic patterns (SPEC §6), e.g. uniform,tornado: makes the sweep open-loop (needs --rate).
+    #[arg(long, value_name = "LIST", allow_hyphen_values = true)]
+    pub pattern: Vec<String>,
+    /// Open-loop injection rates per node and step, each in (0, 1], e.g. 0.05,0.1,0.2.
+    #[arg(long, value_name = "LIST", allow_hyphen_values = true)]
+    pub rate: Vec<String>,
+    /// Open-loop warm-up steps W [default: 500].
+    #[arg(long, value_name = "W", allow_hyphen_values = true)]
+    pub warmup: Option<String>,
+    /// Open-loop measurement window M [default: 1000].
+    #[arg(long, value_name = "M", allow_hyphen_values = true)]
+    pub measure: Option<String>,
+    /// Open-loop drain limit D [default: 2000].
+    #[arg(long, value_name = "D", allow_hyphen_values = true)]
+    pub drain: Option<String>,
     /// Values of ℓ [default: the workload's; the column then shows the instance's ℓ].
     #[arg(long = "l", value_name = "LIST", allow_hyphen_values = true)]
     pub l: Vec<String>,
@@ -91,7 +118,93 @@ pub struct SweepArgs {
     pub jobs: Option<String>,
 }
 
+/// What a sweep runs: batch instances or open-loop traffic.
+enum Plan {
+    Batch(Box<Grid>),
+    Load(LoadGrid),
+}
+
+impl Plan {
+    fn size(&self) -> u64 {
+        match self {
+            Plan::Batch(g) => g.size(),
+            Plan::Load(g) => g.size(),
+        }
+    }
+
+    fn run(&self, index: u64) -> Row {
+        match self {
+            Plan::Batch(g) => g.run(index),
+            Plan::Load(g) => g.run(index),
+        }
+    }
+}
+
 impl SweepArgs {
+    /// The plan: open-loop with `--pattern`, batch otherwise; options of
+    /// the other kind are refused by name.
+    fn plan(&self) -> Result<Plan, String> {
+        if self.pattern.is_empty() && self.workload.is_empty() {
+            return Err(
+                "missing --workload (batch instances, e.g. --workload transpose) or --pattern \
+                        (open-loop traffic, e.g. --pattern uniform --rate 0.05,0.1)"
+                    .into(),
+            );
+        }
+        if self.pattern.is_empty() {
+            let load_only = [
+                ("rate", self.rate.first()),
+                ("warmup", self.warmup.as_ref()),
+                ("measure", self.measure.as_ref()),
+                ("drain", self.drain.as_ref()),
+            ];
+            if let Some((name, Some(value))) = load_only.into_iter().find(|(_, v)| v.is_some()) {
+                return Err(format!(
+                    "invalid {name} '{value}': --{name} is for open-loop sweeps, which need --pattern (e.g. --pattern uniform)"
+                ));
+            }
+            return self.grid().map(|g| Plan::Batch(Box::new(g)));
+        }
+        if let Some(w) = self.workload.first() {
+            return Err(format!(
+                "invalid workload '{w}': --workload (batch instances) and --pattern (open-loop traffic, SPEC §6) \
+                 cannot be combined in one sweep; give one of them"
+            ));
+        }
+        let engine = self.engine.fields();
+        let batch_only = [
+            ("l", self.l.first().cloned()),
+            ("k", self.k.first().cloned()),
+            ("lk", self.lk.first().cloned()),
+            ("queue-cap", self.queue_cap.first().cloned()),
+            ("locality", self.locality.clone()),
+            ("hotspot", self.hotspot.clone()),
+        ]
+        .into_iter()
+        .chain(engine.iter().map(|(_, name, text)| (*name, Some(text.clone()))));
+        for (name, value) in batch_only {
+            if let Some(value) = value {
+                return Err(format!(
+                    "invalid {name} '{value}': open-loop sweeps (--pattern) do not take --{name} \
+                     (SPEC §6 fixes them: unbounded source queues, no barriers, one flit per packet)"
+                ));
+            }
+        }
+        let lists = LoadLists {
+            topology: self.topology.clone(),
+            n: self.n.clone(),
+            algorithm: self.algorithm.clone(),
+            policy: self.policy.clone(),
+            pattern: self.pattern.clone(),
+            seeds: self.seeds.clone(),
+            rate: self.rate.clone(),
+            warmup: self.warmup.clone(),
+            measure: self.measure.clone(),
+            drain: self.drain.clone(),
+        };
+        LoadGrid::new(&lists).map(Plan::Load).map_err(|e| e.to_string())
+    }
+
     /// The core's grid for these flags.
     fn grid(&self) -> Result<Grid, String> {
         let mut fields = self.engine.fields();
@@ -183,7 +296,7 @@ fn show_progress() -> bool {
 
 /// `routesim sweep`.
 pub(super) fn sweep(args: SweepArgs) -> Outcome {
-    let grid = args.grid()?;
+    let grid = args.plan()?;
     let total = grid.size();
     let bar = if show_progress() {
         let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
@@ -241,7 +354,7 @@ pub(super) fn sweep(args: SweepArgs) -> Outcome {
         let mut outcome = Ok(());
         for (i, row) in rx {
             bar.inc(1);
-            if row.report.is_some() {
+            if row.error.is_none() {
                 successes += 1;
                 incomplete += row.incomplete() as u64;
             } else {

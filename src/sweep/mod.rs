@@ -10,6 +10,9 @@
 //! value). Every list takes comma-separated items; numeric lists also take
 //! inclusive ranges `a..b`. In a topology, `{n}` (or `{N}`) is replaced by
 //! each value of `n`.
+//!
+//! Open-loop sweeps (SPEC §6: patterns and rates instead of workloads)
+//! have their own grid, [`LoadGrid`], with the same lists, rows and output.
 
 use crate::engine::Policy;
 use crate::error::{Error, Result};
@@ -20,9 +23,11 @@ use crate::workload::Workload;
 use crate::Status;
 
 mod experiment;
+mod load;
 mod row;
 
 pub use experiment::{size_template, ChartPoint, Experiment, Vary};
+pub use load::{LoadGrid, LoadLists};
 pub use row::Row;
 
 /// Most grid points one sweep may have.
@@ -95,6 +100,33 @@ fn has_placeholder(template: &str) -> bool {
     template.contains("{n}") || template.contains("{N}")
 }
 
+/// The topologies of a topology list: each item parsed by `parse`, a
+/// template with `{n}` (or `{N}`) once per value of `n`; refuses values of
+/// `n` that no template uses, and a template without them.
+fn expand_topologies(raw: &[String], n: &[String], parse: impl Fn(&str) -> Result<Topology>) -> Result<Vec<Topology>> {
+    let templates = items("topology", raw)?;
+    let ns = if n.is_empty() { None } else { Some(positive("n", n)?) };
+    let mut topologies = Vec::new();
+    for template in &templates {
+        if has_placeholder(template) {
+            let ns = ns
+                .as_ref()
+                .ok_or_else(|| Error::invalid("topology", template, "it uses {n} but no values of n are given"))?;
+            for n in ns {
+                topologies.push(parse(
+                    &template.replace("{n}", &n.to_string()).replace("{N}", &n.to_string()),
+                )?);
+            }
+        } else {
+            topologies.push(parse(template)?);
+        }
+    }
+    if ns.is_some() && !templates.iter().any(|t| has_placeholder(t)) {
+        return Err(Error::invalid("n", n.join(","), "no topology contains {n}"));
+    }
+    Ok(topologies)
+}
+
 /// What a sweep varies, as its lists of text (the CLI's flags; the page's
 /// experiment builds the same). Empty lists take the base request's value.
 #[derive(Debug, Clone, Default)]
@@ -148,39 +180,11 @@ pub struct Point {
 impl Grid {
     /// Expands the lists over `base` (whose other fields every point shares).
     pub fn new(base: RunSpec, lists: &SweepLists) -> Result<Grid> {
-        let templates = items("topology", &lists.topology)?;
-        let ns = if lists.n.is_empty() {
-            None
-        } else {
-            Some(positive("n", &lists.n)?)
-        };
-        let mut topologies = Vec::new();
-        for template in &templates {
-            if has_placeholder(template) {
-                let ns = ns
-                    .as_ref()
-                    .ok_or_else(|| Error::invalid("topology", template, "it uses {n} but no values of n are given"))?;
-                for n in ns {
-                    let name = template.replace("{n}", &n.to_string()).replace("{N}", &n.to_string());
-                    topologies.push(
-                        parse_field(&base, Field::Topology, "topology", &name)?
-                            .topology
-                            .unwrap(),
-                    );
-                }
-            } else {
-                topologies.push(
-                    parse_field(&base, Field::Topology, "topology", template)?
-                        .topology
-                        .unwrap(),
-                );
-            }
-        }
+        let mut topologies = expand_topologies(&lists.topology, &lists.n, |name| {
+            Ok(parse_field(&base, Field::Topology, "topology", name)?.topology.unwrap())
+        })?;
         if topologies.is_empty() {
             topologies.extend(base.topology.clone());
-        }
-        if ns.is_some() && !templates.iter().any(|t| has_placeholder(t)) {
-            return Err(Error::invalid("n", lists.n.join(","), "no topology contains {n}"));
         }
         let each = |field: Field, name: &str, raw: &[String]| -> Result<Vec<RunSpec>> {
             items(name, raw)?

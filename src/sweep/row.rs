@@ -1,6 +1,7 @@
 //! A sweep's output row: the grid point's columns and its report, as CSV or JSON lines.
 
 use super::Point;
+use crate::load::{LoadRow, LoadSpec};
 use crate::report::Report;
 use crate::topology::Network;
 use crate::Status;
@@ -20,7 +21,7 @@ fn float(x: f64) -> Value {
 pub struct Row {
     /// `(column, value)` in output order.
     pub columns: Vec<(&'static str, Value)>,
-    /// The report, if the point ran.
+    /// The report, if a batch point ran (open-loop rows carry their values in `columns` only).
     pub report: Option<Report>,
     /// How the run ended, if it ran.
     pub status: Option<Status>,
@@ -109,6 +110,54 @@ impl Row {
         }
     }
 
+    /// An open-loop grid point's row ([`super::LoadGrid`]): the columns of
+    /// `routesim load --out` (SPEC §6's fields, the latency flattened),
+    /// after `nodes` and `side`, and `error`. A saturated rate is a result:
+    /// the row is not [`Row::incomplete`].
+    pub(super) fn from_load(spec: &LoadSpec, rate: f64, result: std::result::Result<LoadRow, String>) -> Row {
+        let topology = &spec.topology;
+        let mut columns: Vec<(&'static str, Value)> = vec![
+            ("topology", json!(topology.to_string())),
+            ("nodes", json!(topology.nodes())),
+            ("side", json!(topology.square_side())),
+            ("algorithm", json!(spec.algorithm)),
+            ("pattern", json!(spec.pattern.name())),
+            ("policy", json!(spec.policy.name())),
+            ("seed", json!(spec.seed)),
+            ("rate", json!(rate)),
+        ];
+        let r = result.as_ref().ok();
+        let get = |f: &dyn Fn(&LoadRow) -> Value| r.map_or(Value::Null, f);
+        let latency = |f: &dyn Fn(&crate::load::Summary) -> Value| get(&|r| r.latency.as_ref().map_or(Value::Null, f));
+        columns.extend([
+            ("offered", get(&|r| float(r.offered))),
+            ("accepted", get(&|r| float(r.accepted))),
+            ("latency_mean", latency(&|l| float(l.mean))),
+            ("latency_p50", latency(&|l| json!(l.p50))),
+            ("latency_p99", latency(&|l| json!(l.p99))),
+            ("latency_max", latency(&|l| json!(l.max))),
+            ("hops_mean", get(&|r| float(r.hops_mean))),
+            ("saturated", get(&|r| json!(r.saturated))),
+            (
+                "ideal_throughput",
+                get(&|r| r.ideal_throughput.map_or(Value::Null, float)),
+            ),
+            ("measured", get(&|r| json!(r.measured))),
+            ("undelivered", get(&|r| json!(r.undelivered))),
+            ("steps", get(&|r| json!(r.steps))),
+            ("warmup", json!(spec.warmup)),
+            ("measure", json!(spec.measure)),
+            ("drain", json!(spec.drain)),
+            ("error", json!(result.as_ref().err())),
+        ]);
+        Row {
+            columns,
+            report: None,
+            status: None,
+            error: result.err(),
+        }
+    }
+
     /// Whether the point ran but did not deliver every packet.
     pub fn incomplete(&self) -> bool {
         self.report
@@ -150,13 +199,23 @@ impl Row {
                 .find(|(n, _)| *n == name)
                 .map_or(String::new(), |(_, v)| csv_cell(v))
         };
-        format!(
-            "topology {}, algorithm {}, workload {}, seed {}",
-            get("topology"),
-            get("algorithm"),
-            get("workload"),
-            get("seed")
-        )
+        match self.columns.iter().any(|(n, _)| *n == "pattern") {
+            true => format!(
+                "topology {}, algorithm {}, pattern {}, seed {}, rate {}",
+                get("topology"),
+                get("algorithm"),
+                get("pattern"),
+                get("seed"),
+                get("rate")
+            ),
+            false => format!(
+                "topology {}, algorithm {}, workload {}, seed {}",
+                get("topology"),
+                get("algorithm"),
+                get("workload"),
+                get("seed")
+            ),
+        }
     }
 }
 
