@@ -1,7 +1,8 @@
 // The README's pictures of the page, taken in headless Chromium
 // (playwright-core, as the end-to-end tests): the default page at
-// 1280×800, a 390×844 phone, and the compact view in a 400 px iframe of a
-// course page (the README's embed snippet).
+// 1280×800, a 390×844 phone, the compact view in a 400 px iframe of a
+// course page (the README's embed snippet), the load panel and the lesson
+// valiant-load's load curve.
 //   ./build.sh && node scripts/screenshots.mjs      → docs/screenshots/*.png
 //   node scripts/screenshots.mjs load-1280.png       → only the pictures named
 
@@ -61,6 +62,14 @@ await shoot('load-1280.png', { width: 1280, height: 800 }, async (page) => {
   await ready(page);
   await page.click('#load-details summary');
   await page.click('#load-run');
+  await page.waitForFunction(() => /^done/.test(document.getElementById('load-status').textContent), null, { timeout: 120000 });
+  await page.locator('#load-details summary').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+}, 300);
+
+// The lesson valiant-load: its load curve, run by the lesson itself, and the panel next to the run.
+await shoot('lesson-valiant-load-1280.png', { width: 1280, height: 800 }, async (page) => {
+  await page.goto(`${server.url}?lesson=valiant-load`);
+  await ready(page);
   await page.waitForFunction(() => /^done/.test(document.getElementById('load-status').textContent), null, { timeout: 120000 });
   await page.locator('#load-details summary').evaluate((el) => el.scrollIntoView({ block: 'start' }));
 }, 300);

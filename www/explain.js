@@ -1,6 +1,7 @@
 // The explain panel (SPEC §7 `data-role="explain"`): draws what the core's
 // `Simulation.explain` / `explain_with` returns — the lesson and its live
-// check, the two runs' verdict, each algorithm in words with its claims
+// check (for a lesson with a load curve, also LoadCurve.lesson_check's
+// check on the curve, from the worker), the two runs' verdict, each algorithm in words with its claims
 // evaluated on this instance and where the run stands, the current phase,
 // the packet classes (or the destination key) and the terms. Every word and
 // number comes from the core (the registry, src/explain/, src/lessons.rs);
