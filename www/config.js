@@ -53,27 +53,19 @@ export const COLOR_MODES = ['class', 'destination'];
 
 /**
  * SPEC §7's URL keys of run fields (the core's `parse_query` reads them),
- * each with its config key. Only used to write the address back and to
- * tell an unknown parameter from one the core reads.
+ * each with its config key: filled from the core's catalogue (`fields`, the
+ * request's own list) by `registerRunFields` before any address is read.
+ * Only used to write the address back and to tell an unknown parameter
+ * from one the core reads.
  */
-const RUN_KEYS = {
-  topology: 'topology',
-  algorithm: 'algorithm',
-  policy: 'policy',
-  workload: 'workload',
-  l: 'l',
-  k: 'k',
-  locality: 'locality',
-  hotspot: 'hotspot',
-  seed: 'seed',
-  q: 'queue_cap',
-};
+const RUN_KEYS = {};
 const PAGE_KEYS = ['speed', 'color', 'play', 'step', 'instance', 'embed', 'compare', 'lesson'];
 
 /**
- * Adds the run fields the core's catalogue says a URL carries (`fields`:
- * [{query, key}], e.g. the algorithms' options `phases`, `pipeline`), so
- * that the address is read and written for every one of them.
+ * Registers the run fields the core's catalogue says a URL carries
+ * (`fields`: [{query, key}]: topology, algorithm, …, q and the algorithms'
+ * options such as `phases`), so that the address is read and written for
+ * every one of them. Called once, when the module is loaded.
  */
 export function registerRunFields(fields) {
   for (const { query, key } of fields ?? []) RUN_KEYS[query] = key;
