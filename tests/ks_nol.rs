@@ -29,6 +29,9 @@
 //!   linear term does.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod common;
+
+use common::torus_shift;
 use routesim::algorithms::instance_locality;
 use routesim::engine::Policy;
 use routesim::report::Report;
@@ -47,19 +50,6 @@ fn local_kk(n: u32, k: u32, l: u32, seed: u64) -> Instance {
     };
     let topo: Topology = format!("torus:{n}x{n}").parse().unwrap();
     generate(&topo, &spec).unwrap_or_else(|e| panic!("local-kk n={n} k={k} L={l}: {e}"))
-}
-
-/// §9's lower-bound instance on the n×n torus: every node sends k packets
-/// L rows up and L columns right.
-fn shift(n: u32, k: u32, l: u32) -> Instance {
-    let packets: Vec<(u32, u32)> = (0..n * n)
-        .flat_map(|v| {
-            let (r, c) = (v / n, v % n);
-            let to = ((r + n - l) % n) * n + (c + l) % n;
-            std::iter::repeat_n((v, to), k as usize)
-        })
-        .collect();
-    Instance::new(format!("torus:{n}x{n}").parse().unwrap(), packets).unwrap()
 }
 
 fn config(seed: u64, unknown: bool) -> SimConfig {
@@ -173,7 +163,7 @@ fn every_node_s_estimate_is_the_power_of_two_in_half_l_to_l() {
     assert!(links >= 2, "{links}");
     // The lower-bound shift: L exactly; a power of two is found exactly.
     for (n, l, want) in [(16u32, 4u32, 4u32), (16, 3, 2), (20, 5, 4), (32, 8, 8)] {
-        let o = observe(shift(n, 2, l), 1);
+        let o = observe(torus_shift(n, 2, l), 1);
         assert_eq!(o.report.extra.locality_estimate, Some(want), "n={n} L={l}");
     }
 }
@@ -229,25 +219,30 @@ fn envelope(r: &Report, n: u32, k: u32, l: u32, c: f64, what: &str) -> (f64, f64
     (with, (steps - main) / unit)
 }
 
+/// The sweep's (n, k, L): sides 16–64, k 4–16, L 2 … n/4 (powers of two).
+fn sweep() -> Vec<(u32, u32, u32)> {
+    let mut out = vec![];
+    for n in [16u32, 32, 64] {
+        for k in [4u32, 8, 16] {
+            out.extend((1..).map(|i| 1u32 << i).take_while(|&l| 4 * l <= n).map(|l| (n, k, l)));
+        }
+    }
+    out
+}
+
 #[test]
 fn theorem_15_on_local_kk() {
     let (mut worst, mut plain) = (f64::MIN, f64::MIN);
-    for n in [16u32, 32, 64] {
-        for k in [4u32, 8, 16] {
-            let mut l = 2;
-            while 4 * l <= n {
-                for seed in 4..=5 {
-                    let inst = local_kk(n, k, l, seed);
-                    let own = instance_locality(inst.topology.as_grid().unwrap(), &inst.packets);
-                    let what = format!("n={n} k={k} L={l} seed {seed}");
-                    let o = observe(inst, seed);
-                    assert_estimate(&o.report, own, &what);
-                    let (a, b) = envelope(&o.report, n, k, own, 1.5, &what);
-                    worst = worst.max(a);
-                    plain = plain.max(b);
-                }
-                l *= 2;
-            }
+    for (n, k, l) in sweep() {
+        for seed in 4..=5 {
+            let inst = local_kk(n, k, l, seed);
+            let own = instance_locality(inst.topology.as_grid().unwrap(), &inst.packets);
+            let what = format!("n={n} k={k} L={l} seed {seed}");
+            let o = observe(inst, seed);
+            assert_estimate(&o.report, own, &what);
+            let (a, b) = envelope(&o.report, n, k, own, 1.5, &what);
+            worst = worst.max(a);
+            plain = plain.max(b);
         }
     }
     eprintln!("NoLRoute on local-kk: additive term ≤ {worst:.2} with E, ≤ {plain:.2} without (√((n + kL)·ln n))");
@@ -285,24 +280,18 @@ fn step_1d_runs_when_the_estimate_asks_for_it() {
 #[test]
 fn theorem_15_on_the_lower_bound_instance() {
     let (mut worst, mut plain) = (f64::MIN, f64::MIN);
-    for n in [16u32, 32, 64] {
-        for k in [4u32, 8, 16] {
-            let mut l = 2;
-            while 4 * l <= n {
-                let what = format!("shift n={n} k={k} L={l}");
-                let o = observe(shift(n, k, l), 1);
-                assert!(o.report.steps >= k * l, "{what}: {} < kL", o.report.steps);
-                let (a, b) = envelope(&o.report, n, k, l, 3.5, &what);
-                worst = worst.max(a);
-                plain = plain.max(b);
-                l *= 2;
-            }
-        }
+    for (n, k, l) in sweep() {
+        let what = format!("shift n={n} k={k} L={l}");
+        let o = observe(torus_shift(n, k, l), 1);
+        assert!(o.report.steps >= k * l, "{what}: {} < kL", o.report.steps);
+        let (a, b) = envelope(&o.report, n, k, l, 3.5, &what);
+        worst = worst.max(a);
+        plain = plain.max(b);
     }
     eprintln!("NoLRoute on the shift: additive term ≤ {worst:.2} with E, ≤ {plain:.2} without");
     // At n = 64, k = 16, L = 2 the main term alone is 96, but phase 3 must
     // bring back packets spread over the whole ring (8n/k = n/2).
-    let o = observe(shift(64, 16, 2), 1);
+    let o = observe(torus_shift(64, 16, 2), 1);
     let p3 = o.report.phases.last().unwrap();
     assert_eq!(p3.name, "phase3-route");
     assert!(p3.steps >= 32 - 2, "{}", p3.steps);
@@ -311,11 +300,11 @@ fn theorem_15_on_the_lower_bound_instance() {
         "{}",
         o.report.steps
     );
-    let told = common_run(shift(64, 16, 2), 1, false);
+    let told = finish(torus_shift(64, 16, 2), 1, false);
     assert!(told.steps < o.report.steps, "{} ≥ {}", told.steps, o.report.steps);
 }
 
-fn common_run(instance: Instance, seed: u64, unknown: bool) -> Report {
+fn finish(instance: Instance, seed: u64, unknown: bool) -> Report {
     let mut sim = Simulation::new(instance, config(seed, unknown)).expect("runs");
     assert_eq!(sim.run(), Status::Finished);
     sim.report()
@@ -324,15 +313,15 @@ fn common_run(instance: Instance, seed: u64, unknown: bool) -> Report {
 #[test]
 fn no_l_route_is_deterministic_and_the_seed_matters() {
     let inst = || local_kk(16, 4, 4, 3);
-    let a = common_run(inst(), 7, true);
-    assert_eq!(a, common_run(inst(), 7, true));
-    let b = common_run(inst(), 8, true);
+    let a = finish(inst(), 7, true);
+    assert_eq!(a, finish(inst(), 7, true));
+    let b = finish(inst(), 8, true);
     assert_ne!(
         (a.steps, &a.phases, &a.extra.colours),
         (b.steps, &b.phases, &b.extra.colours)
     );
     // Told L, ks-local is LocalRoute as before: no estimate.
-    let known = common_run(inst(), 7, false);
+    let known = finish(inst(), 7, false);
     assert_eq!(known.extra.locality_estimate, None);
     assert!(known.extra.locality.is_some());
     assert_eq!(known.phases[0].name, "phase1-randomize");
@@ -398,7 +387,7 @@ fn the_request_reads_unknown_and_unknown_l() {
     let sim = request(&fields).unwrap();
     assert_eq!(*sim.instance(), local_kk(16, 4, 2, 1));
     // An instance with unknown: the nodes estimate the instance's L.
-    let inst = shift(16, 2, 4);
+    let inst = torus_shift(16, 2, 4);
     let json = inst.to_json();
     let mut sim = request(&[
         (Field::Algorithm, "ks-local"),
