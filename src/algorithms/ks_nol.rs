@@ -325,18 +325,17 @@ mod tests {
     use crate::topology::Topology;
     use crate::workload::Instance;
 
+    /// NoLRoute on `packets`, k declared; with the instance's locality.
     fn run(topo: &str, packets: Vec<(u32, u32)>, k: u32) -> (Nol, Engine, u32) {
         let topo: Topology = topo.parse().unwrap();
-        let inst = Instance::new(topo.clone(), packets.clone()).unwrap();
         let l = instance_locality(topo.as_grid().unwrap(), &packets);
         let config = EngineConfig {
             check_invariants: true,
             ..Default::default()
         };
         let mut engine = Engine::new(topo.clone(), &packets, config);
-        let mut inst = inst;
-        inst.k = Some(k);
-        inst.l = Some(k);
+        let mut inst = Instance::new(topo.clone(), packets).unwrap();
+        (inst.l, inst.k) = (Some(k), Some(k));
         let mut nol = Nol::start(topo.as_grid().unwrap(), &inst, &mut engine, 1, false).unwrap();
         while !engine.finished() {
             nol.before_step(&mut engine);
