@@ -194,7 +194,8 @@ pub struct Bound {
     pub detail: String,
     /// The unit of the claim's additive term, when the claim has one
     /// ([`crate::algorithms::teaching::Strength::PlusSqrtKnLogN`]): its
-    /// name (`√(k·n·ln n)`) and value on this instance.
+    /// name (`√(k·n·ln n)`, `√(k·L·ln n)`, … one per theorem) and value on
+    /// this instance.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub unit: Option<(String, f64)>,
 }
@@ -310,43 +311,19 @@ pub fn evaluate_run(
                 format!("ℓ = {l}, k = {k}, N = {n}"),
             ))
         }
-        Formula::LevelRoute | Formula::LevelRouteImproved => {
-            let n = topo.square_side()?;
-            let (l, k) = instance.lk();
-            let (k, n) = (l.max(k), n);
-            let eps = epsilon.unwrap_or(n.div_ceil(8).max(1));
-            let (kf, nf, ef) = (k as f64, n as f64, eps as f64);
-            let parameters = format!("k = {k}, n = {n}, ε = {eps}");
-            if formula == Formula::LevelRouteImproved && (k as u64 * eps as u64) < 4 * n as u64 {
-                return None; // Theorem 1 holds for k ≥ 4n/ε
-            }
-            Some(if formula == Formula::LevelRoute {
-                bound("(k/2 + 1)·(n + ε)", (kf / 2.0 + 1.0) * (nf + ef), parameters)
-            } else {
-                bound("(k + 1)/2·n + k/8·ε", (kf + 1.0) / 2.0 * nf + kf / 8.0 * ef, parameters)
-            })
-        }
-        Formula::LocalTorus | Formula::LocalMesh => {
-            let grid = topo.as_grid()?;
-            let l = locality.unwrap_or_else(|| crate::algorithms::instance_locality(grid, &instance.packets).max(1));
-            let (_, k) = instance.lk();
-            let (kf, lf) = (k as f64, l as f64);
-            let parameters = format!("k = {k}, L = {l}");
-            Some(if formula == Formula::LocalTorus {
-                let value = (2.5 * lf).max(kf * lf) + (lf / 2.0).max(kf * lf / 16.0);
-                bound("max{5L/2, kL} + max{L/2, kL/16}", value, parameters)
-            } else {
-                let value = lf.max(kf * lf / 8.0) + (2.0 * lf).max(kf * lf);
-                bound("max{L, kL/8} + max{2L, kL}", value, parameters)
-            })
-        }
         Formula::Constant(c) => Some(bound(&c.to_string(), c as f64, String::new())),
         Formula::QueueBound => Some(bound(
             "QUEUE_BOUND",
             QUEUE_BOUND as f64,
             "the constant the tests hold every run to".to_string(),
         )),
-        Formula::Ks(theorem) => ks(theorem, instance, flits),
+        Formula::Ks(theorem) => match theorem {
+            KsTheorem::Corollary4 | KsTheorem::Theorem1 => level_route(theorem, instance, epsilon),
+            KsTheorem::Theorem13 | KsTheorem::Theorem14 | KsTheorem::Theorem15 => {
+                local_route(theorem, instance, locality)
+            }
+            _ => ks(theorem, instance, flits),
+        },
         Formula::CongestionDilationLogN => extra.lmrr.as_ref().map(|f| {
             bound(
                 "c + L + log N",
@@ -363,6 +340,87 @@ pub fn evaluate_run(
             _ => None,
         },
     }
+}
+
+/// A Kaufmann–Sibeyn theorem's bound: its main term and the unit of its
+/// additive term (name, value).
+fn with_unit(formula: &str, value: f64, parameters: String, (name, unit): (String, f64)) -> Bound {
+    Bound {
+        formula: formula.to_string(),
+        value,
+        parameters,
+        detail: String::new(),
+        unit: Some((name, unit)),
+    }
+}
+
+/// LevelRoute (§6) on an n × n mesh or torus, k the most packets a node
+/// sends or receives, ε the run's (`None`: ⌈n/8⌉): Corollary 4,
+/// (k/2 + 1)·(n + ε) + (k/2 + 1)·O(√(n log n)), and, where its condition
+/// k ≥ 4n/ε holds, Theorem 1, (k + 1)/2·n + k/8·ε + k·O(√(n log n)).
+fn level_route(theorem: KsTheorem, instance: &Instance, epsilon: Option<u32>) -> Option<Bound> {
+    let n = instance.topology.square_side()?;
+    let (l, k) = instance.lk();
+    let k = l.max(k);
+    let eps = epsilon.unwrap_or(n.div_ceil(8).max(1));
+    let (kf, nf, ef) = (k as f64, n as f64, eps as f64);
+    let root = (nf * nf.ln()).sqrt();
+    let parameters = format!("k = {k}, n = {n}, ε = {eps}");
+    if theorem == KsTheorem::Theorem1 {
+        if (k as u64 * eps as u64) < 4 * n as u64 {
+            return None; // Theorem 1 holds for k ≥ 4n/ε
+        }
+        let value = (kf + 1.0) / 2.0 * nf + kf / 8.0 * ef;
+        let unit = ("k·√(n·ln n)".to_string(), kf * root);
+        return Some(with_unit("(k + 1)/2·n + k/8·ε", value, parameters, unit));
+    }
+    let unit = ("(k/2 + 1)·√(n·ln n)".to_string(), (kf / 2.0 + 1.0) * root);
+    Some(with_unit(
+        "(k/2 + 1)·(n + ε)",
+        (kf / 2.0 + 1.0) * (nf + ef),
+        parameters,
+        unit,
+    ))
+}
+
+/// The locality theorems (§9) on a 2-D grid, k the most packets a node
+/// receives, n the (longest) side: Theorems 13 (torus) and 14 (mesh) with
+/// the run's L (`None`: the instance's own), plus O(√(kL log n)); Theorem 15
+/// (n × n torus, L unknown to the nodes: the instance's locality),
+/// max{n, kL/16} + kL plus O(√((n + kL) log n)).
+fn local_route(theorem: KsTheorem, instance: &Instance, locality: Option<u32>) -> Option<Bound> {
+    let grid = instance.topology.as_grid()?;
+    let own = crate::algorithms::instance_locality(grid, &instance.packets).max(1);
+    let l = match theorem {
+        KsTheorem::Theorem15 => own,
+        _ => locality.unwrap_or(own),
+    };
+    let (_, k) = instance.lk();
+    let n = *grid.dims().iter().max()?;
+    let (kf, lf, nf) = (k as f64, l as f64, n as f64);
+    let side = if instance.topology.square_side().is_some() {
+        format!("n = {n}")
+    } else {
+        format!("n = {n} (the longest side)")
+    };
+    let parameters = format!("{side}, k = {k}, L = {l}");
+    let local_unit = ("√(k·L·ln n)".to_string(), (kf * lf * nf.ln()).sqrt());
+    Some(match theorem {
+        KsTheorem::Theorem13 => {
+            let value = (2.5 * lf).max(kf * lf) + (lf / 2.0).max(kf * lf / 16.0);
+            with_unit("max{5L/2, kL} + max{L/2, kL/16}", value, parameters, local_unit)
+        }
+        KsTheorem::Theorem14 => {
+            let value = lf.max(kf * lf / 8.0) + (2.0 * lf).max(kf * lf);
+            with_unit("max{L, kL/8} + max{2L, kL}", value, parameters, local_unit)
+        }
+        _ => {
+            instance.topology.square_side()?;
+            let value = nf.max(kf * lf / 16.0) + kf * lf;
+            let unit = ("√((n + k·L)·ln n)".to_string(), ((nf + kf * lf) * nf.ln()).sqrt());
+            with_unit("max{n, kL/16} + kL", value, parameters, unit)
+        }
+    })
 }
 
 /// A Kaufmann–Sibeyn theorem's main term on an n × … × n mesh or torus, k
@@ -411,6 +469,12 @@ fn ks(theorem: KsTheorem, instance: &Instance, flits: Option<u32>) -> Option<Bou
         ),
         KsTheorem::Theorem10 => ("Fn/4 + 2n", kf * nf / 4.0 + 2.0 * nf),
         KsTheorem::Theorem12 => ("Fn/2 + dn", kf * nf / 2.0 + df * nf),
+        KsTheorem::Corollary4
+        | KsTheorem::Theorem1
+        | KsTheorem::Theorem13
+        | KsTheorem::Theorem14
+        // LevelRoute's and the locality theorems are evaluated apart.
+        | KsTheorem::Theorem15 => return None,
     };
     let d_times = matches!(
         theorem,
@@ -432,13 +496,7 @@ fn ks(theorem: KsTheorem, instance: &Instance, flits: Option<u32>) -> Option<Bou
     } else {
         format!("n = {n}, {letter} = {k}")
     };
-    Some(Bound {
-        formula: formula.to_string(),
-        value,
-        parameters,
-        detail: String::new(),
-        unit: Some(unit),
-    })
+    Some(with_unit(formula, value, parameters, unit))
 }
 
 #[cfg(test)]

@@ -85,6 +85,11 @@ pub struct Extra {
     /// `ks-local`: the locality L the run used (given, or the instance's own).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub locality: Option<u32>,
+    /// `ks-local --locality unknown` (NoLRoute, §9.2): the nodes' estimate
+    /// L′ after step 1.c — the smallest over the nodes (each node's lies
+    /// between it and L; above L/2 they all agree).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub locality_estimate: Option<u32>,
     /// Queue smearing (`--smear`, Kaufmann–Sibeyn §7.5): the block length m
     /// used (`auto` resolved, clamped to the longest side).
     #[serde(skip_serializing_if = "Option::is_none")]

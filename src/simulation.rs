@@ -35,6 +35,9 @@ pub struct SimConfig {
     pub epsilon: Option<u32>,
     /// `ks-local`'s locality L (`None`: the instance's own).
     pub locality: Option<u32>,
+    /// `ks-local` with `--locality unknown` (NoLRoute, §9.2): the nodes are
+    /// not told L (`locality` is then ignored).
+    pub locality_unknown: bool,
     /// Queue smearing (Kaufmann–Sibeyn §7.5); `None`: off.
     pub smear: Option<Smear>,
     /// `lmrr`: ranks drawn from [1, R] (`None`: the paper's R).
@@ -69,6 +72,7 @@ impl Default for SimConfig {
             reverse_order: false,
             epsilon: None,
             locality: None,
+            locality_unknown: false,
             smear: None,
             ranks: None,
             combine: false,
@@ -139,7 +143,8 @@ impl Simulation {
             pipeline: config.pipeline,
             reverse_order: config.reverse_order,
             epsilon: config.epsilon,
-            locality: config.locality,
+            locality: config.locality.filter(|_| !config.locality_unknown),
+            locality_unknown: config.locality_unknown,
             smear: config.smear,
             queue_cap: config.queue_cap,
             ranks: config.ranks,

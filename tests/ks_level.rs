@@ -21,7 +21,7 @@
 
 mod common;
 
-use common::run_config;
+use common::{run_config, torus_shift};
 use routesim::engine::Policy;
 use routesim::report::Report;
 use routesim::request::{Field, RunSpec};
@@ -233,16 +233,7 @@ fn theorem_14_local_route_on_meshes() {
 #[test]
 fn the_lower_bound_instance_of_section_9() {
     for (n, l, k) in [(16u32, 2u32, 4u32), (16, 4, 8), (32, 8, 2)] {
-        let t = topo(&format!("torus:{n}x{n}"));
-        let packets: Vec<(u32, u32)> = (0..n * n)
-            .flat_map(|v| {
-                let (r, c) = (v / n, v % n);
-                let to = ((r + n - l) % n) * n + (c + l) % n;
-                std::iter::repeat_n((v, to), k as usize)
-            })
-            .collect();
-        let inst = Instance::new(t, packets).unwrap();
-        let r = run("ks-local", inst, 1, None, None);
+        let r = run("ks-local", torus_shift(n, k, l), 1, None, None);
         assert_eq!(r.extra.locality, Some(l));
         let (lf, kf) = (l as f64, k as f64);
         assert!(r.steps as f64 >= kf * lf, "{} < kL", r.steps);

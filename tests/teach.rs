@@ -561,6 +561,25 @@ fn every_registry_entry_explains_each_phase_it_reports() {
         ),
         ("torus:8x8", "ks-local", "local-kk", &[(Field::K, "4")]),
         ("mesh:4x4x4", "ks-local", "local-kk", &[(Field::K, "2")]),
+        (
+            "torus:8x8",
+            "ks-local",
+            "local-kk",
+            &[(Field::K, "4"), (Field::Locality, "unknown:2")],
+        ),
+        // kL > 16n: NoLRoute's step 1.d.
+        (
+            "torus:8x8",
+            "ks-local",
+            "local-kk",
+            &[(Field::K, "40"), (Field::Locality, "unknown:4")],
+        ),
+        (
+            "torus:8x8",
+            "ks-local",
+            "local-kk",
+            &[(Field::K, "4"), (Field::Phases, "coalesced")],
+        ),
     ];
     for &(topology, algorithm, workload, extra) in cases {
         let mut s = sim(topology, algorithm, workload, extra);
@@ -649,6 +668,101 @@ fn ks_theorems_are_judged_with_their_additive_term_measured() {
     let e = explain::explain_run(&sim("mesh:8x8x8", "ks-nowrap", "random-kk", &[(Field::K, "4")]));
     assert_eq!(claim(&e, "Theorem 4").bound.as_ref().unwrap().value, 40.0);
     assert_eq!(claim(&e, "Theorem 2").verdict, Verdict::NotApplicable);
+}
+
+/// LevelRoute's and the locality theorems are judged like the others, each
+/// with the unit of its own additive term (values by hand):
+/// - Corollary 4, mesh:16x16, k = 4, ε = ⌈16/8⌉ = 2: (4/2 + 1)·(16 + 2) =
+///   54, unit (k/2 + 1)·√(n·ln n) = 3·√(16·ln 16);
+/// - Theorem 1 with ε = 16 (k·ε = 64 ≥ 4n): 5/2·16 + 4/8·16 = 48, unit
+///   k·√(n·ln n) = 4·√(16·ln 16);
+/// - Theorem 13, torus:16x16, k = 4, L = 4: max{10, 16} + max{2, 1} = 18;
+///   Theorem 14 on the mesh: max{4, 2} + max{8, 16} = 20; unit
+///   √(k·L·ln n) = √(16·ln 16);
+/// - Theorem 15 (`--locality unknown`) on the shift by 4 right and 4 up
+///   with k = 2: max{16, 8/16} + 8 = 24, unit √((n + k·L)·ln n) =
+///   √(24·ln 16); Theorems 13 and 15 each step aside for the other.
+#[test]
+fn level_and_locality_theorems_have_their_own_units() {
+    let ln16 = 16f64.ln();
+    let check = |c: &ClaimStatus, value: f64, unit: &str, u: f64| {
+        let b = c.bound.as_ref().unwrap_or_else(|| panic!("{}: {}", c.name, c.line));
+        assert_eq!(b.value, value, "{}", c.name);
+        let (name, got) = b.unit.clone().unwrap();
+        assert_eq!(name, unit, "{}", c.name);
+        assert!((got - u).abs() < 1e-9, "{}: {got} ≠ {u}", c.name);
+        assert!(c.headline.contains(&format!(" steps + O({unit})")), "{}", c.headline);
+    };
+    let e = explain::explain_run(&sim("mesh:16x16", "ks-level", "random-kk", &[(Field::K, "4")]));
+    let c4 = claim(&e, "Corollary 4");
+    check(c4, 54.0, "(k/2 + 1)·√(n·ln n)", 3.0 * (16.0 * ln16).sqrt());
+    assert!(c4
+        .headline
+        .starts_with("(k/2 + 1)·(n + ε) = 54 steps + O((k/2 + 1)·√(n·ln n)) (k = 4, n = 16, ε = 2)"));
+    assert_eq!(claim(&e, "Theorem 1").verdict, Verdict::NotApplicable);
+    let mut s = sim(
+        "mesh:16x16",
+        "ks-level",
+        "random-kk",
+        &[(Field::K, "4"), (Field::Epsilon, "16")],
+    );
+    let t1 = claim(&explain::explain_run(&s), "Theorem 1").clone();
+    check(&t1, 48.0, "k·√(n·ln n)", 4.0 * (16.0 * ln16).sqrt());
+    assert_eq!(s.run(), Status::Finished);
+    let t1 = claim(&explain::explain_run(&s), "Theorem 1").clone();
+    let steps = s.report().steps as f64;
+    if steps > 48.0 {
+        let a = (steps - 48.0) / (4.0 * (16.0 * ln16).sqrt());
+        assert_eq!(t1.verdict, Verdict::Measured);
+        assert!(t1.line.contains(&format!("= 48 + {a:.2}·k·√(n·ln n)")), "{}", t1.line);
+    }
+    let l4 = [(Field::K, "4"), (Field::Locality, "4")];
+    let e = explain::explain_run(&sim("torus:16x16", "ks-local", "local-kk", &l4));
+    let t13 = claim(&e, "Theorem 13");
+    check(t13, 18.0, "√(k·L·ln n)", (16.0 * ln16).sqrt());
+    assert!(t13.headline.contains("(n = 16, k = 4, L = 4)"), "{}", t13.headline);
+    let t15 = claim(&e, "Theorem 15");
+    assert_eq!(t15.verdict, Verdict::NotApplicable);
+    assert!(t15.line.contains("--locality unknown"), "{}", t15.line);
+    let e = explain::explain_run(&sim("mesh:16x16", "ks-local", "local-kk", &l4));
+    check(claim(&e, "Theorem 14"), 20.0, "√(k·L·ln n)", (16.0 * ln16).sqrt());
+    // Theorem 15: the shift, L = 4 exactly, told nothing.
+    let packets: Vec<(u32, u32)> = (0..256u32)
+        .flat_map(|v| {
+            let to = ((v / 16 + 12) % 16) * 16 + (v % 16 + 4) % 16;
+            [(v, to), (v, to)]
+        })
+        .collect();
+    let instance = routesim::workload::Instance::new("torus:16x16".parse().unwrap(), packets).unwrap();
+    let json = instance.to_json();
+    let mut s = RunSpec::default()
+        .apply([
+            (Field::Algorithm, "algorithm", "ks-local"),
+            (Field::Instance, "instance", json.as_str()),
+            (Field::Locality, "locality", "unknown"),
+        ])
+        .unwrap()
+        .build()
+        .unwrap();
+    let e = explain::explain_run(&s);
+    let u = (24.0 * ln16).sqrt();
+    check(claim(&e, "Theorem 15"), 24.0, "√((n + k·L)·ln n)", u);
+    let t13 = claim(&e, "Theorem 13");
+    assert_eq!(t13.verdict, Verdict::NotApplicable);
+    assert!(t13.line.contains("estimate"), "{}", t13.line);
+    assert_eq!(s.run(), Status::Finished);
+    let steps = s.report().steps as f64;
+    let t15 = claim(&explain::explain_run(&s), "Theorem 15").clone();
+    assert_eq!(t15.measured, Some(steps));
+    // NoLRoute waits for step n = 16, then routes 2·4 = 8 per axis: more than 24.
+    assert!(steps > 24.0, "{steps}");
+    assert_eq!(t15.verdict, Verdict::Measured);
+    let a = (steps - 24.0) / u;
+    assert!(
+        t15.line.contains(&format!("= 24 + {a:.2}·√((n + k·L)·ln n)")),
+        "{}",
+        t15.line
+    );
 }
 
 /// The cut-through theorems are judged on worm runs only, with F as their

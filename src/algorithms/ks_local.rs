@@ -35,8 +35,9 @@
 //! since the theorems' premise fails. Without `--locality` (an instance, or
 //! a workload that has no L) the instance's own locality is used: it is
 //! the premise of §9.1 (given, not computed by the PUs), and the report
-//! says which L was used (`locality`). NoLRoute (§9.2, Theorem 15: L
-//! unknown, estimated by information packets) is not built.
+//! says which L was used (`locality`). With `--locality unknown` the nodes
+//! are not told L: NoLRoute (§9.2, Theorem 15, in `ks_nol.rs`) estimates
+//! it with information packets (on an n×n torus only).
 //!
 //! Phases separated by barriers or coalesced (`--phases`), as `ks-nowrap`.
 //!
@@ -46,6 +47,7 @@
 
 use super::ks::{ks_grid, sources};
 use super::ks::{Plan, Spread, Variant};
+use super::ks_nol::Nol;
 use super::phased::Phased;
 use super::{Algorithm, AlgorithmOptions};
 use crate::engine::Engine;
@@ -60,20 +62,31 @@ pub struct KsLocal {
     seed: u64,
     coalesced: bool,
     locality: Option<u32>,
-    /// The L the run uses (set at start).
+    /// `--locality unknown`: NoLRoute (§9.2).
+    unknown: bool,
+    /// The L the run uses (set at start; LocalRoute only).
     used: Option<u32>,
-    schedule: Option<Phased<Plan>>,
+    run: Option<Run>,
+}
+
+/// LocalRoute's schedule, or NoLRoute's.
+#[derive(Debug, Clone)]
+enum Run {
+    Local(Box<Phased<Plan>>),
+    Nol(Box<Nol>),
 }
 
 impl KsLocal {
-    /// LocalRoute with the options' L (`--locality`) and phases.
+    /// LocalRoute with the options' L (`--locality`) and phases, or
+    /// NoLRoute when the options say L is unknown.
     pub fn new(options: &AlgorithmOptions) -> Self {
         KsLocal {
             seed: options.seed,
             coalesced: options.pipeline,
             locality: options.locality,
+            unknown: options.locality_unknown,
             used: None,
-            schedule: None,
+            run: None,
         }
     }
 }
@@ -89,16 +102,22 @@ fn axis_distance(a: u32, b: u32, side: u32, wraps: bool) -> u32 {
     }
 }
 
+/// The largest distance a packet from `s` to `d` moves along one axis of
+/// `grid` (ring distance on a torus).
+pub(super) fn packet_locality(grid: &Grid, s: u32, d: u32) -> u32 {
+    let wraps = grid.wraps();
+    (0..grid.dims().len())
+        .map(|axis| axis_distance(grid.coord(s, axis), grid.coord(d, axis), grid.dims()[axis], wraps))
+        .max()
+        .unwrap_or(0)
+}
+
 /// The locality of `packets` on `grid` (§9): the largest distance a packet
 /// moves along one axis (ring distance on a torus); 0 for none.
 pub fn instance_locality(grid: &Grid, packets: &[(u32, u32)]) -> u32 {
-    let wraps = grid.wraps();
     packets
         .iter()
-        .flat_map(|&(s, d)| {
-            (0..grid.dims().len())
-                .map(move |axis| axis_distance(grid.coord(s, axis), grid.coord(d, axis), grid.dims()[axis], wraps))
-        })
+        .map(|&(s, d)| packet_locality(grid, s, d))
         .max()
         .unwrap_or(0)
 }
@@ -110,6 +129,11 @@ impl Algorithm for KsLocal {
 
     fn start(&mut self, instance: &Instance, engine: &mut Engine) -> Result<()> {
         let grid = ks_grid(self.name(), &instance.topology, 2..)?;
+        if self.unknown {
+            let nol = Nol::start(grid, instance, engine, self.seed, self.coalesced)?;
+            self.run = Some(Run::Nol(Box::new(nol)));
+            return Ok(());
+        }
         let own = instance_locality(grid, &instance.packets);
         let l = match self.locality {
             Some(0) => return Err(Error::invalid("locality", 0, "L must be at least 1")),
@@ -134,21 +158,29 @@ impl Algorithm for KsLocal {
         let plan = Plan::with_spread(Variant::NoWrap, grid, &sources(engine), self.seed, spread);
         let mut schedule = Phased::new(plan, self.coalesced);
         schedule.start(engine);
-        self.schedule = Some(schedule);
+        self.run = Some(Run::Local(Box::new(schedule)));
         self.used = Some(l);
         Ok(())
     }
 
     fn before_step(&mut self, engine: &mut Engine) {
-        if let Some(s) = self.schedule.as_mut() {
-            s.before_step(engine);
+        match self.run.as_mut() {
+            Some(Run::Local(s)) => s.before_step(engine),
+            Some(Run::Nol(n)) => n.before_step(engine),
+            None => {}
         }
     }
 
     fn report_extra(&self) -> Extra {
+        let (colours, locality_estimate) = match self.run.as_ref() {
+            Some(Run::Local(s)) => (Some(s.plan().colours().to_vec()), None),
+            Some(Run::Nol(n)) => (Some(n.colours().to_vec()), n.estimate()),
+            None => (None, None),
+        };
         Extra {
-            colours: self.schedule.as_ref().map(|s| s.plan().colours().to_vec()),
+            colours,
             locality: self.used,
+            locality_estimate,
             ..Extra::default()
         }
     }

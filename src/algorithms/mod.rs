@@ -13,7 +13,7 @@
 //! | `pp-rand`, `pp-det` | pp.rs | Pietracaprina–Pucci (ℓ,k)-routing with constant queues |
 //! | `ks-nowrap`, `ks-wrap` | ks.rs, phased.rs | Kaufmann–Sibeyn k-k routing, §7.1/§7.3 NoWrapRoute, §8.1/§8.3 WrapRoute |
 //! | `ks-level` | ks_level.rs, ks.rs, phased.rs | Kaufmann–Sibeyn §6 LevelRoute (Corollary 4, Theorem 1) |
-//! | `ks-local` | ks_local.rs, ks.rs, phased.rs | Kaufmann–Sibeyn §9.1 LocalRoute (Theorems 13, 14) |
+//! | `ks-local` | ks_local.rs, ks_nol.rs, ks.rs, phased.rs | Kaufmann–Sibeyn §9.1 LocalRoute (Theorems 13, 14); §9.2 NoLRoute (`--locality unknown`, Theorem 15) |
 //! | `lmrr` | lmrr/ | Leighton–Maggs–Ranade–Rao rank scheduling with ghosts (§2.2, §3, §4) |
 
 mod greedy;
@@ -21,6 +21,7 @@ mod hypercube;
 mod ks;
 mod ks_level;
 mod ks_local;
+mod ks_nol;
 pub mod lmrr;
 mod offline;
 mod phased;
@@ -66,6 +67,9 @@ pub struct AlgorithmOptions {
     pub epsilon: Option<u32>,
     /// `ks-local`'s locality L (`--locality`; default the instance's own).
     pub locality: Option<u32>,
+    /// `ks-local` with `--locality unknown`: the nodes are not told L
+    /// (NoLRoute, Kaufmann–Sibeyn §9.2); `locality` is then `None`.
+    pub locality_unknown: bool,
     /// Queue smearing between phases (`--smear`, Kaufmann–Sibeyn §7.5);
     /// `None`: no smearing.
     pub smear: Option<Smear>,

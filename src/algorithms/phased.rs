@@ -24,6 +24,11 @@
 //! smallest rank are eligible, the same rule as the lexicographic priority.
 //!
 //!
+//! With barriers, a plan may also *hold* a barrier closed after its
+//! packets arrived ([`PhasePlan::hold`]): NoLRoute's first phase lasts until
+//! the nodes know their estimate of the locality (`ks_nol.rs`).
+//!
+//!
 //! # Queue smearing
 //! With barriers, a plan may have the packets parked at a barrier smeared
 //! before the next phase opens (Kaufmann–Sibeyn §7.5, Theorem 6; the
@@ -86,6 +91,12 @@ pub(crate) trait PhasePlan {
     /// `None` (the default): not smeared.
     fn smear_axis(&self, _p: u32, _phase: u8) -> Option<usize> {
         None
+    }
+    /// With barriers: whether the barrier after `phase` stays closed even
+    /// though its packets have all arrived (NoLRoute, §9.2: phase 1 lasts
+    /// until the estimate of L is known, after step n). The default: never.
+    fn hold(&self, _phase: u8) -> bool {
+        false
     }
 }
 
@@ -295,7 +306,7 @@ impl<P: PhasePlan> Phased<P> {
                 }
                 self.smearing = None;
             } else {
-                if self.phase >= last || engine.unsettled() > 0 || engine.finished() {
+                if self.phase >= last || engine.unsettled() > 0 || engine.finished() || self.plan.hold(self.phase) {
                     return;
                 }
                 if let Some(task) = self.smear_task(engine) {

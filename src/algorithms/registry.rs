@@ -112,7 +112,7 @@ const EPSILON: OptionInfo = OptionInfo {
 };
 const LOCALITY: OptionInfo = OptionInfo {
     name: "locality",
-    summary: "L, the largest move of a packet along one axis, known to all nodes (default: the instance's own)",
+    summary: "L, the largest move of a packet along one axis, known to all nodes (default: the instance's own); unknown (unknown:L for the workload's L): the nodes estimate it (NoLRoute, §9.2, n×n torus)",
     field: Field::Locality,
     control: Control::Number {
         min: 1,
@@ -416,8 +416,8 @@ pub const REGISTRY: &[Entry] = &[
         name: "ks-local",
         summary: "locality L: random colour; green to a random row within L/2 (mesh: its strip of L rows), along the row, along the column; blue 90° out of phase",
         paper: KAUFMANN_SIBEYN,
-        section: "§9.1 LocalRoute (Theorem 13 on tori, Corollary 6; Theorem 14 on meshes, NoWrapRoute′ with ε = L)",
-        claim: "k-k routing with locality L on an n×n torus in max{5L/2, kL} + max{L/2, kL/16} + O(√(kL log n)) steps (mesh: max{L, kL/8} + max{2L, kL} + O(√(kL log n))), with very high probability",
+        section: "§9.1 LocalRoute (Theorem 13 on tori, Corollary 6; Theorem 14 on meshes, NoWrapRoute′ with ε = L); §9.2 NoLRoute with --locality unknown (Theorem 15)",
+        claim: "k-k routing with locality L on an n×n torus in max{5L/2, kL} + max{L/2, kL/16} + O(√(kL log n)) steps (mesh: max{L, kL/8} + max{2L, kL} + O(√(kL log n))); with L unknown, max{n, kL/16} + kL + O(√((n + kL) log n)) on the torus, with very high probability",
         kinds: &[Kind::Mesh, Kind::Torus],
         shape: Shape::MultiD,
         packets: Packets::Any,

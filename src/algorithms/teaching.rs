@@ -8,6 +8,18 @@
 use crate::engine::Policy;
 use serde::Serialize;
 
+/// The text of the Kaufmann–Sibeyn family's first routing phase, with
+/// `$how_far` (LocalRoute says how far) before its last clause.
+macro_rules! ks_first_route {
+    ($how_far:literal) => {
+        concat!(
+            "every packet moves along one axis to its destination's coordinate",
+            $how_far,
+            "; the colours use different axes at once"
+        )
+    };
+}
+
 mod levels;
 pub use levels::{KS_LEVEL, KS_LOCAL};
 
@@ -102,9 +114,13 @@ pub enum Strength {
     Order,
     /// Ω(formula) on some instances (a lower bound for a class of algorithms).
     Omega,
-    /// The formula plus O(√(k·n·log n)) (O(d·√(k·n·log n)) in d
-    /// dimensions), with very high probability: Kaufmann–Sibeyn's
-    /// theorems. The run measures the additive term's constant.
+    /// The formula plus an O(·) term of the kind O(√(k·n·log n)), with very
+    /// high probability: Kaufmann–Sibeyn's theorems ([`Formula::Ks`]). Each
+    /// theorem has its own unit ([`crate::claims::Bound::unit`]):
+    /// √(k·n·ln n) (d·√(k·n·ln n) in d dimensions), F·√(n·ln n) for worms,
+    /// (k/2 + 1)·√(n·ln n) and k·√(n·ln n) for LevelRoute, √(k·L·ln n) and
+    /// √((n + k·L)·ln n) for the locality theorems. The run measures the
+    /// additive term's constant in that unit.
     PlusSqrtKnLogN,
     /// The formula plus a lower-order term, o(formula).
     PlusLowerOrder,
@@ -134,15 +150,6 @@ pub enum Formula {
     /// 2⌊(R − 2)/3⌋ + 1: greedy's queue on `greedy-worst` (R × C mesh,
     /// with t = min(⌊(R−2)/3⌋, ⌊(C−1)/2⌋)).
     GreedyWorstQueue,
-    /// Kaufmann–Sibeyn Corollary 4's main term (k/2 + 1)·(n + ε) (n × n;
-    /// k the instance's, ε the run's).
-    LevelRoute,
-    /// Theorem 1's main term (k + 1)/2·n + k/8·ε.
-    LevelRouteImproved,
-    /// Theorem 13's main term max{5L/2, kL} + max{L/2, kL/16} (L the run's locality).
-    LocalTorus,
-    /// Theorem 14's main term max{L, kL/8} + max{2L, kL}.
-    LocalMesh,
     /// A constant.
     Constant(u32),
     /// [`crate::algorithms::pp::QUEUE_BOUND`].
@@ -160,12 +167,13 @@ pub enum Formula {
     LogInputs,
     /// The main term of one of Kaufmann–Sibeyn's k-k routing theorems, with
     /// n the side, d the dimension and k the most packets a node sends or
-    /// receives.
+    /// receives (ε the run's strip height, L its locality).
     Ks(KsTheorem),
 }
 
 /// The Kaufmann–Sibeyn theorems on k-k routing (main terms; each holds
-/// with an additive O(√(k·n·log n)), O(d·√(k·n·log n)) in d dimensions).
+/// with an additive term of its own, e.g. O(√(k·n·log n)), O(d·√(k·n·log
+/// n)) in d dimensions, O(√(k·L·log n)) with locality L).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum KsTheorem {
@@ -195,9 +203,35 @@ pub enum KsTheorem {
     Theorem10,
     /// Theorem 12 (§8.3), WrapRoute(d) with worms of F flits: Fn/2 + dn.
     Theorem12,
+    /// Corollary 4 (§6), LevelRoute on an n×n mesh: (k/2 + 1)·(n + ε) plus
+    /// (k/2 + 1)·O(√(n log n)).
+    Corollary4,
+    /// Theorem 1 (§6), LevelRoute's improved version, for k ≥ 4n/ε:
+    /// (k + 1)/2·n + k/8·ε plus k·O(√(n log n)).
+    Theorem1,
+    /// Theorem 13 (§9.1), LocalRoute on a torus, L known: max{5L/2, kL} +
+    /// max{L/2, kL/16} plus O(√(kL log n)).
+    Theorem13,
+    /// Theorem 14 (§9.1), NoWrapRoute′ on a mesh, L known: max{L, kL/8} +
+    /// max{2L, kL} plus O(√(kL log n)).
+    Theorem14,
+    /// Theorem 15 (§9.2), NoLRoute on an n×n torus, L unknown (the
+    /// instance's locality): max{n, kL/16} + kL plus O(√((n + kL) log n)).
+    Theorem15,
 }
 
 impl KsTheorem {
+    /// For the locality theorems: whether the nodes know L (Theorems 13
+    /// and 14: `--locality L` or the instance's own) or estimate it
+    /// (Theorem 15: `--locality unknown`); `None` for the others.
+    pub const fn locality_known(self) -> Option<bool> {
+        match self {
+            KsTheorem::Theorem13 | KsTheorem::Theorem14 => Some(true),
+            KsTheorem::Theorem15 => Some(false),
+            _ => None,
+        }
+    }
+
     /// Whether the theorem is about cut-through worms (`--flits F`, F > 1):
     /// its k is F, its additive term O(F·√(n log n)).
     pub const fn cut_through(self) -> bool {
@@ -642,7 +676,8 @@ pub fn cc_stage(name: &str) -> Option<&'static str> {
 }
 
 /// What the phases of the Kaufmann–Sibeyn algorithms do, by report name
-/// (`phase<i>-randomize` / `phase<i>-route`; `pipelined` when coalesced).
+/// (`phase<i>-randomize` / `phase<i>-route`; `coalesced` when coalesced).
+/// LocalRoute's list (`levels.rs`) shares every text it does not change.
 const KS_PHASES: &[PhaseText] = &[
     PhaseText {
         name: "phase1-randomize",
@@ -651,39 +686,53 @@ const KS_PHASES: &[PhaseText] = &[
     },
     PhaseText {
         name: "phase2-randomize",
-        text: "every packet moves along its colour's next axis to a uniformly random position",
+        text: KS_NEXT_RANDOMIZE,
     },
     PhaseText {
         name: "phase3-randomize",
-        text: "every packet moves along its colour's next axis to a uniformly random position",
+        text: KS_NEXT_RANDOMIZE,
     },
     PhaseText {
         name: "phase2-route",
-        text:
-            "every packet moves along one axis to its destination's coordinate; the colours use different axes at once",
+        text: ks_first_route!(""),
     },
-    PhaseText {
-        name: "phase3-route",
-        text: "every packet moves along its next axis to its destination's coordinate",
-    },
-    PhaseText {
-        name: "phase4-route",
-        text: "every packet moves along its next axis to its destination's coordinate",
-    },
-    PhaseText {
-        name: "phase5-route",
-        text: "every packet moves along its next axis to its destination's coordinate",
-    },
+    KS_NEXT_ROUTES[0],
+    KS_NEXT_ROUTES[1],
+    KS_NEXT_ROUTES[2],
     PhaseText {
         name: "phase6-route",
         text: "every packet moves along its last axis to its destination",
     },
-    PhaseText {
-        name: "pipelined",
-        text: "phases coalesced: a packet starts its next phase as soon as it finishes one; on a link a packet \
-               in an earlier phase goes first",
-    },
+    KS_COALESCED,
 ];
+
+const KS_NEXT_RANDOMIZE: &str = "every packet moves along its colour's next axis to a uniformly random position";
+
+/// The routing phases after the first but the sixth.
+pub(super) const KS_NEXT_ROUTES: [PhaseText; 3] = {
+    const TEXT: &str = "every packet moves along its next axis to its destination's coordinate";
+    [
+        PhaseText {
+            name: "phase3-route",
+            text: TEXT,
+        },
+        PhaseText {
+            name: "phase4-route",
+            text: TEXT,
+        },
+        PhaseText {
+            name: "phase5-route",
+            text: TEXT,
+        },
+    ]
+};
+
+/// The family's single phase when coalesced (`--phases coalesced`).
+pub(super) const KS_COALESCED: PhaseText = PhaseText {
+    name: "coalesced",
+    text: "phases coalesced: a packet starts its next phase as soon as it finishes one; on a link a packet \
+           in an earlier phase goes first",
+};
 
 /// ks-nowrap.
 pub const KS_NOWRAP: Teaching = Teaching {
@@ -740,7 +789,7 @@ pub const KS_NOWRAP: Teaching = Teaching {
 };
 
 /// A Kaufmann–Sibeyn theorem as a claim on `steps`.
-const fn ks_claim(
+pub(super) const fn ks_claim(
     name: &'static str,
     text: &'static str,
     scope: Scope,

@@ -92,7 +92,7 @@ pub struct SweepArgs {
     /// Values of l = k, paired (instead of --l and --k), e.g. 1,2,4,8.
     #[arg(long = "lk", value_name = "LIST", allow_hyphen_values = true)]
     pub lk: Vec<String>,
-    /// `locality`: the largest source–destination distance; `local-kk` and ks-local: the largest move along one axis (default 2).
+    /// `locality`: the largest source–destination distance; `local-kk` and ks-local: the largest move along one axis (default 2). `unknown` or `unknown:L` (L for the workload): ks-local's nodes are not told L and estimate it (NoLRoute, §9.2, n×n torus).
     #[arg(long, value_name = "L", allow_hyphen_values = true)]
     pub locality: Option<String>,
     /// `hotspot` workload: the percentage of nodes that send to the hot node (default 10).

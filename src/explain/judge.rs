@@ -57,6 +57,26 @@ fn not_applicable(claim: &Claim, sim: &Simulation) -> Option<String> {
     if let Some(q) = sim.config().queue_cap.filter(|_| sim.own_queue_cap().is_none()) {
         return Some(format!("stated for unbounded queues; this run has q = {q}"));
     }
+    // Kaufmann–Sibeyn's locality theorems: 13 and 14 for an L the nodes
+    // know, 15 for one they estimate (`--locality unknown`, NoLRoute).
+    if let Formula::Ks(theorem) = claim.formula {
+        match (theorem.locality_known(), sim.config().locality_unknown) {
+            (Some(true), true) => {
+                return Some(
+                    "stated for a locality L known to every node; this run's nodes estimate it (--locality \
+                     unknown, Theorem 15)"
+                        .to_string(),
+                )
+            }
+            (Some(false), false) => {
+                return Some(
+                    "stated for a locality L the nodes do not know (--locality unknown); this run tells them L"
+                        .to_string(),
+                )
+            }
+            _ => {}
+        }
+    }
     // Kaufmann–Sibeyn's cut-through theorems (Corollary 5, Theorems 5, 10,
     // 12) are for worms of F > 1 flits; every other claim for
     // store-and-forward packets.

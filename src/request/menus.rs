@@ -33,7 +33,10 @@ impl RunSpec {
                 Field::Workload => self.workload.map(|w| serde_json::json!(w.name())),
                 Field::L => self.l.map(|v| serde_json::json!(v)),
                 Field::K => self.k.map(|v| serde_json::json!(v)),
-                Field::Locality => self.locality.map(|v| serde_json::json!(v)),
+                Field::Locality => match self.locality_unknown {
+                    false => self.locality.map(|v| serde_json::json!(v)),
+                    true => Some(serde_json::json!(self.value_of(field))),
+                },
                 Field::Hotspot => self.hotspot.map(|v| serde_json::json!(v)),
                 Field::Epsilon => self.epsilon.map(|v| serde_json::json!(v)),
                 Field::QueueCap => self.queue_cap.map(|v| serde_json::json!(v)),

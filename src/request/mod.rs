@@ -218,6 +218,44 @@ fn parse_bool(field: &str, text: &str) -> Result<bool> {
     }
 }
 
+/// The word of `locality` that keeps L from ks-local's nodes (NoLRoute, §9.2).
+pub const UNKNOWN_LOCALITY: &str = "unknown";
+
+/// `locality`'s value: L (the workload's, and ks-local's nodes know it),
+/// `unknown` (ks-local estimates it: NoLRoute; a workload's L at its
+/// default) or `unknown:L` (the workload's L, not told to the nodes).
+fn parse_locality(field: &str, text: &str) -> Result<(Option<u32>, bool)> {
+    let value = text.trim();
+    let bad = || {
+        Error::invalid(
+            field,
+            text,
+            format!(
+                "expected a whole number of at least 1 (L, known to ks-local's nodes), {UNKNOWN_LOCALITY} \
+                 (ks-local estimates L: NoLRoute) or {UNKNOWN_LOCALITY}:L (the workload's L, not told to the nodes)"
+            ),
+        )
+    };
+    match value.strip_prefix(UNKNOWN_LOCALITY) {
+        Some("") => Ok((None, true)),
+        Some(rest) => {
+            let l = rest.strip_prefix(':').ok_or_else(bad)?;
+            Ok((Some(parse_u32(field, l, 1).map_err(|_| bad())?), true))
+        }
+        None => Ok((Some(parse_u32(field, text, 1).map_err(|_| bad())?), false)),
+    }
+}
+
+/// `locality`'s value as the user writes it (`None`: not given).
+fn locality_text(l: Option<u32>, unknown: bool) -> Option<String> {
+    match (l, unknown) {
+        (None, false) => None,
+        (Some(l), false) => Some(l.to_string()),
+        (None, true) => Some(UNKNOWN_LOCALITY.to_string()),
+        (Some(l), true) => Some(format!("{UNKNOWN_LOCALITY}:{l}")),
+    }
+}
+
 /// How the phases of a Kaufmann–Sibeyn algorithm follow each other
 /// (SPEC §5 `--phases`; the paper's §3 "Coalescing phases").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -277,8 +315,12 @@ pub struct RunSpec {
     pub l: Option<u32>,
     /// k for workloads that take it.
     pub k: Option<u32>,
-    /// `locality`'s L.
+    /// `locality`'s L (the workloads' L, and ks-local's unless unknown).
     pub locality: Option<u32>,
+    /// `locality` `unknown` or `unknown:L`: ks-local's nodes are not told L
+    /// (NoLRoute, Kaufmann–Sibeyn §9.2); `locality` is then the workload's
+    /// L only.
+    pub locality_unknown: bool,
     /// `hotspot`'s percentage.
     pub hotspot: Option<u32>,
     /// The algorithm's registry entry.
@@ -330,6 +372,7 @@ impl Default for RunSpec {
             l: None,
             k: None,
             locality: None,
+            locality_unknown: false,
             hotspot: None,
             algorithm: &registry::REGISTRY[0],
             policy: Policy::FarthestFirst,
@@ -404,7 +447,7 @@ impl RunSpec {
             }
             Field::L => self.l = Some(parse_u32(name, text, 1)?),
             Field::K => self.k = Some(parse_u32(name, text, 1)?),
-            Field::Locality => self.locality = Some(parse_u32(name, text, 1)?),
+            Field::Locality => (self.locality, self.locality_unknown) = parse_locality(name, text)?,
             Field::Hotspot => self.hotspot = Some(parse_number(name, text, 0, 100)? as u32),
             Field::Seed => self.seed = parse_number(name, text, 0, u64::MAX)?,
             Field::QueueCap => {
@@ -543,7 +586,7 @@ impl RunSpec {
             .into(),
             Field::L => opt(self.l),
             Field::K => opt(self.k),
-            Field::Locality => opt(self.locality),
+            Field::Locality => locality_text(self.locality, self.locality_unknown).unwrap_or_else(|| opt(None)),
             Field::Hotspot => opt(self.hotspot),
             Field::Seed => self.seed.to_string(),
             Field::QueueCap => self.queue_cap.map_or_else(|| "unbounded".into(), |q| q.to_string()),
@@ -611,6 +654,17 @@ impl RunSpec {
                         "applies only to a workload, not with an instance (an instance declares its own l and k)",
                     ));
                 }
+            }
+            // `unknown:L`'s L is the workload's: nothing takes it here.
+            if let (Some(l), true) = (self.locality, self.locality_unknown) {
+                return Err(Error::invalid(
+                    Field::Locality.cli(),
+                    format!("{UNKNOWN_LOCALITY}:{l}"),
+                    format!(
+                        "with an instance the L of {UNKNOWN_LOCALITY}:L (a workload's) applies to nothing; write \
+                         {UNKNOWN_LOCALITY}"
+                    ),
+                ));
             }
             if let Some(topology) = &self.topology {
                 if *topology != instance.topology {
@@ -684,7 +738,8 @@ impl RunSpec {
             pipeline: self.pipelined(),
             reverse_order: self.reverse_order,
             epsilon: self.epsilon,
-            locality: self.locality,
+            locality: self.locality.filter(|_| !self.locality_unknown),
+            locality_unknown: self.locality_unknown,
             smear: self.smear,
             queue_cap: self.queue_cap,
             ranks: self.ranks,
@@ -704,7 +759,8 @@ impl RunSpec {
             pipeline: self.pipelined(),
             reverse_order: self.reverse_order,
             epsilon: self.epsilon,
-            locality: self.locality,
+            locality: self.locality.filter(|_| !self.locality_unknown),
+            locality_unknown: self.locality_unknown,
             smear: self.smear,
             ranks: self.ranks,
             paths: self.paths,

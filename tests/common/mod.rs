@@ -3,6 +3,7 @@
 
 use routesim::engine::Policy;
 use routesim::report::Report;
+use routesim::topology::Topology;
 use routesim::workload::Instance;
 use routesim::{SimConfig, Simulation, Status};
 
@@ -29,4 +30,18 @@ pub fn run_config(instance: Instance, config: SimConfig) -> Report {
     let r = sim.report();
     assert_eq!(r.delivered, r.packets);
     r
+}
+
+/// Kaufmann–Sibeyn §9's lower-bound instance on the n×n torus: every node
+/// sends k packets L rows up and L columns right (locality exactly L).
+pub fn torus_shift(n: u32, k: u32, l: u32) -> Instance {
+    let packets: Vec<(u32, u32)> = (0..n * n)
+        .flat_map(|v| {
+            let (r, c) = (v / n, v % n);
+            let to = ((r + n - l) % n) * n + (c + l) % n;
+            std::iter::repeat_n((v, to), k as usize)
+        })
+        .collect();
+    let topo: Topology = format!("torus:{n}x{n}").parse().expect("a torus");
+    Instance::new(topo, packets).expect("a valid instance")
 }

@@ -1,7 +1,8 @@
 //! The teaching texts of LevelRoute (`ks-level`, §6) and LocalRoute
 //! (`ks-local`, §9.1) of Kaufmann–Sibeyn.
 
-use super::{Claim, Classes, Formula, Measure, PhaseText, Scope, Strength, Teaching};
+use super::{ks_claim, Classes, KsTheorem, PhaseText, Scope, Teaching};
+use super::{KS_COALESCED, KS_NEXT_ROUTES};
 use crate::engine::Policy;
 
 /// ks-level.
@@ -25,31 +26,26 @@ pub const KS_LEVEL: Teaching = Teaching {
             text: "this pass's level moves along the row (green) or column (blue) to its destination's column or row, \
                    while the previous level moves along the column (green) or row (blue) to its destination",
         },
+        KS_COALESCED,
     ],
     classes: Classes::Colours,
     claims: &[
-        Claim {
-            name: "Corollary 4",
-            text: "LevelRoute routes k-permutations (k even) with (k/2 + 1)·(n + ε + O(√(n log n))) steps, with very \
-                   high probability",
-            scope: Scope::SquareMesh,
-            permutation: false,
-            policy: Some(Policy::FarthestFirst),
-            measure: Measure::Steps,
-            strength: Strength::PlusLowerOrder,
-            formula: Formula::LevelRoute,
-        },
-        Claim {
-            name: "Theorem 1",
-            text: "for k ≥ 4n/ε the improved version routes k-permutations with (k + 1)/2·n + k/8·ε + k·O(√(n log n)) \
-                   steps, with very high probability",
-            scope: Scope::SquareMesh,
-            permutation: false,
-            policy: Some(Policy::FarthestFirst),
-            measure: Measure::Steps,
-            strength: Strength::PlusLowerOrder,
-            formula: Formula::LevelRouteImproved,
-        },
+        ks_claim(
+            "Corollary 4",
+            "LevelRoute routes k-permutations (k even) with (k/2 + 1)·(n + ε + O(√(n log n))) steps, with very \
+             high probability",
+            Scope::SquareMesh,
+            Some(Policy::FarthestFirst),
+            KsTheorem::Corollary4,
+        ),
+        ks_claim(
+            "Theorem 1",
+            "for k ≥ 4n/ε the improved version routes k-permutations with (k + 1)/2·n + k/8·ε + k·O(√(n log n)) \
+             steps, with very high probability",
+            Scope::SquareMesh,
+            Some(Policy::FarthestFirst),
+            KsTheorem::Theorem1,
+        ),
     ],
 };
 
@@ -61,7 +57,9 @@ pub const KS_LOCAL: Teaching = Teaching {
                   then along that row to its destination column, then along the column to its destination; blue \
                   packets do the same 90° out of phase. The short randomization keeps every link's load near \
                   k·L/2 per colour, whatever the pattern, so the time is about k·L — the lower bound for packets \
-                  that all move L right and L up.",
+                  that all move L right and L up. When the nodes are not told L (NoLRoute, on a torus), they \
+                  first agree on an estimate with small information packets while the packets already spread out \
+                  within 8n/k, and spread further only if the estimate asks for it.",
     phases: &[
         PhaseText {
             name: "phase1-randomize",
@@ -74,45 +72,51 @@ pub const KS_LOCAL: Teaching = Teaching {
         },
         PhaseText {
             name: "phase2-route",
-            text: "every packet moves along one axis to its destination's coordinate, at most about 1.5·L; the \
-                   colours use different axes at once",
+            text: ks_first_route!(", at most about 1.5·L"),
+        },
+        KS_NEXT_ROUTES[0],
+        KS_NEXT_ROUTES[1],
+        KS_NEXT_ROUTES[2],
+        KS_COALESCED,
+        PhaseText {
+            name: "phase1ab-randomize",
+            text: "L unknown (NoLRoute): every node sends the largest move of its packets, rounded down to a power of \
+                   two, to its four neighbours; a node that hears a larger one adopts it and passes it on (information \
+                   packets, first on every link). Meanwhile every packet moves along its colour's first axis to a \
+                   random position within 8n/k of its own. After step n every node knows the same estimate L′, the \
+                   power of two in (L/2, L]",
         },
         PhaseText {
-            name: "phase3-route",
-            text: "every packet moves along its next axis to its destination's coordinate",
-        },
-        PhaseText {
-            name: "phase4-route",
-            text: "every packet moves along its next axis to its destination's coordinate",
-        },
-        PhaseText {
-            name: "phase5-route",
-            text: "every packet moves along its next axis to its destination's coordinate",
+            name: "phase1d-randomize",
+            text: "L unknown, and L′/2 larger than 8n/k: every packet stretches its random offset by L′k/(16n), so it \
+                   ends within L′/2 of its own position, as with L known",
         },
     ],
     classes: Classes::Colours,
     claims: &[
-        Claim {
-            name: "Theorem 13",
-            text: "k-k routing with locality L on a torus takes max{5L/2, kL} + max{L/2, kL/16} + O(√(kL log n)) \
-                   steps, with very high probability (Corollary 6: 17/16·kL + … for k ≥ 8)",
-            scope: Scope::Torus2d,
-            permutation: false,
-            policy: Some(Policy::FarthestFirst),
-            measure: Measure::Steps,
-            strength: Strength::PlusLowerOrder,
-            formula: Formula::LocalTorus,
-        },
-        Claim {
-            name: "Theorem 14",
-            text: "k-k routing with locality L on a mesh takes max{L, kL/8} + max{2L, kL} + O(√(kL log n)) steps, \
-                   with very high probability",
-            scope: Scope::Mesh2d,
-            permutation: false,
-            policy: Some(Policy::FarthestFirst),
-            measure: Measure::Steps,
-            strength: Strength::PlusLowerOrder,
-            formula: Formula::LocalMesh,
-        },
+        ks_claim(
+            "Theorem 13",
+            "k-k routing with locality L on a torus takes max{5L/2, kL} + max{L/2, kL/16} + O(√(kL log n)) \
+             steps, with very high probability (Corollary 6: 17/16·kL + … for k ≥ 8)",
+            Scope::Torus2d,
+            Some(Policy::FarthestFirst),
+            KsTheorem::Theorem13,
+        ),
+        ks_claim(
+            "Theorem 14",
+            "k-k routing with locality L on a mesh takes max{L, kL/8} + max{2L, kL} + O(√(kL log n)) steps, \
+             with very high probability",
+            Scope::Mesh2d,
+            Some(Policy::FarthestFirst),
+            KsTheorem::Theorem14,
+        ),
+        ks_claim(
+            "Theorem 15",
+            "k-k routing with unknown locality L (NoLRoute: the nodes estimate it) on an n×n torus takes \
+             max{n, kL/16} + kL + O(√((n + kL) log n)) steps, with very high probability",
+            Scope::SquareTorus,
+            Some(Policy::FarthestFirst),
+            KsTheorem::Theorem15,
+        ),
     ],
 };
