@@ -592,6 +592,14 @@ function renderOptions() {
         input = document.createElement('select');
         input.replaceChildren(...o.control.values.map((v) => new Option(v, v)));
         label.append(`${o.name} `, input);
+      } else if (o.control.words?.length) {
+        // A number or one of the option's words (e.g. locality: unknown):
+        // a text box; the core checks what is typed.
+        input = document.createElement('input');
+        input.type = 'text';
+        input.size = 12;
+        input.placeholder = `${o.control.unset}; ${o.control.min}–${o.control.max} or ${o.control.words.join(', ')}`;
+        label.append(`${o.name} `, input);
       } else {
         input = document.createElement('input');
         input.type = 'number';

@@ -74,7 +74,8 @@ pub enum Control {
         /// The names.
         values: &'static [&'static str],
     },
-    /// A whole number in `min..=max`; empty means the default, described by `unset`.
+    /// A whole number in `min..=max`; empty means the default, described by
+    /// `unset`; the option may also take the forms in `words` (a text box).
     Number {
         /// The smallest value.
         min: u32,
@@ -82,6 +83,8 @@ pub enum Control {
         max: u32,
         /// What an empty box means.
         unset: &'static str,
+        /// Other values the option takes besides numbers (`[]`: none).
+        words: &'static [&'static str],
     },
 }
 
@@ -108,6 +111,7 @@ const EPSILON: OptionInfo = OptionInfo {
         min: 1,
         max: 4096,
         unset: "⌈side/8⌉",
+        words: &[],
     },
 };
 const LOCALITY: OptionInfo = OptionInfo {
@@ -118,6 +122,7 @@ const LOCALITY: OptionInfo = OptionInfo {
         min: 1,
         max: 4096,
         unset: "the instance's",
+        words: &["unknown", "unknown:L"],
     },
 };
 /// The name of queue smearing's option (also the request's field).
@@ -141,6 +146,7 @@ const FLITS: OptionInfo = OptionInfo {
         min: 1,
         max: 1024,
         unset: "1 (store-and-forward)",
+        words: &[],
     },
 };
 const RANKS: OptionInfo = OptionInfo {
@@ -151,6 +157,7 @@ const RANKS: OptionInfo = OptionInfo {
         min: 1,
         max: super::lmrr::MAX_RANKS,
         unset: "c + L + log2 N",
+        words: &[],
     },
 };
 const PATHS: OptionInfo = OptionInfo {

@@ -256,3 +256,23 @@ test('an algorithm\'s options are drawn from the registry, read from and written
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('ks-local\'s locality takes a number or unknown in the form (NoLRoute), and a bad word is named', async () => {
+  const { page, errors } = await open('?topology=torus:16x16&algorithm=ks-local&workload=local-kk&k=4&locality=2&play=0');
+  const box = role(page, 'option-locality');
+  assert.equal(await box.inputValue(), '2');
+  assert.match(await box.getAttribute('placeholder'), /unknown/);
+  await box.fill('unknown:2');
+  await box.press('Enter');
+  await page.waitForFunction(() => /locality=unknown(%3A|:)2/.test(location.search));
+  assert.equal(await box.inputValue(), 'unknown:2');
+  // NoLRoute's first phase, which the known-locality run does not have.
+  assert.equal(await role(page, 'phase').innerText(), 'phase1ab-randomize');
+  await box.fill('sometimes');
+  await box.press('Enter');
+  await page.waitForFunction(() => /locality/.test(document.querySelector('#errors').innerText));
+  assert.match(await page.locator('#errors').innerText(), /locality.*sometimes.*unknown/s);
+  assert.match(page.url(), /locality=unknown(%3A|:)2/, 'the run and its address are kept');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
