@@ -375,6 +375,9 @@ export async function chartsToPng(charts, caption) {
   return new Promise((resolve) => out.toBlob(resolve, 'image/png'));
 }
 
+/** The load chart's y axis ends at most at this many times the largest zero-load latency. */
+const Y_CAP = 8;
+
 /** Height of a λ* label's row above the load chart (CSS px). */
 const LABEL_ROW = 14;
 
@@ -444,21 +447,36 @@ export function loadChart(el, registry, height = 340) {
     });
     // The first saturated rate of each series: a ring and "saturated".
     ctx.setLineDash([]);
+    // Labels already written, so that two series saturating at the same
+    // point (or on the top edge) do not write over each other.
+    const placed = [];
+    const free = (x0, y0, w, h) => placed.every(([a, b, c, d]) => x0 + w <= a || a + c <= x0 || y0 + h <= b || b + d <= y0);
     last.saturated.forEach((flags, i) => {
       const j = flags.indexOf(true);
       const y = u.data[i + 1]?.[j];
       if (j < 0 || y == null || !u.series[i + 1].show) return;
       const px = u.valToPos(u.data[0][j], 'x', true);
-      const py = u.valToPos(y, 'y', true);
+      // Past the top of the plot: on its edge, the latency said.
+      const top = u.scales.y.max;
+      const above = y > top;
+      const py = u.valToPos(above ? top : y, 'y', true) + (above ? 9 * dpr : 0);
       ctx.strokeStyle = colour(i);
       ctx.beginPath();
       ctx.arc(px, py, 8 * devicePixelRatio, 0, 2 * Math.PI);
       ctx.stroke();
       ctx.fillStyle = colour(i);
+      // Narrow (a phone): the latency alone beside a ring on the edge.
+      const narrow = bbox.width < 480 * dpr;
+      const text = above ? `${narrow ? '' : 'saturated '}↑ ${Math.round(y)}` : 'saturated';
       // Right of the ring, or left of it where the plot ends.
-      const right = px + (11 * dpr) + ctx.measureText('saturated').width <= bbox.left + bbox.width;
-      ctx.textAlign = right ? 'left' : 'right';
-      ctx.fillText('saturated', px + (right ? 11 : -11) * dpr, py + 4 * dpr);
+      const width = ctx.measureText(text).width;
+      const right = px + (11 * dpr) + width <= bbox.left + bbox.width;
+      const x0 = right ? px + 11 * dpr : px - 11 * dpr - width;
+      let ty = py + 4 * dpr;
+      while (!free(x0, ty - 10 * dpr, width, 13 * dpr)) ty += 13 * dpr;
+      placed.push([x0, ty - 10 * dpr, width, 13 * dpr]);
+      ctx.textAlign = 'left';
+      ctx.fillText(text, x0, ty);
       ctx.textAlign = 'left';
     });
     ctx.restore();
@@ -480,8 +498,13 @@ export function loadChart(el, registry, height = 340) {
       const hi = Math.max(max ?? 0, ...(last?.ideal ?? []).filter((v) => v != null));
       return [0, hi > 0 ? hi * 1.08 : 1];
     };
+    // … up to Y_CAP × the largest zero-load latency at most, so that the
+    // zero-load lines (Valiant's about twice greedy's) stay apart; a curve
+    // past it leaves through the top, its ring drawn at the edge with the
+    // latency written beside it.
     const yRange = (u, min, max) => {
-      const hi = Math.max(max ?? 0, ...(last?.zero_load ?? []).filter((v) => v != null));
+      const floor = Math.max(0, ...(last?.zero_load ?? []).filter((v) => v != null));
+      const hi = Math.min(Math.max(max ?? 0, floor), floor > 0 ? floor * Y_CAP : Infinity);
       return [0, hi > 0 ? Math.ceil(hi * 1.1) : 10];
     };
     plot = new uPlot({
@@ -507,7 +530,7 @@ export function loadChart(el, registry, height = 340) {
       shape = key;
     }
     publish(registry, 'load', plot, last.data);
-    Object.assign(registry.load, { ideal: last.ideal, zero_load: last.zero_load, saturated: last.saturated });
+    Object.assign(registry.load, { ideal: last.ideal, zero_load: last.zero_load, saturated: last.saturated, y_max: plot.scales.y.max ?? null });
   }
   draw(null);
   return {

@@ -36,7 +36,7 @@ async function runCurve(page, { topology, algorithms, pattern = 'uniform', rates
 
 const loadChart = (page) => page.evaluate(() => {
   const c = window.routesim.charts.load;
-  return { series: [...c.series], data: c.data.map((col) => [...col]), ideal: [...c.ideal], zero_load: [...c.zero_load], saturated: c.saturated.map((s) => [...s]) };
+  return { series: [...c.series], data: c.data.map((col) => [...col]), ideal: [...c.ideal], zero_load: [...c.zero_load], saturated: c.saturated.map((s) => [...s]), y_max: c.y_max };
 });
 
 test('the load panel draws latency against offered load with the core\'s lines, as the CLI computes it', async () => {
@@ -175,6 +175,12 @@ test('the lesson valiant-load opens the load panel, runs its curve in the worker
   assert.ok(Math.abs(chart.ideal[1] - 1 / 7) < 1e-9, `greedy tornado λ* ${chart.ideal[1]}`);
   assert.ok(Math.abs(chart.ideal[2] / chart.ideal[0] - 0.5) < 0.05, `valiant uniform λ* ${chart.ideal[2]}`);
   assert.ok(chart.zero_load[2] > 1.8 * chart.zero_load[0], `zero-load ${chart.zero_load}`);
+  // The latency axis ends at 8 × the largest zero-load latency (+10 %), so the zero-load lines stay
+  // apart; the saturated points above it are written on the top edge with their latency.
+  const cap = 8 * Math.max(...chart.zero_load);
+  assert.ok(chart.y_max <= Math.ceil(cap * 1.1) && chart.y_max >= cap, `y axis ends at ${chart.y_max}, cap ${cap}`);
+  const above = chart.data.slice(1).flat().filter((y) => y > chart.y_max);
+  assert.ok(above.length > 0, 'some saturated latency is above the axis (drawn on the edge)');
   // Up to saturation: each curve's last run is its first saturated rate, nothing drawn past it.
   const sat = chart.saturated.map((flags, s) => {
     const j = flags.indexOf(true);
