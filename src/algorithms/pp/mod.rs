@@ -38,13 +38,13 @@
 use super::{require, Algorithm, AlgorithmOptions};
 use crate::engine::{Engine, Policy};
 use crate::error::{Error, Result};
-use crate::primitives::geometry::{pow4_at_least, pow4_at_least_sqrt, Mesh, Tiles};
+use crate::primitives::geometry::{comb_rc, pow4_at_least, pow4_at_least_sqrt, Mesh, Tiles};
 use crate::primitives::ranking::PrefixRanking;
 use crate::primitives::ring::{stripe_cycles, tile_cycles, RingTask};
 use crate::primitives::route::{shift, CcRoute};
 use crate::primitives::scan::{scan, Order};
 use crate::primitives::sort::SortTask;
-use crate::primitives::sweep::{Flood, Paths, Sweeps};
+use crate::primitives::sweep::Flood;
 use crate::primitives::Task;
 use crate::report::Extra;
 use crate::rng::{Rng, Stream};
@@ -91,16 +91,15 @@ impl Pp {
 /// One stage of the program; `j` is a colour, `i` a round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Stage {
-    /// §4 Step 2.(a).i: rank the j-packets along the stripe cycles.
-    StripeRank(u32),
-    /// §4 Step 2.(a).i: balance them along the stripe cycles.
+    /// §4 Step 2.(a).i: spread the j-packets of every stripe one per node
+    /// along the stripe's cycle, to the node of their index in the class.
     StripeBalance(u32),
-    /// The largest number of j-packets in one node's working queue, i.e.
-    /// the bucket size of the next sort, flooded over the mesh (2(side − 1)
-    /// steps): Lemma 3 (§3.2) and the stripe balancing (§4 Step 2.(a).i)
-    /// bound it by a constant, w.h.p. or in the worst case; the flood
-    /// tells every node the actual one, so a colour class that exceeds the
-    /// lemma's bound sorts with a larger bucket and is never lost.
+    /// ℓ > k: the largest number of j-packets in one node's working queue,
+    /// i.e. the bucket size of the next sort, flooded over the mesh
+    /// (2(side − 1) steps): Lemma 3 (§3.2) bounds it by a constant, w.h.p.
+    /// or in the worst case; the flood tells every node the actual one, so
+    /// a colour class that exceeds the lemma's bound sorts with a larger
+    /// bucket and is never lost.
     Load(u32),
     /// §3.1 Step 2.(a): sort by (destination s-tile, destination).
     Sort(u32),
@@ -132,7 +131,6 @@ enum Stage {
 #[derive(Clone)]
 struct Run {
     mesh: Mesh,
-    det: bool,
     l: u32,
     k: u32,
     /// (k/ℓ)-tiles (ℓ ≤ k) or (ℓ/k)-tiles (ℓ > k): one per round.
@@ -145,7 +143,9 @@ struct Run {
     stripe: u32,
     colour: Vec<u32>,
     by_colour: Vec<Vec<u32>>,
-    /// ℓ > k: global rank of each packet of the current colour; injected or not.
+    /// ℓ > k: global rank of each packet of the current colour (Step
+    /// 2.(a)); `pp-det`, ℓ ≤ k: each packet's index in its colour class and
+    /// stripe (§4 Step 1, [`Run::colour_deterministic`]).
     rank: Vec<u32>,
     injected: Vec<bool>,
     /// Bucket size (most j-packets per node) of the current colour.
@@ -168,10 +168,12 @@ struct Run {
 #[derive(Clone)]
 struct Colouring {
     task: PrefixRanking,
-    /// The ranked packets, and the destination tile (counter) of each.
+    /// The ranked packets, and the group inside which each one's rank is
+    /// unique: its stripe (ℓ ≤ k) or its destination tile (ℓ > k).
     packets: Vec<u32>,
-    tiles: Vec<u32>,
-    width: u32,
+    groups: Vec<u32>,
+    /// The number of groups.
+    count: u32,
     modulus: u32,
 }
 
@@ -242,7 +244,6 @@ impl Algorithm for Pp {
         let colours = if le { l } else { k };
         let mut run = Run {
             mesh,
-            det: self.det,
             l,
             k,
             rounds,
@@ -270,9 +271,8 @@ impl Algorithm for Pp {
         }
         for j in 0..colours {
             if le {
-                if self.det {
-                    run.stages
-                        .extend([Stage::StripeRank(j), Stage::StripeBalance(j), Stage::Load(j)]);
+                if self.det && l > 1 {
+                    run.stages.push(Stage::StripeBalance(j));
                 }
                 run.stages.extend([Stage::Sort(j), Stage::Deal(j)]);
                 let t = rounds.count();

@@ -36,16 +36,36 @@ impl Run {
         e.set_class(p, (j % 256) as u8);
     }
 
-    /// §4 Step 1. ℓ ≤ k: for every s-tile T, rank the packets destined to T
-    /// in row-major order of their sources (proof of Theorem 5); colour =
-    /// rank mod ℓ. ℓ > k: for every s′-tile, rank them so that sources in
-    /// one s-tile are consecutive (blocks of one s-tile in row-major order,
-    /// row-major inside; before Theorem 6); colour = rank mod k. One counter
-    /// per destination tile, all pipelined: the ranks are the values the
-    /// counters carry on the links ([`PrefixRanking`]); packets of one node
-    /// and tile are ranked by id. The colours are set when the task is over
-    /// ([`Run::apply_colours`]).
-    pub(super) fn colour_deterministic(&mut self, e: &Engine) {
+    /// §4 Step 1 by pipelined prefix ranking (proof of Theorem 5): one
+    /// counter per destination tile, the ranks the values the counters carry
+    /// on the links ([`PrefixRanking`]); packets of one node and tile are
+    /// ranked by id. The colours are set when the task is over
+    /// ([`Run::apply_colours`]). With one colour (ℓ = 1 for ℓ ≤ k, k = 1 for
+    /// ℓ > k) every rank is 0 mod 1: every packet has colour 0, known to its
+    /// node without a message, and nothing is ranked.
+    ///
+    /// ℓ > k: for every s′-tile, rank the packets destined to it so that
+    /// sources in one s-tile are consecutive (blocks of one s-tile in
+    /// row-major order, row-major inside; before Theorem 6); colour = rank
+    /// mod k.
+    ///
+    /// ℓ ≤ k: the paper ranks the packets destined to each s-tile T in
+    /// row-major order of their sources over the whole mesh, colour = rank
+    /// mod ℓ; then a stripe of len nodes can hold up to Σ_T ⌈n_T/ℓ⌉ ≤ len + s′
+    /// packets of a class, and Step 2.(a).ii sorts with buckets of 2. Here
+    /// the ranks restart in every stripe of Step 2.(a).i and run through the
+    /// stripe's tiles one after the other: rank ρ = (the stripe's packets for
+    /// tiles before T) + (its packets for T from sources before this one in
+    /// row-major order), the offsets summed at the stripe's corner
+    /// ([`PrefixRanking::stripes`]); colour = ρ mod ℓ. Both of the paper's
+    /// properties still hold in the worst case: a stripe's n_S ≤ ℓ·len
+    /// packets give every class ≤ ⌈n_S/ℓ⌉ ≤ len (so the balancing leaves one
+    /// per node and every sort has buckets of 1), and the packets for T from
+    /// one stripe have consecutive ranks, so a class has at most
+    /// Σ_stripes ⌈n_{S,T}/ℓ⌉ ≤ n_T/ℓ + (stripes) ≤ (k/ℓ + 1)·N/s′ of them —
+    /// Lemma 1's O((N/s)(k/ℓ)), the stripes numbering N/s′. A packet's
+    /// index among its class in its stripe is ⌊ρ/ℓ⌋: the balancing's target.
+    pub(super) fn colour_deterministic(&mut self, e: &mut Engine) {
         let le = self.l <= self.k;
         let (dest_tiles, block, modulus) = if le {
             (self.s_tiles, 1, self.l)
@@ -53,44 +73,68 @@ impl Run {
             (self.d_tiles, self.s_tiles.tile_side(), self.k)
         };
         let packets = e.active();
+        if modulus == 1 {
+            for p in packets {
+                self.set_colour(e, p, 0);
+            }
+            return;
+        }
         debug_assert!(packets.iter().all(|&p| e.position(p) == e.source(p)));
         let tiles: Vec<u32> = packets.iter().map(|&p| dest_tiles.tile_of(e.destination(p))).collect();
         let items: Vec<(u32, u32)> = packets.iter().zip(&tiles).map(|(&p, &t)| (e.source(p), t)).collect();
         let width = dest_tiles.count();
-        let task = PrefixRanking::new(self.mesh, Order::RowMajor { block }, width, &items);
+        let task = if le {
+            PrefixRanking::stripes(self.mesh, self.stripe, width, &items)
+        } else {
+            PrefixRanking::new(self.mesh, Order::RowMajor { block }, width, &items)
+        };
+        // Ranks are unique per stripe (ℓ ≤ k) or per destination tile.
+        let groups = if le {
+            packets
+                .iter()
+                .map(|&p| self.mesh.rc(e.source(p)).0 / self.stripe)
+                .collect()
+        } else {
+            tiles
+        };
+        let count = if le { self.mesh.side() / self.stripe } else { width };
         self.colouring = Some(Colouring {
             task,
             packets,
-            tiles,
-            width,
+            groups,
+            count,
             modulus,
         });
     }
 
     /// Colours from the ranks the colouring computed (rank mod ℓ, or mod
-    /// k). Each colour lists its packets by (destination tile, rank): the
-    /// ranks of one tile are 0, 1, … (checked), so every packet has its own
-    /// slot.
+    /// k). Each colour lists its packets by (group, rank), the group being
+    /// the stripe (ℓ ≤ k) or the destination tile: the ranks of one group
+    /// are 0, 1, … (checked), so every packet has its own slot. For ℓ ≤ k,
+    /// each packet's index in its class and stripe, ⌊rank/ℓ⌋, is kept for
+    /// the stripe balancing.
     pub(super) fn apply_colours(&mut self, e: &mut Engine, c: Colouring) {
         let ranks = c.task.ranks();
-        let mut start = vec![0u32; c.width as usize + 1];
-        for &t in &c.tiles {
+        let mut start = vec![0u32; c.count as usize + 1];
+        for &t in &c.groups {
             start[t as usize + 1] += 1;
         }
-        for t in 0..c.width as usize {
+        for t in 0..c.count as usize {
             start[t + 1] += start[t];
         }
         let mut slots = vec![u32::MAX; c.packets.len()];
-        for (x, (&t, &rank)) in c.tiles.iter().zip(&ranks).enumerate() {
+        for (x, (&t, &rank)) in c.groups.iter().zip(&ranks).enumerate() {
             let slot = start[t as usize] + rank;
             assert!(
                 slot < start[t as usize + 1] && slots[slot as usize] == u32::MAX,
-                "colouring: rank {rank} of tile {t} is not unique"
+                "colouring: rank {rank} of group {t} is not unique"
             );
             slots[slot as usize] = x as u32;
         }
         for x in slots {
-            self.set_colour(e, c.packets[x as usize], ranks[x as usize] % c.modulus);
+            let p = c.packets[x as usize];
+            self.rank[p as usize] = ranks[x as usize] / c.modulus;
+            self.set_colour(e, p, ranks[x as usize] % c.modulus);
         }
     }
 
@@ -170,35 +214,22 @@ impl Run {
         let side = mesh.side();
         let plus = |a: u64, b: u64| a + b;
         match stage {
-            Stage::StripeRank(j) => {
-                // A counter walks every stripe's cycle once: ranks along the cycle.
-                let packets = self.live(e, j);
-                let at = self.per_node(e, &packets, |_| 0);
-                let cycles = stripe_cycles(mesh, self.stripe);
-                let len = self.stripe * side;
-                let mut order: Vec<u32> = (0..mesh.nodes()).collect();
-                order.sort_unstable_by_key(|&v| (mesh.rc(v).0 / self.stripe, cycles.pos(v)));
-                let mut paths = Paths::new();
-                let mut pending = Vec::new();
-                for stripe in order.chunks(len as usize) {
-                    paths.push(stripe.iter().copied());
-                    let mut rank = 0u32;
-                    for &v in stripe {
-                        for &p in &at[v as usize] {
-                            pending.push((p, stripe[(rank % len) as usize]));
-                            rank += 1;
-                        }
-                    }
-                }
-                self.pending = pending;
-                (
-                    format!("c{j} stripe-ranks"),
-                    Box::new(Sweeps::new(mesh, vec![(paths, 1)])),
-                )
-            }
             Stage::StripeBalance(j) => {
+                // Index x of the class in its stripe (x < len, from the
+                // colouring) to the stripe cycle's node x.
+                let len = self.stripe * side;
+                let moves: Vec<(u32, u32)> = self
+                    .live(e, j)
+                    .into_iter()
+                    .map(|p| {
+                        let x = self.rank[p as usize];
+                        assert!(x < len, "stripe balancing: index {x} of a stripe of {len} nodes");
+                        let (r, _) = mesh.rc(e.position(p));
+                        let (dr, dc) = comb_rc(self.stripe, side, x);
+                        (p, mesh.node(r - r % self.stripe + dr, dc))
+                    })
+                    .collect();
                 let cycles = stripe_cycles(mesh, self.stripe);
-                let moves = std::mem::take(&mut self.pending);
                 (
                     format!("c{j} stripe-balance"),
                     Box::new(RingTask::new(e, mesh, cycles, &moves, false)),
@@ -214,14 +245,9 @@ impl Run {
             }
             Stage::Sort(j) => {
                 // §3.1: distinct colours per node, so one j-packet per node.
-                // §4: a stripe of len ≥ s′ nodes sends at most len·ℓ packets,
-                // so its j-packets number at most Σ over destination s-tiles T
-                // of ⌈n_T/ℓ⌉ ≤ len + s′ ≤ 2·len (len for ℓ = 1): balanced, at
-                // most 2 per node, and 1 wherever no stripe has more than len —
-                // the Load stage flooded the actual bucket.
-                if !self.det {
-                    self.c = 1;
-                }
+                // §4: ℓ = 1, one packet per node; else the stripe balancing
+                // left one per node (its indices are < len, checked).
+                self.c = 1;
                 let tiles = self.s_tiles;
                 self.sort_by_destination(e, j, &tiles)
             }
