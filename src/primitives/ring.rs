@@ -160,12 +160,31 @@ impl Task for RingTask {
         for v in 0..self.mesh.nodes() {
             let vi = v as usize;
             for dir in 0..2 {
-                let p = match self.transit[vi][dir].pop_front() {
-                    Some(p) => p,
-                    None => match self.initial[vi][dir].pop() {
-                        Some(p) => p,
-                        None => continue,
-                    },
+                // Farthest first among the packets in transit and the next
+                // one that starts here (ties: in transit, then FIFO).
+                let togo = |p: u32| {
+                    let t = self.target[p as usize];
+                    let len = self.cycles.len[vi];
+                    let (a, b) = (self.cycles.pos[vi], self.cycles.pos[t as usize]);
+                    if dir == 0 {
+                        (b + len - a) % len
+                    } else {
+                        (a + len - b) % len
+                    }
+                };
+                let mut best: Option<(u32, usize)> = None;
+                for (i, &p) in self.transit[vi][dir].iter().enumerate() {
+                    let d = togo(p);
+                    if best.is_none_or(|(bd, _)| d > bd) {
+                        best = Some((d, i));
+                    }
+                }
+                let own = self.initial[vi][dir].last().map(|&p| togo(p));
+                let p = match (best, own) {
+                    (Some((bd, _)), Some(od)) if od > bd => self.initial[vi][dir].pop().expect("own"),
+                    (Some((_, i)), _) => self.transit[vi][dir].remove(i).expect("transit"),
+                    (None, Some(_)) => self.initial[vi][dir].pop().expect("own"),
+                    (None, None) => continue,
                 };
                 let to = if dir == 0 {
                     self.cycles.succ[vi]

@@ -42,9 +42,8 @@ use crate::primitives::geometry::{comb_rc, pow4_at_least, pow4_at_least_sqrt, Me
 use crate::primitives::ranking::PrefixRanking;
 use crate::primitives::ring::{stripe_cycles, tile_cycles, RingTask};
 use crate::primitives::route::{shift, CcRoute};
-use crate::primitives::scan::{scan, Order};
+use crate::primitives::scan::{blocked_sums, row_major_sums, Order};
 use crate::primitives::sort::SortTask;
-use crate::primitives::sweep::Flood;
 use crate::primitives::Task;
 use crate::report::Extra;
 use crate::rng::{Rng, Stream};
@@ -94,13 +93,6 @@ enum Stage {
     /// §4 Step 2.(a).i: spread the j-packets of every stripe one per node
     /// along the stripe's cycle, to the node of their index in the class.
     StripeBalance(u32),
-    /// ℓ > k: the largest number of j-packets in one node's working queue,
-    /// i.e. the bucket size of the next sort, flooded over the mesh
-    /// (2(side − 1) steps): Lemma 3 (§3.2) bounds it by a constant, w.h.p.
-    /// or in the worst case; the flood tells every node the actual one, so
-    /// a colour class that exceeds the lemma's bound sorts with a larger
-    /// bucket and is never lost.
-    Load(u32),
     /// §3.1 Step 2.(a): sort by (destination s-tile, destination).
     Sort(u32),
     /// §3.1 Step 2.(b): rank r to node r div t′ of (k/ℓ)-tile r mod t′.
@@ -112,8 +104,13 @@ enum Stage {
     Tour(u32, u32),
     /// §3.1 Step 2.(c).iii / §3.2 Step 2.(b).iii: blockwise shift.
     Shift(u32, u32),
-    /// §3.2 Step 2.(a): ranks in which every s-tile is an interval.
-    Rank(u32),
+    /// §3.2 Step 2.(a) for every colour at once (one counter per colour,
+    /// pipelined): ranks in which every s-tile is an interval, and each
+    /// colour's total, which fixes its bucket (the most j-packets a node
+    /// holds after Step 2.(b) is ⌈total/N⌉; Lemma 3 makes it O(1) w.h.p.,
+    /// and a class above N packets sorts with a larger bucket and is never
+    /// lost).
+    Ranks,
     /// §3.2 Step 2.(b).i: inject and spread over the s-tile (ring balancing).
     Inject(u32, u32),
     /// §3.2 Step 2.(b).ii: ranks inside the (ℓ/k)-tile.
@@ -150,6 +147,8 @@ struct Run {
     injected: Vec<bool>,
     /// Bucket size (most j-packets per node) of the current colour.
     c: u32,
+    /// ℓ > k: each colour's number of packets (Step 2.(a)'s totals).
+    totals: Vec<u64>,
     /// The bucket size each colour's sort used.
     buckets: Vec<u32>,
     /// Targets computed by a ranking stage for the next routing stage.
@@ -255,6 +254,7 @@ impl Algorithm for Pp {
             rank: vec![0; e.packet_count() as usize],
             injected: vec![false; e.packet_count() as usize],
             c: 1,
+            totals: vec![0; colours as usize],
             buckets: vec![0; colours as usize],
             pending: Vec::new(),
             stages: Vec::new(),
@@ -268,6 +268,9 @@ impl Algorithm for Pp {
             run.colour_deterministic(e);
         } else {
             run.colour_randomly(e, self.seed);
+        }
+        if !le {
+            run.stages.push(Stage::Ranks);
         }
         for j in 0..colours {
             if le {
@@ -283,7 +286,6 @@ impl Algorithm for Pp {
                     }
                 }
             } else {
-                run.stages.push(Stage::Rank(j));
                 for i in 0..rounds.count() {
                     run.stages.extend([
                         Stage::Inject(j, i),
@@ -293,7 +295,6 @@ impl Algorithm for Pp {
                     ]);
                 }
                 run.stages.extend([
-                    Stage::Load(j),
                     Stage::SortDest(j),
                     Stage::SpreadDest(j),
                     Stage::TourDest(j),
@@ -353,13 +354,16 @@ mod tests {
     use crate::engine::EngineConfig;
     use crate::workload::{generate, Workload, WorkloadSpec};
 
-    /// The test oracle: the colouring computed sequentially — sort the
-    /// packets by (destination tile, position of the source in the scan
-    /// order, id) and count inside each tile. Returns each packet's colour
-    /// and each colour's list.
-    fn sequential_colours(run: &Run, e: &Engine) -> (Vec<u32>, Vec<Vec<u32>>) {
+    /// The test oracle: the colouring computed sequentially. ℓ ≤ k: sort
+    /// each stripe's packets by (destination s-tile, source, id) and count
+    /// inside the stripe; ℓ > k: sort the packets by (destination s′-tile,
+    /// position of the source in the blocked order, id) and count inside
+    /// each tile. Returns each packet's colour, each colour's list (by
+    /// group, then rank) and each packet's rank div the modulus.
+    fn sequential_colours(run: &Run, e: &Engine) -> (Vec<u32>, Vec<Vec<u32>>, Vec<u32>) {
         let mesh = run.mesh;
-        let (dest_tiles, u, modulus) = if run.l <= run.k {
+        let le = run.l <= run.k;
+        let (dest_tiles, u, modulus) = if le {
             (run.s_tiles, 1, run.l)
         } else {
             (run.d_tiles, run.s_tiles.tile_side(), run.k)
@@ -370,32 +374,40 @@ mod tests {
             let b = (r / u) as u64 * blocks + (c / u) as u64;
             b * (u as u64 * u as u64) + ((r % u) * u + c % u) as u64
         };
-        let mut list: Vec<(u32, u64, u32)> = e
+        // (group, destination tile, source order, id): the group restarts the count.
+        let mut list: Vec<(u32, u32, u64, u32)> = e
             .active()
             .iter()
-            .map(|&p| (dest_tiles.tile_of(e.destination(p)), order_key(e.source(p)), p))
+            .map(|&p| {
+                let t = dest_tiles.tile_of(e.destination(p));
+                let group = if le { mesh.rc(e.source(p)).0 / run.stripe } else { t };
+                (group, t, order_key(e.source(p)), p)
+            })
             .collect();
         list.sort_unstable();
         let mut colour = vec![u32::MAX; e.packet_count() as usize];
+        let mut index = vec![0; e.packet_count() as usize];
         let mut by_colour = vec![Vec::new(); run.by_colour.len()];
         let mut rank = 0u32;
         for i in 0..list.len() {
             if i > 0 && list[i].0 != list[i - 1].0 {
                 rank = 0;
             }
-            let (p, j) = (list[i].2, rank % modulus);
+            let (p, j) = (list[i].3, rank % modulus);
             colour[p as usize] = j;
+            index[p as usize] = rank / modulus;
             by_colour[j as usize].push(p);
             rank += 1;
         }
-        (colour, by_colour)
+        (colour, by_colour, index)
     }
 
     /// pp-det's colouring, played on an engine with its invariant checks on
     /// (the ranking task itself asserts that every link it uses is free),
-    /// gives the sequential colours, in the same lists, for ℓ ≤ k (row-major
-    /// ranking) and ℓ > k (blocks of one s-tile), on random and worst-case
-    /// instances.
+    /// gives the sequential colours, in the same lists, for ℓ ≤ k (ranks
+    /// inside stripes, tile after tile) and ℓ > k (blocks of one s-tile),
+    /// on random and worst-case instances; with one colour (ℓ = 1 ≤ k or
+    /// k = 1 < ℓ) nothing is ranked and every packet has colour 0.
     #[test]
     fn the_colours_from_the_messages_are_the_sequential_prefix_ranks() {
         for side in [16u32, 32, 64] {
@@ -415,7 +427,15 @@ mod tests {
                     let mut e = Engine::new(inst.topology.clone(), &inst.packets, config);
                     let mut pp = Pp::deterministic(&AlgorithmOptions::default());
                     pp.start(&inst, &mut e).unwrap();
-                    let (want, want_lists) = sequential_colours(pp.run.as_ref().unwrap(), &e);
+                    let what = format!("side {side} l {l} k {k} {w}");
+                    if l.min(k) == 1 {
+                        let run = pp.run.as_ref().unwrap();
+                        assert!(run.colouring.is_none(), "{what}");
+                        assert!(e.active().iter().all(|&p| run.colour[p as usize] == 0), "{what}");
+                        assert_eq!(run.by_colour[0].len(), e.active().len(), "{what}");
+                        continue;
+                    }
+                    let (want, want_lists, want_index) = sequential_colours(pp.run.as_ref().unwrap(), &e);
                     let mut steps = 0;
                     loop {
                         pp.before_step(&mut e);
@@ -426,11 +446,17 @@ mod tests {
                         steps += 1;
                     }
                     let run = pp.run.as_ref().unwrap();
-                    let what = format!("side {side} l {l} k {k} {w}");
                     assert!(steps > 0, "{what}");
                     assert_eq!(e.stats().phases(e.step_count())[0].name, "colouring", "{what}");
                     assert_eq!(run.colour, want, "{what}");
                     assert_eq!(run.by_colour, want_lists, "{what}");
+                    if l <= k {
+                        // Each class's index in its stripe, below the stripe's length.
+                        for &p in &e.active() {
+                            assert_eq!(run.rank[p as usize], want_index[p as usize], "{what}");
+                            assert!(want_index[p as usize] < run.stripe * side, "{what}");
+                        }
+                    }
                     assert!(e.stats().max_ctrl_queue <= 4, "{what}");
                 }
             }

@@ -8,7 +8,18 @@ use super::*;
 
 impl Run {
     /// §3.1 Step 1 (distinct random colours in {0..ℓ−1} per node) or §3.2
-    /// Step 1 (independent colours in {0..k−1}).
+    /// Step 1 (random colours in {0..k−1}), drawn as evenly as a node's
+    /// count allows: its x packets in random order take colours o, o + 1,
+    /// … (mod k) from a random o, so each colour gets ⌊x/k⌋ or ⌈x/k⌉ of
+    /// them. Every packet's colour is still uniform over the k colours and
+    /// the colours of different nodes are independent (those of one node
+    /// are negatively associated, for which the Chernoff bounds of Lemma 3
+    /// hold as for independent ones); a colour's total is Σ ⌊x/k⌋ plus the
+    /// remainders', so when every node sends a multiple of k (every sender
+    /// of `random-lk` and `worst-lk` sends ℓ, and k | ℓ for powers of two)
+    /// each colour has exactly (packets)/k ≤ N and sorts with buckets of 1,
+    /// where independent colours put more than N in some class about half
+    /// the time (and that class sorts with buckets of 2).
     pub(super) fn colour_randomly(&mut self, e: &mut Engine, seed: u64) {
         let mut rng = Rng::new(seed, Stream::Algorithm);
         if self.l <= self.k {
@@ -23,9 +34,19 @@ impl Run {
                 }
             }
         } else {
+            let mut per_node: Vec<Vec<u32>> = vec![Vec::new(); self.mesh.nodes() as usize];
             for p in e.active() {
-                let j = rng.below(self.k);
-                self.set_colour(e, p, j);
+                per_node[e.source(p) as usize].push(p);
+            }
+            for list in &mut per_node {
+                if list.is_empty() {
+                    continue;
+                }
+                rng.shuffle(list);
+                let o = rng.below(self.k);
+                for (i, &p) in list.iter().enumerate() {
+                    self.set_colour(e, p, (o + i as u32) % self.k);
+                }
             }
         }
     }
@@ -212,7 +233,6 @@ impl Run {
     pub(super) fn build(&mut self, stage: Stage, e: &mut Engine) -> (String, Box<dyn Task>) {
         let mesh = self.mesh;
         let side = mesh.side();
-        let plus = |a: u64, b: u64| a + b;
         match stage {
             Stage::StripeBalance(j) => {
                 // Index x of the class in its stripe (x < len, from the
@@ -234,14 +254,6 @@ impl Run {
                     format!("c{j} stripe-balance"),
                     Box::new(RingTask::new(e, mesh, cycles, &moves, false)),
                 )
-            }
-            Stage::Load(j) => {
-                let mut count = vec![0u32; mesh.nodes() as usize];
-                for p in self.live(e, j) {
-                    count[e.position(p) as usize] += 1;
-                }
-                self.c = count.into_iter().max().unwrap_or(0).max(1);
-                (format!("c{j} load"), Box::new(Flood::new(mesh, side)))
             }
             Stage::Sort(j) => {
                 // §3.1: distinct colours per node, so one j-packet per node.
@@ -304,21 +316,34 @@ impl Run {
                 };
                 (format!("c{j} r{i} shift"), Box::new(shift(e, &self.rounds, &packets)))
             }
-            Stage::Rank(j) => {
-                let packets = self.live(e, j);
-                let at = self.per_node(e, &packets, |_| 0);
-                let count: Vec<u64> = at.iter().map(|l| l.len() as u64).collect();
-                let order = Order::RowMajor {
-                    block: self.s_tiles.tile_side(),
-                };
-                let s = scan(mesh, side, order, &count, &plus, false);
-                for (v, list) in at.iter().enumerate() {
-                    for (x, &p) in list.iter().enumerate() {
-                        self.rank[p as usize] = (s.prefix[v] + x as u64) as u32;
+            Stage::Ranks => {
+                // Every colour's packets, still at their sources, ranked in
+                // blocked row-major order (s-tiles as blocks); node-local
+                // order by id.
+                let colours = self.totals.len();
+                let mut count = vec![vec![0u64; mesh.nodes() as usize]; colours];
+                let mut at: Vec<Vec<u32>> = Vec::with_capacity(colours);
+                for j in 0..colours as u32 {
+                    let packets = self.live(e, j);
+                    for &p in &packets {
+                        count[j as usize][e.position(p) as usize] += 1;
+                    }
+                    at.push(packets);
+                }
+                let b = blocked_sums(mesh, self.s_tiles.tile_side(), &count);
+                for (j, packets) in at.iter().enumerate() {
+                    let mut seen = vec![0u64; mesh.nodes() as usize];
+                    let mut sorted = packets.clone();
+                    sorted.sort_unstable();
+                    for p in sorted {
+                        let v = e.position(p) as usize;
+                        self.rank[p as usize] = (b.prefix[j][v] + seen[v]) as u32;
                         self.injected[p as usize] = false;
+                        seen[v] += 1;
                     }
                 }
-                (format!("c{j} rank"), Box::new(s.task))
+                self.totals = b.total;
+                ("ranks".to_string(), Box::new(b.task))
             }
             Stage::Inject(j, i) => {
                 let l = self.rounds.count();
@@ -352,14 +377,7 @@ impl Run {
                     .collect();
                 let at = self.per_node(e, &packets, |_| 0);
                 let count: Vec<u64> = at.iter().map(|l| l.len() as u64).collect();
-                let s = scan(
-                    mesh,
-                    tiles.tile_side(),
-                    Order::RowMajor { block: 1 },
-                    &count,
-                    &plus,
-                    false,
-                );
+                let s = row_major_sums(mesh, tiles.tile_side(), &count);
                 let mut pending = Vec::with_capacity(packets.len());
                 for (v, list) in at.iter().enumerate() {
                     for (x, &p) in list.iter().enumerate() {
@@ -382,6 +400,17 @@ impl Run {
                 (name.clone(), Box::new(CcRoute::presorted(&name, mesh, targets, true)))
             }
             Stage::SortDest(j) => {
+                // After Step 2.(b) the tile of the ranks ≡ u (mod t′) holds
+                // them at node ρ mod (N/t′) of their balancing ranks ρ, so no
+                // node holds more than ⌈total/N⌉ (checked).
+                let n = mesh.nodes() as u64;
+                self.c = self.totals[j as usize].div_ceil(n).max(1) as u32;
+                let mut held = vec![0u32; mesh.nodes() as usize];
+                for p in self.live(e, j) {
+                    held[e.position(p) as usize] += 1;
+                }
+                let most = held.into_iter().max().unwrap_or(0);
+                assert!(most <= self.c, "colour {j}: a node holds {most} > bucket {}", self.c);
                 let tiles = self.d_tiles;
                 self.sort_by_destination(e, j, &tiles)
             }
