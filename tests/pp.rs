@@ -183,9 +183,8 @@ fn phases_are_reported_and_add_up_to_the_run() {
             }
             names
         } else {
-            vec![
+            let mut names = vec![
                 "ranks",
-                "c0 r0 inject",
                 "c0 r0 balance-ranks",
                 "c0 r0 balance rows",
                 "c0 r0 balance columns",
@@ -194,7 +193,15 @@ fn phases_are_reported_and_add_up_to_the_run() {
                 "c0 route columns",
                 "c0 route rows",
                 "c0 tour",
-            ]
+            ];
+            // pp-rand's colours leave a node at most t′ packets of a class,
+            // so each node injects at most one per round: nothing moves.
+            if alg == "pp-det" {
+                names.push("c0 r0 inject");
+            } else {
+                assert!(phase(&r, "c0 r0 inject").is_none(), "{alg}: {:?}", r.phases);
+            }
+            names
         };
         for name in names {
             assert!(

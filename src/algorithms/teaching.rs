@@ -533,17 +533,9 @@ const PP_PHASES: &[PhaseText] = &[
                so a round costs about one step)",
     },
     PhaseText {
-        name: "stripe-ranks",
-        text: "a counter walks each stripe's cycle and numbers its packets (control messages)",
-    },
-    PhaseText {
         name: "stripe-balance",
-        text: "packets move along their stripe's cycle so that every node holds at most a few",
-    },
-    PhaseText {
-        name: "load",
-        text: "a flood of control messages tells every node the most packets at one node: the bucket size of \
-               the next sort (1 where the balancing allows it)",
+        text: "packets move along their stripe's cycle to the node of their number in the colouring, so that \
+               every node holds at most one",
     },
     PhaseText {
         name: "deal",
@@ -564,8 +556,10 @@ const PP_PHASES: &[PhaseText] = &[
                over the rounds",
     },
     PhaseText {
-        name: "rank",
-        text: "prefix sums number this colour's packets, to decide in which round each is injected",
+        name: "ranks",
+        text: "prefix sums number every colour's packets at once (one counter per colour, control messages), to \
+               decide in which round each is injected, and tell every node each colour's total: the bucket size \
+               of its sort",
     },
     PhaseText {
         name: "inject",

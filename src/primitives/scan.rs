@@ -144,8 +144,9 @@ pub struct BlockedSums {
     pub task: Sweeps,
 }
 
-/// See [`BlockedSums`].
-pub fn blocked_sums(mesh: Mesh, u: u32, vals: &[Vec<u64>]) -> BlockedSums {
+/// See [`BlockedSums`]; without `want_total` the totals' two passes are
+/// not played (and `total` is empty).
+pub fn blocked_sums(mesh: Mesh, u: u32, vals: &[Vec<u64>], want_total: bool) -> BlockedSums {
     let (side, n) = (mesh.side(), mesh.nodes() as usize);
     assert!(u.is_power_of_two() && u <= side);
     let width = vals.len() as u32;
@@ -236,7 +237,11 @@ pub fn blocked_sums(mesh: Mesh, u: u32, vals: &[Vec<u64>]) -> BlockedSums {
     if nb > 1 {
         passes.extend([(gdown, w), (both(geast, gwest), w), (up, w), (back, w)]);
     }
-    passes.extend([(tw, w), (tn, w)]);
+    if want_total {
+        passes.extend([(tw, w), (tn, w)]);
+    } else {
+        total.clear();
+    }
     if width == 0 {
         passes.clear();
     }
@@ -498,13 +503,19 @@ mod tests {
                     .map(|_| (0..side * side).map(|_| rng.below(4) as u64).collect())
                     .collect();
                 for u in (0..=side.ilog2()).map(|i| 1u32 << i) {
-                    let b = blocked_sums(mesh, u, &vals);
+                    let without = blocked_sums(mesh, u, &vals, false);
+                    let b = blocked_sums(mesh, u, &vals, true);
+                    assert!(without.total.is_empty());
+                    assert_eq!(without.prefix, b.prefix);
+                    let s1 = side - 1;
+                    let totals = if side == 1 { 0 } else { 2 * s1 + 2 * (width - 1) };
+                    assert_eq!(without.task.duration() + totals, b.task.duration());
                     for (i, a) in vals.iter().enumerate() {
                         let slow = scan(mesh, side, Order::RowMajor { block: u }, a, &plus, false);
                         assert_eq!(b.prefix[i], slow.prefix, "side {side} u {u} counter {i}");
                         assert_eq!(b.total[i], a.iter().sum::<u64>());
                     }
-                    let (w, s1) = (width - 1, side - 1);
+                    let w = width - 1;
                     let want = if side == 1 {
                         0
                     } else if u == side {

@@ -149,6 +149,10 @@ struct Run {
     c: u32,
     /// ℓ > k: each colour's number of packets (Step 2.(a)'s totals).
     totals: Vec<u64>,
+    /// ℓ > k: no node holds more than t′ packets of a colour (`pp-rand`'s
+    /// even colours, or k = 1), so every node injects at most one per
+    /// round of Step 2.(b) and the injection moves nothing.
+    inject_in_place: bool,
     /// The bucket size each colour's sort used.
     buckets: Vec<u32>,
     /// Targets computed by a ranking stage for the next routing stage.
@@ -255,6 +259,7 @@ impl Algorithm for Pp {
             injected: vec![false; e.packet_count() as usize],
             c: 1,
             totals: vec![0; colours as usize],
+            inject_in_place: !self.det || k == 1,
             buckets: vec![0; colours as usize],
             pending: Vec::new(),
             stages: Vec::new(),

@@ -215,12 +215,21 @@ impl Run {
     }
 
     /// The sort of colour j's live packets by (destination tile of `tiles`,
-    /// destination), with the current bucket size.
-    pub(super) fn sort_by_destination(&mut self, e: &Engine, j: u32, tiles: &Tiles) -> (String, Box<dyn Task>) {
+    /// destination), or by destination alone without tiles, with the
+    /// current bucket size.
+    pub(super) fn sort_by_destination(
+        &mut self,
+        e: &Engine,
+        j: u32,
+        tiles: Option<&Tiles>,
+    ) -> (String, Box<dyn Task>) {
         let items: Vec<(u32, u64)> = self
             .live(e, j)
             .into_iter()
-            .map(|p| (p, Self::dest_key(tiles, e, p)))
+            .map(|p| match tiles {
+                Some(tiles) => (p, Self::dest_key(tiles, e, p)),
+                None => (p, e.destination(p) as u64),
+            })
             .collect();
         let side = self.mesh.side();
         self.buckets[j as usize] = self.c;
@@ -261,7 +270,7 @@ impl Run {
                 // left one per node (its indices are < len, checked).
                 self.c = 1;
                 let tiles = self.s_tiles;
-                self.sort_by_destination(e, j, &tiles)
+                self.sort_by_destination(e, j, Some(&tiles))
             }
             Stage::Deal(j) => {
                 let packets = self.live(e, j);
@@ -330,7 +339,10 @@ impl Run {
                     }
                     at.push(packets);
                 }
-                let b = blocked_sums(mesh, self.s_tiles.tile_side(), &count);
+                // With k = 1 the one class has at most N packets (every node
+                // receives at most one): its bucket is 1 without a total.
+                let one = self.k == 1;
+                let b = blocked_sums(mesh, self.s_tiles.tile_side(), &count, !one);
                 for (j, packets) in at.iter().enumerate() {
                     let mut seen = vec![0u64; mesh.nodes() as usize];
                     let mut sorted = packets.clone();
@@ -342,7 +354,7 @@ impl Run {
                         seen[v] += 1;
                     }
                 }
-                self.totals = b.total;
+                self.totals = if one { vec![mesh.nodes() as u64] } else { b.total };
                 ("ranks".to_string(), Box::new(b.task))
             }
             Stage::Inject(j, i) => {
@@ -356,9 +368,20 @@ impl Run {
                     let u = self.rounds.tile_of(v);
                     let r = self.rank[p as usize];
                     if (u + l - r % l) % l == i {
-                        let st = self.s_tiles.tile_of(v);
-                        let pos = (r / l) % self.s_tiles.tile_nodes();
-                        moves.push((p, self.s_tiles.cycle_node(st, pos)));
+                        // A node's j-packets have consecutive ranks, so where
+                        // a node holds at most t′ of them (the colours of
+                        // `pp-rand` give it ⌈x/k⌉ ≤ ⌈ℓ/k⌉ ≤ t′ of its x ≤ ℓ;
+                        // one colour when k = 1) it injects at most one per
+                        // round: already evenly spread, nothing moves.
+                        // Otherwise rank r goes to node r div t′ (mod the
+                        // tile's size) of the s-tile's cycle.
+                        let target = if self.inject_in_place {
+                            v
+                        } else {
+                            let st = self.s_tiles.tile_of(v);
+                            self.s_tiles.cycle_node(st, (r / l) % self.s_tiles.tile_nodes())
+                        };
+                        moves.push((p, target));
                         self.injected[p as usize] = true;
                     }
                 }
@@ -411,15 +434,34 @@ impl Run {
                 }
                 let most = held.into_iter().max().unwrap_or(0);
                 assert!(most <= self.c, "colour {j}: a node holds {most} > bucket {}", self.c);
+                // k = 1: sorted by destination for the direct spreading below.
                 let tiles = self.d_tiles;
-                self.sort_by_destination(e, j, &tiles)
+                let tiles = (self.k > 1).then_some(&tiles);
+                self.sort_by_destination(e, j, tiles)
             }
             Stage::SpreadDest(j) => {
+                // With k = 1 every node receives at most one packet, so
+                // sending each packet to its own destination already spreads
+                // them evenly (at most one per node of each s′-tile): the
+                // route of sorting-based routing — the packets for one row
+                // are a run of the destination order, at most two per
+                // column, and at most one per node of the row — after which
+                // Step 2.(d)'s tours find every packet at its destination.
                 let d_tiles = self.d_tiles;
                 let targets: Vec<(u32, u32)> = self
                     .live(e, j)
                     .into_iter()
-                    .map(|p| (p, Self::spread_target(mesh, &d_tiles, e.position(p), e.destination(p))))
+                    .map(|p| {
+                        let d = e.destination(p);
+                        (
+                            p,
+                            if self.k == 1 {
+                                d
+                            } else {
+                                Self::spread_target(mesh, &d_tiles, e.position(p), d)
+                            },
+                        )
+                    })
                     .collect();
                 let name = format!("c{j} route");
                 (name.clone(), Box::new(CcRoute::presorted(&name, mesh, targets, false)))
