@@ -233,10 +233,10 @@ fn phases_are_reported_and_add_up_to_the_run() {
 }
 
 /// §4 Step 1 takes the steps of the pipelined ranking (proof of Theorem 5):
-/// for ℓ ≤ k, ranks inside every stripe of h rows (h = s′/side, at least
-/// 2), one counter per destination s-tile, rows skewed by one step, the
-/// offsets summed at the stripe's corner and sent back: 2·side + 3h − 5 +
-/// s′ − 1 steps, counters waiting in queues of at most 3; for ℓ > k, blocks
+/// for ℓ ≤ k, ranks inside every stripe of h = 2 rows, one counter per
+/// destination s-tile, rows skewed by one step, the offsets summed at the
+/// stripe's corner and sent back: 2·side + 3h − 5 + s′ − 1 steps, counters
+/// waiting in queues of at most 3; for ℓ > k, blocks
 /// of one s-tile (side u) and two roles on some links, counters two steps
 /// apart: 3·side + u − 2 + 2(s′ − 1), queues of at most 4. With one colour
 /// (ℓ = 1 or k = 1) there is nothing to rank: no colouring phase.
@@ -250,8 +250,8 @@ fn the_colouring_takes_the_steps_of_the_pipelined_ranking() {
             // Destination tiles (s-tiles for ℓ ≤ k, s′-tiles for ℓ > k): √(Nk/ℓ).
             let width = pow4_at_least_sqrt(nn * k64, l64, n);
             let want = if l <= k {
-                let h = (width / side).clamp(2, side);
-                2 * side + 3 * h - 5 + width - 1
+                // Stripes of h = 2 rows.
+                2 * side + 1 + width - 1
             } else {
                 let s_tiles = pow4_at_least_sqrt(nn * l64, k64, n);
                 let u = side >> (s_tiles.ilog2() / 2);

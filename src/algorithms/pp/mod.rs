@@ -238,12 +238,18 @@ impl Algorithm for Pp {
             )
         };
         debug_assert!(s_tiles.count() >= rounds.count());
-        // Stripe height (§4 Step 2.(a).i): ⌈s/side⌉ rows, read with s′ (a
-        // power of 4 ≥ s ≥ side, so s′/side is a power of two), at least 2 so
-        // that the stripe has a Hamiltonian cycle: a stripe has len ≥ s′ nodes.
-        let stripe = (s_tiles.count() / mesh.side())
-            .clamp(2, mesh.side().max(2))
-            .min(mesh.side());
+        // Stripes of §4 Step 2.(a).i: 2 rows (a stripe of len = 2·side
+        // nodes has a Hamiltonian cycle, its comb). The paper takes ⌈s/side⌉
+        // rows so that its colouring leaves O(s) packets of a class in a
+        // stripe; the colouring here ranks inside each stripe
+        // ([`Run::colour_deterministic`]), which leaves at most len for any
+        // height, and the height only enters the count of a class's packets
+        // for one s-tile T, n_T/ℓ + side/2 ≤ 3·(k/ℓ)·N/s′ (as side ≤
+        // 4·(k/ℓ)·N/s′ for s′ < 4√(Nk/ℓ)): Lemma 1's bound. Two rows make
+        // the ring, and so the balancing (about len/2 steps per class), as
+        // short as it can be: at the paper's height len is s′, which the
+        // rounding of s′ up to a power of 4 makes up to 4·side.
+        let stripe = 2.min(mesh.side());
         let colours = if le { l } else { k };
         let mut run = Run {
             mesh,
