@@ -5,11 +5,13 @@
 //!
 //! Each packet goes the shorter way round its cycle (full-duplex links: the
 //! cycle is used in both directions at once). Every step each node forwards
-//! at most one packet each way (scripted moves): a packet that arrived on
-//! the cycle first (FIFO), else one that starts at this node. So a node
-//! receives at most one packet per direction per step and forwards one while
-//! it has any: the packets in transit at a node never exceed
-//! max(1, what it started with) per direction, plus those parked there.
+//! at most one packet each way (scripted moves): of those in transit there
+//! and the next one that starts there, the one with the farthest to go
+//! (ties: in transit first, in arrival order). So a node receives at most
+//! one packet per direction per step and forwards one while it has any;
+//! its transit queue grows only in a step in which one of its own packets
+//! leaves instead, so per direction it holds at most one more than it
+//! started with, plus the packets parked there.
 
 use super::geometry::{comb_index, comb_rc, Mesh, Tiles};
 use super::Task;

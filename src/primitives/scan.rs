@@ -206,7 +206,13 @@ pub fn blocked_sums(mesh: Mesh, u: u32, vals: &[Vec<u64>], want_total: bool) -> 
         carry(&west, plus, |v| above[v as usize], |v| above[v as usize], &mut right);
         let inner: Vec<u64> = (0..n).map(|v| left[v] + right[v] + above[v]).collect();
         // A block's total, at its corner.
-        let btot = |v: u32| if corner(v) { inner[v as usize] + a[v as usize] } else { 0 };
+        let btot = |v: u32| {
+            if corner(v) {
+                inner[v as usize] + a[v as usize]
+            } else {
+                0
+            }
+        };
         let mut babove = vec![0u64; n];
         carry(&gdown, plus, btot, btot, &mut babove);
         let bboth = |v: u32| btot(v) + if corner(v) { babove[v as usize] } else { 0 };

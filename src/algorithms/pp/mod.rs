@@ -3,17 +3,22 @@
 //! N = side² nodes; the paper's n) in O(√(ℓkN)) steps with working queues of
 //! constant size.
 //!
-//! - `pp-rand`: §3.1 (ℓ ≤ k) and §3.2 (ℓ > k), random colours.
+//! - `pp-rand`: §3.1 (ℓ ≤ k) and §3.2 (ℓ > k), random colours (as even per
+//!   node as a node's count allows, `Run::colour_randomly`).
 //! - `pp-det`: §4, the colouring by pipelined prefix ranking (proof of
 //!   Theorem 5; the ranks are the values its counters carry on the links,
-//!   [`crate::primitives::ranking`]) and, for ℓ ≤ k, the stripe balancing
-//!   of Step 2.(a).i.
+//!   [`crate::primitives::ranking`]) — for ℓ ≤ k ranked inside every stripe
+//!   of Step 2.(a).i with offsets summed at the stripe's corner, so that a
+//!   class has at most one packet per node after the stripe balancing
+//!   (`Run::colour_deterministic`) — and, for ℓ ≤ k, that balancing.
 //!
 //! Every step is simulated on the engine through the primitives of
-//! [`crate::primitives`]: sorts by compare-exchange (2 steps each), prefix
-//! sums as counters on the links, (c,c)-routing by sorting, tours and ring
-//! balancing as scripted moves, shifts and the routing phases of
-//! sorting-based routing by the engine's dimension-order routing.
+//! [`crate::primitives`]: sorts by compare-exchange (rounds pipelined),
+//! prefix sums as counters on the links, tours and ring balancing as
+//! scripted moves, shifts and the routing phases of sorting-based routing by
+//! the engine's dimension-order routing. §3.2 Step 2.(a) runs for every
+//! colour at once (one counter per colour), and its totals fix each class's
+//! bucket; the buckets are reported (`"buckets"`).
 //!
 //! Tessellations (§2, footnote 1): every parameter t (s, s′, k/ℓ, ℓ/k) is
 //! rounded up to t′, the smallest power of 4 ≥ t, capped at N, in integer
@@ -32,7 +37,7 @@
 //! [`QUEUE_BOUND`] is the constant the tests hold every run to.
 //!
 //! # Complexity
-//! Per colour O(side) for sorts and scans (≈ 7·side per sort) plus the
+//! Per colour O(side) for sorts and scans (≈ 6.8·side per sort) plus the
 //! rounds; O(N) simulator work per step.
 
 use super::{require, Algorithm, AlgorithmOptions};
@@ -305,11 +310,8 @@ impl Algorithm for Pp {
                         Stage::Shift(j, i),
                     ]);
                 }
-                run.stages.extend([
-                    Stage::SortDest(j),
-                    Stage::SpreadDest(j),
-                    Stage::TourDest(j),
-                ]);
+                run.stages
+                    .extend([Stage::SortDest(j), Stage::SpreadDest(j), Stage::TourDest(j)]);
             }
         }
         self.run = Some(run);

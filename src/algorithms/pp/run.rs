@@ -217,12 +217,7 @@ impl Run {
     /// The sort of colour j's live packets by (destination tile of `tiles`,
     /// destination), or by destination alone without tiles, with the
     /// current bucket size.
-    pub(super) fn sort_by_destination(
-        &mut self,
-        e: &Engine,
-        j: u32,
-        tiles: Option<&Tiles>,
-    ) -> (String, Box<dyn Task>) {
+    pub(super) fn sort_by_destination(&mut self, e: &Engine, j: u32, tiles: Option<&Tiles>) -> (String, Box<dyn Task>) {
         let items: Vec<(u32, u64)> = self
             .live(e, j)
             .into_iter()
