@@ -5,13 +5,12 @@
 //!
 //! Each packet goes the shorter way round its cycle (full-duplex links: the
 //! cycle is used in both directions at once). Every step each node forwards
-//! at most one packet each way (scripted moves): of those in transit there
-//! and the next one that starts there, the one with the farthest to go
-//! (ties: in transit first, in arrival order). So a node receives at most
-//! one packet per direction per step and forwards one while it has any;
-//! its transit queue grows only in a step in which one of its own packets
-//! leaves instead, so per direction it holds at most one more than it
-//! started with, plus the packets parked there.
+//! at most one packet each way (scripted moves): a packet that arrived on
+//! the cycle first (FIFO), else the one of those that start at this node
+//! with the farthest to go. So a node
+//! receives at most one packet per direction per step and forwards one while
+//! it has any: the packets in transit at a node never exceed
+//! max(1, what it started with) per direction, plus those parked there.
 
 use super::geometry::{comb_index, comb_rc, Mesh, Tiles};
 use super::Task;
@@ -122,9 +121,21 @@ impl RingTask {
         if tour {
             e.deliver_many(&arrived);
         }
-        for lists in &mut initial {
-            for list in lists {
-                list.reverse(); // popped from the back: the first listed leaves first
+        // A node's own packets leave farthest first (popped from the back;
+        // ties in the order listed).
+        for (v, lists) in initial.iter_mut().enumerate() {
+            let (pos, len) = (cycles.pos(v as u32), cycles.len(v as u32));
+            for (dir, list) in lists.iter_mut().enumerate() {
+                let togo = |p: &u32| {
+                    let t = cycles.pos(target[*p as usize]);
+                    if dir == 0 {
+                        (t + len - pos) % len
+                    } else {
+                        (pos + len - t) % len
+                    }
+                };
+                list.reverse();
+                list.sort_by_key(togo); // stable: ties keep the listed order, reversed
             }
         }
         if tour {
@@ -162,31 +173,12 @@ impl Task for RingTask {
         for v in 0..self.mesh.nodes() {
             let vi = v as usize;
             for dir in 0..2 {
-                // Farthest first among the packets in transit and the next
-                // one that starts here (ties: in transit, then FIFO).
-                let togo = |p: u32| {
-                    let t = self.target[p as usize];
-                    let len = self.cycles.len[vi];
-                    let (a, b) = (self.cycles.pos[vi], self.cycles.pos[t as usize]);
-                    if dir == 0 {
-                        (b + len - a) % len
-                    } else {
-                        (a + len - b) % len
-                    }
-                };
-                let mut best: Option<(u32, usize)> = None;
-                for (i, &p) in self.transit[vi][dir].iter().enumerate() {
-                    let d = togo(p);
-                    if best.is_none_or(|(bd, _)| d > bd) {
-                        best = Some((d, i));
-                    }
-                }
-                let own = self.initial[vi][dir].last().map(|&p| togo(p));
-                let p = match (best, own) {
-                    (Some((bd, _)), Some(od)) if od > bd => self.initial[vi][dir].pop().expect("own"),
-                    (Some((_, i)), _) => self.transit[vi][dir].remove(i).expect("transit"),
-                    (None, Some(_)) => self.initial[vi][dir].pop().expect("own"),
-                    (None, None) => continue,
+                let p = match self.transit[vi][dir].pop_front() {
+                    Some(p) => p,
+                    None => match self.initial[vi][dir].pop() {
+                        Some(p) => p,
+                        None => continue,
+                    },
                 };
                 let to = if dir == 0 {
                     self.cycles.succ[vi]
