@@ -93,6 +93,10 @@ pub struct RingTask {
     moving: Vec<(u32, u32, usize)>,
     remaining: u32,
     tour: bool,
+    /// Arrivals scheduled this step per node (bounded queues), and the
+    /// nodes with any.
+    incoming: Vec<u32>,
+    touched: Vec<u32>,
 }
 
 impl RingTask {
@@ -150,6 +154,8 @@ impl RingTask {
             moving: Vec::new(),
             remaining,
             tour,
+            incoming: vec![0; n],
+            touched: Vec::new(),
         }
     }
 }
@@ -170,25 +176,50 @@ impl Task for RingTask {
             }
             return false;
         }
+        // Bounded node queues (`--queue-cap`): a node takes at most
+        // cap − (its queue at the start of the step) arrivals, as the engine
+        // does for routed packets; a packet that would overfill waits (a
+        // packet arriving at its destination on a tour is delivered and
+        // always accepted). Edge queues are not checked here.
+        let config = e.config();
+        let cap = if config.edge_queues { None } else { config.queue_cap };
         for v in 0..self.mesh.nodes() {
             let vi = v as usize;
             for dir in 0..2 {
-                let p = match self.transit[vi][dir].pop_front() {
-                    Some(p) => p,
-                    None => match self.initial[vi][dir].pop() {
-                        Some(p) => p,
-                        None => continue,
-                    },
+                let transit = !self.transit[vi][dir].is_empty();
+                let p = match (self.transit[vi][dir].front(), self.initial[vi][dir].last()) {
+                    (Some(&p), _) | (None, Some(&p)) => p,
+                    (None, None) => continue,
                 };
                 let to = if dir == 0 {
                     self.cycles.succ[vi]
                 } else {
                     self.cycles.pred[vi]
                 };
+                if let Some(cap) = cap {
+                    let delivered = self.tour && self.target[p as usize] == to;
+                    if !delivered {
+                        if e.working_queues()[to as usize] + self.incoming[to as usize] >= cap {
+                            continue;
+                        }
+                        if self.incoming[to as usize] == 0 {
+                            self.touched.push(to);
+                        }
+                        self.incoming[to as usize] += 1;
+                    }
+                }
+                if transit {
+                    self.transit[vi][dir].pop_front();
+                } else {
+                    self.initial[vi][dir].pop();
+                }
                 let ok = e.force_move(p, self.mesh.port(v, to));
                 debug_assert!(ok, "ring move of packet {p} from {v} refused");
                 self.moving.push((p, to, dir));
             }
+        }
+        for v in self.touched.drain(..) {
+            self.incoming[v as usize] = 0;
         }
         true
     }
