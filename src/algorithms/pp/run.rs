@@ -83,9 +83,10 @@ impl Run {
     /// packets give every class ≤ ⌈n_S/ℓ⌉ ≤ len (so the balancing leaves one
     /// per node and every sort has buckets of 1), and the packets for T from
     /// one stripe have consecutive ranks, so a class has at most
-    /// Σ_stripes ⌈n_{S,T}/ℓ⌉ ≤ n_T/ℓ + (stripes) ≤ (k/ℓ + 1)·N/s′ of them —
-    /// Lemma 1's O((N/s)(k/ℓ)), the stripes numbering N/s′. A packet's
-    /// index among its class in its stripe is ⌊ρ/ℓ⌋: the balancing's target.
+    /// Σ_stripes ⌈n_{S,T}/ℓ⌉ ≤ n_T/ℓ + (stripes) of them: with stripes of 2
+    /// rows, ≤ (k/ℓ)·N/s′ + side/2 ≤ 3·(k/ℓ)·N/s′ — Lemma 1's O((N/s)(k/ℓ))
+    /// (see the stripes in `Pp::start`). A packet's index among its class
+    /// in its stripe is ⌊ρ/ℓ⌋: the balancing's target.
     pub(super) fn colour_deterministic(&mut self, e: &mut Engine) {
         let le = self.l <= self.k;
         let (dest_tiles, block, modulus) = if le {
