@@ -329,7 +329,7 @@ pub const LESSONS: &[Lesson] = &[
                right, is fast, but its queues grow with the mesh. Pietracaprina and Pucci route every (ℓ,k) \
                instance in O(√(ℓkN)) steps with queues of constant size — colour classes, sorts, tiles and tours. \
                Watch the largest queue of each: pp-rand's stays at a handful while greedy's climbs; then see the \
-               constant factor pp-rand pays in time (Run to end): about 10 × √(ℓkN) here (2,486 steps against \
+               constant factor pp-rand pays in time (Run to end): about 9.5 × √(ℓkN) here (2,444 steps against \
                √(ℓkN) = 256), where greedy needs less than one.",
         paper: PP,
         section: "§3 (Theorem 2)",

@@ -567,17 +567,9 @@ const PP_PHASES: &[PhaseText] = &[
                so a round costs about one step)",
     },
     PhaseText {
-        name: "stripe-ranks",
-        text: "a counter walks each stripe's cycle and numbers its packets (control messages)",
-    },
-    PhaseText {
         name: "stripe-balance",
-        text: "packets move along their stripe's cycle so that every node holds at most a few",
-    },
-    PhaseText {
-        name: "load",
-        text: "a flood of control messages tells every node the most packets at one node: the bucket size of \
-               the next sort (1 where the balancing allows it)",
+        text: "packets move along their stripe's cycle to the node of their number in the colouring, so that \
+               every node holds at most one",
     },
     PhaseText {
         name: "deal",
@@ -598,8 +590,10 @@ const PP_PHASES: &[PhaseText] = &[
                over the rounds",
     },
     PhaseText {
-        name: "rank",
-        text: "prefix sums number this colour's packets, to decide in which round each is injected",
+        name: "ranks",
+        text: "prefix sums number every colour's packets at once (one counter per colour, control messages), to \
+               decide in which round each is injected, and tell every node each colour's total: the bucket size \
+               of its sort",
     },
     PhaseText {
         name: "inject",
@@ -621,15 +615,15 @@ const PP_RAND_DESCRIPTION: &str = "Every packet draws a random colour, and the c
                                    moved tile to tile in rounds; in its destination tile a Hamiltonian tour \
                                    delivers it. Every move is a sort, a scan of counters or a shift without \
                                    contention, so no node ever holds more than a few packets — at the price of a \
-                                   constant factor in time (6–15 × √(ℓkN) measured at sides 64–256, where greedy is about 1).";
+                                   constant factor in time (6.4–10.6 × √(ℓkN) measured at sides 64–256, where greedy is about 1).";
 
 const PP_DET_DESCRIPTION: &str = "The deterministic version: instead of random colours, counters carried along the \
                                   rows and columns (control messages) rank the packets, and the ranks give every \
                                   packet a colour so that each class is small and well spread. Each class is then \
                                   sorted by destination tile, dealt out over the tiles of a tessellation, moved \
                                   tile to tile in rounds and delivered by a Hamiltonian tour of its destination \
-                                  tile. No node ever holds more than a few packets — at the price of a large \
-                                  constant factor in time (10–23 × √(ℓkN) measured at sides 64–256).";
+                                  tile. No node ever holds more than a few packets — at the price of a \
+                                  constant factor in time (6.4–12.4 × √(ℓkN) measured at sides 64–256).";
 
 const PP_CLAIMS: &[Claim] = &[
     Claim {

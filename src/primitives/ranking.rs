@@ -55,6 +55,21 @@
 //! and the roles of a link use steps of opposite parity. Steps:
 //! 3·side + u − 2 + 2(width − 1); at most four counters wait at a node.
 //!
+//! Stripes of h rows ([`PrefixRanking::stripes`]), group after group inside
+//! each stripe (the ℓ ≤ k colouring of `pp-det`: every stripe's packets are
+//! ranked by (destination tile, source), so that a colour class has at most
+//! ⌈(the stripe's packets)/ℓ⌉ packets in a stripe). Every stripe runs the
+//! row-major scheme above on its own h×side rectangle, all at once; its
+//! bottom-right corner then has the stripe's count of each group, counter
+//! after counter, and keeps their running sum (one register): it sends the
+//! count of the groups before group i north up the last column, west along
+//! the stripe's first row and south down every other column, and every
+//! node adds it to its items of group i. These links (north in the last
+//! column, west in the first row, south off the last column) carry no other
+//! role, so `period` stays 1. Steps: 2·side + 3h − 5 + width − 1 (h ≥ 2);
+//! at most three counters wait at a node (one from each of the row scheme's
+//! two passes and one offset).
+//!
 //! The schedule is checked when it is built (debug builds, and the unit
 //! tests): inputs arrive 1 to `period` steps before they are used, and no
 //! directed link is used twice in a step.
@@ -82,6 +97,12 @@ struct Hop {
     absorb: bool,
     /// Hops whose values (received by `from`) this hop adds up.
     inputs: [u32; 4],
+    /// The sender keeps a running sum of what the earlier counters brought
+    /// (inputs plus own count) and sends that sum instead: counter i's value
+    /// is the total of the groups before group i (one register at the node).
+    acc: bool,
+    /// The sender adds the value it sends to its own items' partial ranks.
+    keep: bool,
 }
 
 /// Collects hops with times; builds the schemes of the module doc.
@@ -114,6 +135,8 @@ impl Builder {
             own,
             absorb,
             inputs: ins,
+            acc: false,
+            keep: false,
         });
         self.hops.len() as u32 - 1
     }
@@ -156,6 +179,38 @@ impl Builder {
         let mut prev = from_hop;
         for (n, rr) in (r0..r).rev().enumerate() {
             prev = self.hop(t + 1 + n as u32, (rr + 1, c), (rr, c), &[Some(prev)], false, true);
+        }
+    }
+
+    /// Stripes of h rows (module doc, "Stripes"), `period` 1.
+    fn stripes(&mut self, h: u32) {
+        let side = self.mesh.side();
+        let last = side - 1;
+        for r0 in (0..side).step_by(h as usize) {
+            let (e_in, s_in) = self.rows((r0, 0), (h, side), 0);
+            // The corner (h − 1, last) has the stripe's count of group i in
+            // step h − 1 + last + i; it sends the total of the groups before
+            // i north in the next step and keeps it for its own items.
+            let t = h + last;
+            let corner = (r0 + h - 1, last);
+            let mut prev = self.hop(t, corner, (r0 + h - 2, last), &[e_in, s_in], true, true);
+            let hop = self.hops.last_mut().expect("hop");
+            hop.acc = true;
+            hop.keep = true;
+            for r in (0..h - 2).rev() {
+                let tr = t + (h - 2 - r);
+                prev = self.hop(tr, (r0 + r + 1, last), (r0 + r, last), &[Some(prev)], false, true);
+            }
+            // West along the stripe's first row, and down every column.
+            let t0 = t + h - 1;
+            for c in (0..last).rev() {
+                let tc = t0 + (last - 1 - c);
+                prev = self.hop(tc, (r0, c + 1), (r0, c), &[Some(prev)], false, true);
+                let mut down = prev;
+                for r in 1..h {
+                    down = self.hop(tc + r, (r0 + r - 1, c), (r0 + r, c), &[Some(down)], false, true);
+                }
+            }
         }
     }
 
@@ -234,6 +289,8 @@ pub struct PrefixRanking {
     class: Vec<usize>,
     /// Per hop: the values of its last two counters (slot i mod 2).
     val: Vec<[u32; 2]>,
+    /// Per hop with `acc`: the running sum of its earlier counters.
+    reg: Vec<u32>,
     /// Per hop: where the sender's (`own`) and the receiver's (`absorb`)
     /// lookups stand in their lists of groups (counters come in order), and
     /// where those lists end.
@@ -272,7 +329,24 @@ impl PrefixRanking {
             b.blocks(u);
             2
         };
-        let hops = b.hops;
+        Self::from_hops(mesh, b.hops, period, width, items)
+    }
+
+    /// Ranks `items` = (node, group), groups `0..width`, inside every stripe
+    /// of `h` consecutive rows (h ≥ 2 dividing the side), group after group:
+    /// an item's rank counts the stripe's items of the groups before its
+    /// group, then the items of its group at nodes before its node in
+    /// row-major order, then those listed before it at its node (module
+    /// doc, "Stripes").
+    pub fn stripes(mesh: Mesh, h: u32, width: u32, items: &[(u32, u32)]) -> PrefixRanking {
+        let side = mesh.side();
+        assert!(h >= 2 && side.is_multiple_of(h));
+        let mut b = Builder { mesh, hops: Vec::new() };
+        b.stripes(h);
+        Self::from_hops(mesh, b.hops, 1, width, items)
+    }
+
+    fn from_hops(mesh: Mesh, hops: Vec<Hop>, period: u32, width: u32, items: &[(u32, u32)]) -> PrefixRanking {
         let marks = Self::queue_marks(&hops, period, width);
         let mut idx: Vec<u32> = (0..hops.len() as u32).collect();
         idx.sort_by_key(|&h| {
@@ -341,6 +415,7 @@ impl PrefixRanking {
             width,
             period,
             val: vec![[0; 2]; sorted.len()],
+            reg: vec![0; sorted.len()],
             own_at: sorted.iter().map(|h| span(h.from)).collect(),
             absorb_at: sorted.iter().map(|h| span(h.to)).collect(),
             hops: sorted,
@@ -496,6 +571,19 @@ impl Task for PrefixRanking {
             if hop.own {
                 value += Self::items_of(&self.groups, &mut self.own_at[h], i).map_or(0, |x| x.1);
             }
+            if hop.acc {
+                // Counters come in order: send the groups before i, then add i's.
+                let before = self.reg[h];
+                self.reg[h] += value;
+                value = before;
+            }
+            if hop.keep {
+                if let Some((first, count)) = Self::items_of(&self.groups, &mut self.own_at[h], i) {
+                    for x in &mut self.partial[first as usize..(first + count) as usize] {
+                        *x += value;
+                    }
+                }
+            }
             let sent = e.send_control(hop.from, hop.port as u32);
             assert!(
                 sent,
@@ -581,6 +669,55 @@ mod tests {
                         assert_eq!(steps, task.duration());
                         let want = sequential(mesh, u, width, &items);
                         assert_eq!(task.ranks(), want, "side {side} u {u} width {width} load {load}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// The test oracle of [`PrefixRanking::stripes`]: sort the items by
+    /// (stripe, group, row-major node, input order) and count per stripe.
+    fn sequential_stripes(mesh: Mesh, h: u32, items: &[(u32, u32)]) -> Vec<u32> {
+        let mut list: Vec<(u32, u32, u32, usize)> = items
+            .iter()
+            .enumerate()
+            .map(|(x, &(v, g))| (mesh.rc(v).0 / h, g, v, x))
+            .collect();
+        list.sort_unstable();
+        let mut rank = vec![0u32; items.len()];
+        let mut next = vec![0u32; (mesh.side() / h) as usize];
+        for (stripe, _, _, x) in list {
+            rank[x] = next[stripe as usize];
+            next[stripe as usize] += 1;
+        }
+        rank
+    }
+
+    #[test]
+    fn stripe_ranks_equal_the_sequential_ranks_and_take_the_stated_steps() {
+        let mut rng = Rng::new(11, Stream::Workload);
+        for side in [2u32, 4, 8, 16, 32] {
+            let mesh = Mesh::new(side).unwrap();
+            for h in (1..=side.ilog2()).map(|i| 1 << i) {
+                for width in [1u32, 2, 7, 64] {
+                    for load in [0u32, 1, 4] {
+                        let mut items = Vec::new();
+                        for v in 0..mesh.nodes() {
+                            for _ in 0..rng.below(load + 1) {
+                                items.push((v, rng.below(width)));
+                            }
+                        }
+                        let mut task = PrefixRanking::stripes(mesh, h, width, &items);
+                        let what = format!("side {side} h {h} width {width} load {load}");
+                        assert_eq!(task.validate(), Ok(()), "{what}");
+                        assert_eq!(task.duration(), 2 * side + 3 * h - 5 + width - 1, "{what}");
+                        assert_eq!(task.period(), 1, "{what}");
+                        assert_eq!(play(mesh, &mut task), task.duration(), "{what}");
+                        assert_eq!(task.ranks(), sequential_stripes(mesh, h, &items), "{what}");
+                        assert!(task.max_queue() <= 3, "{what}: {}", task.max_queue());
+                        if side <= 16 {
+                            assert_eq!(task.max_queue(), queues_by_events(&task), "{what}");
+                        }
                     }
                 }
             }

@@ -6,7 +6,8 @@
 //! Each packet goes the shorter way round its cycle (full-duplex links: the
 //! cycle is used in both directions at once). Every step each node forwards
 //! at most one packet each way (scripted moves): a packet that arrived on
-//! the cycle first (FIFO), else one that starts at this node. So a node
+//! the cycle first (FIFO), else the one of those that start at this node
+//! with the farthest to go. So a node
 //! receives at most one packet per direction per step and forwards one while
 //! it has any: the packets in transit at a node never exceed
 //! max(1, what it started with) per direction, plus those parked there.
@@ -92,6 +93,10 @@ pub struct RingTask {
     moving: Vec<(u32, u32, usize)>,
     remaining: u32,
     tour: bool,
+    /// Arrivals scheduled this step per node (bounded queues), and the
+    /// nodes with any.
+    incoming: Vec<u32>,
+    touched: Vec<u32>,
 }
 
 impl RingTask {
@@ -120,9 +125,21 @@ impl RingTask {
         if tour {
             e.deliver_many(&arrived);
         }
-        for lists in &mut initial {
-            for list in lists {
-                list.reverse(); // popped from the back: the first listed leaves first
+        // A node's own packets leave farthest first (popped from the back;
+        // ties in the order listed).
+        for (v, lists) in initial.iter_mut().enumerate() {
+            let (pos, len) = (cycles.pos(v as u32), cycles.len(v as u32));
+            for (dir, list) in lists.iter_mut().enumerate() {
+                let togo = |p: &u32| {
+                    let t = cycles.pos(target[*p as usize]);
+                    if dir == 0 {
+                        (t + len - pos) % len
+                    } else {
+                        (pos + len - t) % len
+                    }
+                };
+                list.reverse();
+                list.sort_by_key(togo); // stable: ties keep the listed order, reversed
             }
         }
         if tour {
@@ -137,6 +154,8 @@ impl RingTask {
             moving: Vec::new(),
             remaining,
             tour,
+            incoming: vec![0; n],
+            touched: Vec::new(),
         }
     }
 }
@@ -157,25 +176,50 @@ impl Task for RingTask {
             }
             return false;
         }
+        // Bounded node queues (`--queue-cap`): a node takes at most
+        // cap − (its queue at the start of the step) arrivals, as the engine
+        // does for routed packets; a packet that would overfill waits (a
+        // packet arriving at its destination on a tour is delivered and
+        // always accepted). Edge queues are not checked here.
+        let config = e.config();
+        let cap = if config.edge_queues { None } else { config.queue_cap };
         for v in 0..self.mesh.nodes() {
             let vi = v as usize;
             for dir in 0..2 {
-                let p = match self.transit[vi][dir].pop_front() {
-                    Some(p) => p,
-                    None => match self.initial[vi][dir].pop() {
-                        Some(p) => p,
-                        None => continue,
-                    },
+                let transit = !self.transit[vi][dir].is_empty();
+                let p = match (self.transit[vi][dir].front(), self.initial[vi][dir].last()) {
+                    (Some(&p), _) | (None, Some(&p)) => p,
+                    (None, None) => continue,
                 };
                 let to = if dir == 0 {
                     self.cycles.succ[vi]
                 } else {
                     self.cycles.pred[vi]
                 };
+                if let Some(cap) = cap {
+                    let delivered = self.tour && self.target[p as usize] == to;
+                    if !delivered {
+                        if e.working_queues()[to as usize] + self.incoming[to as usize] >= cap {
+                            continue;
+                        }
+                        if self.incoming[to as usize] == 0 {
+                            self.touched.push(to);
+                        }
+                        self.incoming[to as usize] += 1;
+                    }
+                }
+                if transit {
+                    self.transit[vi][dir].pop_front();
+                } else {
+                    self.initial[vi][dir].pop();
+                }
                 let ok = e.force_move(p, self.mesh.port(v, to));
                 debug_assert!(ok, "ring move of packet {p} from {v} refused");
                 self.moving.push((p, to, dir));
             }
+        }
+        for v in self.touched.drain(..) {
+            self.incoming[v as usize] = 0;
         }
         true
     }

@@ -16,6 +16,13 @@
 //! plays those passes on the engine. Row-major, u < m: 3 passes inside
 //! blocks, 3 over blocks, 2 broadcasts back: about 3m + 2u steps; snake:
 //! 4(m − 1); the region total, if asked for, 2(m − 1) more.
+//!
+//! [`row_major_sums`] is a row-major prefix of sums in 2(m − 1) steps: a
+//! node's prefix is the sum over the rows above it plus its row's prefix,
+//! and the rows above sum, column by column, to what one pass down every
+//! column brings each node; one pass east and one west along every row at
+//! once (opposite links) then add up those column sums left and right of
+//! the node. It needs a commutative operation (sums).
 
 use super::geometry::Mesh;
 use super::sweep::{carry, Paths, Sweeps};
@@ -69,6 +76,185 @@ pub mod seg {
         } else {
             a + count(b) as u64
         }
+    }
+}
+
+/// Row-major prefix sums of `vals` in every aligned m×m region in two
+/// passes, 2(m − 1) steps (module doc): down every column, node (r, c)
+/// receives a(c, r) = Σ of the values above it in its column; then along
+/// every row at once, eastwards Σ_{c′ < c} (value + a) and westwards
+/// Σ_{c′ > c} a. The prefix of (r, c) is the sum of the two plus a(c, r):
+/// the rows above, then the row up to c.
+pub fn row_major_sums(mesh: Mesh, m: u32, vals: &[u64]) -> Scan {
+    let n = mesh.nodes() as usize;
+    assert!(m.is_power_of_two() && m <= mesh.side() && vals.len() == n);
+    let plus = |a: u64, b: u64| a + b;
+    let mut down = Paths::new();
+    let mut east = Paths::new();
+    let mut west = Paths::new();
+    for r0 in (0..mesh.side()).step_by(m as usize) {
+        for c0 in (0..mesh.side()).step_by(m as usize) {
+            for i in 0..m {
+                down.push_line(mesh, (r0, c0 + i), (1, 0), m);
+                east.push_line(mesh, (r0 + i, c0), (0, 1), m);
+                west.push_line(mesh, (r0 + i, c0 + m - 1), (0, -1), m);
+            }
+        }
+    }
+    let mut above = vec![0u64; n];
+    carry(&down, plus, |v| vals[v as usize], |v| vals[v as usize], &mut above);
+    let both = |v: u32| vals[v as usize] + above[v as usize];
+    let mut left = vec![0u64; n];
+    carry(&east, plus, both, both, &mut left);
+    let mut right = vec![0u64; n];
+    carry(&west, plus, |v| above[v as usize], |v| above[v as usize], &mut right);
+    let prefix = (0..n).map(|v| left[v] + right[v] + above[v]).collect();
+    let mut row = east;
+    for i in 0..west.len() {
+        row.push(west.path(i).iter().copied());
+    }
+    Scan {
+        prefix,
+        total: None,
+        task: Sweeps::new(mesh, vec![(down, 1), (row, 1)]),
+    }
+}
+
+/// Prefix sums of `width` counters at once (`vals[i]`, one element per
+/// node, counter i) over the whole mesh in blocked row-major order (blocks
+/// of side u in row-major order, row-major inside: §3.2 Step 2.(a), every
+/// s-tile an interval), each node also learning every counter's total.
+/// The two-pass scheme of [`row_major_sums`], twice: inside every block
+/// (down its columns, then along its rows both ways), which brings each
+/// block's total to its bottom-right corner; then on the grid of those
+/// corners (down the corners' columns, then along the corners' rows both
+/// ways), which gives each corner the sum of the blocks before it; that
+/// offset goes up the block's last column and west along its rows. The
+/// last corner's offset plus its block's total is the total, which goes
+/// west along the bottom row and up every column. Every pass carries the
+/// counters pipelined: 2·side + 2u − 4 steps for the prefixes (1 < u <
+/// side; 2(side − 1) if u is 1 or side) and 2(side − 1) for the totals,
+/// plus `width − 1` per pass (8 passes; 4 if u is 1 or side).
+pub struct BlockedSums {
+    /// Per counter, per node: the sum of the values before it.
+    pub prefix: Vec<Vec<u64>>,
+    /// Per counter: the total (every node has it when the task is over).
+    pub total: Vec<u64>,
+    /// The passes.
+    pub task: Sweeps,
+}
+
+/// See [`BlockedSums`]; without `want_total` the totals' two passes are
+/// not played (and `total` is empty).
+pub fn blocked_sums(mesh: Mesh, u: u32, vals: &[Vec<u64>], want_total: bool) -> BlockedSums {
+    let (side, n) = (mesh.side(), mesh.nodes() as usize);
+    assert!(u.is_power_of_two() && u <= side);
+    let width = vals.len() as u32;
+    let plus = |a: u64, b: u64| a + b;
+    let nb = side / u;
+    // Inside blocks.
+    let (mut down, mut east, mut west) = (Paths::new(), Paths::new(), Paths::new());
+    for br in 0..nb {
+        for bc in 0..nb {
+            for i in 0..u {
+                down.push_line(mesh, (br * u, bc * u + i), (1, 0), u);
+                east.push_line(mesh, (br * u + i, bc * u), (0, 1), u);
+                west.push_line(mesh, (br * u + i, bc * u + u - 1), (0, -1), u);
+            }
+        }
+    }
+    // The grid of blocks: columns and rows through the corners.
+    let corner = |v: u32| {
+        let (r, c) = mesh.rc(v);
+        r % u == u - 1 && c % u == u - 1
+    };
+    let (mut gdown, mut geast, mut gwest) = (Paths::new(), Paths::new(), Paths::new());
+    if nb > 1 {
+        for b in 0..nb {
+            gdown.push_line(mesh, (u - 1, b * u + u - 1), (1, 0), side - u + 1);
+            geast.push_line(mesh, (b * u + u - 1, u - 1), (0, 1), side - u + 1);
+            gwest.push_line(mesh, (b * u + u - 1, side - 1), (0, -1), side - u + 1);
+        }
+    }
+    // Offsets back into the blocks: up the last column, then west.
+    let (mut up, mut back) = (Paths::new(), Paths::new());
+    for br in 0..nb {
+        for bc in 0..nb {
+            up.push_line(mesh, (br * u + u - 1, bc * u + u - 1), (-1, 0), u);
+            for i in 0..u {
+                back.push_line(mesh, (br * u + i, bc * u + u - 1), (0, -1), u);
+            }
+        }
+    }
+    // The totals: west along the bottom row, up every column.
+    let (mut tw, mut tn) = (Paths::new(), Paths::new());
+    tw.push_line(mesh, (side - 1, side - 1), (0, -1), side);
+    for c in 0..side {
+        tn.push_line(mesh, (side - 1, c), (-1, 0), side);
+    }
+    let last = mesh.node(side - 1, side - 1) as usize;
+    let mut prefix = Vec::with_capacity(vals.len());
+    let mut total = Vec::with_capacity(vals.len());
+    for a in vals {
+        assert_eq!(a.len(), n);
+        let mut above = vec![0u64; n];
+        carry(&down, plus, |v| a[v as usize], |v| a[v as usize], &mut above);
+        let both = |v: u32| a[v as usize] + above[v as usize];
+        let mut left = vec![0u64; n];
+        carry(&east, plus, both, both, &mut left);
+        let mut right = vec![0u64; n];
+        carry(&west, plus, |v| above[v as usize], |v| above[v as usize], &mut right);
+        let inner: Vec<u64> = (0..n).map(|v| left[v] + right[v] + above[v]).collect();
+        // A block's total, at its corner.
+        let btot = |v: u32| {
+            if corner(v) {
+                inner[v as usize] + a[v as usize]
+            } else {
+                0
+            }
+        };
+        let mut babove = vec![0u64; n];
+        carry(&gdown, plus, btot, btot, &mut babove);
+        let bboth = |v: u32| btot(v) + if corner(v) { babove[v as usize] } else { 0 };
+        let mut bleft = vec![0u64; n];
+        carry(&geast, plus, bboth, bboth, &mut bleft);
+        let bab = |v: u32| if corner(v) { babove[v as usize] } else { 0 };
+        let mut bright = vec![0u64; n];
+        carry(&gwest, plus, bab, bab, &mut bright);
+        // Each node's block offset: its block corner's.
+        let mut p = vec![0u64; n];
+        for v in 0..n as u32 {
+            let (r, c) = mesh.rc(v);
+            let cv = mesh.node(r - r % u + u - 1, c - c % u + u - 1) as usize;
+            p[v as usize] = bleft[cv] + bright[cv] + babove[cv] + inner[v as usize];
+        }
+        total.push(p[last] + a[last]);
+        prefix.push(p);
+    }
+    let both = |x: Paths, y: Paths| {
+        let mut x = x;
+        for i in 0..y.len() {
+            x.push(y.path(i).iter().copied());
+        }
+        x
+    };
+    let w = width.max(1);
+    let mut passes = vec![(down, w), (both(east, west), w)];
+    if nb > 1 {
+        passes.extend([(gdown, w), (both(geast, gwest), w), (up, w), (back, w)]);
+    }
+    if want_total {
+        passes.extend([(tw, w), (tn, w)]);
+    } else {
+        total.clear();
+    }
+    if width == 0 {
+        passes.clear();
+    }
+    BlockedSums {
+        prefix,
+        total,
+        task: Sweeps::new(mesh, passes),
     }
 }
 
@@ -305,5 +491,96 @@ pub fn scan(mesh: Mesh, m: u32, order: Order, vals: &[u64], op: &dyn Fn(u64, u64
         prefix,
         total,
         task: Sweeps::new(mesh, passes),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// Blocked sums: the prefixes of every counter are the blocked
+    /// row-major scan's, the totals the sums, in the stated steps.
+    #[test]
+    fn blocked_sums_are_the_blocked_scans_with_totals() {
+        let mut rng = Rng::new(9, Stream::Workload);
+        let plus = |a: u64, b: u64| a + b;
+        for side in [1u32, 2, 4, 8, 16, 32] {
+            let mesh = Mesh::new(side).unwrap();
+            for width in [1u32, 3] {
+                let vals: Vec<Vec<u64>> = (0..width)
+                    .map(|_| (0..side * side).map(|_| rng.below(4) as u64).collect())
+                    .collect();
+                for u in (0..=side.ilog2()).map(|i| 1u32 << i) {
+                    let without = blocked_sums(mesh, u, &vals, false);
+                    let b = blocked_sums(mesh, u, &vals, true);
+                    assert!(without.total.is_empty());
+                    assert_eq!(without.prefix, b.prefix);
+                    let s1 = side - 1;
+                    let totals = if side == 1 { 0 } else { 2 * s1 + 2 * (width - 1) };
+                    assert_eq!(without.task.duration() + totals, b.task.duration());
+                    for (i, a) in vals.iter().enumerate() {
+                        let slow = scan(mesh, side, Order::RowMajor { block: u }, a, &plus, false);
+                        assert_eq!(b.prefix[i], slow.prefix, "side {side} u {u} counter {i}");
+                        assert_eq!(b.total[i], a.iter().sum::<u64>());
+                    }
+                    let w = width - 1;
+                    let want = if side == 1 {
+                        0
+                    } else if u == side {
+                        2 * (u - 1) + 2 * s1 + 4 * w
+                    } else if u == 1 {
+                        2 * (side - u) + 2 * s1 + 4 * w
+                    } else {
+                        4 * (u - 1) + 2 * (side - u) + 2 * s1 + 8 * w
+                    };
+                    let mut task = b.task;
+                    assert_eq!(task.duration(), want, "side {side} u {u} width {width}");
+                    let topo = format!("mesh:{side}x{side}").parse().unwrap();
+                    let config = EngineConfig {
+                        check_invariants: true,
+                        ..Default::default()
+                    };
+                    let mut e = Engine::new(topo, &[], config);
+                    let mut steps = 0;
+                    while task.poll(&mut e) {
+                        e.step();
+                        steps += 1;
+                    }
+                    assert_eq!(steps, want);
+                }
+            }
+        }
+    }
+
+    use super::*;
+    use crate::engine::{Engine, EngineConfig};
+    use crate::primitives::Task;
+    use crate::rng::{Rng, Stream};
+
+    #[test]
+    fn row_major_sums_are_the_row_major_scan_in_two_passes() {
+        let mut rng = Rng::new(5, Stream::Workload);
+        let plus = |a: u64, b: u64| a + b;
+        for side in [1u32, 2, 4, 8, 16, 32] {
+            let mesh = Mesh::new(side).unwrap();
+            let vals: Vec<u64> = (0..side * side).map(|_| rng.below(4) as u64).collect();
+            for m in (0..=side.ilog2()).map(|i| 1u32 << i) {
+                let fast = row_major_sums(mesh, m, &vals);
+                let slow = scan(mesh, m, Order::RowMajor { block: 1 }, &vals, &plus, false);
+                assert_eq!(fast.prefix, slow.prefix, "side {side} m {m}");
+                let mut task = fast.task;
+                assert_eq!(task.duration(), 2 * (m - 1), "side {side} m {m}");
+                let topo = format!("mesh:{side}x{side}").parse().unwrap();
+                let config = EngineConfig {
+                    check_invariants: true,
+                    ..Default::default()
+                };
+                let mut e = Engine::new(topo, &[], config);
+                let mut steps = 0;
+                while task.poll(&mut e) {
+                    e.step();
+                    steps += 1;
+                }
+                assert_eq!(steps, 2 * (m - 1), "side {side} m {m}");
+            }
+        }
     }
 }

@@ -3,17 +3,22 @@
 //! N = side² nodes; the paper's n) in O(√(ℓkN)) steps with working queues of
 //! constant size.
 //!
-//! - `pp-rand`: §3.1 (ℓ ≤ k) and §3.2 (ℓ > k), random colours.
+//! - `pp-rand`: §3.1 (ℓ ≤ k) and §3.2 (ℓ > k), random colours (as even per
+//!   node as a node's count allows, `Run::colour_randomly`).
 //! - `pp-det`: §4, the colouring by pipelined prefix ranking (proof of
 //!   Theorem 5; the ranks are the values its counters carry on the links,
-//!   [`crate::primitives::ranking`]) and, for ℓ ≤ k, the stripe balancing
-//!   of Step 2.(a).i.
+//!   [`crate::primitives::ranking`]) — for ℓ ≤ k ranked inside every stripe
+//!   of Step 2.(a).i with offsets summed at the stripe's corner, so that a
+//!   class has at most one packet per node after the stripe balancing
+//!   (`Run::colour_deterministic`) — and, for ℓ ≤ k, that balancing.
 //!
 //! Every step is simulated on the engine through the primitives of
-//! [`crate::primitives`]: sorts by compare-exchange (2 steps each), prefix
-//! sums as counters on the links, (c,c)-routing by sorting, tours and ring
-//! balancing as scripted moves, shifts and the routing phases of
-//! sorting-based routing by the engine's dimension-order routing.
+//! [`crate::primitives`]: sorts by compare-exchange (rounds pipelined),
+//! prefix sums as counters on the links, tours and ring balancing as
+//! scripted moves, shifts and the routing phases of sorting-based routing by
+//! the engine's dimension-order routing. §3.2 Step 2.(a) runs for every
+//! colour at once (one counter per colour), and its totals fix each class's
+//! bucket; the buckets are reported (`"buckets"`).
 //!
 //! Tessellations (§2, footnote 1): every parameter t (s, s′, k/ℓ, ℓ/k) is
 //! rounded up to t′, the smallest power of 4 ≥ t, capped at N, in integer
@@ -32,19 +37,18 @@
 //! [`QUEUE_BOUND`] is the constant the tests hold every run to.
 //!
 //! # Complexity
-//! Per colour O(side) for sorts and scans (≈ 7·side per sort) plus the
+//! Per colour O(side) for sorts and scans (≈ 6.8·side per sort) plus the
 //! rounds; O(N) simulator work per step.
 
 use super::{require, Algorithm, AlgorithmOptions};
 use crate::engine::{Engine, Policy};
 use crate::error::{Error, Result};
-use crate::primitives::geometry::{pow4_at_least, pow4_at_least_sqrt, Mesh, Tiles};
+use crate::primitives::geometry::{comb_rc, pow4_at_least, pow4_at_least_sqrt, Mesh, Tiles};
 use crate::primitives::ranking::PrefixRanking;
 use crate::primitives::ring::{stripe_cycles, tile_cycles, RingTask};
 use crate::primitives::route::{shift, CcRoute};
-use crate::primitives::scan::{scan, Order};
+use crate::primitives::scan::{blocked_sums, row_major_sums, Order};
 use crate::primitives::sort::SortTask;
-use crate::primitives::sweep::{Flood, Paths, Sweeps};
 use crate::primitives::Task;
 use crate::report::Extra;
 use crate::rng::{Rng, Stream};
@@ -91,17 +95,9 @@ impl Pp {
 /// One stage of the program; `j` is a colour, `i` a round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Stage {
-    /// §4 Step 2.(a).i: rank the j-packets along the stripe cycles.
-    StripeRank(u32),
-    /// §4 Step 2.(a).i: balance them along the stripe cycles.
+    /// §4 Step 2.(a).i: spread the j-packets of every stripe one per node
+    /// along the stripe's cycle, to the node of their index in the class.
     StripeBalance(u32),
-    /// The largest number of j-packets in one node's working queue, i.e.
-    /// the bucket size of the next sort, flooded over the mesh (2(side − 1)
-    /// steps): Lemma 3 (§3.2) and the stripe balancing (§4 Step 2.(a).i)
-    /// bound it by a constant, w.h.p. or in the worst case; the flood
-    /// tells every node the actual one, so a colour class that exceeds the
-    /// lemma's bound sorts with a larger bucket and is never lost.
-    Load(u32),
     /// §3.1 Step 2.(a): sort by (destination s-tile, destination).
     Sort(u32),
     /// §3.1 Step 2.(b): rank r to node r div t′ of (k/ℓ)-tile r mod t′.
@@ -113,8 +109,13 @@ enum Stage {
     Tour(u32, u32),
     /// §3.1 Step 2.(c).iii / §3.2 Step 2.(b).iii: blockwise shift.
     Shift(u32, u32),
-    /// §3.2 Step 2.(a): ranks in which every s-tile is an interval.
-    Rank(u32),
+    /// §3.2 Step 2.(a) for every colour at once (one counter per colour,
+    /// pipelined): ranks in which every s-tile is an interval, and each
+    /// colour's total, which fixes its bucket (the most j-packets a node
+    /// holds after Step 2.(b) is ⌈total/N⌉; Lemma 3 makes it O(1) w.h.p.,
+    /// and a class above N packets sorts with a larger bucket and is never
+    /// lost).
+    Ranks,
     /// §3.2 Step 2.(b).i: inject and spread over the s-tile (ring balancing).
     Inject(u32, u32),
     /// §3.2 Step 2.(b).ii: ranks inside the (ℓ/k)-tile.
@@ -132,7 +133,6 @@ enum Stage {
 #[derive(Clone)]
 struct Run {
     mesh: Mesh,
-    det: bool,
     l: u32,
     k: u32,
     /// (k/ℓ)-tiles (ℓ ≤ k) or (ℓ/k)-tiles (ℓ > k): one per round.
@@ -145,11 +145,19 @@ struct Run {
     stripe: u32,
     colour: Vec<u32>,
     by_colour: Vec<Vec<u32>>,
-    /// ℓ > k: global rank of each packet of the current colour; injected or not.
+    /// ℓ > k: global rank of each packet of the current colour (Step
+    /// 2.(a)); `pp-det`, ℓ ≤ k: each packet's index in its colour class and
+    /// stripe (§4 Step 1, [`Run::colour_deterministic`]).
     rank: Vec<u32>,
     injected: Vec<bool>,
     /// Bucket size (most j-packets per node) of the current colour.
     c: u32,
+    /// ℓ > k: each colour's number of packets (Step 2.(a)'s totals).
+    totals: Vec<u64>,
+    /// ℓ > k: no node holds more than t′ packets of a colour (`pp-rand`'s
+    /// even colours, or k = 1), so every node injects at most one per
+    /// round of Step 2.(b) and the injection moves nothing.
+    inject_in_place: bool,
     /// The bucket size each colour's sort used.
     buckets: Vec<u32>,
     /// Targets computed by a ranking stage for the next routing stage.
@@ -168,10 +176,12 @@ struct Run {
 #[derive(Clone)]
 struct Colouring {
     task: PrefixRanking,
-    /// The ranked packets, and the destination tile (counter) of each.
+    /// The ranked packets, and the group inside which each one's rank is
+    /// unique: its stripe (ℓ ≤ k) or its destination tile (ℓ > k).
     packets: Vec<u32>,
-    tiles: Vec<u32>,
-    width: u32,
+    groups: Vec<u32>,
+    /// The number of groups.
+    count: u32,
     modulus: u32,
 }
 
@@ -233,16 +243,21 @@ impl Algorithm for Pp {
             )
         };
         debug_assert!(s_tiles.count() >= rounds.count());
-        // Stripe height (§4 Step 2.(a).i): ⌈s/side⌉ rows, read with s′ (a
-        // power of 4 ≥ s ≥ side, so s′/side is a power of two), at least 2 so
-        // that the stripe has a Hamiltonian cycle: a stripe has len ≥ s′ nodes.
-        let stripe = (s_tiles.count() / mesh.side())
-            .clamp(2, mesh.side().max(2))
-            .min(mesh.side());
+        // Stripes of §4 Step 2.(a).i: 2 rows (a stripe of len = 2·side
+        // nodes has a Hamiltonian cycle, its comb). The paper takes ⌈s/side⌉
+        // rows so that its colouring leaves O(s) packets of a class in a
+        // stripe; the colouring here ranks inside each stripe
+        // ([`Run::colour_deterministic`]), which leaves at most len for any
+        // height, and the height only enters the count of a class's packets
+        // for one s-tile T, n_T/ℓ + side/2 ≤ 3·(k/ℓ)·N/s′ (as side ≤
+        // 4·(k/ℓ)·N/s′ for s′ < 4√(Nk/ℓ)): Lemma 1's bound. Two rows make
+        // the ring, and so the balancing (about len/2 steps per class), as
+        // short as it can be: at the paper's height len is s′, which the
+        // rounding of s′ up to a power of 4 makes up to 4·side.
+        let stripe = 2.min(mesh.side());
         let colours = if le { l } else { k };
         let mut run = Run {
             mesh,
-            det: self.det,
             l,
             k,
             rounds,
@@ -254,6 +269,8 @@ impl Algorithm for Pp {
             rank: vec![0; e.packet_count() as usize],
             injected: vec![false; e.packet_count() as usize],
             c: 1,
+            totals: vec![0; colours as usize],
+            inject_in_place: !self.det || k == 1,
             buckets: vec![0; colours as usize],
             pending: Vec::new(),
             stages: Vec::new(),
@@ -268,11 +285,13 @@ impl Algorithm for Pp {
         } else {
             run.colour_randomly(e, self.seed);
         }
+        if !le {
+            run.stages.push(Stage::Ranks);
+        }
         for j in 0..colours {
             if le {
-                if self.det {
-                    run.stages
-                        .extend([Stage::StripeRank(j), Stage::StripeBalance(j), Stage::Load(j)]);
+                if self.det && l > 1 {
+                    run.stages.push(Stage::StripeBalance(j));
                 }
                 run.stages.extend([Stage::Sort(j), Stage::Deal(j)]);
                 let t = rounds.count();
@@ -283,7 +302,6 @@ impl Algorithm for Pp {
                     }
                 }
             } else {
-                run.stages.push(Stage::Rank(j));
                 for i in 0..rounds.count() {
                     run.stages.extend([
                         Stage::Inject(j, i),
@@ -292,12 +310,8 @@ impl Algorithm for Pp {
                         Stage::Shift(j, i),
                     ]);
                 }
-                run.stages.extend([
-                    Stage::Load(j),
-                    Stage::SortDest(j),
-                    Stage::SpreadDest(j),
-                    Stage::TourDest(j),
-                ]);
+                run.stages
+                    .extend([Stage::SortDest(j), Stage::SpreadDest(j), Stage::TourDest(j)]);
             }
         }
         self.run = Some(run);
@@ -353,13 +367,16 @@ mod tests {
     use crate::engine::EngineConfig;
     use crate::workload::{generate, Workload, WorkloadSpec};
 
-    /// The test oracle: the colouring computed sequentially — sort the
-    /// packets by (destination tile, position of the source in the scan
-    /// order, id) and count inside each tile. Returns each packet's colour
-    /// and each colour's list.
-    fn sequential_colours(run: &Run, e: &Engine) -> (Vec<u32>, Vec<Vec<u32>>) {
+    /// The test oracle: the colouring computed sequentially. ℓ ≤ k: sort
+    /// each stripe's packets by (destination s-tile, source, id) and count
+    /// inside the stripe; ℓ > k: sort the packets by (destination s′-tile,
+    /// position of the source in the blocked order, id) and count inside
+    /// each tile. Returns each packet's colour, each colour's list (by
+    /// group, then rank) and each packet's rank div the modulus.
+    fn sequential_colours(run: &Run, e: &Engine) -> (Vec<u32>, Vec<Vec<u32>>, Vec<u32>) {
         let mesh = run.mesh;
-        let (dest_tiles, u, modulus) = if run.l <= run.k {
+        let le = run.l <= run.k;
+        let (dest_tiles, u, modulus) = if le {
             (run.s_tiles, 1, run.l)
         } else {
             (run.d_tiles, run.s_tiles.tile_side(), run.k)
@@ -370,32 +387,40 @@ mod tests {
             let b = (r / u) as u64 * blocks + (c / u) as u64;
             b * (u as u64 * u as u64) + ((r % u) * u + c % u) as u64
         };
-        let mut list: Vec<(u32, u64, u32)> = e
+        // (group, destination tile, source order, id): the group restarts the count.
+        let mut list: Vec<(u32, u32, u64, u32)> = e
             .active()
             .iter()
-            .map(|&p| (dest_tiles.tile_of(e.destination(p)), order_key(e.source(p)), p))
+            .map(|&p| {
+                let t = dest_tiles.tile_of(e.destination(p));
+                let group = if le { mesh.rc(e.source(p)).0 / run.stripe } else { t };
+                (group, t, order_key(e.source(p)), p)
+            })
             .collect();
         list.sort_unstable();
         let mut colour = vec![u32::MAX; e.packet_count() as usize];
+        let mut index = vec![0; e.packet_count() as usize];
         let mut by_colour = vec![Vec::new(); run.by_colour.len()];
         let mut rank = 0u32;
         for i in 0..list.len() {
             if i > 0 && list[i].0 != list[i - 1].0 {
                 rank = 0;
             }
-            let (p, j) = (list[i].2, rank % modulus);
+            let (p, j) = (list[i].3, rank % modulus);
             colour[p as usize] = j;
+            index[p as usize] = rank / modulus;
             by_colour[j as usize].push(p);
             rank += 1;
         }
-        (colour, by_colour)
+        (colour, by_colour, index)
     }
 
     /// pp-det's colouring, played on an engine with its invariant checks on
     /// (the ranking task itself asserts that every link it uses is free),
-    /// gives the sequential colours, in the same lists, for ℓ ≤ k (row-major
-    /// ranking) and ℓ > k (blocks of one s-tile), on random and worst-case
-    /// instances.
+    /// gives the sequential colours, in the same lists, for ℓ ≤ k (ranks
+    /// inside stripes, tile after tile) and ℓ > k (blocks of one s-tile),
+    /// on random and worst-case instances; with one colour (ℓ = 1 ≤ k or
+    /// k = 1 < ℓ) nothing is ranked and every packet has colour 0.
     #[test]
     fn the_colours_from_the_messages_are_the_sequential_prefix_ranks() {
         for side in [16u32, 32, 64] {
@@ -415,7 +440,15 @@ mod tests {
                     let mut e = Engine::new(inst.topology.clone(), &inst.packets, config);
                     let mut pp = Pp::deterministic(&AlgorithmOptions::default());
                     pp.start(&inst, &mut e).unwrap();
-                    let (want, want_lists) = sequential_colours(pp.run.as_ref().unwrap(), &e);
+                    let what = format!("side {side} l {l} k {k} {w}");
+                    if l.min(k) == 1 {
+                        let run = pp.run.as_ref().unwrap();
+                        assert!(run.colouring.is_none(), "{what}");
+                        assert!(e.active().iter().all(|&p| run.colour[p as usize] == 0), "{what}");
+                        assert_eq!(run.by_colour[0].len(), e.active().len(), "{what}");
+                        continue;
+                    }
+                    let (want, want_lists, want_index) = sequential_colours(pp.run.as_ref().unwrap(), &e);
                     let mut steps = 0;
                     loop {
                         pp.before_step(&mut e);
@@ -426,11 +459,17 @@ mod tests {
                         steps += 1;
                     }
                     let run = pp.run.as_ref().unwrap();
-                    let what = format!("side {side} l {l} k {k} {w}");
                     assert!(steps > 0, "{what}");
                     assert_eq!(e.stats().phases(e.step_count())[0].name, "colouring", "{what}");
                     assert_eq!(run.colour, want, "{what}");
                     assert_eq!(run.by_colour, want_lists, "{what}");
+                    if l <= k {
+                        // Each class's index in its stripe, below the stripe's length.
+                        for &p in &e.active() {
+                            assert_eq!(run.rank[p as usize], want_index[p as usize], "{what}");
+                            assert!(want_index[p as usize] < run.stripe * side, "{what}");
+                        }
+                    }
                     assert!(e.stats().max_ctrl_queue <= 4, "{what}");
                 }
             }

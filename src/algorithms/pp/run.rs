@@ -8,7 +8,18 @@ use super::*;
 
 impl Run {
     /// §3.1 Step 1 (distinct random colours in {0..ℓ−1} per node) or §3.2
-    /// Step 1 (independent colours in {0..k−1}).
+    /// Step 1 (random colours in {0..k−1}), drawn as evenly as a node's
+    /// count allows: its x packets in random order take colours o, o + 1,
+    /// … (mod k) from a random o, so each colour gets ⌊x/k⌋ or ⌈x/k⌉ of
+    /// them. Every packet's colour is still uniform over the k colours and
+    /// the colours of different nodes are independent (those of one node
+    /// are negatively associated, for which the Chernoff bounds of Lemma 3
+    /// hold as for independent ones); a colour's total is Σ ⌊x/k⌋ plus the
+    /// remainders', so when every node sends a multiple of k (every sender
+    /// of `random-lk` and `worst-lk` sends ℓ, and k | ℓ for powers of two)
+    /// each colour has exactly (packets)/k ≤ N and sorts with buckets of 1,
+    /// where independent colours put more than N in some class about half
+    /// the time (and that class sorts with buckets of 2).
     pub(super) fn colour_randomly(&mut self, e: &mut Engine, seed: u64) {
         let mut rng = Rng::new(seed, Stream::Algorithm);
         if self.l <= self.k {
@@ -23,9 +34,19 @@ impl Run {
                 }
             }
         } else {
+            let mut per_node: Vec<Vec<u32>> = vec![Vec::new(); self.mesh.nodes() as usize];
             for p in e.active() {
-                let j = rng.below(self.k);
-                self.set_colour(e, p, j);
+                per_node[e.source(p) as usize].push(p);
+            }
+            for list in &mut per_node {
+                if list.is_empty() {
+                    continue;
+                }
+                rng.shuffle(list);
+                let o = rng.below(self.k);
+                for (i, &p) in list.iter().enumerate() {
+                    self.set_colour(e, p, (o + i as u32) % self.k);
+                }
             }
         }
     }
@@ -36,16 +57,37 @@ impl Run {
         e.set_class(p, (j % 256) as u8);
     }
 
-    /// §4 Step 1. ℓ ≤ k: for every s-tile T, rank the packets destined to T
-    /// in row-major order of their sources (proof of Theorem 5); colour =
-    /// rank mod ℓ. ℓ > k: for every s′-tile, rank them so that sources in
-    /// one s-tile are consecutive (blocks of one s-tile in row-major order,
-    /// row-major inside; before Theorem 6); colour = rank mod k. One counter
-    /// per destination tile, all pipelined: the ranks are the values the
-    /// counters carry on the links ([`PrefixRanking`]); packets of one node
-    /// and tile are ranked by id. The colours are set when the task is over
-    /// ([`Run::apply_colours`]).
-    pub(super) fn colour_deterministic(&mut self, e: &Engine) {
+    /// §4 Step 1 by pipelined prefix ranking (proof of Theorem 5): one
+    /// counter per destination tile, the ranks the values the counters carry
+    /// on the links ([`PrefixRanking`]); packets of one node and tile are
+    /// ranked by id. The colours are set when the task is over
+    /// ([`Run::apply_colours`]). With one colour (ℓ = 1 for ℓ ≤ k, k = 1 for
+    /// ℓ > k) every rank is 0 mod 1: every packet has colour 0, known to its
+    /// node without a message, and nothing is ranked.
+    ///
+    /// ℓ > k: for every s′-tile, rank the packets destined to it so that
+    /// sources in one s-tile are consecutive (blocks of one s-tile in
+    /// row-major order, row-major inside; before Theorem 6); colour = rank
+    /// mod k.
+    ///
+    /// ℓ ≤ k: the paper ranks the packets destined to each s-tile T in
+    /// row-major order of their sources over the whole mesh, colour = rank
+    /// mod ℓ; then a stripe of len nodes can hold up to Σ_T ⌈n_T/ℓ⌉ ≤ len + s′
+    /// packets of a class, and Step 2.(a).ii sorts with buckets of 2. Here
+    /// the ranks restart in every stripe of Step 2.(a).i and run through the
+    /// stripe's tiles one after the other: rank ρ = (the stripe's packets for
+    /// tiles before T) + (its packets for T from sources before this one in
+    /// row-major order), the offsets summed at the stripe's corner
+    /// ([`PrefixRanking::stripes`]); colour = ρ mod ℓ. Both of the paper's
+    /// properties still hold in the worst case: a stripe's n_S ≤ ℓ·len
+    /// packets give every class ≤ ⌈n_S/ℓ⌉ ≤ len (so the balancing leaves one
+    /// per node and every sort has buckets of 1), and the packets for T from
+    /// one stripe have consecutive ranks, so a class has at most
+    /// Σ_stripes ⌈n_{S,T}/ℓ⌉ ≤ n_T/ℓ + (stripes) of them: with stripes of 2
+    /// rows, ≤ (k/ℓ)·N/s′ + side/2 ≤ 3·(k/ℓ)·N/s′ — Lemma 1's O((N/s)(k/ℓ))
+    /// (see the stripes in `Pp::start`). A packet's index among its class
+    /// in its stripe is ⌊ρ/ℓ⌋: the balancing's target.
+    pub(super) fn colour_deterministic(&mut self, e: &mut Engine) {
         let le = self.l <= self.k;
         let (dest_tiles, block, modulus) = if le {
             (self.s_tiles, 1, self.l)
@@ -53,44 +95,68 @@ impl Run {
             (self.d_tiles, self.s_tiles.tile_side(), self.k)
         };
         let packets = e.active();
+        if modulus == 1 {
+            for p in packets {
+                self.set_colour(e, p, 0);
+            }
+            return;
+        }
         debug_assert!(packets.iter().all(|&p| e.position(p) == e.source(p)));
         let tiles: Vec<u32> = packets.iter().map(|&p| dest_tiles.tile_of(e.destination(p))).collect();
         let items: Vec<(u32, u32)> = packets.iter().zip(&tiles).map(|(&p, &t)| (e.source(p), t)).collect();
         let width = dest_tiles.count();
-        let task = PrefixRanking::new(self.mesh, Order::RowMajor { block }, width, &items);
+        let task = if le {
+            PrefixRanking::stripes(self.mesh, self.stripe, width, &items)
+        } else {
+            PrefixRanking::new(self.mesh, Order::RowMajor { block }, width, &items)
+        };
+        // Ranks are unique per stripe (ℓ ≤ k) or per destination tile.
+        let groups = if le {
+            packets
+                .iter()
+                .map(|&p| self.mesh.rc(e.source(p)).0 / self.stripe)
+                .collect()
+        } else {
+            tiles
+        };
+        let count = if le { self.mesh.side() / self.stripe } else { width };
         self.colouring = Some(Colouring {
             task,
             packets,
-            tiles,
-            width,
+            groups,
+            count,
             modulus,
         });
     }
 
     /// Colours from the ranks the colouring computed (rank mod ℓ, or mod
-    /// k). Each colour lists its packets by (destination tile, rank): the
-    /// ranks of one tile are 0, 1, … (checked), so every packet has its own
-    /// slot.
+    /// k). Each colour lists its packets by (group, rank), the group being
+    /// the stripe (ℓ ≤ k) or the destination tile: the ranks of one group
+    /// are 0, 1, … (checked), so every packet has its own slot. For ℓ ≤ k,
+    /// each packet's index in its class and stripe, ⌊rank/ℓ⌋, is kept for
+    /// the stripe balancing.
     pub(super) fn apply_colours(&mut self, e: &mut Engine, c: Colouring) {
         let ranks = c.task.ranks();
-        let mut start = vec![0u32; c.width as usize + 1];
-        for &t in &c.tiles {
+        let mut start = vec![0u32; c.count as usize + 1];
+        for &t in &c.groups {
             start[t as usize + 1] += 1;
         }
-        for t in 0..c.width as usize {
+        for t in 0..c.count as usize {
             start[t + 1] += start[t];
         }
         let mut slots = vec![u32::MAX; c.packets.len()];
-        for (x, (&t, &rank)) in c.tiles.iter().zip(&ranks).enumerate() {
+        for (x, (&t, &rank)) in c.groups.iter().zip(&ranks).enumerate() {
             let slot = start[t as usize] + rank;
             assert!(
                 slot < start[t as usize + 1] && slots[slot as usize] == u32::MAX,
-                "colouring: rank {rank} of tile {t} is not unique"
+                "colouring: rank {rank} of group {t} is not unique"
             );
             slots[slot as usize] = x as u32;
         }
         for x in slots {
-            self.set_colour(e, c.packets[x as usize], ranks[x as usize] % c.modulus);
+            let p = c.packets[x as usize];
+            self.rank[p as usize] = ranks[x as usize] / c.modulus;
+            self.set_colour(e, p, ranks[x as usize] % c.modulus);
         }
     }
 
@@ -150,12 +216,16 @@ impl Run {
     }
 
     /// The sort of colour j's live packets by (destination tile of `tiles`,
-    /// destination), with the current bucket size.
-    pub(super) fn sort_by_destination(&mut self, e: &Engine, j: u32, tiles: &Tiles) -> (String, Box<dyn Task>) {
+    /// destination), or by destination alone without tiles, with the
+    /// current bucket size.
+    pub(super) fn sort_by_destination(&mut self, e: &Engine, j: u32, tiles: Option<&Tiles>) -> (String, Box<dyn Task>) {
         let items: Vec<(u32, u64)> = self
             .live(e, j)
             .into_iter()
-            .map(|p| (p, Self::dest_key(tiles, e, p)))
+            .map(|p| match tiles {
+                Some(tiles) => (p, Self::dest_key(tiles, e, p)),
+                None => (p, e.destination(p) as u64),
+            })
             .collect();
         let side = self.mesh.side();
         self.buckets[j as usize] = self.c;
@@ -168,62 +238,35 @@ impl Run {
     pub(super) fn build(&mut self, stage: Stage, e: &mut Engine) -> (String, Box<dyn Task>) {
         let mesh = self.mesh;
         let side = mesh.side();
-        let plus = |a: u64, b: u64| a + b;
         match stage {
-            Stage::StripeRank(j) => {
-                // A counter walks every stripe's cycle once: ranks along the cycle.
-                let packets = self.live(e, j);
-                let at = self.per_node(e, &packets, |_| 0);
-                let cycles = stripe_cycles(mesh, self.stripe);
-                let len = self.stripe * side;
-                let mut order: Vec<u32> = (0..mesh.nodes()).collect();
-                order.sort_unstable_by_key(|&v| (mesh.rc(v).0 / self.stripe, cycles.pos(v)));
-                let mut paths = Paths::new();
-                let mut pending = Vec::new();
-                for stripe in order.chunks(len as usize) {
-                    paths.push(stripe.iter().copied());
-                    let mut rank = 0u32;
-                    for &v in stripe {
-                        for &p in &at[v as usize] {
-                            pending.push((p, stripe[(rank % len) as usize]));
-                            rank += 1;
-                        }
-                    }
-                }
-                self.pending = pending;
-                (
-                    format!("c{j} stripe-ranks"),
-                    Box::new(Sweeps::new(mesh, vec![(paths, 1)])),
-                )
-            }
             Stage::StripeBalance(j) => {
+                // Index x of the class in its stripe (x < len, from the
+                // colouring) to the stripe cycle's node x.
+                let len = self.stripe * side;
+                let moves: Vec<(u32, u32)> = self
+                    .live(e, j)
+                    .into_iter()
+                    .map(|p| {
+                        let x = self.rank[p as usize];
+                        assert!(x < len, "stripe balancing: index {x} of a stripe of {len} nodes");
+                        let (r, _) = mesh.rc(e.position(p));
+                        let (dr, dc) = comb_rc(self.stripe, side, x);
+                        (p, mesh.node(r - r % self.stripe + dr, dc))
+                    })
+                    .collect();
                 let cycles = stripe_cycles(mesh, self.stripe);
-                let moves = std::mem::take(&mut self.pending);
                 (
                     format!("c{j} stripe-balance"),
                     Box::new(RingTask::new(e, mesh, cycles, &moves, false)),
                 )
             }
-            Stage::Load(j) => {
-                let mut count = vec![0u32; mesh.nodes() as usize];
-                for p in self.live(e, j) {
-                    count[e.position(p) as usize] += 1;
-                }
-                self.c = count.into_iter().max().unwrap_or(0).max(1);
-                (format!("c{j} load"), Box::new(Flood::new(mesh, side)))
-            }
             Stage::Sort(j) => {
                 // §3.1: distinct colours per node, so one j-packet per node.
-                // §4: a stripe of len ≥ s′ nodes sends at most len·ℓ packets,
-                // so its j-packets number at most Σ over destination s-tiles T
-                // of ⌈n_T/ℓ⌉ ≤ len + s′ ≤ 2·len (len for ℓ = 1): balanced, at
-                // most 2 per node, and 1 wherever no stripe has more than len —
-                // the Load stage flooded the actual bucket.
-                if !self.det {
-                    self.c = 1;
-                }
+                // §4: ℓ = 1, one packet per node; else the stripe balancing
+                // left one per node (its indices are < len, checked).
+                self.c = 1;
                 let tiles = self.s_tiles;
-                self.sort_by_destination(e, j, &tiles)
+                self.sort_by_destination(e, j, Some(&tiles))
             }
             Stage::Deal(j) => {
                 let packets = self.live(e, j);
@@ -278,21 +321,37 @@ impl Run {
                 };
                 (format!("c{j} r{i} shift"), Box::new(shift(e, &self.rounds, &packets)))
             }
-            Stage::Rank(j) => {
-                let packets = self.live(e, j);
-                let at = self.per_node(e, &packets, |_| 0);
-                let count: Vec<u64> = at.iter().map(|l| l.len() as u64).collect();
-                let order = Order::RowMajor {
-                    block: self.s_tiles.tile_side(),
-                };
-                let s = scan(mesh, side, order, &count, &plus, false);
-                for (v, list) in at.iter().enumerate() {
-                    for (x, &p) in list.iter().enumerate() {
-                        self.rank[p as usize] = (s.prefix[v] + x as u64) as u32;
+            Stage::Ranks => {
+                // Every colour's packets, still at their sources, ranked in
+                // blocked row-major order (s-tiles as blocks); node-local
+                // order by id.
+                let colours = self.totals.len();
+                let mut count = vec![vec![0u64; mesh.nodes() as usize]; colours];
+                let mut at: Vec<Vec<u32>> = Vec::with_capacity(colours);
+                for j in 0..colours as u32 {
+                    let packets = self.live(e, j);
+                    for &p in &packets {
+                        count[j as usize][e.position(p) as usize] += 1;
+                    }
+                    at.push(packets);
+                }
+                // With k = 1 the one class has at most N packets (every node
+                // receives at most one): its bucket is 1 without a total.
+                let one = self.k == 1;
+                let b = blocked_sums(mesh, self.s_tiles.tile_side(), &count, !one);
+                for (j, packets) in at.iter().enumerate() {
+                    let mut seen = vec![0u64; mesh.nodes() as usize];
+                    let mut sorted = packets.clone();
+                    sorted.sort_unstable();
+                    for p in sorted {
+                        let v = e.position(p) as usize;
+                        self.rank[p as usize] = (b.prefix[j][v] + seen[v]) as u32;
                         self.injected[p as usize] = false;
+                        seen[v] += 1;
                     }
                 }
-                (format!("c{j} rank"), Box::new(s.task))
+                self.totals = if one { vec![mesh.nodes() as u64] } else { b.total };
+                ("ranks".to_string(), Box::new(b.task))
             }
             Stage::Inject(j, i) => {
                 let l = self.rounds.count();
@@ -305,9 +364,20 @@ impl Run {
                     let u = self.rounds.tile_of(v);
                     let r = self.rank[p as usize];
                     if (u + l - r % l) % l == i {
-                        let st = self.s_tiles.tile_of(v);
-                        let pos = (r / l) % self.s_tiles.tile_nodes();
-                        moves.push((p, self.s_tiles.cycle_node(st, pos)));
+                        // A node's j-packets have consecutive ranks, so where
+                        // a node holds at most t′ of them (the colours of
+                        // `pp-rand` give it ⌈x/k⌉ ≤ ⌈ℓ/k⌉ ≤ t′ of its x ≤ ℓ;
+                        // one colour when k = 1) it injects at most one per
+                        // round: already evenly spread, nothing moves.
+                        // Otherwise rank r goes to node r div t′ (mod the
+                        // tile's size) of the s-tile's cycle.
+                        let target = if self.inject_in_place {
+                            v
+                        } else {
+                            let st = self.s_tiles.tile_of(v);
+                            self.s_tiles.cycle_node(st, (r / l) % self.s_tiles.tile_nodes())
+                        };
+                        moves.push((p, target));
                         self.injected[p as usize] = true;
                     }
                 }
@@ -326,14 +396,7 @@ impl Run {
                     .collect();
                 let at = self.per_node(e, &packets, |_| 0);
                 let count: Vec<u64> = at.iter().map(|l| l.len() as u64).collect();
-                let s = scan(
-                    mesh,
-                    tiles.tile_side(),
-                    Order::RowMajor { block: 1 },
-                    &count,
-                    &plus,
-                    false,
-                );
+                let s = row_major_sums(mesh, tiles.tile_side(), &count);
                 let mut pending = Vec::with_capacity(packets.len());
                 for (v, list) in at.iter().enumerate() {
                     for (x, &p) in list.iter().enumerate() {
@@ -356,15 +419,45 @@ impl Run {
                 (name.clone(), Box::new(CcRoute::presorted(&name, mesh, targets, true)))
             }
             Stage::SortDest(j) => {
+                // After Step 2.(b) the tile of the ranks ≡ u (mod t′) holds
+                // them at node ρ mod (N/t′) of their balancing ranks ρ, so no
+                // node holds more than ⌈total/N⌉ (checked).
+                let n = mesh.nodes() as u64;
+                self.c = self.totals[j as usize].div_ceil(n).max(1) as u32;
+                let mut held = vec![0u32; mesh.nodes() as usize];
+                for p in self.live(e, j) {
+                    held[e.position(p) as usize] += 1;
+                }
+                let most = held.into_iter().max().unwrap_or(0);
+                assert!(most <= self.c, "colour {j}: a node holds {most} > bucket {}", self.c);
+                // k = 1: sorted by destination for the direct spreading below.
                 let tiles = self.d_tiles;
-                self.sort_by_destination(e, j, &tiles)
+                let tiles = (self.k > 1).then_some(&tiles);
+                self.sort_by_destination(e, j, tiles)
             }
             Stage::SpreadDest(j) => {
+                // With k = 1 every node receives at most one packet, so
+                // sending each packet to its own destination already spreads
+                // them evenly (at most one per node of each s′-tile): the
+                // route of sorting-based routing — the packets for one row
+                // are a run of the destination order, at most two per
+                // column, and at most one per node of the row — after which
+                // Step 2.(d)'s tours find every packet at its destination.
                 let d_tiles = self.d_tiles;
                 let targets: Vec<(u32, u32)> = self
                     .live(e, j)
                     .into_iter()
-                    .map(|p| (p, Self::spread_target(mesh, &d_tiles, e.position(p), e.destination(p))))
+                    .map(|p| {
+                        let d = e.destination(p);
+                        (
+                            p,
+                            if self.k == 1 {
+                                d
+                            } else {
+                                Self::spread_target(mesh, &d_tiles, e.position(p), d)
+                            },
+                        )
+                    })
                     .collect();
                 let name = format!("c{j} route");
                 (name.clone(), Box::new(CcRoute::presorted(&name, mesh, targets, false)))
