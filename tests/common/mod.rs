@@ -1,7 +1,8 @@
 //! Helpers shared by the behaviour tests.
 #![allow(dead_code)]
 
-use routesim::engine::Policy;
+use routesim::engine::{Engine, EngineConfig, Policy};
+use routesim::primitives::Task;
 use routesim::report::Report;
 use routesim::topology::Topology;
 use routesim::workload::Instance;
@@ -44,4 +45,37 @@ pub fn torus_shift(n: u32, k: u32, l: u32) -> Instance {
         .collect();
     let topo: Topology = format!("torus:{n}x{n}").parse().expect("a torus");
     Instance::new(topo, packets).expect("a valid instance")
+}
+
+/// A mesh engine for driving primitives' tasks: side × side, with
+/// `packets`, invariant checks on; packets move only when a task moves them.
+pub fn engine(side: u32, packets: &[(u32, u32)]) -> Engine {
+    engine_checked(side, packets, true)
+}
+
+/// An engine whose packets move only when forced, with or without invariant checks.
+pub fn engine_checked(side: u32, packets: &[(u32, u32)], check_invariants: bool) -> Engine {
+    let topo: Topology = format!("mesh:{side}x{side}").parse().unwrap();
+    let config = EngineConfig {
+        check_invariants,
+        ..Default::default()
+    };
+    let mut e = Engine::new(topo, packets, config);
+    e.set_deliver_on_arrival(false);
+    for p in 0..e.packet_count() {
+        if !e.is_delivered(p) {
+            e.set_eligible(p, false);
+        }
+    }
+    e
+}
+
+/// Drives a task to its end; returns the steps it took.
+pub fn drive(e: &mut Engine, task: &mut dyn Task) -> u32 {
+    let start = e.step_count();
+    while task.poll(e) {
+        e.step();
+        assert!(e.step_count() - start < 1_000_000, "task does not end");
+    }
+    e.step_count() - start
 }
