@@ -39,3 +39,14 @@ fn reference_run_matches_the_numbers_the_wasm_test_expects() {
     );
     assert_eq!((r.steps, r.delivered, r.max_queue, r.packet_hops), REFERENCE);
 }
+
+#[path = "web_cases/reference.rs"]
+mod reference;
+
+/// Every algorithm family and an open-loop curve hash to the digest the
+/// wasm tests assert (see `tests/web_cases/reference.rs`).
+#[test]
+fn every_family_hashes_to_the_digest_the_wasm_tests_expect() {
+    let got = reference::digest();
+    assert_eq!(got, reference::DIGEST, "new digest: {got:#x}");
+}

@@ -11,6 +11,15 @@ use wasm_bindgen_test::wasm_bindgen_test;
 /// `tests/web_native.rs` computes it natively.
 const REFERENCE: (u32, u32, u32, u64) = (52, 256, 5, 5348);
 
+mod reference;
+
+/// Every algorithm family and an open-loop curve give, in wasm32, the
+/// reports they give natively (the same digest as `tests/web_native.rs`).
+#[wasm_bindgen_test]
+fn every_family_hashes_to_the_native_digest() {
+    assert_eq!(reference::digest(), reference::DIGEST);
+}
+
 fn reference_instance() -> String {
     let pairs: Vec<String> = (0..256u32)
         .map(|v| format!("[{},{}]", v, (97 * v + 13) % 256))
