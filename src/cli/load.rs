@@ -9,6 +9,7 @@ use super::{emit, Outcome, EXIT_OK};
 use crate::engine::Policy;
 use crate::error::Error;
 use crate::load::{self, LoadRow, LoadSpec, Pattern};
+use crate::request::parse_number;
 use crate::topology::Topology;
 use clap::{Args, ValueEnum};
 use std::io::Write;
@@ -21,6 +22,21 @@ pub enum Format {
     Csv,
     /// One JSON object per line.
     Jsonl,
+}
+
+/// SPEC §6's windows, as `routesim load` and `routesim sweep --pattern`
+/// take them (parsed by the core's [`load::windows`]).
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct WindowArgs {
+    /// Warm-up steps W [default: 500].
+    #[arg(long, value_name = "W", allow_hyphen_values = true)]
+    pub warmup: Option<String>,
+    /// Measurement window M, steps [default: 1000].
+    #[arg(long, value_name = "M", allow_hyphen_values = true)]
+    pub measure: Option<String>,
+    /// Drain limit D, steps after the window [default: 2000].
+    #[arg(long, value_name = "D", allow_hyphen_values = true)]
+    pub drain: Option<String>,
 }
 
 #[derive(Debug, Args)]
@@ -41,15 +57,8 @@ pub struct LoadArgs {
     /// Injection rates per node and step, comma-separated, each in (0, 1].
     #[arg(long, value_name = "R[,R...]", allow_hyphen_values = true)]
     pub rate: Option<String>,
-    /// Warm-up steps W.
-    #[arg(long, value_name = "W", allow_hyphen_values = true)]
-    pub warmup: Option<String>,
-    /// Measurement window M (steps).
-    #[arg(long, value_name = "M", allow_hyphen_values = true)]
-    pub measure: Option<String>,
-    /// Drain limit D (steps after the window).
-    #[arg(long, value_name = "D", allow_hyphen_values = true)]
-    pub drain: Option<String>,
+    #[command(flatten)]
+    pub windows: WindowArgs,
     /// Seed.
     #[arg(long, value_name = "S", allow_hyphen_values = true)]
     pub seed: Option<String>,
@@ -74,17 +83,6 @@ pub struct LoadArgs {
     pub format: Format,
 }
 
-/// A whole number option, refused by name and value.
-fn number(name: &str, text: &Option<String>, default: u32) -> Result<u32, String> {
-    match text {
-        None => Ok(default),
-        Some(t) => t
-            .trim()
-            .parse()
-            .map_err(|_| Error::invalid(name, t, "expected a whole number >= 0").to_string()),
-    }
-}
-
 /// Runs `routesim load`.
 pub(super) fn load(args: LoadArgs) -> Outcome {
     let e = |e: Error| e.to_string();
@@ -101,13 +99,14 @@ pub(super) fn load(args: LoadArgs) -> Outcome {
         None if args.saturation => Vec::new(),
         None => return Err("missing --rate (e.g. --rate 0.01,0.05,0.1)".into()),
     };
-    let seed = number("seed", &args.seed, 1)? as u64;
-    let (warmup, measure, drain) = (
-        number("warmup", &args.warmup, load::DEFAULT_WARMUP)?,
-        number("measure", &args.measure, load::DEFAULT_MEASURE)?,
-        number("drain", &args.drain, load::DEFAULT_DRAIN)?,
-    );
-    let bisect = number("bisect", &Some(args.bisect.clone()), 7)?;
+    let seed = match &args.seed {
+        Some(t) => parse_number("seed", t, 0, u64::MAX).map_err(e)?,
+        None => 1,
+    };
+    let w = &args.windows;
+    let (warmup, measure, drain) =
+        load::windows(w.warmup.as_deref(), w.measure.as_deref(), w.drain.as_deref()).map_err(e)?;
+    let bisect = parse_number("bisect", &args.bisect, 0, u64::from(u32::MAX)).map_err(e)? as u32;
     let mut specs = Vec::new();
     for algorithm in args.algorithm.split(',').map(str::trim) {
         for &pattern in &patterns {

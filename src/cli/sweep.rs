@@ -74,15 +74,9 @@ pub struct SweepArgs {
     /// Open-loop injection rates per node and step, each in (0, 1], e.g. 0.05,0.1,0.2.
     #[arg(long, value_name = "LIST", allow_hyphen_values = true)]
     pub rate: Vec<String>,
-    /// Open-loop warm-up steps W [default: 500].
-    #[arg(long, value_name = "W", allow_hyphen_values = true)]
-    pub warmup: Option<String>,
-    /// Open-loop measurement window M [default: 1000].
-    #[arg(long, value_name = "M", allow_hyphen_values = true)]
-    pub measure: Option<String>,
-    /// Open-loop drain limit D [default: 2000].
-    #[arg(long, value_name = "D", allow_hyphen_values = true)]
-    pub drain: Option<String>,
+    /// Open-loop windows (SPEC §6).
+    #[command(flatten)]
+    pub windows: super::load::WindowArgs,
     /// Values of ℓ [default: the workload's; the column then shows the instance's ℓ].
     #[arg(long = "l", value_name = "LIST", allow_hyphen_values = true)]
     pub l: Vec<String>,
@@ -154,9 +148,9 @@ impl SweepArgs {
         if self.pattern.is_empty() {
             let load_only = [
                 ("rate", self.rate.first()),
-                ("warmup", self.warmup.as_ref()),
-                ("measure", self.measure.as_ref()),
-                ("drain", self.drain.as_ref()),
+                ("warmup", self.windows.warmup.as_ref()),
+                ("measure", self.windows.measure.as_ref()),
+                ("drain", self.windows.drain.as_ref()),
             ];
             if let Some((name, Some(value))) = load_only.into_iter().find(|(_, v)| v.is_some()) {
                 return Err(format!(
@@ -198,9 +192,9 @@ impl SweepArgs {
             pattern: self.pattern.clone(),
             seeds: self.seeds.clone(),
             rate: self.rate.clone(),
-            warmup: self.warmup.clone(),
-            measure: self.measure.clone(),
-            drain: self.drain.clone(),
+            warmup: self.windows.warmup.clone(),
+            measure: self.windows.measure.clone(),
+            drain: self.windows.drain.clone(),
         };
         LoadGrid::new(&lists).map(Plan::Load).map_err(|e| e.to_string())
     }

@@ -118,21 +118,18 @@ impl Curve {
             }
         };
         let need = |key: &str| text(key).ok_or_else(|| Error::invalid(key, "", "missing"));
-        let number = |key: &str, default: u32| -> Result<u32> {
-            text(key).map_or(Ok(default), |t| {
-                t.trim()
-                    .parse()
-                    .map_err(|_| Error::invalid(key, t, "expected a whole number >= 0"))
-            })
-        };
         let mut base = LoadSpec::new(need("topology")?.parse()?, "greedy", Pattern::Uniform);
         if let Some(p) = text("policy") {
             base.policy = p.parse()?;
         }
-        base.seed = number("seed", 1)? as u64;
-        base.warmup = number("warmup", base.warmup)?;
-        base.measure = number("measure", base.measure)?;
-        base.drain = number("drain", base.drain)?;
+        if let Some(seed) = text("seed") {
+            base.seed = crate::request::parse_number("seed", &seed, 0, u64::MAX)?;
+        }
+        (base.warmup, base.measure, base.drain) = super::windows(
+            text("warmup").as_deref(),
+            text("measure").as_deref(),
+            text("drain").as_deref(),
+        )?;
         let algorithms = need("algorithms")?;
         let algorithms: Vec<&str> = algorithms.split(',').map(str::trim).collect();
         let patterns = need("patterns")?

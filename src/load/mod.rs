@@ -47,6 +47,24 @@ pub const DEFAULT_WARMUP: u32 = 500;
 pub const DEFAULT_MEASURE: u32 = 1000;
 /// Default drain limit D.
 pub const DEFAULT_DRAIN: u32 = 2000;
+/// The windows (W, M, D) from their options' texts (`None`: the default),
+/// each a whole number named by its option on error; M ≥ 1 is checked by
+/// [`LoadSpec::check`]. The one parser of the CLI's `load` and `sweep
+/// --pattern` and the page's load form.
+pub fn windows(warmup: Option<&str>, measure: Option<&str>, drain: Option<&str>) -> Result<(u32, u32, u32)> {
+    let window = |name: &str, text: Option<&str>, default: u32| {
+        text.map_or(Ok(u64::from(default)), |t| {
+            crate::request::parse_number(name, t, 0, u64::from(u32::MAX))
+        })
+        .map(|v| v as u32)
+    };
+    Ok((
+        window("warmup", warmup, DEFAULT_WARMUP)?,
+        window("measure", measure, DEFAULT_MEASURE)?,
+        window("drain", drain, DEFAULT_DRAIN)?,
+    ))
+}
+
 /// `accepted` below this fraction of `offered` is saturation (SPEC §6).
 pub const ACCEPTED_FRACTION: f64 = 0.95;
 

@@ -533,18 +533,7 @@ mod tests {
                     };
                     let mut task = b.task;
                     assert_eq!(task.duration(), want, "side {side} u {u} width {width}");
-                    let topo = format!("mesh:{side}x{side}").parse().unwrap();
-                    let config = EngineConfig {
-                        check_invariants: true,
-                        ..Default::default()
-                    };
-                    let mut e = Engine::new(topo, &[], config);
-                    let mut steps = 0;
-                    while task.poll(&mut e) {
-                        e.step();
-                        steps += 1;
-                    }
-                    assert_eq!(steps, want);
+                    assert_eq!(steps_on_mesh(side, &mut task), want);
                 }
             }
         }
@@ -554,6 +543,22 @@ mod tests {
     use crate::engine::{Engine, EngineConfig};
     use crate::primitives::Task;
     use crate::rng::{Rng, Stream};
+
+    /// The steps `task` takes on an empty side × side mesh, invariants checked.
+    fn steps_on_mesh(side: u32, task: &mut impl Task) -> u32 {
+        let topo = format!("mesh:{side}x{side}").parse().unwrap();
+        let config = EngineConfig {
+            check_invariants: true,
+            ..Default::default()
+        };
+        let mut e = Engine::new(topo, &[], config);
+        let mut steps = 0;
+        while task.poll(&mut e) {
+            e.step();
+            steps += 1;
+        }
+        steps
+    }
 
     #[test]
     fn row_major_sums_are_the_row_major_scan_in_two_passes() {
@@ -568,18 +573,7 @@ mod tests {
                 assert_eq!(fast.prefix, slow.prefix, "side {side} m {m}");
                 let mut task = fast.task;
                 assert_eq!(task.duration(), 2 * (m - 1), "side {side} m {m}");
-                let topo = format!("mesh:{side}x{side}").parse().unwrap();
-                let config = EngineConfig {
-                    check_invariants: true,
-                    ..Default::default()
-                };
-                let mut e = Engine::new(topo, &[], config);
-                let mut steps = 0;
-                while task.poll(&mut e) {
-                    e.step();
-                    steps += 1;
-                }
-                assert_eq!(steps, 2 * (m - 1), "side {side} m {m}");
+                assert_eq!(steps_on_mesh(side, &mut task), 2 * (m - 1), "side {side} m {m}");
             }
         }
     }

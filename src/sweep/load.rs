@@ -9,12 +9,11 @@
 //! ideal throughput of a (topology, algorithm, pattern, seed) is computed
 //! once, by the first of its points to run, and shared by its rates.
 
-use super::{expand_topologies, items, numbers, row::Row, MAX_POINTS};
+use super::{expand_topologies, grid_digits, grid_size, items, numbers, row::Row, MAX_POINTS};
 use crate::algorithms::registry;
 use crate::engine::Policy;
 use crate::error::{Error, Result};
 use crate::load::{self, LoadRow, LoadSpec, Pattern};
-use crate::request::parse_number;
 use crate::topology::Topology;
 use std::sync::OnceLock;
 
@@ -57,13 +56,6 @@ pub struct LoadGrid {
     windows: (u32, u32, u32),
     /// λ* per (topology, algorithm, pattern, seed), once computed.
     ideal: Vec<OnceLock<std::result::Result<f64, String>>>,
-}
-
-/// A whole number option (`warmup`, `measure`, `drain`), by name.
-fn window(name: &str, text: &Option<String>, default: u32) -> Result<u32> {
-    text.as_ref()
-        .map_or(Ok(default as u64), |t| parse_number(name, t, 0, u32::MAX as u64))
-        .map(|v| v as u32)
 }
 
 impl LoadGrid {
@@ -117,11 +109,11 @@ impl LoadGrid {
                 "missing: an open-loop sweep needs rates (e.g. --rate 0.05,0.1,0.2)",
             ));
         }
-        let windows = (
-            window("warmup", &lists.warmup, load::DEFAULT_WARMUP)?,
-            window("measure", &lists.measure, load::DEFAULT_MEASURE)?,
-            window("drain", &lists.drain, load::DEFAULT_DRAIN)?,
-        );
+        let windows = load::windows(
+            lists.warmup.as_deref(),
+            lists.measure.as_deref(),
+            lists.drain.as_deref(),
+        )?;
         if windows.1 == 0 {
             return Err(Error::invalid(
                 "measure",
@@ -169,21 +161,13 @@ impl LoadGrid {
 
     /// Number of grid points.
     pub fn size(&self) -> u64 {
-        self.radices()
-            .iter()
-            .try_fold(1u64, |acc, &r| acc.checked_mul(r))
-            .unwrap_or(u64::MAX)
+        grid_size(&self.radices())
     }
 
     /// The `index`-th point: its experiment, its rate, and the index of its
     /// (topology, algorithm, pattern, seed) for the shared λ*.
-    pub fn point(&self, mut index: u64) -> (LoadSpec, f64, usize) {
-        let radices = self.radices();
-        let mut digit = [0usize; 6];
-        for i in (0..6).rev() {
-            digit[i] = (index % radices[i]) as usize;
-            index /= radices[i];
-        }
+    pub fn point(&self, index: u64) -> (LoadSpec, f64, usize) {
+        let digit = grid_digits(index, &self.radices());
         let mut spec = LoadSpec::new(
             self.topologies[digit[0]].clone(),
             self.algorithms[digit[1]],

@@ -298,20 +298,12 @@ impl Grid {
 
     /// Number of grid points.
     pub fn size(&self) -> u64 {
-        self.radices()
-            .iter()
-            .try_fold(1u64, |acc, &r| acc.checked_mul(r))
-            .unwrap_or(u64::MAX)
+        grid_size(&self.radices())
     }
 
     /// The `index`-th point in grid order (the seed varies fastest).
-    pub fn point(&self, mut index: u64) -> Point {
-        let mut digit = [0usize; 7];
-        let radices = self.radices();
-        for i in (0..7).rev() {
-            digit[i] = (index % radices[i]) as usize;
-            index /= radices[i];
-        }
+    pub fn point(&self, index: u64) -> Point {
+        let digit = grid_digits(index, &self.radices());
         let (l, k) = self.lks[digit[4]];
         let spec = RunSpec {
             topology: Some(self.topologies[digit[0]].clone()),
@@ -367,4 +359,24 @@ fn run_caught(spec: &RunSpec) -> std::result::Result<(Report, Status), String> {
 #[cfg(target_arch = "wasm32")]
 fn run_caught(spec: &RunSpec) -> std::result::Result<(Report, Status), String> {
     run_spec(spec)
+}
+
+/// The number of points of a grid with these list lengths (the product;
+/// `u64::MAX` when it overflows, which the grids refuse as too many).
+pub(crate) fn grid_size(radices: &[u64]) -> u64 {
+    radices
+        .iter()
+        .try_fold(1u64, |acc, &r| acc.checked_mul(r))
+        .unwrap_or(u64::MAX)
+}
+
+/// The `index`-th point of a grid as one index per list, the last list
+/// varying fastest (mixed radix).
+pub(crate) fn grid_digits<const N: usize>(mut index: u64, radices: &[u64; N]) -> [usize; N] {
+    let mut digit = [0usize; N];
+    for i in (0..N).rev() {
+        digit[i] = (index % radices[i]) as usize;
+        index /= radices[i];
+    }
+    digit
 }
