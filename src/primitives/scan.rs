@@ -88,10 +88,21 @@ pub mod seg {
 pub fn row_major_sums(mesh: Mesh, m: u32, vals: &[u64]) -> Scan {
     let n = mesh.nodes() as usize;
     assert!(m.is_power_of_two() && m <= mesh.side() && vals.len() == n);
-    let plus = |a: u64, b: u64| a + b;
-    let mut down = Paths::new();
-    let mut east = Paths::new();
-    let mut west = Paths::new();
+    let (down, east, west) = block_lines(mesh, m);
+    let prefix = two_pass(&down, &east, &west, n, |v| vals[v as usize], |_| true);
+    let mut row = east;
+    row.append(&west);
+    Scan {
+        prefix,
+        total: None,
+        task: Sweeps::new(mesh, vec![(down, 1), (row, 1)]),
+    }
+}
+
+/// The two passes' lines inside every aligned m×m block: down its
+/// columns, and along its rows eastwards and westwards.
+fn block_lines(mesh: Mesh, m: u32) -> (Paths, Paths, Paths) {
+    let (mut down, mut east, mut west) = (Paths::new(), Paths::new(), Paths::new());
     for r0 in (0..mesh.side()).step_by(m as usize) {
         for c0 in (0..mesh.side()).step_by(m as usize) {
             for i in 0..m {
@@ -101,23 +112,33 @@ pub fn row_major_sums(mesh: Mesh, m: u32, vals: &[u64]) -> Scan {
             }
         }
     }
+    (down, east, west)
+}
+
+/// The values of the two passes of [`row_major_sums`] over `down`, then
+/// `east` and `west` at once: per node, a(v) (the sum carried down to it)
+/// plus the eastward sum of value + a and the westward sum of a, of the
+/// nodes before it on its row line. Only the nodes where `on` holds take
+/// part in the row passes with their a (the corners of the block grid in
+/// [`blocked_sums`]); elsewhere a counts as 0 there.
+fn two_pass(
+    down: &Paths,
+    east: &Paths,
+    west: &Paths,
+    n: usize,
+    val: impl Fn(u32) -> u64,
+    on: impl Fn(u32) -> bool,
+) -> Vec<u64> {
+    let plus = |a: u64, b: u64| a + b;
     let mut above = vec![0u64; n];
-    carry(&down, plus, |v| vals[v as usize], |v| vals[v as usize], &mut above);
-    let both = |v: u32| vals[v as usize] + above[v as usize];
+    carry(down, plus, &val, &val, &mut above);
+    let a = |v: u32| if on(v) { above[v as usize] } else { 0 };
+    let both = |v: u32| val(v) + a(v);
     let mut left = vec![0u64; n];
-    carry(&east, plus, both, both, &mut left);
+    carry(east, plus, both, both, &mut left);
     let mut right = vec![0u64; n];
-    carry(&west, plus, |v| above[v as usize], |v| above[v as usize], &mut right);
-    let prefix = (0..n).map(|v| left[v] + right[v] + above[v]).collect();
-    let mut row = east;
-    for i in 0..west.len() {
-        row.push(west.path(i).iter().copied());
-    }
-    Scan {
-        prefix,
-        total: None,
-        task: Sweeps::new(mesh, vec![(down, 1), (row, 1)]),
-    }
+    carry(west, plus, a, a, &mut right);
+    (0..n).map(|v| left[v] + right[v] + above[v]).collect()
 }
 
 /// Prefix sums of `width` counters at once (`vals[i]`, one element per
@@ -150,19 +171,9 @@ pub fn blocked_sums(mesh: Mesh, u: u32, vals: &[Vec<u64>], want_total: bool) -> 
     let (side, n) = (mesh.side(), mesh.nodes() as usize);
     assert!(u.is_power_of_two() && u <= side);
     let width = vals.len() as u32;
-    let plus = |a: u64, b: u64| a + b;
     let nb = side / u;
     // Inside blocks.
-    let (mut down, mut east, mut west) = (Paths::new(), Paths::new(), Paths::new());
-    for br in 0..nb {
-        for bc in 0..nb {
-            for i in 0..u {
-                down.push_line(mesh, (br * u, bc * u + i), (1, 0), u);
-                east.push_line(mesh, (br * u + i, bc * u), (0, 1), u);
-                west.push_line(mesh, (br * u + i, bc * u + u - 1), (0, -1), u);
-            }
-        }
-    }
+    let (down, east, west) = block_lines(mesh, u);
     // The grid of blocks: columns and rows through the corners.
     let corner = |v: u32| {
         let (r, c) = mesh.rc(v);
@@ -197,15 +208,8 @@ pub fn blocked_sums(mesh: Mesh, u: u32, vals: &[Vec<u64>], want_total: bool) -> 
     let mut total = Vec::with_capacity(vals.len());
     for a in vals {
         assert_eq!(a.len(), n);
-        let mut above = vec![0u64; n];
-        carry(&down, plus, |v| a[v as usize], |v| a[v as usize], &mut above);
-        let both = |v: u32| a[v as usize] + above[v as usize];
-        let mut left = vec![0u64; n];
-        carry(&east, plus, both, both, &mut left);
-        let mut right = vec![0u64; n];
-        carry(&west, plus, |v| above[v as usize], |v| above[v as usize], &mut right);
-        let inner: Vec<u64> = (0..n).map(|v| left[v] + right[v] + above[v]).collect();
-        // A block's total, at its corner.
+        let inner = two_pass(&down, &east, &west, n, |v| a[v as usize], |_| true);
+        // A block's total, at its corner; the same two passes on the corners.
         let btot = |v: u32| {
             if corner(v) {
                 inner[v as usize] + a[v as usize]
@@ -213,29 +217,19 @@ pub fn blocked_sums(mesh: Mesh, u: u32, vals: &[Vec<u64>], want_total: bool) -> 
                 0
             }
         };
-        let mut babove = vec![0u64; n];
-        carry(&gdown, plus, btot, btot, &mut babove);
-        let bboth = |v: u32| btot(v) + if corner(v) { babove[v as usize] } else { 0 };
-        let mut bleft = vec![0u64; n];
-        carry(&geast, plus, bboth, bboth, &mut bleft);
-        let bab = |v: u32| if corner(v) { babove[v as usize] } else { 0 };
-        let mut bright = vec![0u64; n];
-        carry(&gwest, plus, bab, bab, &mut bright);
+        let offset = two_pass(&gdown, &geast, &gwest, n, btot, corner);
         // Each node's block offset: its block corner's.
         let mut p = vec![0u64; n];
         for v in 0..n as u32 {
             let (r, c) = mesh.rc(v);
             let cv = mesh.node(r - r % u + u - 1, c - c % u + u - 1) as usize;
-            p[v as usize] = bleft[cv] + bright[cv] + babove[cv] + inner[v as usize];
+            p[v as usize] = offset[cv] + inner[v as usize];
         }
         total.push(p[last] + a[last]);
         prefix.push(p);
     }
-    let both = |x: Paths, y: Paths| {
-        let mut x = x;
-        for i in 0..y.len() {
-            x.push(y.path(i).iter().copied());
-        }
+    let both = |mut x: Paths, y: Paths| {
+        x.append(&y);
         x
     };
     let w = width.max(1);

@@ -99,11 +99,8 @@ impl SmearTask {
             let own = |v: u32| cnt[v as usize];
             carry(&forward, sum, own, own, &mut before[a * n..(a + 1) * n]);
             carry(&backward, sum, own, own, &mut after[a * n..(a + 1) * n]);
-            for paths in [&forward, &backward] {
-                for i in 0..paths.len() {
-                    all.push(paths.path(i).iter().copied());
-                }
-            }
+            all.append(&forward);
+            all.append(&backward);
         }
         let mut moves = Vec::with_capacity(items.len());
         let mut i = 0;

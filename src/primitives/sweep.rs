@@ -35,6 +35,12 @@ impl Paths {
         self.nodes.extend(path);
         self.starts.push(self.nodes.len());
     }
+    /// Appends every path of `other`, in order.
+    pub fn append(&mut self, other: &Paths) {
+        for i in 0..other.len() {
+            self.push(other.path(i).iter().copied());
+        }
+    }
     /// Appends the straight path of `len` nodes from (r, c) along (dr, dc).
     pub fn push_line(&mut self, mesh: Mesh, (r, c): (u32, u32), (dr, dc): (i32, i32), len: u32) {
         self.push((0..len as i32).map(|i| mesh.node((r as i32 + dr * i) as u32, (c as i32 + dc * i) as u32)));
