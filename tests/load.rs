@@ -534,3 +534,69 @@ fn an_open_loop_sweep_refuses_bad_input_by_name_and_reports_points_that_cannot_r
     assert!(rows[1].contains("open-loop traffic needs an algorithm that routes each packet on its own"));
     assert!(rows[2].contains("square"), "{}", rows[2]);
 }
+
+/// `routesim load --out` and `routesim sweep --pattern` write one column
+/// list: the load table's columns are the sweep's without `nodes`, `side`
+/// and `error`, and a rate's cells are the same in both tables.
+#[test]
+fn load_csv_and_open_loop_sweep_rows_share_their_columns_and_cells() {
+    let dir = std::env::temp_dir().join(format!("routesim-load-table-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (load_csv, sweep_csv) = (dir.join("load.csv"), dir.join("sweep.csv"));
+    let common = [
+        "--algorithm",
+        "greedy,valiant",
+        "--pattern",
+        "uniform,transpose",
+        "--rate",
+        "0.05,0.3",
+    ];
+    let windows = ["--warmup", "20", "--measure", "60", "--drain", "200", "--seed", "4"];
+    let load_args = [
+        &["load", "--topology", "mesh:6x6"][..],
+        &common,
+        &windows,
+        &["--out", load_csv.to_str().unwrap()],
+    ]
+    .concat();
+    let (code, _, err) = cli(&load_args);
+    assert_eq!(code, 0, "{err}");
+    let sweep_args = [
+        &["sweep", "--topology", "mesh:{n}x{n}", "--n", "6", "--seeds", "4"][..],
+        &common,
+        &windows[..6],
+        &["--out", sweep_csv.to_str().unwrap()],
+    ]
+    .concat();
+    let (code, _, err) = cli(&sweep_args);
+    assert_eq!(code, 0, "{err}");
+    let read = |p: &std::path::Path| std::fs::read_to_string(p).unwrap();
+    let (load_text, sweep_text) = (read(&load_csv), read(&sweep_csv));
+    let table = |t: &str| -> Vec<Vec<String>> { t.lines().map(|l| l.split(',').map(String::from).collect()).collect() };
+    let (load_rows, sweep_rows) = (table(&load_text), table(&sweep_text));
+    let expected: Vec<&str> = SWEEP_COLUMNS
+        .iter()
+        .copied()
+        .filter(|c| !["nodes", "side", "error"].contains(c))
+        .collect();
+    assert_eq!(load_rows[0], expected);
+    assert_eq!(sweep_rows[0], SWEEP_COLUMNS);
+    assert_eq!(load_rows.len(), 9);
+    assert_eq!(sweep_rows.len(), 9);
+    let key = |row: &[String], header: &[String]| {
+        let at = |c: &str| row[header.iter().position(|h| h == c).unwrap()].clone();
+        (at("algorithm"), at("pattern"), at("rate"))
+    };
+    for l in &load_rows[1..] {
+        let k = key(l, &load_rows[0]);
+        let s = sweep_rows[1..]
+            .iter()
+            .find(|s| key(s, &sweep_rows[0]) == k)
+            .unwrap_or_else(|| panic!("{k:?} missing from the sweep"));
+        for (i, name) in load_rows[0].iter().enumerate() {
+            let j = sweep_rows[0].iter().position(|h| h == name).unwrap();
+            assert_eq!(l[i], s[j], "{name} of {k:?}");
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

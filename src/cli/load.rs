@@ -8,8 +8,9 @@
 use super::{emit, Outcome, EXIT_OK};
 use crate::engine::Policy;
 use crate::error::Error;
-use crate::load::{self, LoadRow, LoadSpec, Pattern};
+use crate::load::{self, LoadSpec, Pattern};
 use crate::request::parse_number;
+use crate::sweep::Row;
 use crate::topology::Topology;
 use clap::{Args, ValueEnum};
 use std::io::Write;
@@ -148,8 +149,18 @@ pub(super) fn load(args: LoadArgs) -> Outcome {
                 Some(w) => {
                     let text = match args.format {
                         Format::Jsonl => format!("{json}\n"),
-                        Format::Csv if std::mem::take(&mut header) => format!("{}\n{}\n", CSV_HEADER, csv(&row)),
-                        Format::Csv => format!("{}\n", csv(&row)),
+                        Format::Csv => {
+                            let table = Row {
+                                columns: load::table_columns(spec, row.rate, Some(&row)),
+                                report: None,
+                                status: None,
+                                error: None,
+                            };
+                            match std::mem::take(&mut header) {
+                                true => table.csv_header() + &table.csv(),
+                                false => table.csv(),
+                            }
+                        }
                     };
                     w.write_all(text.as_bytes())
                         .map_err(|err| format!("cannot write: {err}"))?;
@@ -161,38 +172,4 @@ pub(super) fn load(args: LoadArgs) -> Outcome {
         w.flush().map_err(|err| format!("cannot write: {err}"))?;
     }
     Ok(EXIT_OK)
-}
-
-/// The CSV columns, in the order of [`csv`].
-const CSV_HEADER: &str = "topology,algorithm,pattern,policy,seed,rate,offered,accepted,latency_mean,latency_p50,\
-latency_p99,latency_max,hops_mean,saturated,ideal_throughput,measured,undelivered,steps,warmup,measure,drain";
-
-/// One row as CSV (empty cells for missing values).
-fn csv(row: &LoadRow) -> String {
-    let opt = |x: Option<String>| x.unwrap_or_default();
-    let l = row.latency;
-    [
-        row.topology.clone(),
-        row.algorithm.clone(),
-        row.pattern.clone(),
-        row.policy.clone(),
-        row.seed.to_string(),
-        row.rate.to_string(),
-        format!("{:.6}", row.offered),
-        format!("{:.6}", row.accepted),
-        opt(l.map(|l| format!("{:.4}", l.mean))),
-        opt(l.map(|l| l.p50.to_string())),
-        opt(l.map(|l| l.p99.to_string())),
-        opt(l.map(|l| l.max.to_string())),
-        format!("{:.4}", row.hops_mean),
-        row.saturated.to_string(),
-        opt(row.ideal_throughput.map(|x| format!("{x:.6}"))),
-        row.measured.to_string(),
-        row.undelivered.to_string(),
-        row.steps.to_string(),
-        row.warmup.to_string(),
-        row.measure.to_string(),
-        row.drain.to_string(),
-    ]
-    .join(",")
 }

@@ -246,6 +246,51 @@ pub struct LoadRow {
     pub drain: u32,
 }
 
+/// A float for a table cell: rounded to 6 decimals, `null` if not finite.
+pub fn table_float(x: f64) -> serde_json::Value {
+    if x.is_finite() {
+        serde_json::json!((x * 1e6).round() / 1e6)
+    } else {
+        serde_json::Value::Null
+    }
+}
+
+/// SPEC §6's fields of one rate with the latency flattened, in table order:
+/// the one column list of `routesim load --out` (CSV) and of `routesim sweep
+/// --pattern`'s rows. The rate's settings come from `spec` and `rate`, the
+/// measured values from `row` (`null` when the point could not run).
+pub fn table_columns(spec: &LoadSpec, rate: f64, row: Option<&LoadRow>) -> Vec<(&'static str, serde_json::Value)> {
+    use serde_json::{json, Value};
+    let get = |f: &dyn Fn(&LoadRow) -> Value| row.map_or(Value::Null, f);
+    let latency = |f: &dyn Fn(&Summary) -> Value| get(&|r| r.latency.as_ref().map_or(Value::Null, f));
+    vec![
+        ("topology", json!(spec.topology.to_string())),
+        ("algorithm", json!(spec.algorithm)),
+        ("pattern", json!(spec.pattern.name())),
+        ("policy", json!(spec.policy.name())),
+        ("seed", json!(spec.seed)),
+        ("rate", json!(rate)),
+        ("offered", get(&|r| table_float(r.offered))),
+        ("accepted", get(&|r| table_float(r.accepted))),
+        ("latency_mean", latency(&|l| table_float(l.mean))),
+        ("latency_p50", latency(&|l| json!(l.p50))),
+        ("latency_p99", latency(&|l| json!(l.p99))),
+        ("latency_max", latency(&|l| json!(l.max))),
+        ("hops_mean", get(&|r| table_float(r.hops_mean))),
+        ("saturated", get(&|r| json!(r.saturated))),
+        (
+            "ideal_throughput",
+            get(&|r| r.ideal_throughput.map_or(Value::Null, table_float)),
+        ),
+        ("measured", get(&|r| json!(r.measured))),
+        ("undelivered", get(&|r| json!(r.undelivered))),
+        ("steps", get(&|r| json!(r.steps))),
+        ("warmup", json!(spec.warmup)),
+        ("measure", json!(spec.measure)),
+        ("drain", json!(spec.drain)),
+    ]
+}
+
 /// The saturation rate found by bisection.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Saturation {

@@ -7,14 +7,7 @@ use crate::topology::Network;
 use crate::Status;
 use serde_json::{json, Value};
 
-/// Rounds a float for the table (6 decimals), `null` if not finite.
-fn float(x: f64) -> Value {
-    if x.is_finite() {
-        json!((x * 1e6).round() / 1e6)
-    } else {
-        Value::Null
-    }
-}
+use crate::load::table_float as float;
 
 /// One output row: the grid point and its report or error.
 #[derive(Debug, Clone)]
@@ -115,41 +108,15 @@ impl Row {
     /// after `nodes` and `side`, and `error`. A saturated rate is a result:
     /// the row is not [`Row::incomplete`].
     pub(super) fn from_load(spec: &LoadSpec, rate: f64, result: std::result::Result<LoadRow, String>) -> Row {
-        let topology = &spec.topology;
-        let mut columns: Vec<(&'static str, Value)> = vec![
-            ("topology", json!(topology.to_string())),
-            ("nodes", json!(topology.nodes())),
-            ("side", json!(topology.square_side())),
-            ("algorithm", json!(spec.algorithm)),
-            ("pattern", json!(spec.pattern.name())),
-            ("policy", json!(spec.policy.name())),
-            ("seed", json!(spec.seed)),
-            ("rate", json!(rate)),
-        ];
-        let r = result.as_ref().ok();
-        let get = |f: &dyn Fn(&LoadRow) -> Value| r.map_or(Value::Null, f);
-        let latency = |f: &dyn Fn(&crate::load::Summary) -> Value| get(&|r| r.latency.as_ref().map_or(Value::Null, f));
-        columns.extend([
-            ("offered", get(&|r| float(r.offered))),
-            ("accepted", get(&|r| float(r.accepted))),
-            ("latency_mean", latency(&|l| float(l.mean))),
-            ("latency_p50", latency(&|l| json!(l.p50))),
-            ("latency_p99", latency(&|l| json!(l.p99))),
-            ("latency_max", latency(&|l| json!(l.max))),
-            ("hops_mean", get(&|r| float(r.hops_mean))),
-            ("saturated", get(&|r| json!(r.saturated))),
-            (
-                "ideal_throughput",
-                get(&|r| r.ideal_throughput.map_or(Value::Null, float)),
-            ),
-            ("measured", get(&|r| json!(r.measured))),
-            ("undelivered", get(&|r| json!(r.undelivered))),
-            ("steps", get(&|r| json!(r.steps))),
-            ("warmup", json!(spec.warmup)),
-            ("measure", json!(spec.measure)),
-            ("drain", json!(spec.drain)),
-            ("error", json!(result.as_ref().err())),
-        ]);
+        let mut columns = crate::load::table_columns(spec, rate, result.as_ref().ok());
+        columns.splice(
+            1..1,
+            [
+                ("nodes", json!(spec.topology.nodes())),
+                ("side", json!(spec.topology.square_side())),
+            ],
+        );
+        columns.push(("error", json!(result.as_ref().err())));
         Row {
             columns,
             report: None,
