@@ -179,6 +179,14 @@ test('embedded in a 400 px iframe with step=3: one state message per shown step,
   }
   assert.equal(await shownStep(frame), 0);
   assert.equal(await role(frame, 'status').innerText(), 'paused');
+  // A long report wraps within the 400 px frame, its dismiss button inside it too.
+  await send(page, command('goto', { step: 'x'.repeat(80) }), 0);
+  const fits = await frame.evaluate(() => {
+    const line = document.querySelector('[data-role="error"]');
+    const close = line.querySelector('.close').getBoundingClientRect();
+    return { line: line.scrollWidth <= line.clientWidth, page: document.documentElement.scrollWidth <= window.innerWidth, close: close.right <= window.innerWidth && close.width > 0 };
+  });
+  assert.deepEqual(fits, { line: true, page: true, close: true }, 'the error line overflows the frame');
   // Still working: a good command is obeyed and clears the line.
   assert.deepEqual(steps(await send(page, command('step'), 1)), [1]);
   assert.equal(await errorLine(frame), '');
