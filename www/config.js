@@ -100,7 +100,7 @@ export function defaultsFor(lesson, intro) {
 }
 
 /**
- * Reads the URL. `wasm` = the module (`parse_query`, `reconcile`, `lesson`).
+ * Reads the URL. `wasm` = the module (`parse_query`, `reconcile`, `lesson`, `catalogue`).
  * Returns {config, page, embed, lesson, warnings, infos, errors}:
  * warnings name bad parameters, infos the core's switches (e.g. an
  * algorithm that cannot run on the topology asked for), errors an unknown
@@ -152,8 +152,10 @@ export function parseQuery(search, wasm) {
 
   // The page's own keys.
   const page = { ...PAGE_DEFAULTS, speed: defaults.speed, compare: defaults.compare, step: defaults.step };
+  /** Names a bad page parameter and the default used instead, as the URL would spell it. */
   const bad = (key, value, why) => {
-    warnings.push(`URL parameter ${key}=${JSON.stringify(value)} ignored: ${why} — using ${page[key]}.`);
+    const used = { play: page.play ? '1' : '0', compare: page.compare ?? 'none' }[key] ?? page[key];
+    warnings.push(`URL parameter ${key}=${JSON.stringify(value)} ignored: ${why} — using ${used}.`);
   };
   if (params.has('speed')) {
     const value = params.get('speed');
@@ -171,9 +173,14 @@ export function parseQuery(search, wasm) {
     else bad('play', value, 'expected 0 or 1');
   }
   if (params.has('compare')) {
-    // The core checks the name when it builds the second run.
+    // An algorithm the core's registry does not name is a bad value; whether
+    // a named one can run on the instance the core says when it builds the
+    // second run (an information, not an error).
     const value = params.get('compare').trim();
-    page.compare = value === '' || value === 'none' ? null : value;
+    const names = wasm.catalogue().algorithms.map((a) => a.name);
+    if (value === '' || value === 'none') page.compare = null;
+    else if (names.includes(value)) page.compare = value;
+    else bad('compare', value, `unknown algorithm (expected none or one of ${names.join(', ')})`);
   }
   if (params.has('step')) {
     const value = params.get('step');
@@ -185,6 +192,11 @@ export function parseQuery(search, wasm) {
     warnings.push(`URL parameter embed=${JSON.stringify(params.get('embed'))} ignored: expected 0 or 1.`);
   }
   return { config: reconciled.config, page, embed, lesson, warnings, infos: reconciled.messages, errors };
+}
+
+/** The run fields a URL names: [{key, field, value}] (the URL's key, the config's key, the text), in the URL's order. */
+export function urlRunParams(search) {
+  return [...new URLSearchParams(search)].filter(([key]) => key in RUN_KEYS).map(([key, value]) => ({ key, field: RUN_KEYS[key], value }));
 }
 
 /**

@@ -3,34 +3,37 @@
 // parent window once after every step it shows (a `goto` shows one step,
 // the target), and obeys `{type: "routesim:command", command, step}`
 // messages: play, pause, step, back, reset, goto (with `step`, a whole
-// number). A malformed command is ignored and named in the page's error
-// line. Opened on its own (not in a frame), the page's parent is itself,
-// so the messages are posted to its own window.
+// number from 0 to 2³² − 1; a step past the run's end shows its last). Any
+// other message — not an object, another type, an unknown command, a goto
+// without such a step — is a malformed command: ignored and named in the
+// page's error line. Opened on its own (not in a frame), the page's parent
+// is itself, so its own state messages come back to it: those are not
+// commands, and are passed over.
 
 export const COMMANDS = ['play', 'pause', 'step', 'back', 'reset', 'goto'];
 
+/** The largest step a goto takes (the core counts steps in 32 bits). */
+export const MAX_GOTO_STEP = 0xffffffff;
+
 /** Why `data` is not a valid command (null when it is one). */
 export function commandProblem(data) {
-  if (typeof data !== 'object' || data === null) return 'the message is not an object';
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return 'the message is not an object';
+  if (data.type !== 'routesim:command') return `its type is ${JSON.stringify(data.type) ?? 'missing'}, not "routesim:command"`;
   if (typeof data.command !== 'string') return 'it has no "command" string';
   if (!COMMANDS.includes(data.command)) {
     return `unknown command ${JSON.stringify(data.command)} (expected one of ${COMMANDS.join(', ')})`;
   }
   if (data.command === 'goto') {
     const step = data.step;
-    const ok = (typeof step === 'number' && Number.isInteger(step) && step >= 0 && step <= 0xffffffff)
-      || (typeof step === 'string' && /^\d{1,9}$/.test(step));
-    if (!ok) return `goto needs "step", a whole number ≥ 0 (got ${JSON.stringify(step) ?? 'nothing'})`;
+    const ok = typeof step === 'number' && Number.isInteger(step) && step >= 0 && step <= MAX_GOTO_STEP;
+    if (!ok) return `goto needs "step", a whole number from 0 to ${MAX_GOTO_STEP} (got ${preview(step, 40)})`;
   }
   return null;
 }
 
-/** Does a message claim to be for us (so that a malformed one is worth reporting)? */
-function addressedToUs(data) {
-  if (typeof data === 'string') return data.startsWith('routesim:');
-  if (typeof data !== 'object' || data === null) return false;
-  if (typeof data.type === 'string') return data.type.startsWith('routesim:') && data.type !== 'routesim:state';
-  return 'command' in data;
+/** Our own state message, back from ourselves when the page is not in a frame. */
+function ownState(data) {
+  return typeof data === 'object' && data !== null && data.type === 'routesim:state';
 }
 
 /**
@@ -41,14 +44,14 @@ function addressedToUs(data) {
 export function setupEmbedApi(actions, report, clear) {
   window.addEventListener('message', (event) => {
     const data = event.data;
-    if (!addressedToUs(data)) return;
-    const problem = data?.type === 'routesim:command' ? commandProblem(data) : 'its type is not "routesim:command"';
+    if (ownState(data)) return;
+    const problem = commandProblem(data);
     if (problem) {
       report(`Ignored a malformed routesim:command message (${problem}): ${preview(data)}`);
       return;
     }
     clear();
-    if (data.command === 'goto') actions.goto(Number(data.step));
+    if (data.command === 'goto') actions.goto(data.step);
     else actions[data.command]();
   });
   return {
@@ -59,12 +62,15 @@ export function setupEmbedApi(actions, report, clear) {
   };
 }
 
-function preview(data) {
+/** A message (or a part of it) as text, at most `max` characters. */
+function preview(data, max = 120) {
   let text;
   try {
     text = JSON.stringify(data);
   } catch {
-    text = String(data);
+    text = undefined;
   }
-  return text.length > 120 ? `${text.slice(0, 117)}…` : text;
+  // undefined, NaN, ±Infinity and cyclic objects have no faithful JSON.
+  if (text === undefined || (typeof data === 'number' && !Number.isFinite(data))) text = String(data);
+  return text.length > max ? `${text.slice(0, max - 3)}…` : text;
 }

@@ -5,7 +5,7 @@
 // simulation result. This file only converts and draws what it gets.
 
 import init, * as wasm from './pkg/routesim.js';
-import { DEFAULT_CONFIG, PAGE_DEFAULTS, DEFAULT_SIZES, INTRO, parseQuery, toQuery, simConfig, isDefaultRun, registerRunFields } from './config.js';
+import { DEFAULT_CONFIG, PAGE_DEFAULTS, DEFAULT_SIZES, INTRO, parseQuery, toQuery, simConfig, isDefaultRun, registerRunFields, defaultsFor, urlRunParams } from './config.js';
 import { layout } from './layout.js';
 import { drawFrame, viewFor, nodeAt, packetAt } from './render.js';
 import { runChart } from './charts.js';
@@ -27,11 +27,13 @@ const UNDELIVERED = 0xffffffff;
 
 /**
  * Shows a message; `source` groups messages so a rebuild can clear its own.
- * Errors go to the error line (`data-role="error"`, hidden when empty),
- * warnings and information to the message list above it.
+ * Errors and warnings (bad input that was ignored: a URL parameter, an
+ * embedding command) go to the error line (`data-role="error"`, hidden
+ * when empty), information (what the core switched, what was loaded) to
+ * the message list above it.
  */
 function showMessage(kind, text, source = 'page') {
-  const box = kind === 'error' ? $('errors') : $('messages');
+  const box = kind === 'info' ? $('messages') : $('errors');
   const div = document.createElement('div');
   div.className = `msg ${kind}`;
   div.dataset.source = source;
@@ -41,7 +43,8 @@ function showMessage(kind, text, source = 'page') {
   close.type = 'button';
   close.className = 'close';
   close.setAttribute('aria-label', 'dismiss');
-  close.textContent = '×';
+  close.title = 'dismiss';
+  // The × is drawn by style.css, so that the line's text is the message alone.
   close.addEventListener('click', () => {
     div.remove();
     syncErrorLine();
@@ -69,6 +72,7 @@ const state = {
   catalogue: null, // wasm catalogue(): topologies, algorithms, policies, workloads
   choices: null, // wasm choices(config) for the current run
   sim: null,
+  buildError: null, // why the core refused the last run built (rebuild), or null
   topo: null,
   lay: null,
   view: null,
@@ -130,7 +134,9 @@ function rebuild(play = state.autoplay) {
   state.stepsDue = 0;
   try {
     state.sim = new wasm.Simulation(simConfig(state.config, state.instanceText));
+    state.buildError = null;
   } catch (e) {
+    state.buildError = e.message;
     showMessage('error', `Cannot run this configuration: ${e.message}`, 'sim');
   }
   const drawnTopology = state.topo?.name;
@@ -984,6 +990,54 @@ function experimentChoices() {
 
 // ---- boot --------------------------------------------------------------------
 
+/** Whether the core builds a run of `config` (the run is freed at once). */
+function buildable(config) {
+  try {
+    new wasm.Simulation(simConfig(config)).free();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A URL whose run fields each parse but whose run the core refuses to
+ * build (e.g. a topology over the page's size limit) is bad in one of
+ * them: the first of the URL's run parameters whose default (the
+ * lesson's, else the page's) makes the run buildable is named in the
+ * error line with the core's reason, and its default used; if none does
+ * alone, all of them are. Called once, when the address's run was refused.
+ */
+function fallBackFromUrl(search, why) {
+  const given = urlRunParams(search);
+  if (given.length === 0 || state.instanceText) return false;
+  const defaults = defaultsFor(state.lesson, false).config;
+  const withDefault = (config, field) => {
+    const out = { ...config };
+    if (defaults[field] === undefined) delete out[field];
+    else out[field] = defaults[field];
+    return out;
+  };
+  const used = (field) => (defaults[field] === undefined ? 'the default' : String(defaults[field]));
+  for (const { key, field, value } of given) {
+    let reconciled;
+    try {
+      reconciled = wasm.reconcile(withDefault(state.config, field));
+    } catch {
+      continue;
+    }
+    if (!buildable(reconciled.config)) continue;
+    showMessage('warning', `URL parameter ${key}=${JSON.stringify(value)} ignored: ${why} — using ${used(field)}.`, 'url');
+    for (const m of reconciled.messages) showMessage('info', m, 'reconcile');
+    state.config = reconciled.config;
+    return true;
+  }
+  const names = given.map(({ key, value }) => `${key}=${JSON.stringify(value)}`).join(', ');
+  showMessage('warning', `URL parameters ${names} ignored: ${why} — using their defaults.`, 'url');
+  state.config = wasm.reconcile({ ...defaults }).config;
+  return true;
+}
+
 /** Opens the run: with the URL's `instance=` (url-instance.js) if there is one and the core takes it. */
 async function openInstanceFromUrl(param) {
   if (param !== null) {
@@ -998,6 +1052,15 @@ async function openInstanceFromUrl(param) {
     saveUrl();
   }
   rebuild();
+  if (!state.sim) {
+    const why = state.buildError;
+    if (why && fallBackFromUrl(location.search, why)) {
+      rebuild();
+      writeControls();
+      refreshMenus();
+      saveUrl();
+    }
+  }
 }
 
 async function boot() {
@@ -1027,7 +1090,10 @@ async function boot() {
   setupControls();
   saveUrl();
   state.chart = runChart($('run-chart'), state.charts, state.embed ? 160 : 220, state.embed);
-  if (!state.embed) {
+  if (state.embed) {
+    // The compact view draws only the run chart: the others' data, as drawn, is none.
+    for (const el of document.querySelectorAll('[data-role="chart"]')) state.charts[el.dataset.chart] ??= { series: [], data: [] };
+  } else {
     state.experiment = setupExperiment({
       catalogue: state.catalogue,
       current: () => state.config,

@@ -25,7 +25,9 @@ function emptyModel() {
  * Is the key for the page? Not when focus is in a text field or a select
  * (SPEC §7), not with a modifier (Shift+arrows pan the canvas), and a
  * focused button, checkbox, link or summary keeps its own Space and Enter;
- * a focused range input (the scrubber, the speed) keeps its own arrows.
+ * the speed slider keeps its own arrows. On the scrubber → and ← step, as
+ * everywhere else: its own arrows would stop at the last step computed so
+ * far, where → is to compute the next one.
  */
 function pageKey(event) {
   if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return false;
@@ -38,7 +40,7 @@ function pageKey(event) {
     const own = tag === 'BUTTON' || tag === 'SUMMARY' || tag === 'A' || (type && type !== 'range');
     return !own;
   }
-  if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') return type !== 'range';
+  if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') return type !== 'range' || el.dataset.role === 'scrubber';
   return false;
 }
 

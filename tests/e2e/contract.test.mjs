@@ -1,0 +1,219 @@
+// SPEC §7 statement by statement, where an audit of the page found it not
+// kept: bad URL parameters named in the error line (also a run the core
+// refuses to build), → on a focused scrubber, the embedding API's malformed
+// messages in a 400 px iframe (exactly one state message per shown step),
+// and every chart container's data published in the compact view.
+// Run: node --test tests/e2e/contract.test.mjs (after ./build.sh).
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+
+import { shots, server, browser, openPage } from './harness.mjs';
+
+const role = (page, name) => page.locator(`[data-role="${name}"]`);
+const shownStep = async (page) => Number(await role(page, 'step-count').innerText());
+/** The error line's text ('' when it is hidden). */
+const errorLine = (page) => role(page, 'error').evaluate((el) => (el.hidden ? '' : el.innerText.trim()));
+
+test('every bad URL parameter is named with its value in the error line, its default used, and the page works', async () => {
+  const bad = {
+    topology: 'mesh:0x4', algorithm: 'teleport', policy: 'nope', workload: 'nope', l: 'abc', k: '-1', seed: 'x', q: '0',
+    speed: '0', color: 'red', play: '2', step: 'abc', compare: 'teleport', embed: '2',
+  };
+  const { page, errors } = await openPage(`?${new URLSearchParams(bad)}`);
+  const line = await errorLine(page);
+  for (const [key, value] of Object.entries(bad)) {
+    assert.ok(line.includes(`${key}="${value}"`), `${key}=${value} is not named in the error line: ${line}`);
+  }
+  assert.ok(!line.includes('×'), 'the error line\'s text is more than its messages');
+  assert.equal(await page.locator('#messages .msg.warning').count(), 0, 'a bad parameter is outside the error line');
+  // The defaults.
+  assert.equal(await role(page, 'topology').inputValue(), 'mesh:16x16');
+  assert.equal(await role(page, 'topology-kind').inputValue(), 'mesh');
+  assert.equal(await role(page, 'algorithm').inputValue(), 'greedy');
+  assert.equal(await page.locator('#policy').inputValue(), 'farthest-first');
+  assert.equal(await role(page, 'workload').inputValue(), 'greedy-worst');
+  assert.equal(await page.locator('#l').inputValue(), '');
+  assert.equal(await page.locator('#k').inputValue(), '');
+  assert.equal(await page.locator('#seed').inputValue(), '1');
+  assert.equal(await page.locator('#q').inputValue(), '');
+  assert.equal(await page.locator('#color').inputValue(), 'class');
+  assert.equal(await role(page, 'network').count(), 1, 'compare=teleport drew a second canvas');
+  assert.ok(await page.locator('#controls').isVisible(), 'embed=2 gave the compact view');
+  assert.equal(await role(page, 'status').innerText(), 'running', 'play=2 did not play (the default)');
+  // The page works.
+  await role(page, 'step-forward').click();
+  const at = await shownStep(page);
+  assert.equal(await role(page, 'status').innerText(), 'paused');
+  await role(page, 'step-forward').click();
+  assert.equal(await shownStep(page), at + 1);
+  assert.equal(await role(page, 'scrubber').inputValue(), String(at + 1));
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a URL run that parses but that the core refuses to build (a topology over the size limit) falls back to the default, named', async () => {
+  const { page, errors } = await openPage('?topology=mesh:1024x1024&workload=random-permutation&seed=3&play=0');
+  const line = await errorLine(page);
+  assert.match(line, /topology="mesh:1024x1024"/);
+  assert.match(line, /using mesh:16x16/);
+  assert.doesNotMatch(line, /Cannot run this configuration/, 'the refused run is still reported as the current one');
+  assert.equal(await role(page, 'topology').inputValue(), 'mesh:16x16');
+  assert.equal(await role(page, 'workload').inputValue(), 'random-permutation', 'the good parameters are lost');
+  assert.equal(await page.locator('#seed').inputValue(), '3');
+  assert.equal(await role(page, 'status').innerText(), 'paused');
+  assert.match(await role(page, 'delivered').innerText(), /^\d+ \/ 256/);
+  await role(page, 'step-forward').click();
+  assert.equal(await shownStep(page), 1);
+  // The address is the run shown.
+  const params = new URL(page.url()).searchParams;
+  assert.equal(params.get('topology'), null);
+  assert.equal(params.get('workload'), 'random-permutation');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('keyboard: with focus on the scrubber, → steps forward past the last step computed so far, ← steps back', async () => {
+  const { page, errors } = await openPage('?topology=mesh:8x8&algorithm=greedy&workload=random-permutation&play=0');
+  await role(page, 'scrubber').focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await shownStep(page), 2);
+  assert.equal(await role(page, 'scrubber').getAttribute('max'), '2');
+  assert.equal(await role(page, 'scrubber').inputValue(), '2');
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await shownStep(page), 1);
+  assert.equal(await role(page, 'scrubber').inputValue(), '1');
+  await page.keyboard.press(' ');
+  assert.equal(await role(page, 'status').innerText(), 'running');
+  await page.keyboard.press(' ');
+  assert.equal(await role(page, 'status').innerText(), 'paused');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+/**
+ * A course page with the compact view in a `width` px iframe; it records
+ * every message it receives (window.got) and sends with window.send.
+ */
+async function host(query, width = 400, height = 760) {
+  const page = await browser.newPage({ viewport: { width: width + 40, height: height + 40 } });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  await page.setContent(`<!doctype html><html><head><title>course</title><link rel="icon" href="data:,"></head>
+    <body style="margin:20px"><iframe id="sim" title="routesim" src="${server.url}${query}" width="${width}" height="${height}" style="border:0"></iframe>
+    <script>
+      window.got = [];
+      window.addEventListener('message', (e) => window.got.push(e.data));
+      window.send = (msg) => document.getElementById('sim').contentWindow.postMessage(msg, '*');
+    </script></body></html>`);
+  const frame = await (await page.waitForSelector('iframe')).contentFrame();
+  await frame.waitForSelector('body[data-ready="1"]', { timeout: 20000 });
+  return { page, frame, errors };
+}
+
+const received = (page) => page.evaluate(() => window.got);
+
+/** Sends `msg`; waits until `count` messages came (or 400 ms when none should); returns those that came. */
+async function send(page, msg, count) {
+  const before = (await received(page)).length;
+  await page.evaluate((m) => window.send(m), msg);
+  if (count) await page.waitForFunction((n) => window.got.length >= n, before + count, { timeout: 5000 });
+  await page.waitForTimeout(count ? 250 : 400);
+  return (await received(page)).slice(before);
+}
+
+test('embedded in a 400 px iframe with step=3: one state message per shown step, commands obeyed, every malformed message reported', async () => {
+  const { page, frame, errors } = await host('?embed=1&topology=mesh:8x8&algorithm=greedy&workload=random-permutation&play=0&step=3');
+  await page.waitForFunction(() => window.got.length >= 1);
+  await page.waitForTimeout(400);
+  const boot = await received(page);
+  assert.equal(boot.length, 1, `the page opened with ${boot.length} messages: ${JSON.stringify(boot)}`);
+  assert.deepEqual(boot[0], {
+    type: 'routesim:state', step: 3, delivered: Number((await role(frame, 'delivered').innerText()).split(' ')[0]),
+    packets: 64, status: 'paused', phase: await role(frame, 'phase').innerText(),
+  });
+  assert.equal(await shownStep(frame), 3);
+  const command = (c, extra = {}) => ({ type: 'routesim:command', command: c, ...extra });
+  const steps = (got) => got.map((s) => s.step);
+  assert.deepEqual(steps(await send(page, command('step'), 1)), [4]);
+  assert.deepEqual(steps(await send(page, command('back'), 1)), [3]);
+  assert.deepEqual(steps(await send(page, command('goto', { step: 6 }), 1)), [6], 'a goto shows one step, the target');
+  // Past the end: one message, the run's last step.
+  const end = await send(page, command('goto', { step: 100000 }), 1);
+  assert.equal(end.length, 1);
+  assert.equal(end[0].status, 'finished');
+  assert.equal(end[0].delivered, 64);
+  assert.equal(await shownStep(frame), end[0].step);
+  assert.deepEqual(steps(await send(page, command('reset'), 1)), [0]);
+  assert.equal(await errorLine(frame), '');
+  // Malformed: nothing moves, no state message, the error line names the problem; the page keeps working.
+  const malformed = [
+    [42, /not an object/],
+    ['routesim:command', /not an object/],
+    [null, /not an object/],
+    [[1, 2], /not an object/],
+    [{}, /type is missing/],
+    [{ command: 'step' }, /type is missing/],
+    [{ type: 'other', command: 'step' }, /type is "other"/],
+    [{ type: 'routesim:cmd', command: 'step' }, /type is "routesim:cmd"/],
+    [command('fly'), /unknown command "fly"/],
+    [command(7), /no "command" string/],
+    [command('goto'), /goto needs "step".*got undefined/],
+    [command('goto', { step: -1 }), /got -1/],
+    [command('goto', { step: 2.5 }), /got 2\.5/],
+    [command('goto', { step: '3' }), /got "3"/],
+    [command('goto', { step: 1e12 }), /got 1000000000000/],
+    [command('goto', { step: Number.NaN }), /got NaN/],
+  ];
+  for (const [msg, why] of malformed) {
+    const got = await send(page, msg, 0);
+    assert.deepEqual(got, [], `${JSON.stringify(msg)} moved the run`);
+    const line = await errorLine(frame);
+    assert.match(line, /malformed routesim:command/, `${JSON.stringify(msg)} is not reported`);
+    assert.match(line, why, `${JSON.stringify(msg)}: ${line}`);
+  }
+  assert.equal(await shownStep(frame), 0);
+  assert.equal(await role(frame, 'status').innerText(), 'paused');
+  // A long report wraps within the 400 px frame, its dismiss button inside it too.
+  await send(page, command('goto', { step: 'x'.repeat(80) }), 0);
+  const fits = await frame.evaluate(() => {
+    const line = document.querySelector('[data-role="error"]');
+    const close = line.querySelector('.close').getBoundingClientRect();
+    return { line: line.scrollWidth <= line.clientWidth, page: document.documentElement.scrollWidth <= window.innerWidth, close: close.right <= window.innerWidth && close.width > 0 };
+  });
+  assert.deepEqual(fits, { line: true, page: true, close: true }, 'the error line overflows the frame');
+  // Still working: a good command is obeyed and clears the line.
+  assert.deepEqual(steps(await send(page, command('step'), 1)), [1]);
+  assert.equal(await errorLine(frame), '');
+  // Playing: one message per shown step, in order, none twice.
+  await send(page, command('play'), 3);
+  await send(page, command('pause'), 0);
+  const all = (await received(page)).filter((m) => m.type === 'routesim:state');
+  const played = steps(all.slice(all.findLastIndex((s) => s.step === 1)));
+  assert.ok(played.length >= 3, `played: ${played}`);
+  assert.ok(played.every((s, i) => i === 0 || s > played[i - 1]), `steps repeat or go back while playing: ${played}`);
+  assert.equal(await shownStep(frame), played.at(-1), 'the last message is not the step shown');
+  assert.ok((await received(page)).every((m) => m.type === 'routesim:state'), 'the page posted something else');
+  await page.screenshot({ path: path.join(shots, 'contract-embed-400.png') });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the compact view publishes every chart container\'s data (window.routesim.charts)', async () => {
+  const { page, frame, errors } = await host('?embed=1&topology=mesh:8x8&algorithm=greedy&workload=random-permutation&play=0');
+  const charts = await frame.evaluate(() => [...document.querySelectorAll('[data-role="chart"]')].map((el) => {
+    const c = window.routesim.charts[el.dataset.chart];
+    return { name: el.dataset.chart, ok: !!c && Array.isArray(c.series) && Array.isArray(c.data) && c.data.every((col) => col.length === c.data[0].length) };
+  }));
+  assert.deepEqual(charts.map((c) => c.name).sort(), ['load', 'queue', 'ratio', 'run', 'steps']);
+  for (const c of charts) assert.ok(c.ok, `window.routesim.charts.${c.name} is missing or not {series, data}`);
+  const run = await frame.evaluate(() => window.routesim.charts.run.series);
+  assert.deepEqual(run, ['step', 'in flight', 'max queue']);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
