@@ -73,6 +73,7 @@ const state = {
   choices: null, // wasm choices(config) for the current run
   sim: null,
   buildError: null, // why the core refused the last run built (rebuild), or null
+  gotoJob: 0, // bumped by every goto and play/pause: a goto still computing stops when it changes
   topo: null,
   lay: null,
   view: null,
@@ -124,7 +125,9 @@ function updateLegendMarks() {
 
 /** Starts the current configuration at step 0; `play`: start animating. */
 function rebuild(play = state.autoplay) {
+  state.gotoJob += 1;
   clearMessages('sim');
+  clearMessages('goto');
   state.sim?.free();
   state.sim = null;
   state.snapshot = null;
@@ -257,15 +260,63 @@ function shownStep() {
   return state.compare?.active ? state.compare.shownStep(s.step) : s.step;
 }
 
-/** Shows step `step` (the core's timeline: the state going forward showed), paused. */
+/** A slice of a goto's computing ahead, ms: between slices the page takes input and draws. */
+const GOTO_SLICE_MS = 40;
+
+/**
+ * Shows step `step` (the core's timeline: the state going forward showed),
+ * paused. A step beyond those computed so far is computed in slices of
+ * about GOTO_SLICE_MS (a far goto on a big network never freezes the
+ * page): the view stays on the step shown, an information line counts the
+ * steps computed, and the target is shown when reached (or the run's last
+ * step if it ends before). Play, pause, a step, a reset, a rebuild or
+ * another goto meanwhile cancels it.
+ */
 function goTo(step, animateMs = 0) {
   if (!state.sim) return;
   setPlaying(false);
+  const job = ++state.gotoJob;
   const before = shownStep();
-  state.sim.goto(step);
-  state.compare?.goto(step);
-  const after = Math.max(state.sim.summary().step, state.compare?.active ? state.compare.sim.summary().step : 0);
-  present(Math.abs(after - before) === 1 ? animateMs : 0);
+  const slice = () => {
+    if (job !== state.gotoJob || !state.sim) return;
+    if (!computeToward(step, GOTO_SLICE_MS)) {
+      clearMessages('goto');
+      showMessage('info', `Computing step ${step}: ${furthestComputed()} computed so far …`, 'goto');
+      setTimeout(slice, 0);
+      return;
+    }
+    clearMessages('goto');
+    state.sim.goto(step);
+    state.compare?.goto(step);
+    const after = Math.max(state.sim.summary().step, state.compare?.active ? state.compare.sim.summary().step : 0);
+    present(Math.abs(after - before) === 1 ? animateMs : 0);
+  };
+  slice();
+}
+
+/** The last step computed so far (of either run beside each other). */
+function furthestComputed() {
+  return Math.max(state.sim.furthest(), state.compare?.active ? state.compare.sim.furthest() : 0);
+}
+
+/**
+ * Computes the run (and the one beside it) toward `step` for about
+ * `budgetMs`, in chunks that double; true when `step` is computed or the
+ * runs ended before it.
+ */
+function computeToward(step, budgetMs) {
+  const t0 = performance.now();
+  let chunk = 1;
+  for (;;) {
+    const far = furthestComputed();
+    if (far >= step) return true;
+    if (performance.now() - t0 > budgetMs) return false;
+    const target = Math.min(step, far + chunk);
+    const ended = state.sim.goto(target).status !== 'running';
+    state.compare?.goto(target);
+    if (ended && !state.compare?.running()) return true;
+    chunk *= 2;
+  }
 }
 
 function stepForward() {
@@ -291,6 +342,8 @@ function togglePlay() {
 }
 
 function resetRun() {
+  state.gotoJob += 1;
+  clearMessages('goto');
   if (!state.sim) {
     rebuild(state.playing);
     return;
@@ -309,6 +362,8 @@ function updatePlayLabel() {
 
 /** Plays or pauses; `byUser`: also the choice for the next runs. */
 function setPlaying(on, byUser = true) {
+  state.gotoJob += 1;
+  clearMessages('goto');
   state.playing = on;
   if (byUser && state.autoplay !== on) {
     state.autoplay = on;

@@ -217,3 +217,44 @@ test('the compact view publishes every chart container\'s data (window.routesim.
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('a far goto on a big network is computed in slices: the page answers meanwhile, then shows the target with one state message', async () => {
+  // mesh:512x512 transpose under greedy: about 1,020 steps of 262,144 packets, seconds of computing.
+  const { page, frame, errors } = await host('?embed=1&topology=mesh:512x512&algorithm=greedy&workload=transpose&play=0');
+  await page.waitForFunction(() => window.got.length >= 1);
+  const before = (await received(page)).length;
+  // A clock in the frame: a frozen page leaves a gap in its ticks.
+  await frame.evaluate(() => {
+    window.ticks = [];
+    window.clock = setInterval(() => window.ticks.push(performance.now()), 20);
+  });
+  const t0 = Date.now();
+  await page.evaluate(() => window.send({ type: 'routesim:command', command: 'goto', step: 400 }));
+  await frame.waitForSelector('#messages .msg[data-source="goto"]', { timeout: 5000 });
+  assert.match(await frame.locator('#messages').innerText(), /Computing step 400: \d+ computed so far/);
+  await page.waitForFunction((n) => window.got.length > n, before, { timeout: 120000 });
+  const took = Date.now() - t0;
+  await page.waitForTimeout(300);
+  const gaps = await frame.evaluate(() => {
+    clearInterval(window.clock);
+    return window.ticks.slice(1).map((t, i) => t - window.ticks[i]);
+  });
+  assert.ok(took > 1000, `the goto took ${took} ms: too fast to tell a frozen page`);
+  assert.ok(Math.max(...gaps) < 600, `the page froze for ${Math.round(Math.max(...gaps))} ms of a ${took} ms goto`);
+  const got = (await received(page)).slice(before);
+  assert.deepEqual(got.map((m) => m.step), [400], 'a goto posts once, for its target');
+  assert.equal(await shownStep(frame), 400);
+  assert.equal(await frame.locator('#messages .msg[data-source="goto"]').count(), 0, 'the computing line stays');
+  // Another far goto, cancelled by a pause: its line goes, nothing is posted, the view stays.
+  const mid = (await received(page)).length;
+  await page.evaluate(() => window.send({ type: 'routesim:command', command: 'goto', step: 100000 }));
+  await frame.waitForSelector('#messages .msg[data-source="goto"]', { timeout: 5000 });
+  await page.evaluate(() => window.send({ type: 'routesim:command', command: 'pause' }));
+  await page.waitForTimeout(1500);
+  assert.equal(await frame.locator('#messages .msg[data-source="goto"]').count(), 0);
+  assert.equal((await received(page)).length, mid, 'a cancelled goto posted');
+  assert.equal(await shownStep(frame), 400);
+  assert.equal(await errorLine(frame), '');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
