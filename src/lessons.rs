@@ -297,8 +297,9 @@ pub const LESSONS: &[Lesson] = &[
         title: "Routing by sorting: no buffers",
         text: "If the packets are first sorted by destination column, no row holds two packets for the same \
                column, and rows and then columns route without any contention: no node ever needs room for more \
-               than a few packets (queues ≤ 3). The price is the sort: every compare-exchange between neighbours \
-               takes 2 steps (keys across, then the packets), and the snake merge sort needs about 13n steps \
+               than a few packets (queues ≤ 3). The price is the sort: rounds of compare-exchanges between \
+               neighbours (the keys cross, then the packets swap, while the next round's keys cross on other \
+               links: about one step a round), and the snake merge sort takes 7n − 9 − log₂ n steps (99 here) \
                against the lecture's assumed 3n + o(n). Packets arrive only after the sort.",
         paper: LECTURE,
         section: "Sorting-based permutation routing",
@@ -329,7 +330,7 @@ pub const LESSONS: &[Lesson] = &[
                right, is fast, but its queues grow with the mesh. Pietracaprina and Pucci route every (ℓ,k) \
                instance in O(√(ℓkN)) steps with queues of constant size — colour classes, sorts, tiles and tours. \
                Watch the largest queue of each: pp-rand's stays at a handful while greedy's climbs; then see the \
-               constant factor pp-rand pays in time (Run to end): about 9.5 × √(ℓkN) here (2,444 steps against \
+               constant factor pp-rand pays in time (Run to end): about 9.5 × √(ℓkN) here (2,443 steps against \
                √(ℓkN) = 256), where greedy needs less than one.",
         paper: PP,
         section: "§3 (Theorem 2)",

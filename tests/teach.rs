@@ -1029,3 +1029,41 @@ fn run_load_lesson_or_decided(lesson: &'static lessons::Lesson) -> (LoadLessonSt
     while curve.run_next().unwrap().is_some() {}
     (explain::load_lesson(lesson, &curve).unwrap(), curve)
 }
+
+/// The figures a lesson's text quotes are its preset run's: pp-constant-queues
+/// quotes pp-rand's steps and their ratio to √(ℓkN), sort-route its sort's
+/// steps (7n − 9 − log₂ n).
+#[test]
+fn the_figures_in_the_lessons_texts_are_their_runs() {
+    let thousands = |x: u32| {
+        let s = x.to_string();
+        let mut out = String::new();
+        for (i, c) in s.chars().enumerate() {
+            if i > 0 && (s.len() - i) % 3 == 0 {
+                out.push(',');
+            }
+            out.push(c);
+        }
+        out
+    };
+    let (_, main, _) = run_lesson("pp-constant-queues");
+    let report = main.report();
+    let text = lessons::lookup("pp-constant-queues").unwrap().text;
+    let sqrt = report.bounds.sqrt_lkn;
+    let quoted = format!(
+        "about {:.1} × √(ℓkN) here ({} steps against √(ℓkN) = {})",
+        (report.steps as f64 / sqrt * 2.0).round() / 2.0,
+        thousands(report.steps),
+        sqrt
+    );
+    assert!(text.contains(&quoted), "{quoted:?} is not in: {text}");
+
+    let (_, main, _) = run_lesson("sort-route");
+    let report = main.report();
+    let sort = report.phases.iter().find(|p| p.name.starts_with("sort")).unwrap().steps;
+    let n = main.instance().topology.to_string();
+    assert_eq!(n, "mesh:16x16");
+    assert_eq!(sort, 7 * 16 - 9 - 4);
+    let text = lessons::lookup("sort-route").unwrap().text;
+    assert!(text.contains(&format!("7n − 9 − log₂ n steps ({sort} here)")), "{text}");
+}

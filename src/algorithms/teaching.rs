@@ -279,8 +279,8 @@ const ROUTE_LINE: &str = "packets move along their row, then along their column,
 const CC: &[PhaseText] = &[
     PhaseText {
         name: "sort",
-        text: "sort the packets by the node they are headed for (compare-exchanges between neighbours, 2 steps each), \
-               so that the moves that follow never collide",
+        text: "sort the packets by the node they are headed for (rounds of compare-exchanges between neighbours, \
+               about one step a round), so that the moves that follow never collide",
     },
     PhaseText {
         name: "columns",
@@ -505,8 +505,9 @@ pub const SORT_ROUTE: Teaching = Teaching {
     phases: &[
         PhaseText {
             name: "sort-column-major-snake",
-            text: "sort the packets by destination column into column-major snake order: neighbours exchange keys \
-                   (one step) and then the packets if out of order (one step)",
+            text: "sort the packets by destination column into column-major snake order: in each round neighbours \
+                   exchange keys and then swap their packets if out of order, while the next round's keys cross \
+                   on other links — about one step a round, 7n − 9 − log₂ n steps in all",
         },
         PhaseText {
             name: "reverse-odd-columns",
