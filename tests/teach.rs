@@ -1039,7 +1039,7 @@ fn the_figures_in_the_lessons_texts_are_their_runs() {
         let s = x.to_string();
         let mut out = String::new();
         for (i, c) in s.chars().enumerate() {
-            if i > 0 && (s.len() - i) % 3 == 0 {
+            if i > 0 && (s.len() - i).is_multiple_of(3) {
                 out.push(',');
             }
             out.push(c);
