@@ -498,6 +498,33 @@ fn sweep_jsonl_to_a_file() {
 }
 
 #[test]
+fn sweep_json_is_json_lines_like_run_json() {
+    let args = [
+        "sweep",
+        "--topology",
+        "mesh:8x8",
+        "--workload",
+        "transpose",
+        "--seeds",
+        "1,2",
+    ];
+    let json = routesim(&[&args[..], &["--json"]].concat());
+    assert_eq!(json.status.code(), Some(0), "{}", text(&json.stderr));
+    let jsonl = routesim(&[&args[..], &["--format", "jsonl"]].concat());
+    assert_eq!(text(&json.stdout), text(&jsonl.stdout));
+    let rows: Vec<Value> = text(&json.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(rows.len(), 2);
+    assert!(rows.iter().all(|r| r["steps"] == 14 && r["delivered"] == 64));
+    let both = routesim(&[&args[..], &["--json", "--format", "csv"]].concat());
+    assert_eq!(both.status.code(), Some(2));
+    assert!(both.stdout.is_empty());
+    assert!(text(&both.stderr).contains("--format"), "{}", text(&both.stderr));
+}
+
+#[test]
 fn list_mentions_every_name() {
     let out = routesim(&["list"]);
     assert_eq!(out.status.code(), Some(0));

@@ -265,6 +265,26 @@ fn what_lmrr_cannot_route_is_refused_with_a_message() {
     assert!(refuse(mesh, config(65, DIRECT, 1)).contains("queue-cap"));
 }
 
+/// lmrr stores its paths, so their total length, not the node count, bounds
+/// its memory: a 2048×2048 permutation (about 5.7·10⁹ path nodes, tens of
+/// GB) is refused by size, before anything is allocated for it, instead of
+/// exhausting memory (SPEC §3: too large for the limits is refused).
+#[test]
+fn paths_too_long_in_total_are_refused_by_size() {
+    let big = instance("mesh:2048x2048", Workload::RandomPermutation, 1);
+    match Simulation::new(big, config(2, DIRECT, 1)) {
+        Ok(_) => panic!("accepted"),
+        Err(e) => {
+            let text = e.to_string();
+            assert!(
+                text.contains("lmrr on mesh:2048x2048") && text.contains("path length"),
+                "{text}"
+            );
+            assert!(text.contains("exceeds the limit 1073741824"), "{text}");
+        }
+    }
+}
+
 /// What the page draws: lmrr's marks, and its edge queues per directed
 /// link — never more than q on a link that carries one leveled edge, their
 /// largest value over the run the report's `max_edge_queue` (where every

@@ -240,6 +240,45 @@ fn the_load_command_prints_one_object_per_rate_and_refuses_bad_input() {
 }
 
 #[test]
+fn uniform_traffic_on_a_one_node_network_generates_nothing_instead_of_panicking() {
+    // SPEC §6: uniform draws "a uniformly random node other than the
+    // source"; with no other node there is none, as for a node a pattern
+    // maps to itself, so nothing is generated.
+    for topo in ["linear:1", "mesh:1x1", "torus:3x3"] {
+        let args = [
+            "load",
+            "--topology",
+            topo,
+            "--pattern",
+            "uniform",
+            "--rate",
+            "0.5,1",
+            "--warmup",
+            "3",
+            "--measure",
+            "5",
+            "--drain",
+            "5",
+            "--json",
+        ];
+        let (code, out, err) = cli(&args);
+        assert_eq!(code, 0, "{topo}: {err}");
+        let rows: Vec<serde_json::Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        assert_eq!(rows.len(), 2, "{topo}: {out}");
+        for row in &rows {
+            let offered = row["offered"].as_f64().unwrap();
+            if topo == "torus:3x3" {
+                assert!(offered > 0.0, "{row}");
+            } else {
+                assert_eq!(offered, 0.0, "{row}");
+                assert_eq!(row["measured"], 0, "{row}");
+                assert_eq!(row["saturated"], false, "{row}");
+            }
+        }
+    }
+}
+
+#[test]
 fn the_load_mode_steps_the_same_run_as_load_run_and_counts_every_packet() {
     let json = serde_json::json!({"topology": "mesh:8x8", "algorithm": "greedy", "pattern": "uniform", "rate": "0.1", "seed": 3});
     let mut watch = load::Watch::browser_from_json(&json).unwrap();

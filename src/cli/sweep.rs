@@ -104,6 +104,9 @@ pub struct SweepArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Csv)]
     pub format: Format,
+    /// JSON lines: the same as --format jsonl (as --json of run and load).
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
     /// Write to this file instead of stdout.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
@@ -318,7 +321,7 @@ pub(super) fn sweep(args: SweepArgs) -> Outcome {
     let (tx, rx) = mpsc::channel::<(u64, Row)>();
     let mut sink = Sink {
         out: args.out.clone(),
-        format: args.format,
+        format: if args.json { Format::Jsonl } else { args.format },
         writer: None,
         closed: false,
     };

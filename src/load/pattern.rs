@@ -5,7 +5,8 @@
 //!
 //! On a butterfly, as for every workload (SPEC §2), packets go from level 0
 //! to level D: only the 2^D level-0 nodes generate, and `uniform` draws a
-//! uniformly random level-D node.
+//! uniformly random level-D node. A node with no other node to send to (a
+//! one-node network) generates nothing under `uniform`.
 
 use crate::error::{Error, Result};
 use crate::rng::Rng;
@@ -108,7 +109,14 @@ impl Destinations {
         };
         let mut fixed: Vec<u32> = (0..nodes).collect();
         let sources = match pattern {
-            Pattern::Uniform => inputs.clone(),
+            // A source with no other target (a one-node network) has
+            // nowhere to send: like a node a permutation maps to itself,
+            // it generates nothing.
+            Pattern::Uniform => inputs
+                .iter()
+                .copied()
+                .filter(|&s| targets.iter().any(|&d| d != s))
+                .collect(),
             Pattern::Workload(w) => {
                 let instance = workload::generate(topo, &WorkloadSpec::new(w, seed))
                     .map_err(|e| Error::invalid("pattern", w.name(), e.to_string()))?;

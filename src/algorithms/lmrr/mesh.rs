@@ -81,6 +81,13 @@ impl MeshPhase {
         r + c
     }
 
+    /// The number of nodes of [`MeshPhase::path`]: the distance plus one.
+    pub fn path_len(&self, src: u32, dest: u32) -> u64 {
+        let (r, c) = (src / self.cols, src % self.cols);
+        let (dr, dc) = (dest / self.cols, dest % self.cols);
+        (r.abs_diff(dr) + c.abs_diff(dc)) as u64 + 1
+    }
+
     /// The path from `src` to `dest` as nodes: the column to the destination
     /// row, then the row to the destination column.
     pub fn path(&self, src: u32, dest: u32, out: &mut Vec<u32>) {

@@ -57,6 +57,16 @@ pub const DEFAULT_QUEUE_CAP: u32 = 2;
 pub const MAX_QUEUE_CAP: u32 = 64;
 /// The most ranks accepted for `--ranks`.
 pub const MAX_RANKS: u32 = 1 << 30;
+/// The most path nodes, summed over the packets, that lmrr stores: its
+/// paths are explicit, about 10 bytes per node, so the total path length
+/// (not the node count) bounds its memory. On a side × side mesh a
+/// permutation's paths total about N·(2/3)·side nodes: side 1024 fits,
+/// side 2048 (tens of GB) is refused instead of exhausting memory.
+#[cfg(not(target_arch = "wasm32"))]
+pub const MAX_PATH_NODES: u64 = 1 << 30;
+/// The browser's bound on the total path length (see the native one).
+#[cfg(target_arch = "wasm32")]
+pub const MAX_PATH_NODES: u64 = 1 << 27;
 
 /// Which paths packets take on the butterfly and the hypercube.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -202,6 +212,22 @@ impl Algorithm for Lmrr {
                 )
             }
         };
+        // The paths' total length, bounded before any is built.
+        let path_nodes: u64 = active
+            .iter()
+            .zip(&rounds_of)
+            .map(|(&p, &k)| descs[k].path_bound(engine.source(p), engine.destination(p)))
+            .sum();
+        if path_nodes > MAX_PATH_NODES {
+            return Err(Error::TooLarge {
+                field: format!(
+                    "lmrr on {topo}: total path length of the {} packets (nodes)",
+                    active.len()
+                ),
+                value: path_nodes,
+                limit: MAX_PATH_NODES,
+            });
+        }
         let rows = match &topo {
             Topology::Butterfly(b) => b.rows(),
             Topology::Hypercube(h) => 1 << h.dim(),
@@ -455,6 +481,8 @@ impl RankHash {
 trait DescriptionPaths {
     fn description(&self) -> &dyn Description;
     fn path(&self, src: u32, dest: u32, via: u32, out: &mut Vec<u32>);
+    /// At least the number of nodes [`DescriptionPaths::path`] pushes.
+    fn path_bound(&self, src: u32, dest: u32) -> u64;
     fn stages(&self) -> Vec<(&'static str, u32)>;
 }
 
@@ -464,6 +492,9 @@ impl DescriptionPaths for mesh::MeshPhase {
     }
     fn path(&self, src: u32, dest: u32, _via: u32, out: &mut Vec<u32>) {
         mesh::MeshPhase::path(self, src, dest, out)
+    }
+    fn path_bound(&self, src: u32, dest: u32) -> u64 {
+        mesh::MeshPhase::path_len(self, src, dest)
     }
     fn stages(&self) -> Vec<(&'static str, u32)> {
         vec![(self.name(), u32::MAX)]
@@ -476,6 +507,10 @@ impl DescriptionPaths for Layered {
     }
     fn path(&self, src: u32, dest: u32, via: u32, out: &mut Vec<u32>) {
         Layered::path(self, src, dest, via, out)
+    }
+    fn path_bound(&self, _src: u32, _dest: u32) -> u64 {
+        // A path climbs one level per node.
+        self.levels() as u64
     }
     fn stages(&self) -> Vec<(&'static str, u32)> {
         Layered::stages(self)
