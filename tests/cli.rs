@@ -623,3 +623,29 @@ fn sweep_lk_pairs_l_with_k() {
         .collect();
     assert_eq!(pairs, [(1, 1), (2, 2), (3, 3)]);
 }
+
+/// An instance file with fields SPEC §3 does not name (its own metadata)
+/// runs as the file without them; each such field is noted on stderr.
+#[test]
+fn instance_fields_spec_does_not_name_are_noted_and_ignored() {
+    let plain = scratch(
+        "plain-instance.json",
+        r#"{"topology":"mesh:4x4","packets":[[0,15],[3,12],[5,10]],"name":"three"}"#,
+    );
+    let extra = scratch(
+        "extra-instance.json",
+        r#"{"topology":"mesh:4x4","packets":[[0,15],[3,12],[5,10]],"name":"three","generator":"course","seed":7}"#,
+    );
+    let run = |p: &PathBuf| routesim(&["run", "--instance", p.to_str().unwrap(), "--json"]);
+    let (a, b) = (run(&plain), run(&extra));
+    assert_eq!(a.status.code(), Some(0), "{}", text(&a.stderr));
+    assert_eq!(b.status.code(), Some(0), "{}", text(&b.stderr));
+    assert_eq!(json_of(&a), json_of(&b));
+    assert_eq!(text(&a.stderr), "");
+    let note = text(&b.stderr);
+    assert_eq!(note.lines().count(), 2, "{note}");
+    assert!(
+        note.contains("field 'generator' ignored") && note.contains("field 'seed' ignored"),
+        "{note}"
+    );
+}

@@ -103,7 +103,13 @@ fn load_instance(path: &str) -> Result<Instance, String> {
             .map_err(|e| format!("invalid instance '{path}': cannot read the file: {e}"))?;
         (path.to_string(), text)
     };
-    Instance::from_json(&text).map_err(|e| format!("instance file '{label}': {e}"))
+    let instance = Instance::from_json(&text).map_err(|e| format!("instance file '{label}': {e}"))?;
+    for field in Instance::unknown_fields(&text) {
+        eprintln!(
+            "routesim: instance file '{label}': field '{field}' ignored (SPEC §3 names topology, packets, name, l, k)"
+        );
+    }
+    Ok(instance)
 }
 
 /// The run request of `routesim run`.

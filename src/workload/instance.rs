@@ -99,6 +99,9 @@ pub struct Instance {
     pub k: Option<u32>,
 }
 
+/// The fields of SPEC §3's instance JSON.
+const KNOWN_FIELDS: [&str; 5] = ["topology", "packets", "name", "l", "k"];
+
 impl Instance {
     /// An instance after checking every id against the topology.
     pub fn new(topology: Topology, packets: Vec<(u32, u32)>) -> Result<Instance> {
@@ -150,7 +153,23 @@ impl Instance {
         Self::from_json_with_limits(text, &Limits::NATIVE)
     }
 
-    /// Parses SPEC §3 JSON under `limits`.
+    /// The top-level fields of an instance text that SPEC §3 does not name
+    /// (anything but topology, packets, name, l and k): the parser ignores
+    /// them (a file may carry its own metadata), and a front end may say so.
+    /// Empty when the text is not a JSON object.
+    pub fn unknown_fields(text: &str) -> Vec<String> {
+        match serde_json::from_str::<Value>(text) {
+            Ok(Value::Object(obj)) => obj
+                .keys()
+                .filter(|k| !KNOWN_FIELDS.contains(&k.as_str()))
+                .cloned()
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Parses SPEC §3 JSON under `limits`. Fields SPEC §3 does not name are
+    /// ignored ([`Instance::unknown_fields`] lists them).
     pub fn from_json_with_limits(text: &str, limits: &Limits) -> Result<Instance> {
         if text.len() as u64 > limits.max_bytes {
             return Err(Error::TooLarge {
@@ -163,15 +182,6 @@ impl Instance {
         let obj = value
             .as_object()
             .ok_or_else(|| Error::Json("expected a JSON object with \"topology\" and \"packets\"".into()))?;
-        for key in obj.keys() {
-            if !matches!(key.as_str(), "topology" | "packets" | "name" | "l" | "k") {
-                return Err(Error::invalid(
-                    "instance field",
-                    key,
-                    "unknown field; expected topology, packets, name, l, k",
-                ));
-            }
-        }
         let topo_text = match obj.get("topology") {
             Some(Value::String(s)) => s,
             Some(other) => {
@@ -356,12 +366,25 @@ mod tests {
                 r#"{"topology":"mesh:2x2","packets":[[0,1],[2,1]],"k":1}"#,
                 "invalid k '1'",
             ),
-            (r#"{"topology":"mesh:2x2","packets":[],"colour":1}"#, "colour"),
         ];
         for (text, want) in cases {
             let e = Instance::from_json(text).unwrap_err().to_string();
             assert!(e.contains(want), "{text}: {e}");
         }
+    }
+
+    /// A field SPEC §3 does not name is metadata: ignored (and listed), not
+    /// a refusal; a named field with a bad value is still refused.
+    #[test]
+    fn fields_spec_does_not_name_are_ignored_and_listed() {
+        let plain = r#"{"topology":"mesh:2x2","packets":[[0,3],[1,2]],"k":2}"#;
+        let extra = r#"{"generator":"course 6.1","topology":"mesh:2x2","packets":[[0,3],[1,2]],"k":2,"seed":{"a":1}}"#;
+        assert_eq!(Instance::from_json(extra).unwrap(), Instance::from_json(plain).unwrap());
+        assert_eq!(Instance::unknown_fields(extra), ["generator", "seed"]);
+        assert!(Instance::unknown_fields(plain).is_empty());
+        assert!(Instance::unknown_fields("not json").is_empty());
+        let e = Instance::from_json(r#"{"topology":"mesh:2x2","packets":[],"colour":1,"k":"x"}"#).unwrap_err();
+        assert!(e.to_string().contains("invalid k"), "{e}");
     }
 
     #[test]
