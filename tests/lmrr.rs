@@ -85,6 +85,44 @@ fn invariants_hold_and_every_packet_arrives() {
     }
 }
 
+/// With q = 1 a node whose incoming edges carry only ghosts must not
+/// livelock: a ghost that waited for its queue to empty would fill the
+/// edge every other step, and a node whose two edges are filled on
+/// alternate steps never selects again (4×4 mesh, 4 packets per node, seed
+/// 2: 33 of 64 delivered after 10⁷ steps before the fix). A ghost replaces
+/// the ghost that dies in its step (§2.1's modification for q = 1), so
+/// every k-k instance finishes, far inside the step limit.
+#[test]
+fn queues_of_one_never_livelock_on_many_packets_per_node() {
+    for topology in ["mesh:4x4", "mesh:8x8", "mesh:5x7", "butterfly:3", "hypercube:4"] {
+        for k in [2, 4] {
+            for seed in 1..=5 {
+                let what = format!("{topology} random-kk k={k} q=1 seed {seed}");
+                let topo: Topology = topology.parse().unwrap();
+                let spec = WorkloadSpec {
+                    k: Some(k),
+                    ..WorkloadSpec::new(Workload::RandomKk, seed)
+                };
+                let inst = generate(&topo, &spec).unwrap();
+                let mut sim = Simulation::new(
+                    inst,
+                    SimConfig {
+                        max_steps: 5_000,
+                        check_invariants: true,
+                        ..config(1, DIRECT, seed)
+                    },
+                )
+                .unwrap();
+                assert_eq!(sim.run(), Status::Finished, "{what}");
+                let r = sim.report();
+                assert_eq!(r.delivered, r.packets, "{what}");
+                assert!(field(&r, "max_edge_queue") <= 1, "{what}");
+                assert!(r.steps >= r.bounds.best, "{what}");
+            }
+        }
+    }
+}
+
 /// Ghosts and end-of-stream markers are control messages: they take a
 /// link for a step, like packets (SPEC §1). Every link use of the run is a
 /// packet hop, a ghost or an EOS.
