@@ -109,12 +109,39 @@ pub fn compute(instance: &Instance) -> Bounds {
 /// Computes the bounds of `instance` with the given work limits (tests use
 /// tiny limits to exercise the fallbacks).
 pub fn compute_with(instance: &Instance, config: &BoundsConfig) -> Bounds {
-    let topo = &instance.topology;
     let moving = moving_packets(instance);
-    let distance = distance_bound(topo, &moving);
-    let bisection = bisection_bound(topo, &moving);
-    let sink = sink_bound(topo, &moving);
-    let region = region_bound(topo, &moving, config);
+    bounds_of(instance, &moving, &moving, config)
+}
+
+/// The bounds of `instance` for a run that combines packets (Leighton–Maggs–
+/// Ranade–Rao §2.3.1, `lmrr --combine`): packets for one destination that
+/// meet travel on as one message, so "one packet per link per step" no
+/// longer bounds the packets crossing a cut. It still bounds packets that
+/// can never be combined: `bisection`, `sink` and `region` count one packet
+/// per destination (the farthest from its source; ties to the smaller id),
+/// each of which needs a message of its own on every cut it crosses.
+/// `distance` is every packet's: a combined packet still makes its whole way.
+pub fn compute_combining(instance: &Instance) -> Bounds {
+    let moving = moving_packets(instance);
+    let topo = &instance.topology;
+    let mut farthest: Vec<Option<(u32, u32)>> = vec![None; topo.nodes() as usize];
+    for &(s, d) in &moving {
+        let slot = &mut farthest[d as usize];
+        if slot.is_none_or(|(t, _)| topo.distance(s, d) > topo.distance(t, d)) {
+            *slot = Some((s, d));
+        }
+    }
+    let distinct: Vec<(u32, u32)> = farthest.into_iter().flatten().collect();
+    bounds_of(instance, &moving, &distinct, &BoundsConfig::default())
+}
+
+/// The bounds with `distance` over `moving` and the counting bounds over `counted`.
+fn bounds_of(instance: &Instance, moving: &[(u32, u32)], counted: &[(u32, u32)], config: &BoundsConfig) -> Bounds {
+    let topo = &instance.topology;
+    let distance = distance_bound(topo, moving);
+    let bisection = bisection_bound(topo, counted);
+    let sink = sink_bound(topo, counted);
+    let region = region_bound(topo, counted, config);
     let best = distance.max(bisection).max(sink).max(region.value);
 
     let (l, k) = instance.lk();

@@ -210,6 +210,7 @@ const GREEDY_WORST_QUEUE: Claim = Claim {
     text: "on this permutation greedy's queue at one node grows to 2⌊(n − 2)/3⌋ + 1, about 2n/3: linear in the side",
     scope: Scope::Mesh2d,
     permutation: true,
+    separated: false,
     policy: Some(Policy::FarthestFirst),
     measure: Measure::MaxQueue,
     strength: Strength::Exact,

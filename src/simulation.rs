@@ -173,7 +173,14 @@ impl Simulation {
         };
         let mut engine = Engine::new(instance.topology.clone(), &instance.packets, engine_config);
         algorithm.start(&instance, &mut engine)?;
-        let bounds = bounds::compute(&instance);
+        // Combined packets share messages: the counting bounds count one
+        // packet per destination (see `bounds::compute_combining`).
+        let combining = config.combine && entry.options.iter().any(|o| o.field == crate::request::Field::Combine);
+        let bounds = if combining {
+            bounds::compute_combining(&instance)
+        } else {
+            bounds::compute(&instance)
+        };
         let status = if engine.drained() {
             Status::Finished
         } else {

@@ -85,6 +85,44 @@ fn invariants_hold_and_every_packet_arrives() {
     }
 }
 
+/// With q = 1 a node whose incoming edges carry only ghosts must not
+/// livelock: a ghost that waited for its queue to empty would fill the
+/// edge every other step, and a node whose two edges are filled on
+/// alternate steps never selects again (4×4 mesh, 4 packets per node, seed
+/// 2: 33 of 64 delivered after 10⁷ steps before the fix). A ghost replaces
+/// the ghost that dies in its step (§2.1's modification for q = 1), so
+/// every k-k instance finishes, far inside the step limit.
+#[test]
+fn queues_of_one_never_livelock_on_many_packets_per_node() {
+    for topology in ["mesh:4x4", "mesh:8x8", "mesh:5x7", "butterfly:3", "hypercube:4"] {
+        for k in [2, 4] {
+            for seed in 1..=5 {
+                let what = format!("{topology} random-kk k={k} q=1 seed {seed}");
+                let topo: Topology = topology.parse().unwrap();
+                let spec = WorkloadSpec {
+                    k: Some(k),
+                    ..WorkloadSpec::new(Workload::RandomKk, seed)
+                };
+                let inst = generate(&topo, &spec).unwrap();
+                let mut sim = Simulation::new(
+                    inst,
+                    SimConfig {
+                        max_steps: 5_000,
+                        check_invariants: true,
+                        ..config(1, DIRECT, seed)
+                    },
+                )
+                .unwrap();
+                assert_eq!(sim.run(), Status::Finished, "{what}");
+                let r = sim.report();
+                assert_eq!(r.delivered, r.packets, "{what}");
+                assert!(field(&r, "max_edge_queue") <= 1, "{what}");
+                assert!(r.steps >= r.bounds.best, "{what}");
+            }
+        }
+    }
+}
+
 /// Ghosts and end-of-stream markers are control messages: they take a
 /// link for a step, like packets (SPEC §1). Every link use of the run is a
 /// packet hop, a ghost or an EOS.
@@ -382,6 +420,53 @@ fn combining_removes_the_hot_spots_congestion() {
             } else {
                 // log N + a few: the hot spot costs nothing any more.
                 assert!(2 * a < b && (a as u64) < sink, "{what}: {a} against {b}, sink {sink}");
+            }
+        }
+    }
+}
+
+/// SPEC §4's `bounds.best` holds for every run, combining ones included:
+/// with `--combine` packets for one destination share a message, so the
+/// counting bounds (`bisection`, `sink`, `region`) count one packet per
+/// destination, and `distance` stays every packet's. Before, a combining
+/// run reported bounds of the uncombined instance and finished below its
+/// own `best` (1×6 mesh, 4 packets per node to the mirror node: 11 steps
+/// against a bisection bound of 12; hot spots on the butterfly: far below
+/// `sink`).
+#[test]
+fn combining_runs_never_beat_their_own_lower_bound() {
+    let cases: &[(&str, Workload, Option<u32>, Option<u32>)] = &[
+        ("mesh:1x6", Workload::PointReflection, Some(4), None),
+        ("hypercube:1", Workload::RandomKk, Some(2), None),
+        ("mesh:4x4", Workload::RandomKk, Some(4), None),
+        ("butterfly:6", Workload::Hotspot, None, Some(50)),
+        ("hypercube:6", Workload::Hotspot, None, Some(50)),
+        ("mesh:8x8", Workload::Hotspot, None, Some(50)),
+    ];
+    for &(topology, workload, k, hotspot) in cases {
+        for seed in 1..=3 {
+            let what = format!("{topology} {workload} seed {seed}");
+            let topo: Topology = topology.parse().unwrap();
+            let spec = WorkloadSpec {
+                k,
+                hotspot,
+                ..WorkloadSpec::new(workload, seed)
+            };
+            let inst = generate(&topo, &spec).unwrap();
+            let plain = routesim::bounds::compute(&inst);
+            let r = run_config(
+                inst,
+                SimConfig {
+                    combine: true,
+                    ..config(2, DIRECT, seed)
+                },
+            );
+            assert!(r.steps >= r.bounds.best, "{what}: {} < {:?}", r.steps, r.bounds);
+            assert_eq!(r.bounds.distance, plain.distance, "{what}");
+            assert!(r.bounds.best <= plain.best, "{what}");
+            if topology == "mesh:1x6" {
+                // Every node sends its 4 packets to one node: one per destination.
+                assert_eq!((plain.bisection, r.bounds.bisection), (12, 3), "{what}");
             }
         }
     }

@@ -36,11 +36,21 @@
 //! permutations of side × side meshes, steps/(c + L + log N) then grows with
 //! the side (7.8, 9.8, 12.4 at sides 32, 64, 128) where it levels off when
 //! ghosts take no place (5.4, 5.5, 5.8). With q = 1 the paper's rule is
-//! kept: every message, ghost included, takes the one place for its step
-//! (letting ghosts pass there measured slower and growing: 10.8, 16.7,
-//! 31.3 at sides 32, 64, 128, against 7.9, 8.2, 8.6 with ghosts counted).
-//! Either way the global smallest key always moves (its queue holds nothing
-//! smaller, and at most one ghost), so no configuration deadlocks.
+//! kept for packets and EOS: they enter only a queue that was empty at the
+//! start of the step, ghost included (letting ghosts pass there measured
+//! slower and growing: 10.8, 16.7, 31.3 at sides 32, 64, 128, against 7.9,
+//! 8.2, 8.6 with ghosts counted). A ghost, though, may replace the ghost
+//! that dies in that step (the paper's "minor modifications" for q = 1,
+//! §2.1): if it had to wait for the queue to empty, a node sending only
+//! ghosts would fill its edge every other step, and a node whose two
+//! incoming edges are filled on alternate steps never sees both non-empty
+//! and never selects again — a livelock (4×4 mesh, 4 packets per node,
+//! seed 2: 33 of 64 delivered after 10⁷ steps). With the replacement a node
+//! that selects in every step fills each of its outgoing edges in every
+//! step but the one after a ghost that a blocked packet waits behind, and
+//! each such gap moves a packet on. Either way the global smallest key
+//! always moves (its queue holds nothing smaller, and at most one ghost),
+//! so no configuration deadlocks.
 //!
 //! Decisions are taken on start-of-step state and applied at once: the
 //! scheduler's step is one *logical* step, simulated as `substeps` real
@@ -285,21 +295,33 @@ impl Scheduler {
         self.queue[(e * self.slots + slot) as usize]
     }
 
-    /// Messages in the queue of `e` that take a place (ghosts only with q ≥ 2).
+    /// Messages in the queue of `e` that take a place this step: not its
+    /// tail ghost, which arrived in the last step and is gone by this
+    /// step's end (consumed or destroyed) whatever q is.
     #[inline]
     fn occupancy(&self, e: u32) -> u32 {
         let len = self.queue_len[e as usize] as u32;
-        if !self.ghosts_take_room && len > 0 && self.at(e, len - 1) & GHOST != 0 && self.at(e, len - 1) != EOS {
+        if len > 0 && self.at(e, len - 1) & GHOST != 0 && self.at(e, len - 1) != EOS {
             len - 1
         } else {
             len
         }
     }
 
-    /// Whether a message (a ghost if `ghost`) may be sent on `e` this step.
+    /// Whether a message (a ghost if `ghost`) may be sent on `e` this step:
+    /// with q ≥ 2 a ghost always may and a packet or EOS if fewer than q
+    /// messages take a place; with q = 1 a ghost if none does (it replaces
+    /// a dying ghost), a packet or EOS only into an empty queue (module notes).
     #[inline]
     fn room(&self, e: u32, ghost: bool) -> bool {
-        !self.eos_sent[e as usize] && ((ghost && !self.ghosts_take_room) || self.occupancy(e) < self.q)
+        if self.eos_sent[e as usize] {
+            return false;
+        }
+        match (ghost, self.ghosts_take_room) {
+            (true, false) => true,
+            (false, true) => (self.queue_len[e as usize] as u32) < self.q,
+            _ => self.occupancy(e) < self.q,
+        }
     }
 
     /// One logical step: every node decides on start-of-step state, then
