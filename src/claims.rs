@@ -312,6 +312,13 @@ pub fn evaluate_run(
             ))
         }
         Formula::Constant(c) => Some(bound(&c.to_string(), c as f64, String::new())),
+        Formula::PacketsPerNode => {
+            // Kaufmann–Sibeyn's k as the algorithms take it (and `--smear
+            // auto`'s m = ⌈k·log₂ n⌉): declared, else measured, max(ℓ, k).
+            let (l, k) = instance.lk();
+            let k = l.max(k).max(1);
+            Some(bound("k", k as f64, format!("k = {k}")))
+        }
         Formula::QueueBound => Some(bound(
             "QUEUE_BOUND",
             QUEUE_BOUND as f64,

@@ -510,3 +510,70 @@ fn the_request_takes_phases_from_json() {
         .to_string();
     assert!(err.contains("phases") && err.contains("sideways"), "{err}");
 }
+
+/// Theorem 6 (§7.5) is judged on the packets a PU holds when a phase opens
+/// (`max_barrier_load`), for runs that smear in blocks of m = ⌈k·log₂ n⌉
+/// PUs or longer: measured as k + c; without smearing, or with shorter
+/// blocks, it does not apply.
+#[test]
+fn theorem_6_is_judged_on_the_packets_held_when_a_phase_opens() {
+    use routesim::explain::{explain_run, Verdict};
+    use routesim::request::{Field, RunSpec};
+    let judge = |algorithm: &str, topology: &str, smear: Option<&str>| {
+        let mut fields = vec![
+            (Field::Topology, topology),
+            (Field::Algorithm, algorithm),
+            (Field::Workload, "random-kk"),
+            (Field::K, "4"),
+            (Field::Seed, "2"),
+        ];
+        if let Some(m) = smear {
+            fields.push((Field::Smear, m));
+        }
+        let mut sim = RunSpec::default()
+            .apply(fields.iter().map(|&(f, v)| (f, f.cli(), v)))
+            .unwrap()
+            .build()
+            .unwrap();
+        let claim = |sim: &Simulation| {
+            let e = explain_run(sim);
+            let c = e
+                .claims
+                .into_iter()
+                .find(|c| c.name == "Theorem 6")
+                .expect("Theorem 6 listed");
+            (c.verdict, c.measured, c.headline, c.line)
+        };
+        let before = claim(&sim);
+        sim.run();
+        (before, claim(&sim), sim.report())
+    };
+    for (algorithm, topology) in [("ks-nowrap", "mesh:32x32"), ("ks-wrap", "torus:32x32")] {
+        // auto: m = ⌈4·log₂ 32⌉ = 20.
+        for smear in ["auto", "20", "32"] {
+            let (before, (verdict, measured, headline, line), report) = judge(algorithm, topology, Some(smear));
+            assert_eq!(before.0, Verdict::Pending, "{algorithm} {smear}: {}", before.3);
+            assert_eq!(verdict, Verdict::Measured, "{algorithm} {smear}: {line}");
+            let held = report.extra.max_barrier_load.unwrap();
+            assert_eq!(measured, Some(held as f64));
+            assert!(held >= 4, "{held}");
+            assert!(
+                headline.starts_with("packets at a PU when a phase opens ≤ k + O(1)"),
+                "{headline}"
+            );
+            assert!(line.contains(&format!("{held} = k + {}", held - 4)), "{line}");
+        }
+        for (smear, why) in [
+            (None, "stated for runs that smear their queues"),
+            (
+                Some("8"),
+                "stated for blocks of m = ⌈k·log₂ n⌉ = 20 PUs; this run smears blocks of 8",
+            ),
+        ] {
+            let (_, (verdict, measured, _, line), _) = judge(algorithm, topology, smear);
+            assert_eq!(verdict, Verdict::NotApplicable, "{algorithm} {smear:?}: {line}");
+            assert_eq!(measured, None);
+            assert!(line.contains(why), "{line}");
+        }
+    }
+}

@@ -98,6 +98,9 @@ pub enum Measure {
     /// The most packets in one of the algorithm's own edge queues (`lmrr`'s
     /// report field `max_edge_queue`).
     MaxEdgeQueue,
+    /// The most packets one node held when a phase opened (the report
+    /// field `max_barrier_load` of a smeared Kaufmann–Sibeyn run, §7.5).
+    MaxBarrierLoad,
 }
 
 /// How a claim bounds its measure.
@@ -124,6 +127,9 @@ pub enum Strength {
     PlusSqrtKnLogN,
     /// The formula plus a lower-order term, o(formula).
     PlusLowerOrder,
+    /// The formula plus O(1), with very high probability: the run measures
+    /// the constant (the measure minus the formula).
+    PlusConstant,
 }
 
 /// A bound as a formula of the instance.
@@ -152,6 +158,8 @@ pub enum Formula {
     GreedyWorstQueue,
     /// A constant.
     Constant(u32),
+    /// k: the most packets a node sends or receives (Kaufmann–Sibeyn's k).
+    PacketsPerNode,
     /// [`crate::algorithms::pp::QUEUE_BOUND`].
     QueueBound,
     /// c + L + log N of Leighton–Maggs–Ranade–Rao's Theorem 2.9: c the
@@ -797,7 +805,26 @@ pub const KS_NOWRAP: Teaching = Teaching {
             None,
             KsTheorem::Theorem5,
         ),
+        KS_SMEAR_CLAIM,
     ],
+};
+
+/// Theorem 6 (§7.5): with the packets of m = k·log n adjacent PUs smeared
+/// out after every phase, a PU holds k + O(1) packets (for k ≤ n^α; the
+/// paper: "in the same way the queue size of all algorithms in this paper
+/// can be bounded"). Measured on the packets held when a phase opens —
+/// the quantity its proof counts ([`Measure::MaxBarrierLoad`]).
+pub(super) const KS_SMEAR_CLAIM: Claim = Claim {
+    name: "Theorem 6",
+    text: "smearing out the packets of m = k·log n adjacent PUs after each phase (O(m) extra steps) bounds \
+           the packets a PU holds to k + O(1), with very high probability, for k ≤ n^α (α < 1)",
+    scope: Scope::Any,
+    permutation: false,
+    separated: false,
+    policy: None,
+    measure: Measure::MaxBarrierLoad,
+    strength: Strength::PlusConstant,
+    formula: Formula::PacketsPerNode,
 };
 
 /// A Kaufmann–Sibeyn theorem as a claim on `steps`.
@@ -879,5 +906,6 @@ pub const KS_WRAP: Teaching = Teaching {
             None,
             KsTheorem::Theorem12,
         ),
+        KS_SMEAR_CLAIM,
     ],
 };

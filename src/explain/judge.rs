@@ -3,7 +3,7 @@
 
 use super::{num, ClaimStatus, Progress, Verdict};
 use crate::algorithms::teaching::{Claim, Formula, Measure, Scope, Strength};
-use crate::algorithms::PathChoice;
+use crate::algorithms::{PathChoice, Smear};
 use crate::claims::{self, Bound};
 use crate::simulation::{Simulation, Status};
 use crate::topology::{Kind, Topology};
@@ -51,6 +51,30 @@ fn not_applicable(claim: &Claim, sim: &Simulation) -> Option<String> {
     // valiant) are proved phase by phase, with barriers between them.
     if claim.separated && sim.config().pipeline {
         return Some("stated for phases separated by barriers; this run pipelines them".to_string());
+    }
+    // Theorem 6 (Kaufmann–Sibeyn §7.5): for runs that smear in blocks of
+    // m = ⌈k·log₂ n⌉ PUs (`--smear auto`; a longer m smears more).
+    if claim.measure == Measure::MaxBarrierLoad {
+        let (l, k) = sim.instance().lk();
+        let side = topo
+            .as_grid()
+            .map_or(1, |g| g.dims().iter().copied().max().unwrap_or(1));
+        let need = Smear::Auto.block(l.max(k), side);
+        match sim.report_extra().smear_block {
+            None => {
+                return Some(
+                    "stated for runs that smear their queues after each phase (--smear auto, §7.5); this run \
+                     does not"
+                        .to_string(),
+                )
+            }
+            Some(m) if m < need => {
+                return Some(format!(
+                    "stated for blocks of m = ⌈k·log₂ n⌉ = {need} PUs; this run smears blocks of {m}"
+                ))
+            }
+            Some(_) => {}
+        }
     }
     if let Some(policy) = claim.policy {
         if sim.config().policy != policy {
@@ -146,6 +170,7 @@ fn headline(claim: &Claim, b: &Bound) -> (String, String) {
         (Measure::Steps, Strength::Order) => format!("O({f}) steps = c·{v}"),
         (Measure::Steps, Strength::Omega) => format!("Ω({f}) steps = c·{v}"),
         (Measure::Steps, Strength::PlusLowerOrder) => format!("{f} + o({f}) steps, {eq}"),
+        (Measure::Steps, Strength::PlusConstant) => format!("{eq} steps + O(1)"),
         (Measure::Steps, Strength::PlusSqrtKnLogN) => {
             let unit = b.unit.as_ref().map_or("√(k·n·ln n)", |(name, _)| name.as_str());
             format!("{eq} steps + O({unit})")
@@ -157,6 +182,7 @@ fn headline(claim: &Claim, b: &Bound) -> (String, String) {
         (Measure::MaxEdgeQueue, Strength::Exact) => format!("largest edge queue = {eq}"),
         (Measure::MaxEdgeQueue, Strength::Order) => format!("edge queues O({f}) = c·{v}"),
         (Measure::MaxEdgeQueue, _) => format!("edge queues ≤ {eq}"),
+        (Measure::MaxBarrierLoad, _) => format!("packets at a PU when a phase opens ≤ {f} + O(1)"),
     };
     let mut full = core.clone();
     if !b.parameters.is_empty() {
@@ -164,7 +190,7 @@ fn headline(claim: &Claim, b: &Bound) -> (String, String) {
     }
     match claim.strength {
         Strength::AtMostWhp => full += ", with high probability",
-        Strength::PlusSqrtKnLogN => full += ", with very high probability",
+        Strength::PlusSqrtKnLogN | Strength::PlusConstant => full += ", with very high probability",
         Strength::Omega => full += ", on the worst permutations",
         _ => {}
     }
@@ -277,7 +303,7 @@ fn judge(claim: &Claim, b: &Bound, p: &Progress) -> (Verdict, Option<f64>, Strin
                         (Verdict::Pending, measured, line, format!("so far {m}"))
                     }
                 }
-                Strength::PlusLowerOrder => {
+                Strength::PlusLowerOrder | Strength::PlusConstant => {
                     let extra = m as i64 - v as i64;
                     let sign = if extra < 0 { "−" } else { "+" };
                     let shown = format!("{f} {sign} {}", extra.unsigned_abs());
@@ -289,6 +315,36 @@ fn judge(claim: &Claim, b: &Bound, p: &Progress) -> (Verdict, Option<f64>, Strin
                         (Verdict::Pending, measured, line, format!("so far {m}"))
                     }
                 }
+            }
+        }
+        Measure::MaxBarrierLoad => {
+            let Some(q) = p.max_barrier_load else {
+                let line = format!("{}; no phase has opened yet — not yet decided", p.line());
+                return (Verdict::Pending, None, line, "not yet decided".into());
+            };
+            let measured = Some(q as f64);
+            let extra = q as i64 - v as i64;
+            let sign = if extra < 0 { "−" } else { "+" };
+            let shown = format!("{f} {sign} {}", extra.unsigned_abs());
+            if p.failed() {
+                (
+                    Verdict::NotMet,
+                    measured,
+                    p.failure(),
+                    "the run did not finish ✗".into(),
+                )
+            } else if p.over() {
+                let line = format!(
+                    "the most packets a PU held when a phase opened: {q} = {shown} (the O(1) term, measured; \
+                     max_load, which also counts packets queued in transit during a phase, is not this claim's)"
+                );
+                (Verdict::Measured, measured, line, format!("largest {q} = {shown}"))
+            } else {
+                let line = format!(
+                    "{}; so far {q} = {shown} when a phase opened — not yet decided",
+                    p.line()
+                );
+                (Verdict::Pending, measured, line, format!("so far {q}"))
             }
         }
         Measure::MaxQueue | Measure::MaxEdgeQueue => {

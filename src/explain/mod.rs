@@ -200,6 +200,9 @@ pub(super) struct Progress {
     /// SPEC §1 `steps`: the last delivery once finished, the step so far otherwise.
     steps: u32,
     phases: Vec<PhaseSteps>,
+    /// A smeared Kaufmann–Sibeyn run: the most packets one node held when a
+    /// phase opened so far (report field `max_barrier_load`).
+    max_barrier_load: Option<u32>,
 }
 
 impl Progress {
@@ -217,6 +220,7 @@ impl Progress {
             max_edge_queue: sim.report_extra().lmrr.map_or(0, |f| f.max_edge_queue),
             steps: sim.steps(),
             phases: stats.phases(step),
+            max_barrier_load: sim.report_extra().max_barrier_load,
         }
     }
 
