@@ -181,16 +181,6 @@ fn bad_input_exits_2_with_one_line_naming_field_and_value() {
             ],
             "{n}",
         ),
-        (
-            vec![
-                "sweep".into(),
-                "--topology".into(),
-                "mesh:4x6".into(),
-                "--workload".into(),
-                "transpose".into(),
-            ],
-            "every one",
-        ),
     ];
     for (args, want) in cases {
         let out = routesim(&args.iter().map(String::as_str).collect::<Vec<_>>());
@@ -647,5 +637,45 @@ fn instance_fields_spec_does_not_name_are_noted_and_ignored() {
     assert!(
         note.contains("field 'generator' ignored") && note.contains("field 'seed' ignored"),
         "{note}"
+    );
+}
+
+/// SPEC §4: a sweep exits 1 when grid points could not run, their rows
+/// written with the error column — also when none of them could.
+#[test]
+fn a_sweep_whose_points_all_fail_writes_their_rows_and_exits_1() {
+    let out = routesim(&[
+        "sweep",
+        "--topology",
+        "mesh:4x4",
+        "--algorithm",
+        "bit-fixing",
+        "--workload",
+        "transpose",
+        "--seeds",
+        "1..2",
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let csv = text(&out.stdout);
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines.len(), 3, "{csv}");
+    assert!(lines[0].ends_with(",error"), "{}", lines[0]);
+    for line in &lines[1..] {
+        assert!(line.starts_with("mesh:4x4,16,4,bit-fixing,"), "{line}");
+        assert!(
+            line.contains("cannot run here: needs a hypercube or butterfly"),
+            "{line}"
+        );
+    }
+    let err = text(&out.stderr);
+    assert!(err.contains("2 of 2 grid points failed"), "{err}");
+    // One point, a workload the topology cannot take: its row, exit 1.
+    let out = routesim(&["sweep", "--topology", "mesh:4x6", "--workload", "transpose"]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let csv = text(&out.stdout);
+    assert_eq!(csv.lines().count(), 2, "{csv}");
+    assert!(
+        csv.lines().nth(1).unwrap().contains("invalid workload 'transpose'"),
+        "{csv}"
     );
 }
