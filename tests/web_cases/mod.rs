@@ -141,6 +141,17 @@ fn errors_arrive_as_js_errors_with_the_core_message() {
     assert!(many.contains("too large"), "{many}");
     let topo = message(wasm::topology("torus:2x5"));
     assert!(topo.contains("torus:2x5"), "{topo}");
+    // lmrr keeps every path: the browser refuses a run whose paths total
+    // more than 2^24 nodes (mesh:512x512, about 89 M) by name.
+    let paths = message(Simulation::new(config(&[
+        ("topology", "mesh:512x512".into()),
+        ("algorithm", "lmrr".into()),
+        ("workload", "random-permutation".into()),
+    ])));
+    assert!(
+        paths.contains("lmrr on mesh:512x512: total path length") && paths.contains("exceeds the limit 16777216"),
+        "{paths}"
+    );
 }
 
 #[wasm_bindgen_test]

@@ -64,9 +64,12 @@ pub const MAX_RANKS: u32 = 1 << 30;
 /// side 2048 (tens of GB) is refused instead of exhausting memory.
 #[cfg(not(target_arch = "wasm32"))]
 pub const MAX_PATH_NODES: u64 = 1 << 30;
-/// The browser's bound on the total path length (see the native one).
+/// The browser's bound on the total path length (see the native one):
+/// 2^24 path nodes keep one run near 150 MB (mesh:256x256, about 11 M path
+/// nodes, takes 135 MB natively), and the page's timeline keeps at least
+/// two more copies of it; mesh:512x512 (89 M, 950 MB a copy) is refused.
 #[cfg(target_arch = "wasm32")]
-pub const MAX_PATH_NODES: u64 = 1 << 27;
+pub const MAX_PATH_NODES: u64 = 1 << 24;
 
 /// Which paths packets take on the butterfly and the hypercube.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
