@@ -156,10 +156,18 @@ function rebuild(play = state.autoplay) {
     const reason = state.compare.rebuild(state.sim);
     if (reason) showMessage('info', `No second run: ${reason} — showing ${state.config.algorithm} alone.`, 'sim');
   }
+  // The step to open at (the address's or a lesson's): computed at once
+  // when within reach, else up to where REBUILD_SYNC_MS gets and the rest in
+  // slices once the page is drawn (continueTo), so that a big run never
+  // freezes the page.
+  let later = 0;
   if (state.sim) {
     if (state.page.step > 0) {
-      state.sim.goto(state.page.step);
-      state.compare?.goto(state.page.step);
+      const target = state.page.step;
+      if (!computeToward(target, REBUILD_SYNC_MS)) later = target;
+      const at = later ? Math.min(target, furthestComputed()) : target;
+      state.sim.goto(at);
+      state.compare?.goto(at);
       state.compare?.refresh(0);
     }
     state.snapshot = state.sim.snapshot();
@@ -181,6 +189,7 @@ function rebuild(play = state.autoplay) {
   updateExplain(true);
   state.dirty = true;
   shown();
+  if (later) continueTo(later, play);
 }
 
 /** Whether the run (or the second run beside it) still runs. */
@@ -262,6 +271,8 @@ function shownStep() {
 
 /** A slice of a goto's computing ahead, ms: between slices the page takes input and draws. */
 const GOTO_SLICE_MS = 40;
+/** What a rebuild computes at once toward the step it opens at, ms (the rest in slices). */
+const REBUILD_SYNC_MS = 200;
 
 /**
  * Shows step `step` (the core's timeline: the state going forward showed),
@@ -275,8 +286,34 @@ const GOTO_SLICE_MS = 40;
 function goTo(step, animateMs = 0) {
   if (!state.sim) return;
   setPlaying(false);
-  const job = ++state.gotoJob;
   const before = shownStep();
+  computeThen(step, () => {
+    const after = Math.max(state.sim.summary().step, state.compare?.active ? state.compare.sim.summary().step : 0);
+    present(Math.abs(after - before) === 1 ? animateMs : 0);
+  });
+}
+
+/**
+ * After a rebuild opened a big run short of the step it was to open at:
+ * computes on in slices (the view paused on the steps computed so far),
+ * shows the step, and plays on if the run was to play. As with a goto,
+ * play, pause, a step or another goto meanwhile cancels it.
+ */
+function continueTo(step, resume) {
+  setPlaying(false, false);
+  computeThen(step, () => {
+    present(0);
+    if (resume && running()) setPlaying(true, false);
+  });
+}
+
+/**
+ * Computes toward `step` in slices of about GOTO_SLICE_MS (an information
+ * line counts the steps meanwhile), then shows it (or the run's last step)
+ * and calls `show`; a later play/pause, goto, reset or rebuild cancels.
+ */
+function computeThen(step, show) {
+  const job = ++state.gotoJob;
   const slice = () => {
     if (job !== state.gotoJob || !state.sim) return;
     if (!computeToward(step, GOTO_SLICE_MS)) {
@@ -288,8 +325,7 @@ function goTo(step, animateMs = 0) {
     clearMessages('goto');
     state.sim.goto(step);
     state.compare?.goto(step);
-    const after = Math.max(state.sim.summary().step, state.compare?.active ? state.compare.sim.summary().step : 0);
-    present(Math.abs(after - before) === 1 ? animateMs : 0);
+    show();
   };
   slice();
 }
