@@ -42,6 +42,10 @@ pub struct Preset {
     pub speed: u32,
     /// The step the page opens at.
     pub step: u32,
+    /// The algorithm's options (SPEC §5 names and values, e.g. `smear` =
+    /// `auto`): part of the run's config, which the page reads.
+    #[serde(skip)]
+    pub options: &'static [(Field, &'static str)],
 }
 
 fn policy_name<S: serde::Serializer>(policy: &Policy, s: S) -> std::result::Result<S::Ok, S::Error> {
@@ -193,6 +197,7 @@ const fn preset(topology: &'static str, workload: &'static str, algorithm: &'sta
         seed: 1,
         speed,
         step: 0,
+        options: &[],
     }
 }
 
@@ -401,6 +406,27 @@ pub const LESSONS: &[Lesson] = &[
         load: None,
     },
     Lesson {
+        id: "ks-smear",
+        title: "Queue smearing: what Theorem 6 bounds (Kaufmann–Sibeyn §7.5)",
+        text: "Randomizing spreads the k packets per node evenly on average, but not exactly: when a phase of \
+               NoWrapRoute ends, some PU may hold k + O(√(k log n)) packets. Kaufmann and Sibeyn smear them out: \
+               after every phase the packets of m = k·log n adjacent PUs are spread evenly over them (the bands \
+               smear1 and smear2; here m = ⌈4·log₂ 32⌉ = 20), at the cost of O(m) extra steps. Theorem 6: a PU \
+               then holds k + O(1) packets when a phase opens — here at most 6 = k + 2, where without smearing \
+               (--smear 1) one held 13 — for 153 steps instead of 93. The panel's Theorem 6 line measures it. \
+               Note what the theorem does not bound: the largest queue (MAX QUEUE, 13) also counts the packets \
+               queued in transit in the middle of a phase.",
+        paper: KAUFMANN_SIBEYN,
+        section: "§7.5 (Theorem 6)",
+        preset: Preset {
+            k: Some(4),
+            options: &[(Field::Smear, "auto")],
+            ..preset("mesh:32x32", "random-kk", "ks-nowrap", 8)
+        },
+        check: OWN,
+        load: None,
+    },
+    Lesson {
         id: "lmrr-butterfly",
         title: "Constant queues on the butterfly (Leighton–Maggs–Ranade–Rao)",
         text: "Every packet draws a random rank (its colour), and every node forwards the smallest rank among the \
@@ -544,6 +570,7 @@ impl Lesson {
         if let Some(k) = &k {
             fields.push((Field::K, "k", k));
         }
+        fields.extend(p.options.iter().map(|&(f, v)| (f, f.cli(), v)));
         base.apply(fields)
     }
 }

@@ -293,6 +293,7 @@ fn lesson_ids_are_those_of_spec_section_7() {
             "pp-constant-queues",
             "ks-nowrap",
             "ks-wrap-torus",
+            "ks-smear",
             "lmrr-butterfly",
             "valiant-load"
         ]
@@ -1114,4 +1115,30 @@ fn the_figures_in_the_lessons_texts_are_their_runs() {
     assert_eq!(sort, 7 * 16 - 9 - 4);
     let text = lessons::lookup("sort-route").unwrap().text;
     assert!(text.contains(&format!("7n − 9 − log₂ n steps ({sort} here)")), "{text}");
+
+    // ks-smear: the smeared run's packets at a phase's opening, steps and
+    // largest queue, and the same instance unsmeared (--smear 1).
+    let (_, main, _) = run_lesson("ks-smear");
+    let smeared = main.report();
+    assert_eq!(smeared.extra.smear_block, Some(20));
+    let held = smeared.extra.max_barrier_load.unwrap();
+    let mut plain = lessons::lookup("ks-smear")
+        .unwrap()
+        .spec(RunSpec::default())
+        .unwrap()
+        .apply([(Field::Smear, "smear", "1")])
+        .unwrap()
+        .build()
+        .unwrap();
+    assert_eq!(plain.run(), Status::Finished);
+    let plain = plain.report();
+    let text = lessons::lookup("ks-smear").unwrap().text;
+    for quoted in [
+        format!("here at most {held} = k + {}", held - 4),
+        format!("(--smear 1) one held {}", plain.extra.max_barrier_load.unwrap()),
+        format!("for {} steps instead of {}", smeared.steps, plain.steps),
+        format!("(MAX QUEUE, {})", smeared.max_queue),
+    ] {
+        assert!(text.contains(&quoted), "{quoted:?} is not in: {text}");
+    }
 }

@@ -15,7 +15,7 @@ import { here, server, browser, openPage } from './harness.mjs';
 
 const shots = process.env.TEACH_SHOTS ?? path.join(here, 'screenshots');
 mkdirSync(shots, { recursive: true });
-const LESSONS = ['lemma2-linear', 'greedy-bounds', 'greedy-worst', 'bitfix-vs-valiant', 'sort-route', 'offline-hall', 'pp-constant-queues', 'ks-nowrap', 'ks-wrap-torus', 'lmrr-butterfly', 'valiant-load'];
+const LESSONS = ['lemma2-linear', 'greedy-bounds', 'greedy-worst', 'bitfix-vs-valiant', 'sort-route', 'offline-hall', 'pp-constant-queues', 'ks-nowrap', 'ks-wrap-torus', 'ks-smear', 'lmrr-butterfly', 'valiant-load'];
 
 /** Opens the page at `query` (harness.mjs `openPage`). */
 const open = (query, viewport = { width: 1280, height: 800 }) => openPage(query, viewport);
@@ -150,6 +150,13 @@ for (const id of LESSONS) {
     assert.ok(!/✗/.test(checks), `${id}: ${checks}`);
     if (id === 'lemma2-linear') {
       assert.match(checks, /Lemma 2: T = max_\{i<j\}\(j − i \+ h\(i,j\)\) = (\d+) for this instance; measured \1 ✓/);
+    }
+    if (id === 'ks-smear') {
+      // The lesson's option is the form's, and the panel measures Theorem 6 as the text says.
+      assert.equal(await page.locator('[data-role="option-smear"]').inputValue(), 'auto');
+      assert.match(await explainText(page), /Theorem 6: packets at a PU when a phase opens ≤ k \+ O\(1\)[^]*6 = k \+ 2/);
+      assert.match(page.url(), /lesson=ks-smear/);
+      assert.doesNotMatch(page.url(), /smear=/, 'the lesson\'s own option is written into the address');
     }
     assert.match(page.url(), new RegExp(`lesson=${id}`));
     assert.deepEqual(errors, []);
