@@ -526,3 +526,86 @@ fn every_lecture_algorithm_delivers_fixed_points_at_step_0() {
         }
     }
 }
+
+/// The hypercube lecture's Theorem: under bit fixing the delay of a packet
+/// (its delivery step minus its distance) is at most |S|, the number of
+/// other packets whose routes share a directed link with its route — two
+/// bit-fixing routes meet at most once — whatever the contention policy.
+#[test]
+fn bit_fixing_delay_is_at_most_the_packets_whose_routes_meet_its_route() {
+    let t = topo("hypercube:8");
+    for (w, seed) in [
+        (Workload::Transpose, 1u64),
+        (Workload::RandomPermutation, 2),
+        (Workload::BitReversal, 1),
+        (Workload::Shuffle, 1),
+    ] {
+        let inst = gen(&t, w, seed);
+        let routes: Vec<std::collections::HashSet<(u32, u32)>> = inst
+            .packets
+            .iter()
+            .enumerate()
+            .map(|(p, &(s, d))| {
+                let mut at = s;
+                path(&t, s, d, p as u32, RouteOrder::Standard)
+                    .into_iter()
+                    .map(|v| {
+                        let link = (at, v);
+                        at = v;
+                        link
+                    })
+                    .collect()
+            })
+            .collect();
+        for policy in Policy::ALL {
+            let cfg = SimConfig {
+                policy,
+                ..config("bit-fixing", seed)
+            };
+            let mut s = sim(inst.clone(), cfg);
+            assert_eq!(s.run(), Status::Finished);
+            let e = s.engine();
+            for (i, route) in routes.iter().enumerate() {
+                let meets = routes
+                    .iter()
+                    .enumerate()
+                    .filter(|&(j, other)| j != i && !route.is_disjoint(other))
+                    .count() as u32;
+                let delay = e.delivery_steps()[i] - route.len() as u32;
+                assert!(
+                    delay <= meets,
+                    "{w} {policy}: packet {i} delayed {delay} > |S| = {meets}"
+                );
+            }
+        }
+    }
+}
+
+/// The lecture's randomized algorithm settles contention farthest-first
+/// ("the routers use again the farthest-first strategy"): its 2n + o(n)
+/// and O(log n) claims are judged for farthest-first runs only.
+#[test]
+fn rand_interval_claims_are_stated_for_farthest_first() {
+    use routesim::explain::{explain_run, Verdict};
+    let inst = gen(&topo("mesh:16x16"), Workload::Transpose, 1);
+    for policy in Policy::ALL {
+        let mut s = sim(
+            inst.clone(),
+            SimConfig {
+                policy,
+                ..config("rand-interval", 1)
+            },
+        );
+        s.run();
+        let e = explain_run(&s);
+        for name in ["the time bound", "the queue bound"] {
+            let c = e.claims.iter().find(|c| c.name == name).expect(name);
+            if policy == Policy::FarthestFirst {
+                assert_eq!(c.verdict, Verdict::Measured, "{name}");
+            } else {
+                assert_eq!(c.verdict, Verdict::NotApplicable, "{name} under {policy}");
+                assert!(c.line.contains("farthest-first"), "{}", c.line);
+            }
+        }
+    }
+}
