@@ -6,8 +6,17 @@
 //! any deterministic oblivious scheme needs Ω(√(N/D)) steps on some
 //! permutation (transpose is one). Valiant's scheme first sends every packet
 //! to an independent uniformly random node, then to its destination, each
-//! phase by the base route; on `hypercube:D` every packet arrives within 8D
-//! steps with probability at least 1 − 2^(−1.5D) (the lecture's theorem).
+//! phase by the base route; on `hypercube:D` each phase (with a barrier
+//! between them) ends within 4D steps with probability at least
+//! 1 − 2^(−1.5D), so every packet arrives within 8D steps with high
+//! probability (at least 1 − 2·2^(−1.5D), the two phases' failures added).
+//!
+//! The lecture's step 1 names "a random permutation σ"; its analysis (the
+//! expected route length D/2 to "a random destination address") and SPEC
+//! §5 take each intermediate independently and uniformly, as Valiant's
+//! scheme does, so two packets may share one. A packet that meets its
+//! destination on the way to its intermediate is delivered there (SPEC §1:
+//! delivery is on arrival); the same holds in `rand-interval`'s phases.
 //!
 //! On a butterfly, bit fixing is the natural level-0-to-level-D path. On
 //! grids, `valiant` uses dimension order as its base route.

@@ -20,8 +20,12 @@
 //! for the engine's routing and delivery on arrival is off (they cross
 //! their destinations then); both are on afterwards.
 //!
-//! Meshes must be square with a power-of-two side (the sort's requirement);
-//! instances must be (partial) permutations.
+//! Meshes must be square with a power-of-two side (the sort's requirement;
+//! the lecture's M(n,n) has any n, other sides are refused by name);
+//! instances must be (partial) permutations. For a full permutation every
+//! destination column has exactly n packets, so after phase 2 column c
+//! holds exactly the packets bound for column c and phase 3 has nothing to
+//! route: it takes no step and the report has no `route-row` phase.
 //!
 //! # Complexity
 //! 7·side − 9 − log₂ side steps of sorting (side ≥ 8; 433 at side 64) plus

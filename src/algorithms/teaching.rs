@@ -393,8 +393,9 @@ pub const VALIANT: Teaching = Teaching {
     classes: Classes::Named(&["phase 1: to a random node", "phase 2: to the destination"]),
     claims: &[Claim {
         name: "the 8D bound",
-        text: "on the hypercube every packet arrives within 8D steps (4D per phase) with probability at least \
-               1 − 2^(−1.5D)",
+        text: "on the hypercube each phase delivers every packet to its target within 4D steps with probability at \
+               least 1 − 2^(−1.5D), so every packet arrives within 8D steps with high probability (at least \
+               1 − 2·2^(−1.5D))",
         scope: Scope::Hypercube,
         permutation: true,
         separated: true,
@@ -437,22 +438,23 @@ pub const RAND_INTERVAL: Teaching = Teaching {
     claims: &[
         Claim {
             name: "the time bound",
-            text: "any permutation of an n × n mesh in 2n + o(n) steps, with high probability",
+            text: "any permutation of an n × n mesh in 2n + o(n) steps with probability at least 1 − O(1/n²), \
+                   contention settled farthest-first",
             scope: Scope::SquareMesh,
             permutation: true,
             separated: false,
-            policy: None,
+            policy: Some(Policy::FarthestFirst),
             measure: Measure::Steps,
             strength: Strength::PlusLowerOrder,
             formula: Formula::TwoSide,
         },
         Claim {
             name: "the queue bound",
-            text: "with queues of O(log n) packets",
+            text: "with queues of O(log n) packets, contention settled farthest-first",
             scope: Scope::SquareMesh,
             permutation: true,
             separated: false,
-            policy: None,
+            policy: Some(Policy::FarthestFirst),
             measure: Measure::MaxQueue,
             strength: Strength::Order,
             formula: Formula::LogSide,
