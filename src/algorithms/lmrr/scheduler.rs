@@ -15,8 +15,13 @@
 //!   step (its last edge needs no room: the packet is delivered, SPEC §1,
 //!   and leaves a ghost of its key in the queue if there is room, standing
 //!   for the packet the node would otherwise have seen); on every *other*
-//!   outgoing edge with room the node sends a **ghost** of the selected key;
-//!   a selected ghost is consumed;
+//!   outgoing edge with room the node sends a **ghost** of the selected key
+//!   (also when the packet itself is blocked: §2.2 sends ghosts "whenever a
+//!   node selects a packet"); a selected ghost is consumed and sends ghosts
+//!   of its key on every outgoing edge with room. A ghost carries the whole
+//!   key, not only the rank the paper names: with ties broken by
+//!   destination, a ghost of rank r alone would not bound the destinations
+//!   of the rank-r packets that follow it;
 //! - ghosts live one step: at the end of a step a node destroys the ghosts
 //!   that were in its edge queues at its start;
 //! - end-of-stream (**EOS**, rank R + 1) is selected only when it heads
