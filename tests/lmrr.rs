@@ -583,3 +583,36 @@ fn a_combined_packet_rides_its_carrier() {
     assert_eq!(engine.delivery_steps(), [2, 2]);
     assert_eq!(engine.positions(), [9, 9]);
 }
+
+/// `steps` are real steps (SPEC §1) and the phases' steps add up to them:
+/// on the mesh the four phases follow one another, and with Valiant paths a
+/// logical step of Theorem 4.1's network is two real steps (its links carry
+/// two leveled edges), so a lone packet from an input to an output, 3·D
+/// logical edges from level D of the logical network, takes 6·D steps, and
+/// every hop and control message is one link in one real step.
+#[test]
+fn reported_steps_are_real_steps_and_phases_add_up() {
+    use Workload::*;
+    let cases: &[(&str, PathChoice, Workload)] = &[
+        ("mesh:16x16", DIRECT, RandomPermutation),
+        ("mesh:9x7", DIRECT, PointReflection),
+        ("butterfly:6", VALIANT, Transpose),
+        ("butterfly:6", DIRECT, RandomPermutation),
+        ("hypercube:7", VALIANT, BitReversal),
+    ];
+    for &(topology, paths, workload) in cases {
+        let r = lmrr(instance(topology, workload, 2), 2, paths, 2);
+        assert_eq!(r.delivered, r.packets, "{topology} {workload:?}");
+        let sum: u64 = r.phases.iter().map(|p| u64::from(p.steps)).sum();
+        assert_eq!(
+            sum,
+            u64::from(r.steps),
+            "{topology} {workload:?}: phases {:?}",
+            r.phases
+        );
+    }
+    let topo: Topology = "butterfly:3".parse().unwrap();
+    let lone = Instance::new(topo, vec![(3, 3 * 8 + 5)]).unwrap();
+    assert_eq!(lmrr(lone.clone(), 2, VALIANT, 1).steps, 18);
+    assert_eq!(lmrr(lone, 2, DIRECT, 1).steps, 3);
+}
