@@ -118,11 +118,17 @@ pub struct Extra {
 /// `lmrr`'s report fields (SPEC §5 "Options and report fields of `lmrr`").
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct LmrrFields {
-    /// c: the most paths using one edge of the leveled network (one edge is
-    /// one directed link, except in the butterfly's logical network, where a
-    /// link carries two edges, and the hypercube's, where straight edges
-    /// stay inside a node); the largest over the mesh's four phases.
+    /// c (SPEC §5): the most paths using one directed link of the real
+    /// network, over the whole run (the mesh's four phases together; a link
+    /// that carries two leveled edges counts both; with `--combine`,
+    /// destinations instead of paths).
     pub congestion: u32,
+    /// Theorem 2.9's c: the most paths using one edge of a leveled network
+    /// (an edge is one directed link, except in the butterfly's logical
+    /// network, where a link carries two edges, and the hypercube's, where
+    /// straight edges stay inside a node), the largest over the mesh's
+    /// four phases; R's default is this c + L + ⌈log₂ N⌉, per phase.
+    pub leveled_congestion: u32,
     /// L: the longest path, in levels.
     pub dilation: u32,
     /// Levels of the leveled network (depth + 1), the largest over phases.

@@ -217,10 +217,79 @@ fn same_seed_same_run_other_seed_other_ranks() {
     assert!((1..=4).any(|s| run(s) != run(5)));
 }
 
+/// SPEC §5: `congestion` is "the most paths using one directed link" —
+/// over the whole run, counted here from the paper's paths alone: on the
+/// mesh each packet goes along its column to the destination row, then
+/// along the row (§3), all four phases' packets together; on the hypercube
+/// bit fixing from the most significant bit (its in-node straight edges use
+/// no link). `leveled_congestion` is Theorem 2.9's c, per leveled network
+/// (phase): never more than `congestion`, and on the mesh, where an up link
+/// serves both up phases, less on these instances.
+#[test]
+fn congestion_counts_paths_per_directed_link_over_the_run() {
+    use std::collections::HashMap;
+    for seed in 1..=3 {
+        let inst = instance("mesh:12x12", Workload::RandomPermutation, seed);
+        let cols = 12;
+        let mut load: HashMap<(u32, u32), u32> = HashMap::new();
+        for &(s, d) in &inst.packets {
+            let (mut r, mut c) = (s / cols, s % cols);
+            let (dr, dc) = (d / cols, d % cols);
+            while r != dr {
+                let next = if dr < r { r - 1 } else { r + 1 };
+                *load.entry((r * cols + c, next * cols + c)).or_default() += 1;
+                r = next;
+            }
+            while c != dc {
+                let next = if dc < c { c - 1 } else { c + 1 };
+                *load.entry((r * cols + c, r * cols + next)).or_default() += 1;
+                c = next;
+            }
+        }
+        let want = *load.values().max().unwrap() as u64;
+        let r = lmrr(inst, 2, DIRECT, seed);
+        assert_eq!(field(&r, "congestion"), want, "mesh seed {seed}");
+        assert!(field(&r, "leveled_congestion") <= want);
+    }
+    let mut below = 0;
+    for seed in 1..=3 {
+        let r = lmrr(
+            instance("mesh:16x16", Workload::RandomPermutation, seed),
+            2,
+            DIRECT,
+            seed,
+        );
+        below += (field(&r, "leveled_congestion") < field(&r, "congestion")) as u32;
+    }
+    assert!(below > 0, "the four phases' loads add up on shared links");
+    let inst = instance("hypercube:7", Workload::Transpose, 1);
+    let mut load: HashMap<(u32, u32), u32> = HashMap::new();
+    for &(s, d) in &inst.packets {
+        let mut x = s;
+        for bit in (0..7).rev() {
+            if (x ^ d) & (1 << bit) != 0 {
+                *load.entry((x, bit)).or_default() += 1;
+                x ^= 1 << bit;
+            }
+        }
+    }
+    let want = *load.values().max().unwrap() as u64;
+    let r = lmrr(inst, 2, DIRECT, 1);
+    assert_eq!(field(&r, "congestion"), want, "hypercube");
+    // With Valiant paths on the butterfly a link carries two leveled
+    // edges: its paths are those of both.
+    let r = lmrr(instance("butterfly:6", Workload::Transpose, 1), 2, VALIANT, 1);
+    assert!(field(&r, "congestion") >= field(&r, "leveled_congestion"));
+}
+
 #[test]
 fn ranks_default_to_c_plus_l_plus_log_n_and_can_be_set() {
     let r = lmrr(instance("butterfly:6", Workload::RandomPermutation, 2), 2, DIRECT, 2);
     assert_eq!(field(&r, "ranks") as f64, scale(&r));
+    // R is set by Theorem 2.9's c, the leveled network's.
+    let r = lmrr(instance("butterfly:6", Workload::Transpose, 1), 2, VALIANT, 1);
+    let leveled = field(&r, "leveled_congestion") + field(&r, "dilation") + field(&r, "log_n");
+    assert_eq!(field(&r, "ranks"), leveled);
     let r = run_config(
         instance("butterfly:6", Workload::RandomPermutation, 2),
         SimConfig {
@@ -513,4 +582,37 @@ fn a_combined_packet_rides_its_carrier() {
     let engine = sim.engine();
     assert_eq!(engine.delivery_steps(), [2, 2]);
     assert_eq!(engine.positions(), [9, 9]);
+}
+
+/// `steps` are real steps (SPEC §1) and the phases' steps add up to them:
+/// on the mesh the four phases follow one another, and with Valiant paths a
+/// logical step of Theorem 4.1's network is two real steps (its links carry
+/// two leveled edges), so a lone packet from an input to an output, 3·D
+/// logical edges from level D of the logical network, takes 6·D steps, and
+/// every hop and control message is one link in one real step.
+#[test]
+fn reported_steps_are_real_steps_and_phases_add_up() {
+    use Workload::*;
+    let cases: &[(&str, PathChoice, Workload)] = &[
+        ("mesh:16x16", DIRECT, RandomPermutation),
+        ("mesh:9x7", DIRECT, PointReflection),
+        ("butterfly:6", VALIANT, Transpose),
+        ("butterfly:6", DIRECT, RandomPermutation),
+        ("hypercube:7", VALIANT, BitReversal),
+    ];
+    for &(topology, paths, workload) in cases {
+        let r = lmrr(instance(topology, workload, 2), 2, paths, 2);
+        assert_eq!(r.delivered, r.packets, "{topology} {workload:?}");
+        let sum: u64 = r.phases.iter().map(|p| u64::from(p.steps)).sum();
+        assert_eq!(
+            sum,
+            u64::from(r.steps),
+            "{topology} {workload:?}: phases {:?}",
+            r.phases
+        );
+    }
+    let topo: Topology = "butterfly:3".parse().unwrap();
+    let lone = Instance::new(topo, vec![(3, 3 * 8 + 5)]).unwrap();
+    assert_eq!(lmrr(lone.clone(), 2, VALIANT, 1).steps, 18);
+    assert_eq!(lmrr(lone, 2, DIRECT, 1).steps, 3);
 }

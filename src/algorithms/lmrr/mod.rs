@@ -22,9 +22,17 @@
 //! the step (SPEC §1) — so the engine enforces one message per directed link
 //! per step and counts the steps.
 //!
-//! Ranks are drawn uniformly from [1, R] with R = c + L + ⌈log₂ N⌉ (the
+//! Ranks are drawn uniformly from [1, R] with R = c + L + ⌈log₂ N⌉, c and
+//! L those of the leveled network routed (each mesh phase its own; the
 //! paper's choice: Theorem 2.9 needs R ≥ w = Θ(c + L + log N)), or R =
-//! `--ranks`. Edge queues hold q = `--queue-cap` messages (default 2).
+//! `--ranks`. Edge queues hold q = `--queue-cap` messages (default 2), one
+//! queue per leveled edge: where a real link carries two leveled edges
+//! (Valiant paths) its receiving node holds two queues of q for it, the
+//! paper's emulation of the logical network of Theorem 4.1.
+//!
+//! The report's `congestion` is SPEC §5's: the most paths over one directed
+//! link of the real network, the whole run (`leveled_congestion` is
+//! Theorem 2.9's c per leveled network).
 //!
 //! # Complexity
 //! Building the leveled network and the paths is O(nodes · levels + total
@@ -145,6 +153,48 @@ impl Lmrr {
     /// The scheduler of the round in progress, if any.
     fn round(&mut self) -> Option<&mut Scheduler> {
         self.rounds.get_mut(self.current)
+    }
+
+    /// SPEC §5's `congestion`: the most paths that use one directed link
+    /// of the real network, over the whole run — the mesh's four phases
+    /// together (an up link serves the up-right and the up-left phase), both
+    /// leveled edges of a link that carries two (Valiant paths), and no
+    /// internal edge of the hypercube's emulation (it uses no link). With
+    /// combining, packets for one destination count once on a link
+    /// (§2.3.1's congestion). Theorem 2.9's c, per leveled network, is
+    /// `leveled_congestion`; it is what sets R.
+    fn link_congestion(&self) -> u32 {
+        let mut load = vec![0u32; self.links as usize];
+        // (destination, round, packet), in destination order when
+        // combining, so that a link counts each destination once.
+        let mut order: Vec<(u32, u32, u32)> = Vec::new();
+        for (k, round) in self.rounds.iter().enumerate() {
+            let dest = &round.problem().dest;
+            order.extend(dest.iter().enumerate().map(|(i, &d)| (d, k as u32, i as u32)));
+        }
+        if self.combine {
+            order.sort_unstable();
+        }
+        let mut last = vec![NONE; if self.combine { self.links as usize } else { 0 }];
+        for (d, k, i) in order {
+            let problem = self.rounds[k as usize].problem();
+            let net = &problem.net;
+            for &e in problem.paths.of(i as usize) {
+                let port = net.port[e as usize];
+                if port == NONE {
+                    continue;
+                }
+                let link = (net.host[net.tail[e as usize] as usize] * self.ports + port) as usize;
+                if self.combine {
+                    if last[link] == d {
+                        continue;
+                    }
+                    last[link] = d;
+                }
+                load[link] += 1;
+            }
+        }
+        load.into_iter().max().unwrap_or(0)
     }
 }
 
@@ -327,7 +377,7 @@ impl Algorithm for Lmrr {
             for (&p, &k) in ids.iter().zip(&rank) {
                 engine.set_class(p, ((k - 1) as u64 * 4 / r as u64) as u8);
             }
-            fields.congestion = fields.congestion.max(c);
+            fields.leveled_congestion = fields.leveled_congestion.max(c);
             fields.dilation = fields.dilation.max(l);
             fields.levels = fields.levels.max(hi - lo + 1);
             fields.ranks = fields.ranks.max(r);
@@ -341,12 +391,13 @@ impl Algorithm for Lmrr {
             };
             self.rounds.push(Scheduler::new(problem, self.q, self.combine, check));
         }
+        self.ports = topo.ports();
+        self.links = topo.nodes() * topo.ports();
+        fields.congestion = self.link_congestion();
         self.fields = fields;
         for p in active {
             engine.set_eligible(p, false);
         }
-        self.ports = topo.ports();
-        self.links = topo.nodes() * topo.ports();
         // The first phase is named from step 0 on (the page shows it before
         // the first step).
         if let Some(round) = self.rounds.first() {

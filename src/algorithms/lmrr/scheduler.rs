@@ -15,8 +15,13 @@
 //!   step (its last edge needs no room: the packet is delivered, SPEC §1,
 //!   and leaves a ghost of its key in the queue if there is room, standing
 //!   for the packet the node would otherwise have seen); on every *other*
-//!   outgoing edge with room the node sends a **ghost** of the selected key;
-//!   a selected ghost is consumed;
+//!   outgoing edge with room the node sends a **ghost** of the selected key
+//!   (also when the packet itself is blocked: §2.2 sends ghosts "whenever a
+//!   node selects a packet"); a selected ghost is consumed and sends ghosts
+//!   of its key on every outgoing edge with room. A ghost carries the whole
+//!   key, not only the rank the paper names: with ties broken by
+//!   destination, a ghost of rank r alone would not bound the destinations
+//!   of the rank-r packets that follow it;
 //! - ghosts live one step: at the end of a step a node destroys the ghosts
 //!   that were in its edge queues at its start;
 //! - end-of-stream (**EOS**, rank R + 1) is selected only when it heads
@@ -29,9 +34,15 @@
 //! Capacity. The paper bounds an edge queue by q "packets" and sends a
 //! packet or a ghost only into a queue that held fewer than q at the start
 //! of the step. Ghosts hold no data and die within a step, so here, with
-//! q ≥ 2, a ghost takes no place: an edge queue holds at most q packets (EOS
-//! counted) and, for the one step it lives, the ghost that arrived last
-//! (always its tail). Counting ghosts against q = 2 lets a ghost that
+//! q ≥ 2, the ghost that arrived in the last step (always its queue's tail,
+//! destroyed at this step's end) takes no place at this step's start: a
+//! packet, EOS or ghost is sent on an edge whose queue held fewer than q
+//! messages besides that dying ghost, and the ghost is gone before the new
+//! message is in, so at every step's end an edge queue holds at most q
+//! messages, ghosts and EOS counted. A ghost is *not* sent into a queue
+//! that holds q (it would only wait behind them and die unseen; sending it
+//! anyway, as an earlier version did, changed no packet's move but
+//! inflated `ghosts`). Counting the dying ghost against q = 2 lets a ghost that
 //! merely waits to die block a packet behind it, and measured on random
 //! permutations of side × side meshes, steps/(c + L + log N) then grows with
 //! the side (7.8, 9.8, 12.4 at sides 32, 64, 128) where it levels off when
@@ -162,7 +173,9 @@ impl Scheduler {
         let net = Arc::clone(&p.net);
         let (nodes, edges) = (net.nodes() as usize, net.edges() as usize);
         let ghosts_take_room = q == 1;
-        let slots = if ghosts_take_room { q } else { q + 1 };
+        // A dying ghost leaves before a message enters (`apply`), and every
+        // message enters a queue with fewer than q others: q slots suffice.
+        let slots = q;
         // Initial queues: packets by start node, sorted by key.
         let mut init_start = vec![0u32; nodes + 1];
         for &s in &p.paths.start {
@@ -308,19 +321,21 @@ impl Scheduler {
         }
     }
 
-    /// Whether a message (a ghost if `ghost`) may be sent on `e` this step:
-    /// with q ≥ 2 a ghost always may and a packet or EOS if fewer than q
-    /// messages take a place; with q = 1 a ghost if none does (it replaces
-    /// a dying ghost), a packet or EOS only into an empty queue (module notes).
+    /// Whether a message (a ghost if `ghost`) may be sent on `e` this step.
+    /// §2.2 sends a packet, and a ghost, only on an edge whose queue "contained
+    /// fewer than q packets at the beginning of the step": here a ghost or,
+    /// with q ≥ 2, a packet or EOS if fewer than q messages take a place (the
+    /// tail ghost that dies in this step takes none); with q = 1 a packet or
+    /// EOS only into an empty queue (module notes).
     #[inline]
     fn room(&self, e: u32, ghost: bool) -> bool {
         if self.eos_sent[e as usize] {
             return false;
         }
-        match (ghost, self.ghosts_take_room) {
-            (true, false) => true,
-            (false, true) => (self.queue_len[e as usize] as u32) < self.q,
-            _ => self.occupancy(e) < self.q,
+        if !ghost && self.ghosts_take_room {
+            (self.queue_len[e as usize] as u32) < self.q
+        } else {
+            self.occupancy(e) < self.q
         }
     }
 
@@ -560,14 +575,13 @@ impl Scheduler {
     }
 
     /// Asserts, after a step, that every edge queue is sorted by key
-    /// (Lemma 2.1) and holds at most q messages that take a place.
+    /// (Lemma 2.1) and holds at most q messages, ghosts and EOS counted.
     fn check_queues(&self, net: &Leveled) {
         for e in 0..net.edges() {
             let len = self.queue_len[e as usize] as u32;
             assert!(
-                self.occupancy(e) <= self.q,
-                "lmrr: edge queue {e} holds {} > q = {}",
-                self.occupancy(e),
+                len <= self.q,
+                "lmrr: edge queue {e} holds {len} > q = {} messages",
                 self.q
             );
             for k in 1..len {
@@ -577,5 +591,175 @@ impl Scheduler {
                 );
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! §2.2's rules on small hand-made leveled networks, step by step.
+    use super::*;
+    use crate::algorithms::lmrr::leveled::{Description, OutEdge};
+
+    /// A leveled network given by lists: `levels[v]` and `edges` (tail,
+    /// head); node v is hosted by real node v, and an edge's port is its
+    /// index among its tail's out-edges.
+    struct Small {
+        levels: Vec<u32>,
+        edges: Vec<(u32, u32)>,
+    }
+
+    impl Description for Small {
+        fn count(&self) -> u32 {
+            self.levels.len() as u32
+        }
+        fn level(&self, v: u32) -> u32 {
+            self.levels[v as usize]
+        }
+        fn host(&self, v: u32) -> u32 {
+            v
+        }
+        fn out_edges(&self, v: u32, out: &mut Vec<OutEdge>) {
+            let heads = self.edges.iter().filter(|e| e.0 == v).map(|e| e.1);
+            for (port, head) in heads.enumerate() {
+                out.push(OutEdge {
+                    head,
+                    port: port as u32,
+                    substep: 0,
+                });
+            }
+        }
+    }
+
+    /// A scheduler (checks on) for packets given as (node path, rank);
+    /// engine id i for packet i.
+    fn scheduler(net: &Small, packets: &[(&[u32], u32)], q: u32) -> Scheduler {
+        let levels = net.levels.iter().copied();
+        let hi = levels.clone().max().unwrap();
+        let leveled = Leveled::build(net, levels.min().unwrap(), hi);
+        let mut paths = Paths::default();
+        let (mut ids, mut rank, mut dest) = (Vec::new(), Vec::new(), Vec::new());
+        for (i, (nodes, r)) in packets.iter().enumerate() {
+            let mut edges = Vec::new();
+            let d = *nodes.last().unwrap();
+            let start = leveled.path_edges(nodes, d, &mut edges).unwrap();
+            paths.push(start, &edges);
+            ids.push(i as u32);
+            rank.push(*r);
+            dest.push(d);
+        }
+        let problem = Problem {
+            net: Arc::new(leveled),
+            paths: Arc::new(paths),
+            ids,
+            rank,
+            dest,
+            stages: vec![("route", u32::MAX)],
+        };
+        Scheduler::new(problem, q, false, true)
+    }
+
+    /// The last step's messages as (from, port, what): what is the packet's
+    /// id, or -1 for a ghost, -2 for EOS.
+    fn sent(s: &Scheduler) -> Vec<(u32, u32, i64)> {
+        let mut out: Vec<_> = s
+            .messages(0)
+            .iter()
+            .map(|m| {
+                let what = match (m.packet, m.kind) {
+                    (NONE, ControlKind::Ghost) => -1,
+                    (NONE, _) => -2,
+                    (p, _) => p as i64,
+                };
+                (m.node, m.port, what)
+            })
+            .collect();
+        out.sort();
+        out
+    }
+
+    // w → x → b ← a → c, b → d: levels w 0, x 1, a 1, b 2, c 2, d 3.
+    // Nodes: w 0, x 1, a 2, b 3, c 4, d 5. Ports: a → b is a's 0, a → c its 1.
+    fn fork() -> Small {
+        Small {
+            levels: vec![0, 1, 1, 2, 2, 3],
+            edges: vec![(0, 1), (1, 3), (2, 3), (2, 4), (3, 5)],
+        }
+    }
+
+    /// A node waits while one of its edge queues is empty (§2.2: "if any of
+    /// these queues are empty, then the node does nothing"); a ghost goes on
+    /// every other edge whose queue held fewer than q, and not on one that
+    /// held q (§2.2: "provided that their edge queues contained fewer than
+    /// q packets at the beginning of the step").
+    #[test]
+    fn a_node_waits_for_every_queue_and_ghosts_need_room() {
+        let net = fork();
+        // Packets 0 and 1 from a to d through b, packet 2 from a to c.
+        let mut s = scheduler(&net, &[(&[2, 3, 5], 1), (&[2, 3, 5], 2), (&[2, 4], 3)], 2);
+        // Step 1: w has no packets: EOS on its edge; a sends packet 0 to b and
+        // a ghost of it to c; b waits (x → b is empty).
+        assert!(s.step());
+        assert_eq!(sent(&s), vec![(0, 0, -2), (2, 0, 0), (2, 1, -1)]);
+        // Step 2: x forwards the EOS; a sends packet 1 to b, a ghost to c;
+        // b still waits, though a → b is not empty.
+        assert!(s.step());
+        assert_eq!(sent(&s), vec![(1, 0, -2), (2, 0, 1), (2, 1, -1)]);
+        assert_eq!(s.packets_in(2), 2, "a → b holds packets 0 and 1");
+        // Step 3: a → b held q = 2 at the step's start: a sends packet 2
+        // (delivered at c) and no ghost to b; b forwards packet 0 (its
+        // other queue shows EOS) and its ghost goes nowhere else.
+        assert!(s.step());
+        assert_eq!(sent(&s), vec![(2, 1, 2), (3, 0, 0)]);
+        assert_eq!(s.counts().ghosts, 2);
+    }
+
+    /// Equal ranks: the smaller destination first (§2.2: "ties in rank are
+    /// broken according to destination address"), in the initial queue and
+    /// between edge queues.
+    #[test]
+    fn equal_ranks_go_by_destination() {
+        // a (0) → b (1) → c (2), b → d (3), d → e (4); every rank 5.
+        // Packets from a: to e (4) first in input order, then to c (2).
+        let net = Small {
+            levels: vec![0, 1, 2, 2, 3],
+            edges: vec![(0, 1), (1, 2), (1, 3), (3, 4)],
+        };
+        let mut s = scheduler(&net, &[(&[0, 1, 3, 4], 5), (&[0, 1, 2], 5)], 2);
+        s.step();
+        assert_eq!(sent(&s), vec![(0, 0, 1)], "destination 2 before destination 4");
+        s.step();
+        assert_eq!(sent(&s), vec![(0, 0, 0), (1, 0, 1), (1, 1, -1)]);
+    }
+
+    /// End-of-stream: selected only when it heads every queue, then sent on
+    /// every outgoing edge with room, and nothing follows it on that edge.
+    #[test]
+    fn eos_is_selected_last_and_closes_each_edge_once() {
+        let net = fork();
+        let mut s = scheduler(&net, &[(&[2, 3, 5], 1), (&[2, 3, 5], 2), (&[2, 4], 3)], 2);
+        let mut eos_on = vec![0u32; net.edges.len()];
+        let mut after_eos = 0;
+        for _ in 0..20 {
+            s.step();
+            for (node, port, what) in sent(&s) {
+                let e = net
+                    .edges
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, e)| e.0 == node)
+                    .nth(port as usize)
+                    .unwrap()
+                    .0;
+                if eos_on[e] > 0 {
+                    after_eos += 1;
+                }
+                eos_on[e] += (what == -2) as u32;
+            }
+        }
+        assert_eq!(s.remaining(), 0);
+        assert_eq!(eos_on, vec![1; net.edges.len()], "one EOS per edge");
+        assert_eq!(after_eos, 0, "nothing after EOS on an edge");
+        // a's EOS waits for its packets: it is not sent before packet 2.
+        assert!(s.finished.iter().all(|&f| f));
     }
 }
