@@ -497,7 +497,10 @@ fn lmrr_claims_take_c_and_l_from_the_run() {
     assert_eq!(names, ["Theorem 2.9", "edge queues ≤ q", "Theorem 4.2"]);
     let t29 = claim(&e, "Theorem 2.9");
     assert_eq!(t29.bound.as_ref().unwrap().value, 6.0);
-    assert_eq!(t29.headline, "O(c + L + log N) steps = c·6 (c = 2, L = 2, log N = 2)");
+    assert_eq!(
+        t29.headline,
+        "O(c + L + log N) steps = c·6 (c = 2 on the leveled network, L = 2, log N = 2)"
+    );
     assert_eq!(t29.verdict, Verdict::Pending);
     let q = claim(&e, "edge queues ≤ q");
     assert_eq!(q.headline, "edge queues ≤ q = 1 (q = 1)");
