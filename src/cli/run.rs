@@ -103,8 +103,9 @@ fn load_instance(path: &str) -> Result<Instance, String> {
             .map_err(|e| format!("invalid instance '{path}': cannot read the file: {e}"))?;
         (path.to_string(), text)
     };
-    let instance = Instance::from_json(&text).map_err(|e| format!("instance file '{label}': {e}"))?;
-    for field in Instance::unknown_fields(&text) {
+    let (instance, unknown) =
+        Instance::from_json_noting_unknown(&text).map_err(|e| format!("instance file '{label}': {e}"))?;
+    for field in unknown {
         eprintln!(
             "routesim: instance file '{label}': field '{field}' ignored (SPEC §3 names topology, packets, name, l, k)"
         );

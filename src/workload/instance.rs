@@ -153,24 +153,21 @@ impl Instance {
         Self::from_json_with_limits(text, &Limits::NATIVE)
     }
 
-    /// The top-level fields of an instance text that SPEC §3 does not name
-    /// (anything but topology, packets, name, l and k): the parser ignores
-    /// them (a file may carry its own metadata), and a front end may say so.
-    /// Empty when the text is not a JSON object.
-    pub fn unknown_fields(text: &str) -> Vec<String> {
-        match serde_json::from_str::<Value>(text) {
-            Ok(Value::Object(obj)) => obj
-                .keys()
-                .filter(|k| !KNOWN_FIELDS.contains(&k.as_str()))
-                .cloned()
-                .collect(),
-            _ => Vec::new(),
-        }
+    /// Parses SPEC §3 JSON under `limits`. Fields SPEC §3 does not name are
+    /// ignored ([`Instance::from_json_noting_unknown`] lists them).
+    pub fn from_json_with_limits(text: &str, limits: &Limits) -> Result<Instance> {
+        Self::parse(text, limits).map(|(inst, _)| inst)
     }
 
-    /// Parses SPEC §3 JSON under `limits`. Fields SPEC §3 does not name are
-    /// ignored ([`Instance::unknown_fields`] lists them).
-    pub fn from_json_with_limits(text: &str, limits: &Limits) -> Result<Instance> {
+    /// Parses SPEC §3 JSON under the native limits, with the top-level fields
+    /// SPEC §3 does not name (anything but topology, packets, name, l and k):
+    /// the parser ignores them (a file may carry its own metadata), and a
+    /// front end may say so. One parse of the text.
+    pub fn from_json_noting_unknown(text: &str) -> Result<(Instance, Vec<String>)> {
+        Self::parse(text, &Limits::NATIVE)
+    }
+
+    fn parse(text: &str, limits: &Limits) -> Result<(Instance, Vec<String>)> {
         if text.len() as u64 > limits.max_bytes {
             return Err(Error::TooLarge {
                 field: "instance text bytes".into(),
@@ -263,7 +260,12 @@ impl Instance {
             return Err(Error::invalid("k", k, format!("a node receives {mk} packets")));
         }
         inst.name = inst.name.take();
-        Ok(inst)
+        let unknown = obj
+            .keys()
+            .filter(|k| !KNOWN_FIELDS.contains(&k.as_str()))
+            .cloned()
+            .collect();
+        Ok((inst, unknown))
     }
 
     /// Writes SPEC §3 JSON, compact, keys in alphabetical order (`k`, `l`,
@@ -379,10 +381,11 @@ mod tests {
     fn fields_spec_does_not_name_are_ignored_and_listed() {
         let plain = r#"{"topology":"mesh:2x2","packets":[[0,3],[1,2]],"k":2}"#;
         let extra = r#"{"generator":"course 6.1","topology":"mesh:2x2","packets":[[0,3],[1,2]],"k":2,"seed":{"a":1}}"#;
-        assert_eq!(Instance::from_json(extra).unwrap(), Instance::from_json(plain).unwrap());
-        assert_eq!(Instance::unknown_fields(extra), ["generator", "seed"]);
-        assert!(Instance::unknown_fields(plain).is_empty());
-        assert!(Instance::unknown_fields("not json").is_empty());
+        let (with_extra, unknown) = Instance::from_json_noting_unknown(extra).unwrap();
+        assert_eq!(with_extra, Instance::from_json(plain).unwrap());
+        assert_eq!(Instance::from_json(extra).unwrap(), with_extra);
+        assert_eq!(unknown, ["generator", "seed"]);
+        assert!(Instance::from_json_noting_unknown(plain).unwrap().1.is_empty());
         let e = Instance::from_json(r#"{"topology":"mesh:2x2","packets":[],"colour":1,"k":"x"}"#).unwrap_err();
         assert!(e.to_string().contains("invalid k"), "{e}");
     }
