@@ -1087,17 +1087,7 @@ fn run_load_lesson_or_decided(lesson: &'static lessons::Lesson) -> (LoadLessonSt
 /// steps (7n − 9 − log₂ n).
 #[test]
 fn the_figures_in_the_lessons_texts_are_their_runs() {
-    let thousands = |x: u32| {
-        let s = x.to_string();
-        let mut out = String::new();
-        for (i, c) in s.chars().enumerate() {
-            if i > 0 && (s.len() - i).is_multiple_of(3) {
-                out.push(',');
-            }
-            out.push(c);
-        }
-        out
-    };
+    use explain::thousands;
     let (_, main, _) = run_lesson("pp-constant-queues");
     let report = main.report();
     let text = lessons::lookup("pp-constant-queues").unwrap().text;

@@ -350,9 +350,7 @@ impl Algorithm for Ks {
     fn start(&mut self, instance: &Instance, engine: &mut Engine) -> Result<()> {
         let grid = ks_grid(self.name(), &instance.topology, 2..)?;
         let plan = Plan::with_spread(self.variant, grid, &sources(engine), self.seed, Spread::Whole);
-        let side = grid.dims().iter().copied().max().unwrap_or(1);
-        let (l, k) = instance.lk();
-        let m = self.smear.filter(|_| !self.coalesced).map(|s| s.block(l.max(k), side));
+        let m = self.smear.filter(|_| !self.coalesced).map(|s| s.block_for(instance));
         let mut schedule = Phased::new(plan, self.coalesced).with_smear(m);
         schedule.start(engine);
         self.schedule = Some(schedule);

@@ -117,6 +117,18 @@ impl Smear {
         };
         m.clamp(1, side.max(1))
     }
+
+    /// The block length for `instance`: k its max(ℓ, k) (declared, else
+    /// measured), the side the longest side of its grid — what `ks-nowrap`
+    /// and `ks-wrap` smear with, and what Theorem 6's claim is judged against.
+    pub fn block_for(self, instance: &Instance) -> u32 {
+        let (l, k) = instance.lk();
+        let side = instance
+            .topology
+            .as_grid()
+            .map_or(1, |g| g.dims().iter().copied().max().unwrap_or(1));
+        self.block(l.max(k), side)
+    }
 }
 
 /// A routing algorithm plugged into the engine. Algorithms are `Clone`

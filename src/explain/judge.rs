@@ -55,11 +55,7 @@ fn not_applicable(claim: &Claim, sim: &Simulation) -> Option<String> {
     // Theorem 6 (Kaufmann–Sibeyn §7.5): for runs that smear in blocks of
     // m = ⌈k·log₂ n⌉ PUs (`--smear auto`; a longer m smears more).
     if claim.measure == Measure::MaxBarrierLoad {
-        let (l, k) = sim.instance().lk();
-        let side = topo
-            .as_grid()
-            .map_or(1, |g| g.dims().iter().copied().max().unwrap_or(1));
-        let need = Smear::Auto.block(l.max(k), side);
+        let need = Smear::Auto.block_for(sim.instance());
         match sim.report_extra().smear_block {
             None => {
                 return Some(
@@ -200,6 +196,14 @@ fn headline(claim: &Claim, b: &Bound) -> (String, String) {
     (core, full)
 }
 
+/// A measured value as the formula plus or minus a whole number ("k + 2"),
+/// against the bound's value `v` rounded down.
+fn offset(f: &str, measured: u32, v: f64) -> String {
+    let extra = measured as i64 - v as i64;
+    let sign = if extra < 0 { "−" } else { "+" };
+    format!("{f} {sign} {}", extra.unsigned_abs())
+}
+
 /// Judges `claim` with bound `b` on the run so far: (verdict, measured value, live line, short result).
 fn judge(claim: &Claim, b: &Bound, p: &Progress) -> (Verdict, Option<f64>, String, String) {
     let v = b.value;
@@ -304,9 +308,7 @@ fn judge(claim: &Claim, b: &Bound, p: &Progress) -> (Verdict, Option<f64>, Strin
                     }
                 }
                 Strength::PlusLowerOrder | Strength::PlusConstant => {
-                    let extra = m as i64 - v as i64;
-                    let sign = if extra < 0 { "−" } else { "+" };
-                    let shown = format!("{f} {sign} {}", extra.unsigned_abs());
+                    let shown = offset(f, m, v);
                     if finished {
                         let line = format!("finished in {m} steps = {shown} (the o({f}) term)");
                         (Verdict::Measured, measured, line, format!("measured {m} = {shown}"))
@@ -323,9 +325,7 @@ fn judge(claim: &Claim, b: &Bound, p: &Progress) -> (Verdict, Option<f64>, Strin
                 return (Verdict::Pending, None, line, "not yet decided".into());
             };
             let measured = Some(q as f64);
-            let extra = q as i64 - v as i64;
-            let sign = if extra < 0 { "−" } else { "+" };
-            let shown = format!("{f} {sign} {}", extra.unsigned_abs());
+            let shown = offset(f, q, v);
             if p.failed() {
                 (
                     Verdict::NotMet,

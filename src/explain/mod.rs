@@ -268,8 +268,9 @@ fn num(v: f64) -> String {
     }
 }
 
-/// A whole number with thousands separators (7,901).
-fn thousands(v: u32) -> String {
+/// A whole number with thousands separators (7,901), as the page and the
+/// lessons' texts print it.
+pub fn thousands(v: u32) -> String {
     let digits = v.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
