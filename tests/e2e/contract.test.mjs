@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 
-import { shots, server, browser, openPage } from './harness.mjs';
+import { shots, openPage, embedPage } from './harness.mjs';
 
 const role = (page, name) => page.locator(`[data-role="${name}"]`);
 const shownStep = async (page) => Number(await role(page, 'step-count').innerText());
@@ -93,28 +93,8 @@ test('keyboard: with focus on the scrubber, → steps forward past the last step
   await page.close();
 });
 
-/**
- * A course page with the compact view in a `width` px iframe; it records
- * every message it receives (window.got) and sends with window.send.
- */
-async function host(query, width = 400, height = 760) {
-  const page = await browser.newPage({ viewport: { width: width + 40, height: height + 40 } });
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  await page.setContent(`<!doctype html><html><head><title>course</title><link rel="icon" href="data:,"></head>
-    <body style="margin:20px"><iframe id="sim" title="routesim" src="${server.url}${query}" width="${width}" height="${height}" style="border:0"></iframe>
-    <script>
-      window.got = [];
-      window.addEventListener('message', (e) => window.got.push(e.data));
-      window.send = (msg) => document.getElementById('sim').contentWindow.postMessage(msg, '*');
-    </script></body></html>`);
-  const frame = await (await page.waitForSelector('iframe')).contentFrame();
-  await frame.waitForSelector('body[data-ready="1"]', { timeout: 20000 });
-  return { page, frame, errors };
-}
+/** A course page with the compact view in a `width` px iframe (`embedPage`). */
+const host = (query, width = 400, height = 760) => embedPage(query, { width, height });
 
 const received = (page) => page.evaluate(() => window.got);
 

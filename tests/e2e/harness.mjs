@@ -34,6 +34,16 @@ after(async () => {
   await server?.close();
 });
 
+/** Collects `page`'s errors (uncaught exceptions and console errors) into the returned array. */
+export function watchErrors(page) {
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  return errors;
+}
+
 /**
  * Opens the page at `query` in a new tab of `viewport`; collects the page's
  * errors (uncaught exceptions and console errors) into `errors`; waits until
@@ -41,12 +51,33 @@ after(async () => {
  */
 export async function openPage(query, viewport = { width: 1280, height: 800 }) {
   const page = await browser.newPage({ viewport });
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
+  const errors = watchErrors(page);
   await page.goto(server.url + query);
   await page.waitForSelector('body[data-ready="1"]', { timeout: 20000 });
   return { page, errors };
+}
+
+/**
+ * A course page with the simulator at `query` in a `width` × `height` px
+ * iframe, as an instructor embeds it: it records every message it receives
+ * (`window.got`), the state messages among them (`window.states`), and
+ * sends with `window.send`. Waits until the frame has booted.
+ */
+export async function embedPage(query, { width = 400, height = 760, viewport = { width: width + 40, height: height + 40 } } = {}) {
+  const page = await browser.newPage({ viewport });
+  const errors = watchErrors(page);
+  await page.setContent(`<!doctype html><html><head><title>course</title><link rel="icon" href="data:,"></head>
+    <body style="margin:20px"><iframe id="sim" title="routesim" src="${server.url}${query}" width="${width}" height="${height}" style="border:0"></iframe>
+    <script>
+      window.got = [];
+      window.states = [];
+      window.addEventListener('message', (e) => {
+        window.got.push(e.data);
+        if (e.data && e.data.type === 'routesim:state') window.states.push(e.data);
+      });
+      window.send = (msg) => document.getElementById('sim').contentWindow.postMessage(msg, '*');
+    </script></body></html>`);
+  const frame = await (await page.waitForSelector('iframe')).contentFrame();
+  await frame.waitForSelector('body[data-ready="1"]', { timeout: 20000 });
+  return { page, frame, errors };
 }

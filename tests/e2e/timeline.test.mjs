@@ -9,26 +9,10 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
-import { root, shots, server, browser } from './harness.mjs';
+import { root, shots, server, browser, watchErrors, openPage, embedPage } from './harness.mjs';
 
-/** Collects page errors and console errors of `page`. */
-function watchErrors(page) {
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  return errors;
-}
-
-/** Opens the page at `query`; waits until booted. */
-async function open(query, viewport = { width: 1400, height: 1000 }) {
-  const page = await browser.newPage({ viewport });
-  const errors = watchErrors(page);
-  await page.goto(server.url + query);
-  await page.waitForSelector('body[data-ready="1"]', { timeout: 20000 });
-  return { page, errors };
-}
+/** Opens the page at `query` (1400 × 1000 unless told); waits until booted. */
+const open = (query, viewport = { width: 1400, height: 1000 }) => openPage(query, viewport);
 
 /** A hash of the network canvas's pixels, once the drawing is at rest. */
 async function canvasHash(page) {
@@ -282,21 +266,8 @@ test('a hypercube:6 run does not end before it is seen, and stops on its last st
   await page.close();
 });
 
-/** A course page with the simulator in an iframe; it records the state messages it receives. */
-async function host(query) {
-  const page = await browser.newPage({ viewport: { width: 900, height: 900 } });
-  const errors = watchErrors(page);
-  await page.setContent(`<!doctype html><html><head><link rel="icon" href="data:,"></head><body>
-    <iframe id="sim" src="${server.url}${query}" width="640" height="720"></iframe>
-    <script>
-      window.states = [];
-      window.addEventListener('message', (e) => { if (e.data && e.data.type === 'routesim:state') window.states.push(e.data); });
-      window.send = (msg) => document.getElementById('sim').contentWindow.postMessage(msg, '*');
-    </script></body></html>`);
-  const frame = page.frames().find((f) => f !== page.mainFrame());
-  await frame.waitForSelector('body[data-ready="1"]', { timeout: 20000 });
-  return { page, frame, errors };
-}
+/** A course page with the simulator in a 640 × 720 iframe; `window.states` records the state messages it receives. */
+const host = (query) => embedPage(query, { width: 640, height: 720, viewport: { width: 900, height: 900 } });
 
 const states = (page) => page.evaluate(() => window.states);
 async function send(page, msg, count) {
