@@ -679,3 +679,53 @@ fn a_sweep_whose_points_all_fail_writes_their_rows_and_exits_1() {
         "{csv}"
     );
 }
+
+/// A workload flag that changes nothing is named on stderr and the run goes
+/// on (`--l` of a k-k workload: ℓ = k); a consistent one is not named.
+#[test]
+fn unread_workload_flags_are_noted_on_stderr() {
+    let out = routesim(&[
+        "run",
+        "--topology",
+        "mesh:4x4",
+        "--workload",
+        "random-kk",
+        "--l",
+        "2",
+        "--k",
+        "3",
+        "--json",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("note: --l 2 has no effect") && err.contains("ℓ = k = 3"),
+        "{err}"
+    );
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!((report["l"].as_u64(), report["k"].as_u64()), (Some(3), Some(3)));
+    let out = routesim(&[
+        "generate",
+        "--topology",
+        "mesh:4x4",
+        "--workload",
+        "transpose",
+        "--k",
+        "2",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("note: --k 2 has no effect: transpose is a permutation"));
+    let out = routesim(&[
+        "run",
+        "--topology",
+        "mesh:4x4",
+        "--workload",
+        "random-kk",
+        "--l",
+        "3",
+        "--k",
+        "3",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(text(&out.stderr).is_empty(), "{}", text(&out.stderr));
+}

@@ -509,3 +509,33 @@ fn uses_policy_says_whether_the_policy_can_change_the_run() {
     // Both answers occur, so both halves of the check ran.
     assert_eq!(claims.len(), 2, "{claims:?}");
 }
+
+/// Every algorithm names its first phase at step 0, before any step runs,
+/// and that name is the first of its report's phases (SPEC §4's per-phase
+/// steps; the page's phase counter reads it at step 0).
+#[test]
+fn every_algorithm_names_its_first_phase_at_step_0() {
+    for name in registry_names() {
+        for x in witnesses(&name) {
+            let instance = witness_instance(&x);
+            let config = SimConfig {
+                algorithm: name.clone(),
+                seed: x.seed,
+                ..Default::default()
+            };
+            let mut sim = Simulation::new(instance, config).expect("the witness runs");
+            let at_0 = sim.engine().stats().current_phase().map(str::to_string);
+            sim.run();
+            let report = sim.report();
+            assert!(report.steps > 0, "{name} {} {}: no step", x.topology, x.workload);
+            let first = report.phases.first().map(|p| p.name.clone());
+            assert!(
+                at_0.is_some(),
+                "{name} {} {}: no phase at step 0",
+                x.topology,
+                x.workload
+            );
+            assert_eq!(at_0, first, "{name} {} {}", x.topology, x.workload);
+        }
+    }
+}

@@ -745,3 +745,36 @@ fn combine_is_one_field_on_every_path() {
     let lmrr = REGISTRY.iter().find(|e| e.name == "lmrr").unwrap();
     assert!(lmrr.options.iter().any(|o| o.field == Field::Combine));
 }
+
+/// A workload parameter the address gives that changes nothing is named
+/// (the run goes on); one the base carries but the address does not name
+/// is not, and neither is ℓ = k on a k-k workload.
+#[test]
+fn the_query_parser_names_workload_parameters_that_change_nothing() {
+    let base = RunSpec::from_json(
+        RunSpec::browser(),
+        &json!({"topology": "mesh:16x16", "algorithm": "greedy", "workload": "transpose", "k": 4}),
+    )
+    .unwrap();
+    let (spec, messages) = RunSpec::from_query(base.clone(), [("seed", "3")]);
+    assert_eq!(spec.seed, 3);
+    assert!(messages.is_empty(), "the base's k is not the address's: {messages:?}");
+    let (spec, messages) = RunSpec::from_query(
+        base.clone(),
+        [("workload", "random-kk"), ("l", "2"), ("k", "3"), ("hotspot", "20")],
+    );
+    assert_eq!((spec.l, spec.k), (Some(2), Some(3)));
+    assert_eq!(messages.len(), 2, "{messages:?}");
+    assert!(
+        messages[0].starts_with("URL parameter l=2 has no effect") && messages[0].contains("ℓ = k = 3"),
+        "{messages:?}"
+    );
+    assert!(
+        messages[1].starts_with("URL parameter hotspot=20 has no effect"),
+        "{messages:?}"
+    );
+    let report = spec.build().unwrap();
+    assert_eq!(report.instance().packets.len(), 256 * 3, "the run goes on with k = 3");
+    let (_, messages) = RunSpec::from_query(base, [("workload", "random-kk"), ("l", "3"), ("k", "3")]);
+    assert!(messages.is_empty(), "{messages:?}");
+}

@@ -764,3 +764,67 @@ fn every_workload_has_an_honest_description() {
         assert!(!d.contains('\n'), "{w}");
     }
 }
+
+/// `Workload::reads` says which generator parameters matter: changing a
+/// parameter it reads changes the instance (on some network and seed), and
+/// changing one it does not read never does. `unread` then lists exactly the
+/// parameters given that change nothing, except a value the workload implies
+/// anyway (ℓ = k on a k-k workload, 1 on a permutation).
+#[test]
+fn reads_says_which_parameters_change_the_instance() {
+    use routesim::workload::Param;
+    let with = |w: Workload, param: Param, value: u32| {
+        let mut s = WorkloadSpec::new(w, 7);
+        s.k = Some(2);
+        if w.reads(Param::L) {
+            s.l = Some(2);
+        }
+        match param {
+            Param::L => s.l = Some(value),
+            Param::K => s.k = Some(value),
+            Param::Locality => s.locality = Some(value),
+            Param::Hotspot => s.hotspot = Some(value),
+        }
+        s
+    };
+    // Values every workload accepts on an 8×8 mesh (hypercube:6 for the
+    // label workloads, which the mesh runs too since its side is 8).
+    let values = |param: Param| match param {
+        Param::L | Param::K => (2, 4),
+        Param::Locality => (1, 3),
+        Param::Hotspot => (10, 60),
+    };
+    for w in Workload::ALL {
+        for param in Param::ALL {
+            let (a, b) = values(param);
+            let ga = generate(&topo("mesh:8x8"), &with(w, param, a));
+            let gb = generate(&topo("mesh:8x8"), &with(w, param, b));
+            let (Ok(ga), Ok(gb)) = (ga, gb) else {
+                panic!("{w} {param:?}: {a} or {b} refused on mesh:8x8");
+            };
+            let changed = ga.packets != gb.packets || ga.l != gb.l || ga.k != gb.k;
+            assert_eq!(changed, w.reads(param), "{w} {param:?}: {a} vs {b}");
+        }
+    }
+    // unread: what a run was given but did not use.
+    let mut s = WorkloadSpec::new(Workload::RandomKk, 1);
+    s.l = Some(2);
+    s.k = Some(3);
+    let unread = s.unread();
+    assert_eq!(unread.len(), 1, "{unread:?}");
+    assert_eq!((unread[0].0, unread[0].1), (Param::L, 2));
+    assert!(unread[0].2.contains("ℓ = k = 3"), "{}", unread[0].2);
+    s.l = Some(3);
+    assert!(s.unread().is_empty(), "ℓ = k given to a k-k workload is no surprise");
+    let mut s = WorkloadSpec::new(Workload::Transpose, 1);
+    (s.l, s.k, s.locality, s.hotspot) = (Some(1), Some(1), None, None);
+    assert!(s.unread().is_empty(), "ℓ = k = 1 is a permutation's");
+    s.k = Some(4);
+    s.hotspot = Some(20);
+    let params: Vec<Param> = s.unread().into_iter().map(|u| u.0).collect();
+    assert_eq!(params, vec![Param::K, Param::Hotspot]);
+    let mut s = WorkloadSpec::new(Workload::Locality, 1);
+    (s.l, s.k, s.locality) = (Some(3), Some(1), Some(2));
+    let params: Vec<Param> = s.unread().into_iter().map(|u| u.0).collect();
+    assert_eq!(params, vec![Param::K], "locality reads ℓ and L; k is not fixed");
+}

@@ -154,6 +154,7 @@ pub(super) fn spec_of(args: &RunArgs) -> Result<RunSpec, String> {
 pub(super) fn run(args: RunArgs) -> Outcome {
     let spec = spec_of(&args)?;
     let mut sim = spec.build().map_err(|e| e.to_string())?;
+    note_unread(&spec);
     let status = sim.run();
     let report = sim.report();
     let text = if args.json {
@@ -169,6 +170,15 @@ pub(super) fn run(args: RunArgs) -> Outcome {
     } else {
         EXIT_INCOMPLETE
     })
+}
+
+/// Names on stderr each workload flag that changes nothing (e.g. `--l` of a
+/// k-k workload); the run goes on. Only once the run is built, so that a
+/// refusal stays the one line SPEC §4 asks for.
+fn note_unread(spec: &RunSpec) {
+    for (field, value, why) in spec.unread_fields() {
+        eprintln!("routesim: note: --{} {value} has no effect: {why}", field.cli());
+    }
 }
 
 /// The human summary of a run.
@@ -235,6 +245,7 @@ pub(super) fn generate(args: GenerateArgs) -> Outcome {
         spec.set(*field, name, text).map_err(|e| e.to_string())?;
     }
     let instance = spec.instance().map_err(|e| e.to_string())?;
+    note_unread(&spec);
     let mut text = instance.to_json();
     text.push('\n');
     emit(&text)?;

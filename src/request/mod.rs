@@ -16,7 +16,7 @@ use crate::engine::{Policy, MAX_FLITS, RESORT_INTERVAL};
 use crate::error::{Error, Result};
 use crate::simulation::{check_flits, SimConfig, Simulation, DEFAULT_MAX_STEPS};
 use crate::topology::Topology;
-use crate::workload::{self, Instance, Limits, Workload, WorkloadSpec};
+use crate::workload::{self, Instance, Limits, Param, Workload, WorkloadSpec};
 
 mod menus;
 mod query;
@@ -707,6 +707,32 @@ impl RunSpec {
             locality: self.locality,
             hotspot: self.hotspot,
         }
+    }
+
+    /// The workload parameters given that change nothing, as (field, value,
+    /// why): those the workload does not read ([`WorkloadSpec::unread`]),
+    /// except the locality when the algorithm reads it (`ks-local`). Not an
+    /// error — a sweep grid sets them for its other workloads — but each
+    /// front end names them (stderr, the page's messages).
+    pub fn unread_fields(&self) -> Vec<(Field, u32, String)> {
+        let Some(workload) = self.workload.filter(|_| self.instance.is_none()) else {
+            return Vec::new();
+        };
+        let algorithm_reads_locality = self.algorithm.options.iter().any(|o| o.name == Field::Locality.cli());
+        self.workload_spec(workload)
+            .unread()
+            .into_iter()
+            .filter_map(|(param, value, why)| {
+                let field = match param {
+                    Param::L => Field::L,
+                    Param::K => Field::K,
+                    Param::Locality if algorithm_reads_locality => return None,
+                    Param::Locality => Field::Locality,
+                    Param::Hotspot => Field::Hotspot,
+                };
+                Some((field, value, why))
+            })
+            .collect()
     }
 
     /// The instance this request routes: the given one, or the workload generated under the limits.

@@ -7,15 +7,19 @@ impl RunSpec {
     /// named in a message and the base's value kept; keys that are not run
     /// fields are left to the page. Then [`RunSpec::reconcile`]s, so that an
     /// algorithm or workload the network cannot run is switched with a
-    /// message too. Returns the request and the messages.
+    /// message too, and a workload parameter the URL gives that changes
+    /// nothing ([`RunSpec::unread_fields`]) is named. Returns the request and
+    /// the messages.
     pub fn from_query<'a>(
         base: RunSpec,
         pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
     ) -> (RunSpec, Vec<String>) {
         let mut spec = base;
         let mut messages = Vec::new();
+        let mut named = Vec::new();
         for (key, text) in pairs {
             let Some(field) = Field::from_query(key) else { continue };
+            named.push(field);
             let kept = spec.value_of(field);
             let mut next = spec.clone();
             match next.set(field, key, text) {
@@ -24,6 +28,13 @@ impl RunSpec {
             }
         }
         messages.extend(spec.reconcile());
+        // Only what the address itself names: a lesson's preset or the
+        // page's defaults may carry a k that this workload does not read.
+        for (field, value, why) in spec.unread_fields() {
+            if let (true, Some(key)) = (named.contains(&field), field.query()) {
+                messages.push(format!("URL parameter {key}={value} has no effect: {why}."));
+            }
+        }
         (spec, messages)
     }
 }

@@ -93,6 +93,45 @@ impl Workload {
     pub fn describe(self) -> &'static str {
         generators::describe(self)
     }
+
+    /// Whether the generator reads the parameter; the others are not used.
+    /// A k-k workload (every node sends and receives exactly k) has ℓ = k
+    /// by definition, so it reads k and not ℓ.
+    pub fn reads(self, param: Param) -> bool {
+        use Workload::*;
+        match param {
+            Param::L => matches!(self, RandomLk | WorstLk | Locality),
+            Param::K => matches!(
+                self,
+                LargeShift | PointReflection | RandomKk | RandomLk | WorstLk | LocalKk
+            ),
+            Param::Locality => matches!(self, Locality | LocalKk),
+            Param::Hotspot => self == Hotspot,
+        }
+    }
+
+    /// Whether every node sends and receives exactly k packets (ℓ = k).
+    pub fn is_kk(self) -> bool {
+        self.reads(Param::K) && !self.reads(Param::L)
+    }
+}
+
+/// A generator parameter of [`WorkloadSpec`] besides the seed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Param {
+    /// ℓ.
+    L,
+    /// k.
+    K,
+    /// The locality L of `locality` and `local-kk`.
+    Locality,
+    /// `hotspot`'s percentage.
+    Hotspot,
+}
+
+impl Param {
+    /// Every parameter.
+    pub const ALL: [Param; 4] = [Param::L, Param::K, Param::Locality, Param::Hotspot];
 }
 
 impl fmt::Display for Workload {
@@ -130,6 +169,53 @@ pub struct WorkloadSpec {
 }
 
 impl WorkloadSpec {
+    /// The parameters given that the workload does not read, each with its
+    /// value and why it has no effect (the front ends name them: a run is
+    /// not refused over a parameter a sweep grid sets for other workloads).
+    /// A value the workload implies anyway (ℓ = k on a k-k workload, 1 on a
+    /// permutation) is not listed.
+    pub fn unread(&self) -> Vec<(Param, u32, String)> {
+        let w = self.workload;
+        let mut out = Vec::new();
+        for param in Param::ALL {
+            let value = match param {
+                Param::L => self.l,
+                Param::K => self.k,
+                Param::Locality => self.locality,
+                Param::Hotspot => self.hotspot,
+            };
+            let Some(value) = value else { continue };
+            if w.reads(param) {
+                continue;
+            }
+            let why = if param == Param::L && w.is_kk() {
+                let k = self.k.unwrap_or(1);
+                if value == k {
+                    continue;
+                }
+                format!("{w} is a k-k workload (every node sends and receives k), so ℓ = k = {k}")
+            } else if param == Param::K && w.reads(Param::L) {
+                format!("{w} sends ℓ packets per node to random nodes; what a node receives is not fixed")
+            } else if param == Param::L && w == Workload::Hotspot {
+                if value == 1 {
+                    continue;
+                }
+                format!("{w} sends one packet per node")
+            } else if param == Param::K && w == Workload::Hotspot {
+                format!("{w} sends one packet per node; what a node receives is not fixed")
+            } else if matches!(param, Param::L | Param::K) {
+                if value == 1 {
+                    continue;
+                }
+                format!("{w} is a permutation (ℓ = k = 1)")
+            } else {
+                format!("{w} does not read it")
+            };
+            out.push((param, value, why));
+        }
+        out
+    }
+
     /// A spec with defaults for everything but the workload and seed.
     pub fn new(workload: Workload, seed: u64) -> Self {
         WorkloadSpec {

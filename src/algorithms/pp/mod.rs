@@ -314,6 +314,20 @@ impl Algorithm for Pp {
                     .extend([Stage::SortDest(j), Stage::SpreadDest(j), Stage::TourDest(j)]);
             }
         }
+        // Name the phase that step 1 belongs to already at step 0, as every
+        // other algorithm does (the page's phase counter): the colouring, or
+        // the first stage, built now — nothing moves before step 1, so it is
+        // built on the state it would see then. A stage that takes no step
+        // is replaced by the next one at step 0 (`begin_phase`).
+        if run.colouring.is_some() {
+            e.begin_phase("colouring");
+        } else if let Some(&stage) = run.stages.first() {
+            run.next = 1;
+            let (name, task) = run.build(stage, e);
+            e.begin_phase(&name);
+            run.current = Some(task);
+            run.current_name = name;
+        }
         self.run = Some(run);
         Ok(())
     }
