@@ -732,6 +732,7 @@ function writeControls() {
   $('workload').value = c.workload;
   $('l').value = text(c.l);
   $('k').value = text(c.k);
+  showWorkloadParams(c.workload);
   $('seed').value = text(c.seed);
   $('q').value = text(c.queue_cap);
   $('color').value = state.page.color;
@@ -741,6 +742,36 @@ function writeControls() {
   $('speed-out').textContent = speedText();
 }
 
+/** The generator parameters the core says a workload reads (`catalogue().workloads[].reads`). */
+function workloadReads(name) {
+  return state.catalogue.workloads.find((w) => w.name === name)?.reads ?? ['l', 'k'];
+}
+
+/**
+ * Disables the ℓ and k boxes a workload does not read, saying why in the
+ * placeholder and the tooltip: a k-k workload has ℓ = k, a permutation
+ * ℓ = k = 1.
+ */
+function showWorkloadParams(workload) {
+  const reads = workloadReads(workload);
+  const kk = reads.includes('k') && !reads.includes('l');
+  for (const key of ['l', 'k']) {
+    const input = $(key);
+    const off = !reads.includes(key) && !state.instanceText;
+    input.disabled = off;
+    if (!off) {
+      input.placeholder = '';
+      input.title = '';
+    } else if (key === 'l' && kk) {
+      input.placeholder = '= k';
+      input.title = `${workload} is a k-k workload: every node sends and receives k packets, so ℓ = k`;
+    } else {
+      input.placeholder = workload === 'hotspot' || workload === 'locality' ? '–' : '1';
+      input.title = `${workload} does not read ${key === 'l' ? 'ℓ' : 'k'}`;
+    }
+  }
+}
+
 /** The form as a config object; values stay text for the core to read and check. */
 function readControls() {
   const c = { ...state.config };
@@ -748,10 +779,13 @@ function readControls() {
   c.algorithm = $('algorithm').value;
   c.policy = $('policy').value;
   c.workload = $('workload').value;
-  // An empty ℓ or k is the workload's default (absent), not a value.
+  // An empty ℓ or k is the workload's default (absent), not a value; one
+  // the (new) workload does not read is dropped, so it does not linger in
+  // the address.
+  const reads = workloadReads(c.workload);
   for (const key of ['l', 'k']) {
     const v = $(key).value.trim();
-    if (v === '') delete c[key];
+    if (v === '' || !reads.includes(key)) delete c[key];
     else c[key] = v;
   }
   c.seed = $('seed').value.trim();

@@ -15,7 +15,7 @@ use crate::error::{Error, Result};
 use crate::request::Field;
 use crate::topology::{Kind, Network, Topology};
 use crate::workload::Instance;
-use crate::workload::Workload;
+use crate::workload::{Param, Workload};
 use serde::Serialize;
 use serde_json::json;
 
@@ -620,7 +620,15 @@ pub fn catalogue() -> serde_json::Value {
         // The run request's fields a URL carries: (URL key, config key).
         "fields": Field::ALL.iter().filter_map(|f| f.query().map(|q| json!({"query": q, "key": f.json()}))).collect::<Vec<_>>(),
         "policies": Policy::ALL.iter().map(|p| json!({"name": p.name(), "description": p.describe()})).collect::<Vec<_>>(),
-        "workloads": Workload::ALL.iter().map(|w| json!({"name": w.name(), "description": w.describe()})).collect::<Vec<_>>(),
+        // `reads`: the generator parameters the workload uses (the page
+        // disables the others' boxes).
+        "workloads": Workload::ALL
+            .iter()
+            .map(|w| {
+                let reads: Vec<&str> = Param::ALL.into_iter().filter(|&p| w.reads(p)).map(Param::key).collect();
+                json!({"name": w.name(), "description": w.describe(), "reads": reads})
+            })
+            .collect::<Vec<_>>(),
         // Open-loop traffic's patterns (SPEC §6): `uniform` and the permutation workloads.
         "patterns": crate::load::Pattern::names(),
         "lessons": crate::lessons::LESSONS,

@@ -132,6 +132,16 @@ pub enum Param {
 impl Param {
     /// Every parameter.
     pub const ALL: [Param; 4] = [Param::L, Param::K, Param::Locality, Param::Hotspot];
+
+    /// Its key in a request (JSON, URL): `l`, `k`, `locality`, `hotspot`.
+    pub fn key(self) -> &'static str {
+        match self {
+            Param::L => "l",
+            Param::K => "k",
+            Param::Locality => "locality",
+            Param::Hotspot => "hotspot",
+        }
+    }
 }
 
 impl fmt::Display for Workload {

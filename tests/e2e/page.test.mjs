@@ -362,6 +362,42 @@ test('the experiment does not tick offline or sort-route for a workload that is 
   await opened.page.close();
 });
 
+test('the ℓ and k boxes a workload does not read are disabled, and say why', async () => {
+  const { page, errors } = await open('?topology=mesh:8x8&workload=random-lk&l=4&k=2&play=0');
+  const state = () =>
+    page.evaluate(() =>
+      ['l', 'k'].map((id) => {
+        const input = document.getElementById(id);
+        return { disabled: input.disabled, placeholder: input.placeholder, title: input.title };
+      }),
+    );
+  let [l, k] = await state();
+  assert.deepEqual([l.disabled, k.disabled], [false, false], 'random-lk reads ℓ and k');
+  assert.equal(await page.locator('#l').inputValue(), '4');
+  // A k-k workload: ℓ = k, so the ℓ box is off and the address drops ℓ.
+  await page.selectOption('[data-role="workload"]', 'random-kk');
+  [l, k] = await state();
+  assert.deepEqual([l.disabled, k.disabled], [true, false]);
+  assert.equal(l.placeholder, '= k');
+  assert.match(l.title, /k-k workload.*ℓ = k/);
+  await page.waitForFunction(() => !new URL(location.href).searchParams.has('l'), null, { timeout: 5000 });
+  assert.equal(new URL(page.url()).searchParams.get('k'), '2');
+  assert.match(await page.locator('[data-role="delivered"]').innerText(), /^\d+ \/ 128$/, 'random-kk with k = 2 on 64 nodes: 128 packets');
+  // A permutation reads neither.
+  await page.selectOption('[data-role="workload"]', 'transpose');
+  [l, k] = await state();
+  assert.deepEqual([l.disabled, k.disabled], [true, true]);
+  assert.match(k.title, /transpose does not read k/);
+  await page.waitForFunction(() => !new URL(location.href).searchParams.has('k'), null, { timeout: 5000 });
+  // And back: the boxes are on again.
+  await page.selectOption('[data-role="workload"]', 'worst-lk');
+  [l, k] = await state();
+  assert.deepEqual([l.disabled, k.disabled], [false, false]);
+  assert.equal(await page.locator('[data-role="error"]').isVisible(), false);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('hypercube, butterfly, ring and torus layouts draw', async () => {
   for (const [name, query] of [
     ['hypercube', '?topology=hypercube:6&algorithm=bit-fixing&workload=random-permutation&play=0'],
