@@ -7,8 +7,10 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use proptest::prelude::*;
+use routesim::algorithms::REGISTRY;
+use routesim::engine::Policy;
 use routesim::request::{Field, RunSpec};
-use routesim::workload::Instance;
+use routesim::workload::{Instance, Workload};
 
 /// Texts that probe the parsers: numbers at and past the edges, signs,
 /// separators, words of other fields, unicode, whitespace.
@@ -36,6 +38,8 @@ fn probe_text() -> impl Strategy<Value = String> {
         Just("true".to_string()),
         Just("ｍｅｓｈ:４x４".to_string()),
         (0u64..40).prop_map(|n| n.to_string()),
+        names(),
+        names(),
         "[ -~]{0,12}",
         "\\PC{0,6}",
     ]
@@ -55,6 +59,14 @@ fn json_value() -> impl Strategy<Value = serde_json::Value> {
         Just(json!({"a": 1})),
         probe_text().prop_map(Value::String),
     ]
+}
+
+/// Every name a menu offers: algorithms, workloads, policies.
+fn names() -> impl Strategy<Value = String> {
+    let mut all: Vec<String> = REGISTRY.iter().map(|e| e.name.to_string()).collect();
+    all.extend(Workload::ALL.iter().map(|w| w.name().to_string()));
+    all.extend(Policy::ALL.iter().map(|p| p.name().to_string()));
+    (0..all.len()).prop_map(move |i| all[i].clone())
 }
 
 fn field() -> impl Strategy<Value = Field> {
@@ -94,12 +106,14 @@ proptest! {
     #[test]
     fn run_fields_take_any_text(
         topology in 0usize..6,
+        algorithm in 0usize..REGISTRY.len(),
         edits in proptest::collection::vec((field(), probe_text()), 1..5),
     ) {
         let small = ["mesh:4x4", "torus:4x4", "ring:6", "hypercube:3", "butterfly:2", "mesh:2x2x2"];
         let mut spec = RunSpec::default();
         spec.set(Field::Topology, "topology", small[topology]).unwrap();
         spec.set(Field::Workload, "workload", "random-permutation").unwrap();
+        spec.set(Field::Algorithm, "algorithm", REGISTRY[algorithm].name).unwrap();
         for (field, text) in &edits {
             let name = field.cli();
             let mut next = spec.clone();
