@@ -65,6 +65,65 @@ pub struct CurveChart {
     pub saturated: Vec<Vec<Option<bool>>>,
 }
 
+/// A load curve as asked for, read and checked field by field but not yet
+/// planned (planning computes every series' ideal throughput).
+struct CurveRequest {
+    base: LoadSpec,
+    algorithms: Vec<String>,
+    patterns: Vec<Pattern>,
+    rates: Vec<f64>,
+    up_to_saturation: bool,
+}
+
+impl CurveRequest {
+    fn from_json(json: &serde_json::Value) -> Result<CurveRequest> {
+        let text = |key: &str| -> Option<String> {
+            match &json[key] {
+                serde_json::Value::Null => None,
+                serde_json::Value::String(s) => Some(s.clone()),
+                other => Some(other.to_string()),
+            }
+        };
+        let need = |key: &str| text(key).ok_or_else(|| Error::invalid(key, "", "missing"));
+        let mut base = LoadSpec::new(need("topology")?.parse()?, "greedy", Pattern::Uniform);
+        if let Some(p) = text("policy") {
+            base.policy = p.parse()?;
+        }
+        if let Some(seed) = text("seed") {
+            base.seed = crate::request::parse_number("seed", &seed, 0, u64::MAX)?;
+        }
+        (base.warmup, base.measure, base.drain) = super::windows(
+            text("warmup").as_deref(),
+            text("measure").as_deref(),
+            text("drain").as_deref(),
+        )?;
+        let algorithms = need("algorithms")?.split(',').map(|a| a.trim().to_string()).collect();
+        let patterns = need("patterns")?
+            .split(',')
+            .map(|p| p.trim().parse())
+            .collect::<Result<Vec<Pattern>>>()?;
+        let rates = super::parse_rates(&need("rates")?)?;
+        let up_to_saturation = match text("up_to_saturation").as_deref().map(str::trim) {
+            None | Some("false") | Some("0") | Some("") => false,
+            Some("true") | Some("1") => true,
+            Some(other) => return Err(Error::invalid("up_to_saturation", other, "expected true or false")),
+        };
+        Ok(CurveRequest {
+            base,
+            algorithms,
+            patterns,
+            rates,
+            up_to_saturation,
+        })
+    }
+
+    /// Plans the curve (every series' ideal throughput computed).
+    fn curve(&self) -> Result<Curve> {
+        let algorithms: Vec<&str> = self.algorithms.iter().map(String::as_str).collect();
+        Ok(Curve::new(&self.base, &algorithms, &self.patterns, &self.rates)?.up_to_saturation(self.up_to_saturation))
+    }
+}
+
 impl Curve {
     /// Plans `base` (its topology, policy, seed, windows) for every
     /// algorithm and pattern at every rate, refusing by name what cannot run.
@@ -110,47 +169,17 @@ impl Curve {
     /// `drain` and `up_to_saturation` (`true`/`false`); every value checked
     /// by the core's parsers, by name.
     pub fn from_json(json: &serde_json::Value) -> Result<Curve> {
-        let text = |key: &str| -> Option<String> {
-            match &json[key] {
-                serde_json::Value::Null => None,
-                serde_json::Value::String(s) => Some(s.clone()),
-                other => Some(other.to_string()),
-            }
-        };
-        let need = |key: &str| text(key).ok_or_else(|| Error::invalid(key, "", "missing"));
-        let mut base = LoadSpec::new(need("topology")?.parse()?, "greedy", Pattern::Uniform);
-        if let Some(p) = text("policy") {
-            base.policy = p.parse()?;
-        }
-        if let Some(seed) = text("seed") {
-            base.seed = crate::request::parse_number("seed", &seed, 0, u64::MAX)?;
-        }
-        (base.warmup, base.measure, base.drain) = super::windows(
-            text("warmup").as_deref(),
-            text("measure").as_deref(),
-            text("drain").as_deref(),
-        )?;
-        let algorithms = need("algorithms")?;
-        let algorithms: Vec<&str> = algorithms.split(',').map(str::trim).collect();
-        let patterns = need("patterns")?
-            .split(',')
-            .map(|p| p.trim().parse())
-            .collect::<Result<Vec<Pattern>>>()?;
-        let rates = super::parse_rates(&need("rates")?)?;
-        let up_to_saturation = match text("up_to_saturation").as_deref().map(str::trim) {
-            None | Some("false") | Some("0") | Some("") => false,
-            Some("true") | Some("1") => true,
-            Some(other) => return Err(Error::invalid("up_to_saturation", other, "expected true or false")),
-        };
-        Ok(Curve::new(&base, &algorithms, &patterns, &rates)?.up_to_saturation(up_to_saturation))
+        CurveRequest::from_json(json)?.curve()
     }
 
     /// [`Curve::from_json`] under the browser's limits
     /// ([`BROWSER_MAX_NODES`], [`BROWSER_MAX_STEPS`], [`BROWSER_MAX_RUNS`]),
-    /// refusing a bigger network, window or grid by name.
+    /// refusing a bigger network, window or grid by name — before any
+    /// ideal throughput is computed (O(N²) walks for uniform traffic:
+    /// minutes at 128×128 natively, more in the browser).
     pub fn browser_from_json(json: &serde_json::Value) -> Result<Curve> {
-        let curve = Curve::from_json(json)?;
-        let spec = &curve.series[0].0;
+        let request = CurveRequest::from_json(json)?;
+        let spec = &request.base;
         let nodes = spec.topology.nodes();
         if nodes > BROWSER_MAX_NODES {
             return Err(Error::invalid(
@@ -170,14 +199,15 @@ impl Curve {
                 format!("the page takes at most {BROWSER_MAX_STEPS} steps per run"),
             ));
         }
-        if curve.len() > BROWSER_MAX_RUNS {
+        let runs = request.algorithms.len() * request.patterns.len() * request.rates.len();
+        if runs > BROWSER_MAX_RUNS {
             return Err(Error::invalid(
                 "rates",
-                curve.len(),
+                runs,
                 format!("runs in the grid (algorithms × rates); the page takes at most {BROWSER_MAX_RUNS}"),
             ));
         }
-        Ok(curve)
+        request.curve()
     }
 
     /// Whether series `i` will run no more rates: all have run, or (up to
@@ -312,6 +342,14 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("mesh:40x40"));
+        // Refused before any ideal throughput is computed: uniform traffic
+        // on 2^20 nodes would walk 10^12 routes first.
+        let huge = serde_json::json!({"topology": "mesh:1024x1024", "algorithms": "greedy,valiant",
+            "patterns": "uniform", "rates": "0.1"});
+        assert!(Curve::browser_from_json(&huge)
+            .unwrap_err()
+            .to_string()
+            .contains("mesh:1024x1024"));
         let long = serde_json::json!({"topology": "mesh:4x4", "algorithms": "greedy",
             "patterns": "uniform", "rates": "0.1", "drain": 100000});
         assert!(Curve::browser_from_json(&long)

@@ -29,11 +29,21 @@
 //!
 //! # Complexity
 //! O(pairs · route length) walks: N² for uniform traffic (N·|interval|·N
-//! for rand-interval), N for a permutation (N² for valiant's legs).
+//! for rand-interval), N for a permutation (N² for valiant's legs) — except
+//! for uniform traffic, where every ordered pair carries the same weight
+//! (`greedy`, `bit-fixing`, and `valiant`'s two legs together). On a
+//! hypercube every link then carries N/2 pairs; on a grid a link along dimension i at
+//! coordinate x carries (the pairs of coordinates along i whose
+//! one-dimensional route crosses it) × N/side_i pairs, since dimension
+//! order fixes the other coordinates of the link's node to the source's
+//! (dimensions not yet routed) or the destination's (those already routed)
+//! and leaves the other end's free: O(N·d + Σ side_i²) ([`grid_all_pairs`],
+//! tested equal to the walks).
 
 use super::pattern::Destinations;
+use super::Pattern;
 use crate::algorithms::Intervals;
-use crate::topology::{Kind, Network, RouteOrder, Topology};
+use crate::topology::{line_direction, Grid, Kind, Network, RouteOrder, Topology};
 
 /// λ* for `algorithm` (one that accepts open-loop traffic) with the
 /// pattern `dest` on `topo`: 1 ÷ the largest expected link load per unit
@@ -46,6 +56,12 @@ pub fn ideal_throughput(topo: &Topology, algorithm: &str, dest: &Destinations) -
 /// The expected load of every directed link (`node · ports + port`) per
 /// unit injection rate.
 pub fn link_loads(topo: &Topology, algorithm: &str, dest: &Destinations) -> Vec<f64> {
+    loads(topo, algorithm, dest, true)
+}
+
+/// [`link_loads`], with the closed form for uniform grids (`closed`) or
+/// every route walked.
+fn loads(topo: &Topology, algorithm: &str, dest: &Destinations, closed: bool) -> Vec<f64> {
     let ports = topo.ports();
     let mut load = vec![0.0f64; (topo.nodes() * ports) as usize];
     // Both tie parities on rings and tori, with half the weight each.
@@ -61,6 +77,32 @@ pub fn link_loads(topo: &Topology, algorithm: &str, dest: &Destinations) -> Vec<
             });
         }
     };
+    let n = topo.nodes();
+    if closed && dest.pattern() == Pattern::Uniform && n > 1 {
+        // Every ordered pair weighs 1/(N − 1) for a direct route; for
+        // valiant every node sends 1 and receives 1 per unit rate, so both
+        // legs together weigh (1 + 1)/N on every ordered pair.
+        let weight = match algorithm {
+            "greedy" | "bit-fixing" => Some(1.0 / (n - 1) as f64),
+            "valiant" => Some(2.0 / n as f64),
+            _ => None,
+        };
+        match (topo, weight) {
+            (Topology::Grid(g), Some(w)) => {
+                grid_all_pairs(g, w, &mut load);
+                return load;
+            }
+            // Bit fixing: the pairs whose route takes the link v → v ⊕ 2^i
+            // agree with v on the bits fixed before i (the destination's)
+            // and after it (the source's) and differ in bit i, the other
+            // end's bits free: N/2 of them, on every link.
+            (Topology::Hypercube(_), Some(w)) => {
+                load.iter_mut().for_each(|x| *x = w * (n / 2) as f64);
+                return load;
+            }
+            _ => {}
+        }
+    }
     match algorithm {
         "valiant" => {
             // Leg 1 from every source, leg 2 into every destination, each
@@ -97,6 +139,73 @@ pub fn link_loads(topo: &Topology, algorithm: &str, dest: &Destinations) -> Vec<
     load
 }
 
+/// Adds `weight` × the dimension-order routes (standard order, ties half
+/// each way) of every ordered pair of `g`'s nodes to `load` (see the
+/// module's complexity note).
+fn grid_all_pairs(g: &Grid, weight: f64, load: &mut [f64]) {
+    let n = g.nodes();
+    let ports = g.ports() as usize;
+    let parities: &[u32] = if g.wraps() { &[0, 1] } else { &[0] };
+    let share = 1.0 / parities.len() as f64;
+    for (dim, &side) in g.dims().iter().enumerate() {
+        // crossings[neg][x]: pairs (a, b) of coordinates whose route along
+        // the line leaves x in direction neg (0: +, 1: −), by difference
+        // arrays over the route's run of links.
+        let s = side as usize;
+        let mut diff = [vec![0.0f64; s + 1], vec![0.0f64; s + 1]];
+        for &parity in parities {
+            for a in 0..side {
+                for b in 0..side {
+                    let (neg, len) = line_direction(g.wraps(), a, b, side, parity);
+                    if len == 0 {
+                        continue;
+                    }
+                    let d = &mut diff[neg as usize];
+                    // The links left: a, a ± 1, …, len of them, mod side.
+                    let (lo, hi) = if neg == 0 {
+                        (a as i64, a as i64 + len as i64 - 1)
+                    } else {
+                        (a as i64 - len as i64 + 1, a as i64)
+                    };
+                    let mut mark = |lo: i64, hi: i64| {
+                        d[lo as usize] += share;
+                        d[hi as usize + 1] -= share;
+                    };
+                    let side = side as i64;
+                    if lo < 0 {
+                        mark(lo + side, side - 1);
+                        mark(0, hi);
+                    } else if hi >= side {
+                        mark(lo, side - 1);
+                        mark(0, hi - side);
+                    } else {
+                        mark(lo, hi);
+                    }
+                }
+            }
+        }
+        let crossings: Vec<Vec<f64>> = diff
+            .iter()
+            .map(|d| {
+                d[..s]
+                    .iter()
+                    .scan(0.0, |run, x| {
+                        *run += x;
+                        Some(*run)
+                    })
+                    .collect()
+            })
+            .collect();
+        let others = (n / side) as f64 * weight;
+        for v in 0..n {
+            let x = g.coord(v, dim) as usize;
+            for neg in 0..2 {
+                load[v as usize * ports + 2 * dim + neg] += crossings[neg][x] * others;
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -106,6 +215,54 @@ mod tests {
         let topo: Topology = topo.parse().unwrap();
         let dest = Destinations::new(pattern.parse().unwrap(), &topo, 1).unwrap();
         ideal_throughput(&topo, algorithm, &dest)
+    }
+
+    /// The closed forms for uniform traffic equal walking every pair's
+    /// route, link by link: greedy and valiant on linear arrays, rings,
+    /// meshes and tori of 1–3 dimensions, odd and even sides; bit fixing
+    /// and valiant on hypercubes.
+    #[test]
+    fn the_uniform_grid_closed_form_equals_the_walks() {
+        let grids = [
+            "linear:2",
+            "linear:5",
+            "ring:4",
+            "ring:3",
+            "ring:6",
+            "ring:7",
+            "mesh:2x3",
+            "mesh:4x4",
+            "mesh:5x3",
+            "mesh:1x4",
+            "torus:3x3",
+            "torus:4x4",
+            "torus:4x5",
+            "torus:6x3",
+            "mesh:2x3x4",
+            "torus:3x4x5",
+            "torus:4x3x4",
+            "hypercube:1",
+            "hypercube:3",
+            "hypercube:5",
+        ];
+        for name in grids {
+            let topo: Topology = name.parse().unwrap();
+            let dest = Destinations::new(Pattern::Uniform, &topo, 1).unwrap();
+            let direct = if name.starts_with("hypercube") {
+                "bit-fixing"
+            } else {
+                "greedy"
+            };
+            for algorithm in [direct, "valiant"] {
+                let fast = loads(&topo, algorithm, &dest, true);
+                let walked = loads(&topo, algorithm, &dest, false);
+                assert_eq!(fast.len(), walked.len());
+                for (i, (a, b)) in fast.iter().zip(&walked).enumerate() {
+                    assert!((a - b).abs() < 1e-9, "{name} {algorithm}: link {i}: {a} vs {b}");
+                }
+                assert!(walked.iter().any(|&x| x > 0.0), "{name}: no load");
+            }
+        }
     }
 
     #[test]

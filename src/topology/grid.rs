@@ -222,7 +222,7 @@ impl Grid {
 /// (port offset 0 for +, 1 for −; hops remaining that way). With `wrap`
 /// (rings, tori) the shorter way, a tie going + for even packet ids.
 #[inline(always)]
-fn direction(wrap: bool, c: u32, t: u32, side: u32, packet: u32) -> (u32, u32) {
+pub(crate) fn direction(wrap: bool, c: u32, t: u32, side: u32, packet: u32) -> (u32, u32) {
     // Written without branches: which way a packet goes is data the
     // processor cannot predict, and routing is the engine's inner loop.
     if !wrap {

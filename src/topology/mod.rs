@@ -11,6 +11,7 @@ mod grid;
 mod hypercube;
 
 pub use butterfly::Butterfly;
+pub(crate) use grid::direction as line_direction;
 pub use grid::Grid;
 pub use hypercube::Hypercube;
 
