@@ -38,7 +38,9 @@
 //! order fixes the other coordinates of the link's node to the source's
 //! (dimensions not yet routed) or the destination's (those already routed)
 //! and leaves the other end's free: O(N·d + Σ side_i²) ([`grid_all_pairs`],
-//! tested equal to the walks).
+//! tested equal to the walks). Valiant on a permutation is the same less
+//! 1/N for each end of a pair that is a fixed point (it neither sends nor
+//! receives), walked: O(|fixed points|·N·route).
 
 use super::pattern::Destinations;
 use super::Pattern;
@@ -70,7 +72,7 @@ fn loads(topo: &Topology, algorithm: &str, dest: &Destinations, closed: bool) ->
         _ => &[0],
     };
     let share = 1.0 / parities.len() as f64;
-    let mut add = |from: u32, via: &[u32], to: u32, w: f64| {
+    let add = |load: &mut [f64], from: u32, via: &[u32], to: u32, w: f64| {
         for &parity in parities {
             topo.walk_route(from, via, to, parity, RouteOrder::Standard, |v, p| {
                 load[(v * ports + p) as usize] += w * share;
@@ -78,19 +80,22 @@ fn loads(topo: &Topology, algorithm: &str, dest: &Destinations, closed: bool) ->
         }
     };
     let n = topo.nodes();
-    if closed && dest.pattern() == Pattern::Uniform && n > 1 {
-        // Every ordered pair weighs 1/(N − 1) for a direct route; for
-        // valiant every node sends 1 and receives 1 per unit rate, so both
-        // legs together weigh (1 + 1)/N on every ordered pair.
+    let uniform = dest.pattern() == Pattern::Uniform;
+    if closed && n > 1 {
+        // Every ordered pair weighs 1/(N − 1) for a direct route on uniform
+        // traffic; for valiant every node sends 1 and receives 1 per unit
+        // rate on uniform traffic and on a permutation but for its fixed
+        // points, so both legs together weigh (1 + 1)/N on every ordered
+        // pair, less 1/N for each end that is a fixed point.
         let weight = match algorithm {
-            "greedy" | "bit-fixing" => Some(1.0 / (n - 1) as f64),
+            "greedy" | "bit-fixing" if uniform => Some(1.0 / (n - 1) as f64),
             "valiant" => Some(2.0 / n as f64),
             _ => None,
         };
-        match (topo, weight) {
+        let all_pairs = match (topo, weight) {
             (Topology::Grid(g), Some(w)) => {
                 grid_all_pairs(g, w, &mut load);
-                return load;
+                true
             }
             // Bit fixing: the pairs whose route takes the link v → v ⊕ 2^i
             // agree with v on the bits fixed before i (the destination's)
@@ -98,9 +103,21 @@ fn loads(topo: &Topology, algorithm: &str, dest: &Destinations, closed: bool) ->
             // end's bits free: N/2 of them, on every link.
             (Topology::Hypercube(_), Some(w)) => {
                 load.iter_mut().for_each(|x| *x = w * (n / 2) as f64);
-                return load;
+                true
             }
-            _ => {}
+            _ => false,
+        };
+        if all_pairs {
+            if !uniform {
+                let per_end = 1.0 / n as f64;
+                for v in (0..n).filter(|&v| dest.fixed(v)) {
+                    for other in (0..n).filter(|&o| o != v) {
+                        add(&mut load, v, &[], other, -per_end);
+                        add(&mut load, other, &[], v, -per_end);
+                    }
+                }
+            }
+            return load;
         }
     }
     match algorithm {
@@ -118,7 +135,7 @@ fn loads(topo: &Topology, algorithm: &str, dest: &Destinations, closed: bool) ->
                 for b in 0..n {
                     let w = (out[a as usize] + into[b as usize]) / n as f64;
                     if w > 0.0 && a != b {
-                        add(a, &[], b, w);
+                        add(&mut load, a, &[], b, w);
                     }
                 }
             }
@@ -130,11 +147,11 @@ fn loads(topo: &Topology, algorithm: &str, dest: &Destinations, closed: bool) ->
                 let (first, len) = intervals.of(s / cols);
                 for row in first..first + len {
                     let via = [row * cols + s % cols, row * cols + d % cols];
-                    add(s, &via, d, w / len as f64);
+                    add(&mut load, s, &via, d, w / len as f64);
                 }
             });
         }
-        _ => dest.for_each_pair(|s, d, w| add(s, &[], d, w)),
+        _ => dest.for_each_pair(|s, d, w| add(&mut load, s, &[], d, w)),
     }
     load
 }
@@ -245,6 +262,7 @@ mod tests {
             "hypercube:3",
             "hypercube:5",
         ];
+        let (mut permutations, mut with_fixed_points) = (0, 0);
         for name in grids {
             let topo: Topology = name.parse().unwrap();
             let dest = Destinations::new(Pattern::Uniform, &topo, 1).unwrap();
@@ -253,16 +271,35 @@ mod tests {
             } else {
                 "greedy"
             };
-            for algorithm in [direct, "valiant"] {
-                let fast = loads(&topo, algorithm, &dest, true);
-                let walked = loads(&topo, algorithm, &dest, false);
+            let mut cases = vec![(direct, "uniform", dest.clone()), ("valiant", "uniform", dest)];
+            // Valiant on permutations, with fixed points (transpose's
+            // diagonal, bit-reversal's palindromes) and without (tornado on
+            // even sides, bit-complement).
+            for pattern in ["transpose", "tornado", "bit-complement", "bit-reversal"] {
+                if let Ok(d) = Destinations::new(pattern.parse().unwrap(), &topo, 1) {
+                    cases.push(("valiant", pattern, d));
+                }
+            }
+            for (algorithm, pattern, dest) in &cases {
+                let fast = loads(&topo, algorithm, dest, true);
+                let walked = loads(&topo, algorithm, dest, false);
                 assert_eq!(fast.len(), walked.len());
                 for (i, (a, b)) in fast.iter().zip(&walked).enumerate() {
-                    assert!((a - b).abs() < 1e-9, "{name} {algorithm}: link {i}: {a} vs {b}");
+                    assert!(
+                        (a - b).abs() < 1e-9,
+                        "{name} {algorithm} {pattern}: link {i}: {a} vs {b}"
+                    );
                 }
-                assert!(walked.iter().any(|&x| x > 0.0), "{name}: no load");
+                let moves = *pattern == "uniform" || (0..topo.nodes()).any(|v| !dest.fixed(v));
+                assert_eq!(walked.iter().any(|&x| x > 0.0), moves, "{name} {pattern}");
+                permutations += (*pattern != "uniform") as u32;
+                with_fixed_points += (0..topo.nodes()).any(|v| dest.fixed(v)) as u32;
             }
         }
+        assert!(
+            permutations >= 20 && with_fixed_points >= 8,
+            "{permutations} {with_fixed_points}"
+        );
     }
 
     #[test]

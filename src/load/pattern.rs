@@ -147,6 +147,12 @@ impl Destinations {
         self.pattern
     }
 
+    /// Whether `node` is a fixed point of a permutation pattern: it
+    /// generates nothing and no packet is bound for it.
+    pub fn fixed(&self, node: u32) -> bool {
+        matches!(self.pattern, Pattern::Workload(_)) && self.fixed[node as usize] == node
+    }
+
     /// The nodes that generate packets, ascending.
     pub fn sources(&self) -> &[u32] {
         &self.sources
