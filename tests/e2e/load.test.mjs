@@ -104,6 +104,13 @@ test('a bad load input is named in the error line, and the page stays usable', a
   status = await runCurve(page, { topology: 'mesh:40x40', algorithms: ['greedy'], rates: [0.1] });
   assert.match(await page.locator('[data-role="error"]').innerText(), /topology 'mesh:40x40'.*at most 1024/);
   assert.doesNotMatch(await page.locator('[data-role="error"]').innerText(), /1\.5/, 'the old error stays');
+  // Refused before the ideal throughput is computed: rand-interval's is
+  // walked over every pair's routes (10^11 hops here), which took the
+  // worker minutes before the size was checked (runCurve's wait would
+  // time out).
+  status = await runCurve(page, { topology: 'mesh:128x128', algorithms: ['rand-interval'], rates: [0.1] });
+  assert.match(status, /refused/);
+  assert.match(await page.locator('[data-role="error"]').innerText(), /topology 'mesh:128x128'.*at most 1024/);
   // Still usable: a good curve runs after the refusals and clears the error line.
   status = await runCurve(page, { topology: 'torus:4x4', algorithms: ['greedy'], rates: [0.1, 0.2] });
   assert.equal(status, 'done: 2 runs');
