@@ -61,8 +61,9 @@ pub fn link_loads(topo: &Topology, algorithm: &str, dest: &Destinations) -> Vec<
     loads(topo, algorithm, dest, true)
 }
 
-/// [`link_loads`], with the closed form for uniform grids (`closed`) or
-/// every route walked.
+/// [`link_loads`], with the closed forms of grids and hypercubes where every
+/// ordered pair weighs alike (`closed`; see the module's complexity note),
+/// or every route walked.
 fn loads(topo: &Topology, algorithm: &str, dest: &Destinations, closed: bool) -> Vec<f64> {
     let ports = topo.ports();
     let mut load = vec![0.0f64; (topo.nodes() * ports) as usize];
