@@ -175,8 +175,8 @@ impl Curve {
     /// [`Curve::from_json`] under the browser's limits
     /// ([`BROWSER_MAX_NODES`], [`BROWSER_MAX_STEPS`], [`BROWSER_MAX_RUNS`]),
     /// refusing a bigger network, window or grid by name — before any
-    /// ideal throughput is computed (O(N²) walks for uniform traffic:
-    /// minutes at 128×128 natively, more in the browser).
+    /// ideal throughput is computed (rand-interval's walks every pair's
+    /// routes: minutes at 128×128 natively, more in the browser).
     pub fn browser_from_json(json: &serde_json::Value) -> Result<Curve> {
         let request = CurveRequest::from_json(json)?;
         let spec = &request.base;
@@ -342,9 +342,10 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("mesh:40x40"));
-        // Refused before any ideal throughput is computed: uniform traffic
-        // on 2^20 nodes would walk 10^12 routes first.
-        let huge = serde_json::json!({"topology": "mesh:1024x1024", "algorithms": "greedy,valiant",
+        // Refused before any ideal throughput is computed: rand-interval's
+        // on uniform traffic walks every pair's routes, 10^12 pairs here
+        // (greedy's and valiant's closed forms would not show the order).
+        let huge = serde_json::json!({"topology": "mesh:1024x1024", "algorithms": "greedy,rand-interval",
             "patterns": "uniform", "rates": "0.1"});
         assert!(Curve::browser_from_json(&huge)
             .unwrap_err()

@@ -95,7 +95,7 @@ fn loads(topo: &Topology, algorithm: &str, dest: &Destinations, closed: bool) ->
         };
         let all_pairs = match (topo, weight) {
             (Topology::Grid(g), Some(w)) => {
-                grid_all_pairs(g, w, &mut load);
+                grid_all_pairs(g, parities, w, &mut load);
                 true
             }
             // Bit fixing: the pairs whose route takes the link v → v ⊕ 2^i
@@ -157,13 +157,12 @@ fn loads(topo: &Topology, algorithm: &str, dest: &Destinations, closed: bool) ->
     load
 }
 
-/// Adds `weight` × the dimension-order routes (standard order, ties half
-/// each way) of every ordered pair of `g`'s nodes to `load` (see the
-/// module's complexity note).
-fn grid_all_pairs(g: &Grid, weight: f64, load: &mut [f64]) {
+/// Adds `weight` × the dimension-order routes (standard order, a tie going
+/// each way of `parities` with an equal share, as the walks do) of every
+/// ordered pair of `g`'s nodes to `load` (see the module's complexity note).
+fn grid_all_pairs(g: &Grid, parities: &[u32], weight: f64, load: &mut [f64]) {
     let n = g.nodes();
     let ports = g.ports() as usize;
-    let parities: &[u32] = if g.wraps() { &[0, 1] } else { &[0] };
     let share = 1.0 / parities.len() as f64;
     for (dim, &side) in g.dims().iter().enumerate() {
         // crossings[neg][x]: pairs (a, b) of coordinates whose route along
@@ -235,12 +234,12 @@ mod tests {
         ideal_throughput(&topo, algorithm, &dest)
     }
 
-    /// The closed forms for uniform traffic equal walking every pair's
-    /// route, link by link: greedy and valiant on linear arrays, rings,
-    /// meshes and tori of 1–3 dimensions, odd and even sides; bit fixing
-    /// and valiant on hypercubes.
+    /// The closed forms equal walking every pair's route, link by link:
+    /// greedy and valiant on linear arrays, rings, meshes and tori of 1–3
+    /// dimensions, odd and even sides, bit fixing and valiant on hypercubes,
+    /// on uniform traffic and (valiant) on permutations.
     #[test]
-    fn the_uniform_grid_closed_form_equals_the_walks() {
+    fn the_closed_forms_equal_the_walks() {
         let grids = [
             "linear:2",
             "linear:5",
