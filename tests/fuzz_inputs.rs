@@ -73,19 +73,21 @@ fn field() -> impl Strategy<Value = Field> {
     (0..Field::ALL.len()).prop_map(|i| Field::ALL[i])
 }
 
+/// The networks runs are built on: small, one of each kind.
+const SMALL: [&str; 6] = [
+    "mesh:4x4",
+    "torus:4x4",
+    "ring:6",
+    "hypercube:3",
+    "butterfly:2",
+    "mesh:2x2x2",
+];
+
 /// Runs what was accepted for a few steps (small networks only: the
-/// topology is one of a few small ones whatever the fuzz gave).
+/// topology is one of [`SMALL`] whatever the fuzz gave).
 fn exercise(spec: &RunSpec) {
-    let small = [
-        "mesh:4x4",
-        "torus:4x4",
-        "ring:6",
-        "hypercube:3",
-        "butterfly:2",
-        "mesh:2x2x2",
-    ];
     if let Some(t) = spec.topology() {
-        if !small.contains(&t.to_string().as_str()) {
+        if !SMALL.contains(&t.to_string().as_str()) {
             return;
         }
     }
@@ -105,13 +107,12 @@ proptest! {
     /// them over a small valid base never panics when built and run.
     #[test]
     fn run_fields_take_any_text(
-        topology in 0usize..6,
+        topology in 0usize..SMALL.len(),
         algorithm in 0usize..REGISTRY.len(),
         edits in proptest::collection::vec((field(), probe_text()), 1..5),
     ) {
-        let small = ["mesh:4x4", "torus:4x4", "ring:6", "hypercube:3", "butterfly:2", "mesh:2x2x2"];
         let mut spec = RunSpec::default();
-        spec.set(Field::Topology, "topology", small[topology]).unwrap();
+        spec.set(Field::Topology, "topology", SMALL[topology]).unwrap();
         spec.set(Field::Workload, "workload", "random-permutation").unwrap();
         spec.set(Field::Algorithm, "algorithm", REGISTRY[algorithm].name).unwrap();
         for (field, text) in &edits {
