@@ -828,3 +828,49 @@ fn reads_says_which_parameters_change_the_instance() {
     let params: Vec<Param> = s.unread().into_iter().map(|u| u.0).collect();
     assert_eq!(params, vec![Param::K], "locality reads ℓ and L; k is not fixed");
 }
+
+/// The value a workload implies for ℓ or k it does not read (shown in the
+/// page's disabled boxes, and not noted when given) is the generated
+/// instance's: ℓ = k on a k-k workload, 1 where it says 1. Every parameter
+/// has a reason exactly when the workload does not read it, and the
+/// catalogue the page reads carries the same values and sentences.
+#[test]
+fn implied_values_are_the_instances() {
+    use routesim::workload::{Implied, Param};
+    let catalogue = routesim::algorithms::registry::catalogue();
+    for w in Workload::ALL {
+        let entry = catalogue["workloads"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|e| e["name"] == w.name())
+            .unwrap();
+        for param in Param::ALL {
+            let reason = w.unread_reason(param);
+            assert_eq!(reason.is_none(), w.reads(param), "{w} {param:?}");
+            let shown = &entry["unread"][param.key()];
+            let Some((implied, why)) = reason else {
+                assert!(shown.is_null(), "{w} {param:?}: {shown}");
+                continue;
+            };
+            assert_eq!(shown["implied"], implied.shown(), "{w} {param:?}");
+            assert_eq!(shown["why"], why, "{w} {param:?}");
+            if !matches!(param, Param::L | Param::K) {
+                continue;
+            }
+            let mut s = WorkloadSpec::new(w, 3);
+            s.k = Some(2);
+            if w.reads(Param::L) {
+                s.l = Some(2);
+            }
+            let inst = generate(&topo("mesh:8x8"), &s).unwrap_or_else(|e| panic!("{w}: {e}"));
+            let (l, k) = inst.lk();
+            let value = if param == Param::L { l } else { k };
+            match implied {
+                Implied::EqualsK => assert_eq!((value, k), (2, 2), "{w}: ℓ = k"),
+                Implied::One => assert_eq!(value, 1, "{w} {param:?}"),
+                Implied::Nothing => {}
+            }
+        }
+    }
+}

@@ -748,27 +748,20 @@ function workloadReads(name) {
 }
 
 /**
- * Disables the ℓ and k boxes a workload does not read, saying why in the
- * placeholder and the tooltip: a k-k workload has ℓ = k, a permutation
- * ℓ = k = 1.
+ * Disables the ℓ and k boxes a workload does not read, showing the value
+ * it implies in the placeholder and the core's reason in the tooltip
+ * (`catalogue().workloads[].unread`: a k-k workload has ℓ = k, a
+ * permutation ℓ = k = 1).
  */
 function showWorkloadParams(workload) {
   const reads = workloadReads(workload);
-  const kk = reads.includes('k') && !reads.includes('l');
+  const unread = state.catalogue.workloads.find((w) => w.name === workload)?.unread ?? {};
   for (const key of ['l', 'k']) {
     const input = $(key);
     const off = !reads.includes(key) && !state.instanceText;
     input.disabled = off;
-    if (!off) {
-      input.placeholder = '';
-      input.title = '';
-    } else if (key === 'l' && kk) {
-      input.placeholder = '= k';
-      input.title = `${workload} is a k-k workload: every node sends and receives k packets, so ℓ = k`;
-    } else {
-      input.placeholder = workload === 'hotspot' || workload === 'locality' ? '–' : '1';
-      input.title = `${workload} does not read ${key === 'l' ? 'ℓ' : 'k'}`;
-    }
+    input.placeholder = off ? unread[key]?.implied ?? '' : '';
+    input.title = off ? unread[key]?.why ?? '' : '';
   }
 }
 

@@ -620,13 +620,21 @@ pub fn catalogue() -> serde_json::Value {
         // The run request's fields a URL carries: (URL key, config key).
         "fields": Field::ALL.iter().filter_map(|f| f.query().map(|q| json!({"query": q, "key": f.json()}))).collect::<Vec<_>>(),
         "policies": Policy::ALL.iter().map(|p| json!({"name": p.name(), "description": p.describe()})).collect::<Vec<_>>(),
-        // `reads`: the generator parameters the workload uses (the page
-        // disables the others' boxes).
+        // `reads`: the generator parameters the workload uses; `unread`: for
+        // each other one, the value it implies (`= k`, `1` or `–`) and why
+        // it has no effect (the page disables their boxes and shows these).
         "workloads": Workload::ALL
             .iter()
             .map(|w| {
                 let reads: Vec<&str> = Param::ALL.into_iter().filter(|&p| w.reads(p)).map(Param::key).collect();
-                json!({"name": w.name(), "description": w.describe(), "reads": reads})
+                let unread: serde_json::Map<String, serde_json::Value> = Param::ALL
+                    .into_iter()
+                    .filter_map(|p| {
+                        let (implied, why) = w.unread_reason(p)?;
+                        Some((p.key().to_string(), json!({"implied": implied.shown(), "why": why})))
+                    })
+                    .collect();
+                json!({"name": w.name(), "description": w.describe(), "reads": reads, "unread": unread})
             })
             .collect::<Vec<_>>(),
         // Open-loop traffic's patterns (SPEC §6): `uniform` and the permutation workloads.

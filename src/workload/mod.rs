@@ -114,6 +114,56 @@ impl Workload {
     pub fn is_kk(self) -> bool {
         self.reads(Param::K) && !self.reads(Param::L)
     }
+
+    /// For a parameter the workload does not read: the value it implies
+    /// and why the parameter has no effect (one sentence, for the CLI's
+    /// notes, the page's warnings and the tooltips of its disabled boxes);
+    /// `None` for a parameter it reads.
+    pub fn unread_reason(self, param: Param) -> Option<(Implied, String)> {
+        if self.reads(param) {
+            return None;
+        }
+        let w = self;
+        Some(match param {
+            Param::L if w.is_kk() => (
+                Implied::EqualsK,
+                format!("{w} is a k-k workload (every node sends and receives k), so ℓ = k"),
+            ),
+            Param::K if w.reads(Param::L) => (
+                Implied::Nothing,
+                format!("{w} sends ℓ packets per node to random nodes; what a node receives is not fixed"),
+            ),
+            Param::L if w == Workload::Hotspot => (Implied::One, format!("{w} sends one packet per node")),
+            Param::K if w == Workload::Hotspot => (
+                Implied::Nothing,
+                format!("{w} sends one packet per node; what a node receives is not fixed"),
+            ),
+            Param::L | Param::K => (Implied::One, format!("{w} is a permutation (ℓ = k = 1)")),
+            Param::Locality | Param::Hotspot => (Implied::Nothing, format!("{w} does not read it")),
+        })
+    }
+}
+
+/// What a workload implies for a generator parameter it does not read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Implied {
+    /// ℓ = k (a k-k workload).
+    EqualsK,
+    /// 1 (a permutation, or one packet per node).
+    One,
+    /// No value: the parameter has no meaning for the workload.
+    Nothing,
+}
+
+impl Implied {
+    /// How a front end shows it in place of a value: `= k`, `1` or `–`.
+    pub fn shown(self) -> &'static str {
+        match self {
+            Implied::EqualsK => "= k",
+            Implied::One => "1",
+            Implied::Nothing => "–",
+        }
+    }
 }
 
 /// A generator parameter of [`WorkloadSpec`] besides the seed.
@@ -186,6 +236,7 @@ impl WorkloadSpec {
     /// permutation) is not listed.
     pub fn unread(&self) -> Vec<(Param, u32, String)> {
         let w = self.workload;
+        let k = self.k.unwrap_or(1);
         let mut out = Vec::new();
         for param in Param::ALL {
             let value = match param {
@@ -195,31 +246,14 @@ impl WorkloadSpec {
                 Param::Hotspot => self.hotspot,
             };
             let Some(value) = value else { continue };
-            if w.reads(param) {
+            let Some((implied, why)) = w.unread_reason(param) else {
                 continue;
-            }
-            let why = if param == Param::L && w.is_kk() {
-                let k = self.k.unwrap_or(1);
-                if value == k {
-                    continue;
-                }
-                format!("{w} is a k-k workload (every node sends and receives k), so ℓ = k = {k}")
-            } else if param == Param::K && w.reads(Param::L) {
-                format!("{w} sends ℓ packets per node to random nodes; what a node receives is not fixed")
-            } else if param == Param::L && w == Workload::Hotspot {
-                if value == 1 {
-                    continue;
-                }
-                format!("{w} sends one packet per node")
-            } else if param == Param::K && w == Workload::Hotspot {
-                format!("{w} sends one packet per node; what a node receives is not fixed")
-            } else if matches!(param, Param::L | Param::K) {
-                if value == 1 {
-                    continue;
-                }
-                format!("{w} is a permutation (ℓ = k = 1)")
-            } else {
-                format!("{w} does not read it")
+            };
+            let why = match implied {
+                Implied::EqualsK if value == k => continue,
+                Implied::EqualsK => format!("{why} = {k}"),
+                Implied::One if value == 1 => continue,
+                _ => why,
             };
             out.push((param, value, why));
         }

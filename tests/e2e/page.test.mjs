@@ -387,7 +387,13 @@ test('the ℓ and k boxes a workload does not read are disabled, and say why', a
   await page.selectOption('[data-role="workload"]', 'transpose');
   [l, k] = await state();
   assert.deepEqual([l.disabled, k.disabled], [true, true]);
-  assert.match(k.title, /transpose does not read k/);
+  assert.equal(k.title, 'transpose is a permutation (ℓ = k = 1)', 'the core\'s reason, as the CLI notes it');
+  assert.deepEqual([l.placeholder, k.placeholder], ['1', '1']);
+  // hotspot sends one packet per node (ℓ = 1); what a node receives has no value.
+  await page.selectOption('[data-role="workload"]', 'hotspot');
+  [l, k] = await state();
+  assert.deepEqual([l.disabled, k.disabled, l.placeholder, k.placeholder], [true, true, '1', '–']);
+  assert.match(k.title, /^hotspot sends one packet per node; what a node receives is not fixed$/);
   await page.waitForFunction(() => !new URL(location.href).searchParams.has('k'), null, { timeout: 5000 });
   // And back: the boxes are on again.
   await page.selectOption('[data-role="workload"]', 'worst-lk');
