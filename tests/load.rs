@@ -649,3 +649,25 @@ fn load_csv_and_open_loop_sweep_rows_share_their_columns_and_cells() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The load curve and the load mode read the page's form the same way:
+/// texts trimmed, numbers as their JSON text, a bad seed named alike.
+#[test]
+fn the_load_forms_read_fields_alike() {
+    let watch = serde_json::json!({"topology": " mesh:8x8 ", "algorithm": "greedy", "pattern": " uniform", "rate": " 0.1 ", "seed": "7 ", "policy": " fifo"});
+    let curve = serde_json::json!({"topology": " mesh:8x8 ", "algorithms": "greedy", "patterns": " uniform", "rates": " 0.1 ", "seed": "7 ", "policy": " fifo", "warmup": " 5", "measure": 10, "drain": "20 "});
+    let w = load::Watch::browser_from_json(&watch).expect("padded texts are read");
+    assert_eq!((w.run().spec().seed, w.run().spec().policy.name()), (7, "fifo"));
+    let c = load::Curve::browser_from_json(&curve).expect("padded texts are read");
+    assert_eq!(c.len(), 1);
+    for seed in ["-1", "1.5", "+3", "x"] {
+        let mut w = watch.clone();
+        w["seed"] = seed.into();
+        let mut c = curve.clone();
+        c["seed"] = seed.into();
+        let we = load::Watch::browser_from_json(&w).err().expect("refused").to_string();
+        let ce = load::Curve::browser_from_json(&c).err().expect("refused").to_string();
+        assert_eq!(we, ce, "seed {seed}");
+        assert!(we.contains("seed"), "{we}");
+    }
+}

@@ -77,21 +77,10 @@ struct CurveRequest {
 
 impl CurveRequest {
     fn from_json(json: &serde_json::Value) -> Result<CurveRequest> {
-        let text = |key: &str| -> Option<String> {
-            match &json[key] {
-                serde_json::Value::Null => None,
-                serde_json::Value::String(s) => Some(s.clone()),
-                other => Some(other.to_string()),
-            }
-        };
-        let need = |key: &str| text(key).ok_or_else(|| Error::invalid(key, "", "missing"));
-        let mut base = LoadSpec::new(need("topology")?.parse()?, "greedy", Pattern::Uniform);
-        if let Some(p) = text("policy") {
-            base.policy = p.parse()?;
-        }
-        if let Some(seed) = text("seed") {
-            base.seed = crate::request::parse_number("seed", &seed, 0, u64::MAX)?;
-        }
+        let form = super::Form(json);
+        let need = |key: &str| form.need(key);
+        let text = |key: &str| form.text(key);
+        let mut base = form.spec("greedy", Pattern::Uniform)?;
         (base.warmup, base.measure, base.drain) = super::windows(
             text("warmup").as_deref(),
             text("measure").as_deref(),
@@ -103,7 +92,7 @@ impl CurveRequest {
             .map(|p| p.trim().parse())
             .collect::<Result<Vec<Pattern>>>()?;
         let rates = super::parse_rates(&need("rates")?)?;
-        let up_to_saturation = match text("up_to_saturation").as_deref().map(str::trim) {
+        let up_to_saturation = match text("up_to_saturation").as_deref() {
             None | Some("false") | Some("0") | Some("") => false,
             Some("true") | Some("1") => true,
             Some(other) => return Err(Error::invalid("up_to_saturation", other, "expected true or false")),

@@ -65,6 +65,40 @@ pub fn windows(warmup: Option<&str>, measure: Option<&str>, drain: Option<&str>)
     ))
 }
 
+/// The page's load form: a JSON object whose values are texts (trimmed)
+/// or numbers (their JSON text); absent and `null` are the same. The one
+/// reader of the load curve's and the load mode's requests.
+pub(crate) struct Form<'a>(pub &'a serde_json::Value);
+
+impl Form<'_> {
+    /// The field's text, `None` when absent.
+    pub fn text(&self, key: &str) -> Option<String> {
+        match &self.0[key] {
+            serde_json::Value::Null => None,
+            serde_json::Value::String(s) => Some(s.trim().to_string()),
+            other => Some(other.to_string()),
+        }
+    }
+
+    /// The field's text, refused by name when absent.
+    pub fn need(&self, key: &str) -> Result<String> {
+        self.text(key).ok_or_else(|| Error::invalid(key, "", "missing"))
+    }
+
+    /// A spec of `algorithm` and `pattern` on the form's `topology`, with
+    /// its `policy` and `seed` when given (windows at their defaults).
+    pub fn spec(&self, algorithm: &str, pattern: Pattern) -> Result<LoadSpec> {
+        let mut spec = LoadSpec::new(self.need("topology")?.parse()?, algorithm, pattern);
+        if let Some(p) = self.text("policy") {
+            spec.policy = p.parse()?;
+        }
+        if let Some(seed) = self.text("seed") {
+            spec.seed = crate::request::parse_number("seed", &seed, 0, u64::MAX)?;
+        }
+        Ok(spec)
+    }
+}
+
 /// `accepted` below this fraction of `offered` is saturation (SPEC §6).
 pub const ACCEPTED_FRACTION: f64 = 0.95;
 

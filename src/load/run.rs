@@ -190,6 +190,11 @@ impl LoadRun {
         self.born[id as usize]
     }
 
+    /// What it runs.
+    pub fn spec(&self) -> &LoadSpec {
+        &self.spec
+    }
+
     /// The rate.
     pub fn rate(&self) -> f64 {
         self.rate

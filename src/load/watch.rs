@@ -6,7 +6,7 @@
 //! (a rate past saturation fills the source queues without bound).
 
 use super::curve::{BROWSER_MAX_NODES, BROWSER_MAX_STEPS};
-use super::{LoadRun, LoadSpec, Pattern};
+use super::{LoadRun, LoadSpec};
 use crate::error::{Error, Result};
 use crate::topology::Network;
 use serde::Serialize;
@@ -50,34 +50,17 @@ impl Watch {
     /// and `policy`, each checked by the core's parsers by name, under the
     /// browser's limit on nodes ([`BROWSER_MAX_NODES`]).
     pub fn browser_from_json(json: &serde_json::Value) -> Result<Watch> {
-        let text = |key: &str| -> Option<String> {
-            match &json[key] {
-                serde_json::Value::Null => None,
-                serde_json::Value::String(s) => Some(s.trim().to_string()),
-                other => Some(other.to_string()),
-            }
-        };
-        let need = |key: &str| text(key).ok_or_else(|| Error::invalid(key, "", "missing"));
-        let topology: crate::topology::Topology = need("topology")?.parse()?;
-        let nodes = topology.nodes();
+        let form = super::Form(json);
+        let spec = form.spec(&form.need("algorithm")?, form.need("pattern")?.parse()?)?;
+        let nodes = spec.topology.nodes();
         if nodes > BROWSER_MAX_NODES {
             return Err(Error::invalid(
                 "topology",
-                topology.to_string(),
+                spec.topology.to_string(),
                 format!("{nodes} nodes; the page's load mode takes at most {BROWSER_MAX_NODES}"),
             ));
         }
-        let pattern: Pattern = need("pattern")?.parse()?;
-        let mut spec = LoadSpec::new(topology, &need("algorithm")?, pattern);
-        if let Some(p) = text("policy") {
-            spec.policy = p.parse()?;
-        }
-        if let Some(seed) = text("seed") {
-            spec.seed = seed
-                .parse()
-                .map_err(|_| Error::invalid("seed", &seed, "expected a whole number >= 0"))?;
-        }
-        let rate = need("rate")?;
+        let rate = form.need("rate")?;
         let rate: f64 = rate
             .parse()
             .map_err(|_| Error::invalid("rate", &rate, "not a number (expected 0 < rate <= 1)"))?;
