@@ -666,7 +666,7 @@ fn the_load_forms_read_fields_alike() {
         let mut c = curve.clone();
         c["seed"] = seed.into();
         let we = load::Watch::browser_from_json(&w).err().expect("refused").to_string();
-        let ce = load::Curve::browser_from_json(&c).err().expect("refused").to_string();
+        let ce = load::Curve::browser_from_json(&c).expect_err("refused").to_string();
         assert_eq!(we, ce, "seed {seed}");
         assert!(we.contains("seed"), "{we}");
     }
