@@ -778,3 +778,21 @@ fn the_query_parser_names_workload_parameters_that_change_nothing() {
     let (_, messages) = RunSpec::from_query(base, [("workload", "random-kk"), ("l", "3"), ("k", "3")]);
     assert!(messages.is_empty(), "{messages:?}");
 }
+
+/// A run parameter given twice in an address: the last one is used, and
+/// the repeat is named (the page's own parameters do the same).
+#[test]
+fn a_repeated_query_parameter_is_named_and_the_last_used() {
+    let (spec, messages) = RunSpec::from_query(
+        RunSpec::browser(),
+        [("seed", "1"), ("topology", "mesh:8x8"), ("seed", "2")],
+    );
+    assert_eq!(spec.seed, 2);
+    assert_eq!(messages.len(), 1, "{messages:?}");
+    assert!(
+        messages[0].contains("seed is given more than once") && messages[0].contains("seed=\"2\""),
+        "{messages:?}"
+    );
+    let (_, messages) = RunSpec::from_query(RunSpec::browser(), [("seed", "1"), ("topology", "mesh:8x8")]);
+    assert!(messages.is_empty(), "{messages:?}");
+}

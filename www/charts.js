@@ -57,10 +57,21 @@ function sizeOf(el, height) {
   return { width: Math.max(260, Math.floor(el.clientWidth || 480)), height };
 }
 
-/** Draws `data` on `plot` and publishes it as `registry[name]`. */
+/**
+ * Draws `data` on `plot` and publishes it as `registry[name]`; `data`'s
+ * columns read as plain arrays (SPEC §7), converted from typed arrays
+ * when first read.
+ */
 function publish(registry, name, plot, data) {
   plot.setData(data);
-  registry[name] = { series: plot.series.map((s) => s.label), data };
+  const entry = { series: plot.series.map((s) => s.label) };
+  if (data.every(Array.isArray)) {
+    entry.data = data;
+  } else {
+    let plain;
+    Object.defineProperty(entry, 'data', { enumerable: true, get: () => (plain ??= data.map((col) => Array.from(col))) });
+  }
+  registry[name] = entry;
 }
 
 /**

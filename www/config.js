@@ -114,6 +114,14 @@ export function parseQuery(search, wasm) {
   const params = new URLSearchParams(search);
   const warnings = [];
   const errors = [];
+  // A page parameter given twice: the last one counts, as for the run's
+  // parameters (whose repeats the core names).
+  for (const key of PAGE_KEYS) {
+    const all = params.getAll(key);
+    if (all.length < 2) continue;
+    warnings.push(`URL parameter ${key} is given more than once: the last one, ${key}=${JSON.stringify(all.at(-1))}, is used.`);
+    params.set(key, all.at(-1));
+  }
   let lesson = null;
   if (params.get('lesson')) {
     try {
@@ -189,7 +197,7 @@ export function parseQuery(search, wasm) {
   }
   const embed = params.get('embed') === '1';
   if (params.has('embed') && !['0', '1'].includes(params.get('embed'))) {
-    warnings.push(`URL parameter embed=${JSON.stringify(params.get('embed'))} ignored: expected 0 or 1.`);
+    warnings.push(`URL parameter embed=${JSON.stringify(params.get('embed'))} ignored: expected 0 or 1 — using 0 (the full page).`);
   }
   return { config: reconciled.config, page, embed, lesson, warnings, infos: reconciled.messages, errors };
 }

@@ -74,6 +74,7 @@ const state = {
   sim: null,
   buildError: null, // why the core refused the last run built (rebuild), or null
   gotoJob: 0, // bumped by every goto and play/pause: a goto still computing stops when it changes
+  computingAhead: false, // a goto's slices have moved the core past the step shown
   topo: null,
   lay: null,
   view: null,
@@ -123,9 +124,13 @@ function updateLegendMarks() {
   for (const el of document.querySelectorAll('#legend [data-mark]')) el.hidden = !marks.has(el.dataset.mark);
 }
 
-/** Starts the current configuration at step 0; `play`: start animating. */
-function rebuild(play = state.autoplay) {
+/**
+ * Starts the current configuration at step 0; `play`: start animating;
+ * `built`: its run, already built by the caller (else built here).
+ */
+function rebuild(play = state.autoplay, built = null) {
   state.gotoJob += 1;
+  state.computingAhead = false;
   clearMessages('sim');
   clearMessages('goto');
   state.sim?.free();
@@ -136,7 +141,7 @@ function rebuild(play = state.autoplay) {
   state.trail = null;
   state.stepsDue = 0;
   try {
-    state.sim = new wasm.Simulation(simConfig(state.config, state.instanceText));
+    state.sim = built ?? new wasm.Simulation(simConfig(state.config, state.instanceText));
     state.buildError = null;
   } catch (e) {
     state.buildError = e.message;
@@ -317,17 +322,35 @@ function computeThen(step, show) {
   const slice = () => {
     if (job !== state.gotoJob || !state.sim) return;
     if (!computeToward(step, GOTO_SLICE_MS)) {
+      state.computingAhead = true;
       clearMessages('goto');
       showMessage('info', `Computing step ${step}: ${furthestComputed()} computed so far …`, 'goto');
       setTimeout(slice, 0);
       return;
     }
+    state.computingAhead = false;
     clearMessages('goto');
     state.sim.goto(step);
     state.compare?.goto(step);
     show();
   };
   slice();
+}
+
+/**
+ * Cancels a goto still computing: its slices moved the core ahead of the
+ * step shown, so the core goes back to it (the next step, play or back
+ * then starts from what the user sees).
+ */
+function cancelGoto() {
+  state.gotoJob += 1;
+  clearMessages('goto');
+  if (state.computingAhead && state.sim && state.snapshot) {
+    const step = shownStep();
+    state.sim.goto(step);
+    state.compare?.goto(step);
+  }
+  state.computingAhead = false;
 }
 
 /** The last step computed so far (of either run beside each other). */
@@ -378,8 +401,7 @@ function togglePlay() {
 }
 
 function resetRun() {
-  state.gotoJob += 1;
-  clearMessages('goto');
+  cancelGoto();
   if (!state.sim) {
     rebuild(state.playing);
     return;
@@ -398,8 +420,7 @@ function updatePlayLabel() {
 
 /** Plays or pauses; `byUser`: also the choice for the next runs. */
 function setPlaying(on, byUser = true) {
-  state.gotoJob += 1;
-  clearMessages('goto');
+  cancelGoto();
   state.playing = on;
   if (byUser && state.autoplay !== on) {
     state.autoplay = on;
@@ -854,10 +875,20 @@ function applyConfig(candidate, instanceText, errorPrefix = 'Cannot run this con
     showMessage('error', `${errorPrefix}: ${e.message}`, source);
     return false;
   }
+  // With an instance the core returns no workload fields: keep the form's.
+  const config = instanceText ? { ...candidate, ...reconciled.config } : reconciled.config;
+  // Built before anything changes: a run the core refuses to build (over
+  // the page's size limits) leaves the current one on screen.
+  let sim;
+  try {
+    sim = new wasm.Simulation(simConfig(config, instanceText));
+  } catch (e) {
+    showMessage('error', `${errorPrefix}: ${e.message}`, source);
+    return false;
+  }
   clearMessages('reconcile');
   clearMessages('form');
-  // With an instance the core returns no workload fields: keep the form's.
-  state.config = instanceText ? { ...candidate, ...reconciled.config } : reconciled.config;
+  state.config = config;
   const newInstance = state.instanceText !== instanceText;
   state.instanceText = instanceText;
   if (newInstance) {
@@ -866,7 +897,7 @@ function applyConfig(candidate, instanceText, errorPrefix = 'Cannot run this con
     clearMessages('instance-url');
   }
   for (const m of reconciled.messages) showMessage('info', m, 'reconcile');
-  rebuild();
+  rebuild(state.autoplay, sim);
   if (instanceText && state.topo) state.config.topology = state.topo.name;
   writeControls();
   refreshMenus();
@@ -898,6 +929,10 @@ function onConfigChange(event) {
   const sameSource = WORKLOAD_FIELDS.every((key) => text(candidate[key]) === text(state.config[key]));
   if (!applyConfig(candidate, sameSource ? state.instanceText : null)) {
     $('kind').value = kindOf(state.config.topology);
+  } else {
+    // The address is rewritten from the form: what was said about the one
+    // the page opened with no longer applies.
+    clearMessages('url');
   }
 }
 

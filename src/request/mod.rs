@@ -433,7 +433,9 @@ impl RunSpec {
         match field {
             Field::Topology => {
                 let topology: Topology = value.parse().map_err(|e| rename(e, name))?;
-                self.instance_limits().check_topology(&topology)?;
+                // The topology field is only ever a generated workload's (an
+                // instance names its own), so one limit and one message.
+                self.generated_limits().check_topology(&topology)?;
                 self.topology = Some(topology);
             }
             Field::Algorithm => self.algorithm = registry::lookup(value).map_err(|e| rename(e, name))?,

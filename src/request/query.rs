@@ -19,6 +19,11 @@ impl RunSpec {
         let mut named = Vec::new();
         for (key, text) in pairs {
             let Some(field) = Field::from_query(key) else { continue };
+            if named.contains(&field) {
+                messages.push(format!(
+                    "URL parameter {key} is given more than once: the last one, {key}={text:?}, is used."
+                ));
+            }
             named.push(field);
             let kept = spec.value_of(field);
             let mut next = spec.clone();

@@ -235,6 +235,11 @@ test('a far goto on a big network is computed in slices: the page answers meanwh
   assert.equal((await received(page)).length, mid, 'a cancelled goto posted');
   assert.equal(await shownStep(frame), 400);
   assert.equal(await errorLine(frame), '');
+  // The run goes on from the step shown, not from where the cancelled goto had computed to.
+  await page.evaluate(() => window.send({ type: 'routesim:command', command: 'step' }));
+  await page.waitForFunction((n) => window.got.length > n, mid, { timeout: 10000 });
+  assert.deepEqual((await received(page)).slice(mid).map((m) => m.step), [401], 'a step after a cancelled goto');
+  assert.equal(await shownStep(frame), 401);
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -78,11 +78,15 @@ test('step changes the canvas; run to end fills counters and the chart', async (
   const run = await page.evaluate(() => {
     const c = window.routesim.charts.run;
     const drawn = window.routesim.chart.chart.data;
-    return { series: c.series, n: c.data.length, same: c.data.every((col, i) => col === drawn[i]), xs: [...c.data[0]] };
+    const same = c.data.every((col, i) => col.length === drawn[i].length && col.every((v, j) => v === drawn[i][j]));
+    // Plain arrays (SPEC §7: [[x…], [y…]…]), as JSON shows them.
+    const plain = c.data.every(Array.isArray) && Array.isArray(JSON.parse(JSON.stringify(c)).data[1]);
+    return { series: c.series, n: c.data.length, same, plain, xs: [...c.data[0]] };
   });
   assert.deepEqual(run.series, ['step', 'in flight', 'max queue']);
   assert.equal(run.n, 3);
   assert.ok(run.same, 'window.routesim.charts.run is not the data drawn');
+  assert.ok(run.plain, 'window.routesim.charts.run.data holds typed arrays');
   assert.equal(run.xs.length, steps + 1);
   assert.equal(await page.locator('[data-role="chart"][data-chart="run"] canvas').count(), 1);
   assert.equal(await page.locator('[data-role="step-count"]').innerText(), String(steps));
@@ -166,14 +170,54 @@ test('a bad instance gives a readable error and changes nothing', async () => {
   await page.close();
 });
 
+test('a topology over the page\'s size limits, typed into the form, is refused and the run on screen goes on', async () => {
+  const { page, errors } = await open('?topology=mesh:8x8&workload=transpose&play=0');
+  await page.click('[data-role="step-forward"]');
+  await page.waitForFunction(() => document.querySelector('[data-role="step-count"]').textContent.trim() === '1');
+  await page.waitForTimeout(300);
+  const before = { url: page.url(), delivered: await page.locator('[data-role="delivered"]').innerText() };
+  for (const [field, value, why] of [
+    ['topology', 'hypercube:19', /524288 nodes|limit/],
+    ['topology', 'mesh:600x600', /360000 nodes|limit/],
+  ]) {
+    await page.fill(`[data-role="${field}"]`, value);
+    await page.press(`[data-role="${field}"]`, 'Enter');
+    const line = page.locator('[data-role="error"]');
+    await line.waitFor({ state: 'visible', timeout: 5000 });
+    assert.match(await line.innerText(), why, value);
+    assert.match(await line.innerText(), new RegExp(value.replace(':', '.')), `${value} is named`);
+    assert.equal(await page.locator('[data-role="step-count"]').innerText(), '1', value);
+    assert.equal(await page.locator('[data-role="status"]').innerText(), 'paused', value);
+    assert.equal(await page.locator('[data-role="delivered"]').innerText(), before.delivered, value);
+    await page.waitForTimeout(300);
+    assert.equal(page.url(), before.url, `${value} went into the address`);
+    await page.keyboard.press('Escape');
+    await page.locator('body').click({ position: { x: 2, y: 2 } });
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => document.querySelector('[data-role="step-count"]').textContent.trim() === '2', null, { timeout: 5000 });
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForFunction(() => document.querySelector('[data-role="step-count"]').textContent.trim() === '1', null, { timeout: 5000 });
+  }
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('bad URL parameters are named and fall back to defaults', async () => {
-  const { page, errors } = await open('?topology=mesh:0x4&algorithm=teleport&l=abc&workload=random-permutation&bogus=1');
+  const { page, errors } = await open('?topology=mesh:0x4&algorithm=teleport&l=abc&workload=random-permutation&bogus=1&seed=3&seed=4&speed=3&speed=5&embed=2');
   const warnings = await page.locator('.msg.warning').allInnerTexts();
   const all = warnings.join('\n');
   assert.match(all, /topology="mesh:0x4"/);
   assert.match(all, /algorithm="teleport"/);
   assert.match(all, /l="abc"/);
   assert.match(all, /bogus/);
+  // Repeats: the last one counts, and is named.
+  assert.match(all, /seed is given more than once: the last one, seed="4", is used/);
+  assert.match(all, /speed is given more than once: the last one, speed="5", is used/);
+  assert.equal(await page.locator('#seed').inputValue(), '4');
+  assert.match(all, /embed="2" ignored: expected 0 or 1 — using 0/);
+  // A change from the form rewrites the address: the lines about the old one go.
+  await page.selectOption('[data-role="workload"]', 'transpose');
+  await page.waitForFunction(() => document.querySelectorAll('.msg.warning').length === 0, null, { timeout: 5000 });
   assert.equal(await page.locator('#algorithm').inputValue(), 'greedy');
   assert.equal(await page.locator('[data-role="topology"]').inputValue(), 'mesh:16x16');
   assert.ok((await canvasInfo(page)).ink > 5000, 'page is blank');

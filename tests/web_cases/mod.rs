@@ -161,6 +161,9 @@ fn generated_workloads_have_a_tighter_cap_than_loaded_instances() {
         generated.contains("nodes too large: 1048576 exceeds the limit 262144"),
         "{generated}"
     );
+    // Past the loaded instances' cap too: the same limit named.
+    let huge = message(Simulation::new(mesh_config("mesh:2000x2000", "greedy")));
+    assert!(huge.contains("4000000 exceeds the limit 262144"), "{huge}");
     let loaded = config(&[(
         "instance",
         r#"{"topology":"mesh:1024x1024","packets":[[0,1048575]]}"#.into(),
