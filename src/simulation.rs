@@ -381,7 +381,8 @@ impl Simulation {
             max_load: stats.max_load,
             max_ctrl_queue: stats.max_ctrl_queue,
             packet_hops: stats.packet_hops,
-            phases: stats.phases(self.engine.step_count()),
+            // Up to `steps`: a stalled run's last step moved nothing and is not counted.
+            phases: stats.phases(steps),
             extra: Extra {
                 flits: self.config.flits,
                 ..self.algorithm.report_extra()

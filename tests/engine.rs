@@ -141,6 +141,8 @@ fn full_cycle_of_bounded_queues_stalls() {
     assert_eq!(status, Status::Stalled);
     assert!(r.stalled);
     assert_eq!((r.delivered, r.steps), (0, 1));
+    // The phases cover the steps counted: the step that moved nothing is not one.
+    assert_eq!(r.phases.iter().map(|p| p.steps).sum::<u32>(), r.steps, "{:?}", r.phases);
     let r = run(inst("ring:7", &packets), "greedy", Policy::FarthestFirst);
     assert_eq!(r.steps, 3);
 }

@@ -114,16 +114,17 @@ impl Stats {
         self.phases.last().map(|p| p.name.as_str())
     }
 
-    /// The phases with their step counts, the last one closed at `end`.
+    /// The phases with their step counts up to step `end` (the last one
+    /// closed there; steps after `end` are not counted).
     pub fn phases(&self, end: u32) -> Vec<PhaseSteps> {
         let mut out = self.phases.clone();
         for i in 0..out.len() {
             let stop = if i + 1 < out.len() {
-                out[i + 1].start
+                out[i + 1].start.min(end)
             } else {
-                end.max(out[i].start)
+                end
             };
-            out[i].steps = stop - out[i].start;
+            out[i].steps = stop.saturating_sub(out[i].start);
         }
         out
     }
