@@ -927,8 +927,16 @@ function onConfigChange(event) {
   const candidate = readControls();
   // Changing what is routed returns from a loaded instance to generated workloads.
   const sameSource = WORKLOAD_FIELDS.every((key) => text(candidate[key]) === text(state.config[key]));
+  for (const el of document.querySelectorAll('#controls [aria-invalid]')) el.removeAttribute('aria-invalid');
   if (!applyConfig(candidate, sameSource ? state.instanceText : null)) {
     $('kind').value = kindOf(state.config.topology);
+    // The refused control is marked where the user is (the message is in
+    // the error line, which a narrow screen may have scrolled away).
+    const control = event?.target;
+    if (control?.matches?.('input, select') && control.id !== 'kind') {
+      control.setAttribute('aria-invalid', 'true');
+      control.setAttribute('aria-describedby', 'errors');
+    }
   } else {
     // The address is rewritten from the form: what was said about the one
     // the page opened with no longer applies.

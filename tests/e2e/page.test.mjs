@@ -186,6 +186,9 @@ test('a topology over the page\'s size limits, typed into the form, is refused a
     await line.waitFor({ state: 'visible', timeout: 5000 });
     assert.match(await line.innerText(), why, value);
     assert.match(await line.innerText(), new RegExp(value.replace(':', '.')), `${value} is named`);
+    assert.equal(await page.locator(`[data-role="${field}"]`).getAttribute('aria-invalid'), 'true', `${value}: the box is not marked`);
+    const border = await page.locator(`[data-role="${field}"]`).evaluate((el) => getComputedStyle(el).borderTopColor);
+    assert.equal(border, 'rgb(179, 38, 30)', `${value}: the mark is not drawn`);
     assert.equal(await page.locator('[data-role="step-count"]').innerText(), '1', value);
     assert.equal(await page.locator('[data-role="status"]').innerText(), 'paused', value);
     assert.equal(await page.locator('[data-role="delivered"]').innerText(), before.delivered, value);
@@ -198,6 +201,11 @@ test('a topology over the page\'s size limits, typed into the form, is refused a
     await page.keyboard.press('ArrowLeft');
     await page.waitForFunction(() => document.querySelector('[data-role="step-count"]').textContent.trim() === '1', null, { timeout: 5000 });
   }
+  // A good value clears the mark.
+  await page.fill('[data-role="topology"]', 'mesh:6x6');
+  await page.press('[data-role="topology"]', 'Enter');
+  await page.waitForFunction(() => document.querySelector('[data-role="delivered"]').textContent.includes('/ 36'), null, { timeout: 5000 });
+  assert.equal(await page.locator('[data-role="topology"]').getAttribute('aria-invalid'), null);
   assert.deepEqual(errors, []);
   await page.close();
 });
