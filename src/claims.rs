@@ -403,7 +403,7 @@ fn level_route(theorem: KsTheorem, instance: &Instance, epsilon: Option<u32>) ->
 /// max{n, kL/16} + kL plus O(√((n + kL) log n)).
 fn local_route(theorem: KsTheorem, instance: &Instance, locality: Option<u32>) -> Option<Bound> {
     let grid = instance.topology.as_grid()?;
-    let own = crate::algorithms::instance_locality(grid, &instance.packets).max(1);
+    let own = crate::topology::instance_locality(grid, &instance.packets).max(1);
     let l = match theorem {
         KsTheorem::Theorem15 => own,
         _ => locality.unwrap_or(own),

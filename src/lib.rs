@@ -28,12 +28,14 @@
 
 pub mod algorithms;
 pub mod bounds;
+pub mod catalogue;
 pub mod claims;
 pub mod engine;
 pub mod error;
 pub mod explain;
 pub mod lessons;
 pub mod load;
+pub mod options;
 pub mod primitives;
 pub mod report;
 pub mod request;
@@ -50,6 +52,7 @@ pub mod cli;
 pub mod wasm;
 
 pub use error::{Error, Result};
-pub use request::{Field, RunSpec};
+pub use options::{AlgorithmOptions, Field};
+pub use request::RunSpec;
 pub use simulation::{SimConfig, Simulation, Status};
 pub use timeline::Timeline;

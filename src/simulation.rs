@@ -1,10 +1,11 @@
 //! A run: an instance, an algorithm and the engine, stepped together. This
 //! is what the CLI, the browser and the tests drive.
 
-use crate::algorithms::{self, Algorithm, AlgorithmOptions, EdgeQueues, Mark, PathChoice, Smear};
+use crate::algorithms::{self, Algorithm, EdgeQueues, Mark};
 use crate::bounds::{self, Bounds};
 use crate::engine::{Engine, EngineConfig, Policy, StepSummary, MAX_FLITS};
 use crate::error::{Error, Result};
+use crate::options::{AlgorithmOptions, Field};
 use crate::report::{Extra, Latency, Report};
 use crate::workload::Instance;
 use std::sync::Arc;
@@ -27,25 +28,9 @@ pub struct SimConfig {
     pub queue_cap: Option<u32>,
     /// LMRR's per-edge queues.
     pub edge_queues: bool,
-    /// Algorithm options beyond the seed.
-    pub pipeline: bool,
-    /// Reverse dimension order.
-    pub reverse_order: bool,
-    /// `ks-level`'s strip height ε (`None`: ⌈side/8⌉).
-    pub epsilon: Option<u32>,
-    /// `ks-local`'s locality L (`None`: the instance's own).
-    pub locality: Option<u32>,
-    /// `ks-local` with `--locality unknown` (NoLRoute, §9.2): the nodes are
-    /// not told L (`locality` is then ignored).
-    pub locality_unknown: bool,
-    /// Queue smearing (Kaufmann–Sibeyn §7.5); `None`: off.
-    pub smear: Option<Smear>,
-    /// `lmrr`: ranks drawn from [1, R] (`None`: the paper's R).
-    pub ranks: Option<u32>,
-    /// `lmrr`: packet combining (§2.3.1).
-    pub combine: bool,
-    /// `lmrr`: direct or Valiant paths on the butterfly and the hypercube.
-    pub paths: PathChoice,
+    /// The algorithm's options (its `seed` and `queue_cap` are taken from
+    /// this configuration's when the algorithm is created).
+    pub options: AlgorithmOptions,
     /// Stop after this many steps.
     pub max_steps: u32,
     /// Check engine invariants every step.
@@ -55,9 +40,6 @@ pub struct SimConfig {
     /// Hops per packet in flight between the engine's re-sorts of packets by position (speed
     /// only; see [`crate::engine::RESORT_INTERVAL`]).
     pub resort_interval: u32,
-    /// Cut-through worms of F flits (SPEC §5 `--flits`); `None` is
-    /// store-and-forward (F = 1) and leaves `flits` out of the report.
-    pub flits: Option<u32>,
 }
 
 impl Default for SimConfig {
@@ -68,20 +50,11 @@ impl Default for SimConfig {
             seed: 1,
             queue_cap: None,
             edge_queues: false,
-            pipeline: false,
-            reverse_order: false,
-            epsilon: None,
-            locality: None,
-            locality_unknown: false,
-            smear: None,
-            ranks: None,
-            combine: false,
-            paths: PathChoice::Direct,
+            options: AlgorithmOptions::default(),
             max_steps: DEFAULT_MAX_STEPS,
             check_invariants: cfg!(debug_assertions),
             record_series: true,
             resort_interval: crate::engine::RESORT_INTERVAL,
-            flits: None,
         }
     }
 }
@@ -140,21 +113,13 @@ impl Simulation {
         }
         let options = AlgorithmOptions {
             seed: config.seed,
-            pipeline: config.pipeline,
-            reverse_order: config.reverse_order,
-            epsilon: config.epsilon,
-            locality: config.locality.filter(|_| !config.locality_unknown),
-            locality_unknown: config.locality_unknown,
-            smear: config.smear,
             queue_cap: config.queue_cap,
-            ranks: config.ranks,
-            paths: config.paths,
-            combine: config.combine,
+            ..config.options.clone()
         };
         let entry = algorithms::lookup(&config.algorithm)?;
         entry.check(&instance, config.policy)?;
         entry.check_options(&options)?;
-        let flits = config.flits.unwrap_or(1);
+        let flits = options.flits();
         check_flits(flits, config.queue_cap)?;
         entry.check_flits(flits)?;
         let mut algorithm = entry.create(&options);
@@ -175,7 +140,7 @@ impl Simulation {
         algorithm.start(&instance, &mut engine)?;
         // Combined packets share messages: the counting bounds count one
         // packet per destination (see `bounds::compute_combining`).
-        let combining = config.combine && entry.options.iter().any(|o| o.field == crate::request::Field::Combine);
+        let combining = options.combine && entry.options.contains(&Field::Combine);
         let bounds = if combining {
             bounds::compute_combining(&instance)
         } else {
@@ -384,7 +349,7 @@ impl Simulation {
             // Up to `steps`: a stalled run's last step moved nothing and is not counted.
             phases: stats.phases(steps),
             extra: Extra {
-                flits: self.config.flits,
+                flits: self.config.options.flits,
                 ..self.algorithm.report_extra()
             },
             offline_precompute: self.algorithm.offline_precompute(),

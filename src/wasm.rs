@@ -8,7 +8,7 @@
 //! out as typed-array copies, never as one JS object per packet; serde is
 //! used only for configs, the catalogue, bounds, reports and chart points.
 
-use crate::algorithms::{registry, EdgeQueues};
+use crate::algorithms::EdgeQueues;
 use crate::engine::Engine;
 use crate::error::Error;
 use crate::request::RunSpec;
@@ -335,7 +335,7 @@ pub fn topology(name: &str) -> Result<Object, JsError> {
 /// and `accepts` in words.
 #[wasm_bindgen]
 pub fn catalogue() -> Result<JsValue, JsError> {
-    to_js(&registry::catalogue())
+    to_js(&crate::catalogue::catalogue())
 }
 
 fn lesson_of(id: &str) -> Result<Option<&'static lessons::Lesson>, JsError> {
@@ -480,7 +480,7 @@ impl Experiment {
         )
         .map_err(js_error)?;
         let vary: sweep::Vary = text("vary")?.parse().map_err(js_error)?;
-        let seeds = crate::request::parse_number("seeds", &text("seeds")?, 1, 100).map_err(js_error)? as u32;
+        let seeds = crate::options::parse_number("seeds", &text("seeds")?, 1, 100).map_err(js_error)? as u32;
         let inner =
             sweep::Experiment::new(base, vary, &text("values")?, &text("algorithms")?, seeds).map_err(js_error)?;
         Ok(Experiment { inner })

@@ -4,6 +4,7 @@
 use routesim::engine::Policy;
 use routesim::topology::Topology;
 use routesim::workload::{generate, Instance, Workload, WorkloadSpec};
+use routesim::AlgorithmOptions;
 use routesim::{SimConfig, Simulation, Status};
 
 fn run(inst: Instance, algorithm: &str, policy: Policy) -> routesim::report::Report {
@@ -293,11 +294,14 @@ fn results_do_not_depend_on_memory_order_or_series() {
                 policy,
                 queue_cap,
                 edge_queues,
-                pipeline,
                 check_invariants: checks,
                 record_series,
                 resort_interval,
-                reverse_order,
+                options: AlgorithmOptions {
+                    pipeline,
+                    reverse_order,
+                    ..Default::default()
+                },
                 ..Default::default()
             };
             let mut sim = Simulation::new(instance.clone(), config).unwrap();

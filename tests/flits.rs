@@ -22,6 +22,7 @@ use routesim::report::Report;
 use routesim::request::{Field, RunSpec};
 use routesim::topology::Topology;
 use routesim::workload::{generate, Instance, Workload, WorkloadSpec};
+use routesim::AlgorithmOptions;
 use routesim::{SimConfig, Simulation, Status};
 use std::process::Command;
 
@@ -67,7 +68,10 @@ fn run(instance: Instance, algorithm: &str, flits: Option<u32>, seed: u64) -> Re
         SimConfig {
             algorithm: algorithm.into(),
             seed,
-            flits,
+            options: AlgorithmOptions {
+                flits,
+                ..Default::default()
+            },
             ..Default::default()
         },
     )
@@ -248,8 +252,11 @@ fn every_hop_by_hop_algorithm_routes_worms_with_the_invariants_checked() {
                 SimConfig {
                     algorithm: algorithm.into(),
                     seed: 7,
-                    flits: Some(f),
-                    pipeline,
+                    options: AlgorithmOptions {
+                        flits: Some(f),
+                        pipeline,
+                        ..Default::default()
+                    },
                     ..Default::default()
                 },
             );
@@ -276,7 +283,10 @@ fn the_registry_refuses_worms_for_algorithms_that_schedule_their_own_moves() {
         // The simulation refuses it too, whoever fills its configuration.
         let config = SimConfig {
             algorithm: algorithm.into(),
-            flits: Some(4),
+            options: AlgorithmOptions {
+                flits: Some(4),
+                ..Default::default()
+            },
             ..Default::default()
         };
         let refused = Simulation::new(workload("mesh:8x8", Workload::RandomPermutation, None, 1), config);
@@ -284,7 +294,10 @@ fn the_registry_refuses_worms_for_algorithms_that_schedule_their_own_moves() {
         // F = 1 is store-and-forward: nothing to refuse.
         let config = SimConfig {
             algorithm: algorithm.into(),
-            flits: Some(1),
+            options: AlgorithmOptions {
+                flits: Some(1),
+                ..Default::default()
+            },
             ..Default::default()
         };
         assert!(Simulation::new(workload("mesh:8x8", Workload::RandomPermutation, None, 1), config).is_ok());
@@ -311,13 +324,13 @@ fn the_registry_refuses_worms_for_algorithms_that_schedule_their_own_moves() {
         RunSpec::browser(),
         [("topology", "mesh:8x8"), ("algorithm", "greedy"), ("flits", "4")],
     );
-    assert_eq!((spec.flits, messages.len()), (Some(4), 0), "{messages:?}");
+    assert_eq!((spec.options.flits, messages.len()), (Some(4), 0), "{messages:?}");
     assert_eq!(spec.to_json()["flits"], 4);
     let (spec, messages) = RunSpec::from_query(
         RunSpec::browser(),
         [("topology", "mesh:8x8"), ("algorithm", "sort-route"), ("flits", "4")],
     );
-    assert_eq!(spec.flits, None);
+    assert_eq!(spec.options.flits, None);
     assert!(messages.iter().any(|m| m.contains("flits")), "{messages:?}");
 }
 
@@ -364,8 +377,11 @@ fn the_cli_takes_flits_and_refuses_bad_values_with_exit_2() {
 fn a_finished_run_ends_with_every_flit_arrived() {
     let config = SimConfig {
         algorithm: "ks-nowrap".into(),
-        flits: Some(5),
         check_invariants: true,
+        options: AlgorithmOptions {
+            flits: Some(5),
+            ..Default::default()
+        },
         ..Default::default()
     };
     let mut sim = Simulation::new(workload("mesh:8x8", Workload::RandomPermutation, None, 3), config).unwrap();
@@ -484,11 +500,14 @@ fn worms_do_not_depend_on_memory_order_series_checks_or_the_timeline() {
         let report = |resort_interval: u32, record_series: bool, check_invariants: bool| {
             let config = SimConfig {
                 algorithm: algorithm.into(),
-                flits: Some(4),
-                pipeline,
                 resort_interval,
                 record_series,
                 check_invariants,
+                options: AlgorithmOptions {
+                    flits: Some(4),
+                    pipeline,
+                    ..Default::default()
+                },
                 ..Default::default()
             };
             let mut sim = Simulation::new(i.clone(), config).unwrap();
@@ -506,8 +525,11 @@ fn worms_do_not_depend_on_memory_order_series_checks_or_the_timeline() {
         // Going back and forth shows every step as going forward did.
         let config = SimConfig {
             algorithm: algorithm.into(),
-            flits: Some(4),
-            pipeline,
+            options: AlgorithmOptions {
+                flits: Some(4),
+                pipeline,
+                ..Default::default()
+            },
             ..Default::default()
         };
         let mut timeline = routesim::Timeline::with_max_checkpoints(Simulation::new(i.clone(), config).unwrap(), 4);
@@ -535,7 +557,10 @@ fn worms_keep_at_most_one_crossing_per_link() {
     let i = workload("mesh:32x32", Workload::RandomPermutation, None, 1);
     let bytes = |flits| {
         let config = SimConfig {
-            flits,
+            options: AlgorithmOptions {
+                flits,
+                ..Default::default()
+            },
             ..Default::default()
         };
         let mut sim = Simulation::new(i.clone(), config).unwrap();
@@ -558,7 +583,10 @@ fn worms_keep_at_most_one_crossing_per_link() {
 fn the_explanation_names_worms_and_judges_no_store_and_forward_claim() {
     let config = SimConfig {
         algorithm: "greedy".into(),
-        flits: Some(3),
+        options: AlgorithmOptions {
+            flits: Some(3),
+            ..Default::default()
+        },
         ..Default::default()
     };
     let mut sim = Simulation::new(workload("mesh:8x8", Workload::RandomPermutation, None, 1), config).unwrap();

@@ -10,6 +10,7 @@ use common::{run, run_config};
 use routesim::engine::Policy;
 use routesim::topology::Topology;
 use routesim::workload::{generate, Instance, Workload, WorkloadSpec};
+use routesim::AlgorithmOptions;
 use routesim::SimConfig;
 
 fn cube(d: u32, w: Workload) -> Instance {
@@ -21,7 +22,10 @@ fn valiant(inst: Instance, seed: u64, pipeline: bool) -> u32 {
     let config = SimConfig {
         algorithm: "valiant".into(),
         seed,
-        pipeline,
+        options: AlgorithmOptions {
+            pipeline,
+            ..Default::default()
+        },
         ..Default::default()
     };
     let r = run_config(inst, config);

@@ -25,6 +25,7 @@ use routesim::engine::{Engine, EngineConfig, Policy};
 use routesim::report::Report;
 use routesim::topology::Topology;
 use routesim::workload::{generate, Instance, Workload, WorkloadSpec};
+use routesim::AlgorithmOptions;
 use routesim::{SimConfig, Simulation};
 use std::process::Command;
 
@@ -52,7 +53,10 @@ fn ks(name: &str, algorithm: &str, instance: Instance, policy: Policy, seed: u64
             algorithm: algorithm.into(),
             policy,
             seed,
-            pipeline: coalesced,
+            options: AlgorithmOptions {
+                pipeline: coalesced,
+                ..Default::default()
+            },
             ..Default::default()
         },
     );

@@ -27,6 +27,7 @@ use routesim::report::Report;
 use routesim::request::{Field, RunSpec};
 use routesim::topology::{Network, Topology};
 use routesim::workload::{generate, Instance, Workload, WorkloadSpec};
+use routesim::AlgorithmOptions;
 use routesim::{SimConfig, Simulation};
 use std::process::Command;
 
@@ -54,8 +55,11 @@ fn run(algorithm: &str, instance: Instance, seed: u64, epsilon: Option<u32>, loc
             algorithm: algorithm.into(),
             policy: Policy::FarthestFirst,
             seed,
-            epsilon,
-            locality,
+            options: AlgorithmOptions {
+                epsilon,
+                locality,
+                ..Default::default()
+            },
             ..Default::default()
         },
     );
@@ -160,7 +164,10 @@ fn level_route_is_deterministic_and_coalesces() {
         inst(),
         SimConfig {
             algorithm: "ks-level".into(),
-            pipeline: true,
+            options: AlgorithmOptions {
+                pipeline: true,
+                ..Default::default()
+            },
             ..Default::default()
         },
     );
@@ -262,8 +269,11 @@ fn local_route_in_three_dimensions_and_coalesced() {
         workload("torus:16x16", Workload::LocalKk, 4, Some(4), 2),
         SimConfig {
             algorithm: "ks-local".into(),
-            pipeline: true,
-            locality: Some(4),
+            options: AlgorithmOptions {
+                pipeline: true,
+                locality: Some(4),
+                ..Default::default()
+            },
             ..Default::default()
         },
     );

@@ -38,6 +38,7 @@ use routesim::report::Report;
 use routesim::request::{Field, RunSpec};
 use routesim::topology::Topology;
 use routesim::workload::{generate, Instance, Workload, WorkloadSpec};
+use routesim::AlgorithmOptions;
 use routesim::{SimConfig, Simulation, Status};
 use std::collections::{HashMap, HashSet};
 use std::process::Command;
@@ -57,7 +58,10 @@ fn config(seed: u64, unknown: bool) -> SimConfig {
         algorithm: "ks-local".into(),
         policy: Policy::FarthestFirst,
         seed,
-        locality_unknown: unknown,
+        options: AlgorithmOptions {
+            locality_unknown: unknown,
+            ..Default::default()
+        },
         check_invariants: true,
         ..Default::default()
     }
@@ -377,7 +381,7 @@ fn the_request_reads_unknown_and_unknown_l() {
         ],
     );
     assert!(messages.is_empty(), "{messages:?}");
-    assert!(spec.locality_unknown && spec.locality == Some(4));
+    assert!(spec.options.locality_unknown && spec.options.locality == Some(4));
     let e = routesim::explain::explain_run(&spec.build().unwrap());
     let t15 = e.claims.iter().find(|c| c.name == "Theorem 15").unwrap();
     assert_ne!(t15.verdict, routesim::explain::Verdict::NotApplicable, "{}", t15.line);

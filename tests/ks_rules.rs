@@ -22,6 +22,7 @@
 use routesim::engine::Policy;
 use routesim::topology::Topology;
 use routesim::workload::{generate, Instance, Workload, WorkloadSpec};
+use routesim::AlgorithmOptions;
 use routesim::{SimConfig, Simulation, Status};
 use std::collections::{BTreeMap, HashMap};
 
@@ -469,8 +470,11 @@ fn coalesced_phases_never_park_a_packet_and_separated_ones_do() {
             let config = SimConfig {
                 algorithm: algorithm.into(),
                 seed: 2,
-                pipeline: coalesced,
                 check_invariants: true,
+                options: AlgorithmOptions {
+                    pipeline: coalesced,
+                    ..Default::default()
+                },
                 ..Default::default()
             };
             let mut s = Simulation::new(instance.clone(), config).unwrap();

@@ -31,6 +31,7 @@ use routesim::algorithms::Intervals;
 use routesim::engine::Policy;
 use routesim::topology::{Network, RouteOrder, Topology};
 use routesim::workload::{generate, Instance, Workload, WorkloadSpec};
+use routesim::AlgorithmOptions;
 use routesim::{SimConfig, Simulation, Status};
 
 fn topo(s: &str) -> Topology {
@@ -105,7 +106,10 @@ fn greedy_goes_along_the_row_first_and_in_d_dimensions_the_last_coordinate_first
     assert_eq!(got, [22, 23, 24, 25, 26, 19, 12, 5]);
     // --reverse-order: the column first.
     let reversed = SimConfig {
-        reverse_order: true,
+        options: AlgorithmOptions {
+            reverse_order: true,
+            ..Default::default()
+        },
         ..config("greedy", 1)
     };
     let got: Vec<u32> = trace(&mut sim(inst, reversed)).iter().map(|p| p[0]).collect();
@@ -134,7 +138,10 @@ fn bit_fixing_fixes_the_most_significant_differing_bit_on_every_hop() {
         .collect();
     assert_eq!(got, [0, 0b10000, 0b10100, 0b10110]);
     let reversed = SimConfig {
-        reverse_order: true,
+        options: AlgorithmOptions {
+            reverse_order: true,
+            ..Default::default()
+        },
         ..config("bit-fixing", 1)
     };
     let got: Vec<u32> = trace(&mut sim(inst, reversed)).iter().map(|p| p[0]).collect();
@@ -147,7 +154,10 @@ fn bit_fixing_fixes_the_most_significant_differing_bit_on_every_hop() {
         let inst = gen(&topo("hypercube:7"), w, 3);
         let dest: Vec<u32> = inst.packets.iter().map(|&(_, d)| d).collect();
         let cfg = SimConfig {
-            reverse_order: reverse,
+            options: AlgorithmOptions {
+                reverse_order: reverse,
+                ..Default::default()
+            },
             ..config("bit-fixing", 1)
         };
         let steps = trace(&mut sim(inst, cfg));
@@ -508,7 +518,10 @@ fn every_lecture_algorithm_delivers_fixed_points_at_step_0() {
         let inst = Instance::new(topo(t), vec![(0, 0), (5, 5), (1, 14), (14, 1), (15, 15)]).unwrap();
         for pipeline in [false, true] {
             let cfg = SimConfig {
-                pipeline: pipeline && !["greedy", "bit-fixing"].contains(&algorithm),
+                options: AlgorithmOptions {
+                    pipeline: pipeline && !["greedy", "bit-fixing"].contains(&algorithm),
+                    ..Default::default()
+                },
                 ..config(algorithm, 2)
             };
             let mut s = sim(inst.clone(), cfg);

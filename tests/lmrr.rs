@@ -15,6 +15,7 @@ use routesim::engine::ControlKind;
 use routesim::report::Report;
 use routesim::topology::Topology;
 use routesim::workload::{generate, Instance, Workload, WorkloadSpec};
+use routesim::AlgorithmOptions;
 use routesim::{SimConfig, Simulation, Status};
 
 fn instance(topology: &str, workload: Workload, seed: u64) -> Instance {
@@ -26,7 +27,10 @@ fn config(q: u32, paths: PathChoice, seed: u64) -> SimConfig {
     SimConfig {
         algorithm: "lmrr".into(),
         queue_cap: Some(q),
-        paths,
+        options: AlgorithmOptions {
+            paths,
+            ..Default::default()
+        },
         seed,
         ..Default::default()
     }
@@ -293,7 +297,10 @@ fn ranks_default_to_c_plus_l_plus_log_n_and_can_be_set() {
     let r = run_config(
         instance("butterfly:6", Workload::RandomPermutation, 2),
         SimConfig {
-            ranks: Some(1),
+            options: AlgorithmOptions {
+                ranks: Some(1),
+                ..Default::default()
+            },
             ..config(2, DIRECT, 2)
         },
     );
@@ -467,7 +474,10 @@ fn combining_removes_the_hot_spots_congestion() {
             let combined = run_config(
                 inst,
                 SimConfig {
-                    combine: true,
+                    options: AlgorithmOptions {
+                        combine: true,
+                        ..Default::default()
+                    },
                     ..config(2, DIRECT, seed)
                 },
             );
@@ -526,7 +536,10 @@ fn combining_runs_never_beat_their_own_lower_bound() {
             let r = run_config(
                 inst,
                 SimConfig {
-                    combine: true,
+                    options: AlgorithmOptions {
+                        combine: true,
+                        ..Default::default()
+                    },
                     ..config(2, DIRECT, seed)
                 },
             );
@@ -550,7 +563,10 @@ fn combining_a_permutation_combines_nothing() {
     let r = run_config(
         inst,
         SimConfig {
-            combine: true,
+            options: AlgorithmOptions {
+                combine: true,
+                ..Default::default()
+            },
             ..config(2, DIRECT, 3)
         },
     );
@@ -570,8 +586,11 @@ fn a_combined_packet_rides_its_carrier() {
     let mut sim = Simulation::new(
         inst,
         SimConfig {
-            combine: true,
             check_invariants: true,
+            options: AlgorithmOptions {
+                combine: true,
+                ..Default::default()
+            },
             ..config(2, DIRECT, 1)
         },
     )

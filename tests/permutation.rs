@@ -11,6 +11,7 @@ use routesim::engine::Policy;
 use routesim::report::Report;
 use routesim::topology::Topology;
 use routesim::workload::{generate, Instance, Workload, WorkloadSpec};
+use routesim::AlgorithmOptions;
 use routesim::SimConfig;
 
 fn topo(s: &str) -> Topology {
@@ -387,7 +388,10 @@ fn rand_interval_pipelined_and_other_policies_deliver() {
         for (name, inst) in permutations(n, 2) {
             for policy in Policy::ALL {
                 let cfg = SimConfig {
-                    pipeline: true,
+                    options: AlgorithmOptions {
+                        pipeline: true,
+                        ..Default::default()
+                    },
                     ..config("rand-interval", policy, 2)
                 };
                 let r = run_config(inst.clone(), cfg);
@@ -555,8 +559,11 @@ fn figures() {
             let mut sim = routesim::Simulation::new(
                 inst.clone(),
                 SimConfig {
-                    pipeline: true,
                     check_invariants: false,
+                    options: AlgorithmOptions {
+                        pipeline: true,
+                        ..Default::default()
+                    },
                     ..config("rand-interval", Policy::FarthestFirst, 1)
                 },
             )

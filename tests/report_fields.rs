@@ -383,9 +383,12 @@ fn report_under(instance: &Instance, algorithm: &str, options: &AlgorithmOptions
         algorithm: algorithm.into(),
         policy,
         seed: options.seed,
-        pipeline: options.pipeline,
-        reverse_order: options.reverse_order,
         check_invariants: true,
+        options: AlgorithmOptions {
+            pipeline: options.pipeline,
+            reverse_order: options.reverse_order,
+            ..Default::default()
+        },
         ..Default::default()
     };
     Simulation::new(instance.clone(), config.clone()).ok()?;

@@ -309,7 +309,7 @@ fn list_json_is_the_registry() {
         assert_eq!(a["accepts"], entry.accepts());
         let kinds: Vec<&str> = entry.kinds.iter().map(|k| k.name()).collect();
         assert_eq!(a["kinds"], json!(kinds));
-        let options: Vec<&str> = entry.options.iter().map(|o| o.name).collect();
+        let options: Vec<&str> = entry.options.iter().map(|o| o.cli()).collect();
         let listed: Vec<&str> = a["options"]
             .as_array()
             .unwrap()
@@ -476,8 +476,7 @@ fn reconcile_drops_options_the_algorithm_does_not_take() {
     assert_eq!(spec.value_of(Field::ReverseOrder), "true", "greedy takes reverse-order");
     for entry in REGISTRY {
         for o in entry.options {
-            assert_eq!(o.name, o.field.cli(), "{}", entry.name);
-            assert_eq!(o.field.query(), Some(o.name), "the URL carries {}", o.name);
+            assert_eq!(o.query(), Some(o.cli()), "the URL carries {} ({})", o.cli(), entry.name);
         }
     }
 }
@@ -718,12 +717,12 @@ fn combine_is_one_field_on_every_path() {
         ],
     );
     assert!(messages.is_empty(), "{messages:?}");
-    assert!(spec.combine);
+    assert!(spec.options.combine);
     assert_eq!(spec.to_json()["combine"], json!(true));
     let back = RunSpec::from_json(base(), &spec.to_json()).unwrap();
-    assert!(back.combine && back.algorithm_options().combine && back.sim_config().combine);
+    assert!(back.options.combine && back.algorithm_options().combine && back.sim_config().options.combine);
     let (spec, messages) = RunSpec::from_query(base(), [("combine", "maybe")]);
-    assert!(!spec.combine);
+    assert!(!spec.options.combine);
     assert!(
         messages.iter().any(|m| m.contains("combine") && m.contains("maybe")),
         "{messages:?}"
@@ -743,7 +742,7 @@ fn combine_is_one_field_on_every_path() {
     let report: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert!(report["combined"].as_u64().is_some(), "{report}");
     let lmrr = REGISTRY.iter().find(|e| e.name == "lmrr").unwrap();
-    assert!(lmrr.options.iter().any(|o| o.field == Field::Combine));
+    assert!(lmrr.options.contains(&Field::Combine));
 }
 
 /// A workload parameter the address gives that changes nothing is named

@@ -23,6 +23,7 @@ use routesim::report::Report;
 use routesim::request::{Field, RunSpec};
 use routesim::topology::Topology;
 use routesim::workload::{generate, Instance, Workload, WorkloadSpec};
+use routesim::AlgorithmOptions;
 use routesim::{SimConfig, Simulation, Status};
 use std::process::Command;
 
@@ -40,7 +41,10 @@ fn config(algorithm: &str, seed: u64, smear: Option<Smear>) -> SimConfig {
     SimConfig {
         algorithm: algorithm.into(),
         seed,
-        smear,
+        options: AlgorithmOptions {
+            smear,
+            ..Default::default()
+        },
         check_invariants: false,
         record_series: false,
         ..Default::default()
@@ -363,7 +367,7 @@ fn the_option_is_named_where_it_is_refused() {
     let json =
         serde_json::json!({"topology": "torus:8x8", "algorithm": "ks-wrap", "workload": "random-kk", "smear": "auto"});
     let spec = RunSpec::from_json(RunSpec::default(), &json).unwrap();
-    assert_eq!(spec.smear, Some(Smear::Auto));
+    assert_eq!(spec.options.smear, Some(Smear::Auto));
     assert_eq!(spec.to_json()["smear"], "auto");
     let json = serde_json::json!({"topology": "torus:8x8", "algorithm": "greedy", "workload": "random-kk", "smear": 3});
     let err = RunSpec::from_json(RunSpec::default(), &json).unwrap_err().to_string();
@@ -373,9 +377,13 @@ fn the_option_is_named_where_it_is_refused() {
         RunSpec::browser(),
         [("topology", "mesh:8x8"), ("algorithm", "ks-nowrap"), ("smear", "5")],
     );
-    assert_eq!((spec.smear, messages.len()), (Some(Smear::Block(5)), 0), "{messages:?}");
+    assert_eq!(
+        (spec.options.smear, messages.len()),
+        (Some(Smear::Block(5)), 0),
+        "{messages:?}"
+    );
     let (spec, messages) = RunSpec::from_query(RunSpec::browser(), [("topology", "mesh:8x8"), ("smear", "5")]);
-    assert_eq!(spec.smear, None);
+    assert_eq!(spec.options.smear, None);
     assert!(messages.iter().any(|m| m.contains("smear")), "{messages:?}");
 
     // `list` shows the option for ks-* only.

@@ -11,6 +11,7 @@ use routesim::engine::Policy;
 use routesim::primitives::sort::SortTask;
 use routesim::topology::Topology;
 use routesim::workload::{generate, Instance, Workload, WorkloadSpec};
+use routesim::AlgorithmOptions;
 use routesim::{SimConfig, Simulation, Status};
 
 fn mesh(n: u32) -> Topology {
@@ -123,7 +124,10 @@ fn partial_permutations_and_the_policy_do_not_matter() {
         full,
         SimConfig {
             algorithm: "sort-route".into(),
-            pipeline: true,
+            options: AlgorithmOptions {
+                pipeline: true,
+                ..Default::default()
+            },
             ..Default::default()
         },
     );

@@ -837,7 +837,7 @@ fn reads_says_which_parameters_change_the_instance() {
 #[test]
 fn implied_values_are_the_instances() {
     use routesim::workload::{Implied, Param};
-    let catalogue = routesim::algorithms::registry::catalogue();
+    let catalogue = routesim::catalogue::catalogue();
     for w in Workload::ALL {
         let entry = catalogue["workloads"]
             .as_array()

@@ -92,7 +92,7 @@ impl Valiant {
         Valiant {
             order: route_order(options),
             seed: options.seed,
-            pipeline: options.pipeline,
+            pipeline: options.pipelined(),
             second_phase: false,
             rng: None,
         }

@@ -92,13 +92,13 @@ pub struct Ks {
 }
 
 impl Ks {
-    /// NoWrapRoute(d); phases separated unless `options.pipeline`
+    /// NoWrapRoute(d); phases separated unless `options.pipelined()`
     /// (`--phases coalesced`).
     pub fn nowrap(options: &AlgorithmOptions) -> Self {
         Self::new(Variant::NoWrap, options)
     }
 
-    /// WrapRoute(d); phases separated unless `options.pipeline`.
+    /// WrapRoute(d); phases separated unless `options.pipelined()`.
     pub fn wrap(options: &AlgorithmOptions) -> Self {
         Self::new(Variant::Wrap, options)
     }
@@ -107,7 +107,7 @@ impl Ks {
         Ks {
             variant,
             seed: options.seed,
-            coalesced: options.pipeline,
+            coalesced: options.pipelined(),
             smear: options.smear,
             schedule: None,
         }

@@ -87,7 +87,7 @@ impl KsLevel {
     pub fn new(options: &AlgorithmOptions) -> Self {
         KsLevel {
             seed: options.seed,
-            coalesced: options.pipeline,
+            coalesced: options.pipelined(),
             epsilon: options.epsilon,
             used: None,
             schedule: None,

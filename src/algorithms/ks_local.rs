@@ -30,7 +30,7 @@
 //!
 //! **L.** §9.1 assumes L known to all PUs. It is `--locality L` (the
 //! `local-kk` workload's option, default 2, feeds both); an instance whose
-//! own locality ([`instance_locality`]: the largest move of a packet along
+//! own locality ([`crate::topology::instance_locality`]: the largest move of a packet along
 //! one axis, ring distance on a torus) exceeds the given L is refused,
 //! since the theorems' premise fails. Without `--locality` (an instance, or
 //! a workload that has no L) the instance's own locality is used: it is
@@ -53,7 +53,7 @@ use super::{Algorithm, AlgorithmOptions};
 use crate::engine::Engine;
 use crate::error::{Error, Result};
 use crate::report::Extra;
-use crate::topology::Grid;
+use crate::topology::instance_locality;
 use crate::workload::Instance;
 
 /// `ks-local`.
@@ -82,44 +82,13 @@ impl KsLocal {
     pub fn new(options: &AlgorithmOptions) -> Self {
         KsLocal {
             seed: options.seed,
-            coalesced: options.pipeline,
-            locality: options.locality,
+            coalesced: options.pipelined(),
+            locality: options.known_locality(),
             unknown: options.locality_unknown,
             used: None,
             run: None,
         }
     }
-}
-
-/// The distance from `a` to `b` along one axis of `side` nodes (`wraps`:
-/// the shorter way round).
-fn axis_distance(a: u32, b: u32, side: u32, wraps: bool) -> u32 {
-    let d = a.abs_diff(b);
-    if wraps {
-        d.min(side - d)
-    } else {
-        d
-    }
-}
-
-/// The largest distance a packet from `s` to `d` moves along one axis of
-/// `grid` (ring distance on a torus).
-pub(super) fn packet_locality(grid: &Grid, s: u32, d: u32) -> u32 {
-    let wraps = grid.wraps();
-    (0..grid.dims().len())
-        .map(|axis| axis_distance(grid.coord(s, axis), grid.coord(d, axis), grid.dims()[axis], wraps))
-        .max()
-        .unwrap_or(0)
-}
-
-/// The locality of `packets` on `grid` (§9): the largest distance a packet
-/// moves along one axis (ring distance on a torus); 0 for none.
-pub fn instance_locality(grid: &Grid, packets: &[(u32, u32)]) -> u32 {
-    packets
-        .iter()
-        .map(|&(s, d)| packet_locality(grid, s, d))
-        .max()
-        .unwrap_or(0)
 }
 
 impl Algorithm for KsLocal {
@@ -188,9 +157,9 @@ impl Algorithm for KsLocal {
 
 #[cfg(test)]
 mod tests {
-    use super::instance_locality;
     use crate::algorithms::ks::{spread_draw, Spread};
     use crate::rng::{Rng, Stream};
+    use crate::topology::instance_locality;
     use crate::topology::Topology;
 
     #[test]

@@ -58,11 +58,10 @@
 //! (messages in flight only); O(packets) per phase change.
 
 use super::ks::{on_line, sources, Plan, Spread, Variant};
-use super::ks_local::packet_locality;
 use super::phased::{PhasePlan, Phased};
 use crate::engine::Engine;
 use crate::error::{Error, Result};
-use crate::topology::{Grid, Network};
+use crate::topology::{packet_locality, Grid, Network};
 use crate::workload::Instance;
 
 /// Step 1.a's information packets: each node's ⌊log₂ L_P⌋ and the packets
@@ -320,8 +319,8 @@ impl Nol {
 #[cfg(test)]
 mod tests {
     use super::Nol;
-    use crate::algorithms::instance_locality;
     use crate::engine::{Engine, EngineConfig};
+    use crate::topology::instance_locality;
     use crate::topology::Topology;
     use crate::workload::Instance;
 

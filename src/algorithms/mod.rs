@@ -32,16 +32,18 @@ pub mod sort_route;
 pub mod teaching;
 mod three_phase;
 
+pub use crate::options::{AlgorithmOptions, PathChoice, Smear};
+pub use crate::topology::instance_locality;
 pub use greedy::Greedy;
 pub use hypercube::{BitFixing, Valiant};
 pub use ks::Ks;
 pub use ks_level::KsLevel;
-pub use ks_local::{instance_locality, KsLocal};
-pub use lmrr::{Lmrr, PathChoice};
+pub use ks_local::KsLocal;
+pub use lmrr::Lmrr;
 pub use offline::{colour_regular_bipartite, column_colouring, Offline};
 pub use pp::Pp;
 pub use rand_interval::{Intervals, RandInterval};
-pub use registry::{lookup, Entry, REGISTRY, SMEAR_OPTION};
+pub use registry::{lookup, Entry, REGISTRY};
 pub use sort_route::SortRoute;
 
 use crate::engine::Engine;
@@ -49,87 +51,6 @@ use crate::error::{Error, Result};
 use crate::report::Extra;
 use crate::topology::Topology;
 use crate::workload::Instance;
-
-/// Options an algorithm may read when it is created.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct AlgorithmOptions {
-    /// The run's seed (algorithms draw from their own stream of it).
-    pub seed: u64,
-    /// Phased algorithms (`valiant`, `rand-interval`, `ks-*`, …): let each
-    /// packet start its next phase as soon as it reaches the target of the
-    /// current one instead of waiting at a barrier (`--pipeline`; for the
-    /// Kaufmann–Sibeyn family `--phases coalesced`, the paper's word).
-    pub pipeline: bool,
-    /// Correct dimensions in the reverse of SPEC §5's order (Y before X,
-    /// least significant bit first).
-    pub reverse_order: bool,
-    /// `ks-level`'s strip height ε (`--epsilon`; default ⌈side/8⌉).
-    pub epsilon: Option<u32>,
-    /// `ks-local`'s locality L (`--locality`; default the instance's own).
-    pub locality: Option<u32>,
-    /// `ks-local` with `--locality unknown`: the nodes are not told L
-    /// (NoLRoute, Kaufmann–Sibeyn §9.2); `locality` is then `None`.
-    pub locality_unknown: bool,
-    /// Queue smearing between phases (`--smear`, Kaufmann–Sibeyn §7.5);
-    /// `None`: no smearing.
-    pub smear: Option<Smear>,
-    /// Queue capacity q (`lmrr`: of its edge queues; `None`: the default).
-    pub queue_cap: Option<u32>,
-    /// `lmrr`: ranks drawn from [1, R] (`None`: the paper's R).
-    pub ranks: Option<u32>,
-    /// `lmrr`: direct or Valiant paths.
-    pub paths: PathChoice,
-    /// `lmrr`: packet combining (§2.3.1, `--combine`).
-    pub combine: bool,
-}
-
-/// The block length of queue smearing (`--smear M|auto`, Kaufmann–Sibeyn
-/// §7.5): the packets of m adjacent nodes of a line are spread over them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Smear {
-    /// Blocks of this many nodes (at least 1; m = 1 moves nothing, the
-    /// paper's "taking m = 1").
-    Block(u32),
-    /// m = ⌈k·log₂ n⌉ (Theorem 6's choice, n the longest side, k the
-    /// instance's max(ℓ, k)).
-    Auto,
-}
-
-impl Smear {
-    /// The option's value as the user writes it (`auto`, `8`).
-    pub fn name(self) -> String {
-        match self {
-            Smear::Block(m) => m.to_string(),
-            Smear::Auto => "auto".into(),
-        }
-    }
-
-    /// The block length for `k` packets per node on lines of at most `side`
-    /// nodes, clamped to 1..=side.
-    pub fn block(self, k: u32, side: u32) -> u32 {
-        let m = match self {
-            Smear::Block(m) => m,
-            Smear::Auto => {
-                // ⌈k·log₂ side⌉; the small slack keeps exact products exact.
-                let x = k as f64 * (side.max(1) as f64).log2();
-                (x - 1e-9).ceil().min(u32::MAX as f64) as u32
-            }
-        };
-        m.clamp(1, side.max(1))
-    }
-
-    /// The block length for `instance`: k its max(ℓ, k) (declared, else
-    /// measured), the side the longest side of its grid — what `ks-nowrap`
-    /// and `ks-wrap` smear with, and what Theorem 6's claim is judged against.
-    pub fn block_for(self, instance: &Instance) -> u32 {
-        let (l, k) = instance.lk();
-        let side = instance
-            .topology
-            .as_grid()
-            .map_or(1, |g| g.dims().iter().copied().max().unwrap_or(1));
-        self.block(l.max(k), side)
-    }
-}
 
 /// A routing algorithm plugged into the engine. Algorithms are `Clone`
 /// (through [`AlgorithmClone`]), so that a run can be copied at a

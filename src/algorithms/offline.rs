@@ -58,11 +58,11 @@ pub struct Offline {
 }
 
 impl Offline {
-    /// Phases separated by barriers unless `options.pipeline` (then the
+    /// Phases separated by barriers unless `options.pipelined()` (then the
     /// queue bound of the module notes no longer holds).
     pub fn new(options: &AlgorithmOptions) -> Self {
         Offline {
-            pipeline: options.pipeline,
+            pipeline: options.pipelined(),
             schedule: None,
         }
     }

@@ -85,11 +85,11 @@ pub struct RandInterval {
 }
 
 impl RandInterval {
-    /// Phases separated by barriers unless `options.pipeline`.
+    /// Phases separated by barriers unless `options.pipelined()`.
     pub fn new(options: &AlgorithmOptions) -> Self {
         RandInterval {
             seed: options.seed,
-            pipeline: options.pipeline,
+            pipeline: options.pipelined(),
             schedule: None,
             open: None,
         }

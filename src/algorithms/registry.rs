@@ -12,12 +12,10 @@ use super::{
 };
 use crate::engine::Policy;
 use crate::error::{Error, Result};
-use crate::request::Field;
+use crate::options::Field;
 use crate::topology::{Kind, Network, Topology};
 use crate::workload::Instance;
-use crate::workload::{Param, Workload};
 use serde::Serialize;
-use serde_json::json;
 
 /// What shape of network an algorithm needs beyond its topology kinds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -48,139 +46,6 @@ pub enum Packets {
     EvenK,
 }
 
-/// An algorithm option beyond the seed: the run request's field that holds
-/// it, and how a front end offers it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct OptionInfo {
-    /// The CLI flag without dashes, e.g. `pipeline` (= the field's CLI name).
-    pub name: &'static str,
-    /// What it does.
-    pub summary: &'static str,
-    /// The request field (its JSON and URL keys are added by [`catalogue`]).
-    #[serde(skip)]
-    pub field: Field,
-    /// How it is set.
-    pub control: Control,
-}
-
-/// How an option is set: what the page draws for it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case", tag = "kind")]
-pub enum Control {
-    /// On or off (`true` / `false`; a checkbox).
-    Flag,
-    /// One of these names, the first the default (a menu).
-    Choice {
-        /// The names.
-        values: &'static [&'static str],
-    },
-    /// A whole number in `min..=max`; empty means the default, described by
-    /// `unset`; the option may also take the forms in `words` (a text box).
-    Number {
-        /// The smallest value.
-        min: u32,
-        /// The largest value.
-        max: u32,
-        /// What an empty box means.
-        unset: &'static str,
-        /// Other values the option takes besides numbers (`[]`: none).
-        words: &'static [&'static str],
-    },
-}
-
-const PIPELINE: OptionInfo = OptionInfo {
-    name: "pipeline",
-    summary: "start a packet's next phase as soon as it can instead of at a barrier",
-    field: Field::Pipeline,
-    control: Control::Flag,
-};
-const PHASES: OptionInfo = OptionInfo {
-    name: "phases",
-    summary:
-        "separated (a barrier between phases, the default) or coalesced (a packet starts its next phase when done)",
-    field: Field::Phases,
-    control: Control::Choice {
-        values: &["separated", "coalesced"],
-    },
-};
-const EPSILON: OptionInfo = OptionInfo {
-    name: "epsilon",
-    summary: "the height of the strips packets are randomized in (default ceil(side/8))",
-    field: Field::Epsilon,
-    control: Control::Number {
-        min: 1,
-        max: 4096,
-        unset: "⌈side/8⌉",
-        words: &[],
-    },
-};
-const LOCALITY: OptionInfo = OptionInfo {
-    name: "locality",
-    summary: "L, the largest move of a packet along one axis, known to all nodes (default: the instance's own); unknown (unknown:L for the workload's L): the nodes estimate it (NoLRoute, §9.2, n×n torus)",
-    field: Field::Locality,
-    control: Control::Number {
-        min: 1,
-        max: 4096,
-        unset: "the instance's",
-        words: &["unknown", "unknown:L"],
-    },
-};
-/// The name of queue smearing's option (also the request's field).
-pub const SMEAR_OPTION: &str = "smear";
-const SMEAR: OptionInfo = OptionInfo {
-    name: SMEAR_OPTION,
-    summary: "queue smearing (§7.5): before every phase but the first, spread the packets of m adjacent nodes of a line (m or auto = k·log2 side) over them",
-    field: Field::Smear,
-    control: Control::Choice {
-        values: &["off", "auto", "1", "2", "4", "8", "16", "32", "64"],
-    },
-};
-/// Cut-through worms: the engine's, for every algorithm that routes packets
-/// hop by hop through the engine's contests (see [`Entry::check_flits`]).
-const FLITS: OptionInfo = OptionInfo {
-    name: "flits",
-    summary:
-        "cut-through: every packet is a worm of F flits that follow its head and hold each link it crossed (1 to 1024)",
-    field: Field::Flits,
-    control: Control::Number {
-        min: 1,
-        max: 1024,
-        unset: "1 (store-and-forward)",
-        words: &[],
-    },
-};
-const RANKS: OptionInfo = OptionInfo {
-    name: "ranks",
-    summary: "draw ranks from [1, R] (empty: the paper's R = c + L + log2 N)",
-    field: Field::Ranks,
-    control: Control::Number {
-        min: 1,
-        max: super::lmrr::MAX_RANKS,
-        unset: "c + L + log2 N",
-        words: &[],
-    },
-};
-const PATHS: OptionInfo = OptionInfo {
-    name: "paths",
-    summary: "butterfly and hypercube: direct paths (Theorem 4.2) or valiant, through a random row (Theorem 4.1)",
-    field: Field::Paths,
-    control: Control::Choice {
-        values: super::lmrr::PathChoice::NAMES,
-    },
-};
-const COMBINE: OptionInfo = OptionInfo {
-    name: "combine",
-    summary: "packet combining (§2.3.1): packets for one destination get one rank (a hash of it) and are combined into one where they meet",
-    field: Field::Combine,
-    control: Control::Flag,
-};
-const REVERSE_ORDER: OptionInfo = OptionInfo {
-    name: "reverse-order",
-    summary: "correct dimensions in the reverse order (Y before X; low bits first)",
-    field: Field::ReverseOrder,
-    control: Control::Flag,
-};
-
 /// One algorithm, declared once.
 #[derive(Clone, Copy, Serialize)]
 pub struct Entry {
@@ -208,8 +73,11 @@ pub struct Entry {
     /// Why those policies are refused.
     #[serde(skip_serializing_if = "str::is_empty")]
     pub policy_note: &'static str,
-    /// Options it reads.
-    pub options: &'static [OptionInfo],
+    /// The options it reads: rows of the option table
+    /// ([`crate::options::FIELDS`]), listed with their names, help, control
+    /// and keys.
+    #[serde(serialize_with = "option_rows")]
+    pub options: &'static [Field],
     /// What it does in plain words, its phases, its packet classes and its
     /// claims as data (flattened into `list --json`).
     #[serde(flatten)]
@@ -217,6 +85,24 @@ pub struct Entry {
     /// Builds the algorithm.
     #[serde(skip)]
     pub factory: fn(&AlgorithmOptions) -> Box<dyn Algorithm>,
+}
+
+/// An entry's options as `list --json` shows them: each row's CLI name,
+/// help, control, JSON key and URL key.
+fn option_rows<S: serde::Serializer>(options: &&'static [Field], s: S) -> std::result::Result<S::Ok, S::Error> {
+    use serde::ser::SerializeSeq;
+    let mut seq = s.serialize_seq(Some(options.len()))?;
+    for field in options.iter() {
+        let row = field.info();
+        seq.serialize_element(&serde_json::json!({
+            "name": row.cli,
+            "summary": row.help,
+            "control": row.control,
+            "key": row.json,
+            "query": row.query,
+        }))?;
+    }
+    seq.end()
 }
 
 impl std::fmt::Debug for Entry {
@@ -255,7 +141,7 @@ pub const REGISTRY: &[Entry] = &[
         open_loop: true,
         refused_policies: &[],
         policy_note: "",
-        options: &[REVERSE_ORDER, FLITS],
+        options: &[Field::ReverseOrder, Field::Flits],
         teaching: &teaching::GREEDY,
         factory: |o| Box::new(Greedy::new(o)),
     },
@@ -271,7 +157,7 @@ pub const REGISTRY: &[Entry] = &[
         open_loop: true,
         refused_policies: &[],
         policy_note: "",
-        options: &[REVERSE_ORDER, FLITS],
+        options: &[Field::ReverseOrder, Field::Flits],
         teaching: &teaching::BIT_FIXING,
         factory: |o| Box::new(BitFixing::new(o)),
     },
@@ -287,7 +173,7 @@ pub const REGISTRY: &[Entry] = &[
         open_loop: true,
         refused_policies: &[],
         policy_note: "",
-        options: &[PIPELINE, REVERSE_ORDER, FLITS],
+        options: &[Field::Pipeline, Field::ReverseOrder, Field::Flits],
         teaching: &teaching::VALIANT,
         factory: |o| Box::new(Valiant::new(o)),
     },
@@ -303,7 +189,7 @@ pub const REGISTRY: &[Entry] = &[
         open_loop: true,
         refused_policies: &[],
         policy_note: "",
-        options: &[PIPELINE, FLITS],
+        options: &[Field::Pipeline, Field::Flits],
         teaching: &teaching::RAND_INTERVAL,
         factory: |o| Box::new(RandInterval::new(o)),
     },
@@ -319,7 +205,7 @@ pub const REGISTRY: &[Entry] = &[
         open_loop: false,
         refused_policies: &[],
         policy_note: "",
-        options: &[PIPELINE],
+        options: &[Field::Pipeline],
         teaching: &teaching::OFFLINE,
         factory: |o| Box::new(Offline::new(o)),
     },
@@ -335,7 +221,7 @@ pub const REGISTRY: &[Entry] = &[
         open_loop: false,
         refused_policies: &[],
         policy_note: "",
-        options: &[PIPELINE],
+        options: &[Field::Pipeline],
         teaching: &teaching::SORT_ROUTE,
         factory: |o| Box::new(SortRoute::new(o)),
     },
@@ -383,7 +269,7 @@ pub const REGISTRY: &[Entry] = &[
         open_loop: false,
         refused_policies: &[],
         policy_note: "",
-        options: &[PHASES, SMEAR, FLITS],
+        options: &[Field::Phases, Field::Smear, Field::Flits],
         teaching: &teaching::KS_NOWRAP,
         factory: |o| Box::new(Ks::nowrap(o)),
     },
@@ -399,7 +285,7 @@ pub const REGISTRY: &[Entry] = &[
         open_loop: false,
         refused_policies: &[],
         policy_note: "",
-        options: &[PHASES, SMEAR, FLITS],
+        options: &[Field::Phases, Field::Smear, Field::Flits],
         teaching: &teaching::KS_WRAP,
         factory: |o| Box::new(Ks::wrap(o)),
     },
@@ -415,7 +301,7 @@ pub const REGISTRY: &[Entry] = &[
         open_loop: false,
         refused_policies: &[],
         policy_note: "",
-        options: &[EPSILON, PHASES],
+        options: &[Field::Epsilon, Field::Phases],
         teaching: &teaching::KS_LEVEL,
         factory: |o| Box::new(KsLevel::new(o)),
     },
@@ -431,7 +317,7 @@ pub const REGISTRY: &[Entry] = &[
         open_loop: false,
         refused_policies: &[],
         policy_note: "",
-        options: &[LOCALITY, PHASES],
+        options: &[Field::Locality, Field::Phases],
         teaching: &teaching::KS_LOCAL,
         factory: |o| Box::new(KsLocal::new(o)),
     },
@@ -447,7 +333,7 @@ pub const REGISTRY: &[Entry] = &[
         open_loop: false,
         refused_policies: &[],
         policy_note: "",
-        options: &[RANKS, PATHS, COMBINE],
+        options: &[Field::Ranks, Field::Paths, Field::Combine],
         teaching: &super::lmrr::TEACHING,
         factory: |o| Box::new(Lmrr::new(o)),
     },
@@ -530,12 +416,12 @@ impl Entry {
     /// compare-exchanges, tours, precomputed matchings) rely on a schedule
     /// that worms holding links would break.
     pub fn check_flits(&self, flits: u32) -> Result<()> {
-        if flits <= 1 || self.options.contains(&FLITS) {
+        if flits <= 1 || self.options.contains(&Field::Flits) {
             return Ok(());
         }
         let takers: Vec<&str> = REGISTRY
             .iter()
-            .filter(|e| e.options.contains(&FLITS))
+            .filter(|e| e.options.contains(&Field::Flits))
             .map(|e| e.name)
             .collect();
         Err(Error::unsupported(
@@ -569,21 +455,21 @@ impl Entry {
         let Some(smear) = options.smear else {
             return Ok(());
         };
-        if !self.options.iter().any(|o| o.name == SMEAR_OPTION) {
+        if !self.options.contains(&Field::Smear) {
             let takers: Vec<&str> = REGISTRY
                 .iter()
-                .filter(|e| e.options.iter().any(|o| o.name == SMEAR_OPTION))
+                .filter(|e| e.options.contains(&Field::Smear))
                 .map(|e| e.name)
                 .collect();
             return Err(Error::invalid(
-                SMEAR_OPTION,
+                Field::Smear.cli(),
                 smear.name(),
                 format!("{} does not smear queues; only {} do", self.name, takers.join(" and ")),
             ));
         }
-        if options.pipeline {
+        if options.pipelined() {
             return Err(Error::invalid(
-                SMEAR_OPTION,
+                Field::Smear.cli(),
                 smear.name(),
                 "needs separated phases (a smear runs at the barrier between two phases), not coalesced",
             ));
@@ -601,44 +487,4 @@ impl Entry {
     pub fn create(&self, options: &AlgorithmOptions) -> Box<dyn Algorithm> {
         (self.factory)(options)
     }
-}
-
-/// The registry and the enumerations as one JSON object: what `routesim
-/// list --json` prints (SPEC §4) and what the page builds its menus from.
-pub fn catalogue() -> serde_json::Value {
-    json!({
-        "topologies": Kind::ALL.iter().map(|k| json!({"name": k.name(), "syntax": k.syntax()})).collect::<Vec<_>>(),
-        "algorithms": REGISTRY.iter().map(|a| {
-            let mut v = serde_json::to_value(a).unwrap_or_default();
-            v["accepts"] = json!(a.accepts());
-            for (i, o) in a.options.iter().enumerate() {
-                v["options"][i]["key"] = json!(o.field.json());
-                v["options"][i]["query"] = json!(o.field.query());
-            }
-            v
-        }).collect::<Vec<_>>(),
-        // The run request's fields a URL carries: (URL key, config key).
-        "fields": Field::ALL.iter().filter_map(|f| f.query().map(|q| json!({"query": q, "key": f.json()}))).collect::<Vec<_>>(),
-        "policies": Policy::ALL.iter().map(|p| json!({"name": p.name(), "description": p.describe()})).collect::<Vec<_>>(),
-        // `reads`: the generator parameters the workload uses; `unread`: for
-        // each other one, the value it implies (`= k`, `1` or `–`) and why
-        // it has no effect (the page disables their boxes and shows these).
-        "workloads": Workload::ALL
-            .iter()
-            .map(|w| {
-                let reads: Vec<&str> = Param::ALL.into_iter().filter(|&p| w.reads(p)).map(Param::key).collect();
-                let unread: serde_json::Map<String, serde_json::Value> = Param::ALL
-                    .into_iter()
-                    .filter_map(|p| {
-                        let (implied, why) = w.unread_reason(p)?;
-                        Some((p.key().to_string(), json!({"implied": implied.shown(), "why": why})))
-                    })
-                    .collect();
-                json!({"name": w.name(), "description": w.describe(), "reads": reads, "unread": unread})
-            })
-            .collect::<Vec<_>>(),
-        // Open-loop traffic's patterns (SPEC §6): `uniform` and the permutation workloads.
-        "patterns": crate::load::Pattern::names(),
-        "lessons": crate::lessons::LESSONS,
-    })
 }

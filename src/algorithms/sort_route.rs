@@ -55,10 +55,10 @@ pub struct SortRoute {
 }
 
 impl SortRoute {
-    /// Phases 2–4 separated by barriers unless `options.pipeline`.
+    /// Phases 2–4 separated by barriers unless `options.pipelined()`.
     pub fn new(options: &AlgorithmOptions) -> Self {
         SortRoute {
-            pipeline: options.pipeline,
+            pipeline: options.pipelined(),
             side: 0,
             sort: None,
             schedule: None,

@@ -24,7 +24,7 @@ pub(super) fn list(args: ListArgs) -> Outcome {
 }
 
 fn as_json() -> String {
-    format!("{}\n", crate::algorithms::registry::catalogue())
+    format!("{}\n", crate::catalogue::catalogue())
 }
 
 fn as_text() -> String {

@@ -49,7 +49,7 @@ fn not_applicable(claim: &Claim, sim: &Simulation) -> Option<String> {
     }
     // The papers' bounds for phased algorithms (offline, sort-route,
     // valiant) are proved phase by phase, with barriers between them.
-    if claim.separated && sim.config().pipeline {
+    if claim.separated && sim.config().options.pipelined() {
         return Some("stated for phases separated by barriers; this run pipelines them".to_string());
     }
     // Theorem 6 (Kaufmann–Sibeyn §7.5): for runs that smear in blocks of
@@ -85,7 +85,7 @@ fn not_applicable(claim: &Claim, sim: &Simulation) -> Option<String> {
     // Kaufmann–Sibeyn's locality theorems: 13 and 14 for an L the nodes
     // know, 15 for one they estimate (`--locality unknown`, NoLRoute).
     if let Formula::Ks(theorem) = claim.formula {
-        match (theorem.locality_known(), sim.config().locality_unknown) {
+        match (theorem.locality_known(), sim.config().options.locality_unknown) {
             (Some(true), true) => {
                 return Some(
                     "stated for a locality L known to every node; this run's nodes estimate it (--locality \
@@ -105,7 +105,7 @@ fn not_applicable(claim: &Claim, sim: &Simulation) -> Option<String> {
     // Kaufmann–Sibeyn's cut-through theorems (Corollary 5, Theorems 5, 10,
     // 12) are for worms of F > 1 flits; every other claim for
     // store-and-forward packets.
-    let worms = sim.config().flits.filter(|&f| f > 1);
+    let worms = sim.config().options.flits.filter(|&f| f > 1);
     let cut_through = matches!(claim.formula, Formula::Ks(t) if t.cut_through());
     match worms {
         Some(f) if !cut_through => Some(format!(
@@ -133,10 +133,10 @@ fn not_random_inputs_to_outputs(sim: &Simulation) -> Option<String> {
             "stated for a random permutation from the {n} inputs to the {n} outputs; this is {what}"
         ));
     }
-    if sim.config().paths != PathChoice::Direct {
+    if sim.config().options.paths != PathChoice::Direct {
         return Some(format!(
             "stated for direct paths; this run takes {} paths",
-            sim.config().paths.name()
+            sim.config().options.paths.name()
         ));
     }
     None
@@ -417,9 +417,9 @@ pub(super) fn claim_status(claim: &'static Claim, sim: &Simulation, p: &Progress
     let bound = claims::evaluate_run(
         claim.formula,
         sim.instance(),
-        config.epsilon,
-        config.locality,
-        config.flits,
+        config.options.epsilon,
+        config.options.known_locality(),
+        config.options.flits,
         &extra,
     );
     let reason = not_applicable(claim, sim).or_else(|| bound.is_none().then(|| "not defined here".to_string()));

@@ -132,7 +132,7 @@ pub(super) fn terms(sim: &Simulation, entry: &Entry) -> Vec<Term> {
             format!("q = {q}: a node with {q} packets in its working queue accepts no more in transit; they wait"),
         ));
     }
-    if let Some(f) = sim.config().flits.filter(|&f| f > 1) {
+    if let Some(f) = sim.config().options.flits.filter(|&f| f > 1) {
         out.push(term(
             "flits",
             format!(

@@ -54,7 +54,7 @@ pub const DEFAULT_DRAIN: u32 = 2000;
 pub fn windows(warmup: Option<&str>, measure: Option<&str>, drain: Option<&str>) -> Result<(u32, u32, u32)> {
     let window = |name: &str, text: Option<&str>, default: u32| {
         text.map_or(Ok(u64::from(default)), |t| {
-            crate::request::parse_number(name, t, 0, u64::from(u32::MAX))
+            crate::options::parse_number(name, t, 0, u64::from(u32::MAX))
         })
         .map(|v| v as u32)
     };
@@ -93,7 +93,7 @@ impl Form<'_> {
             spec.policy = p.parse()?;
         }
         if let Some(seed) = self.text("seed") {
-            spec.seed = crate::request::parse_number("seed", &seed, 0, u64::MAX)?;
+            spec.seed = crate::options::parse_number("seed", &seed, 0, u64::MAX)?;
         }
         Ok(spec)
     }

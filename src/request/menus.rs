@@ -2,10 +2,11 @@
 //! algorithms accept the network, which workloads fit, and the switches
 //! [`RunSpec::reconcile`] makes (one message line each).
 
-use super::{Field, RunSpec, BROWSER_DEFAULT_WORKLOAD};
+use super::{RunSpec, BROWSER_DEFAULT_WORKLOAD};
 use crate::algorithms::{Entry, REGISTRY};
 use crate::engine::Policy;
 use crate::error::{Error, Result};
+use crate::options::Field;
 use crate::workload::Workload;
 
 /// Whether one choice of a menu can run, and why not.
@@ -33,27 +34,14 @@ impl RunSpec {
                 Field::Workload => self.workload.map(|w| serde_json::json!(w.name())),
                 Field::L => self.l.map(|v| serde_json::json!(v)),
                 Field::K => self.k.map(|v| serde_json::json!(v)),
-                Field::Locality => match self.locality_unknown {
-                    false => self.locality.map(|v| serde_json::json!(v)),
-                    true => Some(serde_json::json!(self.value_of(field))),
-                },
                 Field::Hotspot => self.hotspot.map(|v| serde_json::json!(v)),
-                Field::Epsilon => self.epsilon.map(|v| serde_json::json!(v)),
                 Field::QueueCap => self.queue_cap.map(|v| serde_json::json!(v)),
                 Field::Seed => Some(serde_json::json!(self.seed)),
                 Field::MaxSteps => Some(serde_json::json!(self.max_steps)),
                 Field::EdgeQueues => Some(serde_json::json!(self.edge_queues)),
-                // Algorithm options: left out at their defaults, like the absent ones.
-                Field::Pipeline => self.pipeline.then_some(serde_json::json!(true)),
-                // Left out at its default, like the absent options.
-                Field::Phases => (self.phases != Default::default()).then(|| serde_json::json!(self.phases.name())),
-                Field::Smear => self.smear.map(|m| serde_json::json!(m.name())),
-                Field::ReverseOrder => self.reverse_order.then_some(serde_json::json!(true)),
-                Field::Flits => self.flits.map(|v| serde_json::json!(v)),
-                Field::Ranks => self.ranks.map(|v| serde_json::json!(v)),
-                Field::Paths => (self.paths != Default::default()).then(|| serde_json::json!(self.paths.name())),
-                Field::Combine => self.combine.then_some(serde_json::json!(true)),
                 Field::Algorithm | Field::Policy => Some(serde_json::json!(self.value_of(field))),
+                // The algorithms' options (their rows), left out at their defaults.
+                option => option.info().access.and_then(|a| (a.json)(&self.options)),
             };
             if let Some(v) = value {
                 out.insert(field.json().to_string(), v);
@@ -117,7 +105,7 @@ impl RunSpec {
             }
         }
         for field in option_fields() {
-            if !self.algorithm.options.iter().any(|o| o.field == field) && self.reset_option(field) {
+            if !self.algorithm.options.contains(&field) && self.reset_option(field) {
                 messages.push(format!(
                     "{} applies only to {} — dropped for {}.",
                     field.cli(),
@@ -132,14 +120,14 @@ impl RunSpec {
         }
         if let Err(e) = self.algorithm.check_options(&self.algorithm_options()) {
             messages.push(format!("{} — smearing switched off.", sentence(&e)));
-            self.smear = None;
+            self.options.smear = None;
         }
-        if let Some(flits) = self.flits {
+        if let Some(flits) = self.options.flits {
             let refused =
                 crate::simulation::check_flits(flits, self.queue_cap).and_then(|()| self.algorithm.check_flits(flits));
             if let Err(e) = refused {
                 messages.push(format!("{} — flits dropped (store-and-forward).", sentence(&e)));
-                self.flits = None;
+                self.options.flits = None;
             }
         }
         if let (None, Some(current)) = (&self.instance, self.workload) {
@@ -158,9 +146,9 @@ impl RunSpec {
 /// Every field that is some algorithm's option, once each.
 fn option_fields() -> Vec<Field> {
     let mut out: Vec<Field> = Vec::new();
-    for o in REGISTRY.iter().flat_map(|e| e.options) {
-        if !out.contains(&o.field) {
-            out.push(o.field);
+    for &o in REGISTRY.iter().flat_map(|e| e.options) {
+        if !out.contains(&o) {
+            out.push(o);
         }
     }
     out
@@ -170,7 +158,7 @@ fn option_fields() -> Vec<Field> {
 fn takers(field: Field) -> String {
     let names: Vec<&str> = REGISTRY
         .iter()
-        .filter(|e| e.options.iter().any(|o| o.field == field))
+        .filter(|e| e.options.contains(&field))
         .map(|e| e.name)
         .collect();
     names.join(", ")

@@ -82,10 +82,10 @@ impl Row {
             ("instance_k", get(&|r| json!(r.k))),
             ("offline_precompute", get(&|r| json!(r.offline_precompute))),
         ]);
-        if p.spec.smear.is_some() {
+        if p.spec.options.smear.is_some() {
             // Only in sweeps with --smear, so that the others' rows keep their columns.
             columns.extend([
-                ("smear", json!(p.spec.smear.map(|m| m.name()))),
+                ("smear", json!(p.spec.options.smear.map(|m| m.name()))),
                 ("smear_block", get(&|r| json!(r.extra.smear_block))),
                 ("max_barrier_load", get(&|r| json!(r.extra.max_barrier_load))),
             ]);

@@ -346,6 +346,37 @@ impl Network for Grid {
     }
 }
 
+/// The distance from `a` to `b` along one axis of `side` nodes (`wraps`:
+/// the shorter way round).
+fn axis_distance(a: u32, b: u32, side: u32, wraps: bool) -> u32 {
+    let d = a.abs_diff(b);
+    if wraps {
+        d.min(side - d)
+    } else {
+        d
+    }
+}
+
+/// The largest distance a packet from `s` to `d` moves along one axis of
+/// `grid` (ring distance on a torus).
+pub fn packet_locality(grid: &Grid, s: u32, d: u32) -> u32 {
+    let wraps = grid.wraps();
+    (0..grid.dims().len())
+        .map(|axis| axis_distance(grid.coord(s, axis), grid.coord(d, axis), grid.dims()[axis], wraps))
+        .max()
+        .unwrap_or(0)
+}
+
+/// The locality of `packets` on `grid` (Kaufmann–Sibeyn §9): the largest distance a packet
+/// moves along one axis (ring distance on a torus); 0 for none.
+pub fn instance_locality(grid: &Grid, packets: &[(u32, u32)]) -> u32 {
+    packets
+        .iter()
+        .map(|&(s, d)| packet_locality(grid, s, d))
+        .max()
+        .unwrap_or(0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::FastDiv;

@@ -12,7 +12,7 @@ mod hypercube;
 
 pub use butterfly::Butterfly;
 pub(crate) use grid::direction as line_direction;
-pub use grid::Grid;
+pub use grid::{instance_locality, packet_locality, Grid};
 pub use hypercube::Hypercube;
 
 use crate::error::{Error, Result};

@@ -63,8 +63,7 @@ use std::sync::Arc;
 pub const DEFAULT_QUEUE_CAP: u32 = 2;
 /// The largest edge-queue capacity accepted.
 pub const MAX_QUEUE_CAP: u32 = 64;
-/// The most ranks accepted for `--ranks`.
-pub const MAX_RANKS: u32 = 1 << 30;
+pub use crate::options::{PathChoice, MAX_RANKS};
 /// The most path nodes, summed over the packets, that lmrr stores: its
 /// paths are explicit, about 10 bytes per node, so the total path length
 /// (not the node count) bounds its memory. On a side × side mesh a
@@ -78,36 +77,6 @@ pub const MAX_PATH_NODES: u64 = 1 << 30;
 /// two more copies of it; mesh:512x512 (89 M, 950 MB a copy) is refused.
 #[cfg(target_arch = "wasm32")]
 pub const MAX_PATH_NODES: u64 = 1 << 24;
-
-/// Which paths packets take on the butterfly and the hypercube.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum PathChoice {
-    /// The direct path (Theorem 4.2; bit fixing on the hypercube).
-    #[default]
-    Direct,
-    /// Through a uniformly random intermediate row or node (Theorem 4.1).
-    Valiant,
-}
-
-impl PathChoice {
-    /// The option's values, the default first.
-    pub const NAMES: &'static [&'static str] = &["direct", "valiant"];
-
-    /// The SPEC name.
-    pub fn name(self) -> &'static str {
-        match self {
-            PathChoice::Direct => "direct",
-            PathChoice::Valiant => "valiant",
-        }
-    }
-
-    /// Parses a name; `None` if it is not one.
-    pub fn parse(text: &str) -> Option<PathChoice> {
-        [PathChoice::Direct, PathChoice::Valiant]
-            .into_iter()
-            .find(|p| p.name() == text)
-    }
-}
 
 /// `lmrr`: the §2.2 scheduler on leveled views of the mesh, the butterfly
 /// and the hypercube.

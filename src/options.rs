@@ -1,0 +1,702 @@
+//! One table of options: every field of a run request is one row of
+//! [`FIELDS`] — its CLI flag, its JSON key, its URL key, its help, how the
+//! page offers it and, for an algorithm's option, how it is parsed, shown,
+//! reset and written to JSON. Every front end reads the rows: the CLI builds
+//! its option flags from them ([`crate::cli`]), the wasm config and the
+//! page's address are read through them ([`crate::request::RunSpec::set`]),
+//! `list --json` and the page's options box show them
+//! ([`crate::catalogue`]). A registry entry names the fields it reads.
+//!
+//! The options an algorithm reads are held by one value,
+//! [`AlgorithmOptions`], which the run request nests and the simulation
+//! takes whole. Adding an option is a row here, a field of
+//! [`AlgorithmOptions`], and the family that reads it (its registry entry
+//! lists the field); `docs/architecture.md` walks through it.
+//!
+//! This module sits below the algorithms (it knows none of them) and above
+//! the engine and the workloads (the flits limit, the instance a smear block
+//! is sized for).
+
+use crate::engine::MAX_FLITS;
+use crate::error::{Error, Result};
+use crate::workload::Instance;
+use serde::Serialize;
+
+/// A field of the run request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Field {
+    /// The network (SPEC §2 name).
+    Topology,
+    /// The algorithm (SPEC §5 name).
+    Algorithm,
+    /// The contention policy.
+    Policy,
+    /// The workload to generate.
+    Workload,
+    /// An instance (SPEC §3 JSON text) instead of a workload.
+    Instance,
+    /// ℓ.
+    L,
+    /// k.
+    K,
+    /// `locality`'s L.
+    Locality,
+    /// `hotspot`'s percentage.
+    Hotspot,
+    /// The seed of the workload and of every random choice.
+    Seed,
+    /// Queue capacity (`unbounded` for none).
+    QueueCap,
+    /// One queue per incoming link.
+    EdgeQueues,
+    /// Pipelined phases.
+    Pipeline,
+    /// The Kaufmann–Sibeyn family's phases: separated or coalesced.
+    Phases,
+    /// Queue smearing (Kaufmann–Sibeyn §7.5): a block length or `auto`.
+    Smear,
+    /// Reverse dimension order.
+    ReverseOrder,
+    /// `ks-level`'s strip height ε.
+    Epsilon,
+    /// Cut-through worms of F flits.
+    Flits,
+    /// `lmrr`: ranks drawn from [1, R].
+    Ranks,
+    /// `lmrr`: direct or Valiant paths.
+    Paths,
+    /// `lmrr`: packet combining (§2.3.1).
+    Combine,
+    /// Step limit.
+    MaxSteps,
+    /// Invariant checks after every step.
+    CheckInvariants,
+}
+
+/// How the page offers an algorithm's option (what it draws for it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "kind")]
+pub enum Control {
+    /// On or off (`true` / `false`; a checkbox).
+    Flag,
+    /// One of these names, the first the default (a menu).
+    Choice {
+        /// The names.
+        values: &'static [&'static str],
+    },
+    /// A whole number in `min..=max`; empty means the default, described by
+    /// `unset`; the option may also take the forms in `words` (a text box).
+    Number {
+        /// The smallest value.
+        min: u32,
+        /// The largest value.
+        max: u32,
+        /// What an empty box means.
+        unset: &'static str,
+        /// Other values the option takes besides numbers (`[]`: none).
+        words: &'static [&'static str],
+    },
+}
+
+/// How a field held by [`AlgorithmOptions`] is read, shown, reset and
+/// written: one function each, so no front end matches on the field.
+#[derive(Clone, Copy)]
+pub struct Access {
+    /// Sets it from text; the name is the field as the user wrote it.
+    pub set: fn(&mut AlgorithmOptions, &str, &str) -> Result<()>,
+    /// Its value as text (for messages).
+    pub show: fn(&AlgorithmOptions) -> String,
+    /// Back to its default; whether it was set.
+    pub reset: fn(&mut AlgorithmOptions) -> bool,
+    /// Its JSON value, `None` at its default (left out of a config).
+    pub json: fn(&AlgorithmOptions) -> Option<serde_json::Value>,
+}
+
+/// One field, declared once.
+#[derive(Clone, Copy)]
+pub struct FieldInfo {
+    /// The field.
+    pub field: Field,
+    /// The CLI's option name, without dashes (`queue-cap`).
+    pub cli: &'static str,
+    /// The key of the wasm config object and of JSON configs (`queue_cap`).
+    pub json: &'static str,
+    /// The page's URL parameter (SPEC §7), for the fields its address carries.
+    pub query: Option<&'static str>,
+    /// What it does (the CLI's help, `list --json`'s summary of an option).
+    pub help: &'static str,
+    /// The value's name in the CLI's help (`M|auto`); empty for a switch.
+    pub value_name: &'static str,
+    /// How the page offers it, for the fields that are algorithms' options.
+    pub control: Option<Control>,
+    /// For the fields [`AlgorithmOptions`] holds: how they are read and
+    /// written. The request's own fields (network, workload, seed, queues,
+    /// limits) are read by [`crate::request::RunSpec::set`].
+    pub access: Option<Access>,
+}
+
+impl std::fmt::Debug for FieldInfo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FieldInfo")
+            .field("field", &self.field)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The word of `locality` that keeps L from ks-local's nodes (NoLRoute, §9.2).
+pub const UNKNOWN_LOCALITY: &str = "unknown";
+
+/// The largest R of `--ranks` (ranks are drawn from [1, R]).
+pub const MAX_RANKS: u32 = 1 << 30;
+
+/// A request field that is not an algorithm's option.
+const fn plain(
+    field: Field,
+    cli: &'static str,
+    json: &'static str,
+    query: Option<&'static str>,
+    help: &'static str,
+) -> FieldInfo {
+    FieldInfo {
+        field,
+        cli,
+        json,
+        query,
+        help,
+        value_name: "",
+        control: None,
+        access: None,
+    }
+}
+
+/// Every field, in [`Field::ALL`]'s order.
+pub const FIELDS: [FieldInfo; 23] = [
+    plain(Field::Topology, "topology", "topology", Some("topology"), "the network (SPEC §2 name)"),
+    plain(Field::Algorithm, "algorithm", "algorithm", Some("algorithm"), "the algorithm (SPEC §5 name)"),
+    plain(Field::Policy, "policy", "policy", Some("policy"), "the contention policy"),
+    plain(Field::Workload, "workload", "workload", Some("workload"), "the workload to generate"),
+    plain(Field::Instance, "instance", "instance", None, "an instance (SPEC §3) instead of a workload"),
+    plain(Field::L, "l", "l", Some("l"), "ℓ: the most packets a node sends"),
+    plain(Field::K, "k", "k", Some("k"), "k: the most packets a node receives"),
+    FieldInfo {
+        field: Field::Locality,
+        cli: "locality",
+        json: "locality",
+        query: Some("locality"),
+        help: "L, the largest move of a packet along one axis, known to all nodes (default: the instance's own); unknown (unknown:L for the workload's L): the nodes estimate it (NoLRoute, §9.2, n×n torus)",
+        value_name: "L|unknown|unknown:L",
+        control: Some(Control::Number {
+            min: 1,
+            max: 4096,
+            unset: "the instance's",
+            words: &["unknown", "unknown:L"],
+        }),
+        access: Some(Access {
+            set: |o, name, text| {
+                (o.locality, o.locality_unknown) = parse_locality(name, text)?;
+                Ok(())
+            },
+            show: |o| locality_text(o.locality, o.locality_unknown).unwrap_or_else(|| "the default".into()),
+            // `locality` is also the workloads' parameter: kept.
+            reset: |_| false,
+            json: |o| match o.locality_unknown {
+                false => o.locality.map(|v| serde_json::json!(v)),
+                true => locality_text(o.locality, true).map(serde_json::Value::from),
+            },
+        }),
+    },
+    plain(Field::Hotspot, "hotspot", "hotspot", Some("hotspot"), "hotspot's percentage"),
+    plain(Field::Seed, "seed", "seed", Some("seed"), "the seed of the workload and of every random choice"),
+    plain(Field::QueueCap, "queue-cap", "queue_cap", Some("q"), "queue capacity (unbounded for none)"),
+    plain(Field::EdgeQueues, "edge-queues", "edge_queues", None, "one queue per incoming link"),
+    FieldInfo {
+        field: Field::Pipeline,
+        cli: "pipeline",
+        json: "pipeline",
+        query: Some("pipeline"),
+        help: "start a packet's next phase as soon as it can instead of at a barrier",
+        value_name: "",
+        control: Some(Control::Flag),
+        access: Some(Access {
+            set: |o, name, text| {
+                o.pipeline = parse_bool(name, text)?;
+                Ok(())
+            },
+            show: |o| o.pipeline.to_string(),
+            reset: |o| std::mem::take(&mut o.pipeline),
+            json: |o| o.pipeline.then_some(serde_json::json!(true)),
+        }),
+    },
+    FieldInfo {
+        field: Field::Phases,
+        cli: "phases",
+        json: "phases",
+        query: Some("phases"),
+        help: "separated (a barrier between phases, the default) or coalesced (a packet starts its next phase when done)",
+        value_name: "separated|coalesced",
+        control: Some(Control::Choice {
+            values: &["separated", "coalesced"],
+        }),
+        access: Some(Access {
+            set: |o, name, text| {
+                o.phases = Phases::parse(name, text)?;
+                Ok(())
+            },
+            show: |o| o.phases.name().into(),
+            reset: |o| std::mem::take(&mut o.phases) != Phases::default(),
+            json: |o| (o.phases != Phases::default()).then(|| serde_json::json!(o.phases.name())),
+        }),
+    },
+    FieldInfo {
+        field: Field::Smear,
+        cli: "smear",
+        json: "smear",
+        query: Some("smear"),
+        help: "queue smearing (§7.5): before every phase but the first, spread the packets of m adjacent nodes of a line (m or auto = k·log2 side) over them",
+        value_name: "M|auto",
+        control: Some(Control::Choice {
+            values: &["off", "auto", "1", "2", "4", "8", "16", "32", "64"],
+        }),
+        access: Some(Access {
+            set: |o, name, text| {
+                o.smear = parse_smear(name, text)?;
+                Ok(())
+            },
+            show: |o| o.smear.map_or_else(|| "off".into(), Smear::name),
+            reset: |o| o.smear.take().is_some(),
+            json: |o| o.smear.map(|m| serde_json::json!(m.name())),
+        }),
+    },
+    FieldInfo {
+        field: Field::ReverseOrder,
+        cli: "reverse-order",
+        json: "reverse_order",
+        query: Some("reverse-order"),
+        help: "correct dimensions in the reverse order (Y before X; low bits first)",
+        value_name: "",
+        control: Some(Control::Flag),
+        access: Some(Access {
+            set: |o, name, text| {
+                o.reverse_order = parse_bool(name, text)?;
+                Ok(())
+            },
+            show: |o| o.reverse_order.to_string(),
+            reset: |o| std::mem::take(&mut o.reverse_order),
+            json: |o| o.reverse_order.then_some(serde_json::json!(true)),
+        }),
+    },
+    FieldInfo {
+        field: Field::Epsilon,
+        cli: "epsilon",
+        json: "epsilon",
+        query: Some("epsilon"),
+        help: "the height of the strips packets are randomized in (default ceil(side/8))",
+        value_name: "E",
+        control: Some(Control::Number {
+            min: 1,
+            max: 4096,
+            unset: "⌈side/8⌉",
+            words: &[],
+        }),
+        access: Some(Access {
+            set: |o, name, text| {
+                o.epsilon = Some(parse_u32(name, text, 1)?);
+                Ok(())
+            },
+            show: |o| shown(o.epsilon),
+            reset: |o| o.epsilon.take().is_some(),
+            json: |o| o.epsilon.map(|v| serde_json::json!(v)),
+        }),
+    },
+    FieldInfo {
+        field: Field::Flits,
+        cli: "flits",
+        json: "flits",
+        query: Some("flits"),
+        help: "cut-through: every packet is a worm of F flits that follow its head and hold each link it crossed (1 to 1024)",
+        value_name: "F",
+        control: Some(Control::Number {
+            min: 1,
+            max: 1024,
+            unset: "1 (store-and-forward)",
+            words: &[],
+        }),
+        access: Some(Access {
+            set: |o, name, text| {
+                o.flits = Some(parse_number(name, text, 1, MAX_FLITS as u64)? as u32);
+                Ok(())
+            },
+            show: |o| o.flits.map_or_else(|| "1 (store-and-forward)".into(), |f| f.to_string()),
+            reset: |o| o.flits.take().is_some(),
+            json: |o| o.flits.map(|v| serde_json::json!(v)),
+        }),
+    },
+    FieldInfo {
+        field: Field::Ranks,
+        cli: "ranks",
+        json: "ranks",
+        query: Some("ranks"),
+        help: "draw ranks from [1, R] (empty: the paper's R = c + L + log2 N)",
+        value_name: "R",
+        control: Some(Control::Number {
+            min: 1,
+            max: MAX_RANKS,
+            unset: "c + L + log2 N",
+            words: &[],
+        }),
+        access: Some(Access {
+            set: |o, name, text| {
+                o.ranks = match text.trim() {
+                    "" => None,
+                    _ => Some(parse_number(name, text, 1, MAX_RANKS as u64)? as u32),
+                };
+                Ok(())
+            },
+            show: |o| shown(o.ranks),
+            reset: |o| o.ranks.take().is_some(),
+            json: |o| o.ranks.map(|v| serde_json::json!(v)),
+        }),
+    },
+    FieldInfo {
+        field: Field::Paths,
+        cli: "paths",
+        json: "paths",
+        query: Some("paths"),
+        help: "butterfly and hypercube: direct paths (Theorem 4.2) or valiant, through a random row (Theorem 4.1)",
+        value_name: "direct|valiant",
+        control: Some(Control::Choice {
+            values: PathChoice::NAMES,
+        }),
+        access: Some(Access {
+            set: |o, name, text| {
+                o.paths = PathChoice::parse(text.trim())
+                    .ok_or_else(|| Error::invalid(name, text, "expected direct or valiant"))?;
+                Ok(())
+            },
+            show: |o| o.paths.name().into(),
+            reset: |o| std::mem::take(&mut o.paths) != PathChoice::default(),
+            json: |o| (o.paths != PathChoice::default()).then(|| serde_json::json!(o.paths.name())),
+        }),
+    },
+    FieldInfo {
+        field: Field::Combine,
+        cli: "combine",
+        json: "combine",
+        query: Some("combine"),
+        help: "packet combining (§2.3.1): packets for one destination get one rank (a hash of it) and are combined into one where they meet",
+        value_name: "",
+        control: Some(Control::Flag),
+        access: Some(Access {
+            set: |o, name, text| {
+                o.combine = parse_bool(name, text)?;
+                Ok(())
+            },
+            show: |o| o.combine.to_string(),
+            reset: |o| std::mem::take(&mut o.combine),
+            json: |o| o.combine.then_some(serde_json::json!(true)),
+        }),
+    },
+    plain(Field::MaxSteps, "max-steps", "max_steps", None, "stop after this many steps"),
+    plain(Field::CheckInvariants, "check-invariants", "check_invariants", None, "check the engine's invariants after every step (slow)"),
+];
+
+impl Field {
+    /// Every field.
+    pub const ALL: [Field; 23] = {
+        let mut all = [Field::Topology; 23];
+        let mut i = 0;
+        while i < FIELDS.len() {
+            all[i] = FIELDS[i].field;
+            i += 1;
+        }
+        all
+    };
+
+    /// The field's row.
+    pub fn info(self) -> &'static FieldInfo {
+        &FIELDS[self as usize]
+    }
+
+    /// The CLI's option name (without dashes).
+    pub fn cli(self) -> &'static str {
+        self.info().cli
+    }
+
+    /// The key of the wasm config object (and of JSON configs).
+    pub fn json(self) -> &'static str {
+        self.info().json
+    }
+
+    /// The page's URL parameter (SPEC §7), for the fields the page's address carries.
+    pub fn query(self) -> Option<&'static str> {
+        self.info().query
+    }
+
+    /// The field whose JSON key is `key`.
+    pub fn from_json(key: &str) -> Option<Field> {
+        Field::ALL.into_iter().find(|f| f.json() == key)
+    }
+
+    /// The field whose URL parameter is `key`.
+    pub fn from_query(key: &str) -> Option<Field> {
+        Field::ALL.into_iter().find(|f| f.query() == Some(key))
+    }
+
+    /// The JSON keys of every field, for messages.
+    pub fn json_keys() -> Vec<&'static str> {
+        Field::ALL.iter().map(|f| f.json()).collect()
+    }
+}
+
+/// "the default" for an unset number, else the number.
+fn shown(v: Option<u32>) -> String {
+    v.map_or_else(|| "the default".to_string(), |v| v.to_string())
+}
+
+/// A whole number within `min..=max`, or an error naming the field and value.
+pub fn parse_number(field: &str, text: &str, min: u64, max: u64) -> Result<u64> {
+    let value = text.trim();
+    let why = || {
+        if max == u64::MAX {
+            format!("expected a whole number of at least {min}")
+        } else {
+            format!("expected a whole number from {min} to {max}")
+        }
+    };
+    match value.parse::<u64>() {
+        Ok(v) if (min..=max).contains(&v) && !value.starts_with('+') => Ok(v),
+        _ => Err(Error::invalid(field, text, why())),
+    }
+}
+
+/// A whole number of at least `min` that fits in 32 bits.
+pub fn parse_u32(field: &str, text: &str, min: u32) -> Result<u32> {
+    Ok(parse_number(field, text, min as u64, u32::MAX as u64)? as u32)
+}
+
+/// `true`/`1` or `false`/`0`.
+pub fn parse_bool(field: &str, text: &str) -> Result<bool> {
+    match text.trim() {
+        "true" | "1" => Ok(true),
+        "false" | "0" => Ok(false),
+        _ => Err(Error::invalid(field, text, "expected true or false")),
+    }
+}
+
+/// `locality`'s value: L (the workload's, and ks-local's nodes know it),
+/// `unknown` (ks-local estimates it: NoLRoute; a workload's L at its
+/// default) or `unknown:L` (the workload's L, not told to the nodes).
+fn parse_locality(field: &str, text: &str) -> Result<(Option<u32>, bool)> {
+    let value = text.trim();
+    let bad = || {
+        Error::invalid(
+            field,
+            text,
+            format!(
+                "expected a whole number of at least 1 (L, known to ks-local's nodes), {UNKNOWN_LOCALITY} \
+                 (ks-local estimates L: NoLRoute) or {UNKNOWN_LOCALITY}:L (the workload's L, not told to the nodes)"
+            ),
+        )
+    };
+    match value.strip_prefix(UNKNOWN_LOCALITY) {
+        Some("") => Ok((None, true)),
+        Some(rest) => {
+            let l = rest.strip_prefix(':').ok_or_else(bad)?;
+            Ok((Some(parse_u32(field, l, 1).map_err(|_| bad())?), true))
+        }
+        None => Ok((Some(parse_u32(field, text, 1).map_err(|_| bad())?), false)),
+    }
+}
+
+/// `locality`'s value as the user writes it (`None`: not given).
+pub fn locality_text(l: Option<u32>, unknown: bool) -> Option<String> {
+    match (l, unknown) {
+        (None, false) => None,
+        (Some(l), false) => Some(l.to_string()),
+        (None, true) => Some(UNKNOWN_LOCALITY.to_string()),
+        (Some(l), true) => Some(format!("{UNKNOWN_LOCALITY}:{l}")),
+    }
+}
+
+/// How the phases of a Kaufmann–Sibeyn algorithm follow each other
+/// (SPEC §5 `--phases`; the paper's §3 "Coalescing phases").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Phases {
+    /// A barrier between phases (the analysis's setting).
+    #[default]
+    Separated,
+    /// A packet starts its next phase as soon as it finished one: what the
+    /// other phased algorithms call `pipeline`.
+    Coalesced,
+}
+
+impl Phases {
+    /// The SPEC name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Phases::Separated => "separated",
+            Phases::Coalesced => "coalesced",
+        }
+    }
+
+    fn parse(field: &str, text: &str) -> Result<Phases> {
+        [Phases::Separated, Phases::Coalesced]
+            .into_iter()
+            .find(|p| p.name() == text.trim())
+            .ok_or_else(|| Error::invalid(field, text, "expected separated or coalesced"))
+    }
+}
+
+/// `--smear`'s value: a block length of at least 1, or `auto`; `off`,
+/// `none` or nothing for no smearing.
+fn parse_smear(field: &str, text: &str) -> Result<Option<Smear>> {
+    match text.trim() {
+        "" | "off" | "none" => Ok(None),
+        "auto" => Ok(Some(Smear::Auto)),
+        value => match value.parse::<u32>() {
+            Ok(m) if m >= 1 && !value.starts_with('+') => Ok(Some(Smear::Block(m))),
+            _ => Err(Error::invalid(
+                field,
+                text,
+                "expected a block length (a whole number of at least 1) or auto",
+            )),
+        },
+    }
+}
+
+/// The block length of queue smearing (`--smear M|auto`, Kaufmann–Sibeyn
+/// §7.5): the packets of m adjacent nodes of a line are spread over them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Smear {
+    /// Blocks of this many nodes (at least 1; m = 1 moves nothing, the
+    /// paper's "taking m = 1").
+    Block(u32),
+    /// m = ⌈k·log₂ n⌉ (Theorem 6's choice, n the longest side, k the
+    /// instance's max(ℓ, k)).
+    Auto,
+}
+
+impl Smear {
+    /// The option's value as the user writes it (`auto`, `8`).
+    pub fn name(self) -> String {
+        match self {
+            Smear::Block(m) => m.to_string(),
+            Smear::Auto => "auto".into(),
+        }
+    }
+
+    /// The block length for `k` packets per node on lines of at most `side`
+    /// nodes, clamped to 1..=side.
+    pub fn block(self, k: u32, side: u32) -> u32 {
+        let m = match self {
+            Smear::Block(m) => m,
+            Smear::Auto => {
+                // ⌈k·log₂ side⌉; the small slack keeps exact products exact.
+                let x = k as f64 * (side.max(1) as f64).log2();
+                (x - 1e-9).ceil().min(u32::MAX as f64) as u32
+            }
+        };
+        m.clamp(1, side.max(1))
+    }
+
+    /// The block length for `instance`: k its max(ℓ, k) (declared, else
+    /// measured), the side the longest side of its grid — what `ks-nowrap`
+    /// and `ks-wrap` smear with, and what Theorem 6's claim is judged against.
+    pub fn block_for(self, instance: &Instance) -> u32 {
+        let (l, k) = instance.lk();
+        let side = instance
+            .topology
+            .as_grid()
+            .map_or(1, |g| g.dims().iter().copied().max().unwrap_or(1));
+        self.block(l.max(k), side)
+    }
+}
+
+/// Which paths `lmrr` gives packets on the butterfly (and the hypercube
+/// through it): LMRR §4's two theorems.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum PathChoice {
+    /// The direct path (Theorem 4.2; bit fixing on the hypercube).
+    #[default]
+    Direct,
+    /// Through a uniformly random intermediate row or node (Theorem 4.1).
+    Valiant,
+}
+
+impl PathChoice {
+    /// The option's values, the default first.
+    pub const NAMES: &'static [&'static str] = &["direct", "valiant"];
+
+    /// The SPEC name.
+    pub fn name(self) -> &'static str {
+        match self {
+            PathChoice::Direct => "direct",
+            PathChoice::Valiant => "valiant",
+        }
+    }
+
+    /// Parses a name; `None` if it is not one.
+    pub fn parse(text: &str) -> Option<PathChoice> {
+        [PathChoice::Direct, PathChoice::Valiant]
+            .into_iter()
+            .find(|p| p.name() == text)
+    }
+}
+
+/// The options an algorithm reads: what the user set, held once. The run
+/// request nests it and the simulation takes it whole; `seed` and
+/// `queue_cap` are the run's, copied in when the algorithm is created.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct AlgorithmOptions {
+    /// The run's seed (algorithms draw from their own stream of it).
+    pub seed: u64,
+    /// Phased algorithms (`valiant`, `rand-interval`, …): let each packet
+    /// start its next phase as soon as it reaches the target of the
+    /// current one instead of waiting at a barrier (`--pipeline`; see
+    /// [`AlgorithmOptions::pipelined`]).
+    pub pipeline: bool,
+    /// The Kaufmann–Sibeyn family's `--phases`: coalesced is pipelined.
+    pub phases: Phases,
+    /// Correct dimensions in the reverse of SPEC §5's order (Y before X,
+    /// least significant bit first).
+    pub reverse_order: bool,
+    /// `ks-level`'s strip height ε (`--epsilon`; default ⌈side/8⌉).
+    pub epsilon: Option<u32>,
+    /// `--locality`'s L (the workloads' L, and ks-local's unless unknown;
+    /// see [`AlgorithmOptions::known_locality`]).
+    pub locality: Option<u32>,
+    /// `--locality unknown` or `unknown:L`: ks-local's nodes are not told L
+    /// (NoLRoute, Kaufmann–Sibeyn §9.2).
+    pub locality_unknown: bool,
+    /// Queue smearing between phases (`--smear`, Kaufmann–Sibeyn §7.5);
+    /// `None`: no smearing.
+    pub smear: Option<Smear>,
+    /// Cut-through worms of this many flits (SPEC §5 `--flits`); `None` is
+    /// store-and-forward and leaves `flits` out of the report.
+    pub flits: Option<u32>,
+    /// Queue capacity q (`lmrr`: of its edge queues; `None`: the default).
+    pub queue_cap: Option<u32>,
+    /// `lmrr`: ranks drawn from [1, R] (`None`: the paper's R).
+    pub ranks: Option<u32>,
+    /// `lmrr`: direct or Valiant paths.
+    pub paths: PathChoice,
+    /// `lmrr`: packet combining (§2.3.1, `--combine`).
+    pub combine: bool,
+}
+
+impl AlgorithmOptions {
+    /// Whether phases are pipelined: `pipeline`, or `phases` coalesced.
+    pub fn pipelined(&self) -> bool {
+        self.pipeline || self.phases == Phases::Coalesced
+    }
+
+    /// The L the nodes are told (`None` with `--locality unknown`).
+    pub fn known_locality(&self) -> Option<u32> {
+        self.locality.filter(|_| !self.locality_unknown)
+    }
+
+    /// The worms' flits (1: store-and-forward).
+    pub fn flits(&self) -> u32 {
+        self.flits.unwrap_or(1)
+    }
+}
