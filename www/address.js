@@ -6,6 +6,7 @@ import { URL_LIMIT, encodeInstance } from './url-instance.js';
 import { $, state } from './state.js';
 import { showMessage, clearMessages } from './messages.js';
 
+/** Writes the address now: the run, the page settings, the lesson, the instance if it fits; the full page's link. */
 export function saveUrl() {
   clearTimeout(state.urlTimer);
   const query = toQuery(state.config, state.page, state.embed, { lesson: state.lesson, current: location.search, instance: state.instanceParam });

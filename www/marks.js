@@ -92,10 +92,10 @@ export function drawEdgeQueues(ctx, view, lay, snapshot) {
 }
 
 /**
- * Draws the worms of `snapshot.worms` (render.js, drawFrame 5a): one polyline per worm,
- * grouped by colour (`colorOf(packet)`), from the head's dot (its node's
- * centre once delivered) back through the centres of the nodes its flits
- * hold; a wrap-around hop breaks the line. Thick enough to read zoomed
+ * Draws the worms of `snapshot.worms` (render.js, drawFrame's 5a): one
+ * polyline per worm, grouped by colour (`colorOf(packet)`), from the head's
+ * dot (its node's centre once delivered) back through the centres of the
+ * nodes its flits hold; a wrap-around hop breaks the line. Thick enough to read zoomed
  * out (at least 1.5 px), never wider than a node's half.
  */
 export function drawWorms(ctx, view, lay, snapshot, dots, colorOf) {

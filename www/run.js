@@ -1,5 +1,5 @@
-// The run's life cycle: building it (rebuild), stepping and playing it, the
-// animation loop, going to a step (computed in slices), finishing it.
+// The run's life cycle: building it (rebuild), stepping and playing it (the
+// animation loop), going to a step (computed in slices), finishing it.
 
 import * as wasm from './pkg/routesim.js';
 import { simConfig } from './config.js';
@@ -305,6 +305,7 @@ export function setPlaying(on, byUser = true) {
   updateCounters();
 }
 
+/** The animation loop (one requestAnimationFrame each): plays the steps due at playSpeed, draws when dirty. */
 export function loop(now) {
   const dt = Math.min(0.25, (now - (state.lastFrame ?? now)) / 1000);
   state.lastFrame = now;

@@ -1,7 +1,7 @@
 // What the page shows of the run: the canvas (size, view, frame), the
 // counters, the run chart, the explain panel, the watched packet's line,
-// the title, legend and play label. It reads `state` and changes nothing
-// of the run.
+// the title, legend, play label and speed. It reads the run and never
+// steps it (run.js does); it keeps only its drawing fields in `state`.
 
 import { PAGE_DEFAULTS, INTRO, isDefaultRun } from './config.js';
 import { drawFrame, viewFor } from './render.js';
