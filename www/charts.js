@@ -1,14 +1,16 @@
 // Charts, drawn by uPlot (vendored from the npm registry into www/vendor/
-// by build.sh). Data is columnar: [[xs], [ys1], [ys2], …]. Every chart
-// publishes what it draws in `registry[name] = {series, data}` (SPEC §7:
-// `window.routesim.charts`), `series` naming each column of `data`, the x
-// axis first, as uPlot's series do.
+// by build.sh): what every chart shares, and the live run chart. Data is
+// columnar: [[xs], [ys1], [ys2], …]. Every chart publishes what it draws in
+// `registry[name] = {series, data}` (SPEC §7: `window.routesim.charts`),
+// `series` naming each column of `data`, the x axis first, as uPlot's
+// series do. The experiment's charts are in experiment-charts.js, the
+// load chart in load-chart.js.
 
 import uPlot from './vendor/uPlot.esm.js';
 
 /** Okabe–Ito colours (distinguishable with the common colour-vision deficiencies); markers differ too. */
-const PALETTE = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#56B4E9', '#E69F00', '#000000', '#999933'];
-const DASHES = [undefined, [8, 3], [2, 3], [8, 3, 2, 3]];
+export const PALETTE = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#56B4E9', '#E69F00', '#000000', '#999933'];
+export const DASHES = [undefined, [8, 3], [2, 3], [8, 3, 2, 3]];
 
 /** Whole-number tick steps (steps, packets and queues are counts). */
 const WHOLE = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1e3, 2e3, 2500, 5e3, 1e4, 2e4, 25e3, 5e4, 1e5, 2e5, 5e5, 1e6, 2e6, 5e6, 1e7];
@@ -17,7 +19,7 @@ const WHOLE = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1e3, 2e3, 2500, 5e3,
  * A legend cell's text: the value under the cursor, or `idle(u, i)` when
  * the cursor is off the chart (uPlot would show "--").
  */
-const legendValue = (idle, format = (v) => v) => (u, v, i, idx) => (idx == null ? idle(u, i) : v == null ? '' : format(v));
+export const legendValue = (idle, format = (v) => v) => (u, v, i, idx) => (idx == null ? idle(u, i) : v == null ? '' : format(v));
 
 /** The last value of series `i` (what a live chart shows when not hovered); a run that ended earlier shows its last one. */
 const lastValue = (u, i) => {
@@ -32,7 +34,7 @@ const lastValue = (u, i) => {
  * with the keyboard too (uPlot's are mouse only), each a focusable button
  * that says whether it is shown.
  */
-function accessible(plot) {
+export function accessible(plot) {
   const names = plot.series.slice(1).map((s) => s.label).join(', ');
   plot.ctx.canvas.setAttribute('role', 'img');
   plot.ctx.canvas.setAttribute('aria-label', `${plot.root.querySelector('.u-title')?.textContent ?? 'chart'}: ${names} against ${plot.series[0].label}`);
@@ -53,7 +55,7 @@ function accessible(plot) {
   });
 }
 
-function sizeOf(el, height) {
+export function sizeOf(el, height) {
   return { width: Math.max(260, Math.floor(el.clientWidth || 480)), height };
 }
 
@@ -62,7 +64,7 @@ function sizeOf(el, height) {
  * columns read as plain arrays (SPEC §7), converted from typed arrays
  * when first read.
  */
-function publish(registry, name, plot, data) {
+export function publish(registry, name, plot, data) {
   plot.setData(data);
   const entry = { series: plot.series.map((s) => s.label) };
   if (data.every(Array.isArray)) {
@@ -183,370 +185,4 @@ export function runChart(el, registry, height = 220, compact = false) {
       if (handle.chart.cursor.idx == null) handle.chart.setLegend({ idx: null }, false);
     },
   });
-}
-
-/** The ratio chart's references: which of the core's per-point ratios it draws. */
-export const RATIO_REFERENCES = {
-  sqrt: { title: 'Ratio steps / √(ℓ·k·N)', axis: 'steps / √(ℓkN)', field: 'steps_over_sqrt_lkn' },
-  diameter: { title: 'Ratio steps / diameter (2n − 2 on an n×n mesh)', axis: 'steps / diameter', field: 'steps_over_diameter' },
-};
-
-/** Whether the positive values of `columns` span more than a decade (then a log scale reads better). */
-export function spansDecade(columns) {
-  let lo = Infinity;
-  let hi = 0;
-  for (const col of columns) {
-    for (const v of col) {
-      if (v > 0) {
-        lo = Math.min(lo, v);
-        hi = Math.max(hi, v);
-      }
-    }
-  }
-  return hi > 0 && hi / lo > 10;
-}
-
-const CHART_NAMES = ['steps', 'ratio', 'queue'];
-
-/**
- * The experiment charts, drawn from the core's `Experiment.chart()`
- * ({x_label, algorithms, points: [{x, sqrt_lkn, best, steps[],
- * max_queue[], steps_over_sqrt_lkn[], steps_over_diameter[]}]}): measured
- * steps with √(ℓkN) and the instance bound `best`; the ratio of steps to
- * √(ℓkN) or to the diameter; the largest queue. The x axis is the varied
- * parameter. Nothing is computed here: every number is the core's.
- *
- * Scales: a chart whose values span more than a decade is drawn on log
- * scales (y; x too when the varied parameter spans a decade), so that
- * √(ℓkN), the bound and a fast algorithm do not lie flat on 0 beside a
- * slow one. Each chart has a "log scale" box: automatic until ticked or
- * unticked by hand. `registry[name].log` says which scale is drawn.
- */
-export function experimentCharts(els, registry, height = 300) {
-  const plots = { steps: null, ratio: null, queue: null };
-  const shapes = { steps: null, ratio: null, queue: null };
-  const chosen = { steps: null, ratio: null, queue: null }; // the reader's log choice; null: automatic
-  const boxes = {};
-  let last = null;
-  let ref = 'sqrt';
-
-  for (const name of CHART_NAMES) {
-    const bar = document.createElement('div');
-    bar.className = 'chart-tools';
-    const label = document.createElement('label');
-    label.className = 'check';
-    const box = document.createElement('input');
-    box.type = 'checkbox';
-    box.dataset.log = name;
-    const note = document.createElement('span');
-    note.className = 'hint';
-    label.append(box, ' log scale ', note);
-    label.title = 'automatic: log when the values span more than a decade; tick or untick to choose';
-    bar.append(label);
-    els[name].prepend(bar);
-    box.addEventListener('change', () => {
-      chosen[name] = box.checked;
-      draw(last, ref);
-    });
-    boxes[name] = { box, note };
-  }
-
-  const algSeries = (algorithms) => algorithms.map((name, i) => ({
-    label: name,
-    stroke: PALETTE[i % PALETTE.length],
-    dash: DASHES[Math.floor(i / 2) % DASHES.length],
-    width: 2,
-    points: { show: true, size: 7 },
-    spanGaps: true,
-    value: legendValue(() => ''),
-  }));
-
-  /** (Re)builds chart `name` with its series and scales. */
-  function build(name, algorithms, xLabel, reference, log, xLog) {
-    plots[name]?.destroy();
-    const x = { label: xLabel || 'x', value: legendValue(() => '') };
-    const scales = { x: { time: false, distr: xLog ? 3 : 1 }, y: { distr: log ? 3 : 1 } };
-    const axes = (yLabel) => [{ label: x.label }, { label: yLabel }];
-    const empty = (n) => Array.from({ length: n }, () => []);
-    const el = els[name];
-    let opts;
-    if (name === 'steps') {
-      opts = {
-        title: `Measured steps${xLabel ? ` vs ${xLabel}` : ''}`,
-        axes: axes('steps (mean over seeds)'),
-        series: [
-          x,
-          { label: '√(ℓkN)', stroke: '#555555', width: 1.5, dash: [2, 4], points: { show: true, size: 4 }, spanGaps: true, value: legendValue(() => '') },
-          { label: 'best', stroke: '#111827', width: 1.5, dash: [6, 4], points: { show: true, size: 5 }, spanGaps: true, value: legendValue(() => '') },
-          ...algSeries(algorithms),
-        ],
-      };
-    } else if (name === 'ratio') {
-      opts = { title: reference.title, axes: axes(reference.axis), series: [x, ...algSeries(algorithms)] };
-    } else {
-      opts = {
-        title: `Largest queue (max_queue)${xLabel ? ` vs ${xLabel}` : ''}`,
-        axes: axes('max_queue (mean over seeds)'),
-        series: [x, ...algSeries(algorithms)],
-      };
-    }
-    plots[name] = new uPlot({ ...sizeOf(el, height), scales, legend: { live: true }, ...opts }, empty(opts.series.length), el);
-    accessible(plots[name]);
-  }
-
-  /** Draws `chart` (the core's chart(), or null for none yet); `refName`: the ratio's reference. */
-  function draw(chart, refName = ref) {
-    last = chart;
-    ref = RATIO_REFERENCES[refName] ? refName : 'sqrt';
-    const reference = RATIO_REFERENCES[ref];
-    const algorithms = chart?.algorithms ?? [];
-    const xLabel = chart?.x_label ?? '';
-    const points = chart?.points ?? [];
-    const xs = points.map((p) => p.x);
-    const column = (f) => points.map((p) => f(p) ?? null);
-    const perAlgorithm = (field) => algorithms.map((_, i) => column((p) => p[field][i]));
-    const columns = {
-      steps: [column((p) => p.sqrt_lkn), column((p) => p.best), ...perAlgorithm('steps')],
-      ratio: perAlgorithm(reference.field),
-      queue: perAlgorithm('max_queue'),
-    };
-    const xDecade = xs.every((v) => v > 0) && spansDecade([xs]);
-    for (const name of CHART_NAMES) {
-      const auto = spansDecade(columns[name]);
-      const log = chosen[name] ?? auto;
-      const xLog = log && xDecade;
-      boxes[name].box.checked = log;
-      boxes[name].note.textContent = chosen[name] === null ? '(auto)' : '';
-      const key = JSON.stringify([algorithms, xLabel, name === 'ratio' ? ref : '', log, xLog]);
-      if (key !== shapes[name]) {
-        build(name, algorithms, xLabel, reference, log, xLog);
-        shapes[name] = key;
-      }
-      // A log scale has no place for 0: such a point is left out (null) there.
-      const ys = log ? columns[name].map((col) => col.map((v) => (v > 0 ? v : null))) : columns[name];
-      publish(registry, name, plots[name], [xs, ...ys]);
-      registry[name].log = log;
-    }
-  }
-
-  draw(null);
-  return {
-    draw,
-    /** Redraws the last chart with another ratio reference. */
-    setReference: (refName) => draw(last, refName),
-    /** Back to automatic scales (a new experiment). */
-    autoScales() {
-      for (const name of CHART_NAMES) chosen[name] = null;
-    },
-    charts: () => CHART_NAMES.map((name) => plots[name]),
-    resize() {
-      for (const name of CHART_NAMES) plots[name]?.setSize(sizeOf(els[name], height));
-    },
-  };
-}
-
-/** One PNG of several uPlot charts stacked (their canvases plus titles and legends as text). */
-export async function chartsToPng(charts, caption) {
-  const dpr = window.devicePixelRatio || 1;
-  const pad = 16 * dpr;
-  const widths = charts.map((c) => c.ctx.canvas.width);
-  const width = Math.max(...widths) + 2 * pad;
-  const legendH = 22 * dpr;
-  const titleH = 24 * dpr;
-  const height = charts.reduce((h, c) => h + c.ctx.canvas.height + legendH + titleH, 0) + 2 * pad + 20 * dpr;
-  const out = document.createElement('canvas');
-  out.width = width;
-  out.height = height;
-  const ctx = out.getContext('2d');
-  ctx.fillStyle = '#fff';
-  ctx.fillRect(0, 0, width, height);
-  ctx.fillStyle = '#111827';
-  ctx.font = `${12 * dpr}px system-ui, sans-serif`;
-  ctx.fillText(caption, pad, pad + 4 * dpr);
-  let y = pad + 20 * dpr;
-  for (const c of charts) {
-    ctx.font = `bold ${13 * dpr}px system-ui, sans-serif`;
-    ctx.fillStyle = '#111827';
-    ctx.fillText(c.root.querySelector('.u-title')?.textContent ?? '', pad, y + 14 * dpr);
-    y += titleH;
-    ctx.drawImage(c.ctx.canvas, pad, y);
-    y += c.ctx.canvas.height;
-    let x = pad;
-    ctx.font = `${12 * dpr}px system-ui, sans-serif`;
-    c.series.forEach((s, i) => {
-      if (i === 0 || !s.show) return;
-      ctx.fillStyle = typeof s.stroke === 'function' ? s.stroke(c, i) : (s.stroke ?? '#000');
-      ctx.fillRect(x, y + 8 * dpr, 14 * dpr, 3 * dpr);
-      ctx.fillStyle = '#111827';
-      ctx.fillText(s.label, x + 18 * dpr, y + 14 * dpr);
-      x += (ctx.measureText(s.label).width + 34 * dpr);
-    });
-    y += legendH;
-  }
-  return new Promise((resolve) => out.toBlob(resolve, 'image/png'));
-}
-
-/** The load chart's y axis ends at most at this many times the largest zero-load latency. */
-const Y_CAP = 8;
-
-/** Height of a λ* label's row above the load chart (CSS px). */
-const LABEL_ROW = 14;
-
-/**
- * The load chart (SPEC §7 `data-chart="load"`), drawn from the core's
- * `LoadCurve.chart()` ({series: ['offered', 'greedy uniform', …], data:
- * [[rates], [mean latency per rate]…], ideal[], zero_load[],
- * saturated[][]}): mean latency against the rate per series, each
- * series' ideal throughput λ* as a dashed vertical line and its zero-load
- * latency as a dotted horizontal line, in the series' colour. Nothing is
- * computed here; `registry.load` = {series, data, ideal, zero_load,
- * saturated}, the data as drawn.
- */
-export function loadChart(el, registry, height = 340) {
-  let plot = null;
-  let shape = null;
-  let last = null;
-  const colour = (i) => PALETTE[i % PALETTE.length];
-  /** Draws the reference lines of `last` over the plot area. */
-  const drawLines = (u) => {
-    if (!last) return;
-    const { ctx, bbox } = u;
-    const dpr = devicePixelRatio;
-    ctx.save();
-    ctx.font = `${11 * dpr}px system-ui, sans-serif`;
-    // The λ* values, one row per series in the band above the plot (left
-    // of their line, where the curve has not yet risen), never over data.
-    last.ideal.forEach((x, i) => {
-      if (x == null || !u.series[i + 1].show) return;
-      const px = u.valToPos(x, 'x', true);
-      const ty = bbox.top - (LABEL_ROW * (last.ideal.length - i) - 11) * dpr;
-      ctx.fillStyle = colour(i);
-      const text = `λ* ${x.toFixed(3)}`;
-      const left = px - ctx.measureText(text).width - 5 * dpr >= bbox.left;
-      ctx.textAlign = left ? 'right' : 'left';
-      ctx.fillText(text, px + (left ? -5 : 5) * dpr, ty);
-    });
-    ctx.textAlign = 'left';
-    ctx.beginPath();
-    ctx.rect(bbox.left, bbox.top - LABEL_ROW * last.ideal.length * dpr, bbox.width, bbox.height + LABEL_ROW * last.ideal.length * dpr);
-    ctx.clip();
-    ctx.lineWidth = 1.5 * dpr;
-    last.ideal.forEach((x, i) => {
-      if (x == null || !u.series[i + 1].show) return;
-      const px = u.valToPos(x, 'x', true);
-      ctx.strokeStyle = colour(i);
-      // From its label's row down through the plot.
-      ctx.setLineDash([7 * dpr, 4 * dpr]);
-      ctx.beginPath();
-      ctx.moveTo(px, bbox.top - (LABEL_ROW * (last.ideal.length - i) - 4) * dpr);
-      ctx.lineTo(px, bbox.top + bbox.height);
-      ctx.stroke();
-      ctx.setLineDash([]);
-    });
-    ctx.beginPath();
-    ctx.rect(bbox.left, bbox.top, bbox.width, bbox.height);
-    ctx.clip();
-    last.zero_load.forEach((y, i) => {
-      if (y == null || !u.series[i + 1].show) return;
-      const py = u.valToPos(y, 'y', true);
-      ctx.strokeStyle = colour(i);
-      ctx.setLineDash([2 * devicePixelRatio, 3 * devicePixelRatio]);
-      ctx.beginPath();
-      ctx.moveTo(bbox.left, py);
-      ctx.lineTo(bbox.left + bbox.width, py);
-      ctx.stroke();
-    });
-    // The first saturated rate of each series: a ring and "saturated".
-    ctx.setLineDash([]);
-    // Labels already written, so that two series saturating at the same
-    // point (or on the top edge) do not write over each other.
-    const placed = [];
-    const free = (x0, y0, w, h) => placed.every(([a, b, c, d]) => x0 + w <= a || a + c <= x0 || y0 + h <= b || b + d <= y0);
-    last.saturated.forEach((flags, i) => {
-      const j = flags.indexOf(true);
-      const y = u.data[i + 1]?.[j];
-      if (j < 0 || y == null || !u.series[i + 1].show) return;
-      const px = u.valToPos(u.data[0][j], 'x', true);
-      // Past the top of the plot: on its edge, the latency said.
-      const top = u.scales.y.max;
-      const above = y > top;
-      const py = u.valToPos(above ? top : y, 'y', true) + (above ? 9 * dpr : 0);
-      ctx.strokeStyle = colour(i);
-      ctx.beginPath();
-      ctx.arc(px, py, 8 * devicePixelRatio, 0, 2 * Math.PI);
-      ctx.stroke();
-      ctx.fillStyle = colour(i);
-      // Narrow (a phone): the latency alone beside a ring on the edge.
-      const narrow = bbox.width < 480 * dpr;
-      const text = above ? `${narrow ? '' : 'saturated '}↑ ${Math.round(y)}` : 'saturated';
-      // Right of the ring, or left of it where the plot ends.
-      const width = ctx.measureText(text).width;
-      const right = px + (11 * dpr) + width <= bbox.left + bbox.width;
-      const x0 = right ? px + 11 * dpr : px - 11 * dpr - width;
-      let ty = py + 4 * dpr;
-      while (!free(x0, ty - 10 * dpr, width, 13 * dpr)) ty += 13 * dpr;
-      placed.push([x0, ty - 10 * dpr, width, 13 * dpr]);
-      ctx.textAlign = 'left';
-      ctx.fillText(text, x0, ty);
-      ctx.textAlign = 'left';
-    });
-    ctx.restore();
-  };
-  const build = (names) => {
-    plot?.destroy();
-    const series = [
-      { label: 'rate λ', value: legendValue(() => '') },
-      ...names.map((name, i) => ({
-        label: name,
-        stroke: colour(i),
-        width: 2,
-        points: { show: true, size: 7 },
-        value: legendValue(() => '', (v) => v.toFixed(2)),
-      })),
-    ];
-    // The x range takes in every ideal line, the y range every zero-load line, both from 0.
-    const xRange = (u, min, max) => {
-      const hi = Math.max(max ?? 0, ...(last?.ideal ?? []).filter((v) => v != null));
-      return [0, hi > 0 ? hi * 1.08 : 1];
-    };
-    // … up to Y_CAP × the largest zero-load latency at most, so that the
-    // zero-load lines (Valiant's about twice greedy's) stay apart; a curve
-    // past it leaves through the top, its ring drawn at the edge with the
-    // latency written beside it.
-    const yRange = (u, min, max) => {
-      const floor = Math.max(0, ...(last?.zero_load ?? []).filter((v) => v != null));
-      const hi = Math.min(Math.max(max ?? 0, floor), floor > 0 ? floor * Y_CAP : Infinity);
-      return [0, hi > 0 ? Math.ceil(hi * 1.1) : 10];
-    };
-    plot = new uPlot({
-      ...sizeOf(el, height),
-      title: 'Mean latency against offered load',
-      // Room above the plot for one λ* label per series.
-      padding: [LABEL_ROW * names.length + 6, null, null, null],
-      scales: { x: { time: false, range: xRange }, y: { range: yRange } },
-      axes: [{ label: 'rate λ (packets per node per step)' }, { label: 'mean latency (steps)' }],
-      series,
-      legend: { live: true },
-      hooks: { draw: [drawLines] },
-    }, Array.from({ length: series.length }, () => []), el);
-    accessible(plot);
-  };
-  /** Draws `chart` (the core's chart(), or null for none yet). */
-  function draw(chart) {
-    last = chart ?? { series: ['offered'], data: [[]], ideal: [], zero_load: [], saturated: [] };
-    const names = last.series.slice(1);
-    const key = JSON.stringify(names);
-    if (key !== shape) {
-      build(names);
-      shape = key;
-    }
-    publish(registry, 'load', plot, last.data);
-    Object.assign(registry.load, { ideal: last.ideal, zero_load: last.zero_load, saturated: last.saturated, y_max: plot.scales.y.max ?? null });
-  }
-  draw(null);
-  return {
-    draw,
-    chart: () => plot,
-    resize: () => plot?.setSize(sizeOf(el, height)),
-  };
 }

@@ -4,7 +4,7 @@
 // form, shows progress and draws what comes back. Exports: the core's CSV,
 // the results as JSON, the charts as PNG.
 
-import { experimentCharts, chartsToPng } from './charts.js';
+import { experimentCharts, chartsToPng } from './experiment-charts.js';
 
 const DEFAULT_VALUES = {
   linear: '16,32,64,128',

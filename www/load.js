@@ -7,7 +7,7 @@
 // live check of the lesson's claims on the curve (LoadCurve.lesson_check)
 // comes back with every row, for the explain panel.
 
-import { loadChart } from './charts.js';
+import { loadChart } from './load-chart.js';
 import { layout } from './layout.js';
 import { viewFor, drawFrame } from './render.js';
 

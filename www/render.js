@@ -1,9 +1,15 @@
 // Pure drawing: network, queue heat map, lit links, packets, a watched
 // packet's route; zoomed out on a big network, an aggregated heat map
-// (heat.js). Nothing here changes simulation state; every function draws
-// what it is given.
+// (heat.js); the runs' other marks in marks.js, positions in geometry.js.
+// Nothing here changes simulation state; every function draws what it is
+// given.
 
-import { viewMode, drawHeat } from './heat.js';
+import { drawHeat } from './heat.js';
+import { px, along } from './geometry.js';
+import { drawControlMarks, drawEdgeQueues, drawWorms } from './marks.js';
+
+// The view and hit testing live in geometry.js; exported here too, as before.
+export { viewFor, px, nodeAt, packetAt } from './geometry.js';
 
 /**
  * Packet classes: the Okabe–Ito palette (distinguishable with the common
@@ -20,28 +26,6 @@ const CONTROL = '#8e24aa';
 const NODE_EMPTY = '#f3f5f8';
 const NODE_BORDER = '#9aa5b1';
 const UNDELIVERED = 0xffffffff;
-
-/**
- * Maps abstract layout units to canvas pixels (CSS pixels): the layout
- * fitted to the canvas, then `zoom` = {k, tx, ty} (zoom.js: screen =
- * (tx, ty) + k · fitted). `mode` is 'heat' when nodes would be too small
- * to draw one by one, else 'dots'.
- */
-export function viewFor(lay, widthPx, heightPx, dpr = 1, zoom = { k: 1, tx: 0, ty: 0 }) {
-  const margin = lay.hasWrap ? 46 : lay.margin ?? 28;
-  const sx = (widthPx - 2 * margin) / Math.max(lay.width, 1e-9);
-  const sy = (heightPx - 2 * margin) / Math.max(lay.height, 1e-9);
-  const fitted = Math.min(sx, sy, 90);
-  const scale = fitted * zoom.k;
-  const ox = zoom.tx + zoom.k * ((widthPx - fitted * lay.width) / 2);
-  const oy = zoom.ty + zoom.k * ((heightPx - fitted * lay.height) / 2);
-  const nodePx = Math.max(1.5, Math.min(scale * lay.nodeScale, 44 * zoom.k));
-  return { scale, ox, oy, nodePx, widthPx, heightPx, dpr, zoom: zoom.k, mode: viewMode(nodePx), cache: null };
-}
-
-export function px(view, lay, v) {
-  return [view.ox + lay.x[v] * view.scale, view.oy + lay.y[v] * view.scale];
-}
 
 /** Heat-map colour of a queue of `q` packets when the scale tops out at `max`. */
 export function heat(q, max) {
@@ -81,19 +65,6 @@ function drawLink(ctx, view, lay, a, b, offset, trim) {
   } else {
     ctx.lineTo(x2, y2);
   }
-}
-
-/** The point a fraction `t` of the way along the drawn link from a to b. */
-function along(view, lay, a, b, t) {
-  const [x1, y1] = px(view, lay, a);
-  const [x2, y2] = px(view, lay, b);
-  const bend = lay.curve(a, b);
-  if (!bend) return [x1 + (x2 - x1) * t, y1 + (y2 - y1) * t];
-  const flip = a < b ? 1 : -1;
-  const cx = (x1 + x2) / 2 - (y2 - y1) * bend * flip;
-  const cy = (y1 + y2) / 2 + (x2 - x1) * bend * flip;
-  const u = 1 - t;
-  return [u * u * x1 + 2 * u * t * cx + t * t * x2, u * u * y1 + 2 * u * t * cy + t * t * y2];
 }
 
 /** Wrap-around links are drawn as dashed stubs leaving one border and entering the opposite one. */
@@ -332,149 +303,6 @@ export function drawFrame(ctx, view, lay, frame) {
   return dots;
 }
 
-/** Ghost marks: hollow circles; end-of-stream marks: outlined squares. */
-const GHOST = '#6a1b9a';
-const EOS = '#37474f';
-/** Edge-queue segments. */
-const EDGE_QUEUE = '#00695c';
-
-/**
- * The point and unit direction `t` of the way along the directed link
- * from `a` to `b`, moved `off` pixels to the left of travel (the side
- * where drawLink draws that direction).
- */
-function onLink(view, lay, a, b, t, off) {
-  const dt = 0.01;
-  const [x0, y0] = along(view, lay, a, b, Math.max(0, t - dt));
-  const [x1, y1] = along(view, lay, a, b, Math.min(1, t + dt));
-  const len = Math.hypot(x1 - x0, y1 - y0) || 1;
-  const ux = (x1 - x0) / len;
-  const uy = (y1 - y0) / len;
-  const [x, y] = along(view, lay, a, b, t);
-  return [x - uy * off, y + ux * off, ux, uy];
-}
-
-/**
- * The ghosts and end-of-stream markers among the links `marked` (indices
- * into `snapshot.links`, kinds in `snapshot.control_kinds`): a hollow
- * circle or an outlined square in the middle of the link, on its side of
- * travel. Wrap-around links have none (lmrr runs on meshes, butterflies
- * and hypercubes).
- */
-function drawControlMarks(ctx, view, lay, snapshot, marked) {
-  const r = Math.max(2.5, Math.min(view.nodePx * 0.22, 6));
-  const off = Math.min(view.nodePx * 0.16, 3) + r * 0.6;
-  const paths = { 1: new Path2D(), 2: new Path2D() };
-  for (const i of marked) {
-    const lid = snapshot.links[i];
-    const from = Math.floor(lid / lay.ports);
-    const to = lay.neighbors[lid];
-    if (lay.isWrap(from, to)) continue;
-    const [x, y] = onLink(view, lay, from, to, 0.5, off);
-    const kind = snapshot.control_kinds[i];
-    if (kind === 1) {
-      paths[1].moveTo(x + r, y);
-      paths[1].arc(x, y, r, 0, 2 * Math.PI);
-    } else if (kind === 2) {
-      const h = r * 0.8;
-      paths[2].rect(x - h, y - h, 2 * h, 2 * h);
-    }
-  }
-  ctx.save();
-  ctx.lineWidth = Math.max(1.2, Math.min(r * 0.35, 2));
-  ctx.fillStyle = '#ffffff';
-  for (const [kind, colour] of [[1, GHOST], [2, EOS]]) {
-    ctx.strokeStyle = colour;
-    ctx.fill(paths[kind]);
-    ctx.stroke(paths[kind]);
-  }
-  ctx.restore();
-}
-
-/**
- * `snapshot.edge_queues` (packets per directed link id) as a bar on each
- * link ending at the receiving node's border, on its side of travel: q =
- * `snapshot.edge_queue_cap` slots over 3/4 of the gap between the nodes, one filled
- * segment per packet. Nothing where links are too short to show it.
- */
-function drawEdgeQueues(ctx, view, lay, snapshot) {
-  const occ = snapshot.edge_queues;
-  const q = snapshot.edge_queue_cap;
-  if (!occ || !occ.length) return;
-  const s = view.nodePx;
-  const off = Math.min(s * 0.16, 3) + Math.max(1.5, Math.min(s * 0.1, 3));
-  ctx.save();
-  ctx.strokeStyle = EDGE_QUEUE;
-  ctx.lineWidth = Math.max(2, Math.min(s * 0.14, 4));
-  ctx.lineCap = 'butt';
-  ctx.beginPath();
-  for (let lid = 0; lid < occ.length; lid++) {
-    const n = occ[lid];
-    if (!n) continue;
-    const from = Math.floor(lid / lay.ports);
-    const to = lay.neighbors[lid];
-    if (to === UNDELIVERED || lay.isWrap(from, to)) continue;
-    const [x1, y1] = px(view, lay, from);
-    const [x2, y2] = px(view, lay, to);
-    const len = Math.hypot(x2 - x1, y2 - y1);
-    const end = 1 - (s / 2 + 1) / Math.max(len, 1e-9);
-    const span = 0.75 * (1 - s / Math.max(len, 1e-9));
-    if (span * len < 3 * q) continue;
-    const seg = span / Math.max(q, n);
-    const gap = Math.min(1.5 / len, seg * 0.3);
-    for (let k = 0; k < n; k++) {
-      const [ax, ay] = onLink(view, lay, from, to, end - k * seg, off);
-      const [bx, by] = onLink(view, lay, from, to, end - (k + 1) * seg + gap, off);
-      ctx.moveTo(ax, ay);
-      ctx.lineTo(bx, by);
-    }
-  }
-  ctx.stroke();
-  ctx.restore();
-}
-
-/**
- * Draws the worms of `snapshot.worms` (see 5a): one polyline per worm,
- * grouped by colour (`colorOf(packet)`), from the head's dot (its node's
- * centre once delivered) back through the centres of the nodes its flits
- * hold; a wrap-around hop breaks the line. Thick enough to read zoomed
- * out (at least 1.5 px), never wider than a node's half.
- */
-function drawWorms(ctx, view, lay, snapshot, dots, colorOf) {
-  const worms = snapshot.worms;
-  if (!worms || !worms.length) return;
-  const byColor = new Map();
-  for (let i = 0; i + 1 < worms.length; i += 2 + worms[i + 1]) {
-    const colour = colorOf(worms[i]);
-    if (!byColor.has(colour)) byColor.set(colour, []);
-    byColor.get(colour).push(i);
-  }
-  ctx.save();
-  ctx.globalAlpha = 0.55;
-  ctx.lineWidth = Math.max(1.5, Math.min(view.nodePx * 0.45, 10));
-  ctx.lineCap = 'round';
-  ctx.lineJoin = 'round';
-  for (const [colour, starts] of byColor) {
-    ctx.strokeStyle = colour;
-    ctx.beginPath();
-    for (const i of starts) {
-      const p = worms[i];
-      const n = worms[i + 1];
-      const head = worms[i + 2];
-      let [x, y] = px(view, lay, head);
-      if (!Number.isNaN(dots[2 * p])) [x, y] = [dots[2 * p], dots[2 * p + 1]];
-      ctx.moveTo(x, y);
-      for (let k = 1; k < n; k++) {
-        const [nx, ny] = px(view, lay, worms[i + 2 + k]);
-        if (lay.isWrap(worms[i + 1 + k], worms[i + 2 + k])) ctx.moveTo(nx, ny);
-        else ctx.lineTo(nx, ny);
-      }
-    }
-    ctx.stroke();
-  }
-  ctx.restore();
-}
-
 /** The watched packet's route and destination, and the hovered node. */
 function drawOverlays(ctx, view, lay, frame, dots) {
   const s = view.nodePx;
@@ -553,38 +381,4 @@ export function destinationColor(dest, nodes) {
   const f = x - i;
   const c = VIRIDIS[i].map((v, j) => Math.round(v + (VIRIDIS[i + 1][j] - v) * f));
   return `rgb(${c[0]},${c[1]},${c[2]})`;
-}
-
-/** The node nearest to a point (CSS pixels), or null if none is close. */
-export function nodeAt(view, lay, mx, my) {
-  const ux = (mx - view.ox) / view.scale;
-  const uy = (my - view.oy) / view.scale;
-  let best = null;
-  let bestD = Infinity;
-  for (let v = 0; v < lay.nodes; v++) {
-    const d = (lay.x[v] - ux) ** 2 + (lay.y[v] - uy) ** 2;
-    if (d < bestD) {
-      bestD = d;
-      best = v;
-    }
-  }
-  const limit = Math.max(view.nodePx * 0.75, 6) / view.scale;
-  return bestD <= limit * limit ? best : null;
-}
-
-/** The packet whose dot is nearest to a point, within a few pixels. */
-export function packetAt(dots, mx, my) {
-  if (!dots) return null;
-  let best = null;
-  let bestD = 64;
-  for (let p = 0; p < dots.length / 2; p++) {
-    const x = dots[2 * p];
-    if (Number.isNaN(x)) continue;
-    const d = (x - mx) ** 2 + (dots[2 * p + 1] - my) ** 2;
-    if (d < bestD) {
-      bestD = d;
-      best = p;
-    }
-  }
-  return best;
 }

@@ -47,7 +47,7 @@ function pageKey(event) {
 /**
  * Sets up the scrubber (`els.scrubber`, an `<input type=range>`), its
  * bands (`els.bands`), the step-back button (`els.back`) and the keyboard.
- * `actions` = {goto(step), back(), forward(), toggle()}: what main.js does
+ * `actions` = {goto(step), back(), forward(), toggle()}: what run.js does
  * for each. Returns {update(sim, snapshot, bounds), attachChart(uplot)}.
  */
 export function setupTimeline(els, actions) {

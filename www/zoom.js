@@ -3,7 +3,7 @@
 // canvas (+ / − zoom, 0 resets, Shift+arrows pan; the plain arrows and
 // Space stay the timeline's) and the zoom buttons. This file keeps only
 // the transform {k, tx, ty}: screen = (tx, ty) + k · (the fitted view); the
-// view itself is made by render.js's viewFor.
+// view itself is made by geometry.js's viewFor.
 
 const MAX_ZOOM = 64;
 const STEP = 1.5; // one button press or key

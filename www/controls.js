@@ -1,0 +1,192 @@
+// What the controls do: a changed configuration applied (the core
+// reconciles it, the run restarts), the buttons wired, lessons opened,
+// instances loaded and downloaded.
+
+import * as wasm from './pkg/routesim.js';
+import { DEFAULT_SIZES, simConfig } from './config.js';
+import { fillLessonMenu, fillCompareMenu } from './lessons.js';
+import { $, state } from './state.js';
+import { showMessage, clearMessages } from './messages.js';
+import { fillSelect, refreshMenus, sliderToSpeed, kindOf, text, writeControls, readControls } from './form.js';
+import { rebuild, stepForward, togglePlay, resetRun, setPlaying, finishRun } from './run.js';
+import { updateExplain, speedText } from './view.js';
+import { saveUrl, saveInstanceUrl } from './address.js';
+
+/**
+ * Applies a changed configuration: the core makes it runnable (`reconcile`
+ * switches an algorithm, policy or workload that cannot run, one message
+ * line per switch), then the run restarts. A configuration the core refuses
+ * (a bad value) is named in the error line and the current run goes on.
+ * Returns whether it was applied.
+ */
+export function applyConfig(candidate, instanceText, errorPrefix = 'Cannot run this configuration', source = 'form') {
+  clearMessages(source);
+  let reconciled;
+  try {
+    reconciled = wasm.reconcile(simConfig(candidate, instanceText));
+  } catch (e) {
+    showMessage('error', `${errorPrefix}: ${e.message}`, source);
+    return false;
+  }
+  // With an instance the core returns no workload fields: keep the form's.
+  const config = instanceText ? { ...candidate, ...reconciled.config } : reconciled.config;
+  // Built before anything changes: a run the core refuses to build (over
+  // the page's size limits) leaves the current one on screen.
+  let sim;
+  try {
+    sim = new wasm.Simulation(simConfig(config, instanceText));
+  } catch (e) {
+    showMessage('error', `${errorPrefix}: ${e.message}`, source);
+    return false;
+  }
+  clearMessages('reconcile');
+  clearMessages('form');
+  state.config = config;
+  const newInstance = state.instanceText !== instanceText;
+  state.instanceText = instanceText;
+  if (newInstance) {
+    // The address's own instance= is kept as it came; another instance is encoded below.
+    state.instanceParam = instanceText && state.urlInstance?.text === instanceText ? state.urlInstance.param : null;
+    clearMessages('instance-url');
+  }
+  for (const m of reconciled.messages) showMessage('info', m, 'reconcile');
+  rebuild(state.autoplay, sim);
+  if (instanceText && state.topo) state.config.topology = state.topo.name;
+  writeControls();
+  refreshMenus();
+  saveUrl();
+  if (newInstance && !state.instanceParam) saveInstanceUrl();
+  state.experiment?.sync();
+  state.load?.sync();
+  return true;
+}
+
+const WORKLOAD_FIELDS = ['topology', 'workload', 'l', 'k'];
+
+function onConfigChange(event) {
+  const id = event?.target?.id;
+  if (id === 'color') {
+    state.page.color = $('color').value;
+    saveUrl();
+    updateExplain(true);
+    state.dirty = true;
+    return;
+  }
+  if (id === 'kind') {
+    const kind = $('kind').value;
+    const size = DEFAULT_SIZES[kind] ?? state.config.topology.split(':')[1] ?? '';
+    $('topology').value = `${kind}:${size}`;
+  }
+  const candidate = readControls();
+  // Changing what is routed returns from a loaded instance to generated workloads.
+  const sameSource = WORKLOAD_FIELDS.every((key) => text(candidate[key]) === text(state.config[key]));
+  for (const el of document.querySelectorAll('#controls [aria-invalid]')) el.removeAttribute('aria-invalid');
+  if (!applyConfig(candidate, sameSource ? state.instanceText : null)) {
+    $('kind').value = kindOf(state.config.topology);
+    // The refused control is marked where the user is (the message is in
+    // the error line, which a narrow screen may have scrolled away).
+    const control = event?.target;
+    if (control?.matches?.('input, select') && control.id !== 'kind') {
+      control.setAttribute('aria-invalid', 'true');
+      control.setAttribute('aria-describedby', 'errors');
+    }
+  } else {
+    // The address is rewritten from the form: what was said about the one
+    // the page opened with no longer applies.
+    clearMessages('url');
+  }
+}
+
+export function setupControls() {
+  const cat = state.catalogue;
+  fillSelect($('kind'), cat.topologies, (t) => t.syntax);
+  fillSelect($('algorithm'), cat.algorithms, (a) => `${a.summary} — ${a.accepts}`);
+  fillSelect($('policy'), cat.policies);
+  fillSelect($('workload'), cat.workloads);
+  fillLessonMenu($('lesson'), state.lessons);
+  fillCompareMenu($('compare'), cat.algorithms);
+  writeControls();
+  refreshMenus();
+  $('lesson').addEventListener('change', () => openLesson($('lesson').value));
+  $('compare').addEventListener('change', () => {
+    state.page.compare = $('compare').value || null;
+    rebuild();
+    saveUrl();
+  });
+  $('config-form').addEventListener('change', onConfigChange);
+  $('config-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    onConfigChange(e);
+  });
+  $('speed').addEventListener('input', () => {
+    state.page.speed = sliderToSpeed(Number($('speed').value));
+    $('speed-out').textContent = speedText();
+    saveUrl();
+  });
+  $('play').addEventListener('click', togglePlay);
+  $('step').addEventListener('click', stepForward);
+  $('finish').addEventListener('click', () => {
+    setPlaying(false);
+    finishRun();
+  });
+  $('reset').addEventListener('click', resetRun);
+  $('load-instance').addEventListener('click', loadInstance);
+  $('instance-file').addEventListener('change', async () => {
+    const file = $('instance-file').files[0];
+    if (file) $('instance-text').value = await file.text();
+  });
+  $('download-instance').addEventListener('click', () => {
+    if (!state.sim) return;
+    const blob = new Blob([state.sim.instance_json()], { type: 'application/json' });
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(blob);
+    a.download = `${state.topo.name.replace(':', '-')}-instance.json`;
+    a.click();
+  });
+}
+
+/**
+ * Opens the lesson `id` (empty: leaves the lesson, keeping the run): its
+ * preset — run, second algorithm, speed, start step — from the core.
+ */
+function openLesson(id) {
+  clearMessages('lesson');
+  if (!id) {
+    state.lesson = null;
+    state.loadCheck = null;
+    state.load?.openLesson(null);
+    saveUrl();
+    updateExplain(true);
+    return;
+  }
+  let lesson;
+  try {
+    lesson = wasm.lesson(id);
+  } catch (e) {
+    showMessage('error', `Lesson ${JSON.stringify(id)} ignored: ${e.message}.`, 'lesson');
+    $('lesson').value = state.lesson?.id ?? '';
+    return;
+  }
+  state.lesson = lesson;
+  state.page.speed = lesson.preset.speed;
+  state.page.compare = lesson.preset.compare ?? null;
+  state.autoplay = true;
+  // The lesson's start step: the run (and the one beside it) opens there, and plays on.
+  state.page.step = lesson.preset.step ?? 0;
+  state.page.play = true;
+  applyConfig(lesson.config, null);
+  state.loadCheck = null;
+  state.load?.openLesson(lesson);
+}
+
+/** Loads a SPEC §3 instance; the core checks it and makes the algorithm fit it. */
+function loadInstance() {
+  clearMessages('instance');
+  const json = $('instance-text').value;
+  if (!json.trim()) {
+    showMessage('error', 'Instance refused: the text box is empty.', 'instance');
+    return;
+  }
+  if (!applyConfig(state.config, json, 'Instance refused', 'instance')) return;
+  showMessage('info', `Loaded an instance with ${state.snapshot?.packets ?? 0} packets on ${state.topo?.name}. Changing topology or workload returns to generated workloads.`, 'instance');
+}

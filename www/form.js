@@ -1,0 +1,200 @@
+// The form: menus filled from the core's catalogue and marked with its
+// choices, the algorithm's options box, and reading and writing the
+// controls (values stay text for the core to read and check).
+
+import * as wasm from './pkg/routesim.js';
+import { simConfig } from './config.js';
+import { markCompareMenu } from './lessons.js';
+import { $, state } from './state.js';
+import { speedText } from './view.js';
+
+export function fillSelect(select, list, describe = (item) => item.description ?? '') {
+  select.replaceChildren(...list.map((item) => {
+    const o = document.createElement('option');
+    o.value = item.name;
+    o.textContent = item.name;
+    o.title = describe(item);
+    o.dataset.about = o.title;
+    return o;
+  }));
+}
+
+/**
+ * Enables the options the core says can run (`list` = [{name, ok, reason}];
+ * null: all), with the reason as the title of the others.
+ */
+function markOptions(select, list) {
+  for (const o of select.options) {
+    const choice = list?.find((c) => c.name === o.value);
+    o.disabled = !!choice && !choice.ok;
+    o.title = o.disabled ? choice.reason : o.dataset.about;
+  }
+}
+
+/** Asks the core which algorithms, policies and workloads can run now, and marks the menus. */
+export function refreshMenus() {
+  try {
+    state.choices = wasm.choices(simConfig(state.config, state.instanceText));
+  } catch {
+    state.choices = null;
+  }
+  markOptions($('algorithm'), state.choices?.algorithms);
+  // With a loaded instance the workload menu is how to go back to generated workloads.
+  markOptions($('workload'), state.instanceText ? null : state.choices?.workloads);
+  const entry = state.catalogue.algorithms.find((a) => a.name === state.config.algorithm);
+  const refused = entry?.refused_policies ?? [];
+  const why = `refused by ${state.config.algorithm}${entry?.policy_note ? `: ${entry.policy_note}` : ''}`;
+  markOptions($('policy'), refused.map((name) => ({ name, ok: false, reason: why })));
+  markCompareMenu($('compare'), state.choices?.algorithms);
+}
+
+function speedToSlider(speed) {
+  return Math.round((Math.log10(Math.max(1, speed)) / 3) * 100);
+}
+
+export function sliderToSpeed(v) {
+  return Math.max(1, Math.round(10 ** ((3 * v) / 100)));
+}
+
+export const kindOf = (topology) => String(topology ?? '').split(':')[0];
+export const text = (v) => (v === undefined || v === null ? '' : String(v));
+
+/**
+ * The selected algorithm's options (the registry's `options`, each with its
+ * config key and control: flag, choice or number), drawn under the
+ * algorithm menu; the fieldset is hidden when it has none.
+ */
+function renderOptions() {
+  const box = $('algo-options');
+  const entry = state.catalogue.algorithms.find((a) => a.name === state.config.algorithm);
+  const options = entry?.options ?? [];
+  const key = JSON.stringify([entry?.name, options.map((o) => o.key)]);
+  if (box.dataset.key !== key) {
+    box.dataset.key = key;
+    box.replaceChildren($('algo-options-legend'));
+    $('algo-options-legend').textContent = `Options of ${entry?.name ?? ''}`;
+    for (const o of options) {
+      const label = document.createElement('label');
+      label.title = o.summary;
+      let input;
+      if (o.control.kind === 'flag') {
+        input = document.createElement('input');
+        input.type = 'checkbox';
+        label.classList.add('flag');
+        label.append(input, ` ${o.name}`);
+      } else if (o.control.kind === 'choice') {
+        input = document.createElement('select');
+        input.replaceChildren(...o.control.values.map((v) => new Option(v, v)));
+        label.append(`${o.name} `, input);
+      } else if (o.control.words?.length) {
+        // A number or one of the option's words (e.g. locality: unknown):
+        // a text box; the core checks what is typed.
+        input = document.createElement('input');
+        input.type = 'text';
+        input.size = 12;
+        input.placeholder = `${o.control.unset}; ${o.control.min}–${o.control.max} or ${o.control.words.join(', ')}`;
+        label.append(`${o.name} `, input);
+      } else {
+        input = document.createElement('input');
+        input.type = 'number';
+        input.min = String(o.control.min);
+        input.max = String(o.control.max);
+        input.step = '1';
+        input.placeholder = o.control.unset;
+        label.append(`${o.name} `, input);
+      }
+      input.dataset.option = o.key;
+      input.dataset.kind = o.control.kind;
+      input.setAttribute('aria-label', `${o.name}: ${o.summary}`);
+      input.dataset.role = `option-${o.name}`;
+      box.append(label);
+    }
+  }
+  box.hidden = options.length === 0;
+  for (const input of box.querySelectorAll('[data-option]')) {
+    const v = state.config[input.dataset.option];
+    if (input.dataset.kind === 'flag') input.checked = v === true || v === 'true';
+    else if (input.dataset.kind === 'choice') input.value = text(v) || input.options[0]?.value;
+    else input.value = text(v);
+  }
+}
+
+export function writeControls() {
+  renderOptions();
+  const c = state.config;
+  $('kind').value = kindOf(c.topology);
+  $('topology').value = text(c.topology);
+  $('algorithm').value = c.algorithm;
+  $('policy').value = c.policy;
+  $('workload').value = c.workload;
+  $('l').value = text(c.l);
+  $('k').value = text(c.k);
+  showWorkloadParams(c.workload);
+  $('seed').value = text(c.seed);
+  $('q').value = text(c.queue_cap);
+  $('color').value = state.page.color;
+  $('compare').value = state.page.compare ?? '';
+  $('lesson').value = state.lesson?.id ?? '';
+  $('speed').value = speedToSlider(state.page.speed);
+  $('speed-out').textContent = speedText();
+}
+
+/** The generator parameters the core says a workload reads (`catalogue().workloads[].reads`). */
+function workloadReads(name) {
+  return state.catalogue.workloads.find((w) => w.name === name)?.reads ?? ['l', 'k'];
+}
+
+/**
+ * Disables the ℓ and k boxes a workload does not read, showing the value
+ * it implies in the placeholder and the core's reason in the tooltip
+ * (`catalogue().workloads[].unread`: a k-k workload has ℓ = k, a
+ * permutation ℓ = k = 1).
+ */
+function showWorkloadParams(workload) {
+  const reads = workloadReads(workload);
+  const unread = state.catalogue.workloads.find((w) => w.name === workload)?.unread ?? {};
+  for (const key of ['l', 'k']) {
+    const input = $(key);
+    const off = !reads.includes(key) && !state.instanceText;
+    input.disabled = off;
+    input.placeholder = off ? unread[key]?.implied ?? '' : '';
+    input.title = off ? unread[key]?.why ?? '' : '';
+  }
+}
+
+/** The form as a config object; values stay text for the core to read and check. */
+export function readControls() {
+  const c = { ...state.config };
+  c.topology = $('topology').value.trim();
+  c.algorithm = $('algorithm').value;
+  c.policy = $('policy').value;
+  c.workload = $('workload').value;
+  // An empty ℓ or k is the workload's default (absent), not a value; one
+  // the (new) workload does not read is dropped, so it does not linger in
+  // the address.
+  const reads = workloadReads(c.workload);
+  for (const key of ['l', 'k']) {
+    const v = $(key).value.trim();
+    if (v === '' || !reads.includes(key)) delete c[key];
+    else c[key] = v;
+  }
+  c.seed = $('seed').value.trim();
+  // The options shown are the current algorithm's; a new algorithm's
+  // options start at their defaults (the core drops those it does not take).
+  if (c.algorithm === state.config.algorithm) {
+    for (const input of $('algo-options').querySelectorAll('[data-option]')) {
+      const key = input.dataset.option;
+      // A menu's first value is the option's default: left out, like an empty box.
+      if (input.dataset.kind === 'flag') {
+        if (input.checked) c[key] = true;
+        else delete c[key];
+      } else if (input.dataset.kind === 'choice' && input.selectedIndex <= 0) delete c[key];
+      else if (input.value.trim() === '') delete c[key];
+      else c[key] = input.value.trim();
+    }
+  }
+  const q = $('q').value.trim();
+  if (q === '') delete c.queue_cap;
+  else c.queue_cap = q;
+  return c;
+}

@@ -1,0 +1,134 @@
+// The marks the runs draw besides packets and lit links (the core's
+// `Simulation.marks()`): ghosts and end-of-stream markers on links, edge
+// queues, cut-through worms. Pure drawing, like render.js.
+
+import { px, onLink } from './geometry.js';
+
+const UNDELIVERED = 0xffffffff;
+
+/** Ghost marks: hollow circles; end-of-stream marks: outlined squares. */
+const GHOST = '#6a1b9a';
+const EOS = '#37474f';
+/** Edge-queue segments. */
+const EDGE_QUEUE = '#00695c';
+
+/**
+ * The ghosts and end-of-stream markers among the links `marked` (indices
+ * into `snapshot.links`, kinds in `snapshot.control_kinds`): a hollow
+ * circle or an outlined square in the middle of the link, on its side of
+ * travel. Wrap-around links have none (lmrr runs on meshes, butterflies
+ * and hypercubes).
+ */
+export function drawControlMarks(ctx, view, lay, snapshot, marked) {
+  const r = Math.max(2.5, Math.min(view.nodePx * 0.22, 6));
+  const off = Math.min(view.nodePx * 0.16, 3) + r * 0.6;
+  const paths = { 1: new Path2D(), 2: new Path2D() };
+  for (const i of marked) {
+    const lid = snapshot.links[i];
+    const from = Math.floor(lid / lay.ports);
+    const to = lay.neighbors[lid];
+    if (lay.isWrap(from, to)) continue;
+    const [x, y] = onLink(view, lay, from, to, 0.5, off);
+    const kind = snapshot.control_kinds[i];
+    if (kind === 1) {
+      paths[1].moveTo(x + r, y);
+      paths[1].arc(x, y, r, 0, 2 * Math.PI);
+    } else if (kind === 2) {
+      const h = r * 0.8;
+      paths[2].rect(x - h, y - h, 2 * h, 2 * h);
+    }
+  }
+  ctx.save();
+  ctx.lineWidth = Math.max(1.2, Math.min(r * 0.35, 2));
+  ctx.fillStyle = '#ffffff';
+  for (const [kind, colour] of [[1, GHOST], [2, EOS]]) {
+    ctx.strokeStyle = colour;
+    ctx.fill(paths[kind]);
+    ctx.stroke(paths[kind]);
+  }
+  ctx.restore();
+}
+
+/**
+ * `snapshot.edge_queues` (packets per directed link id) as a bar on each
+ * link ending at the receiving node's border, on its side of travel: q =
+ * `snapshot.edge_queue_cap` slots over 3/4 of the gap between the nodes, one filled
+ * segment per packet. Nothing where links are too short to show it.
+ */
+export function drawEdgeQueues(ctx, view, lay, snapshot) {
+  const occ = snapshot.edge_queues;
+  const q = snapshot.edge_queue_cap;
+  if (!occ || !occ.length) return;
+  const s = view.nodePx;
+  const off = Math.min(s * 0.16, 3) + Math.max(1.5, Math.min(s * 0.1, 3));
+  ctx.save();
+  ctx.strokeStyle = EDGE_QUEUE;
+  ctx.lineWidth = Math.max(2, Math.min(s * 0.14, 4));
+  ctx.lineCap = 'butt';
+  ctx.beginPath();
+  for (let lid = 0; lid < occ.length; lid++) {
+    const n = occ[lid];
+    if (!n) continue;
+    const from = Math.floor(lid / lay.ports);
+    const to = lay.neighbors[lid];
+    if (to === UNDELIVERED || lay.isWrap(from, to)) continue;
+    const [x1, y1] = px(view, lay, from);
+    const [x2, y2] = px(view, lay, to);
+    const len = Math.hypot(x2 - x1, y2 - y1);
+    const end = 1 - (s / 2 + 1) / Math.max(len, 1e-9);
+    const span = 0.75 * (1 - s / Math.max(len, 1e-9));
+    if (span * len < 3 * q) continue;
+    const seg = span / Math.max(q, n);
+    const gap = Math.min(1.5 / len, seg * 0.3);
+    for (let k = 0; k < n; k++) {
+      const [ax, ay] = onLink(view, lay, from, to, end - k * seg, off);
+      const [bx, by] = onLink(view, lay, from, to, end - (k + 1) * seg + gap, off);
+      ctx.moveTo(ax, ay);
+      ctx.lineTo(bx, by);
+    }
+  }
+  ctx.stroke();
+  ctx.restore();
+}
+
+/**
+ * Draws the worms of `snapshot.worms` (render.js, drawFrame's 5a): one
+ * polyline per worm, grouped by colour (`colorOf(packet)`), from the head's
+ * dot (its node's centre once delivered) back through the centres of the
+ * nodes its flits hold; a wrap-around hop breaks the line. Thick enough to read zoomed
+ * out (at least 1.5 px), never wider than a node's half.
+ */
+export function drawWorms(ctx, view, lay, snapshot, dots, colorOf) {
+  const worms = snapshot.worms;
+  if (!worms || !worms.length) return;
+  const byColor = new Map();
+  for (let i = 0; i + 1 < worms.length; i += 2 + worms[i + 1]) {
+    const colour = colorOf(worms[i]);
+    if (!byColor.has(colour)) byColor.set(colour, []);
+    byColor.get(colour).push(i);
+  }
+  ctx.save();
+  ctx.globalAlpha = 0.55;
+  ctx.lineWidth = Math.max(1.5, Math.min(view.nodePx * 0.45, 10));
+  ctx.lineCap = 'round';
+  ctx.lineJoin = 'round';
+  for (const [colour, starts] of byColor) {
+    ctx.strokeStyle = colour;
+    ctx.beginPath();
+    for (const i of starts) {
+      const p = worms[i];
+      const n = worms[i + 1];
+      const head = worms[i + 2];
+      let [x, y] = px(view, lay, head);
+      if (!Number.isNaN(dots[2 * p])) [x, y] = [dots[2 * p], dots[2 * p + 1]];
+      ctx.moveTo(x, y);
+      for (let k = 1; k < n; k++) {
+        const [nx, ny] = px(view, lay, worms[i + 2 + k]);
+        if (lay.isWrap(worms[i + 1 + k], worms[i + 2 + k])) ctx.moveTo(nx, ny);
+        else ctx.lineTo(nx, ny);
+      }
+    }
+    ctx.stroke();
+  }
+  ctx.restore();
+}

@@ -1,0 +1,75 @@
+// The page's shared state: the one `state` object (also `window.routesim`,
+// the end-to-end tests' hook) and small accessors that only read it.
+
+import { DEFAULT_CONFIG, PAGE_DEFAULTS } from './config.js';
+
+export const $ = (id) => document.getElementById(id);
+export const UNDELIVERED = 0xffffffff;
+
+export const state = {
+  config: { ...DEFAULT_CONFIG }, // the run: a wasm config object, as the core returns it
+  page: { ...PAGE_DEFAULTS }, // speed, color, play
+  embed: false,
+  catalogue: null, // wasm catalogue(): topologies, algorithms, policies, workloads
+  choices: null, // wasm choices(config) for the current run
+  sim: null,
+  buildError: null, // why the core refused the last run built (rebuild), or null
+  gotoJob: 0, // bumped by every goto and play/pause: a goto still computing stops when it changes
+  computingAhead: false, // a goto's slices have moved the core past the step shown
+  topo: null,
+  lay: null,
+  view: null,
+  snapshot: null,
+  prevPositions: null,
+  destinations: null,
+  sources: null,
+  bounds: null,
+  instanceText: null, // a loaded instance replaces topology + workload
+  playing: true, // the animation runs
+  autoplay: true, // the user's last play/pause: a new run starts playing if true
+  stepsDue: 0,
+  anim: { start: 0, duration: 0 },
+  watched: null,
+  trail: null,
+  hover: null,
+  dots: null,
+  dirty: true,
+  lastChart: 0,
+  undeliveredAtStart: 0,
+  chart: null,
+  charts: {}, // name -> {series, data}: every chart's data as drawn (SPEC §7)
+  experiment: null,
+  load: null, // the load panel (www/load.js)
+  zoom: null, // zoom.js: the network canvas's zoom and pan
+  compare: null, // the second run beside the first (compare.js)
+  lesson: null, // the core's lesson object, when one is open
+  loadCheck: null, // the core's live check of the lesson's load curve (LoadCurve.lesson_check), once running
+  lessons: [], // wasm lessons(): the lesson menu
+  lastExplain: 0,
+  explainDue: null,
+  timeline: null, // timeline.js: scrubber, phase bands, keyboard
+  embedApi: null, // embed-api.js: state messages out, commands in
+  instanceParam: null, // the loaded instance as `instance=` (url-instance.js), when it fits the address
+};
+window.routesim = state; // for the end-to-end tests and the curious
+
+/** Whether the run (or the second run beside it) still runs. */
+export function running() {
+  return !!state.sim && !!state.snapshot && (state.snapshot.status === 'running' || !!state.compare?.running());
+}
+
+/** The shown step: the run's, or with a second run beside it the pair's (the later of the two). */
+export function shownStep() {
+  const s = state.snapshot;
+  if (!s) return 0;
+  return state.compare?.active ? state.compare.shownStep(s.step) : s.step;
+}
+
+/** SPEC §7: running, paused, finished, stalled or step-limit (the core's status names). */
+export function shownStatus() {
+  const s = state.snapshot;
+  if (!s) return null;
+  // With a second run beside it, the pair runs while either does.
+  const status = state.compare?.running() ? 'running' : s.status;
+  return status === 'running' && !state.playing ? 'paused' : status;
+}
