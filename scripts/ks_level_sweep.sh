@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The README's LevelRoute and LocalRoute table (Kaufmann–Sibeyn §6, §9.1):
+# The LevelRoute and LocalRoute table of docs/algorithms/kaufmann-sibeyn.md (Kaufmann–Sibeyn §6, §9.1):
 #   ks-level on n×n meshes, random k-permutations, k-LS and k-PR, k = 2..16,
 #     ε = ceil(n/8) (Corollary 4) and ε = n (Theorem 1's improved version
 #     wherever k·ε ≥ 4n), farthest-first, phases separated;

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The README's table for ks-level and ks-local from scripts/ks_level_sweep.sh's CSVs.
+"""The table for ks-level and ks-local (docs/algorithms/kaufmann-sibeyn.md) from scripts/ks_level_sweep.sh's CSVs.
 
 Each row: steps / main term (min–max over workloads and seeds) and the largest
 additive term (steps − main) in the theorem's units.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The README's NoLRoute table (Kaufmann–Sibeyn §9.2, Theorem 15): ks-local
+# The NoLRoute table of docs/algorithms/kaufmann-sibeyn.md (Kaufmann–Sibeyn §9.2, Theorem 15): ks-local
 # with --locality unknown:L (the local-kk workload with locality L, which the
 # nodes are not told) on n×n tori, farthest-first, phases separated; beside
 # it the same instances (same seeds) with L told (--locality L, LocalRoute,

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The README's NoLRoute table from scripts/ks_nol_sweep.sh's CSV.
+"""The NoLRoute table (docs/algorithms/kaufmann-sibeyn.md) from scripts/ks_nol_sweep.sh's CSV.
 
 One row per (n, L, k): NoLRoute's steps (L unknown) against Theorem 15's main
 term max{n, kL/16} + kL, the largest additive term (steps − main) in units of

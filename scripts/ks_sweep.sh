@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The Kaufmann–Sibeyn figures' data (README, "k-k routing"): Theorem 2's
+# The Kaufmann–Sibeyn figures' data (docs/algorithms/kaufmann-sibeyn.md, "k-k routing: Theorem 2's table"): Theorem 2's
 # table on meshes and Theorem 7's on tori — ks-nowrap, ks-wrap and greedy
 # on random k-permutations, k-LS and k-PR, k = 2, 4, 8, 16, farthest-first,
 # phases separated — one CSV per kind of network; and Theorems 4 and 11:

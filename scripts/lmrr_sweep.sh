@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The lmrr figure's data (README, "Rank scheduling with ghosts"): lmrr on
+# The lmrr figure's data (docs/algorithms/lmrr.md, "Measured"): lmrr on
 # side × side meshes and butterfly:D (direct and Valiant paths), and greedy /
 # bit-fixing on the same instances, on random permutations, transpose and
 # bit-reversal, seeds 1..3; one CSV row per run, from `routesim run --json`

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The dynamic-load figure's data (README, "Dynamic load"): latency against
+# The dynamic-load figure's data (docs/algorithms/load.md): latency against
 # offered load for greedy and valiant on mesh:16x16 (uniform, transpose) and
 # torus:16x16 (uniform, tornado), from `routesim load` (SPEC §6); one CSV row
 # per (topology, algorithm, pattern, rate), ideal_throughput in every row.

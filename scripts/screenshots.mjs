@@ -1,4 +1,4 @@
-// The README's pictures of the page, taken in headless Chromium
+// The pictures of the page in README.md and docs/, taken in headless Chromium
 // (playwright-core, as the end-to-end tests): the default page at
 // 1280×800, a 390×844 phone, the compact view in a 400 px iframe of a
 // course page (the README's embed snippet), the load panel and the lesson

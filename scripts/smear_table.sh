@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Queue smearing's table (README, "k-k routing"): ks-nowrap on n×n meshes and
+# Queue smearing's table (docs/algorithms/kaufmann-sibeyn.md, "k-k routing: queue smearing"): ks-nowrap on n×n meshes and
 # ks-wrap on n×n tori, random k-permutations and k-PR, without --smear, with
 # --smear 1 and with --smear auto (m = ⌈k·log₂ n⌉, at most n); every figure
 # the worst over both workloads and all seeds.

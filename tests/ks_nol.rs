@@ -22,7 +22,7 @@
 //!   ±L′/2 (L′k > 16n), where Lemma 29 holds as it stands. Held to the
 //!   main term plus that E plus c·√((n + kL)·ln n): c = 1.5 on `local-kk`
 //!   (measured ≤ 0.45 at sides 16–64, k 4–16, L 2–n/4, seeds 1–3 — the
-//!   README's table — and ≤ 0.80 at this test's seeds 4–5), 3.5 on
+//!   table of docs/algorithms/kaufmann-sibeyn.md — and ≤ 0.80 at this test's seeds 4–5), 3.5 on
 //!   §9's lower-bound instance (every packet L right and L up; measured
 //!   ≤ 2.9). Without E the additive term grows with n at small kL (6.1 at
 //!   n = 64, k = 16, L = 2 on the lower-bound instance), as a missing

@@ -1,5 +1,5 @@
 //! Open-loop traffic (SPEC §6): the textbook facts of dynamic load,
-//! measured at sizes that fit CI (the larger curves are in the README).
+//! measured at sizes that fit CI (the larger curves are in docs/algorithms/load.md).
 
 use routesim::engine::Policy;
 use routesim::load::{self, Destinations, LoadRun, LoadSpec, Pattern};
@@ -336,7 +336,7 @@ fn the_load_mode_refuses_bad_fields_by_name() {
     bad(base("seed", "-1"), "seed");
 }
 
-/// The columns of an open-loop sweep, in order (README, "The CLI").
+/// The columns of an open-loop sweep, in order (docs/cli.md, "Open-loop sweeps").
 const SWEEP_COLUMNS: [&str; 24] = [
     "topology",
     "nodes",

@@ -613,7 +613,7 @@ fn bounded_queues_work_with_every_algorithm() {
             }
             // Edge queues on permutations: scripted moves (sorts, pp's tours)
             // are never refused, so with several packets per node they can
-            // overfill an edge queue of a scripted algorithm (noted in README).
+            // overfill an edge queue of a scripted algorithm (noted in docs/cli.md).
             let workload = match (entry.packets, edge) {
                 (algorithms::registry::Packets::Any | algorithms::registry::Packets::EvenK, false) => "random-kk",
                 (algorithms::registry::Packets::EvenK, true) => "large-shift",

@@ -414,8 +414,8 @@ test('a loaded instance goes into the address, and the address restores it', asy
   await page.close();
 });
 
-test("README's course-page example narrates a run", async () => {
-  const readme = await readFile(path.join(root, 'README.md'), 'utf8');
+test("docs/page.md's course-page example narrates a run", async () => {
+  const readme = await readFile(path.join(root, 'docs', 'page.md'), 'utf8');
   const snippet = readme.match(/```html\n(<iframe id="sim"[\s\S]*?)```/)[1].replace('https://YOUR-HOST/routesim/', server.url);
   assert.ok(snippet.trim().split('\n').length <= 12, 'the example is longer than about ten lines');
   const page = await browser.newPage({ viewport: { width: 900, height: 1000 } });

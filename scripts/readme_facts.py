@@ -1,0 +1,120 @@
+#!/usr/bin/env python3
+"""Nothing of an old README was lost: every number and every command of
+README.md at a git revision must appear in today's README.md or docs/**/*.md.
+
+    python3 scripts/readme_facts.py [REV]      (default 75651db, the README before docs/)
+
+A *number* is a numeric token: an integer (thousands separators allowed,
+1,024 = 1024), a decimal, or numbers and names joined by – ^ · × x / ..
+(6.4–10.6, 2^20, 4·side, 16x16, 1..3), compared after whitespace is collapsed
+and thousands separators removed. A *command* is every non-empty line of a
+fenced code block (it must appear as a line of a fenced block today) and every
+inline code span that starts with `routesim `, `./build.sh`, `cargo `, `node `,
+`python3 ` or `scripts/` (it must appear in today's text, whitespace
+collapsed). Presence is checked, not counts. Prints what is missing and exits
+1 if anything is, else prints one summary line and exits 0. Standard library
+only.
+"""
+
+import pathlib
+import re
+import subprocess
+import sys
+
+DEFAULT_REV = "75651db"
+PREFIXES = ("routesim ", "./build.sh", "cargo ", "node ", "python3 ", "scripts/")
+
+# A number core: 1024, 1,024, 0.9843750000000027, 6.4
+CORE = r"\d+(?:,\d{3})*(?:\.\d+)?"
+# Joined forms: 6.4–10.6, 2^20, 2^(−1.5D), 16x16, 1..3, 63/64 (numbers, spaces
+# allowed around the operator) and 4·side, 2·side/3 (a name, no spaces)
+NUM_ATOM = rf"(?:\([−-]?{CORE}[A-Za-zℓ]*\)|{CORE})"
+NUMBER = re.compile(rf"{CORE}(?:(?:\s?[–^·×/]\s?|x|\.\.){NUM_ATOM}|[–^·×/][A-Za-zℓ]+)*")
+FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
+SPAN = re.compile(r"(`+)(.+?)\1", re.S)
+
+
+def collapse(text):
+    return re.sub(r"\s+", " ", text)
+
+
+def normalise_number(token):
+    token = re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", token)  # 1,024 → 1024
+    return re.sub(r"\s+", "", token)
+
+
+def split_fenced(text):
+    """(prose, fenced lines): the text outside fenced code blocks, and the
+    lines inside them."""
+    prose, fenced, fence = [], [], None
+    for line in text.split("\n"):
+        m = FENCE.match(line)
+        if m and (fence is None or (m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence))):
+            if fence is None:
+                fence = m.group(1)
+                continue
+            if not line.strip()[len(m.group(1)):].strip():
+                fence = None
+                continue
+        (fenced if fence is not None else prose).append(line)
+    return "\n".join(prose), fenced
+
+
+def numbers(text):
+    return {normalise_number(m.group(0)) for m in NUMBER.finditer(collapse(text))}
+
+
+def commands(text):
+    prose, fenced = split_fenced(text)
+    lines = {line.rstrip() for line in fenced if line.strip()}
+    spans = {collapse(m.group(2)).strip() for m in SPAN.finditer(prose)}
+    spans = {s for s in spans if s.startswith(PREFIXES)}
+    return lines, spans
+
+
+def main():
+    rev = sys.argv[1] if len(sys.argv) > 1 else DEFAULT_REV
+    root = pathlib.Path(
+        subprocess.run(["git", "rev-parse", "--show-toplevel"], capture_output=True, text=True, check=True).stdout.strip()
+    )
+    old = subprocess.run(
+        ["git", "show", f"{rev}:README.md"], cwd=root, capture_output=True, text=True, check=True
+    ).stdout
+
+    files = [root / "README.md"] + sorted((root / "docs").rglob("*.md"))
+    texts = [f.read_text(encoding="utf-8") for f in files if f.exists()]
+    new = "\n\n".join(texts)
+
+    new_numbers = numbers(new)
+    new_fenced = set()
+    for t in texts:
+        new_fenced |= {line.rstrip() for line in split_fenced(t)[1]}
+    new_collapsed = collapse(new)
+
+    old_numbers = numbers(old)
+    old_lines, old_spans = commands(old)
+
+    missing_numbers = sorted(old_numbers - new_numbers)
+    missing_lines = sorted(line for line in old_lines if line not in new_fenced)
+    missing_spans = sorted(s for s in old_spans if s not in new_collapsed)
+
+    for n in missing_numbers:
+        print(f"missing number: {n}")
+    for line in missing_lines:
+        print(f"missing code line: {line}")
+    for s in missing_spans:
+        print(f"missing command: `{s}`")
+    lost = len(missing_numbers) + len(missing_lines) + len(missing_spans)
+    where = f"README.md and {len(files) - 1} docs files"
+    if lost:
+        print(f"readme_facts: {lost} of {rev}:README.md's facts missing from {where}")
+        return 1
+    print(
+        f"readme_facts: all {len(old_numbers)} numbers, {len(old_lines)} code lines and "
+        f"{len(old_spans)} commands of {rev}:README.md are in {where}"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
