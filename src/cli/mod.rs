@@ -13,7 +13,8 @@ mod load;
 mod run;
 mod sweep;
 
-use crate::request::{Field, RunSpec};
+use crate::options::{Control, Field, FieldInfo};
+use crate::request::RunSpec;
 use clap::error::ErrorKind;
 use clap::{ColorChoice, Parser, Subcommand};
 use std::io::Write;
@@ -26,33 +27,9 @@ pub struct EngineFlags {
     /// One queue of capacity q per incoming link instead of per node (needs --queue-cap).
     #[arg(long)]
     pub edge_queues: bool,
-    /// Pipeline the phases of phased algorithms (valiant, rand-interval, offline, sort-route) instead of barriers.
-    #[arg(long)]
-    pub pipeline: bool,
-    /// Phases of the Kaufmann-Sibeyn algorithms (ks-*): separated by barriers (the default) or coalesced.
-    #[arg(long, value_name = "separated|coalesced", allow_hyphen_values = true)]
-    pub phases: Option<String>,
-    /// Queue smearing of the Kaufmann-Sibeyn algorithms (ks-*, section 7.5): blocks of M nodes, or auto = k*log2(side).
-    #[arg(long, value_name = "M|auto", allow_hyphen_values = true)]
-    pub smear: Option<String>,
-    /// Correct dimensions in the reverse order (Y before X; low bits first).
-    #[arg(long)]
-    pub reverse_order: bool,
-    /// ks-level: the height of the strips packets are randomized in [default: ceil(side/8)].
-    #[arg(long, value_name = "E", allow_hyphen_values = true)]
-    pub epsilon: Option<String>,
-    /// Cut-through: every packet is a worm of F flits (1-1024) that follow its head and hold each link it crossed (greedy, bit-fixing, valiant, rand-interval, ks-*).
-    #[arg(long, value_name = "F", allow_hyphen_values = true)]
-    pub flits: Option<String>,
-    /// lmrr: draw ranks from [1, R] (default: the paper's R = c + L + log2 N).
-    #[arg(long, value_name = "R", allow_hyphen_values = true)]
-    pub ranks: Option<String>,
-    /// lmrr on the butterfly and hypercube: direct paths (the default) or valiant (through a random row or node).
-    #[arg(long, value_name = "direct|valiant", allow_hyphen_values = true)]
-    pub paths: Option<String>,
-    /// lmrr: packet combining (section 2.3.1): packets for one destination that meet are combined into one.
-    #[arg(long)]
-    pub combine: bool,
+    /// The algorithms' options: one flag per row of the option table.
+    #[command(flatten)]
+    pub options: OptionFlags,
     /// Stop (every run) after this many steps; exit 1 if packets remain.
     #[arg(long, value_name = "M", allow_hyphen_values = true)]
     pub max_steps: Option<String>,
@@ -62,24 +39,71 @@ impl EngineFlags {
     /// The request's fields these flags set, as `(field, name, text)`.
     pub fn fields(&self) -> Vec<(Field, &'static str, String)> {
         let mut out = Vec::new();
-        for (on, field) in [
-            (self.edge_queues, Field::EdgeQueues),
-            (self.pipeline, Field::Pipeline),
-            (self.reverse_order, Field::ReverseOrder),
-            (self.combine, Field::Combine),
-        ] {
-            if on {
-                out.push((field, field.cli(), "true".to_string()));
-            }
+        if self.edge_queues {
+            out.push((Field::EdgeQueues, Field::EdgeQueues.cli(), "true".to_string()));
         }
-        push(&mut out, Field::Phases, &self.phases);
-        push(&mut out, Field::Epsilon, &self.epsilon);
-        push(&mut out, Field::Smear, &self.smear);
-        push(&mut out, Field::Flits, &self.flits);
-        push(&mut out, Field::Ranks, &self.ranks);
-        push(&mut out, Field::Paths, &self.paths);
+        out.extend(self.options.0.iter().map(|(f, text)| (*f, f.cli(), text.clone())));
         push(&mut out, Field::MaxSteps, &self.max_steps);
         out
+    }
+}
+
+/// The algorithms' options as given on the command line: a flag for every
+/// row of [`crate::options::FIELDS`] that some algorithm reads (but
+/// `locality`, which is also the workloads' and is declared with them),
+/// built from the row — so a new option needs no change here.
+#[derive(Debug, Clone, Default)]
+pub struct OptionFlags(Vec<(Field, String)>);
+
+/// The option rows offered as flags.
+fn option_rows() -> impl Iterator<Item = &'static FieldInfo> {
+    crate::options::FIELDS
+        .iter()
+        .filter(|row| row.access.is_some() && row.field != Field::Locality)
+}
+
+impl clap::FromArgMatches for OptionFlags {
+    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
+        let mut given = Vec::new();
+        for row in option_rows() {
+            if row.control == Some(Control::Flag) {
+                if matches.get_flag(row.cli) {
+                    given.push((row.field, "true".to_string()));
+                }
+            } else if let Some(text) = matches.get_one::<String>(row.cli) {
+                given.push((row.field, text.clone()));
+            }
+        }
+        Ok(OptionFlags(given))
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+        *self = Self::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+impl clap::Args for OptionFlags {
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        option_rows().fold(cmd, |cmd, row| {
+            let takers: Vec<&str> = crate::algorithms::REGISTRY
+                .iter()
+                .filter(|e| e.options.contains(&row.field))
+                .map(|e| e.name)
+                .collect();
+            let arg = clap::Arg::new(row.cli)
+                .long(row.cli)
+                .help(format!("{} ({})", row.help, takers.join(", ")));
+            cmd.arg(if row.control == Some(Control::Flag) {
+                arg.action(clap::ArgAction::SetTrue)
+            } else {
+                arg.value_name(row.value_name).allow_hyphen_values(true)
+            })
+        })
+    }
+
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        Self::augment_args(cmd)
     }
 }
 
