@@ -1,5 +1,5 @@
 //! The mesh primitives of `routesim::primitives` (Pietracaprina–Pucci's
-//! "standard primitives") other than the sort (`tests/sort.rs`): scans give
+//! "standard primitives") other than the sort (`tests/it/sort.rs`): scans give
 //! the right prefixes; tiles and cycles are adjacent cycles; shifts and
 //! tours put packets where they must go; ring balancing spreads packets;
 //! (c, c)-routing by sorting keeps queues constant.

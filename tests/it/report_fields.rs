@@ -394,7 +394,7 @@ fn every_registered_algorithm_has_witness_instances() {
         let list = witnesses(name);
         assert!(
             !list.is_empty(),
-            "{name}: add witness instances to tests/report_fields.rs"
+            "{name}: add witness instances to tests/it/report_fields.rs"
         );
         for x in &list {
             let instance = witness_instance(x);
