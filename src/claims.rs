@@ -175,7 +175,7 @@ impl MaxAddTree {
 
 /// Greedy XY's largest queue on `greedy-worst` on an R × C mesh: 2t + 1
 /// with t = min(⌊(R − 2)/3⌋, ⌊(C − 1)/2⌋) (the generator's construction;
-/// `tests/permutation.rs` measures it under every policy).
+/// `tests/it/permutation.rs` measures it under every policy).
 pub fn greedy_worst_queue(rows: u32, cols: u32) -> u32 {
     2 * ((rows.saturating_sub(2)) / 3).min(cols.saturating_sub(1) / 2) + 1
 }

@@ -189,7 +189,7 @@ impl Task for SmearTask {
 mod tests {
     use super::block_of;
 
-    /// The exact smears of small blocks are in `tests/smear.rs`.
+    /// The exact smears of small blocks are in `tests/it/smear.rs`.
     #[test]
     fn blocks_cover_the_line() {
         assert_eq!(block_of(0, 10, 4), (0, 4));

@@ -8,13 +8,13 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_test::wasm_bindgen_test;
 
 /// `(steps, delivered, max_queue, packet_hops)` of the reference run, as
-/// `tests/web_native.rs` computes it natively.
+/// `tests/it/web_native.rs` computes it natively.
 const REFERENCE: (u32, u32, u32, u64) = (52, 256, 5, 5348);
 
 mod reference;
 
 /// Every algorithm family and an open-loop curve give, in wasm32, the
-/// reports they give natively (the same digest as `tests/web_native.rs`).
+/// reports they give natively (the same digest as `tests/it/web_native.rs`).
 #[wasm_bindgen_test]
 fn every_family_hashes_to_the_native_digest() {
     assert_eq!(reference::digest(), reference::DIGEST);
@@ -308,7 +308,7 @@ fn pp_names_its_phase_and_shows_its_control_messages() {
 
 /// The wasm path of a run request: `new Simulation(config)` gives the same
 /// report as the core's `RunSpec::from_json(…).build()` on the same config,
-/// so the page runs exactly what the CLI and the sweep run (tests/request.rs
+/// so the page runs exactly what the CLI and the sweep run (tests/it/request.rs
 /// compares those natively).
 #[wasm_bindgen_test]
 fn the_wasm_path_runs_the_core_request() {

@@ -4,7 +4,7 @@
 //! (colours, strips, estimates, ranks, intermediates, Bernoulli injection)
 //! — and an open-loop curve, through the core's own requests. Both sides
 //! hash every report's JSON text (FNV-1a, 64 bits) and assert the same
-//! [`DIGEST`]: `tests/web_native.rs` natively, `tests/web_cases/mod.rs` in
+//! [`DIGEST`]: `tests/it/web_native.rs` natively, `tests/web_cases/mod.rs` in
 //! Node and Chromium. When a change alters a run on purpose, the native
 //! test prints the new digest; both files then take it.
 

@@ -167,7 +167,7 @@ pub(super) fn locality(topo: &Topology, ends: Ends, l: u32, radius: u32, rng: &m
 ///
 /// The paper's lower-bound instance for locality L (§9: every packet moves
 /// exactly L right and L up, ≥ kL steps on a torus) is a shift, not a
-/// random instance; `tests/ks_level.rs` builds it directly.
+/// random instance; `tests/it/ks_level.rs` builds it directly.
 pub(super) fn local_kk(topo: &Topology, k: u32, radius: u32, rng: &mut Rng) -> Result<Vec<(u32, u32)>> {
     let w = Workload::LocalKk;
     if radius == 0 {

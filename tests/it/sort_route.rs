@@ -1,22 +1,14 @@
 //! `sort-route`: the permutation lecture's sorting-based routing (sort into
 //! column-major snake order by destination column, reverse odd columns,
 //! rows, columns) with no auxiliary buffers.
-#![cfg(not(target_arch = "wasm32"))]
 
-mod common;
-
-use common::{run, run_config};
+use crate::common::{mesh, run, run_config};
 use routesim::algorithms::sort_route::SORT_PHASE;
 use routesim::engine::Policy;
 use routesim::primitives::sort::SortTask;
-use routesim::topology::Topology;
 use routesim::workload::{generate, Instance, Workload, WorkloadSpec};
 use routesim::AlgorithmOptions;
 use routesim::{SimConfig, Simulation, Status};
-
-fn mesh(n: u32) -> Topology {
-    format!("mesh:{n}x{n}").parse().unwrap()
-}
 
 fn phase_steps(r: &routesim::report::Report, name: &str) -> u32 {
     r.phases.iter().filter(|p| p.name == name).map(|p| p.steps).sum()

@@ -2,11 +2,8 @@
 //! papers: Lemma 2 of Kaufmann–Sibeyn on linear arrays (exact), 2n−2 for
 //! permutations of an n×n mesh with farthest-first, queue growth on
 //! bit-reversal.
-#![cfg(not(target_arch = "wasm32"))]
 
-mod common;
-
-use common::{run, run_config};
+use crate::common::{mesh, run, run_config};
 use proptest::prelude::*;
 use routesim::engine::Policy;
 use routesim::topology::Topology;
@@ -67,10 +64,6 @@ proptest! {
         let r = run(inst, "greedy", Policy::FarthestFirst);
         prop_assert!(r.steps < n);
     }
-}
-
-fn mesh(n: u32) -> Topology {
-    format!("mesh:{n}x{n}").parse().unwrap()
 }
 
 #[test]

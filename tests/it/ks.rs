@@ -16,24 +16,16 @@
 //!
 //! Instances: random k-permutations (`random-kk`), k-LS (`large-shift`)
 //! and k-PR (`point-reflection`), the paper's worst cases (§2).
-#![cfg(not(target_arch = "wasm32"))]
 
-mod common;
-
-use common::run_config;
+use crate::common::{self, run_config, topo};
 use routesim::engine::{Engine, EngineConfig, Policy};
 use routesim::report::Report;
-use routesim::topology::Topology;
 use routesim::workload::{generate, Instance, Workload, WorkloadSpec};
 use routesim::AlgorithmOptions;
 use routesim::{SimConfig, Simulation};
 use std::process::Command;
 
 const KK: [Workload; 3] = [Workload::RandomKk, Workload::LargeShift, Workload::PointReflection];
-
-fn topo(name: &str) -> Topology {
-    name.parse().unwrap()
-}
 
 fn kk(name: &str, workload: Workload, k: u32, seed: u64) -> Instance {
     let spec = WorkloadSpec {

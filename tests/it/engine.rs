@@ -1,5 +1,4 @@
 //! Engine semantics (SPEC §1) on small hand-checked cases.
-#![cfg(not(target_arch = "wasm32"))]
 
 use routesim::engine::Policy;
 use routesim::topology::Topology;

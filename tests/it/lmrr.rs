@@ -5,11 +5,8 @@
 //! selects and every edge carries keys in nondecreasing order; the engine
 //! asserts that no directed link carries two messages in a step. These
 //! tests run it on meshes, butterflies and hypercubes with q ∈ {1, 2, 4}.
-#![cfg(not(target_arch = "wasm32"))]
 
-mod common;
-
-use common::run_config;
+use crate::common::run_config;
 use routesim::algorithms::PathChoice;
 use routesim::engine::ControlKind;
 use routesim::report::Report;

@@ -10,11 +10,8 @@
 //! within 1 of the unsmeared run's. Each smear phase takes at most 2.5·m
 //! steps (measured: at most 1.9·m). Exact small blocks are checked step by
 //! step; the option is refused where it does not apply.
-#![cfg(not(target_arch = "wasm32"))]
 
-mod common;
-
-use common::run_config;
+use crate::common::run_config;
 use routesim::algorithms::Smear;
 use routesim::engine::{Engine, EngineConfig};
 use routesim::primitives::smear::{Item, SmearTask};

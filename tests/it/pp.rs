@@ -2,21 +2,14 @@
 //! delivered, working queues within the constant `QUEUE_BOUND`, time
 //! O(√(ℓkN)) (flat ratio over sides), per-phase steps reported, greedy's
 //! queues grow on `worst-lk` while pp's do not, determinism.
-#![cfg(not(target_arch = "wasm32"))]
 
-mod common;
-
-use common::run_config;
+use crate::common::{self, mesh, run_config};
 use routesim::algorithms::pp::QUEUE_BOUND;
 use routesim::engine::Policy;
 use routesim::report::Report;
 use routesim::topology::Topology;
 use routesim::workload::{generate, Workload, WorkloadSpec};
 use routesim::SimConfig;
-
-fn mesh(side: u32) -> Topology {
-    format!("mesh:{side}x{side}").parse().unwrap()
-}
 
 fn run_pp(algorithm: &str, side: u32, w: Workload, l: u32, k: u32, seed: u64, check: bool) -> Report {
     let spec = WorkloadSpec {

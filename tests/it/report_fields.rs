@@ -7,16 +7,12 @@
 //! topology's name (SPEC §2's node counts), ℓ and k from the instance's
 //! declaration or by counting its packets, the references from the SPEC's
 //! formulas. Nothing is a recorded output of the code under test.
-#![cfg(not(target_arch = "wasm32"))]
 
-mod common;
-
-use common::run_config;
+use crate::common::{run_config, topo};
 use routesim::algorithms::{create, AlgorithmOptions};
 use routesim::bounds::compute;
 use routesim::engine::Policy;
 use routesim::report::Report;
-use routesim::topology::Topology;
 use routesim::workload::{generate, Instance, Workload, WorkloadSpec};
 use routesim::{SimConfig, Simulation};
 use serde_json::Value;
@@ -60,10 +56,6 @@ fn count_lk(packets: &[(u32, u32)]) -> (u64, u64) {
 
 fn close(a: f64, b: f64) -> bool {
     (a - b).abs() <= 1e-9 * b.abs().max(1.0)
-}
-
-fn topo(name: &str) -> Topology {
-    name.parse().unwrap()
 }
 
 fn random_lk(name: &str, l: u32, k: u32, seed: u64) -> Instance {
@@ -405,7 +397,7 @@ fn every_registered_algorithm_has_witness_instances() {
         let list = witnesses(name);
         assert!(
             !list.is_empty(),
-            "{name}: add witness instances to tests/report_fields.rs"
+            "{name}: add witness instances to tests/it/report_fields.rs"
         );
         for x in &list {
             let instance = witness_instance(x);

@@ -1,17 +1,13 @@
 //! Instance lower bounds (SPEC §4): hand-computed values, brute-force
 //! references that agree with the fast computation, and soundness against
 //! real greedy / bit-fixing runs.
-#![cfg(not(target_arch = "wasm32"))]
 
+use crate::common::topo;
 use proptest::prelude::*;
 use routesim::bounds::{compute, compute_with, Bounds, BoundsConfig};
 use routesim::topology::{Network, Topology};
 use routesim::workload::{generate, Instance, Workload, WorkloadSpec};
 use routesim::{SimConfig, Simulation, Status};
-
-fn topo(s: &str) -> Topology {
-    s.parse().unwrap()
-}
 
 fn inst(t: &str, packets: Vec<(u32, u32)>) -> Instance {
     Instance::new(topo(t), packets).unwrap()

@@ -27,11 +27,8 @@
 //!   ≤ 2.9). Without E the additive term grows with n at small kL (6.1 at
 //!   n = 64, k = 16, L = 2 on the lower-bound instance), as a missing
 //!   linear term does.
-#![cfg(not(target_arch = "wasm32"))]
 
-mod common;
-
-use common::torus_shift;
+use crate::common::torus_shift;
 use routesim::algorithms::instance_locality;
 use routesim::engine::Policy;
 use routesim::report::Report;

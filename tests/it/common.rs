@@ -5,7 +5,7 @@ use routesim::engine::{Engine, EngineConfig, Policy};
 use routesim::primitives::Task;
 use routesim::report::Report;
 use routesim::topology::Topology;
-use routesim::workload::Instance;
+use routesim::workload::{generate, Instance, Workload, WorkloadSpec};
 use routesim::{SimConfig, Simulation, Status};
 
 /// Runs `instance` to the end with invariant checks on, and asserts it finished.
@@ -78,4 +78,19 @@ pub fn drive(e: &mut Engine, task: &mut dyn Task) -> u32 {
         assert!(e.step_count() - start < 1_000_000, "task does not end");
     }
     e.step_count() - start
+}
+
+/// Parses a topology name (`mesh:8x8`, `torus:4x4`, `hypercube:6`, …).
+pub fn topo(name: &str) -> Topology {
+    name.parse().unwrap()
+}
+
+/// The side×side mesh.
+pub fn mesh(side: u32) -> Topology {
+    format!("mesh:{side}x{side}").parse().unwrap()
+}
+
+/// Generates workload `w` on `t` with `seed`; a refusal panics naming both.
+pub fn gen(t: &Topology, w: Workload, seed: u64) -> Instance {
+    generate(t, &WorkloadSpec::new(w, seed)).unwrap_or_else(|e| panic!("{w} on {t}: {e}"))
 }

@@ -2,11 +2,8 @@
 //! lecture: Valiant finishes within 8D steps (w.h.p.), bit fixing on
 //! transpose suffers the Ω(√(N/D)) congestion of deterministic oblivious
 //! routing.
-#![cfg(not(target_arch = "wasm32"))]
 
-mod common;
-
-use common::{run, run_config};
+use crate::common::{run, run_config};
 use routesim::engine::Policy;
 use routesim::topology::Topology;
 use routesim::workload::{generate, Instance, Workload, WorkloadSpec};

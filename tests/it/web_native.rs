@@ -3,7 +3,6 @@
 //! Both files assert the same numbers, so native and wasm32 agree (the run
 //! draws from the seeded generator twice: valiant's intermediates and the
 //! `random` policy).
-#![cfg(not(target_arch = "wasm32"))]
 
 use routesim::engine::Policy;
 use routesim::workload::Instance;
@@ -40,7 +39,7 @@ fn reference_run_matches_the_numbers_the_wasm_test_expects() {
     assert_eq!((r.steps, r.delivered, r.max_queue, r.packet_hops), REFERENCE);
 }
 
-#[path = "web_cases/reference.rs"]
+#[path = "../web_cases/reference.rs"]
 mod reference;
 
 /// Every algorithm family and an open-loop curve hash to the digest the

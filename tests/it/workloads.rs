@@ -1,13 +1,9 @@
 //! Workload generators (SPEC §5): exact formulas, counts, randomness and refusals.
-#![cfg(not(target_arch = "wasm32"))]
 
+use crate::common::topo;
 use routesim::topology::{Network, Topology};
 use routesim::workload::{generate, Instance, Workload, WorkloadSpec};
 use routesim::Error;
-
-fn topo(s: &str) -> Topology {
-    s.parse().unwrap()
-}
 
 fn spec(w: Workload, seed: u64, l: Option<u32>, k: Option<u32>) -> WorkloadSpec {
     WorkloadSpec {

@@ -23,24 +23,14 @@
 //!   delivered at step 0 (SPEC §1), and a packet that reaches its
 //!   destination during an earlier phase is delivered there (SPEC §1: "in
 //!   the step in which it arrives at its destination").
-#![cfg(not(target_arch = "wasm32"))]
 
-mod common;
-
+use crate::common::{gen, topo};
 use routesim::algorithms::Intervals;
 use routesim::engine::Policy;
 use routesim::topology::{Network, RouteOrder, Topology};
-use routesim::workload::{generate, Instance, Workload, WorkloadSpec};
+use routesim::workload::{Instance, Workload};
 use routesim::AlgorithmOptions;
 use routesim::{SimConfig, Simulation, Status};
-
-fn topo(s: &str) -> Topology {
-    s.parse().unwrap()
-}
-
-fn gen(t: &Topology, w: Workload, seed: u64) -> Instance {
-    generate(t, &WorkloadSpec::new(w, seed)).unwrap_or_else(|e| panic!("{w} on {t}: {e}"))
-}
 
 fn config(algorithm: &str, seed: u64) -> SimConfig {
     SimConfig {

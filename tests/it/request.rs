@@ -2,7 +2,6 @@
 //! registry for every front end): the same request gives the same report
 //! through the CLI, the sweep and the JSON (wasm) parser; every algorithm
 //! runs exactly where its registry entry says it does; bad values are named.
-#![cfg(not(target_arch = "wasm32"))]
 
 use routesim::algorithms::{self, AlgorithmOptions, REGISTRY};
 use routesim::engine::{Engine, EngineConfig, Policy};

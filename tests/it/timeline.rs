@@ -4,7 +4,6 @@
 //! series and counter, the report), for algorithms with and without phases,
 //! control messages and random choices; the checkpoints stay within their
 //! bound; a property test over random sequences of gotos and steps.
-#![cfg(not(target_arch = "wasm32"))]
 
 use proptest::prelude::*;
 use routesim::engine::Policy;

@@ -6,7 +6,6 @@
 //! Skipped: `http:`, `https:`, `mailto:` links, links inside fenced code
 //! blocks or inline code, and links that leave the repository (such as
 //! `../shared/SPEC.md`, the contract beside the repository).
-#![cfg(not(target_arch = "wasm32"))]
 
 use std::collections::HashMap;
 use std::fs;

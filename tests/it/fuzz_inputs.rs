@@ -4,7 +4,6 @@
 //! parameters give it), arbitrary URL queries, and instance files mutated
 //! from a valid one. Whatever is accepted builds and runs a few steps, or
 //! is refused with a message that names what was wrong.
-#![cfg(not(target_arch = "wasm32"))]
 
 use proptest::prelude::*;
 use routesim::algorithms::REGISTRY;

@@ -2,7 +2,6 @@
 //! registry's claims evaluated as numbers for the instance, with verdicts
 //! that follow the run — and the lessons of SPEC §7, each of whose live
 //! checks passes on its own preset.
-#![cfg(not(target_arch = "wasm32"))]
 
 use routesim::algorithms::pp::QUEUE_BOUND;
 use routesim::algorithms::REGISTRY;

@@ -2,7 +2,6 @@
 //! policy that orders by distance must tell r from r + 1 even when r is past
 //! 2^16 (a long linear array), where a key that only decreases with the
 //! distance (such as ⌊C / r⌋) would tie and hand the link to the smaller id.
-#![cfg(not(target_arch = "wasm32"))]
 
 use routesim::engine::Policy;
 use routesim::topology::Topology;

@@ -17,11 +17,8 @@
 //!   link is busy, so each phase's largest pile-up adds in full);
 //! - Theorem 14 (`ks-local`, mesh): max{L, kL/8} + max{2L, kL} +
 //!   c·√(kL ln n), c = 1.75 (measured ≤ 1.07).
-#![cfg(not(target_arch = "wasm32"))]
 
-mod common;
-
-use common::{run_config, torus_shift};
+use crate::common::{run_config, topo, torus_shift};
 use routesim::engine::Policy;
 use routesim::report::Report;
 use routesim::request::{Field, RunSpec};
@@ -32,10 +29,6 @@ use routesim::{SimConfig, Simulation};
 use std::process::Command;
 
 const KK: [Workload; 3] = [Workload::RandomKk, Workload::LargeShift, Workload::PointReflection];
-
-fn topo(name: &str) -> Topology {
-    name.parse().unwrap()
-}
 
 fn workload(name: &str, w: Workload, k: u32, locality: Option<u32>, seed: u64) -> Instance {
     let spec = WorkloadSpec {

@@ -12,23 +12,15 @@
 //!
 //! each plus c·F·√(n·ln n) (the paper's O(k·(n log n)^½), d times that in
 //! d dimensions), with c chosen from measurements (see `C_2D`, `C_3D`).
-#![cfg(not(target_arch = "wasm32"))]
 
-mod common;
-
-use common::run_config;
+use crate::common::{run_config, topo};
 use routesim::engine::{Engine, EngineConfig};
 use routesim::report::Report;
 use routesim::request::{Field, RunSpec};
-use routesim::topology::Topology;
 use routesim::workload::{generate, Instance, Workload, WorkloadSpec};
 use routesim::AlgorithmOptions;
 use routesim::{SimConfig, Simulation, Status};
 use std::process::Command;
-
-fn topo(name: &str) -> Topology {
-    name.parse().unwrap()
-}
 
 fn instance(name: &str, packets: &[(u32, u32)]) -> Instance {
     Instance::new(topo(name), packets.to_vec()).unwrap()

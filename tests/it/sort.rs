@@ -5,11 +5,8 @@
 //! random sample up to k = 64, random keys on every power-of-two side); the
 //! engine task sorts too, in both snake orders, with buckets, inside tiles,
 //! with consecutive rounds on disjoint links, in flat steps per side.
-#![cfg(not(target_arch = "wasm32"))]
 
-mod common;
-
-use common::{drive, engine, engine_checked};
+use crate::common::{drive, engine, engine_checked};
 use routesim::primitives::geometry::Mesh;
 use routesim::primitives::sort::{
     consecutive_rounds_share_no_link, level_round, rounds_in_level, sort_buckets_offline, sort_offline, RoundKind,

@@ -1,13 +1,10 @@
 //! The mesh primitives of `routesim::primitives` (Pietracaprina–Pucci's
-//! "standard primitives") other than the sort (`tests/sort.rs`): scans give
+//! "standard primitives") other than the sort (`tests/it/sort.rs`): scans give
 //! the right prefixes; tiles and cycles are adjacent cycles; shifts and
 //! tours put packets where they must go; ring balancing spreads packets;
 //! (c, c)-routing by sorting keeps queues constant.
-#![cfg(not(target_arch = "wasm32"))]
 
-mod common;
-
-use common::{drive, engine};
+use crate::common::{drive, engine};
 use routesim::primitives::geometry::{comb_index, comb_rc, pow4_at_least, pow4_at_least_sqrt, Mesh, Tiles};
 use routesim::primitives::ring::{stripe_cycles, tile_cycles, RingTask};
 use routesim::primitives::route::{shift, CcRoute};

@@ -2,29 +2,13 @@
 //! greedy XY (2n−2 steps, its worst-case buffers on `greedy-worst`, the
 //! d-dimensional corollary, the average case), `rand-interval` (2n + o(n)
 //! steps, O(log n) queues) and `offline` (≤ 3n−3 steps, max_queue ≤ 3).
-#![cfg(not(target_arch = "wasm32"))]
 
-mod common;
-
-use common::run_config;
+use crate::common::{gen, mesh, run_config, topo};
 use routesim::engine::Policy;
 use routesim::report::Report;
-use routesim::topology::Topology;
 use routesim::workload::{generate, Instance, Workload, WorkloadSpec};
 use routesim::AlgorithmOptions;
 use routesim::SimConfig;
-
-fn topo(s: &str) -> Topology {
-    s.parse().unwrap()
-}
-
-fn mesh(n: u32) -> Topology {
-    topo(&format!("mesh:{n}x{n}"))
-}
-
-fn gen(t: &Topology, w: Workload, seed: u64) -> Instance {
-    generate(t, &WorkloadSpec::new(w, seed)).unwrap_or_else(|e| panic!("{w} on {t}: {e}"))
-}
 
 fn config(algorithm: &str, policy: Policy, seed: u64) -> SimConfig {
     SimConfig {

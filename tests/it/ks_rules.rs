@@ -17,7 +17,6 @@
 //!   distance to its phase target along the link's dimension
 //!   (`farthest-first`) or the largest distance travelled from where it
 //!   began the phase (`farthest-origin`), the smaller id on a tie.
-#![cfg(not(target_arch = "wasm32"))]
 
 use routesim::engine::Policy;
 use routesim::topology::Topology;

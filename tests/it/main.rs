@@ -1,0 +1,52 @@
+//! The native integration tests, as one test binary.
+//!
+//! Each file beside this one is a module on one topic (`bounds`, `cli`,
+//! `ks`, …); it used to be a test target of its own, `tests/<topic>.rs`.
+//! Cargo builds every file directly under `tests/` as a separate crate that
+//! links the library and its dependencies again, so 27 topics meant 27
+//! links; one crate with a `mod` per topic links once, and the helpers the
+//! topics share live once, in [`common`]. Test names carry the topic as a
+//! path prefix: `cargo test --test it ks::` runs what `--test ks` ran.
+//!
+//! The wasm32 tests stay separate targets, built only for
+//! `wasm32-unknown-unknown`: `tests/web.rs` (Node) and `tests/web_browser.rs`
+//! (headless Chromium) run the cases in `tests/web_cases/`, whose reference
+//! numbers [`web_native`] computes natively. The end-to-end browser tests
+//! (`tests/e2e/`) run under Node.
+//!
+//! Everything here shares one process: a test must not change process-wide
+//! state (environment variables, the current directory), and a scratch file
+//! is named after its topic and the process id.
+#![cfg(not(target_arch = "wasm32"))]
+
+mod common;
+
+mod bounds;
+mod cli;
+mod docs_links;
+mod engine;
+mod flits;
+mod fuzz_inputs;
+mod greedy;
+mod hypercube;
+mod ks;
+mod ks_level;
+mod ks_nol;
+mod ks_rules;
+mod layers;
+mod lecture_rules;
+mod lmrr;
+mod load;
+mod permutation;
+mod policy_keys;
+mod pp;
+mod primitives;
+mod report_fields;
+mod request;
+mod smear;
+mod sort;
+mod sort_route;
+mod teach;
+mod timeline;
+mod web_native;
+mod workloads;
