@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 
-import { shots, openPage, embedPage } from './harness.mjs';
+import { shots, openPage, embedPage, sendMessage } from './harness.mjs';
 
 const role = (page, name) => page.locator(`[data-role="${name}"]`);
 const shownStep = async (page) => Number(await role(page, 'step-count').innerText());
@@ -99,13 +99,7 @@ const host = (query, width = 400, height = 760) => embedPage(query, { width, hei
 const received = (page) => page.evaluate(() => window.got);
 
 /** Sends `msg`; waits until `count` messages came (or 400 ms when none should); returns those that came. */
-async function send(page, msg, count) {
-  const before = (await received(page)).length;
-  await page.evaluate((m) => window.send(m), msg);
-  if (count) await page.waitForFunction((n) => window.got.length >= n, before + count, { timeout: 5000 });
-  await page.waitForTimeout(count ? 250 : 400);
-  return (await received(page)).slice(before);
-}
+const send = (page, msg, count) => sendMessage(page, msg, count);
 
 test('embedded in a 400 px iframe with step=3: one state message per shown step, commands obeyed, every malformed message reported', async () => {
   const { page, frame, errors } = await host('?embed=1&topology=mesh:8x8&algorithm=greedy&workload=random-permutation&play=0&step=3');

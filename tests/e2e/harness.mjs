@@ -47,10 +47,11 @@ export function watchErrors(page) {
 /**
  * Opens the page at `query` in a new tab of `viewport`; collects the page's
  * errors (uncaught exceptions and console errors) into `errors`; waits until
- * the page has booted (`body[data-ready="1"]`).
+ * the page has booted (`body[data-ready="1"]`). `options`: more of
+ * `newPage`'s (`reducedMotion`, `hasTouch`, …).
  */
-export async function openPage(query, viewport = { width: 1280, height: 800 }) {
-  const page = await browser.newPage({ viewport });
+export async function openPage(query, viewport = { width: 1280, height: 800 }, options = {}) {
+  const page = await browser.newPage({ viewport, ...options });
   const errors = watchErrors(page);
   await page.goto(server.url + query);
   await page.waitForSelector('body[data-ready="1"]', { timeout: 20000 });
@@ -80,4 +81,33 @@ export async function embedPage(query, { width = 400, height = 760, viewport = {
   const frame = await (await page.waitForSelector('iframe')).contentFrame();
   await frame.waitForSelector('body[data-ready="1"]', { timeout: 20000 });
   return { page, frame, errors };
+}
+
+/** A hash of the network canvas's pixels, and how many are not white. */
+export function canvasInfo(page) {
+  return page.evaluate(() => {
+    const c = document.getElementById('network');
+    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    let hash = 0;
+    let ink = 0;
+    for (let i = 0; i < d.length; i += 4) {
+      hash = (hash * 31 + d[i] + 7 * d[i + 1] + 13 * d[i + 2]) | 0;
+      if (d[i] < 250 || d[i + 1] < 250 || d[i + 2] < 250) ink++;
+    }
+    return { hash, ink };
+  });
+}
+
+/**
+ * Sends `msg` from an `embedPage` host to the frame; waits until `count`
+ * more messages are in the host's list `list` (`got`: every message,
+ * `states`: the state messages), then `settleMs` more; returns the new ones.
+ */
+export async function sendMessage(page, msg, count, { list = 'got', settleMs = count ? 250 : 400 } = {}) {
+  const read = () => page.evaluate((l) => window[l], list);
+  const before = (await read()).length;
+  await page.evaluate((m) => window.send(m), msg);
+  if (count) await page.waitForFunction(([l, n]) => window[l].length >= n, [list, before + count], { timeout: 5000 });
+  if (settleMs) await page.waitForTimeout(settleMs);
+  return (await read()).slice(before);
 }

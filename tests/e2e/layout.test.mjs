@@ -11,55 +11,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { assertAccessible } from './axe.mjs';
 
-import { root, shots, server, browser } from './harness.mjs';
+import { root, shots, server, openPage, embedPage, canvasInfo } from './harness.mjs';
 
-/** Collects page errors and console errors of `page` into a list. */
-function watchErrors(page) {
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  return errors;
-}
+/** Opens the page at `query` (harness.mjs `openPage`); `options`: newPage's (viewport, reducedMotion, hasTouch). */
+const open = (query, { viewport = { width: 1400, height: 1000 }, ...options } = {}) => openPage(query, viewport, options);
 
-/** Opens the page at `query`; waits until booted. `options`: newPage's (viewport, reducedMotion). */
-async function open(query, options = {}) {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 }, ...options });
-  const errors = watchErrors(page);
-  await page.goto(server.url + query);
-  await page.waitForSelector('body[data-ready="1"]', { timeout: 20000 });
-  return { page, errors };
-}
-
-/**
- * A host page holding the page at `query` in an iframe `width` × `height`
- * (a course page). Returns {page, frame, errors} (errors of the frame too).
- */
-async function openFramed(query, width, height) {
-  const page = await browser.newPage({ viewport: { width: width + 40, height: height + 40 } });
-  const errors = watchErrors(page);
-  await page.setContent(`<!doctype html><title>course</title><body style="margin:20px">
-    <iframe src="${server.url}${query}" width="${width}" height="${height}" style="border:0" title="routesim"></iframe></body>`);
-  const frame = await (await page.waitForSelector('iframe')).contentFrame();
-  await frame.waitForSelector('body[data-ready="1"]', { timeout: 20000 });
-  return { page, frame, errors };
-}
-
-/** A hash of the network canvas's pixels, and how many are not white. */
-function canvasInfo(page) {
-  return page.evaluate(() => {
-    const c = document.getElementById('network');
-    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-    let hash = 0;
-    let ink = 0;
-    for (let i = 0; i < d.length; i += 4) {
-      hash = (hash * 31 + d[i] + 7 * d[i + 1] + 13 * d[i + 2]) | 0;
-      if (d[i] < 250 || d[i + 1] < 250 || d[i + 2] < 250) ink++;
-    }
-    return { hash, ink };
-  });
-}
+/** A course page holding the page at `query` in an iframe `width` × `height` (harness.mjs `embedPage`). */
+const openFramed = (query, width, height) => embedPage(query, { width, height });
 
 /** The network view's transform and mode. */
 const viewOf = (page) => page.evaluate(() => {

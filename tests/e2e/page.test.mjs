@@ -10,25 +10,10 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
-import { here, root, shots, server, browser, openPage } from './harness.mjs';
+import { here, root, shots, server, browser, openPage, canvasInfo } from './harness.mjs';
 
 /** Opens the page at `query` (harness.mjs `openPage`). */
 const open = (query, viewport = { width: 1400, height: 1000 }) => openPage(query, viewport);
-
-/** A hash of the network canvas's pixels, and how many are not white. */
-function canvasInfo(page) {
-  return page.evaluate(() => {
-    const c = document.getElementById('network');
-    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-    let hash = 0;
-    let ink = 0;
-    for (let i = 0; i < d.length; i += 4) {
-      hash = (hash * 31 + d[i] + 7 * d[i + 1] + 13 * d[i + 2]) | 0;
-      if (d[i] < 250 || d[i + 1] < 250 || d[i + 2] < 250) ink++;
-    }
-    return { hash, ink };
-  });
-}
 
 const text = (page, id) => page.locator(`#${id}`).innerText();
 const MESH = '?topology=mesh:12x12&algorithm=greedy&workload=random-permutation&seed=5&play=0';

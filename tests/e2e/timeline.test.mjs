@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
-import { root, shots, server, browser, watchErrors, openPage, embedPage } from './harness.mjs';
+import { root, shots, server, browser, watchErrors, openPage, embedPage, sendMessage } from './harness.mjs';
 
 /** Opens the page at `query` (1400 × 1000 unless told); waits until booted. */
 const open = (query, viewport = { width: 1400, height: 1000 }) => openPage(query, viewport);
@@ -270,13 +270,8 @@ test('a hypercube:6 run does not end before it is seen, and stops on its last st
 const host = (query) => embedPage(query, { width: 640, height: 720, viewport: { width: 900, height: 900 } });
 
 const states = (page) => page.evaluate(() => window.states);
-async function send(page, msg, count) {
-  const before = (await states(page)).length;
-  await page.evaluate((m) => window.send(m), msg);
-  if (count) await page.waitForFunction((n) => window.states.length >= n, before + count, { timeout: 5000 });
-  else await page.waitForTimeout(300);
-  return (await states(page)).slice(before);
-}
+/** Sends `msg`; waits until `count` state messages came (or 300 ms when none should); returns those. */
+const send = (page, msg, count) => sendMessage(page, msg, count, { list: 'states', settleMs: count ? 0 : 300 });
 
 test('embedded: state messages after each shown step; commands move the run; a malformed command is reported', async () => {
   const { page, frame, errors } = await host('?embed=1&topology=mesh:8x8&algorithm=greedy&workload=random-permutation&play=0');
