@@ -8,15 +8,17 @@
 //! topics share live once, in [`common`]. Test names carry the topic as a
 //! path prefix: `cargo test --test it ks::` runs what `--test ks` ran.
 //!
-//! The wasm32 tests stay separate targets, built only for
-//! `wasm32-unknown-unknown`: `tests/web.rs` (Node) and `tests/web_browser.rs`
-//! (headless Chromium) run the cases in `tests/web_cases/`, whose reference
-//! numbers [`web_native`] computes natively. The end-to-end browser tests
-//! (`tests/e2e/`) run under Node.
+//! The wasm32 tests stay separate targets (empty natively, run with
+//! `--target wasm32-unknown-unknown`): `tests/web.rs` (Node) and
+//! `tests/web_browser.rs` (headless Chromium) run the cases in
+//! `tests/web_cases/`, whose reference numbers [`web_native`] computes
+//! natively. The end-to-end browser tests (`tests/e2e/`) run under Node.
 //!
-//! Everything here shares one process: a test must not change process-wide
-//! state (environment variables, the current directory), and a scratch file
-//! is named after its topic and the process id.
+//! Everything here shares one process and runs on parallel threads: a test
+//! must not change process-wide state (environment variables, the current
+//! directory), and a scratch file is named after its topic and the process
+//! id. proptest keeps a failing case beside the module that found it
+//! (`tests/it/<topic>.proptest-regressions`).
 #![cfg(not(target_arch = "wasm32"))]
 
 mod common;
