@@ -387,27 +387,10 @@ pub fn choices(config: JsValue) -> Result<JsValue, JsError> {
     to_js(&serde_json::json!({"algorithms": algorithms, "workloads": workloads}))
 }
 
-/// Reads a config whose algorithm or workload may not fit its network yet.
+/// Reads a config whose algorithm or workload may not fit its network yet
+/// ([`RunSpec::from_json_lenient`]).
 fn lenient_spec(config: JsValue) -> Result<RunSpec, JsError> {
-    let json = from_js(config, "config")?;
-    let mut spec = RunSpec::browser();
-    let object = json.as_object().cloned().unwrap_or_default();
-    let mut workload_given = false;
-    for (key, value) in &object {
-        let field = crate::request::Field::from_json(key)
-            .ok_or_else(|| js_error(Error::invalid("config key", key, "unknown key")))?;
-        let text = match value {
-            serde_json::Value::Null => continue,
-            serde_json::Value::String(s) => s.clone(),
-            other => other.to_string(),
-        };
-        workload_given |= field == crate::request::Field::Workload;
-        spec.set(field, key, &text).map_err(js_error)?;
-    }
-    if spec.instance.is_some() && !workload_given {
-        spec.workload = None;
-    }
-    Ok(spec)
+    RunSpec::from_json_lenient(RunSpec::browser(), &from_js(config, "config")?).map_err(js_error)
 }
 
 /// Makes a config runnable after a change (see [`RunSpec::reconcile`]):
@@ -464,25 +447,7 @@ impl Experiment {
     #[wasm_bindgen(constructor)]
     pub fn new(config: JsValue) -> Result<Experiment, JsError> {
         let json = from_js(config, "experiment")?;
-        let text = |key: &str| -> Result<String, JsError> {
-            match &json[key] {
-                serde_json::Value::String(s) => Ok(s.clone()),
-                serde_json::Value::Null => Err(js_error(Error::invalid(key, "", "missing"))),
-                other => Ok(other.to_string()),
-            }
-        };
-        let base = RunSpec::from_json(
-            RunSpec {
-                record_series: false,
-                ..RunSpec::browser()
-            },
-            &json["base"],
-        )
-        .map_err(js_error)?;
-        let vary: sweep::Vary = text("vary")?.parse().map_err(js_error)?;
-        let seeds = crate::options::parse_number("seeds", &text("seeds")?, 1, 100).map_err(js_error)? as u32;
-        let inner =
-            sweep::Experiment::new(base, vary, &text("values")?, &text("algorithms")?, seeds).map_err(js_error)?;
+        let inner = sweep::Experiment::from_json(&json).map_err(js_error)?;
         Ok(Experiment { inner })
     }
 
@@ -528,14 +493,7 @@ impl Experiment {
 
     /// The rows so far as CSV (the CLI's `sweep` columns).
     pub fn csv(&self) -> String {
-        let mut out = String::new();
-        for (i, row) in self.inner.rows().enumerate() {
-            if i == 0 {
-                out += &row.csv_header();
-            }
-            out += &row.csv();
-        }
-        out
+        sweep::Table::text(sweep::Format::Csv, self.inner.rows())
     }
 }
 

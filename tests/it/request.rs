@@ -520,7 +520,7 @@ fn experiment_varies_one_parameter_and_charts_it() {
         &json!({"topology": "mesh:8x8", "workload": "random-lk", "l": 1, "k": 1}),
     )
     .unwrap();
-    let mut lk = Experiment::new(base.clone(), Vary::Lk, "1,2,4", "greedy,pp-rand", 2).unwrap();
+    let mut lk = Experiment::new(base.clone(), Vary::Lk, "1,2,4", "greedy,pp-rand", "2").unwrap();
     assert_eq!(lk.len(), 3 * 2 * 2);
     while lk.run_next().is_some() {}
     let chart = lk.chart();
@@ -533,7 +533,7 @@ fn experiment_varies_one_parameter_and_charts_it() {
         let ratio = p.steps_over_sqrt_lkn[0].unwrap();
         assert!((ratio - p.steps[0].unwrap() / p.sqrt_lkn).abs() < 1e-9);
     }
-    let mut size = Experiment::new(base, Vary::Size, "4,8,16", "greedy", 1).unwrap();
+    let mut size = Experiment::new(base, Vary::Size, "4,8,16", "greedy", "1").unwrap();
     while size.run_next().is_some() {}
     let xs: Vec<f64> = size.chart().iter().map(|p| p.x).collect();
     assert_eq!(xs, [16.0, 64.0, 256.0], "x is N");
