@@ -12,6 +12,7 @@ use crate::algorithms::EdgeQueues;
 use crate::engine::Engine;
 use crate::error::Error;
 use crate::request::RunSpec;
+use crate::simulation::Summary;
 use crate::sweep;
 use crate::topology::{Network, Topology};
 use crate::workload::{Instance, Limits};
@@ -135,16 +136,13 @@ impl Simulation {
 
     /// `{step, delivered, packets, in_flight, max_queue, status, phase}` without stepping.
     pub fn summary(&self) -> Object {
-        let engine = self.inner.current().engine();
-        let obj = Object::new();
-        set(&obj, "step", engine.step_count());
-        set(&obj, "delivered", engine.delivered());
-        set(&obj, "packets", engine.packet_count());
-        set(&obj, "in_flight", engine.in_flight());
-        set(&obj, "max_queue", engine.stats().max_queue);
-        set(&obj, "status", self.inner.current().status().name());
-        set(&obj, "phase", engine.stats().current_phase().unwrap_or(""));
-        obj
+        summary_object(&self.inner.current().summary())
+    }
+
+    /// Where the shown step stands against the instance's best lower bound:
+    /// `{text, title}` ([`crate::bounds::Progress`]).
+    pub fn progress(&self) -> Result<JsValue, JsError> {
+        to_js(&self.inner.current().progress())
     }
 
     /// The state to draw, as typed-array copies: `positions` (Uint32Array,
@@ -282,6 +280,18 @@ impl Simulation {
     }
 }
 
+fn summary_object(summary: &Summary) -> Object {
+    let obj = Object::new();
+    set(&obj, "step", summary.step);
+    set(&obj, "delivered", summary.delivered as f64);
+    set(&obj, "packets", summary.packets);
+    set(&obj, "in_flight", summary.in_flight as f64);
+    set(&obj, "max_queue", summary.max_queue);
+    set(&obj, "status", summary.status);
+    set(&obj, "phase", summary.phase.as_str());
+    obj
+}
+
 /// The per-frame fields of a snapshot that come from the engine (see
 /// [`Simulation::snapshot`]): shared by the batch run and the load mode.
 fn engine_frame(obj: &Object, engine: &Engine, edge: Option<EdgeQueues>) {
@@ -329,6 +339,14 @@ pub fn topology(name: &str) -> Result<Object, JsError> {
     Ok(topology_object(spec.topology.as_ref().expect("just set")))
 }
 
+/// Node `node` of the network `name` in the network's own terms
+/// (coordinates, label, level and row; see [`Topology::describe_node`]).
+#[wasm_bindgen]
+pub fn describe_node(name: &str, node: u32) -> Result<String, JsError> {
+    let topology: Topology = name.parse().map_err(js_error)?;
+    Ok(topology.describe_node(node))
+}
+
 /// Everything this build knows, as `routesim list --json` prints it:
 /// `{topologies, algorithms, policies, workloads}`, each algorithm with its
 /// summary, paper, section, claim, kinds, shape, accepted packets, options
@@ -346,27 +364,16 @@ fn lesson_of(id: &str) -> Result<Option<&'static lessons::Lesson>, JsError> {
     }
 }
 
-/// A lesson as the page reads it: the lesson with `config`, its run's
-/// config object (what `new Simulation` reads), and for a lesson with a
-/// load curve `load_config` (what `new LoadCurve` reads).
-fn lesson_value(lesson: &lessons::Lesson) -> Result<serde_json::Value, JsError> {
-    let spec = lesson.spec(RunSpec::browser()).map_err(js_error)?;
-    let mut value = serde_json::to_value(lesson).map_err(|e| JsError::new(&e.to_string()))?;
-    value["config"] = spec.to_json();
-    if let Some(load) = &lesson.load {
-        value["load_config"] = load.config();
-    }
-    Ok(value)
-}
-
-/// The lessons of the menu (SPEC §7): `[{id, title, text, paper, section,
-/// preset: {…, compare, speed, step}, check, config}]`.
+/// The lessons of the menu (SPEC §7), as [`lessons::Shipped`]: `[{id,
+/// title, text, paper, section, preset: {…, compare, speed, step}, check,
+/// load, config, load_config}]`.
 #[wasm_bindgen]
 pub fn lessons() -> Result<JsValue, JsError> {
     let list = lessons::LESSONS
         .iter()
-        .map(lesson_value)
-        .collect::<Result<Vec<_>, _>>()?;
+        .map(lessons::Lesson::shipped)
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(js_error)?;
     to_js(&list)
 }
 
@@ -374,7 +381,11 @@ pub fn lessons() -> Result<JsValue, JsError> {
 /// throws the core's message naming an unknown id.
 #[wasm_bindgen]
 pub fn lesson(id: &str) -> Result<JsValue, JsError> {
-    to_js(&lesson_value(lessons::lookup(id).map_err(js_error)?)?)
+    to_js(
+        &lessons::lookup(id)
+            .and_then(lessons::Lesson::shipped)
+            .map_err(js_error)?,
+    )
 }
 
 /// The menus for a config: `{algorithms: [{name, ok, reason}], workloads:
@@ -586,16 +597,8 @@ impl LoadSim {
     /// The state to draw, in the shape of [`Simulation::snapshot`]
     /// (`packets` is the packet slots, `status` always `running`).
     pub fn snapshot(&self) -> Object {
+        let obj = summary_object(&self.inner.summary());
         let engine = self.inner.run().engine();
-        let stats = self.inner.stats();
-        let obj = Object::new();
-        set(&obj, "step", stats.step);
-        set(&obj, "delivered", stats.delivered as f64);
-        set(&obj, "packets", engine.packet_count());
-        set(&obj, "in_flight", stats.in_flight as f64);
-        set(&obj, "max_queue", stats.max_queue);
-        set(&obj, "status", "running");
-        set(&obj, "phase", "");
         engine_frame(&obj, engine, None);
         obj
     }

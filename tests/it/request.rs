@@ -343,6 +343,9 @@ fn list_json_is_the_registry() {
         assert_eq!(l["id"], lesson.id);
         assert_eq!(l["text"], lesson.text);
         assert_eq!(l["preset"]["algorithm"], lesson.preset.algorithm);
+        // The shape the page's `lessons()` ships: the run's config beside the preset.
+        assert_eq!(l["config"]["algorithm"], lesson.preset.algorithm);
+        assert_eq!(l["load_config"].is_object(), lesson.load.is_some());
     }
     // The text list names what each accepts.
     let human = text(&routesim(&["list"]).stdout);
