@@ -388,14 +388,20 @@ pub fn lesson(id: &str) -> Result<JsValue, JsError> {
     )
 }
 
-/// The menus for a config: `{algorithms: [{name, ok, reason}], workloads:
-/// [{name, ok, reason}]}` — which algorithms accept its network, which
-/// workloads can be generated there and routed by its algorithm.
+/// The menus for a config ([`crate::request::Menus`]): `{algorithms,
+/// policies, workloads}`, each `[{name, ok, reason}]` — which algorithms
+/// accept its network, which policies its algorithm takes, which workloads
+/// can be generated there and routed by its algorithm.
 #[wasm_bindgen]
 pub fn choices(config: JsValue) -> Result<JsValue, JsError> {
-    let spec = lenient_spec(config)?;
-    let (algorithms, workloads) = spec.choices();
-    to_js(&serde_json::json!({"algorithms": algorithms, "workloads": workloads}))
+    to_js(&lenient_spec(config)?.menus())
+}
+
+/// The experiment's algorithm menu for a config, `[{name, ok, reason}]`
+/// ([`RunSpec::experiment_choices`]).
+#[wasm_bindgen]
+pub fn experiment_choices(config: JsValue) -> Result<JsValue, JsError> {
+    to_js(&lenient_spec(config)?.experiment_choices())
 }
 
 /// Reads a config whose algorithm or workload may not fit its network yet

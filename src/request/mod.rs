@@ -23,7 +23,7 @@ use crate::workload::{self, Instance, Limits, Param, Workload, WorkloadSpec};
 mod menus;
 mod query;
 
-pub use menus::Choice;
+pub use menus::{Choice, Menus};
 pub use query::query_pairs;
 
 /// The workload a browser run routes when it is given neither a workload nor an instance.
@@ -196,7 +196,7 @@ impl RunSpec {
     /// strings, numbers and booleans as their text; `null` is absent;
     /// unknown keys are refused. The request is [`RunSpec::validate`]d.
     pub fn from_json(base: RunSpec, config: &serde_json::Value) -> Result<RunSpec> {
-        let fields = json_fields(config)?;
+        let fields = json_fields(config, false)?;
         base.apply(fields.iter().map(|(f, k, t)| (*f, *k, t.as_str())))
     }
 
@@ -208,7 +208,7 @@ impl RunSpec {
     pub fn from_json_lenient(base: RunSpec, config: &serde_json::Value) -> Result<RunSpec> {
         let mut spec = base;
         let mut workload_given = false;
-        for (field, key, text) in json_fields(config)? {
+        for (field, key, text) in json_fields(config, true)? {
             workload_given |= field == Field::Workload;
             spec.set(field, key, &text)?;
         }
@@ -485,11 +485,13 @@ fn rename(e: Error, name: &str) -> Error {
 
 /// The fields of a JSON config object (keys as [`Field::json`]) as
 /// `(field, key, text)`: strings, numbers and booleans as their text,
-/// `null` left out; an unknown key or another value is refused.
-fn json_fields(config: &serde_json::Value) -> Result<Vec<(Field, &str, String)>> {
+/// `null` left out; an unknown key is refused, and another value unless
+/// `lenient` (then read as its JSON text).
+fn json_fields(config: &serde_json::Value, lenient: bool) -> Result<Vec<(Field, &str, String)>> {
     let object = match config {
         serde_json::Value::Object(o) => o,
         serde_json::Value::Null => return Ok(Vec::new()),
+        _ if lenient => return Ok(Vec::new()),
         other => return Err(Error::invalid("config", other, "expected an object")),
     };
     let mut fields = Vec::new();
@@ -506,6 +508,7 @@ fn json_fields(config: &serde_json::Value) -> Result<Vec<(Field, &str, String)>>
             serde_json::Value::String(s) => s.clone(),
             serde_json::Value::Bool(b) => b.to_string(),
             serde_json::Value::Number(n) => n.to_string(),
+            other if lenient => other.to_string(),
             other => return Err(Error::invalid(key, other, "expected a string, number or boolean")),
         };
         fields.push((field, key.as_str(), text));

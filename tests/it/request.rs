@@ -490,7 +490,12 @@ fn choices_offer_exactly_what_can_run() {
         spec.set(Field::Topology, "topology", topology).unwrap();
         spec.set(Field::K, "k", "2").unwrap();
         spec.reconcile();
-        let (algorithms, workloads) = spec.choices();
+        let menus = spec.menus();
+        for choice in &menus.policies {
+            let policy = choice.name.parse().unwrap();
+            assert_eq!(choice.ok, spec.algorithm.check_policy(policy).is_ok());
+        }
+        let (algorithms, workloads) = (menus.algorithms, menus.workloads);
         assert_eq!(algorithms.len(), REGISTRY.len());
         for choice in &algorithms {
             let entry = algorithms::lookup(choice.name).unwrap();
