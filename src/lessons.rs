@@ -548,7 +548,30 @@ pub fn lookup(id: &str) -> Result<&'static Lesson> {
     })
 }
 
+/// A lesson as every front end ships it (`routesim list --json`'s
+/// `lessons`, the page's `lessons()` and `lesson(id)`): the lesson's fields,
+/// `config` (its run's browser config object, what the page's `new
+/// Simulation` reads) and, for a lesson with a load curve, `load_config`
+/// (what `new LoadCurve` reads).
+#[derive(Debug, Clone, Serialize)]
+pub struct Shipped {
+    #[serde(flatten)]
+    lesson: &'static Lesson,
+    config: serde_json::Value,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    load_config: Option<serde_json::Value>,
+}
+
 impl Lesson {
+    /// The lesson as front ends ship it ([`Shipped`]).
+    pub fn shipped(&'static self) -> Result<Shipped> {
+        Ok(Shipped {
+            lesson: self,
+            config: self.spec(RunSpec::browser())?.to_json(),
+            load_config: self.load.as_ref().map(LoadPreset::config),
+        })
+    }
+
     /// The lesson's run request over `base` (the browser's or the CLI's):
     /// its topology, workload, ℓ, k, algorithm, policy and seed.
     pub fn spec(&self, base: RunSpec) -> Result<RunSpec> {

@@ -85,6 +85,26 @@ impl Status {
     }
 }
 
+/// The counters of a shown step, as the page's counters read them (the
+/// batch run's and the load mode's alike).
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct Summary {
+    /// The step shown.
+    pub step: u32,
+    /// Packets delivered.
+    pub delivered: u64,
+    /// Packets (the load mode: packet slots).
+    pub packets: u32,
+    /// Packets not yet delivered.
+    pub in_flight: u64,
+    /// The largest working queue so far.
+    pub max_queue: u32,
+    /// [`Status::name`] (the load mode: always `running`).
+    pub status: &'static str,
+    /// The current phase's name (empty without one).
+    pub phase: String,
+}
+
 /// One simulation run. Cloning copies the whole state (engine, algorithm,
 /// status), so a copy steps on exactly as the original would; the instance
 /// is shared. [`crate::Timeline`] keeps such copies as checkpoints.
@@ -218,6 +238,28 @@ impl Simulation {
     pub fn status(&self) -> Status {
         self.status
     }
+
+    /// The shown step's counters.
+    pub fn summary(&self) -> Summary {
+        let engine = &self.engine;
+        Summary {
+            step: engine.step_count(),
+            delivered: engine.delivered().into(),
+            packets: engine.packet_count(),
+            in_flight: engine.in_flight().into(),
+            max_queue: engine.stats().max_queue,
+            status: self.status().name(),
+            phase: engine.stats().current_phase().unwrap_or("").to_string(),
+        }
+    }
+
+    /// How far this run stands against the instance's best lower bound
+    /// ([`Bounds::progress`]).
+    pub fn progress(&self) -> bounds::Progress {
+        self.bounds()
+            .progress(self.engine.step_count(), self.status() == Status::Finished)
+    }
+
     /// The engine (positions, queues, series).
     pub fn engine(&self) -> &Engine {
         &self.engine

@@ -12,6 +12,7 @@ use crate::algorithms::EdgeQueues;
 use crate::engine::Engine;
 use crate::error::Error;
 use crate::request::RunSpec;
+use crate::simulation::Summary;
 use crate::sweep;
 use crate::topology::{Network, Topology};
 use crate::workload::{Instance, Limits};
@@ -135,16 +136,13 @@ impl Simulation {
 
     /// `{step, delivered, packets, in_flight, max_queue, status, phase}` without stepping.
     pub fn summary(&self) -> Object {
-        let engine = self.inner.current().engine();
-        let obj = Object::new();
-        set(&obj, "step", engine.step_count());
-        set(&obj, "delivered", engine.delivered());
-        set(&obj, "packets", engine.packet_count());
-        set(&obj, "in_flight", engine.in_flight());
-        set(&obj, "max_queue", engine.stats().max_queue);
-        set(&obj, "status", self.inner.current().status().name());
-        set(&obj, "phase", engine.stats().current_phase().unwrap_or(""));
-        obj
+        summary_object(&self.inner.current().summary())
+    }
+
+    /// Where the shown step stands against the instance's best lower bound:
+    /// `{text, title}` ([`crate::bounds::Progress`]).
+    pub fn progress(&self) -> Result<JsValue, JsError> {
+        to_js(&self.inner.current().progress())
     }
 
     /// The state to draw, as typed-array copies: `positions` (Uint32Array,
@@ -282,6 +280,18 @@ impl Simulation {
     }
 }
 
+fn summary_object(summary: &Summary) -> Object {
+    let obj = Object::new();
+    set(&obj, "step", summary.step);
+    set(&obj, "delivered", summary.delivered as f64);
+    set(&obj, "packets", summary.packets);
+    set(&obj, "in_flight", summary.in_flight as f64);
+    set(&obj, "max_queue", summary.max_queue);
+    set(&obj, "status", summary.status);
+    set(&obj, "phase", summary.phase.as_str());
+    obj
+}
+
 /// The per-frame fields of a snapshot that come from the engine (see
 /// [`Simulation::snapshot`]): shared by the batch run and the load mode.
 fn engine_frame(obj: &Object, engine: &Engine, edge: Option<EdgeQueues>) {
@@ -329,6 +339,14 @@ pub fn topology(name: &str) -> Result<Object, JsError> {
     Ok(topology_object(spec.topology.as_ref().expect("just set")))
 }
 
+/// Node `node` of the network `name` in the network's own terms
+/// (coordinates, label, level and row; see [`Topology::describe_node`]).
+#[wasm_bindgen]
+pub fn describe_node(name: &str, node: u32) -> Result<String, JsError> {
+    let topology: Topology = name.parse().map_err(js_error)?;
+    Ok(topology.describe_node(node))
+}
+
 /// Everything this build knows, as `routesim list --json` prints it:
 /// `{topologies, algorithms, policies, workloads}`, each algorithm with its
 /// summary, paper, section, claim, kinds, shape, accepted packets, options
@@ -346,27 +364,16 @@ fn lesson_of(id: &str) -> Result<Option<&'static lessons::Lesson>, JsError> {
     }
 }
 
-/// A lesson as the page reads it: the lesson with `config`, its run's
-/// config object (what `new Simulation` reads), and for a lesson with a
-/// load curve `load_config` (what `new LoadCurve` reads).
-fn lesson_value(lesson: &lessons::Lesson) -> Result<serde_json::Value, JsError> {
-    let spec = lesson.spec(RunSpec::browser()).map_err(js_error)?;
-    let mut value = serde_json::to_value(lesson).map_err(|e| JsError::new(&e.to_string()))?;
-    value["config"] = spec.to_json();
-    if let Some(load) = &lesson.load {
-        value["load_config"] = load.config();
-    }
-    Ok(value)
-}
-
-/// The lessons of the menu (SPEC §7): `[{id, title, text, paper, section,
-/// preset: {…, compare, speed, step}, check, config}]`.
+/// The lessons of the menu (SPEC §7), as [`lessons::Shipped`]: `[{id,
+/// title, text, paper, section, preset: {…, compare, speed, step}, check,
+/// load, config, load_config}]`.
 #[wasm_bindgen]
 pub fn lessons() -> Result<JsValue, JsError> {
     let list = lessons::LESSONS
         .iter()
-        .map(lesson_value)
-        .collect::<Result<Vec<_>, _>>()?;
+        .map(lessons::Lesson::shipped)
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(js_error)?;
     to_js(&list)
 }
 
@@ -374,40 +381,33 @@ pub fn lessons() -> Result<JsValue, JsError> {
 /// throws the core's message naming an unknown id.
 #[wasm_bindgen]
 pub fn lesson(id: &str) -> Result<JsValue, JsError> {
-    to_js(&lesson_value(lessons::lookup(id).map_err(js_error)?)?)
+    to_js(
+        &lessons::lookup(id)
+            .and_then(lessons::Lesson::shipped)
+            .map_err(js_error)?,
+    )
 }
 
-/// The menus for a config: `{algorithms: [{name, ok, reason}], workloads:
-/// [{name, ok, reason}]}` — which algorithms accept its network, which
-/// workloads can be generated there and routed by its algorithm.
+/// The menus for a config ([`crate::request::Menus`]): `{algorithms,
+/// policies, workloads}`, each `[{name, ok, reason}]` — which algorithms
+/// accept its network, which policies its algorithm takes, which workloads
+/// can be generated there and routed by its algorithm.
 #[wasm_bindgen]
 pub fn choices(config: JsValue) -> Result<JsValue, JsError> {
-    let spec = lenient_spec(config)?;
-    let (algorithms, workloads) = spec.choices();
-    to_js(&serde_json::json!({"algorithms": algorithms, "workloads": workloads}))
+    to_js(&lenient_spec(config)?.menus())
 }
 
-/// Reads a config whose algorithm or workload may not fit its network yet.
+/// The experiment's algorithm menu for a config, `[{name, ok, reason}]`
+/// ([`RunSpec::experiment_choices`]).
+#[wasm_bindgen]
+pub fn experiment_choices(config: JsValue) -> Result<JsValue, JsError> {
+    to_js(&lenient_spec(config)?.experiment_choices())
+}
+
+/// Reads a config whose algorithm or workload may not fit its network yet
+/// ([`RunSpec::from_json_lenient`]).
 fn lenient_spec(config: JsValue) -> Result<RunSpec, JsError> {
-    let json = from_js(config, "config")?;
-    let mut spec = RunSpec::browser();
-    let object = json.as_object().cloned().unwrap_or_default();
-    let mut workload_given = false;
-    for (key, value) in &object {
-        let field = crate::request::Field::from_json(key)
-            .ok_or_else(|| js_error(Error::invalid("config key", key, "unknown key")))?;
-        let text = match value {
-            serde_json::Value::Null => continue,
-            serde_json::Value::String(s) => s.clone(),
-            other => other.to_string(),
-        };
-        workload_given |= field == crate::request::Field::Workload;
-        spec.set(field, key, &text).map_err(js_error)?;
-    }
-    if spec.instance.is_some() && !workload_given {
-        spec.workload = None;
-    }
-    Ok(spec)
+    RunSpec::from_json_lenient(RunSpec::browser(), &from_js(config, "config")?).map_err(js_error)
 }
 
 /// Makes a config runnable after a change (see [`RunSpec::reconcile`]):
@@ -464,25 +464,7 @@ impl Experiment {
     #[wasm_bindgen(constructor)]
     pub fn new(config: JsValue) -> Result<Experiment, JsError> {
         let json = from_js(config, "experiment")?;
-        let text = |key: &str| -> Result<String, JsError> {
-            match &json[key] {
-                serde_json::Value::String(s) => Ok(s.clone()),
-                serde_json::Value::Null => Err(js_error(Error::invalid(key, "", "missing"))),
-                other => Ok(other.to_string()),
-            }
-        };
-        let base = RunSpec::from_json(
-            RunSpec {
-                record_series: false,
-                ..RunSpec::browser()
-            },
-            &json["base"],
-        )
-        .map_err(js_error)?;
-        let vary: sweep::Vary = text("vary")?.parse().map_err(js_error)?;
-        let seeds = crate::options::parse_number("seeds", &text("seeds")?, 1, 100).map_err(js_error)? as u32;
-        let inner =
-            sweep::Experiment::new(base, vary, &text("values")?, &text("algorithms")?, seeds).map_err(js_error)?;
+        let inner = sweep::Experiment::from_json(&json).map_err(js_error)?;
         Ok(Experiment { inner })
     }
 
@@ -528,14 +510,7 @@ impl Experiment {
 
     /// The rows so far as CSV (the CLI's `sweep` columns).
     pub fn csv(&self) -> String {
-        let mut out = String::new();
-        for (i, row) in self.inner.rows().enumerate() {
-            if i == 0 {
-                out += &row.csv_header();
-            }
-            out += &row.csv();
-        }
-        out
+        sweep::Table::text(sweep::Format::Csv, self.inner.rows())
     }
 }
 
@@ -628,16 +603,8 @@ impl LoadSim {
     /// The state to draw, in the shape of [`Simulation::snapshot`]
     /// (`packets` is the packet slots, `status` always `running`).
     pub fn snapshot(&self) -> Object {
+        let obj = summary_object(&self.inner.summary());
         let engine = self.inner.run().engine();
-        let stats = self.inner.stats();
-        let obj = Object::new();
-        set(&obj, "step", stats.step);
-        set(&obj, "delivered", stats.delivered as f64);
-        set(&obj, "packets", engine.packet_count());
-        set(&obj, "in_flight", stats.in_flight as f64);
-        set(&obj, "max_queue", stats.max_queue);
-        set(&obj, "status", "running");
-        set(&obj, "phase", "");
         engine_frame(&obj, engine, None);
         obj
     }

@@ -41,10 +41,7 @@ export function refreshMenus() {
   markOptions($('algorithm'), state.choices?.algorithms);
   // With a loaded instance the workload menu is how to go back to generated workloads.
   markOptions($('workload'), state.instanceText ? null : state.choices?.workloads);
-  const entry = state.catalogue.algorithms.find((a) => a.name === state.config.algorithm);
-  const refused = entry?.refused_policies ?? [];
-  const why = `refused by ${state.config.algorithm}${entry?.policy_note ? `: ${entry.policy_note}` : ''}`;
-  markOptions($('policy'), refused.map((name) => ({ name, ok: false, reason: why })));
+  markOptions($('policy'), state.choices?.policies);
   markCompareMenu($('compare'), state.choices?.algorithms);
 }
 

@@ -31,9 +31,8 @@ const experimentCache = { key: null, list: null };
 
 /**
  * Which algorithms the experiment can run on the current network and
- * workload, as the core says: an algorithm that accepts the network
- * (`choices(config).algorithms`) and routes the workload (the workload's
- * entry of `choices` with that algorithm). [{name, ok, reason}].
+ * workload, as the core says in one call (`experiment_choices`): an
+ * algorithm that accepts the network and routes the workload. [{name, ok, reason}].
  */
 function experimentChoices() {
   const config = state.config;
@@ -41,11 +40,7 @@ function experimentChoices() {
   if (experimentCache.key === key) return experimentCache.list;
   let list;
   try {
-    list = wasm.choices(config).algorithms.map((a) => {
-      if (!a.ok) return a;
-      const w = wasm.choices({ ...config, algorithm: a.name }).workloads.find((x) => x.name === config.workload);
-      return w ? { name: a.name, ok: w.ok, reason: w.reason } : a;
-    });
+    list = wasm.experiment_choices(config);
   } catch (e) {
     list = state.catalogue.algorithms.map((a) => ({ name: a.name, ok: false, reason: e.message }));
   }

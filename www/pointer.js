@@ -1,6 +1,7 @@
 // The pointer on the network canvas: hovering a node shows its tooltip,
 // clicking a packet follows its route.
 
+import * as wasm from './pkg/routesim.js';
 import { nodeAt, packetAt } from './geometry.js';
 import { $, UNDELIVERED, state } from './state.js';
 import { showMessage } from './messages.js';
@@ -11,20 +12,13 @@ function pointer(event) {
   return [event.clientX - rect.left, event.clientY - rect.top];
 }
 
+/** Node `v` in its network's own terms, as the core describes it. */
 function coordsText(v) {
-  const t = state.topo;
-  if (t.kind === 'mesh' || t.kind === 'torus') {
-    const coords = [];
-    let rest = v;
-    for (let i = t.dims.length - 1; i >= 0; i--) {
-      coords.unshift(rest % t.dims[i]);
-      rest = Math.floor(rest / t.dims[i]);
-    }
-    return t.dims.length === 2 ? `row ${coords[0]}, col ${coords[1]}` : `(${coords.join(', ')})`;
+  try {
+    return wasm.describe_node(state.topo.name, v);
+  } catch {
+    return '';
   }
-  if (t.kind === 'hypercube') return `label ${v.toString(2).padStart(t.dims[0], '0')}`;
-  if (t.kind === 'butterfly') return `level ${Math.floor(v / (1 << t.dims[0]))}, row ${v % (1 << t.dims[0])}`;
-  return `position ${v}`;
 }
 
 function onHover(event) {

@@ -31,16 +31,9 @@ export function updateCounters() {
   $('c-delivered').textContent = s ? `${s.delivered} / ${s.packets}` : '–';
   $('c-inflight').textContent = s ? s.in_flight : '–';
   $('c-maxqueue').textContent = s ? s.max_queue : '–';
-  const b = state.bounds;
-  if (b && s) {
-    const reached = s.step >= b.best;
-    const ratio = s.status === 'finished' && b.best > 0 ? ` · steps ×${(s.step / b.best).toFixed(2)}` : '';
-    $('c-bound').textContent = `${b.best}${reached ? ` ✓${ratio}` : ` (${Math.round((100 * s.step) / Math.max(1, b.best))}% reached)`}`;
-    $('c-bound').title = `best = ${b.best} (distance ${b.distance}, bisection ${b.bisection}, sink ${b.sink}, region ${b.region}); √(ℓkN) = ${b.sqrt_lkn.toFixed(1)}. `
-      + (reached ? 'The run has reached the lower bound.' : 'Steps so far as a share of the bound.');
-  } else {
-    $('c-bound').textContent = '–';
-  }
+  const progress = s && state.bounds && state.sim ? state.sim.progress() : null;
+  $('c-bound').textContent = progress ? progress.text : '–';
+  $('c-bound').title = progress ? progress.title : '';
   const status = shownStatus();
   $('c-status').textContent = status ?? '–';
   $('c-status').className = status ? `st-${status}` : 'st-none';

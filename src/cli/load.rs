@@ -10,7 +10,7 @@ use crate::engine::Policy;
 use crate::error::Error;
 use crate::load::{self, LoadSpec, Pattern};
 use crate::request::parse_number;
-use crate::sweep::Row;
+use crate::sweep::{self, Row, Table};
 use crate::topology::Topology;
 use clap::{Args, ValueEnum};
 use std::io::Write;
@@ -140,7 +140,8 @@ pub(super) fn load(args: LoadArgs) -> Outcome {
         ))),
         None => None,
     };
-    let mut header = args.format == Format::Csv;
+    // `--format jsonl` writes SPEC §6's objects as stdout does; CSV the table's rows.
+    let mut table = Table::new(sweep::Format::Csv);
     for spec in &specs {
         for row in spec.run_rates(&rates).map_err(e)? {
             let json = serde_json::to_string(&row).map_err(|e| e.to_string())?;
@@ -149,18 +150,7 @@ pub(super) fn load(args: LoadArgs) -> Outcome {
                 Some(w) => {
                     let text = match args.format {
                         Format::Jsonl => format!("{json}\n"),
-                        Format::Csv => {
-                            let table = Row {
-                                columns: load::table_columns(spec, row.rate, Some(&row)),
-                                report: None,
-                                status: None,
-                                error: None,
-                            };
-                            match std::mem::take(&mut header) {
-                                true => table.csv_header() + &table.csv(),
-                                false => table.csv(),
-                            }
-                        }
+                        Format::Csv => table.line(&Row::from_rate(spec, &row)),
                     };
                     w.write_all(text.as_bytes())
                         .map_err(|err| format!("cannot write: {err}"))?;

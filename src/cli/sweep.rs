@@ -13,7 +13,7 @@
 
 use super::{Outcome, EXIT_INCOMPLETE, EXIT_OK};
 use crate::request::{parse_number, Field, RunSpec};
-use crate::sweep::{Grid, LoadGrid, LoadLists, Row, SweepLists};
+use crate::sweep::{self, Grid, LoadGrid, LoadLists, Row, SweepLists, Table};
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::iter::{ParallelBridge, ParallelIterator};
@@ -230,7 +230,7 @@ impl SweepArgs {
 /// Where rows go: opened only once a first row is ready.
 struct Sink {
     out: Option<PathBuf>,
-    format: Format,
+    table: Table,
     writer: Option<Box<dyn Write>>,
     closed: bool,
 }
@@ -241,21 +241,15 @@ impl Sink {
             return Ok(());
         }
         if self.writer.is_none() {
-            let mut writer: Box<dyn Write> = match &self.out {
+            let writer: Box<dyn Write> = match &self.out {
                 Some(path) => Box::new(std::io::BufWriter::new(
                     std::fs::File::create(path).map_err(|e| format!("invalid out '{}': {e}", path.display()))?,
                 )),
                 None => Box::new(std::io::LineWriter::new(std::io::stdout())),
             };
-            if self.format == Format::Csv {
-                self.check(writer.write_all(row.csv_header().as_bytes()))?;
-            }
             self.writer = Some(writer);
         }
-        let text = match self.format {
-            Format::Csv => row.csv(),
-            Format::Jsonl => row.jsonl(),
-        };
+        let text = self.table.line(row);
         let result = self.writer.as_mut().map_or(Ok(()), |w| w.write_all(text.as_bytes()));
         self.check(result)
     }
@@ -320,7 +314,10 @@ pub(super) fn sweep(args: SweepArgs) -> Outcome {
     let (tx, rx) = mpsc::channel::<(u64, Row)>();
     let mut sink = Sink {
         out: args.out.clone(),
-        format: if args.json { Format::Jsonl } else { args.format },
+        table: Table::new(match (args.json, args.format) {
+            (true, _) | (false, Format::Jsonl) => sweep::Format::Jsonl,
+            (false, Format::Csv) => sweep::Format::Csv,
+        }),
         writer: None,
         closed: false,
     };

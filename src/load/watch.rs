@@ -8,6 +8,7 @@
 use super::curve::{BROWSER_MAX_NODES, BROWSER_MAX_STEPS};
 use super::{LoadRun, LoadSpec};
 use crate::error::{Error, Result};
+use crate::simulation::Summary;
 use crate::topology::Network;
 use serde::Serialize;
 
@@ -105,6 +106,22 @@ impl Watch {
             in_flight: total.injected - total.delivered,
             mean_latency: (total.delivered > 0).then(|| total.latency_sum as f64 / total.delivered as f64),
             max_queue: engine.stats().max_queue,
+        }
+    }
+
+    /// The shown step's counters in the batch run's shape
+    /// ([`crate::simulation::Summary`]): `packets` is the packet slots,
+    /// `status` always `running`, no phase.
+    pub fn summary(&self) -> Summary {
+        let stats = self.stats();
+        Summary {
+            step: stats.step,
+            delivered: stats.delivered,
+            packets: self.run.engine().packet_count(),
+            in_flight: stats.in_flight,
+            max_queue: stats.max_queue,
+            status: crate::Status::Running.name(),
+            phase: String::new(),
         }
     }
 

@@ -20,6 +20,26 @@ pub struct Choice {
     pub reason: String,
 }
 
+/// The page's menus for a request: one [`Choice`] per algorithm, policy and workload.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Menus {
+    /// Every algorithm: whether it accepts the network (and loaded instance).
+    pub algorithms: Vec<Choice>,
+    /// Every policy: whether the algorithm takes it.
+    pub policies: Vec<Choice>,
+    /// Every workload (none with a loaded instance or no network): whether
+    /// it can be generated there and the algorithm routes it.
+    pub workloads: Vec<Choice>,
+}
+
+fn choice(name: &'static str, result: Result<()>) -> Choice {
+    Choice {
+        name,
+        ok: result.is_ok(),
+        reason: result.err().map(|e| e.to_string()).unwrap_or_default(),
+    }
+}
+
 impl RunSpec {
     /// The request's fields as a JSON config object (keys as [`Field::json`];
     /// absent options left out, a loaded instance too): what
@@ -69,15 +89,15 @@ impl RunSpec {
     }
 
     /// The page's menus: every algorithm, whether it accepts the network
-    /// (and loaded instance); every workload, whether it can be generated on
-    /// the network and the algorithm routes it.
-    pub fn choices(&self) -> (Vec<Choice>, Vec<Choice>) {
-        let choice = |name, result: Result<()>| Choice {
-            name,
-            ok: result.is_ok(),
-            reason: result.err().map(|e| e.to_string()).unwrap_or_default(),
-        };
+    /// (and loaded instance); every policy, whether the algorithm takes it;
+    /// every workload, whether it can be generated on the network and the
+    /// algorithm routes it.
+    pub fn menus(&self) -> Menus {
         let algorithms = REGISTRY.iter().map(|e| choice(e.name, self.accepts(e))).collect();
+        let policies = Policy::ALL
+            .iter()
+            .map(|&p| choice(p.name(), self.algorithm.check_policy(p)))
+            .collect();
         let workloads = if self.topology.is_some() && self.instance.is_none() {
             Workload::ALL
                 .iter()
@@ -86,7 +106,33 @@ impl RunSpec {
         } else {
             Vec::new()
         };
-        (algorithms, workloads)
+        Menus {
+            algorithms,
+            policies,
+            workloads,
+        }
+    }
+
+    /// The page's experiment menu: every algorithm, whether it accepts the
+    /// network and (with a generated workload) routes this workload there.
+    pub fn experiment_choices(&self) -> Vec<Choice> {
+        REGISTRY
+            .iter()
+            .map(|e| {
+                let fits = |w| {
+                    let mut spec = self.clone();
+                    spec.algorithm = e;
+                    spec.workload_fits(w)
+                };
+                let result = self
+                    .accepts(e)
+                    .and_then(|()| match (self.instance.is_none(), self.workload) {
+                        (true, Some(w)) if self.topology.is_some() => fits(w),
+                        _ => Ok(()),
+                    });
+                choice(e.name, result)
+            })
+            .collect()
     }
 
     /// Makes the request runnable after a change: an algorithm that cannot

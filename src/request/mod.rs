@@ -23,7 +23,7 @@ use crate::workload::{self, Instance, Limits, Param, Workload, WorkloadSpec};
 mod menus;
 mod query;
 
-pub use menus::Choice;
+pub use menus::{Choice, Menus};
 pub use query::query_pairs;
 
 /// The workload a browser run routes when it is given neither a workload nor an instance.
@@ -194,32 +194,28 @@ impl RunSpec {
 
     /// Reads a JSON config object (the wasm config, keys as [`Field::json`]):
     /// strings, numbers and booleans as their text; `null` is absent;
-    /// unknown keys are refused.
+    /// unknown keys are refused. The request is [`RunSpec::validate`]d.
     pub fn from_json(base: RunSpec, config: &serde_json::Value) -> Result<RunSpec> {
-        let object = match config {
-            serde_json::Value::Object(o) => o,
-            serde_json::Value::Null => return base.apply([]),
-            other => return Err(Error::invalid("config", other, "expected an object")),
-        };
-        let mut fields = Vec::new();
-        for (key, value) in object {
-            let field = Field::from_json(key).ok_or_else(|| {
-                Error::invalid(
-                    "config key",
-                    key,
-                    format!("unknown key; expected one of {}", Field::json_keys().join(", ")),
-                )
-            })?;
-            let text = match value {
-                serde_json::Value::Null => continue,
-                serde_json::Value::String(s) => s.clone(),
-                serde_json::Value::Bool(b) => b.to_string(),
-                serde_json::Value::Number(n) => n.to_string(),
-                other => return Err(Error::invalid(key, other, "expected a string, number or boolean")),
-            };
-            fields.push((field, key.as_str(), text));
-        }
+        let fields = json_fields(config, false)?;
         base.apply(fields.iter().map(|(f, k, t)| (*f, *k, t.as_str())))
+    }
+
+    /// Reads a JSON config object as [`RunSpec::from_json`] does, leniently:
+    /// the request is not validated (its algorithm or workload may not fit
+    /// its network yet: what the page's menus and [`RunSpec::reconcile`]
+    /// start from), and a workload named beside an instance is kept; an
+    /// instance without one drops the default workload.
+    pub fn from_json_lenient(base: RunSpec, config: &serde_json::Value) -> Result<RunSpec> {
+        let mut spec = base;
+        let mut workload_given = false;
+        for (field, key, text) in json_fields(config, true)? {
+            workload_given |= field == Field::Workload;
+            spec.set(field, key, &text)?;
+        }
+        if spec.instance.is_some() && !workload_given {
+            spec.workload = None;
+        }
+        Ok(spec)
     }
 
     /// Sets an algorithm option back to its default; whether it was set
@@ -485,4 +481,37 @@ fn rename(e: Error, name: &str) -> Error {
         },
         other => other,
     }
+}
+
+/// The fields of a JSON config object (keys as [`Field::json`]) as
+/// `(field, key, text)`: strings, numbers and booleans as their text,
+/// `null` left out; an unknown key is refused, and another value unless
+/// `lenient` (then read as its JSON text).
+fn json_fields(config: &serde_json::Value, lenient: bool) -> Result<Vec<(Field, &str, String)>> {
+    let object = match config {
+        serde_json::Value::Object(o) => o,
+        serde_json::Value::Null => return Ok(Vec::new()),
+        _ if lenient => return Ok(Vec::new()),
+        other => return Err(Error::invalid("config", other, "expected an object")),
+    };
+    let mut fields = Vec::new();
+    for (key, value) in object {
+        let field = Field::from_json(key).ok_or_else(|| {
+            Error::invalid(
+                "config key",
+                key,
+                format!("unknown key; expected one of {}", Field::json_keys().join(", ")),
+            )
+        })?;
+        let text = match value {
+            serde_json::Value::Null => continue,
+            serde_json::Value::String(s) => s.clone(),
+            serde_json::Value::Bool(b) => b.to_string(),
+            serde_json::Value::Number(n) => n.to_string(),
+            other if lenient => other.to_string(),
+            other => return Err(Error::invalid(key, other, "expected a string, number or boolean")),
+        };
+        fields.push((field, key.as_str(), text));
+    }
+    Ok(fields)
 }

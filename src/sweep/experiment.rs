@@ -4,7 +4,7 @@
 use super::{Grid, Row, SweepLists};
 use crate::error::{Error, Result};
 use crate::report::Report;
-use crate::request::RunSpec;
+use crate::request::{parse_number, RunSpec};
 use crate::topology::Topology;
 use serde::Serialize;
 
@@ -59,6 +59,9 @@ pub fn size_template(topology: &Topology) -> String {
     }
 }
 
+/// The most seeds an experiment runs per point.
+pub const MAX_SEEDS: u64 = 100;
+
 /// A page experiment: one parameter varied over values, for several
 /// algorithms and seeds, over a base request.
 #[derive(Debug, Clone)]
@@ -93,20 +96,40 @@ pub struct ChartPoint {
 }
 
 impl Experiment {
+    /// The page's experiment from its JSON request: `{base: config, vary:
+    /// "size"|"lk"|"l"|"k", values: "8,16,32", algorithms: "greedy,pp-rand",
+    /// seeds: 2}` (`base` a browser config without per-step series, the
+    /// others text or numbers).
+    pub fn from_json(json: &serde_json::Value) -> Result<Experiment> {
+        let text = |key: &str| -> Result<String> {
+            match &json[key] {
+                serde_json::Value::String(s) => Ok(s.clone()),
+                serde_json::Value::Null => Err(Error::invalid(key, "", "missing")),
+                other => Ok(other.to_string()),
+            }
+        };
+        let base = RunSpec {
+            record_series: false,
+            ..RunSpec::browser()
+        };
+        let base = RunSpec::from_json(base, &json["base"])?;
+        let vary: Vary = text("vary")?.parse()?;
+        Experiment::new(base, vary, &text("values")?, &text("algorithms")?, &text("seeds")?)
+    }
+
     /// An experiment over `base`: `vary` over `values` (a list as the CLI
-    /// takes it), for `algorithms`, with `seeds` seeds from the base's.
-    pub fn new(base: RunSpec, vary: Vary, values: &str, algorithms: &str, seeds: u32) -> Result<Experiment> {
+    /// takes it), for `algorithms`, with `seeds` (1 to [`MAX_SEEDS`], as
+    /// text) seeds from the base's.
+    pub fn new(base: RunSpec, vary: Vary, values: &str, algorithms: &str, seeds: &str) -> Result<Experiment> {
         let topology = base
             .topology
             .clone()
             .ok_or_else(|| Error::invalid("topology", "", "missing: an experiment varies a network"))?;
-        if !(1..=100).contains(&seeds) {
-            return Err(Error::invalid("seeds", seeds, "expected a whole number from 1 to 100"));
-        }
+        let seeds = parse_number("seeds", seeds, 1, MAX_SEEDS)?;
         let values = vec![values.to_string()];
         let mut lists = SweepLists {
             algorithm: vec![algorithms.to_string()],
-            seeds: vec![format!("{}..{}", base.seed, base.seed + seeds as u64 - 1)],
+            seeds: vec![format!("{}..{}", base.seed, base.seed + seeds - 1)],
             ..SweepLists::default()
         };
         match vary {

@@ -28,7 +28,7 @@ mod row;
 
 pub use experiment::{size_template, ChartPoint, Experiment, Vary};
 pub use load::{LoadGrid, LoadLists};
-pub use row::Row;
+pub use row::{Format, Row, Table};
 
 /// Most grid points one sweep may have.
 pub const MAX_POINTS: u64 = 100_000_000;

@@ -125,6 +125,17 @@ impl Row {
         }
     }
 
+    /// One rate of `routesim load` as a table row: [`crate::load::table_columns`]
+    /// (no `nodes`, `side` or `error`: every such rate ran).
+    pub fn from_rate(spec: &LoadSpec, row: &LoadRow) -> Row {
+        Row {
+            columns: crate::load::table_columns(spec, row.rate, Some(row)),
+            report: None,
+            status: None,
+            error: None,
+        }
+    }
+
     /// Whether the point ran but did not deliver every packet.
     pub fn incomplete(&self) -> bool {
         self.report
@@ -183,6 +194,47 @@ impl Row {
                 get("seed")
             ),
         }
+    }
+}
+
+/// How rows are written: CSV (a header line first) or JSON lines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// Comma-separated values with a header line (the first row's columns).
+    Csv,
+    /// One JSON object per line, columns in order.
+    Jsonl,
+}
+
+/// The one writer of rows as text (`routesim sweep`, `routesim load
+/// --out`, the page's experiment CSV): each row's line, the CSV header
+/// before the first.
+#[derive(Debug, Clone)]
+pub struct Table {
+    format: Format,
+    started: bool,
+}
+
+impl Table {
+    /// A table with no row written yet.
+    pub fn new(format: Format) -> Table {
+        Table { format, started: false }
+    }
+
+    /// The text of the next row (with the header line before the first CSV row).
+    pub fn line(&mut self, row: &Row) -> String {
+        let first = !std::mem::replace(&mut self.started, true);
+        match self.format {
+            Format::Csv if first => row.csv_header() + &row.csv(),
+            Format::Csv => row.csv(),
+            Format::Jsonl => row.jsonl(),
+        }
+    }
+
+    /// Rows as one text.
+    pub fn text<'a>(format: Format, rows: impl IntoIterator<Item = &'a Row>) -> String {
+        let mut table = Table::new(format);
+        rows.into_iter().map(|row| table.line(row)).collect()
     }
 }
 

@@ -202,6 +202,28 @@ impl Network for Topology {
 }
 
 impl Topology {
+    /// Node `node` in the network's own terms, for a tooltip: a mesh's or
+    /// torus's coordinates (`row r, col c` in 2-D, `(x, y, z)` otherwise),
+    /// a hypercube node's binary label, a butterfly node's level and row, a
+    /// linear array's or ring's position.
+    pub fn describe_node(&self, node: u32) -> String {
+        match self {
+            Topology::Grid(g) if matches!(g.kind(), Kind::Mesh | Kind::Torus) => {
+                let c = g.coords(node);
+                match c.as_slice() {
+                    [row, col] => format!("row {row}, col {col}"),
+                    _ => format!("({})", c.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")),
+                }
+            }
+            Topology::Hypercube(h) => format!("label {node:0width$b}", width = h.dim() as usize),
+            Topology::Butterfly(b) => {
+                let (level, row) = b.split(node);
+                format!("level {level}, row {row}")
+            }
+            Topology::Grid(_) => format!("position {node}"),
+        }
+    }
+
     /// The kind of network.
     pub fn kind(&self) -> Kind {
         match self {
@@ -363,6 +385,16 @@ impl serde::Serialize for Kind {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn nodes_described_in_their_networks_terms() {
+        let name = |t: &str, v| t.parse::<super::Topology>().unwrap().describe_node(v);
+        assert_eq!(name("mesh:4x5", 7), "row 1, col 2");
+        assert_eq!(name("torus:3x3x3", 5), "(0, 1, 2)");
+        assert_eq!(name("hypercube:4", 5), "label 0101");
+        assert_eq!(name("butterfly:3", 13), "level 1, row 5");
+        assert_eq!(name("ring:8", 6), "position 6");
+    }
+
     use super::*;
 
     fn t(s: &str) -> Topology {

@@ -343,6 +343,9 @@ fn list_json_is_the_registry() {
         assert_eq!(l["id"], lesson.id);
         assert_eq!(l["text"], lesson.text);
         assert_eq!(l["preset"]["algorithm"], lesson.preset.algorithm);
+        // The shape the page's `lessons()` ships: the run's config beside the preset.
+        assert_eq!(l["config"]["algorithm"], lesson.preset.algorithm);
+        assert_eq!(l["load_config"].is_object(), lesson.load.is_some());
     }
     // The text list names what each accepts.
     let human = text(&routesim(&["list"]).stdout);
@@ -487,7 +490,12 @@ fn choices_offer_exactly_what_can_run() {
         spec.set(Field::Topology, "topology", topology).unwrap();
         spec.set(Field::K, "k", "2").unwrap();
         spec.reconcile();
-        let (algorithms, workloads) = spec.choices();
+        let menus = spec.menus();
+        for choice in &menus.policies {
+            let policy = choice.name.parse().unwrap();
+            assert_eq!(choice.ok, spec.algorithm.check_policy(policy).is_ok());
+        }
+        let (algorithms, workloads) = (menus.algorithms, menus.workloads);
         assert_eq!(algorithms.len(), REGISTRY.len());
         for choice in &algorithms {
             let entry = algorithms::lookup(choice.name).unwrap();
@@ -520,7 +528,7 @@ fn experiment_varies_one_parameter_and_charts_it() {
         &json!({"topology": "mesh:8x8", "workload": "random-lk", "l": 1, "k": 1}),
     )
     .unwrap();
-    let mut lk = Experiment::new(base.clone(), Vary::Lk, "1,2,4", "greedy,pp-rand", 2).unwrap();
+    let mut lk = Experiment::new(base.clone(), Vary::Lk, "1,2,4", "greedy,pp-rand", "2").unwrap();
     assert_eq!(lk.len(), 3 * 2 * 2);
     while lk.run_next().is_some() {}
     let chart = lk.chart();
@@ -533,7 +541,7 @@ fn experiment_varies_one_parameter_and_charts_it() {
         let ratio = p.steps_over_sqrt_lkn[0].unwrap();
         assert!((ratio - p.steps[0].unwrap() / p.sqrt_lkn).abs() < 1e-9);
     }
-    let mut size = Experiment::new(base, Vary::Size, "4,8,16", "greedy", 1).unwrap();
+    let mut size = Experiment::new(base, Vary::Size, "4,8,16", "greedy", "1").unwrap();
     while size.run_next().is_some() {}
     let xs: Vec<f64> = size.chart().iter().map(|p| p.x).collect();
     assert_eq!(xs, [16.0, 64.0, 256.0], "x is N");
