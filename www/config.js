@@ -6,27 +6,6 @@
 // url-instance.js's) and writes the state back, keeping every parameter it
 // does not own.
 
-/**
- * The run the page shows when opened without parameters (a wasm config
- * object), and the defaults of the fields a URL does not name.
- *
- * The default view (no run parameter, no lesson in the URL) puts `offline`
- * beside `greedy` on `greedy-worst` at 2 steps/s (INTRO below): within a
- * second packets are delivered, both runs end within about 20 s (greedy
- * in 15 steps, offline in 32), and they show the papers' trade-off at once
- * — greedy is optimal in time but one node's queue grows to 9 (linear in
- * the side), offline takes longer with queues of at most 3. The explain
- * panel says so in the core's words (the `intro` view of src/lessons.rs,
- * whose preset these values equal; tests/e2e/teach.test.mjs checks it).
- */
-export const DEFAULT_CONFIG = Object.freeze({
-  topology: 'mesh:16x16',
-  algorithm: 'greedy',
-  policy: 'farthest-first',
-  workload: 'greedy-worst',
-  seed: 1,
-});
-
 /** The page's own settings (not run fields); `compare`: the algorithm run beside the first (null: none). */
 export const PAGE_DEFAULTS = Object.freeze({
   speed: 8, // steps per second
@@ -36,8 +15,26 @@ export const PAGE_DEFAULTS = Object.freeze({
   step: 0, // the step the view opens at
 });
 
-/** What the default view (no run parameter, no lesson) adds to the defaults. */
-export const INTRO = Object.freeze({ speed: 2, compare: 'offline' });
+/**
+ * The run the page shows when opened without parameters (a wasm config
+ * object), and the defaults of the fields a URL does not name: the core's
+ * `intro` view (src/lessons.rs), registered at boot by `registerIntro`
+ * before any address is read — the page keeps no copy of it. Today it puts
+ * `offline` beside `greedy` on `greedy-worst` at 2 steps/s: the papers'
+ * trade-off at once (greedy optimal in time with one queue growing linearly
+ * in the side, offline slower with queues of at most 3), in the explain
+ * panel's words.
+ */
+export let DEFAULT_CONFIG = Object.freeze({});
+
+/** What the default view (no run parameter, no lesson) adds to the defaults: its pace and its second algorithm. */
+export let INTRO = Object.freeze({ speed: PAGE_DEFAULTS.speed, compare: null });
+
+/** Takes the default view from the core's `intro` lesson (`wasm.lesson('intro')`). */
+export function registerIntro(lesson) {
+  DEFAULT_CONFIG = Object.freeze({ ...lesson.config });
+  INTRO = Object.freeze({ speed: lesson.preset.speed, compare: lesson.preset.compare ?? null });
+}
 
 /** A size to start from when the user switches topology kind (the kinds come from the catalogue). */
 export const DEFAULT_SIZES = {

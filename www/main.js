@@ -7,7 +7,7 @@
 // pointer.js, address.js, messages.js.
 
 import init, * as wasm from './pkg/routesim.js';
-import { parseQuery, simConfig, registerRunFields, defaultsFor, urlRunParams } from './config.js';
+import { parseQuery, simConfig, registerRunFields, registerIntro, defaultsFor, urlRunParams } from './config.js';
 import { runChart } from './charts.js';
 import { setupExperiment } from './experiment.js';
 import { setupLoad } from './load.js';
@@ -134,6 +134,7 @@ async function boot() {
   state.catalogue = wasm.catalogue();
   registerRunFields(state.catalogue.fields);
   state.lessons = wasm.lessons();
+  registerIntro(wasm.lesson('intro'));
   const parsed = parseQuery(location.search, wasm);
   state.config = parsed.config;
   state.page = parsed.page;
