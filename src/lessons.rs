@@ -11,8 +11,8 @@
 //! ([`LoadCheck`]), which [`crate::explain::load_lesson`] evaluates on the
 //! curve as it is computed.
 
+use crate::algorithms::claim::{Claim, Formula, Measure, Scope, Strength};
 use crate::algorithms::registry::{HYPERCUBE_LECTURE, KAUFMANN_SIBEYN, LECTURE, PP};
-use crate::algorithms::teaching::{Claim, Formula, Measure, Scope, Strength};
 use crate::engine::Policy;
 use crate::error::{Error, Result};
 use crate::request::{Field, RunSpec};

@@ -16,6 +16,7 @@
 //! | `ks-local` | ks_local.rs, ks_nol.rs, ks.rs, phased.rs | Kaufmann–Sibeyn §9.1 LocalRoute (Theorems 13, 14); §9.2 NoLRoute (`--locality unknown`, Theorem 15) |
 //! | `lmrr` | lmrr/ | Leighton–Maggs–Ranade–Rao rank scheduling with ghosts (§2.2, §3, §4) |
 
+pub mod claim;
 mod greedy;
 mod hypercube;
 mod ks;

@@ -1,8 +1,9 @@
 //! The teaching texts of LevelRoute (`ks-level`, §6) and LocalRoute
 //! (`ks-local`, §9.1) of Kaufmann–Sibeyn.
 
-use super::{ks_claim, Classes, KsTheorem, PhaseText, Scope, Teaching};
+use super::{Classes, PhaseText, Teaching};
 use super::{KS_COALESCED, KS_NEXT_ROUTES};
+use crate::algorithms::claim::{ks_claim, KsTheorem, Scope};
 use crate::engine::Policy;
 
 /// ks-level.
