@@ -25,6 +25,7 @@ mod ks_local;
 mod ks_nol;
 pub mod lmrr;
 mod offline;
+pub mod papers;
 mod phased;
 pub mod pp;
 mod rand_interval;
@@ -44,7 +45,7 @@ pub use lmrr::Lmrr;
 pub use offline::{colour_regular_bipartite, column_colouring, Offline};
 pub use pp::Pp;
 pub use rand_interval::{Intervals, RandInterval};
-pub use registry::{lookup, Entry, REGISTRY};
+pub use registry::{lookup, Entry, Packets, Shape, REGISTRY};
 pub use sort_route::SortRoute;
 
 use crate::engine::Engine;
