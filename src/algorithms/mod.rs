@@ -17,18 +17,18 @@
 //! | `lmrr` | lmrr/ | Leighton–Maggs–Ranade–Rao rank scheduling with ghosts (§2.2, §3, §4) |
 
 pub mod claim;
-mod greedy;
-mod hypercube;
-mod ks;
-mod ks_level;
-mod ks_local;
+pub mod greedy;
+pub mod hypercube;
+pub mod ks;
+pub mod ks_level;
+pub mod ks_local;
 mod ks_nol;
 pub mod lmrr;
-mod offline;
+pub mod offline;
 pub mod papers;
 mod phased;
 pub mod pp;
-mod rand_interval;
+pub mod rand_interval;
 pub mod registry;
 pub mod sort_route;
 pub mod teaching;
@@ -45,7 +45,7 @@ pub use lmrr::Lmrr;
 pub use offline::{colour_regular_bipartite, column_colouring, Offline};
 pub use pp::Pp;
 pub use rand_interval::{Intervals, RandInterval};
-pub use registry::{lookup, Entry, Packets, Shape, REGISTRY};
+pub use registry::{lookup, Entry, Packets, Shape, DEFAULT_ALGORITHM, REGISTRY};
 pub use sort_route::SortRoute;
 
 use crate::engine::Engine;

@@ -112,6 +112,14 @@ impl std::fmt::Debug for Entry {
     }
 }
 
+/// The algorithm a run uses when none is named (`greedy`).
+pub const DEFAULT_ALGORITHM: &str = greedy::NAME;
+
+/// The entry of [`DEFAULT_ALGORITHM`].
+pub fn default_entry() -> &'static Entry {
+    lookup(DEFAULT_ALGORITHM).expect("the default algorithm is registered")
+}
+
 /// Every algorithm this build implements, in the order menus show them.
 pub const REGISTRY: &[Entry] = &[
     greedy::ENTRY,

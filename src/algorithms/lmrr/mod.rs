@@ -204,7 +204,7 @@ impl Algorithm for Lmrr {
                     ));
                 };
                 if self.paths == PathChoice::Valiant {
-                    return Err(Error::invalid("paths", "valiant", "the mesh's four phases take the greedy paths of Theorem 3.1; valiant is for the butterfly and the hypercube"));
+                    return Err(Error::invalid("paths", PathChoice::Valiant.name(), "the mesh's four phases take the greedy paths of Theorem 3.1; valiant is for the butterfly and the hypercube"));
                 }
                 let descs: Vec<Box<dyn DescriptionPaths>> = (0..4)
                     .map(|k| Box::new(mesh::MeshPhase::new(rows, cols, k)) as Box<dyn DescriptionPaths>)
