@@ -10,8 +10,8 @@
 //! with range add and range maximum). Every other formula: O(1) after the
 //! instance's (ℓ, k), which is O(N + P).
 
+use crate::algorithms::claim::{Formula, KsTheorem};
 use crate::algorithms::pp::QUEUE_BOUND;
-use crate::algorithms::teaching::{Formula, KsTheorem};
 use crate::report::Extra;
 use crate::topology::{Kind, Network, Topology};
 use crate::workload::Instance;
@@ -193,7 +193,7 @@ pub struct Bound {
     #[serde(skip_serializing_if = "String::is_empty")]
     pub detail: String,
     /// The unit of the claim's additive term, when the claim has one
-    /// ([`crate::algorithms::teaching::Strength::PlusSqrtKnLogN`]): its
+    /// ([`crate::algorithms::claim::Strength::PlusSqrtKnLogN`]): its
     /// name (`√(k·n·ln n)`, `√(k·L·ln n)`, … one per theorem) and value on
     /// this instance.
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -11,8 +11,8 @@
 //! ([`LoadCheck`]), which [`crate::explain::load_lesson`] evaluates on the
 //! curve as it is computed.
 
-use crate::algorithms::registry::{HYPERCUBE_LECTURE, KAUFMANN_SIBEYN, LECTURE, PP};
-use crate::algorithms::teaching::{Claim, Formula, Measure, Scope, Strength};
+use crate::algorithms::claim::{Claim, Formula, Measure, Scope, Strength};
+use crate::algorithms::papers::{HYPERCUBE_LECTURE, KAUFMANN_SIBEYN, LECTURE, PP};
 use crate::engine::Policy;
 use crate::error::{Error, Result};
 use crate::request::{Field, RunSpec};
@@ -439,7 +439,7 @@ pub const LESSONS: &[Lesson] = &[
                32 outputs takes log n + o(log n) steps (Theorem 4.2; O(c + L + log N) on any leveled network, \
                Theorem 2.9). At scale bit fixing's queues grow where these stay put: try butterfly:10, transpose, \
                compared with bit-fixing.",
-        paper: crate::algorithms::registry::LMRR,
+        paper: crate::algorithms::papers::LMRR,
         section: "§2.2, §4 (Theorems 2.9, 4.2)",
         preset: preset("butterfly:5", "random-permutation", "lmrr", 2),
         check: OWN,

@@ -45,7 +45,7 @@ pub struct SimConfig {
 impl Default for SimConfig {
     fn default() -> Self {
         SimConfig {
-            algorithm: "greedy".into(),
+            algorithm: crate::algorithms::DEFAULT_ALGORITHM.into(),
             policy: Policy::FarthestFirst,
             seed: 1,
             queue_cap: None,

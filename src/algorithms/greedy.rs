@@ -11,9 +11,16 @@
 //! # Complexity
 //! One step costs O(packets in flight); no state besides the engine's.
 
+use super::claim::{Claim, Formula, Measure, Scope, Strength};
+use super::papers::LECTURE;
+use super::teaching::{Classes, PhaseText, Teaching};
 use super::{require, Algorithm, AlgorithmOptions};
+use super::{Entry, Packets, Shape};
 use crate::engine::Engine;
+use crate::engine::Policy;
 use crate::error::Result;
+use crate::options::Field;
+use crate::topology::Kind;
 use crate::topology::{RouteOrder, Topology};
 use crate::workload::Instance;
 
@@ -37,7 +44,7 @@ impl Greedy {
 
 impl Algorithm for Greedy {
     fn name(&self) -> &'static str {
-        "greedy"
+        NAME
     }
 
     fn start(&mut self, instance: &Instance, engine: &mut Engine) -> Result<()> {
@@ -58,3 +65,69 @@ impl Algorithm for Greedy {
         Some(engine.route_hops(p, &[]))
     }
 }
+
+/// The SPEC §5 name.
+pub const NAME: &str = "greedy";
+
+/// The registry entry.
+pub const ENTRY: Entry = Entry {
+    name: NAME,
+    summary: "dimension order, last coordinate first (X then Y); the policy settles contention",
+    paper: LECTURE,
+    section: "XY greedy permutation routing in 2-D mesh (Lemma); Kaufmann–Sibeyn §2",
+    claim: "farthest-first routes any permutation of a side × side mesh in at most 2·side − 2 steps, with queues up to about 2·side/3",
+    kinds: GRIDS,
+    shape: Shape::Any,
+    packets: Packets::Any,
+    open_loop: true,
+    refused_policies: &[],
+    policy_note: "",
+    options: &[Field::ReverseOrder, Field::Flits],
+    teaching: &TEACHING,
+    factory: |o| Box::new(Greedy::new(o)),
+};
+
+/// The grids: linear arrays, rings, meshes and tori.
+const GRIDS: &[Kind] = &[Kind::Linear, Kind::Ring, Kind::Mesh, Kind::Torus];
+
+const ROUTE_LINE: &str = "packets move along their row, then along their column, one link per step; \
+                          where several want the same link, the policy picks one and the others wait";
+
+/// greedy.
+pub const TEACHING: Teaching = Teaching {
+    description: "Each packet first travels along its row until it reaches its destination's column, then along \
+                  that column to its destination (in more dimensions, one coordinate after another). Nothing is \
+                  planned ahead: when packets want the same link in the same step, the contention policy lets one \
+                  through and the others wait in the node's queue.",
+    phases: &[PhaseText {
+        name: "route",
+        text: ROUTE_LINE,
+    }],
+    classes: Classes::Named(&["packet"]),
+    claims: &[
+        Claim {
+            name: "Lemma 2",
+            text: "on a linear array, farthest-first routing takes exactly T = max over i < j of (j − i + h(i, j)) \
+                   steps, h(i, j) = the packets from nodes ≤ i to nodes ≥ j, minus 1 (and the same to the left)",
+            scope: Scope::LinearArray,
+            permutation: false,
+            separated: false,
+            policy: Some(Policy::FarthestFirst),
+            measure: Measure::Steps,
+            strength: Strength::Exact,
+            formula: Formula::Lemma2,
+        },
+        Claim {
+            name: "the 2n − 2 bound",
+            text: "with farthest-first, any permutation of an n × n mesh is routed in at most 2n − 2 steps, the \
+                   diameter — optimal in time, but queues can grow to about 2n/3",
+            scope: Scope::SquareMesh,
+            permutation: true,
+            separated: false,
+            policy: Some(Policy::FarthestFirst),
+            measure: Measure::Steps,
+            strength: Strength::AtMost,
+            formula: Formula::MeshDiameter,
+        },
+    ],
+};

@@ -24,10 +24,16 @@
 //! # Complexity
 //! O(packets) to draw the intermediates; steps cost what the engine's cost.
 
+use super::claim::{Claim, Formula, Measure, Scope, Strength};
+use super::papers::HYPERCUBE_LECTURE;
+use super::teaching::{Classes, PhaseText, Teaching};
 use super::{require, Algorithm, AlgorithmOptions};
+use super::{Entry, Packets, Shape};
 use crate::engine::Engine;
 use crate::error::Result;
+use crate::options::Field;
 use crate::rng::{Rng, Stream};
+use crate::topology::Kind;
 use crate::topology::{Network, RouteOrder, Topology};
 use crate::workload::Instance;
 
@@ -56,7 +62,7 @@ impl BitFixing {
 
 impl Algorithm for BitFixing {
     fn name(&self) -> &'static str {
-        "bit-fixing"
+        BIT_FIXING_NAME
     }
 
     fn start(&mut self, instance: &Instance, engine: &mut Engine) -> Result<()> {
@@ -106,7 +112,7 @@ impl Valiant {
 
 impl Algorithm for Valiant {
     fn name(&self) -> &'static str {
-        "valiant"
+        VALIANT_NAME
     }
 
     fn start(&mut self, instance: &Instance, engine: &mut Engine) -> Result<()> {
@@ -177,3 +183,106 @@ impl Algorithm for Valiant {
         }
     }
 }
+
+/// The SPEC §5 name of bit fixing.
+pub const BIT_FIXING_NAME: &str = "bit-fixing";
+/// The SPEC §5 name of Valiant's two-phase routing.
+pub const VALIANT_NAME: &str = "valiant";
+
+/// The registry entry.
+pub const BIT_FIXING: Entry = Entry {
+    name: BIT_FIXING_NAME,
+    summary: "corrects differing bits, most significant first (butterfly: level 0 to level D)",
+    paper: HYPERCUBE_LECTURE,
+    section: "Bit Fixing",
+    claim: "a packet alone arrives in exactly its distance; some permutations (transpose) need Ω(√(N/D)) steps",
+    kinds: &[Kind::Hypercube, Kind::Butterfly],
+    shape: Shape::Any,
+    packets: Packets::Any,
+    open_loop: true,
+    refused_policies: &[],
+    policy_note: "",
+    options: &[Field::ReverseOrder, Field::Flits],
+    teaching: &BIT_FIXING_TEACHING,
+    factory: |o| Box::new(BitFixing::new(o)),
+};
+
+/// The registry entry.
+pub const VALIANT: Entry = Entry {
+    name: VALIANT_NAME,
+    summary: "to a uniformly random node, then to the destination (barrier, or --pipeline)",
+    paper: HYPERCUBE_LECTURE,
+    section: "Randomized Routing (Theorem: delay ≤ |S|; 4D per phase, 8D in all)",
+    claim: "on the hypercube each phase ends within 4D steps with probability at least 1 − 2^(−1.5D): every packet arrives within 8D steps with high probability",
+    kinds: &[Kind::Hypercube, Kind::Linear, Kind::Ring, Kind::Mesh, Kind::Torus],
+    shape: Shape::Any,
+    packets: Packets::Any,
+    open_loop: true,
+    refused_policies: &[],
+    policy_note: "",
+    options: &[Field::Pipeline, Field::ReverseOrder, Field::Flits],
+    teaching: &VALIANT_TEACHING,
+    factory: |o| Box::new(Valiant::new(o)),
+};
+
+/// bit-fixing.
+pub const BIT_FIXING_TEACHING: Teaching = Teaching {
+    description: "A packet compares its address with its destination's, bit by bit from the most significant, and \
+                  crosses the hypercube link of the first bit that differs; after as many hops as there are \
+                  differing bits it has arrived. Alone, a packet is never faster. Together, packets can pile up: \
+                  on the transpose, all packets whose destinations share the high bits pass through one node.",
+    phases: &[PhaseText {
+        name: "route",
+        text: "each packet fixes its differing bits, most significant first, one hop per bit; \
+               where several want the same link, the policy picks one",
+    }],
+    classes: Classes::Named(&["packet"]),
+    claims: &[Claim {
+        name: "the oblivious lower bound",
+        text: "any deterministic oblivious scheme — bit fixing among them — has permutations (the transpose) that \
+               need Ω(√(N/D)) steps",
+        scope: Scope::Hypercube,
+        permutation: true,
+        separated: false,
+        policy: None,
+        measure: Measure::Steps,
+        strength: Strength::Omega,
+        formula: Formula::SqrtNOverD,
+    }],
+};
+
+/// valiant.
+pub const VALIANT_TEACHING: Teaching = Teaching {
+    description: "Every packet first goes to a node chosen uniformly at random, then on to its real destination, \
+                  each leg by the base route (bit fixing on the hypercube, row then column on grids). The random \
+                  detour turns any permutation — even the worst — into two random ones, on which queues stay \
+                  short. It costs about twice the distance.",
+    phases: &[
+        PhaseText {
+            name: "phase1-random-intermediate",
+            text: "every packet travels to its own random intermediate node",
+        },
+        PhaseText {
+            name: "phase2-destination",
+            text: "after a barrier, every packet travels from its intermediate node to its destination",
+        },
+        PhaseText {
+            name: "pipelined",
+            text: "no barrier: each packet heads for its destination as soon as it reaches its intermediate node",
+        },
+    ],
+    classes: Classes::Named(&["phase 1: to a random node", "phase 2: to the destination"]),
+    claims: &[Claim {
+        name: "the 8D bound",
+        text: "on the hypercube each phase delivers every packet to its target within 4D steps with probability at \
+               least 1 − 2^(−1.5D), so every packet arrives within 8D steps with high probability (at least \
+               1 − 2·2^(−1.5D))",
+        scope: Scope::Hypercube,
+        permutation: true,
+        separated: true,
+        policy: None,
+        measure: Measure::Steps,
+        strength: Strength::AtMostWhp,
+        formula: Formula::EightD,
+    }],
+};

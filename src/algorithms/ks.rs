@@ -63,14 +63,19 @@
 //! O(d·packets) set-up; O(packets) per phase change, or per step when
 //! coalesced (the priority); the steps cost what the engine's cost.
 
+use super::papers::KAUFMANN_SIBEYN;
 use super::phased::{PhasePlan, Phased};
 use super::{require, Algorithm, AlgorithmOptions, Smear};
+use super::{Entry, Packets, Shape};
 use crate::engine::Engine;
 use crate::error::Result;
+use crate::options::Field;
 use crate::report::Extra;
 use crate::rng::{Rng, Stream};
 use crate::topology::{Grid, Kind, Topology};
 use crate::workload::Instance;
+pub(super) mod teaching;
+use teaching::{NOWRAP_TEACHING, WRAP_TEACHING};
 
 /// Which of the two algorithms.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -342,8 +347,8 @@ pub(super) fn sources(engine: &Engine) -> Vec<u32> {
 impl Algorithm for Ks {
     fn name(&self) -> &'static str {
         match self.variant {
-            Variant::NoWrap => "ks-nowrap",
-            Variant::Wrap => "ks-wrap",
+            Variant::NoWrap => NOWRAP_NAME,
+            Variant::Wrap => WRAP_NAME,
         }
     }
 
@@ -374,6 +379,47 @@ impl Algorithm for Ks {
         }
     }
 }
+
+/// The SPEC §5 name of NoWrapRoute.
+pub const NOWRAP_NAME: &str = "ks-nowrap";
+/// The SPEC §5 name of WrapRoute.
+pub const WRAP_NAME: &str = "ks-wrap";
+
+/// The registry entry.
+pub const NOWRAP: Entry = Entry {
+    name: NOWRAP_NAME,
+    summary: "random colour per axis; green: random row of its column, row, column; blue 90° out of phase",
+    paper: KAUFMANN_SIBEYN,
+    section: "§7.1 NoWrapRoute (Theorem 2); §7.3 NoWrapRoute(d) (Theorem 4)",
+    claim: "k-permutations of an n×n mesh in max{3n, 2n + kn/4, kn/2} + O(√(kn log n)) steps (d dimensions: max{(2d−1)n, kn/2} + O(d·√(kn log n))), with very high probability",
+    kinds: &[Kind::Mesh, Kind::Torus],
+    shape: Shape::MultiD,
+    packets: Packets::Any,
+    open_loop: false,
+    refused_policies: &[],
+    policy_note: "",
+    options: &[Field::Phases, Field::Smear, Field::Flits],
+    teaching: &NOWRAP_TEACHING,
+    factory: |o| Box::new(Ks::nowrap(o)),
+};
+
+/// The registry entry.
+pub const WRAP: Entry = Entry {
+    name: WRAP_NAME,
+    summary: "random colour per axis; green: random column, random row, to its column, to its row; blue 90° out of phase",
+    paper: KAUFMANN_SIBEYN,
+    section: "§8.1 WrapRoute (Theorems 7, 8); §8.3 WrapRoute(d) (Theorem 11)",
+    claim: "k-permutations of an n×n torus in max{2n, kn/4} + O(√(kn log n)) steps (mesh: max{4n, kn/2}; d-dimensional torus: max{2dn, kn/4} + O(d·√(kn log n))), with very high probability",
+    kinds: &[Kind::Mesh, Kind::Torus],
+    shape: Shape::MultiD,
+    packets: Packets::Any,
+    open_loop: false,
+    refused_policies: &[],
+    policy_note: "",
+    options: &[Field::Phases, Field::Smear, Field::Flits],
+    teaching: &WRAP_TEACHING,
+    factory: |o| Box::new(Ks::wrap(o)),
+};
 
 #[cfg(test)]
 mod tests {

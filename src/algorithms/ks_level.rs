@@ -60,15 +60,23 @@
 //! O(packets) set-up and per phase change; O(packets) per step in a ranked
 //! phase; the steps cost what the engine's cost.
 
+use super::claim::{ks_claim, KsTheorem, Scope};
+use super::ks::teaching::KS_COALESCED;
 use super::ks::{ks_grid, sources};
 use super::ks::{on_line, spread_draw, Spread};
+use super::papers::KAUFMANN_SIBEYN;
 use super::phased::{PhasePlan, Phased};
+use super::teaching::{Classes, PhaseText, Teaching};
 use super::{check_epsilon, Algorithm, AlgorithmOptions};
+use super::{Entry, Packets, Shape};
 use crate::engine::Engine;
+use crate::engine::Policy;
 use crate::error::{Error, Result};
+use crate::options::Field;
 use crate::report::Extra;
 use crate::rng::{Rng, Stream};
 use crate::topology::Grid;
+use crate::topology::Kind;
 use crate::workload::Instance;
 
 /// `ks-level`.
@@ -274,7 +282,7 @@ impl PhasePlan for LevelPlan {
 
 impl Algorithm for KsLevel {
     fn name(&self) -> &'static str {
-        "ks-level"
+        NAME
     }
 
     fn start(&mut self, instance: &Instance, engine: &mut Engine) -> Result<()> {
@@ -307,6 +315,71 @@ impl Algorithm for KsLevel {
         }
     }
 }
+
+/// The SPEC §5 name.
+pub const NAME: &str = "ks-level";
+
+/// The registry entry.
+pub const ENTRY: Entry = Entry {
+    name: NAME,
+    summary: "k/2 random levels of two colours; per pass: randomize a level in strips of height epsilon, route it along the row while the previous level goes along the column",
+    paper: KAUFMANN_SIBEYN,
+    section: "§6 LevelRoute (Corollary 4; Theorem 1, the improved version, when k >= 4n/epsilon)",
+    claim: "k-permutations (k even) of an n×n mesh in (k/2 + 1)·(n + ε + O(√(n log n))) steps (Corollary 4); for k ≥ 4n/ε, (k + 1)/2·n + k/8·ε + k·O(√(n log n)) (Theorem 1), with very high probability",
+    kinds: &[Kind::Mesh, Kind::Torus],
+    shape: Shape::TwoD,
+    packets: Packets::EvenK,
+    open_loop: false,
+    refused_policies: &[],
+    policy_note: "",
+    options: &[Field::Epsilon, Field::Phases],
+    teaching: &TEACHING,
+    factory: |o| Box::new(KsLevel::new(o)),
+};
+
+/// ks-level.
+pub const TEACHING: Teaching = Teaching {
+    description: "A k-k routing in k/2 rounds: every packet draws a level from 1 to k/2 and a colour, green or \
+                  blue. In pass l the green packets of level l first spread out inside their strip of ε rows \
+                  (a random row of their column, close by), then move along the row to their destination column, \
+                  while the green packets of level l − 1 move down or up their column to their destination. Blue \
+                  packets do the same 90° out of phase. Each pass routes about one permutation per colour in \
+                  about n steps, so the whole takes about (k/2 + 1)·(n + ε) — simple, but k·n/2 + n, not the \
+                  bisection bound k·n/2 that NoWrapRoute reaches. When k·ε ≥ 4n the improved version randomizes \
+                  all levels together at the start, the highest ones in the spare capacity of pass 1.",
+    phases: &[
+        PhaseText {
+            name: "randomize",
+            text: "the packets of every level move inside their strip of ε rows (green) or columns (blue) to a random \
+                   row or column, all levels together (the improved version of Theorem 1)",
+        },
+        PhaseText {
+            name: "route",
+            text: "this pass's level moves along the row (green) or column (blue) to its destination's column or row, \
+                   while the previous level moves along the column (green) or row (blue) to its destination",
+        },
+        KS_COALESCED,
+    ],
+    classes: Classes::Colours,
+    claims: &[
+        ks_claim(
+            "Corollary 4",
+            "LevelRoute routes k-permutations (k even) with (k/2 + 1)·(n + ε + O(√(n log n))) steps, with very \
+             high probability",
+            Scope::SquareMesh,
+            Some(Policy::FarthestFirst),
+            KsTheorem::Corollary4,
+        ),
+        ks_claim(
+            "Theorem 1",
+            "for k ≥ 4n/ε the improved version routes k-permutations with (k + 1)/2·n + k/8·ε + k·O(√(n log n)) \
+             steps, with very high probability",
+            Scope::SquareMesh,
+            Some(Policy::FarthestFirst),
+            KsTheorem::Theorem1,
+        ),
+    ],
+};
 
 #[cfg(test)]
 mod tests {

@@ -45,15 +45,23 @@
 //! O(d·packets) set-up (the locality is one pass over the packets);
 //! O(packets) per phase change; the steps cost what the engine's cost.
 
+use super::claim::{ks_claim, KsTheorem, Scope};
+use super::ks::teaching::{ks_first_route, KS_COALESCED, KS_NEXT_ROUTES};
 use super::ks::{ks_grid, sources};
 use super::ks::{Plan, Spread, Variant};
 use super::ks_nol::Nol;
+use super::papers::KAUFMANN_SIBEYN;
 use super::phased::Phased;
+use super::teaching::{Classes, PhaseText, Teaching};
 use super::{Algorithm, AlgorithmOptions};
+use super::{Entry, Packets, Shape};
 use crate::engine::Engine;
+use crate::engine::Policy;
 use crate::error::{Error, Result};
+use crate::options::Field;
 use crate::report::Extra;
 use crate::topology::instance_locality;
+use crate::topology::Kind;
 use crate::workload::Instance;
 
 /// `ks-local`.
@@ -93,7 +101,7 @@ impl KsLocal {
 
 impl Algorithm for KsLocal {
     fn name(&self) -> &'static str {
-        "ks-local"
+        NAME
     }
 
     fn start(&mut self, instance: &Instance, engine: &mut Engine) -> Result<()> {
@@ -154,6 +162,99 @@ impl Algorithm for KsLocal {
         }
     }
 }
+
+/// The SPEC §5 name.
+pub const NAME: &str = "ks-local";
+
+/// The registry entry.
+pub const ENTRY: Entry = Entry {
+    name: NAME,
+    summary: "locality L: random colour; green to a random row within L/2 (mesh: its strip of L rows), along the row, along the column; blue 90° out of phase",
+    paper: KAUFMANN_SIBEYN,
+    section: "§9.1 LocalRoute (Theorem 13 on tori, Corollary 6; Theorem 14 on meshes, NoWrapRoute′ with ε = L); §9.2 NoLRoute with --locality unknown (Theorem 15)",
+    claim: "k-k routing with locality L on an n×n torus in max{5L/2, kL} + max{L/2, kL/16} + O(√(kL log n)) steps (mesh: max{L, kL/8} + max{2L, kL} + O(√(kL log n))); with L unknown, max{n, kL/16} + kL + O(√((n + kL) log n)) on the torus, with very high probability",
+    kinds: &[Kind::Mesh, Kind::Torus],
+    shape: Shape::MultiD,
+    packets: Packets::Any,
+    open_loop: false,
+    refused_policies: &[],
+    policy_note: "",
+    options: &[Field::Locality, Field::Phases],
+    teaching: &TEACHING,
+    factory: |o| Box::new(KsLocal::new(o)),
+};
+
+/// ks-local.
+pub const TEACHING: Teaching = Teaching {
+    description: "When no packet has to move more than L along a row or a column (locality L), routing should \
+                  take about k·L steps, not k·n. Every packet gets a random colour. A green packet first moves \
+                  to a random row near its own (within L/2 on a torus; inside its strip of L rows on a mesh), \
+                  then along that row to its destination column, then along the column to its destination; blue \
+                  packets do the same 90° out of phase. The short randomization keeps every link's load near \
+                  k·L/2 per colour, whatever the pattern, so the time is about k·L — the lower bound for packets \
+                  that all move L right and L up. When the nodes are not told L (NoLRoute, on a torus), they \
+                  first agree on an estimate with small information packets while the packets already spread out \
+                  within 8n/k, and spread further only if the estimate asks for it.",
+    phases: &[
+        PhaseText {
+            name: "phase1-randomize",
+            text: "every packet moves along one axis (its colour's first) to a random position near its own: within \
+                   L/2 on a torus, inside its strip of L on a mesh",
+        },
+        PhaseText {
+            name: "phase2-randomize",
+            text: "every packet moves along its colour's next axis to a random position near its own",
+        },
+        PhaseText {
+            name: "phase2-route",
+            text: ks_first_route!(", at most about 1.5·L"),
+        },
+        KS_NEXT_ROUTES[0],
+        KS_NEXT_ROUTES[1],
+        KS_NEXT_ROUTES[2],
+        KS_COALESCED,
+        PhaseText {
+            name: "phase1ab-randomize",
+            text: "L unknown (NoLRoute): every node sends the largest move of its packets, rounded down to a power of \
+                   two, to its four neighbours; a node that hears a larger one adopts it and passes it on (information \
+                   packets, first on every link). Meanwhile every packet moves along its colour's first axis to a \
+                   random position within 8n/k of its own. After step n every node knows the same estimate L′, the \
+                   power of two in (L/2, L]",
+        },
+        PhaseText {
+            name: "phase1d-randomize",
+            text: "L unknown, and L′/2 larger than 8n/k: every packet stretches its random offset by L′k/(16n), so it \
+                   ends within L′/2 of its own position, as with L known",
+        },
+    ],
+    classes: Classes::Colours,
+    claims: &[
+        ks_claim(
+            "Theorem 13",
+            "k-k routing with locality L on a torus takes max{5L/2, kL} + max{L/2, kL/16} + O(√(kL log n)) \
+             steps, with very high probability (Corollary 6: 17/16·kL + … for k ≥ 8)",
+            Scope::Torus2d,
+            Some(Policy::FarthestFirst),
+            KsTheorem::Theorem13,
+        ),
+        ks_claim(
+            "Theorem 14",
+            "k-k routing with locality L on a mesh takes max{L, kL/8} + max{2L, kL} + O(√(kL log n)) steps, \
+             with very high probability",
+            Scope::Mesh2d,
+            Some(Policy::FarthestFirst),
+            KsTheorem::Theorem14,
+        ),
+        ks_claim(
+            "Theorem 15",
+            "k-k routing with unknown locality L (NoLRoute: the nodes estimate it) on an n×n torus takes \
+             max{n, kL/16} + kL + O(√((n + kL) log n)) steps, with very high probability",
+            Scope::SquareTorus,
+            Some(Policy::FarthestFirst),
+            KsTheorem::Theorem15,
+        ),
+    ],
+};
 
 #[cfg(test)]
 mod tests {

@@ -1,5 +1,7 @@
-//! Routing algorithms (SPEC §5), one file per family, behind one trait and a
-//! registry by SPEC name. An algorithm never moves packets itself: it sets
+//! Routing algorithms (SPEC §5), one home per family, behind one trait and a
+//! registry by SPEC name. A family's module holds its code, its name, its
+//! registry [`Entry`] and its teaching text; its claims are written in the
+//! language of [`claim`]. An algorithm never moves packets itself: it sets
 //! targets, eligibility and phases on the [`Engine`], which moves them.
 //!
 //! | name | file | source |
@@ -10,23 +12,25 @@
 //! | `rand-interval` | rand_interval.rs, three_phase.rs | permutation lecture (randomized permutation routing) |
 //! | `offline` | offline.rs, three_phase.rs | permutation lecture (off-line permutation routing, Hall's theorem) |
 //! | `sort-route` | sort_route.rs, three_phase.rs | permutation lecture (sorting-based permutation routing) |
-//! | `pp-rand`, `pp-det` | pp.rs | Pietracaprina–Pucci (ℓ,k)-routing with constant queues |
-//! | `ks-nowrap`, `ks-wrap` | ks.rs, phased.rs | Kaufmann–Sibeyn k-k routing, §7.1/§7.3 NoWrapRoute, §8.1/§8.3 WrapRoute |
+//! | `pp-rand`, `pp-det` | pp/ | Pietracaprina–Pucci (ℓ,k)-routing with constant queues |
+//! | `ks-nowrap`, `ks-wrap` | ks.rs, ks/teaching.rs, phased.rs | Kaufmann–Sibeyn k-k routing, §7.1/§7.3 NoWrapRoute, §8.1/§8.3 WrapRoute |
 //! | `ks-level` | ks_level.rs, ks.rs, phased.rs | Kaufmann–Sibeyn §6 LevelRoute (Corollary 4, Theorem 1) |
 //! | `ks-local` | ks_local.rs, ks_nol.rs, ks.rs, phased.rs | Kaufmann–Sibeyn §9.1 LocalRoute (Theorems 13, 14); §9.2 NoLRoute (`--locality unknown`, Theorem 15) |
 //! | `lmrr` | lmrr/ | Leighton–Maggs–Ranade–Rao rank scheduling with ghosts (§2.2, §3, §4) |
 
-mod greedy;
-mod hypercube;
-mod ks;
-mod ks_level;
-mod ks_local;
+pub mod claim;
+pub mod greedy;
+pub mod hypercube;
+pub mod ks;
+pub mod ks_level;
+pub mod ks_local;
 mod ks_nol;
 pub mod lmrr;
-mod offline;
+pub mod offline;
+pub mod papers;
 mod phased;
 pub mod pp;
-mod rand_interval;
+pub mod rand_interval;
 pub mod registry;
 pub mod sort_route;
 pub mod teaching;
@@ -43,7 +47,7 @@ pub use lmrr::Lmrr;
 pub use offline::{colour_regular_bipartite, column_colouring, Offline};
 pub use pp::Pp;
 pub use rand_interval::{Intervals, RandInterval};
-pub use registry::{lookup, Entry, REGISTRY};
+pub use registry::{lookup, Entry, Packets, Shape, DEFAULT_ALGORITHM, REGISTRY};
 pub use sort_route::SortRoute;
 
 use crate::engine::Engine;

@@ -40,10 +40,15 @@
 //! Precomputation O(E·√C·log R) for E = R·C edges; steps cost what the
 //! engine's cost.
 
+use super::claim::{Claim, Formula, Measure, Scope, Strength};
+use super::papers::LECTURE;
+use super::teaching::{Classes, PhaseText, Teaching};
 use super::three_phase::ThreePhase;
 use super::{require, Algorithm, AlgorithmOptions};
+use super::{Entry, Packets, Shape};
 use crate::engine::Engine;
 use crate::error::{Error, Result};
+use crate::options::Field;
 use crate::topology::{Kind, Network};
 use crate::workload::Instance;
 
@@ -70,7 +75,7 @@ impl Offline {
 
 impl Algorithm for Offline {
     fn name(&self) -> &'static str {
-        "offline"
+        NAME
     }
 
     fn start(&mut self, instance: &Instance, engine: &mut Engine) -> Result<()> {
@@ -348,6 +353,83 @@ fn perfect_matching(n: u32, edges: &[(u32, u32)], ids: &[u32]) -> Vec<u32> {
     );
     match_left
 }
+
+/// The SPEC §5 name.
+pub const NAME: &str = "offline";
+
+/// The registry entry.
+pub const ENTRY: Entry = Entry {
+    name: NAME,
+    summary: "off-line column permutations from an edge colouring (Hall), then row, then column; <= 3n-3 steps",
+    paper: LECTURE,
+    section: "Off-line permutation routing (Lemma, Hall's theorem)",
+    claim: "at most 3·side − 3 steps with queues of at most 3 (the matching is computed off-line, not charged)",
+    kinds: &[Kind::Mesh, Kind::Torus],
+    shape: Shape::TwoD,
+    packets: Packets::PartialPermutation,
+    open_loop: false,
+    refused_policies: &[],
+    policy_note: "",
+    options: &[Field::Pipeline],
+    teaching: &TEACHING,
+    factory: |o| Box::new(Offline::new(o)),
+};
+
+/// offline.
+pub const TEACHING: Teaching = Teaching {
+    description: "The whole permutation is known in advance. Hall's matching theorem splits it so that after each \
+                  column permutes its packets, no row holds two packets for the same column; then every row routes \
+                  its packets to their columns and every column to their rows, each a conflict-free permutation of a \
+                  line. The planning is done off-line and not charged.",
+    phases: &[
+        PhaseText {
+            name: "permute-columns",
+            text: "each column permutes its packets so that no row holds two packets for the same column \
+                   (the permutation comes from a perfect matching)",
+        },
+        PhaseText {
+            name: "route-row",
+            text: "along the row to the destination column: no two packets of a row want the same column",
+        },
+        PhaseText {
+            name: "route-column",
+            text: "along the destination column to the destination row",
+        },
+        PhaseText {
+            name: "pipelined",
+            text: "no barriers: each packet starts its next phase as soon as it finishes the current one",
+        },
+    ],
+    classes: Classes::Named(&[
+        "phase 1: within the column",
+        "phase 2: along the row",
+        "phase 3: along the column",
+    ]),
+    claims: &[
+        Claim {
+            name: "the 3n − 3 bound",
+            text: "any permutation of an n × n mesh in at most 3n − 3 steps (three line permutations)",
+            scope: Scope::Mesh2d,
+            permutation: true,
+            separated: true,
+            policy: None,
+            measure: Measure::Steps,
+            strength: Strength::AtMost,
+            formula: Formula::ThreeLines,
+        },
+        Claim {
+            name: "the queue bound",
+            text: "with no queue above 3 packets",
+            scope: Scope::Mesh2d,
+            permutation: true,
+            separated: true,
+            policy: None,
+            measure: Measure::MaxQueue,
+            strength: Strength::AtMost,
+            formula: Formula::Constant(3),
+        },
+    ],
+};
 
 #[cfg(test)]
 mod tests {

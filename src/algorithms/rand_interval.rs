@@ -29,10 +29,16 @@
 //! # Complexity
 //! O(packets) set-up; steps cost what the engine's cost.
 
+use super::claim::{Claim, Formula, Measure, Scope, Strength};
+use super::papers::LECTURE;
+use super::teaching::{Classes, PhaseText, Teaching};
 use super::three_phase::ThreePhase;
 use super::{require, Algorithm, AlgorithmOptions};
+use super::{Entry, Packets, Shape};
 use crate::engine::Engine;
+use crate::engine::Policy;
 use crate::error::Result;
+use crate::options::Field;
 use crate::rng::{Rng, Stream};
 use crate::topology::Kind;
 use crate::workload::Instance;
@@ -98,7 +104,7 @@ impl RandInterval {
 
 impl Algorithm for RandInterval {
     fn name(&self) -> &'static str {
-        "rand-interval"
+        NAME
     }
 
     fn start(&mut self, instance: &Instance, engine: &mut Engine) -> Result<()> {
@@ -150,6 +156,83 @@ impl Algorithm for RandInterval {
         }
     }
 }
+
+/// The SPEC §5 name.
+pub const NAME: &str = "rand-interval";
+
+/// The registry entry.
+pub const ENTRY: Entry = Entry {
+    name: NAME,
+    summary: "to a random row of its column interval (floor(log2 R) per column), then row, then column",
+    paper: LECTURE,
+    section: "Randomized permutation routing (Lemma: 2n + o(n) steps, β = O(log n))",
+    claim: "farthest-first: 2·side + o(side) steps with O(log side) queues, with high probability",
+    kinds: &[Kind::Mesh],
+    shape: Shape::TwoD,
+    packets: Packets::Any,
+    open_loop: true,
+    refused_policies: &[],
+    policy_note: "",
+    options: &[Field::Pipeline, Field::Flits],
+    teaching: &TEACHING,
+    factory: |o| Box::new(RandInterval::new(o)),
+};
+
+/// rand-interval.
+pub const TEACHING: Teaching = Teaching {
+    description: "Every column is cut into about log₂ n intervals. A packet first moves, inside its column, to a \
+                  random row of its interval; then along that row to its destination column; then along the column \
+                  to its destination. The random first move spreads the packets that want the same column over \
+                  many rows, so queues stay small.",
+    phases: &[
+        PhaseText {
+            name: "randomize-in-interval",
+            text: "every packet moves inside its column to a random row of its interval",
+        },
+        PhaseText {
+            name: "route-row",
+            text: "along the row to the destination column",
+        },
+        PhaseText {
+            name: "route-column",
+            text: "along the destination column to the destination row",
+        },
+        PhaseText {
+            name: "pipelined",
+            text: "no barriers: each packet starts its next phase as soon as it finishes the current one",
+        },
+    ],
+    classes: Classes::Named(&[
+        "phase 1: to a random row",
+        "phase 2: along the row",
+        "phase 3: along the column",
+    ]),
+    claims: &[
+        Claim {
+            name: "the time bound",
+            text: "any permutation of an n × n mesh in 2n + o(n) steps with probability at least 1 − O(1/n²), \
+                   contention settled farthest-first",
+            scope: Scope::SquareMesh,
+            permutation: true,
+            separated: false,
+            policy: Some(Policy::FarthestFirst),
+            measure: Measure::Steps,
+            strength: Strength::PlusLowerOrder,
+            formula: Formula::TwoSide,
+        },
+        Claim {
+            name: "the queue bound",
+            text: "with queues of O(log n) packets, contention settled farthest-first",
+            scope: Scope::SquareMesh,
+            permutation: true,
+            separated: false,
+            policy: Some(Policy::FarthestFirst),
+            measure: Measure::MaxQueue,
+            strength: Strength::Order,
+            formula: Formula::LogSide,
+        },
+    ],
+};
 
 #[cfg(test)]
 mod tests {

@@ -1,15 +1,14 @@
 //! The registry: every algorithm declared once — name, summary, paper and
 //! section, the claim it makes, what it accepts (as data a caller can test
-//! before running), its options and its factory. `routesim list`, the CLI's
+//! before running), its options and its factory. Each family's module
+//! declares its own [`Entry`]; [`REGISTRY`] lists them. `routesim list`, the CLI's
 //! errors, the page's menus and the experiment's boxes all read this table;
 //! [`crate::Simulation::new`] refuses what an entry does not accept, so no
 //! algorithm runs where its entry says it cannot.
 
-use super::teaching::{self, Teaching};
-use super::{
-    Algorithm, AlgorithmOptions, BitFixing, Greedy, Ks, KsLevel, KsLocal, Lmrr, Offline, Pp, RandInterval, SortRoute,
-    Valiant,
-};
+use super::teaching::Teaching;
+use super::{greedy, hypercube, ks, ks_level, ks_local, lmrr, offline, pp, rand_interval, sort_route};
+use super::{Algorithm, AlgorithmOptions};
 use crate::engine::Policy;
 use crate::error::{Error, Result};
 use crate::options::Field;
@@ -113,230 +112,29 @@ impl std::fmt::Debug for Entry {
     }
 }
 
-const GRIDS: &[Kind] = &[Kind::Linear, Kind::Ring, Kind::Mesh, Kind::Torus];
-/// The permutation-routing lecture (file in `shared/papers/` and title).
-pub const LECTURE: &str = "permutation-routing-mesh-lecture.txt (CS838, Permutation routing in mesh-based networks)";
-/// The hypercube lecture.
-pub const HYPERCUBE_LECTURE: &str =
-    "hypercube-bit-fixing-valiant-lecture.txt (CS174 Lecture 11, Routing in a Parallel Computer)";
-/// Pietracaprina–Pucci.
-pub const PP: &str = "pietracaprina-pucci-many-to-one-routing-constant-queues.txt (Optimal many-to-one routing on the mesh with constant queues)";
-/// Leighton–Maggs–Ranade–Rao.
-pub const LMRR: &str = "leighton-maggs-ranade-rao-randomized-routing-sorting.txt (Leighton, Maggs, Ranade, Rao: Randomized routing and sorting on fixed-connection networks)";
-/// Kaufmann–Sibeyn.
-pub const KAUFMANN_SIBEYN: &str =
-    "kaufmann-sibeyn-randomized-multipacket-routing-meshes.txt (Kaufmann, Sibeyn: Randomized multi-packet routing on meshes)";
+/// The algorithm a run uses when none is named (`greedy`).
+pub const DEFAULT_ALGORITHM: &str = greedy::NAME;
+
+/// The entry of [`DEFAULT_ALGORITHM`].
+pub fn default_entry() -> &'static Entry {
+    lookup(DEFAULT_ALGORITHM).expect("the default algorithm is registered")
+}
 
 /// Every algorithm this build implements, in the order menus show them.
 pub const REGISTRY: &[Entry] = &[
-    Entry {
-        name: "greedy",
-        summary: "dimension order, last coordinate first (X then Y); the policy settles contention",
-        paper: LECTURE,
-        section: "XY greedy permutation routing in 2-D mesh (Lemma); Kaufmann–Sibeyn §2",
-        claim: "farthest-first routes any permutation of a side × side mesh in at most 2·side − 2 steps, with queues up to about 2·side/3",
-        kinds: GRIDS,
-        shape: Shape::Any,
-        packets: Packets::Any,
-        open_loop: true,
-        refused_policies: &[],
-        policy_note: "",
-        options: &[Field::ReverseOrder, Field::Flits],
-        teaching: &teaching::GREEDY,
-        factory: |o| Box::new(Greedy::new(o)),
-    },
-    Entry {
-        name: "bit-fixing",
-        summary: "corrects differing bits, most significant first (butterfly: level 0 to level D)",
-        paper: HYPERCUBE_LECTURE,
-        section: "Bit Fixing",
-        claim: "a packet alone arrives in exactly its distance; some permutations (transpose) need Ω(√(N/D)) steps",
-        kinds: &[Kind::Hypercube, Kind::Butterfly],
-        shape: Shape::Any,
-        packets: Packets::Any,
-        open_loop: true,
-        refused_policies: &[],
-        policy_note: "",
-        options: &[Field::ReverseOrder, Field::Flits],
-        teaching: &teaching::BIT_FIXING,
-        factory: |o| Box::new(BitFixing::new(o)),
-    },
-    Entry {
-        name: "valiant",
-        summary: "to a uniformly random node, then to the destination (barrier, or --pipeline)",
-        paper: HYPERCUBE_LECTURE,
-        section: "Randomized Routing (Theorem: delay ≤ |S|; 4D per phase, 8D in all)",
-        claim: "on the hypercube each phase ends within 4D steps with probability at least 1 − 2^(−1.5D): every packet arrives within 8D steps with high probability",
-        kinds: &[Kind::Hypercube, Kind::Linear, Kind::Ring, Kind::Mesh, Kind::Torus],
-        shape: Shape::Any,
-        packets: Packets::Any,
-        open_loop: true,
-        refused_policies: &[],
-        policy_note: "",
-        options: &[Field::Pipeline, Field::ReverseOrder, Field::Flits],
-        teaching: &teaching::VALIANT,
-        factory: |o| Box::new(Valiant::new(o)),
-    },
-    Entry {
-        name: "rand-interval",
-        summary: "to a random row of its column interval (floor(log2 R) per column), then row, then column",
-        paper: LECTURE,
-        section: "Randomized permutation routing (Lemma: 2n + o(n) steps, β = O(log n))",
-        claim: "farthest-first: 2·side + o(side) steps with O(log side) queues, with high probability",
-        kinds: &[Kind::Mesh],
-        shape: Shape::TwoD,
-        packets: Packets::Any,
-        open_loop: true,
-        refused_policies: &[],
-        policy_note: "",
-        options: &[Field::Pipeline, Field::Flits],
-        teaching: &teaching::RAND_INTERVAL,
-        factory: |o| Box::new(RandInterval::new(o)),
-    },
-    Entry {
-        name: "offline",
-        summary: "off-line column permutations from an edge colouring (Hall), then row, then column; <= 3n-3 steps",
-        paper: LECTURE,
-        section: "Off-line permutation routing (Lemma, Hall's theorem)",
-        claim: "at most 3·side − 3 steps with queues of at most 3 (the matching is computed off-line, not charged)",
-        kinds: &[Kind::Mesh, Kind::Torus],
-        shape: Shape::TwoD,
-        packets: Packets::PartialPermutation,
-        open_loop: false,
-        refused_policies: &[],
-        policy_note: "",
-        options: &[Field::Pipeline],
-        teaching: &teaching::OFFLINE,
-        factory: |o| Box::new(Offline::new(o)),
-    },
-    Entry {
-        name: "sort-route",
-        summary: "sort by destination column (column-major snake), reverse odd columns, rows, columns; no buffers",
-        paper: LECTURE,
-        section: "Sorting-based permutation routing",
-        claim: "the sort's time plus 3·side − 3 steps, with no queue above 3",
-        kinds: &[Kind::Mesh],
-        shape: Shape::SquarePowerOfTwo,
-        packets: Packets::PartialPermutation,
-        open_loop: false,
-        refused_policies: &[],
-        policy_note: "",
-        options: &[Field::Pipeline],
-        teaching: &teaching::SORT_ROUTE,
-        factory: |o| Box::new(SortRoute::new(o)),
-    },
-    Entry {
-        name: "pp-rand",
-        summary: "Pietracaprina-Pucci randomized (l,k)-routing in O(sqrt(lkN)) steps with constant queues",
-        paper: PP,
-        section: "§3 (Theorem 2)",
-        claim: "(ℓ,k)-routing in O(√(ℓkN)) steps with working queues of constant size, with high probability",
-        kinds: &[Kind::Mesh],
-        shape: Shape::SquarePowerOfTwo,
-        packets: Packets::Any,
-        open_loop: false,
-        refused_policies: &[],
-        policy_note: "",
-        options: &[],
-        teaching: &teaching::PP_RAND,
-        factory: |o| Box::new(Pp::randomized(o)),
-    },
-    Entry {
-        name: "pp-det",
-        summary: "Pietracaprina-Pucci deterministic (l,k)-routing: pipelined prefix colouring, stripe balancing",
-        paper: PP,
-        section: "§4 (Theorem 5)",
-        claim: "(ℓ,k)-routing in O(√(ℓkN)) steps with working queues of constant size, deterministically",
-        kinds: &[Kind::Mesh],
-        shape: Shape::SquarePowerOfTwo,
-        packets: Packets::Any,
-        open_loop: false,
-        refused_policies: &[Policy::Random],
-        policy_note: "it is deterministic: any other policy gives the same run for every seed",
-        options: &[],
-        teaching: &teaching::PP_DET,
-        factory: |o| Box::new(Pp::deterministic(o)),
-    },
-    Entry {
-        name: "ks-nowrap",
-        summary: "random colour per axis; green: random row of its column, row, column; blue 90° out of phase",
-        paper: KAUFMANN_SIBEYN,
-        section: "§7.1 NoWrapRoute (Theorem 2); §7.3 NoWrapRoute(d) (Theorem 4)",
-        claim: "k-permutations of an n×n mesh in max{3n, 2n + kn/4, kn/2} + O(√(kn log n)) steps (d dimensions: max{(2d−1)n, kn/2} + O(d·√(kn log n))), with very high probability",
-        kinds: &[Kind::Mesh, Kind::Torus],
-        shape: Shape::MultiD,
-        packets: Packets::Any,
-        open_loop: false,
-        refused_policies: &[],
-        policy_note: "",
-        options: &[Field::Phases, Field::Smear, Field::Flits],
-        teaching: &teaching::KS_NOWRAP,
-        factory: |o| Box::new(Ks::nowrap(o)),
-    },
-    Entry {
-        name: "ks-wrap",
-        summary: "random colour per axis; green: random column, random row, to its column, to its row; blue 90° out of phase",
-        paper: KAUFMANN_SIBEYN,
-        section: "§8.1 WrapRoute (Theorems 7, 8); §8.3 WrapRoute(d) (Theorem 11)",
-        claim: "k-permutations of an n×n torus in max{2n, kn/4} + O(√(kn log n)) steps (mesh: max{4n, kn/2}; d-dimensional torus: max{2dn, kn/4} + O(d·√(kn log n))), with very high probability",
-        kinds: &[Kind::Mesh, Kind::Torus],
-        shape: Shape::MultiD,
-        packets: Packets::Any,
-        open_loop: false,
-        refused_policies: &[],
-        policy_note: "",
-        options: &[Field::Phases, Field::Smear, Field::Flits],
-        teaching: &teaching::KS_WRAP,
-        factory: |o| Box::new(Ks::wrap(o)),
-    },
-    Entry {
-        name: "ks-level",
-        summary: "k/2 random levels of two colours; per pass: randomize a level in strips of height epsilon, route it along the row while the previous level goes along the column",
-        paper: KAUFMANN_SIBEYN,
-        section: "§6 LevelRoute (Corollary 4; Theorem 1, the improved version, when k >= 4n/epsilon)",
-        claim: "k-permutations (k even) of an n×n mesh in (k/2 + 1)·(n + ε + O(√(n log n))) steps (Corollary 4); for k ≥ 4n/ε, (k + 1)/2·n + k/8·ε + k·O(√(n log n)) (Theorem 1), with very high probability",
-        kinds: &[Kind::Mesh, Kind::Torus],
-        shape: Shape::TwoD,
-        packets: Packets::EvenK,
-        open_loop: false,
-        refused_policies: &[],
-        policy_note: "",
-        options: &[Field::Epsilon, Field::Phases],
-        teaching: &teaching::KS_LEVEL,
-        factory: |o| Box::new(KsLevel::new(o)),
-    },
-    Entry {
-        name: "ks-local",
-        summary: "locality L: random colour; green to a random row within L/2 (mesh: its strip of L rows), along the row, along the column; blue 90° out of phase",
-        paper: KAUFMANN_SIBEYN,
-        section: "§9.1 LocalRoute (Theorem 13 on tori, Corollary 6; Theorem 14 on meshes, NoWrapRoute′ with ε = L); §9.2 NoLRoute with --locality unknown (Theorem 15)",
-        claim: "k-k routing with locality L on an n×n torus in max{5L/2, kL} + max{L/2, kL/16} + O(√(kL log n)) steps (mesh: max{L, kL/8} + max{2L, kL} + O(√(kL log n))); with L unknown, max{n, kL/16} + kL + O(√((n + kL) log n)) on the torus, with very high probability",
-        kinds: &[Kind::Mesh, Kind::Torus],
-        shape: Shape::MultiD,
-        packets: Packets::Any,
-        open_loop: false,
-        refused_policies: &[],
-        policy_note: "",
-        options: &[Field::Locality, Field::Phases],
-        teaching: &teaching::KS_LOCAL,
-        factory: |o| Box::new(KsLocal::new(o)),
-    },
-    Entry {
-        name: "lmrr",
-        summary: "random ranks, smallest first, with ghosts and end-of-stream on a leveled network; edge queues of q",
-        paper: LMRR,
-        section: "§2.2 (Theorem 2.9); §3 meshes (Theorem 3.1); §4 butterflies (Theorems 4.1, 4.2)",
-        claim: "O(c + L + log N) steps with edge queues of constant size, with high probability: O(√N) on the mesh, O(log N) on the butterfly, log n + o(log n) for a random permutation on the butterfly",
-        kinds: &[Kind::Mesh, Kind::Butterfly, Kind::Hypercube],
-        shape: Shape::GridsTwoD,
-        packets: Packets::Any,
-        open_loop: false,
-        refused_policies: &[],
-        policy_note: "",
-        options: &[Field::Ranks, Field::Paths, Field::Combine],
-        teaching: &super::lmrr::TEACHING,
-        factory: |o| Box::new(Lmrr::new(o)),
-    },
+    greedy::ENTRY,
+    hypercube::BIT_FIXING,
+    hypercube::VALIANT,
+    rand_interval::ENTRY,
+    offline::ENTRY,
+    sort_route::ENTRY,
+    pp::RAND,
+    pp::DET,
+    ks::NOWRAP,
+    ks::WRAP,
+    ks_level::ENTRY,
+    ks_local::ENTRY,
+    lmrr::ENTRY,
 ];
 
 /// The entry called `name`, or an error listing the names.

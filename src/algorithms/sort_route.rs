@@ -31,14 +31,20 @@
 //! 7·side − 9 − log₂ side steps of sorting (side ≥ 8; 433 at side 64) plus
 //! ≤ 3·(side − 1) of routing.
 
+use super::claim::{Claim, Formula, Measure, Scope, Strength};
 use super::offline::check_partial_permutation;
+use super::papers::LECTURE;
+use super::teaching::{Classes, PhaseText, Teaching};
 use super::three_phase::ThreePhase;
 use super::{Algorithm, AlgorithmOptions};
+use super::{Entry, Packets, Shape};
 use crate::engine::Engine;
 use crate::error::{Error, Result};
+use crate::options::Field;
 use crate::primitives::geometry::Mesh;
 use crate::primitives::sort::SortTask;
 use crate::primitives::Task;
+use crate::topology::Kind;
 use crate::topology::Network;
 use crate::workload::Instance;
 
@@ -104,7 +110,7 @@ impl SortRoute {
 
 impl Algorithm for SortRoute {
     fn name(&self) -> &'static str {
-        "sort-route"
+        NAME
     }
 
     fn start(&mut self, instance: &Instance, engine: &mut Engine) -> Result<()> {
@@ -147,3 +153,86 @@ impl Algorithm for SortRoute {
         self.pipeline
     }
 }
+
+/// The SPEC §5 name.
+pub const NAME: &str = "sort-route";
+
+/// The registry entry.
+pub const ENTRY: Entry = Entry {
+    name: NAME,
+    summary: "sort by destination column (column-major snake), reverse odd columns, rows, columns; no buffers",
+    paper: LECTURE,
+    section: "Sorting-based permutation routing",
+    claim: "the sort's time plus 3·side − 3 steps, with no queue above 3",
+    kinds: &[Kind::Mesh],
+    shape: Shape::SquarePowerOfTwo,
+    packets: Packets::PartialPermutation,
+    open_loop: false,
+    refused_policies: &[],
+    policy_note: "",
+    options: &[Field::Pipeline],
+    teaching: &TEACHING,
+    factory: |o| Box::new(SortRoute::new(o)),
+};
+
+/// sort-route.
+pub const TEACHING: Teaching = Teaching {
+    description: "The packets are first sorted by destination column into column-major snake order, by \
+                  compare-exchanges between neighbours (no node ever holds more than its own packets). Every second \
+                  column is then reversed; after that no row holds two packets for the same column, so rows and then \
+                  columns route without any contention. On-line and with no buffers — but the sort takes most of \
+                  the time.",
+    phases: &[
+        PhaseText {
+            name: "sort-column-major-snake",
+            text: "sort the packets by destination column into column-major snake order: in each round neighbours \
+                   exchange keys and then swap their packets if out of order, while the next round's keys cross \
+                   on other links — about one step a round, 7n − 9 − log₂ n steps in all",
+        },
+        PhaseText {
+            name: "reverse-odd-columns",
+            text: "every second column is reversed, giving column-major order",
+        },
+        PhaseText {
+            name: "route-row",
+            text: "along the row to the destination column, without contention",
+        },
+        PhaseText {
+            name: "route-column",
+            text: "along the destination column to the destination row, without contention",
+        },
+        PhaseText {
+            name: "pipelined",
+            text: "no barriers: each packet starts its next phase as soon as it finishes the current one",
+        },
+    ],
+    classes: Classes::Named(&[
+        "sorting, then reversing the column",
+        "along the row",
+        "along the column",
+    ]),
+    claims: &[
+        Claim {
+            name: "the routing phases",
+            text: "after the sort, three line permutations of at most n − 1 steps each",
+            scope: Scope::SquareMesh,
+            permutation: true,
+            separated: true,
+            policy: None,
+            measure: Measure::StepsAfter(SORT_PHASE),
+            strength: Strength::AtMost,
+            formula: Formula::ThreeLines,
+        },
+        Claim {
+            name: "no buffers",
+            text: "no auxiliary buffers: no queue above 3 packets",
+            scope: Scope::SquareMesh,
+            permutation: true,
+            separated: true,
+            policy: None,
+            measure: Measure::MaxQueue,
+            strength: Strength::AtMost,
+            formula: Formula::Constant(3),
+        },
+    ],
+};

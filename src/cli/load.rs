@@ -50,7 +50,7 @@ pub struct LoadArgs {
     #[arg(long)]
     pub topology: String,
     /// Algorithms, comma-separated (greedy, bit-fixing, valiant, rand-interval).
-    #[arg(long, default_value = "greedy", allow_hyphen_values = true)]
+    #[arg(long, default_value = crate::algorithms::DEFAULT_ALGORITHM, allow_hyphen_values = true)]
     pub algorithm: String,
     /// Patterns, comma-separated: uniform or a permutation workload (transpose, tornado, ...).
     #[arg(long, default_value = "uniform", allow_hyphen_values = true)]

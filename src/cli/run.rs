@@ -49,7 +49,7 @@ pub struct RunArgs {
     #[arg(long, value_name = "T")]
     pub topology: Option<String>,
     /// Routing algorithm (see `routesim list`).
-    #[arg(long, value_name = "A", default_value = "greedy")]
+    #[arg(long, value_name = "A", default_value = crate::algorithms::DEFAULT_ALGORITHM)]
     pub algorithm: String,
     /// Contention policy (see `routesim list`).
     #[arg(long, value_name = "P", default_value = "farthest-first")]

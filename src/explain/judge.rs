@@ -2,7 +2,7 @@
 //! and where the run stands against it.
 
 use super::{num, ClaimStatus, Progress, Verdict};
-use crate::algorithms::teaching::{Claim, Formula, Measure, Scope, Strength};
+use crate::algorithms::claim::{Claim, Formula, Measure, Scope, Strength};
 use crate::algorithms::{PathChoice, Smear};
 use crate::claims::{self, Bound};
 use crate::simulation::{Simulation, Status};

@@ -10,8 +10,8 @@
 //! Nothing here simulates: it reads a [`Simulation`]'s instance, bounds,
 //! counters and phases.
 
+use crate::algorithms::claim::{Measure, Strength};
 use crate::algorithms::lookup;
-use crate::algorithms::teaching::{Measure, Strength};
 use crate::claims::Bound;
 use crate::engine::PhaseSteps;
 use crate::lessons::{Lesson, Relation};

@@ -2,7 +2,8 @@
 //! ℓ and k, policy and bounds, its packet classes and the destination key.
 
 use super::{num, ClassName, Term};
-use crate::algorithms::teaching::{self, Classes};
+use crate::algorithms::pp;
+use crate::algorithms::teaching::Classes;
 use crate::algorithms::Entry;
 use crate::simulation::Simulation;
 use crate::topology::{Kind, Network, Topology};
@@ -47,7 +48,7 @@ pub(super) fn phase_text(entry: &Entry, name: &str) -> String {
     let text = match find(&key) {
         Some(t) => t.to_string(),
         None => match words.split_last() {
-            Some((last, base)) if !base.is_empty() => match (find(&base.join(" ")), teaching::cc_stage(last)) {
+            Some((last, base)) if !base.is_empty() => match (find(&base.join(" ")), pp::cc_stage(last)) {
                 (Some(a), Some(b)) => format!("{a}: {b}"),
                 (Some(a), None) => a.to_string(),
                 (None, Some(b)) => b.to_string(),

@@ -80,7 +80,7 @@ impl CurveRequest {
         let form = super::Form(json);
         let need = |key: &str| form.need(key);
         let text = |key: &str| form.text(key);
-        let mut base = form.spec("greedy", Pattern::Uniform)?;
+        let mut base = form.spec(crate::algorithms::DEFAULT_ALGORITHM, Pattern::Uniform)?;
         (base.warmup, base.measure, base.drain) = super::windows(
             text("warmup").as_deref(),
             text("measure").as_deref(),

@@ -44,7 +44,7 @@
 
 use super::pattern::Destinations;
 use super::Pattern;
-use crate::algorithms::Intervals;
+use crate::algorithms::{greedy, hypercube, rand_interval, Intervals};
 use crate::topology::{line_direction, Grid, Kind, Network, RouteOrder, Topology};
 
 /// λ* for `algorithm` (one that accepts open-loop traffic) with the
@@ -89,8 +89,8 @@ fn loads(topo: &Topology, algorithm: &str, dest: &Destinations, closed: bool) ->
         // points, so both legs together weigh (1 + 1)/N on every ordered
         // pair, less 1/N for each end that is a fixed point.
         let weight = match algorithm {
-            "greedy" | "bit-fixing" if uniform => Some(1.0 / (n - 1) as f64),
-            "valiant" => Some(2.0 / n as f64),
+            greedy::NAME | hypercube::BIT_FIXING_NAME if uniform => Some(1.0 / (n - 1) as f64),
+            hypercube::VALIANT_NAME => Some(2.0 / n as f64),
             _ => None,
         };
         let all_pairs = match (topo, weight) {
@@ -122,7 +122,7 @@ fn loads(topo: &Topology, algorithm: &str, dest: &Destinations, closed: bool) ->
         }
     }
     match algorithm {
-        "valiant" => {
+        hypercube::VALIANT_NAME => {
             // Leg 1 from every source, leg 2 into every destination, each
             // with the intermediate uniform over all nodes.
             let n = topo.nodes();
@@ -141,7 +141,7 @@ fn loads(topo: &Topology, algorithm: &str, dest: &Destinations, closed: bool) ->
                 }
             }
         }
-        "rand-interval" => {
+        rand_interval::NAME => {
             let (rows, cols) = topo.mesh2d().unwrap_or((1, topo.nodes()));
             let intervals = Intervals::for_column(rows);
             dest.for_each_pair(|s, d, w| {

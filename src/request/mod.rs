@@ -77,7 +77,7 @@ impl Default for RunSpec {
             l: None,
             k: None,
             hotspot: None,
-            algorithm: &registry::REGISTRY[0],
+            algorithm: registry::default_entry(),
             policy: Policy::FarthestFirst,
             seed: 1,
             queue_cap: None,

@@ -74,7 +74,7 @@ impl LoadGrid {
             algorithms.push(registry::lookup(&name)?.name);
         }
         if algorithms.is_empty() {
-            algorithms.push("greedy");
+            algorithms.push(crate::algorithms::DEFAULT_ALGORITHM);
         }
         let mut policies = items("policy", &lists.policy)?
             .iter()

@@ -4,6 +4,7 @@
 //! module of a lower layer (or the file's own module), and the files do not
 //! import each other in a cycle.
 
+use crate::common::code_of;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
@@ -49,115 +50,6 @@ fn module_of(file: &Path) -> Vec<String> {
         parts.push(stem.to_string());
     }
     parts
-}
-
-/// The code of a file without comments, string contents and
-/// `#[cfg(test)]` items (a test module may use anything).
-fn code_of(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let chars: Vec<char> = text.chars().collect();
-    let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        if c == '/' && chars.get(i + 1) == Some(&'/') {
-            while i < chars.len() && chars[i] != '\n' {
-                i += 1;
-            }
-        } else if c == '/' && chars.get(i + 1) == Some(&'*') {
-            while i + 1 < chars.len() && !(chars[i] == '*' && chars[i + 1] == '/') {
-                i += 1;
-            }
-            i += 2;
-        } else if c == 'r'
-            && matches!(chars.get(i + 1), Some('#') | Some('"'))
-            && (i == 0 || !chars[i - 1].is_alphanumeric())
-        {
-            // A raw string: r"…" or r#"…"#.
-            let mut j = i + 1;
-            let mut hashes = 0;
-            while chars.get(j) == Some(&'#') {
-                hashes += 1;
-                j += 1;
-            }
-            if chars.get(j) != Some(&'"') {
-                out.push(c);
-                i += 1;
-                continue;
-            }
-            j += 1;
-            loop {
-                if j >= chars.len() {
-                    break;
-                }
-                if chars[j] == '"' && (0..hashes).all(|h| chars.get(j + 1 + h) == Some(&'#')) {
-                    j += 1 + hashes;
-                    break;
-                }
-                j += 1;
-            }
-            out.push_str("\"\"");
-            i = j;
-        } else if c == '"' {
-            i += 1;
-            while i < chars.len() && chars[i] != '"' {
-                if chars[i] == '\\' {
-                    i += 1;
-                }
-                i += 1;
-            }
-            i += 1;
-            out.push_str("\"\"");
-        } else if c == '\'' && chars.get(i + 2) == Some(&'\'') {
-            // A character literal such as '{'.
-            out.push_str("' '");
-            i += 3;
-        } else if c == '\'' && chars.get(i + 1) == Some(&'\\') {
-            while i < chars.len() && !(chars[i] == '\'' && i > 0 && chars[i - 1] != '\\' && out.ends_with('\'')) {
-                i += 1;
-                if chars.get(i) == Some(&'\'') {
-                    break;
-                }
-            }
-            i += 1;
-            out.push_str("' '");
-        } else {
-            out.push(c);
-            i += 1;
-        }
-    }
-    strip_test_items(&out)
-}
-
-/// Removes every item that follows `#[cfg(test)]` (up to its closing brace
-/// or semicolon).
-fn strip_test_items(code: &str) -> String {
-    let mut out = String::new();
-    let mut rest = code;
-    while let Some(at) = rest.find("#[cfg(test)]") {
-        out.push_str(&rest[..at]);
-        let after = &rest[at..];
-        let (mut depth, mut end) = (0i32, after.len());
-        for (k, ch) in after.char_indices() {
-            match ch {
-                '{' => depth += 1,
-                '}' => {
-                    depth -= 1;
-                    if depth == 0 {
-                        end = k + 1;
-                        break;
-                    }
-                }
-                ';' if depth == 0 => {
-                    end = k + 1;
-                    break;
-                }
-                _ => {}
-            }
-        }
-        rest = &after[end..];
-    }
-    out.push_str(rest);
-    out
 }
 
 /// The paths a use tree or an inline path names, each as its segments

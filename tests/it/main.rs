@@ -48,6 +48,7 @@ mod request;
 mod smear;
 mod sort;
 mod sort_route;
+mod structure;
 mod teach;
 mod timeline;
 mod web_native;

@@ -47,11 +47,15 @@ mod teaching;
 
 pub use teaching::TEACHING;
 
+use super::papers::LMRR;
 use super::{Algorithm, AlgorithmOptions, EdgeQueues, Mark};
+use super::{Entry, Packets, Shape};
 use crate::engine::Engine;
 use crate::error::{Error, Result};
+use crate::options::Field;
 use crate::report::{Extra, LmrrFields};
 use crate::rng::{Rng, Stream};
+use crate::topology::Kind;
 use crate::topology::{Network, Topology};
 use crate::workload::Instance;
 use butterfly::{Layered, Net};
@@ -177,7 +181,7 @@ struct Round<'a> {
 
 impl Algorithm for Lmrr {
     fn name(&self) -> &'static str {
-        "lmrr"
+        NAME
     }
 
     fn start(&mut self, instance: &Instance, engine: &mut Engine) -> Result<()> {
@@ -200,7 +204,7 @@ impl Algorithm for Lmrr {
                     ));
                 };
                 if self.paths == PathChoice::Valiant {
-                    return Err(Error::invalid("paths", "valiant", "the mesh's four phases take the greedy paths of Theorem 3.1; valiant is for the butterfly and the hypercube"));
+                    return Err(Error::invalid("paths", PathChoice::Valiant.name(), "the mesh's four phases take the greedy paths of Theorem 3.1; valiant is for the butterfly and the hypercube"));
                 }
                 let descs: Vec<Box<dyn DescriptionPaths>> = (0..4)
                     .map(|k| Box::new(mesh::MeshPhase::new(rows, cols, k)) as Box<dyn DescriptionPaths>)
@@ -539,3 +543,24 @@ impl DescriptionPaths for Layered {
         Layered::stages(self)
     }
 }
+
+/// The SPEC §5 name.
+pub const NAME: &str = "lmrr";
+
+/// The registry entry.
+pub const ENTRY: Entry = Entry {
+    name: NAME,
+    summary: "random ranks, smallest first, with ghosts and end-of-stream on a leveled network; edge queues of q",
+    paper: LMRR,
+    section: "§2.2 (Theorem 2.9); §3 meshes (Theorem 3.1); §4 butterflies (Theorems 4.1, 4.2)",
+    claim: "O(c + L + log N) steps with edge queues of constant size, with high probability: O(√N) on the mesh, O(log N) on the butterfly, log n + o(log n) for a random permutation on the butterfly",
+    kinds: &[Kind::Mesh, Kind::Butterfly, Kind::Hypercube],
+    shape: Shape::GridsTwoD,
+    packets: Packets::Any,
+    open_loop: false,
+    refused_policies: &[],
+    policy_note: "",
+    options: &[Field::Ranks, Field::Paths, Field::Combine],
+    teaching: &TEACHING,
+    factory: |o| Box::new(Lmrr::new(o)),
+};

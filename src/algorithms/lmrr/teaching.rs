@@ -1,7 +1,8 @@
 //! `lmrr`'s teaching text: what it does, its phases, its packet classes
 //! (see [`crate::algorithms::teaching`]).
 
-use crate::algorithms::teaching::{Claim, Classes, Formula, Measure, PhaseText, Scope, Strength, Teaching};
+use crate::algorithms::claim::{Claim, Formula, Measure, Scope, Strength};
+use crate::algorithms::teaching::{Classes, PhaseText, Teaching};
 
 /// What the phases of `lmrr` do, by report name.
 const PHASES: &[PhaseText] = &[

@@ -40,7 +40,9 @@
 //! Per colour O(side) for sorts and scans (≈ 6.8·side per sort) plus the
 //! rounds; O(N) simulator work per step.
 
+use super::papers::PP;
 use super::{require, Algorithm, AlgorithmOptions};
+use super::{Entry, Packets, Shape};
 use crate::engine::{Engine, Policy};
 use crate::error::{Error, Result};
 use crate::primitives::geometry::{comb_rc, pow4_at_least, pow4_at_least_sqrt, Mesh, Tiles};
@@ -52,7 +54,9 @@ use crate::primitives::sort::SortTask;
 use crate::primitives::Task;
 use crate::report::Extra;
 use crate::rng::{Rng, Stream};
+use crate::topology::Kind;
 use crate::workload::Instance;
+pub use teaching::{cc_stage, DET_TEACHING, RAND_TEACHING};
 
 /// The working-queue bound the implementation is held to (tests assert
 /// `max_queue ≤ QUEUE_BOUND` on every run): stated before measuring, from
@@ -195,9 +199,9 @@ impl Algorithm for Pp {
 
     fn name(&self) -> &'static str {
         if self.det {
-            "pp-det"
+            DET_NAME
         } else {
-            "pp-rand"
+            RAND_NAME
         }
     }
 
@@ -374,6 +378,48 @@ impl Algorithm for Pp {
 }
 
 mod run;
+mod teaching;
+
+/// The SPEC §5 name of the randomized version.
+pub const RAND_NAME: &str = "pp-rand";
+/// The SPEC §5 name of the deterministic version.
+pub const DET_NAME: &str = "pp-det";
+
+/// The registry entry.
+pub const RAND: Entry = Entry {
+    name: RAND_NAME,
+    summary: "Pietracaprina-Pucci randomized (l,k)-routing in O(sqrt(lkN)) steps with constant queues",
+    paper: PP,
+    section: "§3 (Theorem 2)",
+    claim: "(ℓ,k)-routing in O(√(ℓkN)) steps with working queues of constant size, with high probability",
+    kinds: &[Kind::Mesh],
+    shape: Shape::SquarePowerOfTwo,
+    packets: Packets::Any,
+    open_loop: false,
+    refused_policies: &[],
+    policy_note: "",
+    options: &[],
+    teaching: &RAND_TEACHING,
+    factory: |o| Box::new(Pp::randomized(o)),
+};
+
+/// The registry entry.
+pub const DET: Entry = Entry {
+    name: DET_NAME,
+    summary: "Pietracaprina-Pucci deterministic (l,k)-routing: pipelined prefix colouring, stripe balancing",
+    paper: PP,
+    section: "§4 (Theorem 5)",
+    claim: "(ℓ,k)-routing in O(√(ℓkN)) steps with working queues of constant size, deterministically",
+    kinds: &[Kind::Mesh],
+    shape: Shape::SquarePowerOfTwo,
+    packets: Packets::Any,
+    open_loop: false,
+    refused_policies: &[Policy::Random],
+    policy_note: "it is deterministic: any other policy gives the same run for every seed",
+    options: &[],
+    teaching: &DET_TEACHING,
+    factory: |o| Box::new(Pp::deterministic(o)),
+};
 
 #[cfg(test)]
 mod tests {

@@ -1,0 +1,256 @@
+//! The claim language: what a paper's claim about an algorithm says, as
+//! data — where it holds ([`Scope`]), what it bounds ([`Measure`]), how
+//! ([`Strength`]) and the bound itself ([`Formula`]). A family's module
+//! writes its claims in this language; [`crate::claims`] evaluates the
+//! formulas on an instance and [`crate::explain`] judges a run against them.
+
+use crate::engine::Policy;
+use serde::Serialize;
+/// Where a claim holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Scope {
+    /// Every network the algorithm runs on.
+    Any,
+    /// A linear array (`linear:N`).
+    LinearArray,
+    /// A square 2-D mesh (`mesh:SxS`).
+    SquareMesh,
+    /// A 2-D mesh (`mesh:RxC`).
+    Mesh2d,
+    /// A hypercube.
+    Hypercube,
+    /// A square 2-D torus (`torus:SxS`).
+    SquareTorus,
+    /// A mesh of 3 or more dimensions, every side equal (`mesh:SxSxS`).
+    CubeMesh,
+    /// A torus of 3 or more dimensions, every side equal.
+    CubeTorus,
+    /// A 2-D torus (`torus:RxC`).
+    Torus2d,
+    /// A permutation from a butterfly's inputs (level 0) to its outputs
+    /// (level D), drawn at random (the `random-permutation` workload), on
+    /// direct paths (Leighton–Maggs–Ranade–Rao Theorem 4.2).
+    ButterflyRandomInputsToOutputs,
+}
+
+/// The quantity a claim bounds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Measure {
+    /// The running time (SPEC §1 `steps`).
+    Steps,
+    /// The largest working queue (`max_queue`).
+    MaxQueue,
+    /// The steps after the named phase (e.g. after sort-route's sort).
+    StepsAfter(&'static str),
+    /// The most packets in one of the algorithm's own edge queues (`lmrr`'s
+    /// report field `max_edge_queue`).
+    MaxEdgeQueue,
+    /// The most packets one node held when a phase opened (the report
+    /// field `max_barrier_load` of a smeared Kaufmann–Sibeyn run, §7.5).
+    MaxBarrierLoad,
+}
+
+/// How a claim bounds its measure.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Strength {
+    /// Exactly the formula.
+    Exact,
+    /// At most the formula, always.
+    AtMost,
+    /// At most the formula, with high probability.
+    AtMostWhp,
+    /// O(formula): the constant is not stated; the run measures it.
+    Order,
+    /// Ω(formula) on some instances (a lower bound for a class of algorithms).
+    Omega,
+    /// The formula plus an O(·) term of the kind O(√(k·n·log n)), with very
+    /// high probability: Kaufmann–Sibeyn's theorems ([`Formula::Ks`]). Each
+    /// theorem has its own unit ([`crate::claims::Bound::unit`]):
+    /// √(k·n·ln n) (d·√(k·n·ln n) in d dimensions), F·√(n·ln n) for worms,
+    /// (k/2 + 1)·√(n·ln n) and k·√(n·ln n) for LevelRoute, √(k·L·ln n) and
+    /// √((n + k·L)·ln n) for the locality theorems. The run measures the
+    /// additive term's constant in that unit.
+    PlusSqrtKnLogN,
+    /// The formula plus a lower-order term, o(formula).
+    PlusLowerOrder,
+    /// The formula plus O(1), with very high probability: the run measures
+    /// the constant (the measure minus the formula).
+    PlusConstant,
+}
+
+/// A bound as a formula of the instance.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Formula {
+    /// Kaufmann–Sibeyn Lemma 2 on a linear array: max over i < j of
+    /// (j − i + h(i, j)), both directions ([`crate::claims::lemma2`]).
+    Lemma2,
+    /// The 2-D mesh's diameter R + C − 2 (2n − 2 on n × n).
+    MeshDiameter,
+    /// Three line permutations: 2R + C − 3 (3n − 3 on n × n).
+    ThreeLines,
+    /// 8D on a D-dimensional hypercube.
+    EightD,
+    /// 2n on an n × n mesh.
+    TwoSide,
+    /// √(ℓ·k·N).
+    SqrtLkn,
+    /// √(N/D) on a hypercube.
+    SqrtNOverD,
+    /// log₂ n on an n × n mesh.
+    LogSide,
+    /// 2⌊(R − 2)/3⌋ + 1: greedy's queue on `greedy-worst` (R × C mesh,
+    /// with t = min(⌊(R−2)/3⌋, ⌊(C−1)/2⌋)).
+    GreedyWorstQueue,
+    /// A constant.
+    Constant(u32),
+    /// k: the most packets a node sends or receives (Kaufmann–Sibeyn's k).
+    PacketsPerNode,
+    /// [`crate::algorithms::pp::QUEUE_BOUND`].
+    QueueBound,
+    /// c + L + log N of Leighton–Maggs–Ranade–Rao's Theorem 2.9: c the
+    /// congestion of the paths, L their dilation (in levels), N the number
+    /// of packets. They depend on the paths the algorithm chose, so the
+    /// values are the run's (the report fields `congestion`, `dilation`,
+    /// `log_n`); not defined for an algorithm that reports none.
+    CongestionDilationLogN,
+    /// q, the capacity of the algorithm's own edge queues (the report field
+    /// `edge_queue_cap`); not defined without such queues.
+    EdgeQueueCap,
+    /// log₂ n on an n-input butterfly (`butterfly:D`: log n = D).
+    LogInputs,
+    /// The main term of one of Kaufmann–Sibeyn's k-k routing theorems, with
+    /// n the side, d the dimension and k the most packets a node sends or
+    /// receives (ε the run's strip height, L its locality).
+    Ks(KsTheorem),
+}
+
+/// The Kaufmann–Sibeyn theorems on k-k routing (main terms; each holds
+/// with an additive term of its own, e.g. O(√(k·n·log n)), O(d·√(k·n·log
+/// n)) in d dimensions, O(√(k·L·log n)) with locality L).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum KsTheorem {
+    /// Theorem 2 (§7.1), NoWrapRoute on an n×n mesh, farthest-first:
+    /// max{3n, 2n + kn/4, kn/2}.
+    Theorem2,
+    /// Theorem 3 (§7.2), NoWrapRoute, any strategy: max{3n, kn/2 + n/k + 3n/2}.
+    Theorem3,
+    /// Theorem 4 (§7.3), NoWrapRoute(d): max{(2d − 1)n, kn/2}.
+    Theorem4,
+    /// Theorem 7 (§8.1), WrapRoute on an n×n torus: max{2n, kn/4}.
+    Theorem7,
+    /// Theorem 8 (§8.1), WrapRoute on an n×n mesh: max{4n, kn/2}.
+    Theorem8,
+    /// Theorem 9 (§8.2), WrapRoute on the torus, any strategy: kn/4 + 2n.
+    Theorem9,
+    /// Theorem 11 (§8.3), WrapRoute(d) on the d-dimensional torus: max{2dn, kn/4}.
+    Theorem11,
+    /// Corollary 5 (§7.2), NoWrapRoute routing a permutation of worms of F
+    /// flits (cut-through) on the n×n mesh: max{3n, Fn/2 + n/F + 3n/2}.
+    Corollary5,
+    /// Theorem 5 (§7.3), NoWrapRoute(d) with worms of F flits:
+    /// max{(2d − 1)n, Fn/2 + (d − 1)n/F + (d − 1/2)n}.
+    Theorem5,
+    /// Theorem 10 (§8.2), worms of F flits on the n×n torus: Fn/4 + 2n
+    /// (the paper names NoWrapRoute; §8.2 is WrapRoute's).
+    Theorem10,
+    /// Theorem 12 (§8.3), WrapRoute(d) with worms of F flits: Fn/2 + dn.
+    Theorem12,
+    /// Corollary 4 (§6), LevelRoute on an n×n mesh: (k/2 + 1)·(n + ε) plus
+    /// (k/2 + 1)·O(√(n log n)).
+    Corollary4,
+    /// Theorem 1 (§6), LevelRoute's improved version, for k ≥ 4n/ε:
+    /// (k + 1)/2·n + k/8·ε plus k·O(√(n log n)).
+    Theorem1,
+    /// Theorem 13 (§9.1), LocalRoute on a torus, L known: max{5L/2, kL} +
+    /// max{L/2, kL/16} plus O(√(kL log n)).
+    Theorem13,
+    /// Theorem 14 (§9.1), NoWrapRoute′ on a mesh, L known: max{L, kL/8} +
+    /// max{2L, kL} plus O(√(kL log n)).
+    Theorem14,
+    /// Theorem 15 (§9.2), NoLRoute on an n×n torus, L unknown (the
+    /// instance's locality): max{n, kL/16} + kL plus O(√((n + kL) log n)).
+    Theorem15,
+}
+
+impl KsTheorem {
+    /// For the locality theorems: whether the nodes know L (Theorems 13
+    /// and 14: `--locality L` or the instance's own) or estimate it
+    /// (Theorem 15: `--locality unknown`); `None` for the others.
+    pub const fn locality_known(self) -> Option<bool> {
+        match self {
+            KsTheorem::Theorem13 | KsTheorem::Theorem14 => Some(true),
+            KsTheorem::Theorem15 => Some(false),
+            _ => None,
+        }
+    }
+
+    /// Whether the theorem is about cut-through worms (`--flits F`, F > 1):
+    /// its k is F, its additive term O(F·√(n log n)).
+    pub const fn cut_through(self) -> bool {
+        matches!(
+            self,
+            KsTheorem::Corollary5 | KsTheorem::Theorem5 | KsTheorem::Theorem10 | KsTheorem::Theorem12
+        )
+    }
+}
+
+/// One claim of a paper about an algorithm.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct Claim {
+    /// A short name for it ("Lemma 2", "the 2n − 2 bound").
+    pub name: &'static str,
+    /// The claim in words, as the paper states it.
+    pub text: &'static str,
+    /// The networks it is stated for.
+    pub scope: Scope,
+    /// Stated for (partial) permutations only.
+    pub permutation: bool,
+    /// Stated for the paper's algorithm with its phases separated by
+    /// barriers: it does not apply to a pipelined run (`--pipeline`),
+    /// whose phases overlap.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub separated: bool,
+    /// Stated for this contention policy only.
+    #[serde(skip_serializing_if = "Option::is_none", serialize_with = "policy_name")]
+    pub policy: Option<Policy>,
+    /// What it bounds.
+    pub measure: Measure,
+    /// How.
+    pub strength: Strength,
+    /// The bound.
+    pub formula: Formula,
+}
+
+fn policy_name<S: serde::Serializer>(policy: &Option<Policy>, s: S) -> Result<S::Ok, S::Error> {
+    match policy {
+        Some(p) => s.serialize_str(p.name()),
+        None => s.serialize_none(),
+    }
+}
+
+/// A Kaufmann–Sibeyn theorem as a claim on `steps`.
+pub const fn ks_claim(
+    name: &'static str,
+    text: &'static str,
+    scope: Scope,
+    policy: Option<Policy>,
+    theorem: KsTheorem,
+) -> Claim {
+    Claim {
+        name,
+        text,
+        scope,
+        // The cut-through results are for permutations of worms.
+        permutation: theorem.cut_through(),
+        separated: false,
+        policy,
+        measure: Measure::Steps,
+        strength: Strength::PlusSqrtKnLogN,
+        formula: Formula::Ks(theorem),
+    }
+}

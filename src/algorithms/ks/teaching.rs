@@ -1,0 +1,213 @@
+//! The teaching text of NoWrapRoute (`ks-nowrap`) and WrapRoute (`ks-wrap`),
+//! and the phase texts LevelRoute and LocalRoute share (see
+//! [`crate::algorithms::teaching`]).
+
+use crate::algorithms::claim::{ks_claim, Claim, Formula, KsTheorem, Measure, Scope, Strength};
+use crate::algorithms::teaching::{Classes, PhaseText, Teaching};
+use crate::engine::Policy;
+
+/// The text of the Kaufmann–Sibeyn family's first routing phase, with
+/// `$how_far` (LocalRoute says how far) before its last clause.
+macro_rules! ks_first_route {
+    ($how_far:literal) => {
+        concat!(
+            "every packet moves along one axis to its destination's coordinate",
+            $how_far,
+            "; the colours use different axes at once"
+        )
+    };
+}
+pub(crate) use ks_first_route;
+
+/// What the phases of the Kaufmann–Sibeyn algorithms do, by report name
+/// (`phase<i>-randomize` / `phase<i>-route`; `coalesced` when coalesced).
+/// LocalRoute's list (`levels.rs`) shares every text it does not change.
+const KS_PHASES: &[PhaseText] = &[
+    PhaseText {
+        name: "phase1-randomize",
+        text: "every packet moves along one axis (its colour's first) to a uniformly random position, \
+               so the packets that want the same line are spread out",
+    },
+    PhaseText {
+        name: "phase2-randomize",
+        text: KS_NEXT_RANDOMIZE,
+    },
+    PhaseText {
+        name: "phase3-randomize",
+        text: KS_NEXT_RANDOMIZE,
+    },
+    PhaseText {
+        name: "phase2-route",
+        text: ks_first_route!(""),
+    },
+    KS_NEXT_ROUTES[0],
+    KS_NEXT_ROUTES[1],
+    KS_NEXT_ROUTES[2],
+    PhaseText {
+        name: "phase6-route",
+        text: "every packet moves along its last axis to its destination",
+    },
+    KS_COALESCED,
+];
+
+const KS_NEXT_RANDOMIZE: &str = "every packet moves along its colour's next axis to a uniformly random position";
+
+/// The routing phases after the first but the sixth.
+pub(in crate::algorithms) const KS_NEXT_ROUTES: [PhaseText; 3] = {
+    const TEXT: &str = "every packet moves along its next axis to its destination's coordinate";
+    [
+        PhaseText {
+            name: "phase3-route",
+            text: TEXT,
+        },
+        PhaseText {
+            name: "phase4-route",
+            text: TEXT,
+        },
+        PhaseText {
+            name: "phase5-route",
+            text: TEXT,
+        },
+    ]
+};
+
+/// The family's single phase when coalesced (`--phases coalesced`).
+pub(in crate::algorithms) const KS_COALESCED: PhaseText = PhaseText {
+    name: "coalesced",
+    text: "phases coalesced: a packet starts its next phase as soon as it finishes one; on a link a packet \
+           in an earlier phase goes first",
+};
+
+/// ks-nowrap.
+pub const NOWRAP_TEACHING: Teaching = Teaching {
+    description: "Every packet gets a random colour, one per axis (green and blue on a 2-D mesh). A green packet \
+                  first moves inside its column to a random row, then along that row to its destination column, \
+                  then along the column to its destination; a blue packet does the same 90° out of phase, so \
+                  while green packets move vertically blue ones move horizontally and both halves of the links \
+                  are busy. Randomizing first spreads k packets per node evenly, so the routing phases meet the \
+                  bisection bound kn/2 up to lower-order terms.",
+    phases: KS_PHASES,
+    classes: Classes::Colours,
+    claims: &[
+        ks_claim(
+            "Theorem 2",
+            "NoWrapRoute routes k-permutations on the n×n mesh in max{3n, 2n + kn/4, kn/2} + O(√(kn log n)) \
+             steps, with very high probability (farthest-first)",
+            Scope::SquareMesh,
+            Some(Policy::FarthestFirst),
+            KsTheorem::Theorem2,
+        ),
+        ks_claim(
+            "Theorem 3",
+            "with any contention strategy, NoWrapRoute routes k-permutations on the n×n mesh in \
+             max{3n, kn/2 + n/k + 3n/2} + O(√(kn log n)) steps, with very high probability",
+            Scope::SquareMesh,
+            None,
+            KsTheorem::Theorem3,
+        ),
+        ks_claim(
+            "Theorem 4",
+            "NoWrapRoute(d) routes k-permutations on the d-dimensional mesh in max{(2d − 1)n, kn/2} + \
+             O(d·√(kn log n)) steps, with very high probability (farthest-first)",
+            Scope::CubeMesh,
+            Some(Policy::FarthestFirst),
+            KsTheorem::Theorem4,
+        ),
+        ks_claim(
+            "Corollary 5",
+            "NoWrapRoute routes a permutation of worms of F flits (cut-through) on the n×n mesh in \
+             max{3n, Fn/2 + n/F + 3n/2} + O(F·√(n log n)) steps, with very high probability (any strategy)",
+            Scope::SquareMesh,
+            None,
+            KsTheorem::Corollary5,
+        ),
+        ks_claim(
+            "Theorem 5",
+            "NoWrapRoute(d) routes a permutation of worms of F flits on the d-dimensional mesh in \
+             max{(2d − 1)n, Fn/2 + (d − 1)n/F + (d − 1/2)n} + O(d·F·√(n log n)) steps, with very high probability",
+            Scope::CubeMesh,
+            None,
+            KsTheorem::Theorem5,
+        ),
+        KS_SMEAR_CLAIM,
+    ],
+};
+
+/// Theorem 6 (§7.5): with the packets of m = k·log n adjacent PUs smeared
+/// out after every phase, a PU holds k + O(1) packets (for k ≤ n^α; the
+/// paper: "in the same way the queue size of all algorithms in this paper
+/// can be bounded"). Measured on the packets held when a phase opens —
+/// the quantity its proof counts ([`Measure::MaxBarrierLoad`]).
+pub(in crate::algorithms) const KS_SMEAR_CLAIM: Claim = Claim {
+    name: "Theorem 6",
+    text: "smearing out the packets of m = k·log n adjacent PUs after each phase (O(m) extra steps) bounds \
+           the packets a PU holds to k + O(1), with very high probability, for k ≤ n^α (α < 1)",
+    scope: Scope::Any,
+    permutation: false,
+    separated: false,
+    policy: None,
+    measure: Measure::MaxBarrierLoad,
+    strength: Strength::PlusConstant,
+    formula: Formula::PacketsPerNode,
+};
+
+/// ks-wrap.
+pub const WRAP_TEACHING: Teaching = Teaching {
+    description: "On the torus, every packet gets a random colour, one per axis. A green packet moves to a random \
+                  column along its row, to a random row along its column, then to its destination column and \
+                  its destination row; blue packets do the same 90° out of phase. With the wrap-around links the \
+                  connection-availability bound is kn/4, and WrapRoute comes within lower-order terms of it.",
+    phases: KS_PHASES,
+    classes: Classes::Colours,
+    claims: &[
+        ks_claim(
+            "Theorem 7",
+            "WrapRoute routes k-permutations on the n×n torus in max{2n, kn/4} + O(√(kn log n)) steps, \
+             with very high probability (farthest-first)",
+            Scope::SquareTorus,
+            Some(Policy::FarthestFirst),
+            KsTheorem::Theorem7,
+        ),
+        ks_claim(
+            "Theorem 9",
+            "with any contention strategy, WrapRoute routes k-permutations on the n×n torus in \
+             kn/4 + 2n + O(√(kn log n)) steps, with very high probability",
+            Scope::SquareTorus,
+            None,
+            KsTheorem::Theorem9,
+        ),
+        ks_claim(
+            "Theorem 8",
+            "on the n×n mesh without wrap-around, WrapRoute routes k-permutations in max{4n, kn/2} + \
+             O(√(kn log n)) steps, with very high probability (farthest-first)",
+            Scope::SquareMesh,
+            Some(Policy::FarthestFirst),
+            KsTheorem::Theorem8,
+        ),
+        ks_claim(
+            "Theorem 11",
+            "WrapRoute(d) routes k-permutations on the d-dimensional torus in max{2dn, kn/4} + \
+             O(d·√(kn log n)) steps, with very high probability (farthest-first)",
+            Scope::CubeTorus,
+            Some(Policy::FarthestFirst),
+            KsTheorem::Theorem11,
+        ),
+        ks_claim(
+            "Theorem 10",
+            "worms of F flits (cut-through) are routed on the n×n torus in Fn/4 + 2n + O(F·√(n log n)) \
+             steps, with very high probability (§8.2, WrapRoute)",
+            Scope::SquareTorus,
+            None,
+            KsTheorem::Theorem10,
+        ),
+        ks_claim(
+            "Theorem 12",
+            "WrapRoute(d) routes a permutation of worms of F flits on the d-dimensional torus in \
+             Fn/2 + dn + O(d·F·√(n log n)) steps, with very high probability",
+            Scope::CubeTorus,
+            None,
+            KsTheorem::Theorem12,
+        ),
+        KS_SMEAR_CLAIM,
+    ],
+};
