@@ -26,6 +26,9 @@ use crate::topology::{Grid, Network, Topology};
 use crate::workload::Instance;
 use serde::Serialize;
 
+mod progress;
+pub use progress::Progress;
+
 /// On a torus or ring dimension, cut positions are restricted to
 /// `TORUS_CUT_BUCKETS` evenly spread positions when the side is longer, so
 /// that the pair-of-positions table (G² cells of `u32`, 16 MiB at 2048) stays
@@ -63,90 +66,6 @@ pub struct Bounds {
     pub best: u32,
     /// Reference values to compare a run with (not instance bounds).
     pub reference: References,
-}
-
-/// Where a run stands against an instance's best lower bound, in words
-/// (the page's bound counter): `text` (`best ✓ · steps ×ratio` once
-/// reached and finished, `best (p% reached)` before) and `title` (the
-/// bounds behind it).
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Progress {
-    /// The counter's text.
-    pub text: String,
-    /// Its tooltip.
-    pub title: String,
-}
-
-impl Bounds {
-    /// [`Progress`] at `step` of a run, `finished` or not.
-    pub fn progress(&self, step: u32, finished: bool) -> Progress {
-        let best = self.best;
-        let reached = step >= best;
-        let text = if reached {
-            let ratio = match finished && best > 0 {
-                true => format!(" · steps ×{}", to_fixed(f64::from(step) / f64::from(best), 2)),
-                false => String::new(),
-            };
-            format!("{best} ✓{ratio}")
-        } else {
-            // Rounded half up, as the page always showed it.
-            let (num, den) = (
-                200 * u64::from(step) + u64::from(best.max(1)),
-                2 * u64::from(best.max(1)),
-            );
-            format!("{best} ({}% reached)", num / den)
-        };
-        let title = format!(
-            "best = {best} (distance {}, bisection {}, sink {}, region {}); √(ℓkN) = {}. {}",
-            self.distance,
-            self.bisection,
-            self.sink,
-            self.region,
-            to_fixed(self.sqrt_lkn, 1),
-            match reached {
-                true => "The run has reached the lower bound.",
-                false => "Steps so far as a share of the bound.",
-            }
-        );
-        Progress { text, title }
-    }
-}
-
-/// `x` with `digits` decimals, a tie rounded up (away from zero), as
-/// JavaScript's `toFixed` writes it.
-fn to_fixed(x: f64, digits: usize) -> String {
-    // The exact decimal expansion of a double ends within 1100 digits.
-    let exact = format!("{:.1100}", x.abs());
-    let (int, frac) = exact.split_once('.').unwrap_or((&exact, ""));
-    let tie_or_more = frac.as_bytes().get(digits).is_some_and(|&d| d >= b'5');
-    let mut digits_all: Vec<u8> = int.bytes().chain(frac.bytes().take(digits)).collect();
-    if tie_or_more {
-        let mut i = digits_all.len();
-        loop {
-            if i == 0 {
-                digits_all.insert(0, b'1');
-                break;
-            }
-            i -= 1;
-            if digits_all[i] == b'9' {
-                digits_all[i] = b'0';
-            } else {
-                digits_all[i] += 1;
-                break;
-            }
-        }
-    }
-    let text = String::from_utf8(digits_all).unwrap_or_default();
-    let (int, frac) = text.split_at(text.len() - digits);
-    let sign = if x < 0.0 && text.bytes().any(|b| b != b'0') {
-        "-"
-    } else {
-        ""
-    };
-    match digits {
-        0 => format!("{sign}{int}"),
-        _ => format!("{sign}{int}.{frac}"),
-    }
 }
 
 /// Reference curves and sizes printed next to the bounds so a run can be
@@ -751,20 +670,5 @@ impl Inside {
             }
         }
         prefix_sums_2d(grid, w, last_x + 1, last_y + 1);
-    }
-}
-
-#[cfg(test)]
-mod progress_tests {
-    use super::to_fixed;
-
-    #[test]
-    fn to_fixed_rounds_as_javascript_does() {
-        assert_eq!(to_fixed(1.125, 2), "1.13");
-        assert_eq!(to_fixed(1.005, 2), "1.00");
-        assert_eq!(to_fixed(9.995, 2), "9.99");
-        assert_eq!(to_fixed(9.999, 2), "10.00");
-        assert_eq!(to_fixed(0.25, 1), "0.3");
-        assert_eq!(to_fixed(16.0, 1), "16.0");
     }
 }
