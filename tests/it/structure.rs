@@ -1,7 +1,9 @@
 //! One home per algorithm family (docs/architecture.md, "One home per
 //! family"): an algorithm's SPEC §5 name is spelled as a string literal in
 //! at most three files of `src/` (its family's module, the registry table,
-//! the lessons), outside comments and `#[cfg(test)]` code.
+//! the lessons), outside comments and `#[cfg(test)]` code; a formula's
+//! text is written in exactly one string literal (its `text()`), and an
+//! entry's one-line claim is one of its claims.
 
 use crate::common::{code_with_strings, rust_files};
 use routesim::algorithms::REGISTRY;
