@@ -18,6 +18,7 @@ pub fn catalogue() -> serde_json::Value {
         "topologies": Kind::ALL.iter().map(|k| json!({"name": k.name(), "syntax": k.syntax()})).collect::<Vec<_>>(),
         "algorithms": REGISTRY.iter().map(|a| {
             let mut v = serde_json::to_value(a).unwrap_or_default();
+            v["claim"] = json!(a.claim());
             v["accepts"] = json!(a.accepts());
             v
         }).collect::<Vec<_>>(),

@@ -243,6 +243,8 @@ pub fn evaluate_run(
         Topology::Hypercube(h) => Some(h.dim()),
         _ => None,
     };
+    // The formula's one spelling (claim.rs); those without one are spelled below per instance.
+    let text = formula.text().unwrap_or_default();
     match formula {
         Formula::Lemma2 => {
             if topo.kind() != Kind::Linear {
@@ -289,24 +291,20 @@ pub fn evaluate_run(
         }),
         Formula::TwoSide => topo
             .square_side()
-            .map(|n| bound("2n", (2 * n) as f64, format!("n = {n}"))),
+            .map(|n| bound(text, (2 * n) as f64, format!("n = {n}"))),
         Formula::LogSide => topo
             .square_side()
-            .map(|n| bound("log₂ n", (n as f64).log2(), format!("n = {n}"))),
-        Formula::EightD => dim.map(|d| bound("8D", (8 * d) as f64, format!("D = {d}"))),
+            .map(|n| bound(text, (n as f64).log2(), format!("n = {n}"))),
+        Formula::EightD => dim.map(|d| bound(text, (8 * d) as f64, format!("D = {d}"))),
         Formula::SqrtNOverD => dim.map(|d| {
             let n = topo.nodes();
-            bound(
-                "√(N/D)",
-                (n as f64 / d.max(1) as f64).sqrt(),
-                format!("N = {n}, D = {d}"),
-            )
+            bound(text, (n as f64 / d.max(1) as f64).sqrt(), format!("N = {n}, D = {d}"))
         }),
         Formula::SqrtLkn => {
             let (l, k) = instance.lk();
             let n = topo.nodes();
             Some(bound(
-                "√(ℓkN)",
+                text,
                 ((l as f64) * (k as f64) * (n as f64)).sqrt(),
                 format!("ℓ = {l}, k = {k}, N = {n}"),
             ))
@@ -317,10 +315,10 @@ pub fn evaluate_run(
             // auto`'s m = ⌈k·log₂ n⌉): declared, else measured, max(ℓ, k).
             let (l, k) = instance.lk();
             let k = l.max(k).max(1);
-            Some(bound("k", k as f64, format!("k = {k}")))
+            Some(bound(text, k as f64, format!("k = {k}")))
         }
         Formula::QueueBound => Some(bound(
-            "QUEUE_BOUND",
+            text,
             QUEUE_BOUND as f64,
             "the constant the tests hold every run to".to_string(),
         )),
@@ -336,7 +334,7 @@ pub fn evaluate_run(
         // SPEC §5's per-link `congestion` over the whole run.
         Formula::CongestionDilationLogN => extra.lmrr.as_ref().map(|f| {
             bound(
-                "c + L + log N",
+                text,
                 (f.leveled_congestion + f.dilation + f.log_n) as f64,
                 format!(
                     "c = {} on the leveled network, L = {}, log N = {}",
@@ -347,9 +345,9 @@ pub fn evaluate_run(
         Formula::EdgeQueueCap => extra
             .lmrr
             .as_ref()
-            .map(|f| bound("q", f.edge_queue_cap as f64, format!("q = {}", f.edge_queue_cap))),
+            .map(|f| bound(text, f.edge_queue_cap as f64, format!("q = {}", f.edge_queue_cap))),
         Formula::LogInputs => match topo {
-            Topology::Butterfly(b) => Some(bound("log n", b.dim() as f64, format!("n = {} inputs", b.rows()))),
+            Topology::Butterfly(b) => Some(bound(text, b.dim() as f64, format!("n = {} inputs", b.rows()))),
             _ => None,
         },
     }
@@ -385,11 +383,11 @@ fn level_route(theorem: KsTheorem, instance: &Instance, epsilon: Option<u32>) ->
         }
         let value = (kf + 1.0) / 2.0 * nf + kf / 8.0 * ef;
         let unit = ("k·√(n·ln n)".to_string(), kf * root);
-        return Some(with_unit("(k + 1)/2·n + k/8·ε", value, parameters, unit));
+        return Some(with_unit(theorem.text(), value, parameters, unit));
     }
     let unit = ("(k/2 + 1)·√(n·ln n)".to_string(), (kf / 2.0 + 1.0) * root);
     Some(with_unit(
-        "(k/2 + 1)·(n + ε)",
+        theorem.text(),
         (kf / 2.0 + 1.0) * (nf + ef),
         parameters,
         unit,
@@ -421,17 +419,17 @@ fn local_route(theorem: KsTheorem, instance: &Instance, locality: Option<u32>) -
     Some(match theorem {
         KsTheorem::Theorem13 => {
             let value = (2.5 * lf).max(kf * lf) + (lf / 2.0).max(kf * lf / 16.0);
-            with_unit("max{5L/2, kL} + max{L/2, kL/16}", value, parameters, local_unit)
+            with_unit(theorem.text(), value, parameters, local_unit)
         }
         KsTheorem::Theorem14 => {
             let value = lf.max(kf * lf / 8.0) + (2.0 * lf).max(kf * lf);
-            with_unit("max{L, kL/8} + max{2L, kL}", value, parameters, local_unit)
+            with_unit(theorem.text(), value, parameters, local_unit)
         }
         _ => {
             instance.topology.square_side()?;
             let value = nf.max(kf * lf / 16.0) + kf * lf;
             let unit = ("√((n + k·L)·ln n)".to_string(), ((nf + kf * lf) * nf.ln()).sqrt());
-            with_unit("max{n, kL/16} + kL", value, parameters, unit)
+            with_unit(theorem.text(), value, parameters, unit)
         }
     })
 }
@@ -458,30 +456,20 @@ fn ks(theorem: KsTheorem, instance: &Instance, flits: Option<u32>) -> Option<Bou
     };
     let d = dims.len() as u32;
     let (nf, kf, df) = (n as f64, k as f64, d as f64);
-    let (formula, value) = match theorem {
-        KsTheorem::Theorem2 => (
-            "max{3n, 2n + kn/4, kn/2}",
-            (3.0 * nf).max(2.0 * nf + kf * nf / 4.0).max(kf * nf / 2.0),
-        ),
-        KsTheorem::Theorem3 => (
-            "max{3n, kn/2 + n/k + 3n/2}",
-            (3.0 * nf).max(kf * nf / 2.0 + nf / kf + 1.5 * nf),
-        ),
-        KsTheorem::Theorem4 => ("max{(2d − 1)n, kn/2}", ((2.0 * df - 1.0) * nf).max(kf * nf / 2.0)),
-        KsTheorem::Theorem7 => ("max{2n, kn/4}", (2.0 * nf).max(kf * nf / 4.0)),
-        KsTheorem::Theorem8 => ("max{4n, kn/2}", (4.0 * nf).max(kf * nf / 2.0)),
-        KsTheorem::Theorem9 => ("kn/4 + 2n", kf * nf / 4.0 + 2.0 * nf),
-        KsTheorem::Theorem11 => ("max{2dn, kn/4}", (2.0 * df * nf).max(kf * nf / 4.0)),
-        KsTheorem::Corollary5 => (
-            "max{3n, Fn/2 + n/F + 3n/2}",
-            (3.0 * nf).max(kf * nf / 2.0 + nf / kf + 1.5 * nf),
-        ),
-        KsTheorem::Theorem5 => (
-            "max{(2d − 1)n, Fn/2 + (d − 1)n/F + (d − 1/2)n}",
-            ((2.0 * df - 1.0) * nf).max(kf * nf / 2.0 + (df - 1.0) * nf / kf + (df - 0.5) * nf),
-        ),
-        KsTheorem::Theorem10 => ("Fn/4 + 2n", kf * nf / 4.0 + 2.0 * nf),
-        KsTheorem::Theorem12 => ("Fn/2 + dn", kf * nf / 2.0 + df * nf),
+    let value = match theorem {
+        KsTheorem::Theorem2 => (3.0 * nf).max(2.0 * nf + kf * nf / 4.0).max(kf * nf / 2.0),
+        KsTheorem::Theorem3 => (3.0 * nf).max(kf * nf / 2.0 + nf / kf + 1.5 * nf),
+        KsTheorem::Theorem4 => ((2.0 * df - 1.0) * nf).max(kf * nf / 2.0),
+        KsTheorem::Theorem7 => (2.0 * nf).max(kf * nf / 4.0),
+        KsTheorem::Theorem8 => (4.0 * nf).max(kf * nf / 2.0),
+        KsTheorem::Theorem9 => kf * nf / 4.0 + 2.0 * nf,
+        KsTheorem::Theorem11 => (2.0 * df * nf).max(kf * nf / 4.0),
+        KsTheorem::Corollary5 => (3.0 * nf).max(kf * nf / 2.0 + nf / kf + 1.5 * nf),
+        KsTheorem::Theorem5 => {
+            ((2.0 * df - 1.0) * nf).max(kf * nf / 2.0 + (df - 1.0) * nf / kf + (df - 0.5) * nf)
+        }
+        KsTheorem::Theorem10 => kf * nf / 4.0 + 2.0 * nf,
+        KsTheorem::Theorem12 => kf * nf / 2.0 + df * nf,
         KsTheorem::Corollary4
         | KsTheorem::Theorem1
         | KsTheorem::Theorem13
@@ -509,7 +497,7 @@ fn ks(theorem: KsTheorem, instance: &Instance, flits: Option<u32>) -> Option<Bou
     } else {
         format!("n = {n}, {letter} = {k}")
     };
-    Some(with_unit(formula, value, parameters, unit))
+    Some(with_unit(theorem.text(), value, parameters, unit))
 }
 
 #[cfg(test)]

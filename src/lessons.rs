@@ -11,7 +11,7 @@
 //! ([`LoadCheck`]), which [`crate::explain::load_lesson`] evaluates on the
 //! curve as it is computed.
 
-use crate::algorithms::claim::{Claim, Formula, Measure, Scope, Strength};
+use crate::algorithms::claim::{join, Claim, Formula, KsTheorem, Measure, Scope, Strength};
 use crate::algorithms::papers::{HYPERCUBE_LECTURE, KAUFMANN_SIBEYN, LECTURE, PP};
 use crate::engine::Policy;
 use crate::error::{Error, Result};
@@ -278,12 +278,16 @@ pub const LESSONS: &[Lesson] = &[
     Lesson {
         id: "bitfix-vs-valiant",
         title: "Bit fixing against Valiant's random detour",
-        text: "Bit fixing is optimal for one packet, but it is deterministic and oblivious, and for every such \
-               scheme some permutation needs Ω(√(N/D)) steps. The transpose is one: all packets whose destinations \
+        text: join!(
+            "Bit fixing is optimal for one packet, but it is deterministic and oblivious, and for every such \
+               scheme some permutation needs Ω(",
+            Formula::SqrtNOverD.spelled(),
+            ") steps. The transpose is one: all packets whose destinations \
                share their high bits pass through the same node. Valiant's trick sends every packet to a random \
                node first and only then to its destination: two random-looking permutations, each done within 4D \
                steps with high probability. Left: bit fixing; right: Valiant, on the same transpose of a \
-               4096-node hypercube.",
+               4096-node hypercube."
+        ),
         paper: HYPERCUBE_LECTURE,
         section: "Bit Fixing; Randomized Routing",
         preset: Preset {
@@ -358,14 +362,18 @@ pub const LESSONS: &[Lesson] = &[
     Lesson {
         id: "ks-nowrap",
         title: "k-k routing near the bisection bound (Kaufmann–Sibeyn NoWrapRoute)",
-        text: "Every node sends k = 8 packets and receives 8. On this instance (k-PR, the point reflection) every \
+        text: join!(
+            "Every node sends k = 8 packets and receives 8. On this instance (k-PR, the point reflection) every \
                packet must cross the mesh's middle, so at least kn/2 = 128 steps are needed: the bisection bound. \
                Greedy, on the right, pushes each row's packets through one column at a time and needs about kn. \
                NoWrapRoute gives every packet a random colour: green packets first move to a random row of their \
                column, then along the row, then along the column; blue packets do the same 90° out of phase, so \
-               at every step both colours use different links. Theorem 2 promises max{3n, 2n + kn/4, kn/2} plus \
+               at every step both colours use different links. Theorem 2 promises ",
+            KsTheorem::Theorem2.text(),
+            " plus \
                a lower-order O(√(kn log n)) term; the panel shows that term measured. The price is queues: \
-               compare the largest queue of each.",
+               compare the largest queue of each."
+        ),
         paper: KAUFMANN_SIBEYN,
         section: "§7.1 (Theorem 2)",
         preset: Preset {
@@ -384,13 +392,17 @@ pub const LESSONS: &[Lesson] = &[
     Lesson {
         id: "ks-wrap-torus",
         title: "The torus halves the bound: WrapRoute and kn/4",
-        text: "With wrap-around links every cut of the torus is crossed by twice as many links as the mesh's, and \
+        text: join!(
+            "With wrap-around links every cut of the torus is crossed by twice as many links as the mesh's, and \
                a packet never needs to go more than n/2 along a ring: k-k routing needs about kn/4 steps, not kn/2 \
                (here k = 16, n = 32: 128). WrapRoute sends every packet to a random node first (a random column \
                along its row, a random row along its column), then to its destination column and row, the two \
-               colours out of phase. Theorem 7 promises max{2n, kn/4} plus O(√(kn log n)) — at n = 32 that \
+               colours out of phase. Theorem 7 promises ",
+            KsTheorem::Theorem7.text(),
+            " plus O(√(kn log n)) — at n = 32 that \
                lower-order term is still large; the panel measures its constant. Greedy, on the right, keeps \
-               smaller queues but needs more steps on this point reflection.",
+               smaller queues but needs more steps on this point reflection."
+        ),
         paper: KAUFMANN_SIBEYN,
         section: "§8.1 (Theorem 7)",
         preset: Preset {
@@ -430,15 +442,19 @@ pub const LESSONS: &[Lesson] = &[
     Lesson {
         id: "lmrr-butterfly",
         title: "Constant queues on the butterfly (Leighton–Maggs–Ranade–Rao)",
-        text: "Every packet draws a random rank (its colour), and every node forwards the smallest rank among the \
+        text: join!(
+            "Every packet draws a random rank (its colour), and every node forwards the smallest rank among the \
                heads of its queues — its own packets, and one small queue per incoming link, drawn as a dark green \
                bar on the link with a segment per packet — once each of them shows something. On its other links \
                it sends a ghost of that rank (a hollow circle): a promise that nothing smaller will follow, so that \
                the nodes after it need not wait; when it has nothing left it sends end-of-stream (a square). No \
                edge queue ever holds more than q = 2 packets, and a random permutation from the 32 inputs to the \
-               32 outputs takes log n + o(log n) steps (Theorem 4.2; O(c + L + log N) on any leveled network, \
+               32 outputs takes log n + o(log n) steps (Theorem 4.2; O(",
+            Formula::CongestionDilationLogN.spelled(),
+            ") on any leveled network, \
                Theorem 2.9). At scale bit fixing's queues grow where these stay put: try butterfly:10, transpose, \
-               compared with bit-fixing.",
+               compared with bit-fixing."
+        ),
         paper: crate::algorithms::papers::LMRR,
         section: "§2.2, §4 (Theorems 2.9, 4.2)",
         preset: preset("butterfly:5", "random-permutation", "lmrr", 2),

@@ -128,6 +128,93 @@ pub enum Formula {
     Ks(KsTheorem),
 }
 
+impl Formula {
+    /// The formula's one spelling, where it has one; `None` where
+    /// [`crate::claims`] spells it per instance (Lemma 2, the mesh's
+    /// diameter and three lines, greedy's worst queue: n × n or R × C) or
+    /// it is a number.
+    pub const fn text(self) -> Option<&'static str> {
+        Some(match self {
+            Formula::EightD => "8D",
+            Formula::TwoSide => "2n",
+            Formula::SqrtLkn => SQRT_LKN,
+            Formula::SqrtNOverD => "√(N/D)",
+            Formula::LogSide => "log₂ n",
+            Formula::PacketsPerNode => "k",
+            Formula::QueueBound => "QUEUE_BOUND",
+            Formula::CongestionDilationLogN => "c + L + log N",
+            Formula::EdgeQueueCap => "q",
+            Formula::LogInputs => "log n",
+            Formula::Ks(theorem) => theorem.text(),
+            Formula::Lemma2
+            | Formula::MeshDiameter
+            | Formula::ThreeLines
+            | Formula::GreedyWorstQueue
+            | Formula::Constant(_) => return None,
+        })
+    }
+
+    /// [`Formula::text`] for a formula that has one, in a constant
+    /// ([`join!`]); a formula without one does not compile there.
+    pub const fn spelled(self) -> &'static str {
+        match self.text() {
+            Some(text) => text,
+            None => panic!("this formula is spelled per instance"),
+        }
+    }
+}
+
+/// √(ℓ·k·N), the (ℓ,k)-routing lower bound's quantity: [`Formula::SqrtLkn`]'s
+/// text and the unit the page, the bound counter and the experiment measure
+/// steps in. A notation, like n or k, written plainly wherever it is used.
+pub const SQRT_LKN: &str = "√(ℓkN)";
+
+/// Joins `&'static str` constants into one at compile time, so a text can
+/// name a formula by its [`KsTheorem::text`] or [`Formula::text`] instead
+/// of spelling it again: `join!("in ", KsTheorem::Theorem7.text(), " steps")`.
+macro_rules! join {
+    ($($part:expr),+ $(,)?) => {{
+        const PARTS: &[&str] = &[$($part),+];
+        const BYTES: [u8; $crate::algorithms::claim::joined_len(PARTS)] =
+            $crate::algorithms::claim::join_bytes(PARTS);
+        const JOINED: &str = match ::core::str::from_utf8(&BYTES) {
+            Ok(s) => s,
+            Err(_) => panic!("joined text is not UTF-8"),
+        };
+        JOINED
+    }};
+}
+pub(crate) use join;
+
+/// The length of `parts` joined ([`join!`]).
+pub const fn joined_len(parts: &[&str]) -> usize {
+    let mut len = 0;
+    let mut i = 0;
+    while i < parts.len() {
+        len += parts[i].len();
+        i += 1;
+    }
+    len
+}
+
+/// The bytes of `parts` joined ([`join!`]); `N` is [`joined_len`].
+pub const fn join_bytes<const N: usize>(parts: &[&str]) -> [u8; N] {
+    let mut out = [0u8; N];
+    let mut at = 0;
+    let mut i = 0;
+    while i < parts.len() {
+        let bytes = parts[i].as_bytes();
+        let mut j = 0;
+        while j < bytes.len() {
+            out[at] = bytes[j];
+            at += 1;
+            j += 1;
+        }
+        i += 1;
+    }
+    out
+}
+
 /// The Kaufmann–Sibeyn theorems on k-k routing (main terms; each holds
 /// with an additive term of its own, e.g. O(√(k·n·log n)), O(d·√(k·n·log
 /// n)) in d dimensions, O(√(k·L·log n)) with locality L).
@@ -178,6 +265,50 @@ pub enum KsTheorem {
 }
 
 impl KsTheorem {
+    /// Every theorem, in the order of the enum.
+    pub const ALL: [KsTheorem; 16] = [
+        KsTheorem::Theorem2,
+        KsTheorem::Theorem3,
+        KsTheorem::Theorem4,
+        KsTheorem::Theorem7,
+        KsTheorem::Theorem8,
+        KsTheorem::Theorem9,
+        KsTheorem::Theorem11,
+        KsTheorem::Corollary5,
+        KsTheorem::Theorem5,
+        KsTheorem::Theorem10,
+        KsTheorem::Theorem12,
+        KsTheorem::Corollary4,
+        KsTheorem::Theorem1,
+        KsTheorem::Theorem13,
+        KsTheorem::Theorem14,
+        KsTheorem::Theorem15,
+    ];
+
+    /// The theorem's main term, its one spelling: [`crate::claims`] shows
+    /// it beside its value and the families' texts join it in with
+    /// [`join!`](crate::algorithms::claim::join).
+    pub const fn text(self) -> &'static str {
+        match self {
+            KsTheorem::Theorem2 => "max{3n, 2n + kn/4, kn/2}",
+            KsTheorem::Theorem3 => "max{3n, kn/2 + n/k + 3n/2}",
+            KsTheorem::Theorem4 => "max{(2d − 1)n, kn/2}",
+            KsTheorem::Theorem7 => "max{2n, kn/4}",
+            KsTheorem::Theorem8 => "max{4n, kn/2}",
+            KsTheorem::Theorem9 => "kn/4 + 2n",
+            KsTheorem::Theorem11 => "max{2dn, kn/4}",
+            KsTheorem::Corollary5 => "max{3n, Fn/2 + n/F + 3n/2}",
+            KsTheorem::Theorem5 => "max{(2d − 1)n, Fn/2 + (d − 1)n/F + (d − 1/2)n}",
+            KsTheorem::Theorem10 => "Fn/4 + 2n",
+            KsTheorem::Theorem12 => "Fn/2 + dn",
+            KsTheorem::Corollary4 => "(k/2 + 1)·(n + ε)",
+            KsTheorem::Theorem1 => "(k + 1)/2·n + k/8·ε",
+            KsTheorem::Theorem13 => "max{5L/2, kL} + max{L/2, kL/16}",
+            KsTheorem::Theorem14 => "max{L, kL/8} + max{2L, kL}",
+            KsTheorem::Theorem15 => "max{n, kL/16} + kL",
+        }
+    }
+
     /// For the locality theorems: whether the nodes know L (Theorems 13
     /// and 14: `--locality L` or the instance's own) or estimate it
     /// (Theorem 15: `--locality unknown`); `None` for the others.

@@ -75,7 +75,6 @@ pub const ENTRY: Entry = Entry {
     summary: "dimension order, last coordinate first (X then Y); the policy settles contention",
     paper: LECTURE,
     section: "XY greedy permutation routing in 2-D mesh (Lemma); Kaufmann–Sibeyn §2",
-    claim: "farthest-first routes any permutation of a side × side mesh in at most 2·side − 2 steps, with queues up to about 2·side/3",
     kinds: GRIDS,
     shape: Shape::Any,
     packets: Packets::Any,
@@ -104,6 +103,7 @@ pub const TEACHING: Teaching = Teaching {
         text: ROUTE_LINE,
     }],
     classes: Classes::Named(&["packet"]),
+    headline: 1,
     claims: &[
         Claim {
             name: "Lemma 2",

@@ -24,7 +24,7 @@
 //! # Complexity
 //! O(packets) to draw the intermediates; steps cost what the engine's cost.
 
-use super::claim::{Claim, Formula, Measure, Scope, Strength};
+use super::claim::{join, Claim, Formula, Measure, Scope, Strength};
 use super::papers::HYPERCUBE_LECTURE;
 use super::teaching::{Classes, PhaseText, Teaching};
 use super::{require, Algorithm, AlgorithmOptions};
@@ -195,7 +195,6 @@ pub const BIT_FIXING: Entry = Entry {
     summary: "corrects differing bits, most significant first (butterfly: level 0 to level D)",
     paper: HYPERCUBE_LECTURE,
     section: "Bit Fixing",
-    claim: "a packet alone arrives in exactly its distance; some permutations (transpose) need Ω(√(N/D)) steps",
     kinds: &[Kind::Hypercube, Kind::Butterfly],
     shape: Shape::Any,
     packets: Packets::Any,
@@ -212,8 +211,11 @@ pub const VALIANT: Entry = Entry {
     name: VALIANT_NAME,
     summary: "to a uniformly random node, then to the destination (barrier, or --pipeline)",
     paper: HYPERCUBE_LECTURE,
-    section: "Randomized Routing (Theorem: delay ≤ |S|; 4D per phase, 8D in all)",
-    claim: "on the hypercube each phase ends within 4D steps with probability at least 1 − 2^(−1.5D): every packet arrives within 8D steps with high probability",
+    section: join!(
+        "Randomized Routing (Theorem: delay ≤ |S|; 4D per phase, ",
+        Formula::EightD.spelled(),
+        " in all)"
+    ),
     kinds: &[Kind::Hypercube, Kind::Linear, Kind::Ring, Kind::Mesh, Kind::Torus],
     shape: Shape::Any,
     packets: Packets::Any,
@@ -237,10 +239,15 @@ pub const BIT_FIXING_TEACHING: Teaching = Teaching {
                where several want the same link, the policy picks one",
     }],
     classes: Classes::Named(&["packet"]),
+    headline: 0,
     claims: &[Claim {
         name: "the oblivious lower bound",
-        text: "any deterministic oblivious scheme — bit fixing among them — has permutations (the transpose) that \
-               need Ω(√(N/D)) steps",
+        text: join!(
+            "any deterministic oblivious scheme — bit fixing among them — has permutations (the transpose) that \
+               need Ω(",
+            Formula::SqrtNOverD.spelled(),
+            ") steps"
+        ),
         scope: Scope::Hypercube,
         permutation: true,
         separated: false,
@@ -272,11 +279,16 @@ pub const VALIANT_TEACHING: Teaching = Teaching {
         },
     ],
     classes: Classes::Named(&["phase 1: to a random node", "phase 2: to the destination"]),
+    headline: 0,
     claims: &[Claim {
-        name: "the 8D bound",
-        text: "on the hypercube each phase delivers every packet to its target within 4D steps with probability at \
-               least 1 − 2^(−1.5D), so every packet arrives within 8D steps with high probability (at least \
-               1 − 2·2^(−1.5D))",
+        name: join!("the ", Formula::EightD.spelled(), " bound"),
+        text: join!(
+            "on the hypercube each phase delivers every packet to its target within 4D steps with probability at \
+               least 1 − 2^(−1.5D), so every packet arrives within ",
+            Formula::EightD.spelled(),
+            " steps with high probability (at least \
+               1 − 2·2^(−1.5D))"
+        ),
         scope: Scope::Hypercube,
         permutation: true,
         separated: true,

@@ -391,7 +391,6 @@ pub const NOWRAP: Entry = Entry {
     summary: "random colour per axis; green: random row of its column, row, column; blue 90° out of phase",
     paper: KAUFMANN_SIBEYN,
     section: "§7.1 NoWrapRoute (Theorem 2); §7.3 NoWrapRoute(d) (Theorem 4)",
-    claim: "k-permutations of an n×n mesh in max{3n, 2n + kn/4, kn/2} + O(√(kn log n)) steps (d dimensions: max{(2d−1)n, kn/2} + O(d·√(kn log n))), with very high probability",
     kinds: &[Kind::Mesh, Kind::Torus],
     shape: Shape::MultiD,
     packets: Packets::Any,
@@ -406,10 +405,10 @@ pub const NOWRAP: Entry = Entry {
 /// The registry entry.
 pub const WRAP: Entry = Entry {
     name: WRAP_NAME,
-    summary: "random colour per axis; green: random column, random row, to its column, to its row; blue 90° out of phase",
+    summary:
+        "random colour per axis; green: random column, random row, to its column, to its row; blue 90° out of phase",
     paper: KAUFMANN_SIBEYN,
     section: "§8.1 WrapRoute (Theorems 7, 8); §8.3 WrapRoute(d) (Theorem 11)",
-    claim: "k-permutations of an n×n torus in max{2n, kn/4} + O(√(kn log n)) steps (mesh: max{4n, kn/2}; d-dimensional torus: max{2dn, kn/4} + O(d·√(kn log n))), with very high probability",
     kinds: &[Kind::Mesh, Kind::Torus],
     shape: Shape::MultiD,
     packets: Packets::Any,

@@ -60,7 +60,7 @@
 //! O(packets) set-up and per phase change; O(packets) per step in a ranked
 //! phase; the steps cost what the engine's cost.
 
-use super::claim::{ks_claim, KsTheorem, Scope};
+use super::claim::{join, ks_claim, KsTheorem, Scope};
 use super::ks::teaching::KS_COALESCED;
 use super::ks::{ks_grid, sources};
 use super::ks::{on_line, spread_draw, Spread};
@@ -325,7 +325,6 @@ pub const ENTRY: Entry = Entry {
     summary: "k/2 random levels of two colours; per pass: randomize a level in strips of height epsilon, route it along the row while the previous level goes along the column",
     paper: KAUFMANN_SIBEYN,
     section: "§6 LevelRoute (Corollary 4; Theorem 1, the improved version, when k >= 4n/epsilon)",
-    claim: "k-permutations (k even) of an n×n mesh in (k/2 + 1)·(n + ε + O(√(n log n))) steps (Corollary 4); for k ≥ 4n/ε, (k + 1)/2·n + k/8·ε + k·O(√(n log n)) (Theorem 1), with very high probability",
     kinds: &[Kind::Mesh, Kind::Torus],
     shape: Shape::TwoD,
     packets: Packets::EvenK,
@@ -339,14 +338,18 @@ pub const ENTRY: Entry = Entry {
 
 /// ks-level.
 pub const TEACHING: Teaching = Teaching {
-    description: "A k-k routing in k/2 rounds: every packet draws a level from 1 to k/2 and a colour, green or \
+    description: join!(
+        "A k-k routing in k/2 rounds: every packet draws a level from 1 to k/2 and a colour, green or \
                   blue. In pass l the green packets of level l first spread out inside their strip of ε rows \
                   (a random row of their column, close by), then move along the row to their destination column, \
                   while the green packets of level l − 1 move down or up their column to their destination. Blue \
                   packets do the same 90° out of phase. Each pass routes about one permutation per colour in \
-                  about n steps, so the whole takes about (k/2 + 1)·(n + ε) — simple, but k·n/2 + n, not the \
+                  about n steps, so the whole takes about ",
+        KsTheorem::Corollary4.text(),
+        " — simple, but k·n/2 + n, not the \
                   bisection bound k·n/2 that NoWrapRoute reaches. When k·ε ≥ 4n the improved version randomizes \
-                  all levels together at the start, the highest ones in the spare capacity of pass 1.",
+                  all levels together at the start, the highest ones in the spare capacity of pass 1."
+    ),
     phases: &[
         PhaseText {
             name: "randomize",
@@ -361,6 +364,7 @@ pub const TEACHING: Teaching = Teaching {
         KS_COALESCED,
     ],
     classes: Classes::Colours,
+    headline: 0,
     claims: &[
         ks_claim(
             "Corollary 4",
@@ -372,8 +376,12 @@ pub const TEACHING: Teaching = Teaching {
         ),
         ks_claim(
             "Theorem 1",
-            "for k ≥ 4n/ε the improved version routes k-permutations with (k + 1)/2·n + k/8·ε + k·O(√(n log n)) \
-             steps, with very high probability",
+            join!(
+                "for k ≥ 4n/ε the improved version routes k-permutations with ",
+                KsTheorem::Theorem1.text(),
+                " + k·O(√(n log n)) \
+             steps, with very high probability"
+            ),
             Scope::SquareMesh,
             Some(Policy::FarthestFirst),
             KsTheorem::Theorem1,

@@ -45,7 +45,7 @@
 //! O(d·packets) set-up (the locality is one pass over the packets);
 //! O(packets) per phase change; the steps cost what the engine's cost.
 
-use super::claim::{ks_claim, KsTheorem, Scope};
+use super::claim::{join, ks_claim, KsTheorem, Scope};
 use super::ks::teaching::{ks_first_route, KS_COALESCED, KS_NEXT_ROUTES};
 use super::ks::{ks_grid, sources};
 use super::ks::{Plan, Spread, Variant};
@@ -172,7 +172,6 @@ pub const ENTRY: Entry = Entry {
     summary: "locality L: random colour; green to a random row within L/2 (mesh: its strip of L rows), along the row, along the column; blue 90° out of phase",
     paper: KAUFMANN_SIBEYN,
     section: "§9.1 LocalRoute (Theorem 13 on tori, Corollary 6; Theorem 14 on meshes, NoWrapRoute′ with ε = L); §9.2 NoLRoute with --locality unknown (Theorem 15)",
-    claim: "k-k routing with locality L on an n×n torus in max{5L/2, kL} + max{L/2, kL/16} + O(√(kL log n)) steps (mesh: max{L, kL/8} + max{2L, kL} + O(√(kL log n))); with L unknown, max{n, kL/16} + kL + O(√((n + kL) log n)) on the torus, with very high probability",
     kinds: &[Kind::Mesh, Kind::Torus],
     shape: Shape::MultiD,
     packets: Packets::Any,
@@ -228,27 +227,40 @@ pub const TEACHING: Teaching = Teaching {
         },
     ],
     classes: Classes::Colours,
+    headline: 0,
     claims: &[
         ks_claim(
             "Theorem 13",
-            "k-k routing with locality L on a torus takes max{5L/2, kL} + max{L/2, kL/16} + O(√(kL log n)) \
-             steps, with very high probability (Corollary 6: 17/16·kL + … for k ≥ 8)",
+            join!(
+                "k-k routing with locality L on a torus takes ",
+                KsTheorem::Theorem13.text(),
+                " + O(√(kL log n)) \
+             steps, with very high probability (Corollary 6: 17/16·kL + … for k ≥ 8)"
+            ),
             Scope::Torus2d,
             Some(Policy::FarthestFirst),
             KsTheorem::Theorem13,
         ),
         ks_claim(
             "Theorem 14",
-            "k-k routing with locality L on a mesh takes max{L, kL/8} + max{2L, kL} + O(√(kL log n)) steps, \
-             with very high probability",
+            join!(
+                "k-k routing with locality L on a mesh takes ",
+                KsTheorem::Theorem14.text(),
+                " + O(√(kL log n)) steps, \
+             with very high probability"
+            ),
             Scope::Mesh2d,
             Some(Policy::FarthestFirst),
             KsTheorem::Theorem14,
         ),
         ks_claim(
             "Theorem 15",
-            "k-k routing with unknown locality L (NoLRoute: the nodes estimate it) on an n×n torus takes \
-             max{n, kL/16} + kL + O(√((n + kL) log n)) steps, with very high probability",
+            join!(
+                "k-k routing with unknown locality L (NoLRoute: the nodes estimate it) on an n×n torus takes \
+             ",
+                KsTheorem::Theorem15.text(),
+                " + O(√((n + kL) log n)) steps, with very high probability"
+            ),
             Scope::SquareTorus,
             Some(Policy::FarthestFirst),
             KsTheorem::Theorem15,

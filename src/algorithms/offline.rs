@@ -363,7 +363,6 @@ pub const ENTRY: Entry = Entry {
     summary: "off-line column permutations from an edge colouring (Hall), then row, then column; <= 3n-3 steps",
     paper: LECTURE,
     section: "Off-line permutation routing (Lemma, Hall's theorem)",
-    claim: "at most 3·side − 3 steps with queues of at most 3 (the matching is computed off-line, not charged)",
     kinds: &[Kind::Mesh, Kind::Torus],
     shape: Shape::TwoD,
     packets: Packets::PartialPermutation,
@@ -405,6 +404,7 @@ pub const TEACHING: Teaching = Teaching {
         "phase 2: along the row",
         "phase 3: along the column",
     ]),
+    headline: 0,
     claims: &[
         Claim {
             name: "the 3n − 3 bound",

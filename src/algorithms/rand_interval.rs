@@ -166,7 +166,6 @@ pub const ENTRY: Entry = Entry {
     summary: "to a random row of its column interval (floor(log2 R) per column), then row, then column",
     paper: LECTURE,
     section: "Randomized permutation routing (Lemma: 2n + o(n) steps, β = O(log n))",
-    claim: "farthest-first: 2·side + o(side) steps with O(log side) queues, with high probability",
     kinds: &[Kind::Mesh],
     shape: Shape::TwoD,
     packets: Packets::Any,
@@ -207,6 +206,7 @@ pub const TEACHING: Teaching = Teaching {
         "phase 2: along the row",
         "phase 3: along the column",
     ]),
+    headline: 0,
     claims: &[
         Claim {
             name: "the time bound",

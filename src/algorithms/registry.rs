@@ -1,5 +1,5 @@
 //! The registry: every algorithm declared once — name, summary, paper and
-//! section, the claim it makes, what it accepts (as data a caller can test
+//! section, the claims it makes, what it accepts (as data a caller can test
 //! before running), its options and its factory. Each family's module
 //! declares its own [`Entry`]; [`REGISTRY`] lists them. `routesim list`, the CLI's
 //! errors, the page's menus and the experiment's boxes all read this table;
@@ -56,8 +56,6 @@ pub struct Entry {
     pub paper: &'static str,
     /// Where in the paper.
     pub section: &'static str,
-    /// What the paper claims for it, in words.
-    pub claim: &'static str,
     /// The topology kinds it runs on.
     pub kinds: &'static [Kind],
     /// The network shape it needs within those kinds.
@@ -146,6 +144,12 @@ pub fn lookup(name: &str) -> Result<&'static Entry> {
 }
 
 impl Entry {
+    /// What the paper claims for it, in one line: the text of its headline
+    /// claim (one of its claims as data, so the two cannot disagree).
+    pub fn claim(&self) -> &'static str {
+        self.teaching.claims[self.teaching.headline].text
+    }
+
     /// What the entry accepts, in words (e.g. "a square 2-D mesh whose side
     /// is a power of two; permutations only").
     pub fn accepts(&self) -> String {

@@ -163,7 +163,6 @@ pub const ENTRY: Entry = Entry {
     summary: "sort by destination column (column-major snake), reverse odd columns, rows, columns; no buffers",
     paper: LECTURE,
     section: "Sorting-based permutation routing",
-    claim: "the sort's time plus 3·side − 3 steps, with no queue above 3",
     kinds: &[Kind::Mesh],
     shape: Shape::SquarePowerOfTwo,
     packets: Packets::PartialPermutation,
@@ -211,6 +210,7 @@ pub const TEACHING: Teaching = Teaching {
         "along the row",
         "along the column",
     ]),
+    headline: 0,
     claims: &[
         Claim {
             name: "the routing phases",

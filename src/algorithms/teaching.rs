@@ -21,6 +21,10 @@ pub struct Teaching {
     pub phases: &'static [PhaseText],
     /// The classes its packets are drawn in.
     pub classes: Classes,
+    /// The index in `claims` of its headline: the claim `routesim list`
+    /// shows as the entry's one line ([`super::Entry::claim`]).
+    #[serde(skip)]
+    pub headline: usize,
     /// The claims of its paper, evaluated per instance by [`crate::explain`].
     pub claims: &'static [Claim],
 }

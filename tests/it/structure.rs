@@ -1,7 +1,9 @@
 //! One home per algorithm family (docs/architecture.md, "One home per
 //! family"): an algorithm's SPEC §5 name is spelled as a string literal in
 //! at most three files of `src/` (its family's module, the registry table,
-//! the lessons), outside comments and `#[cfg(test)]` code.
+//! the lessons), outside comments and `#[cfg(test)]` code; a formula's
+//! text is written in exactly one string literal (its `text()`), and an
+//! entry's one-line claim is one of its claims.
 
 use crate::common::{code_with_strings, rust_files};
 use routesim::algorithms::REGISTRY;
@@ -50,4 +52,106 @@ fn the_stripper_keeps_strings_and_drops_comments_and_tests() {
     );
     assert!(code.contains("\"ks-wrap\"") && code.contains("\"lmrr\""), "{code}");
     assert!(!code.contains("greedy") && !code.contains("valiant"), "{code}");
+}
+
+/// The string literals of `code` (as [`code_with_strings`] keeps them),
+/// each with its line continuations (`\` + newline + indent) folded.
+fn literals(code: &str) -> Vec<String> {
+    let chars: Vec<char> = code.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        if chars[i] != '"' {
+            i += 1;
+            continue;
+        }
+        let mut text = String::new();
+        i += 1;
+        while i < chars.len() && chars[i] != '"' {
+            if chars[i] == '\\' && chars.get(i + 1) == Some(&'\n') {
+                i += 2;
+                while i < chars.len() && chars[i].is_whitespace() {
+                    i += 1;
+                }
+                continue;
+            }
+            if chars[i] == '\\' {
+                text.push(chars[i]);
+                i += 1;
+            }
+            if i < chars.len() {
+                text.push(chars[i]);
+            }
+            i += 1;
+        }
+        i += 1;
+        out.push(text);
+    }
+    out
+}
+
+/// Formula texts that are notations — symbols and units used in prose
+/// (n, k, √(ℓkN) as the unit steps are measured in), not claims — and so
+/// written wherever they are used (docs/architecture.md).
+const NOTATIONS: &[&str] = &["2n", "k", "q", "log n", "log₂ n", "√(ℓkN)", "QUEUE_BOUND"];
+
+/// The formulas of the claim language that have one spelling.
+fn formula_texts() -> Vec<&'static str> {
+    use routesim::algorithms::claim::{Formula, KsTheorem};
+    let mut formulas: Vec<Formula> = KsTheorem::ALL.into_iter().map(Formula::Ks).collect();
+    formulas.extend([
+        Formula::Lemma2,
+        Formula::MeshDiameter,
+        Formula::ThreeLines,
+        Formula::EightD,
+        Formula::TwoSide,
+        Formula::SqrtLkn,
+        Formula::SqrtNOverD,
+        Formula::LogSide,
+        Formula::GreedyWorstQueue,
+        Formula::PacketsPerNode,
+        Formula::QueueBound,
+        Formula::CongestionDilationLogN,
+        Formula::EdgeQueueCap,
+        Formula::LogInputs,
+    ]);
+    formulas
+        .into_iter()
+        .filter_map(Formula::text)
+        .filter(|t| !NOTATIONS.contains(t))
+        .collect()
+}
+
+#[test]
+fn a_formula_is_written_once() {
+    let literals: Vec<(String, String)> = sources()
+        .into_iter()
+        .flat_map(|(file, code)| literals(&code).into_iter().map(move |l| (file.clone(), l)))
+        .collect();
+    let texts = formula_texts();
+    assert!(texts.len() >= 19, "{texts:?}");
+    let mut wrong = Vec::new();
+    for text in texts {
+        let places: Vec<&str> = literals
+            .iter()
+            .filter(|(_, l)| l.contains(text))
+            .map(|(f, _)| f.as_str())
+            .collect();
+        if places.len() != 1 {
+            wrong.push(format!("{text:?} in {} literals: {}", places.len(), places.join(", ")));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "formula texts written other than once (use claim::join! with the formula's text()):\n{}",
+        wrong.join("\n")
+    );
+}
+
+#[test]
+fn every_entry_claims_its_headline() {
+    for entry in REGISTRY {
+        let headline = entry.teaching.claims.get(entry.teaching.headline);
+        assert_eq!(headline.map(|c| c.text), Some(entry.claim()), "{}", entry.name);
+    }
 }

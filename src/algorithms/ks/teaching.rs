@@ -2,7 +2,7 @@
 //! and the phase texts LevelRoute and LocalRoute share (see
 //! [`crate::algorithms::teaching`]).
 
-use crate::algorithms::claim::{ks_claim, Claim, Formula, KsTheorem, Measure, Scope, Strength};
+use crate::algorithms::claim::{join, ks_claim, Claim, Formula, KsTheorem, Measure, Scope, Strength};
 use crate::algorithms::teaching::{Classes, PhaseText, Teaching};
 use crate::engine::Policy;
 
@@ -88,43 +88,64 @@ pub const NOWRAP_TEACHING: Teaching = Teaching {
                   bisection bound kn/2 up to lower-order terms.",
     phases: KS_PHASES,
     classes: Classes::Colours,
+    headline: 0,
     claims: &[
         ks_claim(
             "Theorem 2",
-            "NoWrapRoute routes k-permutations on the n×n mesh in max{3n, 2n + kn/4, kn/2} + O(√(kn log n)) \
-             steps, with very high probability (farthest-first)",
+            join!(
+                "NoWrapRoute routes k-permutations on the n×n mesh in ",
+                KsTheorem::Theorem2.text(),
+                " + O(√(kn log n)) \
+             steps, with very high probability (farthest-first)"
+            ),
             Scope::SquareMesh,
             Some(Policy::FarthestFirst),
             KsTheorem::Theorem2,
         ),
         ks_claim(
             "Theorem 3",
-            "with any contention strategy, NoWrapRoute routes k-permutations on the n×n mesh in \
-             max{3n, kn/2 + n/k + 3n/2} + O(√(kn log n)) steps, with very high probability",
+            join!(
+                "with any contention strategy, NoWrapRoute routes k-permutations on the n×n mesh in \
+             ",
+                KsTheorem::Theorem3.text(),
+                " + O(√(kn log n)) steps, with very high probability"
+            ),
             Scope::SquareMesh,
             None,
             KsTheorem::Theorem3,
         ),
         ks_claim(
             "Theorem 4",
-            "NoWrapRoute(d) routes k-permutations on the d-dimensional mesh in max{(2d − 1)n, kn/2} + \
-             O(d·√(kn log n)) steps, with very high probability (farthest-first)",
+            join!(
+                "NoWrapRoute(d) routes k-permutations on the d-dimensional mesh in ",
+                KsTheorem::Theorem4.text(),
+                " + \
+             O(d·√(kn log n)) steps, with very high probability (farthest-first)"
+            ),
             Scope::CubeMesh,
             Some(Policy::FarthestFirst),
             KsTheorem::Theorem4,
         ),
         ks_claim(
             "Corollary 5",
-            "NoWrapRoute routes a permutation of worms of F flits (cut-through) on the n×n mesh in \
-             max{3n, Fn/2 + n/F + 3n/2} + O(F·√(n log n)) steps, with very high probability (any strategy)",
+            join!(
+                "NoWrapRoute routes a permutation of worms of F flits (cut-through) on the n×n mesh in \
+             ",
+                KsTheorem::Corollary5.text(),
+                " + O(F·√(n log n)) steps, with very high probability (any strategy)"
+            ),
             Scope::SquareMesh,
             None,
             KsTheorem::Corollary5,
         ),
         ks_claim(
             "Theorem 5",
-            "NoWrapRoute(d) routes a permutation of worms of F flits on the d-dimensional mesh in \
-             max{(2d − 1)n, Fn/2 + (d − 1)n/F + (d − 1/2)n} + O(d·F·√(n log n)) steps, with very high probability",
+            join!(
+                "NoWrapRoute(d) routes a permutation of worms of F flits on the d-dimensional mesh in \
+             ",
+                KsTheorem::Theorem5.text(),
+                " + O(d·F·√(n log n)) steps, with very high probability"
+            ),
             Scope::CubeMesh,
             None,
             KsTheorem::Theorem5,
@@ -159,51 +180,76 @@ pub const WRAP_TEACHING: Teaching = Teaching {
                   connection-availability bound is kn/4, and WrapRoute comes within lower-order terms of it.",
     phases: KS_PHASES,
     classes: Classes::Colours,
+    headline: 0,
     claims: &[
         ks_claim(
             "Theorem 7",
-            "WrapRoute routes k-permutations on the n×n torus in max{2n, kn/4} + O(√(kn log n)) steps, \
-             with very high probability (farthest-first)",
+            join!(
+                "WrapRoute routes k-permutations on the n×n torus in ",
+                KsTheorem::Theorem7.text(),
+                " + O(√(kn log n)) steps, \
+             with very high probability (farthest-first)"
+            ),
             Scope::SquareTorus,
             Some(Policy::FarthestFirst),
             KsTheorem::Theorem7,
         ),
         ks_claim(
             "Theorem 9",
-            "with any contention strategy, WrapRoute routes k-permutations on the n×n torus in \
-             kn/4 + 2n + O(√(kn log n)) steps, with very high probability",
+            join!(
+                "with any contention strategy, WrapRoute routes k-permutations on the n×n torus in \
+             ",
+                KsTheorem::Theorem9.text(),
+                " + O(√(kn log n)) steps, with very high probability"
+            ),
             Scope::SquareTorus,
             None,
             KsTheorem::Theorem9,
         ),
         ks_claim(
             "Theorem 8",
-            "on the n×n mesh without wrap-around, WrapRoute routes k-permutations in max{4n, kn/2} + \
-             O(√(kn log n)) steps, with very high probability (farthest-first)",
+            join!(
+                "on the n×n mesh without wrap-around, WrapRoute routes k-permutations in ",
+                KsTheorem::Theorem8.text(),
+                " + \
+             O(√(kn log n)) steps, with very high probability (farthest-first)"
+            ),
             Scope::SquareMesh,
             Some(Policy::FarthestFirst),
             KsTheorem::Theorem8,
         ),
         ks_claim(
             "Theorem 11",
-            "WrapRoute(d) routes k-permutations on the d-dimensional torus in max{2dn, kn/4} + \
-             O(d·√(kn log n)) steps, with very high probability (farthest-first)",
+            join!(
+                "WrapRoute(d) routes k-permutations on the d-dimensional torus in ",
+                KsTheorem::Theorem11.text(),
+                " + \
+             O(d·√(kn log n)) steps, with very high probability (farthest-first)"
+            ),
             Scope::CubeTorus,
             Some(Policy::FarthestFirst),
             KsTheorem::Theorem11,
         ),
         ks_claim(
             "Theorem 10",
-            "worms of F flits (cut-through) are routed on the n×n torus in Fn/4 + 2n + O(F·√(n log n)) \
-             steps, with very high probability (§8.2, WrapRoute)",
+            join!(
+                "worms of F flits (cut-through) are routed on the n×n torus in ",
+                KsTheorem::Theorem10.text(),
+                " + O(F·√(n log n)) \
+             steps, with very high probability (§8.2, WrapRoute)"
+            ),
             Scope::SquareTorus,
             None,
             KsTheorem::Theorem10,
         ),
         ks_claim(
             "Theorem 12",
-            "WrapRoute(d) routes a permutation of worms of F flits on the d-dimensional torus in \
-             Fn/2 + dn + O(d·F·√(n log n)) steps, with very high probability",
+            join!(
+                "WrapRoute(d) routes a permutation of worms of F flits on the d-dimensional torus in \
+             ",
+                KsTheorem::Theorem12.text(),
+                " + O(d·F·√(n log n)) steps, with very high probability"
+            ),
             Scope::CubeTorus,
             None,
             KsTheorem::Theorem12,

@@ -553,7 +553,6 @@ pub const ENTRY: Entry = Entry {
     summary: "random ranks, smallest first, with ghosts and end-of-stream on a leveled network; edge queues of q",
     paper: LMRR,
     section: "§2.2 (Theorem 2.9); §3 meshes (Theorem 3.1); §4 butterflies (Theorems 4.1, 4.2)",
-    claim: "O(c + L + log N) steps with edge queues of constant size, with high probability: O(√N) on the mesh, O(log N) on the butterfly, log n + o(log n) for a random permutation on the butterfly",
     kinds: &[Kind::Mesh, Kind::Butterfly, Kind::Hypercube],
     shape: Shape::GridsTwoD,
     packets: Packets::Any,

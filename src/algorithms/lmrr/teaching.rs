@@ -1,7 +1,7 @@
 //! `lmrr`'s teaching text: what it does, its phases, its packet classes
 //! (see [`crate::algorithms::teaching`]).
 
-use crate::algorithms::claim::{Claim, Formula, Measure, Scope, Strength};
+use crate::algorithms::claim::{join, Claim, Formula, Measure, Scope, Strength};
 use crate::algorithms::teaching::{Classes, PhaseText, Teaching};
 
 /// What the phases of `lmrr` do, by report name.
@@ -61,15 +61,19 @@ const PHASES: &[PhaseText] = &[
 
 /// lmrr.
 pub const TEACHING: Teaching = Teaching {
-    description: "Every packet draws a random rank. The network is read as a leveled network — every link used \
+    description: join!(
+        "Every packet draws a random rank. The network is read as a leveled network — every link used \
                   climbs one level — and each node forwards packets in increasing rank: it waits until each of its \
                   queues (its own packets and one small queue per incoming link) shows something at its head, then \
                   sends the smallest. On its other links it sends a ghost of that rank, a promise that nothing \
                   smaller will follow, so that nodes downstream need not wait; ghosts live one step. When a node \
                   has nothing left it sends end-of-stream. Ghosts and end-of-stream use the links like packets. \
-                  The edge queues never hold more than q packets, yet the time is O(c + L + log N): the \
+                  The edge queues never hold more than q packets, yet the time is O(",
+        Formula::CongestionDilationLogN.spelled(),
+        "): the \
                   congestion plus the depth. The mesh is routed in four such phases, one per direction; the \
-                  butterfly along its levels.",
+                  butterfly along its levels."
+    ),
     phases: PHASES,
     classes: Classes::Named(&[
         "ranks in the lowest quarter of [1, R]",
@@ -77,6 +81,7 @@ pub const TEACHING: Teaching = Teaching {
         "ranks in the third quarter",
         "ranks in the highest quarter",
     ]),
+    headline: 0,
     claims: CLAIMS,
 };
 
@@ -86,9 +91,13 @@ pub const TEACHING: Teaching = Teaching {
 const CLAIMS: &[Claim] = &[
     Claim {
         name: "Theorem 2.9",
-        text: "on a leveled network with fixed paths of congestion c and depth L, the rank scheduler with ghosts \
-               delivers N packets in O(c + L + log N) steps with edge queues of constant size, with high \
-               probability (the mesh's four phases: Theorem 3.1; the butterfly's logical network: Theorem 4.1)",
+        text: join!(
+            "on a leveled network with fixed paths of congestion c and depth L, the rank scheduler with ghosts \
+               delivers N packets in O(",
+            Formula::CongestionDilationLogN.spelled(),
+            ") steps with edge queues of constant size, with high \
+               probability (the mesh's four phases: Theorem 3.1; the butterfly's logical network: Theorem 4.1)"
+        ),
         scope: Scope::Any,
         permutation: false,
         separated: false,

@@ -123,6 +123,7 @@ pub const RAND_TEACHING: Teaching = Teaching {
     description: PP_RAND_DESCRIPTION,
     phases: PP_PHASES,
     classes: Classes::Colours,
+    headline: 0,
     claims: PP_CLAIMS,
 };
 
@@ -131,6 +132,7 @@ pub const DET_TEACHING: Teaching = Teaching {
     description: PP_DET_DESCRIPTION,
     phases: PP_PHASES,
     classes: Classes::Colours,
+    headline: 0,
     claims: PP_CLAIMS,
 };
 
