@@ -199,11 +199,6 @@ export function parseQuery(search, wasm) {
   return { config: reconciled.config, page, embed, lesson, warnings, infos: reconciled.messages, errors };
 }
 
-/** The run fields a URL names: [{key, field, value}] (the URL's key, the config's key, the text), in the URL's order. */
-export function urlRunParams(search) {
-  return [...new URLSearchParams(search)].filter(([key]) => key in RUN_KEYS).map(([key, value]) => ({ key, field: RUN_KEYS[key], value }));
-}
-
 /**
  * The query string for a state: only what differs from the defaults the
  * URL will be read against (`lesson`'s preset, the default view's, or the
