@@ -228,7 +228,15 @@ export function toQuery(config, page, embed, { lesson = null, current = '', inst
   return query ? `?${query}` : '';
 }
 
-/** The fields of a config that describe a generated workload (dropped when an instance is loaded). */
+/**
+ * The fields of a config that describe a generated workload (dropped when an
+ * instance is loaded, as the core's `RunSpec::with_instance` drops them).
+ * Not controls.js's WORKLOAD_FIELDS (the fields whose change leaves a loaded
+ * instance): `locality` and `hotspot` are dropped here but changing them
+ * keeps the instance there — `locality` is also ks-local's option, which
+ * must not drop a loaded instance, and a hotspot has nothing to change with
+ * one. One list for both would change what a change of either does.
+ */
 const WORKLOAD_FIELDS = ['topology', 'workload', 'l', 'k', 'locality', 'hotspot'];
 
 /** The config object `new Simulation(...)` takes: the run's config, or the loaded instance with the run's other fields. */
