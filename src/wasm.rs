@@ -431,6 +431,26 @@ pub fn parse_query(search: &str, base: JsValue) -> Result<JsValue, JsError> {
     to_js(&serde_json::json!({"config": spec.to_json(), "messages": messages}))
 }
 
+/// The page's fall-back from an address whose run the core refuses
+/// ([`crate::request::blame_query`] over the browser's limits): `config` the
+/// run refused, `search` the address's query string, `defaults` the lesson's
+/// (else the default run's) config. Returns `{key, config, warning,
+/// messages}` — the URL parameter blamed (`null`: all were reset), the
+/// config to run, the warning line and the reconcile's lines — or `null`
+/// when the run builds or the address names no run field.
+#[wasm_bindgen]
+pub fn blame_query(config: JsValue, search: &str, defaults: JsValue) -> Result<JsValue, JsError> {
+    let pairs = crate::request::query_pairs(search);
+    let blame = crate::request::blame_query(
+        &RunSpec::browser(),
+        &from_js(config, "config")?,
+        pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())),
+        &from_js(defaults, "defaults")?,
+    )
+    .map_err(js_error)?;
+    to_js(&blame)
+}
+
 /// The browser limits: `{max_nodes, max_packets, max_bytes}` for loaded
 /// instances, `{generated_max_nodes, generated_max_packets}` for generated workloads
 /// and `{load_max_nodes, load_max_steps, load_max_runs}` for load curves.

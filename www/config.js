@@ -199,11 +199,6 @@ export function parseQuery(search, wasm) {
   return { config: reconciled.config, page, embed, lesson, warnings, infos: reconciled.messages, errors };
 }
 
-/** The run fields a URL names: [{key, field, value}] (the URL's key, the config's key, the text), in the URL's order. */
-export function urlRunParams(search) {
-  return [...new URLSearchParams(search)].filter(([key]) => key in RUN_KEYS).map(([key, value]) => ({ key, field: RUN_KEYS[key], value }));
-}
-
 /**
  * The query string for a state: only what differs from the defaults the
  * URL will be read against (`lesson`'s preset, the default view's, or the
@@ -233,7 +228,15 @@ export function toQuery(config, page, embed, { lesson = null, current = '', inst
   return query ? `?${query}` : '';
 }
 
-/** The fields of a config that describe a generated workload (dropped when an instance is loaded). */
+/**
+ * The fields of a config that describe a generated workload (dropped when an
+ * instance is loaded, as the core's `RunSpec::with_instance` drops them).
+ * Not controls.js's WORKLOAD_FIELDS (the fields whose change leaves a loaded
+ * instance): `locality` and `hotspot` are dropped here but changing them
+ * keeps the instance there — `locality` is also ks-local's option, which
+ * must not drop a loaded instance, and a hotspot has nothing to change with
+ * one. One list for both would change what a change of either does.
+ */
 const WORKLOAD_FIELDS = ['topology', 'workload', 'l', 'k', 'locality', 'hotspot'];
 
 /** The config object `new Simulation(...)` takes: the run's config, or the loaded instance with the run's other fields. */

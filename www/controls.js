@@ -61,6 +61,14 @@ export function applyConfig(candidate, instanceText, errorPrefix = 'Cannot run t
   return true;
 }
 
+/**
+ * The fields whose change returns from a loaded instance to generated
+ * workloads. Not config.js's WORKLOAD_FIELDS (dropped when an instance is
+ * loaded), which also holds `locality` and `hotspot`: `locality` is also
+ * ks-local's option, and changing it for ks-local must not drop the loaded
+ * instance; a hotspot change keeps the instance too. One list for both
+ * would change that.
+ */
 const WORKLOAD_FIELDS = ['topology', 'workload', 'l', 'k'];
 
 function onConfigChange(event) {

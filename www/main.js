@@ -7,7 +7,7 @@
 // pointer.js, address.js, messages.js.
 
 import init, * as wasm from './pkg/routesim.js';
-import { parseQuery, simConfig, registerRunFields, registerIntro, defaultsFor, urlRunParams } from './config.js';
+import { parseQuery, registerRunFields, registerIntro, defaultsFor } from './config.js';
 import { runChart } from './charts.js';
 import { setupExperiment } from './experiment.js';
 import { setupLoad } from './load.js';
@@ -51,51 +51,22 @@ function experimentChoices() {
 
 // ---- boot --------------------------------------------------------------------
 
-/** Whether the core builds a run of `config` (the run is freed at once). */
-function buildable(config) {
-  try {
-    new wasm.Simulation(simConfig(config)).free();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * A URL whose run fields each parse but whose run the core refuses to
  * build (e.g. a topology over the page's size limit) is bad in one of
- * them: the first of the URL's run parameters whose default (the
- * lesson's, else the page's) makes the run buildable is named in the
- * error line with the core's reason, and its default used; if none does
- * alone, all of them are. Called once, when the address's run was refused.
+ * them: the core says which (`blame_query`: the first of the URL's run
+ * parameters whose default — the lesson's, else the page's — makes the run
+ * build, else all of them), with its reason and the config to run; the page
+ * shows its warning line and its reconcile lines. Called once, when the
+ * address's run was refused.
  */
-function fallBackFromUrl(search, why) {
-  const given = urlRunParams(search);
-  if (given.length === 0 || state.instanceText) return false;
-  const defaults = defaultsFor(state.lesson, false).config;
-  const withDefault = (config, field) => {
-    const out = { ...config };
-    if (defaults[field] === undefined) delete out[field];
-    else out[field] = defaults[field];
-    return out;
-  };
-  const used = (field) => (defaults[field] === undefined ? 'the default' : String(defaults[field]));
-  for (const { key, field, value } of given) {
-    let reconciled;
-    try {
-      reconciled = wasm.reconcile(withDefault(state.config, field));
-    } catch {
-      continue;
-    }
-    if (!buildable(reconciled.config)) continue;
-    showMessage('warning', `URL parameter ${key}=${JSON.stringify(value)} ignored: ${why} — using ${used(field)}.`, 'url');
-    for (const m of reconciled.messages) showMessage('info', m, 'reconcile');
-    state.config = reconciled.config;
-    return true;
-  }
-  const names = given.map(({ key, value }) => `${key}=${JSON.stringify(value)}`).join(', ');
-  showMessage('warning', `URL parameters ${names} ignored: ${why} — using their defaults.`, 'url');
-  state.config = wasm.reconcile({ ...defaults }).config;
+function fallBackFromUrl(search) {
+  if (state.instanceText) return false;
+  const blame = wasm.blame_query(state.config, search, defaultsFor(state.lesson, false).config);
+  if (!blame) return false;
+  showMessage('warning', blame.warning, 'url');
+  for (const m of blame.messages) showMessage('info', m, 'reconcile');
+  state.config = blame.config;
   return true;
 }
 
@@ -113,14 +84,11 @@ async function openInstanceFromUrl(param) {
     saveUrl();
   }
   rebuild();
-  if (!state.sim) {
-    const why = state.buildError;
-    if (why && fallBackFromUrl(location.search, why)) {
-      rebuild();
-      writeControls();
-      refreshMenus();
-      saveUrl();
-    }
+  if (!state.sim && fallBackFromUrl(location.search)) {
+    rebuild();
+    writeControls();
+    refreshMenus();
+    saveUrl();
   }
 }
 

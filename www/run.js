@@ -31,9 +31,7 @@ export function rebuild(play = state.autoplay, built = null) {
   state.stepsDue = 0;
   try {
     state.sim = built ?? new wasm.Simulation(simConfig(state.config, state.instanceText));
-    state.buildError = null;
   } catch (e) {
-    state.buildError = e.message;
     showMessage('error', `Cannot run this configuration: ${e.message}`, 'sim');
   }
   const drawnTopology = state.topo?.name;

@@ -13,7 +13,6 @@ export const state = {
   catalogue: null, // wasm catalogue(): topologies, algorithms, policies, workloads
   choices: null, // wasm choices(config) for the current run
   sim: null,
-  buildError: null, // why the core refused the last run built (rebuild), or null
   gotoJob: 0, // bumped by every goto and play/pause: a goto still computing stops when it changes
   computingAhead: false, // a goto's slices have moved the core past the step shown
   topo: null,

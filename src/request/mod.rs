@@ -20,9 +20,11 @@ use crate::simulation::{check_flits, SimConfig, Simulation, DEFAULT_MAX_STEPS};
 use crate::topology::Topology;
 use crate::workload::{self, Instance, Limits, Param, Workload, WorkloadSpec};
 
+mod blame;
 mod menus;
 mod query;
 
+pub use blame::{blame_query, Blame};
 pub use menus::{Choice, Menus};
 pub use query::query_pairs;
 

@@ -74,6 +74,23 @@ test('a URL run that parses but that the core refuses to build (a topology over 
   await page.close();
 });
 
+test('a URL run whose fields each parse but whose run the core refuses (too many packets) blames the first parameter whose default builds (the core\'s blame_query)', async () => {
+  // mesh:512x512 is within the size limit and k=8 parses, but 8 packets a
+  // node on 2^18 nodes is over the packet limit for every workload.
+  const { page, errors } = await openPage('?topology=mesh:512x512&k=8&seed=3&play=0');
+  const line = await errorLine(page);
+  assert.match(line, /URL parameter topology="mesh:512x512" ignored: .*packets.* — using mesh:16x16\./);
+  assert.doesNotMatch(line, /Cannot run this configuration/, 'the refused run is still reported as the current one');
+  assert.equal(await role(page, 'topology').inputValue(), 'mesh:16x16');
+  assert.equal(await page.locator('#seed').inputValue(), '3', 'the good parameters are lost');
+  assert.equal(await role(page, 'status').innerText(), 'paused');
+  await role(page, 'step-forward').click();
+  assert.equal(await shownStep(page), 1);
+  assert.equal(new URL(page.url()).searchParams.get('topology'), null);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('keyboard: with focus on the scrubber, → steps forward past the last step computed so far, ← steps back', async () => {
   const { page, errors } = await openPage('?topology=mesh:8x8&algorithm=greedy&workload=random-permutation&play=0');
   await role(page, 'scrubber').focus();

@@ -802,3 +802,69 @@ fn a_repeated_query_parameter_is_named_and_the_last_used() {
     let (_, messages) = RunSpec::from_query(RunSpec::browser(), [("seed", "1"), ("topology", "mesh:8x8")]);
     assert!(messages.is_empty(), "{messages:?}");
 }
+
+/// The page's fall-back from an address whose run the core refuses
+/// (`request::blame_query`, what www/main.js asks): the first URL run
+/// parameter whose default makes the run build is blamed, with the core's
+/// reason; if none does alone, all are reset.
+#[test]
+fn blame_query_names_the_url_parameter_that_makes_the_run_unbuildable() {
+    use routesim::request::blame_query;
+    let defaults =
+        json!({"topology": "mesh:16x16", "algorithm": "greedy", "workload": "random-permutation", "seed": 1});
+    let browser = RunSpec::browser();
+    let over =
+        json!({"topology": "mesh:2048x2048", "algorithm": "valiant", "workload": "random-permutation", "seed": 1});
+    let why = RunSpec::from_json(RunSpec::browser(), &over).unwrap_err().to_string();
+    assert!(why.contains("limit"), "{why}");
+    let pairs = [("algorithm", "valiant"), ("speed", "3"), ("topology", "mesh:2048x2048")];
+    let blame = blame_query(&browser, &over, pairs, &defaults)
+        .unwrap()
+        .expect("the run is refused");
+    assert_eq!(blame.key.as_deref(), Some("topology"));
+    assert_eq!(
+        blame.warning,
+        format!("URL parameter topology=\"mesh:2048x2048\" ignored: {why} — using mesh:16x16.")
+    );
+    assert_eq!(blame.config["topology"], "mesh:16x16");
+    assert_eq!(blame.config["algorithm"], "valiant", "the good parameter is kept");
+    RunSpec::from_json(RunSpec::browser(), &blame.config)
+        .unwrap()
+        .build()
+        .unwrap();
+
+    // No parameter fixes it alone: the topology is over the limit and edge
+    // queues (not a URL field) have no capacity; every one is reset.
+    let twice = json!({"topology": "mesh:2048x2048", "algorithm": "greedy", "workload": "random-permutation", "seed": 5, "edge_queues": true});
+    let why = RunSpec::from_json(RunSpec::browser(), &twice).unwrap_err().to_string();
+    let pairs = [("topology", "mesh:2048x2048"), ("seed", "5")];
+    let blame = blame_query(&browser, &twice, pairs, &defaults)
+        .unwrap()
+        .expect("the run is refused");
+    assert_eq!(blame.key, None);
+    assert_eq!(
+        blame.warning,
+        format!("URL parameters topology=\"mesh:2048x2048\", seed=\"5\" ignored: {why} — using their defaults.")
+    );
+    assert!(blame.messages.is_empty());
+    assert_eq!(blame.config["topology"], "mesh:16x16");
+    assert_eq!(blame.config["seed"], 1);
+    assert_eq!(blame.config["edge_queues"], false);
+
+    // A field the defaults do not have is left out ("the default"); a run that
+    // builds, or an address with no run field, blames nothing.
+    let no_seed = json!({"topology": "mesh:16x16", "algorithm": "greedy", "workload": "random-permutation"});
+    let blame = blame_query(&browser, &twice, [("edge_queues", "1"), ("seed", "5")], &no_seed)
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        blame.key, None,
+        "edge_queues is no URL parameter, the seed not the culprit"
+    );
+    let fine = json!({"topology": "mesh:8x8", "algorithm": "greedy", "workload": "random-permutation"});
+    assert_eq!(
+        blame_query(&browser, &fine, [("topology", "mesh:8x8")], &defaults).unwrap(),
+        None
+    );
+    assert_eq!(blame_query(&browser, &over, [("speed", "3")], &defaults).unwrap(), None);
+}

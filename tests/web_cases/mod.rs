@@ -551,3 +551,28 @@ fn snapshots_carry_the_worms_trails() {
     assert!(u32s(&snap, "worms").is_empty());
     assert_eq!(num(&snap, "flits"), 1.0);
 }
+
+/// The page's fall-back from an address whose run the core refuses
+/// (`blame_query`): the URL parameter blamed, the config to run and the
+/// warning line arrive as a plain object; a run that builds gives `null`.
+#[wasm_bindgen_test]
+fn blame_query_converts_the_core_answer() {
+    let defaults = mesh_config("mesh:16x16", "greedy");
+    let over = mesh_config("mesh:2048x2048", "valiant");
+    let blame = wasm::blame_query(over, "?algorithm=valiant&topology=mesh:2048x2048", defaults.clone()).unwrap();
+    assert_eq!(get(&blame, "key").as_string().as_deref(), Some("topology"));
+    let warning = get(&blame, "warning").as_string().unwrap();
+    assert!(
+        warning.starts_with("URL parameter topology=\"mesh:2048x2048\" ignored: "),
+        "{warning}"
+    );
+    assert!(warning.ends_with(" — using mesh:16x16."), "{warning}");
+    let cfg = get(&blame, "config");
+    assert_eq!(get(&cfg, "algorithm").as_string().as_deref(), Some("valiant"));
+    assert!(js_sys::Array::is_array(&get(&blame, "messages")));
+    Simulation::new(cfg).unwrap();
+    let fine = mesh_config("mesh:8x8", "greedy");
+    assert!(wasm::blame_query(fine, "?topology=mesh:8x8", defaults)
+        .unwrap()
+        .is_null());
+}
