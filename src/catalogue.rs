@@ -44,6 +44,8 @@ pub fn catalogue() -> serde_json::Value {
             .collect::<Vec<_>>(),
         // Open-loop traffic's patterns (SPEC §6): `uniform` and the permutation workloads.
         "patterns": crate::load::Pattern::names(),
+        // The load form's first selection (`load::curve::FORM_ALGORITHMS`).
+        "load_form": {"algorithms": crate::load::curve::FORM_ALGORITHMS},
         // As the page's `lessons()` ships them (a lesson's preset always builds: tests/it/teach.rs).
         "lessons": crate::lessons::LESSONS.iter().filter_map(|l| l.shipped().ok()).collect::<Vec<_>>(),
     })

@@ -35,7 +35,7 @@ export function setupLoad({ catalogue, current, limits, charts: registry, wasm, 
     const input = document.createElement('input');
     input.type = 'checkbox';
     input.value = a.name;
-    input.checked = a.name === 'greedy' || a.name === 'valiant';
+    input.checked = (catalogue.load_form?.algorithms ?? []).includes(a.name);
     label.append(input, ` ${a.name}`);
     box.append(label);
   }

@@ -20,6 +20,13 @@ pub const BROWSER_MAX_NODES: u32 = 1024;
 pub const BROWSER_MAX_STEPS: u32 = 20_000;
 /// … and this many runs in the grid.
 pub const BROWSER_MAX_RUNS: usize = 200;
+/// The algorithms the page's load form ticks when it opens: dimension order
+/// and Valiant's two phases, the pair whose curves show the trade-off
+/// (the catalogue ships them; the page names no algorithm).
+pub const FORM_ALGORITHMS: [&str; 2] = [
+    crate::algorithms::greedy::NAME,
+    crate::algorithms::hypercube::VALIANT_NAME,
+];
 
 /// A planned curve: its points in order, and the rows run so far.
 #[derive(Debug, Clone)]
