@@ -5,7 +5,9 @@
 //! formulas on an instance and [`crate::explain`] judges a run against them.
 
 use crate::engine::Policy;
+use crate::topology::{Kind, Shape};
 use serde::Serialize;
+
 /// Where a claim holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -32,6 +34,26 @@ pub enum Scope {
     /// (level D), drawn at random (the `random-permutation` workload), on
     /// direct paths (Leighton–Maggs–Ranade–Rao Theorem 4.2).
     ButterflyRandomInputsToOutputs,
+}
+
+impl Scope {
+    /// The networks the scope names, as kinds and a [`Shape`]; `None` for
+    /// [`Scope::Any`]. A butterfly scope's other conditions (its workload
+    /// and paths) are the judge's.
+    pub const fn network(self) -> Option<(&'static [Kind], Shape)> {
+        Some(match self {
+            Scope::Any => return None,
+            Scope::LinearArray => (&[Kind::Linear], Shape::Any),
+            Scope::SquareMesh => (&[Kind::Mesh], Shape::Square),
+            Scope::Mesh2d => (&[Kind::Mesh], Shape::TwoD),
+            Scope::Hypercube => (&[Kind::Hypercube], Shape::Any),
+            Scope::SquareTorus => (&[Kind::Torus], Shape::Square),
+            Scope::CubeMesh => (&[Kind::Mesh], Shape::Cube),
+            Scope::CubeTorus => (&[Kind::Torus], Shape::Cube),
+            Scope::Torus2d => (&[Kind::Torus], Shape::TwoD),
+            Scope::ButterflyRandomInputsToOutputs => (&[Kind::Butterfly], Shape::Any),
+        })
+    }
 }
 
 /// The quantity a claim bounds.

@@ -16,21 +16,9 @@ use crate::topology::{Kind, Network, Topology};
 use crate::workload::Instance;
 use serde::Serialize;
 
-/// What shape of network an algorithm needs beyond its topology kinds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Shape {
-    /// Any size and dimension of the accepted kinds.
-    Any,
-    /// Exactly two dimensions (R×C).
-    TwoD,
-    /// A square 2-D network whose side is a power of two.
-    SquarePowerOfTwo,
-    /// Two or more dimensions, any sides.
-    MultiD,
-    /// Grids of exactly two dimensions; the other kinds any size.
-    GridsTwoD,
-}
+/// What shape of network an algorithm needs beyond its topology kinds:
+/// the one vocabulary of [`crate::topology::Shape`].
+pub use crate::topology::Shape;
 
 /// What instances an algorithm routes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -153,26 +141,7 @@ impl Entry {
     /// What the entry accepts, in words (e.g. "a square 2-D mesh whose side
     /// is a power of two; permutations only").
     pub fn accepts(&self) -> String {
-        let kinds: Vec<&str> = self
-            .kinds
-            .iter()
-            .map(|k| match k {
-                Kind::Linear => "linear array",
-                other => other.name(),
-            })
-            .collect();
-        let kinds = match kinds.as_slice() {
-            [one] => one.to_string(),
-            [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
-            [] => String::new(),
-        };
-        let mut text = match self.shape {
-            Shape::Any => format!("a {kinds} (any size)"),
-            Shape::TwoD => format!("a 2-D {kinds}"),
-            Shape::SquarePowerOfTwo => format!("a square 2-D {kinds} whose side is a power of two"),
-            Shape::MultiD => format!("a {kinds} of 2 or more dimensions (any sides)"),
-            Shape::GridsTwoD => format!("a {kinds} (grids 2-D, any size)"),
-        };
+        let mut text = self.shape.phrase_with_note(self.kinds);
         match self.packets {
             Packets::PartialPermutation => text += "; (partial) permutations only",
             Packets::EvenK => text += "; even k only (k = the most packets a node sends or receives)",
@@ -183,15 +152,7 @@ impl Entry {
 
     /// Refuses a topology the entry does not accept, saying what it needs.
     pub fn check_topology(&self, topology: &Topology) -> Result<()> {
-        let kind_ok = self.kinds.contains(&topology.kind());
-        let shape_ok = match self.shape {
-            Shape::Any => true,
-            Shape::TwoD => topology.mesh2d().is_some(),
-            Shape::SquarePowerOfTwo => topology.square_side().is_some_and(u32::is_power_of_two),
-            Shape::MultiD => topology.as_grid().is_some_and(|g| g.dims().len() >= 2),
-            Shape::GridsTwoD => topology.as_grid().is_none() || topology.mesh2d().is_some(),
-        };
-        if kind_ok && shape_ok {
+        if self.shape.holds_for(self.kinds, topology) {
             Ok(())
         } else {
             Err(Error::unsupported(

@@ -6,33 +6,16 @@ use crate::algorithms::claim::{Claim, Formula, Measure, Scope, Strength};
 use crate::algorithms::{PathChoice, Smear};
 use crate::claims::{self, Bound};
 use crate::simulation::{Simulation, Status};
-use crate::topology::{Kind, Topology};
+use crate::topology::Topology;
 use crate::workload::Workload;
 
 /// Why `claim` does not apply to `sim`, if it does not.
 fn not_applicable(claim: &Claim, sim: &Simulation) -> Option<String> {
     let topo = &sim.instance().topology;
-    let kind = topo.kind();
-    let (scope_ok, scope) = match claim.scope {
-        Scope::Any => (true, ""),
-        Scope::LinearArray => (kind == Kind::Linear, "a linear array"),
-        Scope::SquareMesh => (kind == Kind::Mesh && topo.square_side().is_some(), "an n × n mesh"),
-        Scope::Mesh2d => (kind == Kind::Mesh && topo.mesh2d().is_some(), "a 2-D mesh"),
-        Scope::Hypercube => (kind == Kind::Hypercube, "a hypercube"),
-        Scope::SquareTorus => (kind == Kind::Torus && square(topo, 2), "an n × n torus"),
-        Scope::CubeMesh => (
-            kind == Kind::Mesh && square(topo, 3),
-            "an n × … × n mesh of 3 or more dimensions",
-        ),
-        Scope::CubeTorus => (
-            kind == Kind::Torus && square(topo, 3),
-            "an n × … × n torus of 3 or more dimensions",
-        ),
-        Scope::Torus2d => (kind == Kind::Torus && topo.mesh2d().is_some(), "a 2-D torus"),
-        Scope::ButterflyRandomInputsToOutputs => (kind == Kind::Butterfly, "a butterfly"),
-    };
-    if !scope_ok {
-        return Some(format!("stated for {scope}; this is {topo}"));
+    if let Some((kinds, shape)) = claim.scope.network() {
+        if !shape.holds_for(kinds, topo) {
+            return Some(format!("stated for {}; this is {topo}", shape.phrase(kinds)));
+        }
     }
     if claim.scope == Scope::ButterflyRandomInputsToOutputs {
         if let Some(why) = not_random_inputs_to_outputs(sim) {
@@ -140,15 +123,6 @@ fn not_random_inputs_to_outputs(sim: &Simulation) -> Option<String> {
         ));
     }
     None
-}
-
-/// Whether `topo` is a grid with every side equal, in exactly 2 dimensions
-/// (`dims` = 2) or in 3 or more (`dims` = 3).
-fn square(topo: &crate::topology::Topology, dims: usize) -> bool {
-    topo.as_grid().is_some_and(|g| {
-        let d = g.dims();
-        (if dims == 2 { d.len() == 2 } else { d.len() >= 3 }) && d.iter().all(|&s| s == d[0])
-    })
 }
 
 /// The bound in one phrase, without and with the instance's parameters.

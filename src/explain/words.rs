@@ -6,7 +6,7 @@ use crate::algorithms::pp;
 use crate::algorithms::teaching::Classes;
 use crate::algorithms::Entry;
 use crate::simulation::Simulation;
-use crate::topology::{Kind, Network, Topology};
+use crate::topology::{Kind, Network, Shape, Topology};
 use crate::workload::Workload;
 
 /// The digits after `c` in `word` (`c12` → `12`), if that is all it is.
@@ -71,7 +71,7 @@ fn network_words(topo: &Topology) -> String {
     match topo.kind() {
         Kind::Linear => format!("{topo}: {n} nodes in a row"),
         Kind::Ring => format!("{topo}: {n} nodes in a ring"),
-        Kind::Mesh if dims.len() == 2 && dims[0] == dims[1] => {
+        Kind::Mesh if Shape::Square.holds(topo) => {
             format!("{topo}: a {sides} mesh, N = {n} nodes, n = {} per side", dims[0])
         }
         Kind::Mesh => format!("{topo}: a {sides} mesh, N = {n} nodes"),

@@ -9,11 +9,13 @@
 mod butterfly;
 mod grid;
 mod hypercube;
+mod shape;
 
 pub use butterfly::Butterfly;
 pub(crate) use grid::direction as line_direction;
 pub use grid::{instance_locality, packet_locality, Grid};
 pub use hypercube::Hypercube;
+pub use shape::Shape;
 
 use crate::error::{Error, Result};
 use std::fmt;
@@ -120,6 +122,14 @@ impl Kind {
             Kind::Torus => "torus",
             Kind::Hypercube => "hypercube",
             Kind::Butterfly => "butterfly",
+        }
+    }
+
+    /// The kind as a noun in words ("linear array", "mesh").
+    pub fn noun(self) -> &'static str {
+        match self {
+            Kind::Linear => "linear array",
+            other => other.name(),
         }
     }
 

@@ -1,0 +1,117 @@
+//! One vocabulary for a network's shape: the facts an algorithm's registry
+//! entry needs ([`crate::algorithms::Entry::check_topology`]), a claim's
+//! scope states ([`crate::algorithms::claim::Scope::network`]) and the words
+//! about a run use. Each fact is tested by [`Shape::holds`] and put in words
+//! by [`Shape::phrase`] (with its [`Shape::note`]), so no caller matches on
+//! kinds and sides itself.
+
+use super::{Kind, Topology};
+use serde::Serialize;
+
+/// A fact about a network's shape within its kinds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Shape {
+    /// Any size and dimension.
+    Any,
+    /// Exactly two dimensions (R×C).
+    TwoD,
+    /// A square 2-D network (n × n).
+    Square,
+    /// A square 2-D network whose side is a power of two.
+    SquarePowerOfTwo,
+    /// Two or more dimensions, any sides.
+    MultiD,
+    /// Three or more dimensions, every side equal (n × … × n).
+    Cube,
+    /// Grids of exactly two dimensions; the other kinds any size.
+    GridsTwoD,
+}
+
+impl Shape {
+    /// Whether `topo` has this shape (whatever its kind).
+    pub fn holds(self, topo: &Topology) -> bool {
+        let sides = topo.as_grid().map(|g| g.dims());
+        let equal = |d: &[u32]| d.iter().all(|&s| s == d[0]);
+        match self {
+            Shape::Any => true,
+            Shape::TwoD => topo.mesh2d().is_some(),
+            Shape::Square => topo.square_side().is_some(),
+            Shape::SquarePowerOfTwo => topo.square_side().is_some_and(u32::is_power_of_two),
+            Shape::MultiD => sides.is_some_and(|d| d.len() >= 2),
+            Shape::Cube => sides.is_some_and(|d| d.len() >= 3 && equal(d)),
+            Shape::GridsTwoD => sides.is_none() || topo.mesh2d().is_some(),
+        }
+    }
+
+    /// Whether `topo` is of one of `kinds` and has this shape.
+    pub fn holds_for(self, kinds: &[Kind], topo: &Topology) -> bool {
+        kinds.contains(&topo.kind()) && self.holds(topo)
+    }
+
+    /// A network of `kinds` with this shape, as a noun phrase ("a 2-D
+    /// mesh", "an n × n torus", "a linear array"), without its
+    /// [`Shape::note`].
+    pub fn phrase(self, kinds: &[Kind]) -> String {
+        let names: Vec<&str> = kinds.iter().map(|k| k.noun()).collect();
+        let kinds = match names.as_slice() {
+            [one] => one.to_string(),
+            [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+            [] => String::new(),
+        };
+        match self {
+            Shape::Any | Shape::GridsTwoD => format!("a {kinds}"),
+            Shape::TwoD => format!("a 2-D {kinds}"),
+            Shape::Square => format!("an n × n {kinds}"),
+            Shape::SquarePowerOfTwo => format!("a square 2-D {kinds} whose side is a power of two"),
+            Shape::MultiD => format!("a {kinds} of 2 or more dimensions"),
+            Shape::Cube => format!("an n × … × n {kinds} of 3 or more dimensions"),
+        }
+    }
+
+    /// What the phrase leaves open, where something is ("any size").
+    pub fn note(self) -> Option<&'static str> {
+        match self {
+            Shape::Any => Some("any size"),
+            Shape::MultiD => Some("any sides"),
+            Shape::GridsTwoD => Some("grids 2-D, any size"),
+            Shape::TwoD | Shape::Square | Shape::SquarePowerOfTwo | Shape::Cube => None,
+        }
+    }
+
+    /// [`Shape::phrase`] with its [`Shape::note`] in parentheses ("a mesh
+    /// (any size)").
+    pub fn phrase_with_note(self, kinds: &[Kind]) -> String {
+        let phrase = self.phrase(kinds);
+        match self.note() {
+            Some(note) => format!("{phrase} ({note})"),
+            None => phrase,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shapes_hold_and_read() {
+        let t = |s: &str| s.parse::<Topology>().unwrap();
+        assert!(Shape::Square.holds_for(&[Kind::Torus], &t("torus:5x5")));
+        assert!(!Shape::Square.holds_for(&[Kind::Mesh], &t("torus:5x5")));
+        assert!(!Shape::Square.holds(&t("mesh:4x5")));
+        assert!(Shape::Cube.holds(&t("mesh:3x3x3")) && !Shape::Cube.holds(&t("mesh:3x3")));
+        assert!(!Shape::Cube.holds(&t("torus:3x4x5")));
+        assert!(Shape::SquarePowerOfTwo.holds(&t("mesh:8x8")) && !Shape::SquarePowerOfTwo.holds(&t("mesh:6x6")));
+        assert!(Shape::GridsTwoD.holds(&t("hypercube:3")) && !Shape::GridsTwoD.holds(&t("linear:4")));
+        assert_eq!(Shape::Any.phrase(&[Kind::Linear]), "a linear array");
+        assert_eq!(
+            Shape::Any.phrase_with_note(&[Kind::Hypercube, Kind::Butterfly]),
+            "a hypercube or butterfly (any size)"
+        );
+        assert_eq!(
+            Shape::Cube.phrase(&[Kind::Torus]),
+            "an n × … × n torus of 3 or more dimensions"
+        );
+    }
+}
