@@ -27,7 +27,8 @@ pub struct Lemma2 {
     /// … and j (where they end, at or beyond), in the direction below.
     pub j: u32,
     /// Whether the maximum is for routing to the right (else to the left,
-    /// with i and j the nodes' own ids, i > j).
+    /// with i and j the nodes' own ids, i > j). When both directions attain
+    /// it, the rightward pair is named.
     pub rightward: bool,
     /// The packets from nodes ≤ i to nodes ≥ j (mirrored to the left): h(i, j) + 1.
     pub packets: u32,
@@ -558,6 +559,16 @@ mod tests {
         let l = lemma2(10, &[(9, 0); 3]);
         assert_eq!((l.steps, l.i, l.j, l.rightward), (11, 9, 0, false));
         assert_eq!(lemma2(5, &[(2, 2)]).steps, 0);
+    }
+
+    #[test]
+    fn lemma2_names_the_rightward_pair_on_a_tie() {
+        // Both directions take 9 + 2 − 1 = 10 steps: the rightward pair is named.
+        let l = lemma2(10, &[(0, 9), (0, 9), (9, 0), (9, 0)]);
+        assert_eq!((l.steps, l.i, l.j, l.rightward, l.packets), (10, 0, 9, true, 2));
+        // One more packet to the left breaks the tie.
+        let l = lemma2(10, &[(0, 9), (0, 9), (9, 0), (9, 0), (9, 0)]);
+        assert_eq!((l.steps, l.i, l.j, l.rightward, l.packets), (11, 9, 0, false, 3));
     }
 
     #[test]
