@@ -15,7 +15,12 @@ use serde_json::json;
 /// The registry and the enumerations as one JSON object.
 pub fn catalogue() -> serde_json::Value {
     json!({
-        "topologies": Kind::ALL.iter().map(|k| json!({"name": k.name(), "syntax": k.syntax()})).collect::<Vec<_>>(),
+        // `default_size`: what the page applies when the kind is picked;
+        // `sweep_sizes`: the experiment's sizes for it.
+        "topologies": Kind::ALL
+            .iter()
+            .map(|k| json!({"name": k.name(), "syntax": k.syntax(), "default_size": k.default_size(), "sweep_sizes": k.sweep_sizes()}))
+            .collect::<Vec<_>>(),
         "algorithms": REGISTRY.iter().map(|a| {
             let mut v = serde_json::to_value(a).unwrap_or_default();
             v["claim"] = json!(a.claim());

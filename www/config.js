@@ -36,16 +36,6 @@ export function registerIntro(lesson) {
   INTRO = Object.freeze({ speed: lesson.preset.speed, compare: lesson.preset.compare ?? null });
 }
 
-/** A size to start from when the user switches topology kind (the kinds come from the catalogue). */
-export const DEFAULT_SIZES = {
-  linear: '32',
-  ring: '32',
-  mesh: '16x16',
-  torus: '16x16',
-  hypercube: '6',
-  butterfly: '4',
-};
-
 export const COLOR_MODES = ['class', 'destination'];
 
 /**

@@ -3,7 +3,7 @@
 // instances loaded and downloaded.
 
 import * as wasm from './pkg/routesim.js';
-import { DEFAULT_SIZES, simConfig } from './config.js';
+import { simConfig } from './config.js';
 import { fillLessonMenu, fillCompareMenu } from './lessons.js';
 import { $, state } from './state.js';
 import { showMessage, clearMessages } from './messages.js';
@@ -82,7 +82,7 @@ function onConfigChange(event) {
   }
   if (id === 'kind') {
     const kind = $('kind').value;
-    const size = DEFAULT_SIZES[kind] ?? state.config.topology.split(':')[1] ?? '';
+    const size = state.catalogue.topologies.find((t) => t.name === kind)?.default_size ?? state.config.topology.split(':')[1] ?? '';
     $('topology').value = `${kind}:${size}`;
   }
   const candidate = readControls();

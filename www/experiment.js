@@ -6,15 +6,6 @@
 
 import { experimentCharts, chartsToPng } from './experiment-charts.js';
 
-const DEFAULT_VALUES = {
-  linear: '16,32,64,128',
-  ring: '16,32,64,128',
-  mesh: '8,16,32,64',
-  torus: '8,12,16,24,32',
-  hypercube: '3,4,5,6,7,8',
-  butterfly: '2,3,4,5,6',
-};
-
 const $ = (id) => document.getElementById(id);
 
 function download(name, blob) {
@@ -34,6 +25,8 @@ function download(name, blob) {
  * receives the charts' data as drawn (SPEC §7).
  */
 export function setupExperiment({ catalogue, current, runnable, charts: registry }) {
+  /** The experiment's default sizes for a topology kind (the core's catalogue). */
+  const sweepSizes = (kind) => catalogue.topologies.find((t) => t.name === kind)?.sweep_sizes;
   const box = $('sweep-algorithms');
   for (const a of catalogue.algorithms) {
     const label = document.createElement('label');
@@ -67,7 +60,7 @@ export function setupExperiment({ catalogue, current, runnable, charts: registry
     const config = current();
     const kind = kindOf(config.topology);
     if (kind !== lastKind) {
-      if ($('sweep-vary').value === 'size') $('sweep-values').value = DEFAULT_VALUES[kind] ?? $('sweep-values').value;
+      if ($('sweep-vary').value === 'size') $('sweep-values').value = sweepSizes(kind) ?? $('sweep-values').value;
       lastKind = kind;
     }
     const list = runnable();
@@ -85,7 +78,7 @@ export function setupExperiment({ catalogue, current, runnable, charts: registry
   };
   sync();
   $('sweep-vary').addEventListener('change', () => {
-    $('sweep-values').value = $('sweep-vary').value === 'size' ? DEFAULT_VALUES[kindOf(current().topology)] ?? '8,16,32' : '1,2,4,8,16';
+    $('sweep-values').value = $('sweep-vary').value === 'size' ? sweepSizes(kindOf(current().topology)) ?? '8,16,32' : '1,2,4,8,16';
   });
 
   function finish(message) {

@@ -144,6 +144,29 @@ impl Kind {
             Kind::Butterfly => "butterfly:D",
         }
     }
+
+    /// The size the page starts from when the user picks this kind (its
+    /// parameter, e.g. `16x16`): a network the page draws and runs at once.
+    pub fn default_size(self) -> &'static str {
+        match self {
+            Kind::Linear | Kind::Ring => "32",
+            Kind::Mesh | Kind::Torus => "16x16",
+            Kind::Hypercube => "6",
+            Kind::Butterfly => "4",
+        }
+    }
+
+    /// The sizes the page's experiment sweeps by default for this kind (a
+    /// side, or the dimension D), within the page's limits.
+    pub fn sweep_sizes(self) -> &'static str {
+        match self {
+            Kind::Linear | Kind::Ring => "16,32,64,128",
+            Kind::Mesh => "8,16,32,64",
+            Kind::Torus => "8,12,16,24,32",
+            Kind::Hypercube => "3,4,5,6,7,8",
+            Kind::Butterfly => "2,3,4,5,6",
+        }
+    }
 }
 
 /// A concrete network. An enum rather than a trait object so the engine's
