@@ -123,6 +123,15 @@ pub const REGISTRY: &[Entry] = &[
     lmrr::ENTRY,
 ];
 
+/// The algorithms that read the option `field`, in the registry's order.
+pub fn takers(field: Field) -> Vec<&'static str> {
+    REGISTRY
+        .iter()
+        .filter(|e| e.options.contains(&field))
+        .map(|e| e.name)
+        .collect()
+}
+
 /// The entry called `name`, or an error listing the names.
 pub fn lookup(name: &str) -> Result<&'static Entry> {
     REGISTRY.iter().find(|e| e.name == name).ok_or_else(|| {
@@ -182,11 +191,7 @@ impl Entry {
         if flits <= 1 || self.options.contains(&Field::Flits) {
             return Ok(());
         }
-        let takers: Vec<&str> = REGISTRY
-            .iter()
-            .filter(|e| e.options.contains(&Field::Flits))
-            .map(|e| e.name)
-            .collect();
+        let takers = takers(Field::Flits);
         Err(Error::unsupported(
             self.name,
             format!(
@@ -219,11 +224,7 @@ impl Entry {
             return Ok(());
         };
         if !self.options.contains(&Field::Smear) {
-            let takers: Vec<&str> = REGISTRY
-                .iter()
-                .filter(|e| e.options.contains(&Field::Smear))
-                .map(|e| e.name)
-                .collect();
+            let takers = takers(Field::Smear);
             return Err(Error::invalid(
                 Field::Smear.cli(),
                 smear.name(),

@@ -86,11 +86,7 @@ impl clap::FromArgMatches for OptionFlags {
 impl clap::Args for OptionFlags {
     fn augment_args(cmd: clap::Command) -> clap::Command {
         option_rows().fold(cmd, |cmd, row| {
-            let takers: Vec<&str> = crate::algorithms::REGISTRY
-                .iter()
-                .filter(|e| e.options.contains(&row.field))
-                .map(|e| e.name)
-                .collect();
+            let takers = crate::algorithms::registry::takers(row.field);
             let arg = clap::Arg::new(row.cli)
                 .long(row.cli)
                 .help(format!("{} ({})", row.help, takers.join(", ")));

@@ -23,10 +23,9 @@ use serde::Serialize;
 
 mod values;
 
-pub use values::{
-    locality_text, parse_bool, parse_locality, parse_number, parse_smear, parse_u32, AlgorithmOptions, PathChoice,
-    Phases, Smear,
-};
+use values::{locality_text, parse_locality, parse_smear};
+
+pub use values::{parse_bool, parse_number, parse_u32, AlgorithmOptions, PathChoice, Phases, Smear};
 
 /// A field of the run request.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -454,7 +453,8 @@ impl Field {
     }
 }
 
-/// "the default" for an unset number, else the number.
-fn shown(v: Option<u32>) -> String {
+/// "the default" for an unset number, else the number (how a request's
+/// unset numbers read in messages).
+pub fn shown(v: Option<u32>) -> String {
     v.map_or_else(|| "the default".to_string(), |v| v.to_string())
 }

@@ -39,7 +39,7 @@ pub fn parse_bool(field: &str, text: &str) -> Result<bool> {
 /// `locality`'s value: L (the workload's, and ks-local's nodes know it),
 /// `unknown` (ks-local estimates it: NoLRoute; a workload's L at its
 /// default) or `unknown:L` (the workload's L, not told to the nodes).
-pub fn parse_locality(field: &str, text: &str) -> Result<(Option<u32>, bool)> {
+pub(super) fn parse_locality(field: &str, text: &str) -> Result<(Option<u32>, bool)> {
     let value = text.trim();
     let bad = || {
         Error::invalid(
@@ -62,7 +62,7 @@ pub fn parse_locality(field: &str, text: &str) -> Result<(Option<u32>, bool)> {
 }
 
 /// `locality`'s value as the user writes it (`None`: not given).
-pub fn locality_text(l: Option<u32>, unknown: bool) -> Option<String> {
+pub(super) fn locality_text(l: Option<u32>, unknown: bool) -> Option<String> {
     match (l, unknown) {
         (None, false) => None,
         (Some(l), false) => Some(l.to_string()),
@@ -102,7 +102,7 @@ impl Phases {
 
 /// `--smear`'s value: a block length of at least 1, or `auto`; `off`,
 /// `none` or nothing for no smearing.
-pub fn parse_smear(field: &str, text: &str) -> Result<Option<Smear>> {
+pub(super) fn parse_smear(field: &str, text: &str) -> Result<Option<Smear>> {
     match text.trim() {
         "" | "off" | "none" => Ok(None),
         "auto" => Ok(Some(Smear::Auto)),

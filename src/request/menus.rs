@@ -202,12 +202,7 @@ fn option_fields() -> Vec<Field> {
 
 /// The algorithms that take `field`, as a list of names.
 fn takers(field: Field) -> String {
-    let names: Vec<&str> = REGISTRY
-        .iter()
-        .filter(|e| e.options.contains(&field))
-        .map(|e| e.name)
-        .collect();
-    names.join(", ")
+    crate::algorithms::registry::takers(field).join(", ")
 }
 
 /// An error as the start of a sentence.

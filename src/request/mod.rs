@@ -14,7 +14,7 @@
 use crate::algorithms::{registry, AlgorithmOptions, Entry};
 use crate::engine::{Policy, RESORT_INTERVAL};
 use crate::error::{Error, Result};
-use crate::options::{parse_bool, parse_u32};
+use crate::options::{parse_bool, parse_u32, shown};
 pub use crate::options::{parse_number, Field, Phases, UNKNOWN_LOCALITY};
 use crate::simulation::{check_flits, SimConfig, Simulation, DEFAULT_MAX_STEPS};
 use crate::topology::Topology;
@@ -229,7 +229,6 @@ impl RunSpec {
 
     /// The current value of a field, as text.
     pub fn value_of(&self, field: Field) -> String {
-        let opt = |v: Option<u32>| v.map_or_else(|| "the default".to_string(), |v| v.to_string());
         if let Some(access) = field.info().access {
             return (access.show)(&self.options);
         }
@@ -244,9 +243,9 @@ impl RunSpec {
                 "none"
             }
             .into(),
-            Field::L => opt(self.l),
-            Field::K => opt(self.k),
-            Field::Hotspot => opt(self.hotspot),
+            Field::L => shown(self.l),
+            Field::K => shown(self.k),
+            Field::Hotspot => shown(self.hotspot),
             Field::Seed => self.seed.to_string(),
             Field::QueueCap => self.queue_cap.map_or_else(|| "unbounded".into(), |q| q.to_string()),
             Field::EdgeQueues => self.edge_queues.to_string(),
