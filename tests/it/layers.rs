@@ -159,13 +159,11 @@ fn graph() -> Graph {
                     continue;
                 }
                 // Resolve the path's base to a module path from the crate root.
-                let (mut base, start) = if key == "crate::" {
+                let (base, start) = if key == "crate::" {
                     (Vec::new(), at + key.len())
                 } else {
-                    let is_mod_file = file.file_name().is_some_and(|n| n == "mod.rs");
-                    let mut m = module.clone();
                     // In a file `a/b.rs` (module a::b), super is a; in `a/b/mod.rs` too.
-                    let _ = is_mod_file;
+                    let mut m = module.clone();
                     m.pop();
                     let mut start = at + key.len();
                     while code[start..].starts_with("super::") {
@@ -196,7 +194,6 @@ fn graph() -> Graph {
                             .to_string(),
                     ));
                 }
-                base.clear();
             }
         }
         g.top.insert(file.clone(), module[0].clone());
