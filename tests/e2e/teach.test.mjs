@@ -2,7 +2,7 @@
 // lessons, two algorithms side by side, a default that shows routing at
 // once), in headless Debian Chromium driven by playwright-core, against
 // the static server of server.mjs. Every text and number checked here is
-// the core's (src/explain/, src/lessons.rs, the registry).
+// the core's (src/explain/, src/lessons/table.rs, the registry).
 // Run: node --test tests/e2e/*.test.mjs (after ./build.sh).
 // Screenshots at 1280×800 go to $TEACH_SHOTS (default tests/e2e/screenshots/).
 

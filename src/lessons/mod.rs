@@ -1,0 +1,252 @@
+//! Lessons (SPEC §7 `lesson=<id>`): each declared once here — a title, a
+//! few sentences, the paper and section it teaches, a preset (topology,
+//! workload, ℓ, k, algorithm, a second algorithm to compare with, policy,
+//! seed, speed, start step) and the claim checked live on the run.
+//! [`crate::explain`] evaluates the check; the page, `routesim list --json`
+//! and the tests read this table. Later algorithm families add theirs here.
+//!
+//! A lesson may also preset a latency-against-offered-load curve
+//! ([`LoadPreset`], SPEC §6): its network, algorithms, patterns, rates and
+//! windows, and the claims about where each curve saturates
+//! ([`LoadCheck`]), which [`crate::explain::load_lesson`] evaluates on the
+//! curve as it is computed.
+
+use crate::algorithms::claim::Claim;
+use crate::engine::Policy;
+use crate::error::{Error, Result};
+use crate::request::{Field, RunSpec};
+use serde::Serialize;
+
+mod table;
+
+pub use table::{INTRO, LESSONS};
+
+/// What a lesson opens: the run, a second algorithm beside it, and the page's pace.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct Preset {
+    /// The network (SPEC §2 name).
+    pub topology: &'static str,
+    /// The workload (SPEC §5 name).
+    pub workload: &'static str,
+    /// ℓ, for workloads that take it.
+    pub l: Option<u32>,
+    /// k, for workloads that take it.
+    pub k: Option<u32>,
+    /// The algorithm.
+    pub algorithm: &'static str,
+    /// The algorithm run beside it on the same instance, if any.
+    pub compare: Option<&'static str>,
+    /// The contention policy.
+    #[serde(serialize_with = "policy_name")]
+    pub policy: Policy,
+    /// The seed.
+    pub seed: u64,
+    /// Steps per second on the page.
+    pub speed: u32,
+    /// The step the page opens at.
+    pub step: u32,
+    /// The algorithm's options (SPEC §5 names and values, e.g. `smear` =
+    /// `auto`): part of the run's config, which the page reads.
+    #[serde(skip)]
+    pub options: &'static [(Field, &'static str)],
+}
+
+fn policy_name<S: serde::Serializer>(policy: &Policy, s: S) -> std::result::Result<S::Ok, S::Error> {
+    s.serialize_str(policy.name())
+}
+
+/// A relation between the two runs of a lesson that compares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Relation {
+    /// The main run needs more steps than the second.
+    MoreSteps,
+    /// The main run's largest queue is smaller than the second's.
+    SmallerQueue,
+    /// The time–space trade-off: the main run needs fewer steps, the second smaller queues.
+    TradeOff,
+}
+
+/// What a lesson checks on its run(s).
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct Check {
+    /// The main algorithm's own registry claims that apply to the instance.
+    pub own: bool,
+    /// Further claims about the main run (e.g. greedy's worst-case queue).
+    pub claims: &'static [Claim],
+    /// The second algorithm's own registry claims that apply.
+    pub compare_own: bool,
+    /// How the two runs must compare.
+    pub relation: Option<Relation>,
+}
+
+/// A latency-against-offered-load curve a lesson opens (SPEC §6; the
+/// page runs it in its worker through [`crate::load::Curve`], every
+/// algorithm on every pattern).
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct LoadPreset {
+    /// The network (SPEC §2 name).
+    pub topology: &'static str,
+    /// The algorithms (open-loop ones).
+    pub algorithms: &'static [&'static str],
+    /// The patterns (SPEC §6 names).
+    pub patterns: &'static [&'static str],
+    /// The rates, ascending.
+    pub rates: &'static [f64],
+    /// Each curve stops at its first saturated rate.
+    pub up_to_saturation: bool,
+    /// The seed.
+    pub seed: u64,
+    /// Warm-up steps W.
+    pub warmup: u32,
+    /// Measurement window M.
+    pub measure: u32,
+    /// Drain limit D.
+    pub drain: u32,
+    /// What the lesson claims about the curves.
+    pub checks: &'static [LoadCheck],
+}
+
+/// A claim about where the curves of a [`LoadPreset`] saturate (the
+/// saturation rate of SPEC §6: the largest rate that is not `saturated`,
+/// here bracketed by the curve's rates).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum LoadCheck {
+    /// On `pattern`, `algorithm`'s saturation rate is between `low` and
+    /// `high` times `reference`'s.
+    SaturationRatio {
+        /// The pattern.
+        pattern: &'static str,
+        /// The algorithm compared.
+        algorithm: &'static str,
+        /// The algorithm it is compared with.
+        reference: &'static str,
+        /// Least ratio.
+        low: f64,
+        /// Largest ratio.
+        high: f64,
+        /// The ratio in words ("about half").
+        words: &'static str,
+    },
+    /// On `pattern`, `algorithm` sustains a rate at which `reference`
+    /// saturates: its saturation rate is above `reference`'s.
+    Outlasts {
+        /// The pattern.
+        pattern: &'static str,
+        /// The algorithm that lasts longer.
+        algorithm: &'static str,
+        /// The algorithm that saturates first.
+        reference: &'static str,
+    },
+}
+
+impl LoadPreset {
+    /// The curve's request as the page's load form sends it (what
+    /// [`crate::load::Curve::from_json`] reads): `topology`, `algorithms`
+    /// and `patterns` comma-separated, `rates` a rate list, `seed`,
+    /// `warmup`, `measure`, `drain`, `up_to_saturation`.
+    pub fn config(&self) -> serde_json::Value {
+        let rates: Vec<String> = self.rates.iter().map(|r| r.to_string()).collect();
+        serde_json::json!({
+            "topology": self.topology,
+            "algorithms": self.algorithms.join(","),
+            "patterns": self.patterns.join(","),
+            "rates": rates.join(","),
+            "seed": self.seed.to_string(),
+            "warmup": self.warmup.to_string(),
+            "measure": self.measure.to_string(),
+            "drain": self.drain.to_string(),
+            "up_to_saturation": self.up_to_saturation,
+        })
+    }
+
+    /// The curve, planned under the browser's limits (nothing run yet).
+    pub fn curve(&self) -> Result<crate::load::Curve> {
+        crate::load::Curve::browser_from_json(&self.config())
+    }
+}
+
+/// One lesson.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct Lesson {
+    /// The SPEC §7 id.
+    pub id: &'static str,
+    /// Its title.
+    pub title: &'static str,
+    /// A few sentences: what to watch and why it matters.
+    pub text: &'static str,
+    /// The paper (file in `shared/papers/` and title).
+    pub paper: &'static str,
+    /// Where in the paper.
+    pub section: &'static str,
+    /// What it opens.
+    pub preset: Preset,
+    /// What it checks live.
+    pub check: Check,
+    /// The load curve it opens, if any, with its claims.
+    pub load: Option<LoadPreset>,
+}
+
+/// The lesson called `id` (or the default view, `intro`), or an error listing the ids.
+pub fn lookup(id: &str) -> Result<&'static Lesson> {
+    LESSONS.iter().chain([&INTRO]).find(|l| l.id == id).ok_or_else(|| {
+        let ids: Vec<&str> = LESSONS.iter().map(|l| l.id).collect();
+        Error::invalid(
+            "lesson",
+            id,
+            format!("unknown lesson; expected one of {}", ids.join(", ")),
+        )
+    })
+}
+
+/// A lesson as every front end ships it (`routesim list --json`'s
+/// `lessons`, the page's `lessons()` and `lesson(id)`): the lesson's fields,
+/// `config` (its run's browser config object, what the page's `new
+/// Simulation` reads) and, for a lesson with a load curve, `load_config`
+/// (what `new LoadCurve` reads).
+#[derive(Debug, Clone, Serialize)]
+pub struct Shipped {
+    #[serde(flatten)]
+    lesson: &'static Lesson,
+    config: serde_json::Value,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    load_config: Option<serde_json::Value>,
+}
+
+impl Lesson {
+    /// The lesson as front ends ship it ([`Shipped`]).
+    pub fn shipped(&'static self) -> Result<Shipped> {
+        Ok(Shipped {
+            lesson: self,
+            config: self.spec(RunSpec::browser())?.to_json(),
+            load_config: self.load.as_ref().map(LoadPreset::config),
+        })
+    }
+
+    /// The lesson's run request over `base` (the browser's or the CLI's):
+    /// its topology, workload, ℓ, k, algorithm, policy and seed.
+    pub fn spec(&self, base: RunSpec) -> Result<RunSpec> {
+        let p = &self.preset;
+        let (l, k, seed) = (
+            p.l.map(|v| v.to_string()),
+            p.k.map(|v| v.to_string()),
+            p.seed.to_string(),
+        );
+        let mut fields = vec![
+            (Field::Topology, "topology", p.topology),
+            (Field::Workload, "workload", p.workload),
+            (Field::Algorithm, "algorithm", p.algorithm),
+            (Field::Policy, "policy", p.policy.name()),
+            (Field::Seed, "seed", seed.as_str()),
+        ];
+        if let Some(l) = &l {
+            fields.push((Field::L, "l", l));
+        }
+        if let Some(k) = &k {
+            fields.push((Field::K, "k", k));
+        }
+        fields.extend(p.options.iter().map(|&(f, v)| (f, f.cli(), v)));
+        base.apply(fields)
+    }
+}
