@@ -15,7 +15,7 @@ import { startServer } from '../tests/e2e/server.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, 'docs/screenshots');
 /** The README's embed snippet: its URL and frame size. */
-export const EMBED = { query: '?embed=1&topology=mesh:8x8&algorithm=greedy&workload=transpose&speed=2', width: 400, height: 860 };
+export const EMBED = { query: '?embed=1&topology=mesh:8x8&algorithm=greedy&workload=transpose&speed=2', width: 400, height: 600 };
 
 mkdirSync(out, { recursive: true });
 const server = await startServer(path.join(root, 'www'));

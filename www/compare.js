@@ -7,6 +7,8 @@
 // second canvas (added beside the first only while comparing, so the single
 // view keeps one `data-role="network"`), the captions naming each run, and
 // the second run's snapshot. It computes nothing: it converts and draws.
+// Each canvas is headed by its run's counters (step, delivered, largest
+// queue), labelled with its algorithm; narrow, the canvases stack (style.css).
 
 import { viewFor, drawFrame } from './render.js';
 
@@ -25,6 +27,7 @@ export class Compare {
     this.wrap = null;
     this.canvas = null;
     this.captions = [];
+    this.names = [];
   }
 
   /** Whether a second run is shown. */
@@ -52,6 +55,8 @@ export class Compare {
         this.sim = main.compare(this.algorithm);
         this.snapshot = this.sim.snapshot();
         this.destinations = this.sim.destinations();
+        // Each run's counters are labelled with its algorithm as the core names it.
+        this.names = [main.config().algorithm, this.sim.config().algorithm];
         // Packets in flight at step 0: all but those delivered at step 0.
         this.undeliveredAtStart = this.snapshot.packets - (this.sim.stats().deliveries[0] ?? 0);
       } catch (e) {
@@ -75,9 +80,17 @@ export class Compare {
       this.canvas.className = 'network-2';
       this.wrap.append(this.canvas);
       this.firstWrap.after(this.wrap);
-      this.captions = [this.firstWrap, this.wrap].map((wrap) => {
-        const c = document.createElement('p');
+      // Each canvas is headed by its run's own counters (SPEC §7 "Counters per run"): `data-run` 0 (the main run) or 1.
+      this.captions = [this.firstWrap, this.wrap].map((wrap, run) => {
+        const c = document.createElement('div');
         c.className = 'cmp-caption';
+        c.dataset.run = String(run);
+        c.innerHTML = '<p class="cmp-name"><b class="cmp-alg"></b> <span class="cmp-end"></span></p>'
+          + '<dl class="cmp-counters">'
+          + `<div><dt>step</dt><dd data-role="step-count" data-run="${run}">0</dd></div>`
+          + `<div><dt>delivered</dt><dd data-role="delivered" data-run="${run}">0 / 0</dd></div>`
+          + `<div title="the largest working queue any node of this run has held up to its shown step"><dt>max queue</dt><dd data-role="max-queue" data-run="${run}">0</dd></div>`
+          + '</dl>';
         wrap.prepend(c);
         return c;
       });
@@ -123,6 +136,7 @@ export class Compare {
     if (!this.canvas) return;
     const [w, h] = [Math.round(widthPx * dpr), Math.round(heightPx * dpr)];
     if (this.canvas.width !== w || this.canvas.height !== h) {
+      this.canvas.style.width = `${widthPx}px`;
       this.canvas.style.height = `${heightPx}px`;
       this.canvas.width = w;
       this.canvas.height = h;
@@ -153,22 +167,26 @@ export class Compare {
   }
 
   /**
-   * The captions over the two canvases: algorithm, the shown step (the
-   * same on both), delivered, largest queue, status.
+   * The counters over the two canvases, one set per run: its algorithm,
+   * its status (done, stalled, … once it has ended), its own step (a run
+   * that has ended stays on its last), delivered and largest queue so far. `data-step` on each is the
+   * pair's shown step (the same on both).
    */
-  caption(main, mainName, paused) {
+  caption(main, paused) {
     if (!this.captions.length) return;
     const shown = this.shownStep(main ? main.step : 0);
-    const line = (name, s) => {
-      if (!s) return name;
-      const end = s.status === 'running' ? (paused ? ' · paused' : '') : ` · ${s.status === 'finished' ? 'done' : s.status} at ${s.step}`;
-      return `${name} · step ${shown} · ${s.delivered}/${s.packets} · queue ≤ ${s.max_queue}${end}`;
-    };
-    this.captions[0].textContent = line(mainName, main);
-    this.captions[1].textContent = line(this.algorithm, this.snapshot);
-    this.captions.forEach((c) => {
+    const fill = (c, name, s) => {
+      const get = (sel) => c.querySelector(sel);
+      get('.cmp-alg').textContent = name;
+      const end = !s ? '' : s.status === 'running' ? (paused ? 'paused' : 'running') : s.status === 'finished' ? 'done' : s.status;
+      get('.cmp-end').textContent = end ? `· ${end}` : '';
+      get('[data-role="step-count"]').textContent = s ? String(s.step) : '–';
+      get('[data-role="delivered"]').textContent = s ? `${s.delivered} / ${s.packets}` : '–';
+      get('[data-role="max-queue"]').textContent = s ? String(s.max_queue) : '–';
       c.dataset.step = String(shown);
-    });
+    };
+    fill(this.captions[0], this.names[0], main);
+    fill(this.captions[1], this.names[1], this.snapshot);
   }
 
   /** The second run's chart data: `{name, stats, undeliveredAtStart}`. */

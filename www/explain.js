@@ -21,7 +21,7 @@ function paperTitle(paper) {
 
 function claimsHtml(run) {
   const applies = run.claims.filter((c) => c.verdict !== 'not-applicable');
-  const items = applies.map((c) => `<li class="v-${c.verdict}" title="${esc(c.text)}"><span class="mark" aria-hidden="true">${VERDICT_MARK[c.verdict]}</span>`
+  const items = applies.map((c) => `<li class="v-${c.verdict}" data-role="claim" data-verdict="${esc(c.verdict)}" title="${esc(c.text)}"><span class="mark" aria-hidden="true">${VERDICT_MARK[c.verdict]}</span>`
     + `<span><b>${esc(c.name)}</b>: ${esc(c.headline)}<br><span class="x-line">${esc(c.line)}</span></span></li>`);
   const others = run.claims.filter((c) => c.verdict === 'not-applicable')
     .map((c) => `<span title="${esc(c.text)}">${esc(c.name)} (${esc(c.line.replace(/^does not apply: /, ''))})</span>`);
@@ -49,7 +49,7 @@ function runHtml(run, colorMode, { brief, claims }) {
     + `<p class="x-cite">${esc(paperTitle(run.paper))} — ${esc(run.section)}</p></div>`;
 }
 
-const checkItems = (checks) => checks.map((c) => `<li class="v-${c.verdict}"><span class="mark" aria-hidden="true">${VERDICT_MARK[c.verdict]}</span><span>${esc(c.text)}</span></li>`).join('');
+const checkItems = (checks) => checks.map((c) => `<li class="v-${c.verdict}" data-role="claim" data-verdict="${esc(c.verdict)}"><span class="mark" aria-hidden="true">${VERDICT_MARK[c.verdict]}</span><span>${esc(c.text)}</span></li>`).join('');
 
 /** A lesson's load curve and the core's check of its claims on it (`load`: LoadCurve.lesson_check, or null before the first run). */
 function loadCheckHtml(load) {

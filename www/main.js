@@ -118,8 +118,9 @@ async function boot() {
   for (const m of parsed.warnings) showMessage('warning', m, 'url');
   for (const m of parsed.infos) showMessage('info', m, 'reconcile');
   setupControls();
+  foldSetup();
   saveUrl();
-  state.chart = runChart($('run-chart'), state.charts, state.embed ? 160 : 220, state.embed);
+  state.chart = runChart($('run-chart'), state.charts, state.embed ? 160 : 190, state.embed);
   if (state.embed) {
     // The compact view draws only the run chart: the others' data, as drawn, is none.
     for (const el of document.querySelectorAll('[data-role="chart"]')) state.charts[el.dataset.chart] ??= { series: [], data: [] };
@@ -182,8 +183,37 @@ async function boot() {
     });
     resizeCanvas();
   }
+  if (state.embed) startWhenSeen();
   document.body.dataset.ready = '1';
   requestAnimationFrame(loop);
+}
+
+/**
+ * Embedded, a run that would play waits, paused with its Play button,
+ * until its frame is scrolled into view (IntersectionObserver: for a frame,
+ * against the course page's viewport), so that a short run does not end
+ * before anyone looks; a play, pause or command from the user first
+ * cancels the wait. As the explain panel's lines grow or shrink, the
+ * canvas takes the height the frame leaves.
+ */
+function startWhenSeen() {
+  new ResizeObserver(() => resizeCanvas()).observe($('explain'));
+  if (!state.playing) return;
+  setPlaying(false, false);
+  if (typeof IntersectionObserver !== 'function') return;
+  const played = state.gotoJob;
+  const seen = new IntersectionObserver((entries) => {
+    if (!entries.some((e) => e.isIntersecting)) return;
+    seen.disconnect();
+    // Untouched since (gotoJob counts every play, pause and goto): play.
+    if (state.gotoJob === played && !state.playing) togglePlay();
+  }, { threshold: 0.5 });
+  seen.observe($('network'));
+}
+
+/** Narrow screens show the run, then the lesson and claims; Setup starts folded to its summary line (style.css). */
+function foldSetup() {
+  if (window.matchMedia('(max-width: 700px)').matches) $('setup-fold').open = false;
 }
 
 boot();

@@ -38,7 +38,7 @@ export function updateCounters() {
   $('c-status').textContent = status ?? '–';
   $('c-status').className = status ? `st-${status}` : 'st-none';
   $('c-phase').textContent = s && s.phase ? s.phase : '–';
-  state.compare?.caption(s, state.config.algorithm, !state.playing);
+  state.compare?.caption(s, !state.playing);
 }
 
 /** The explain panel: the core's explanation of the run(s) and lesson, at most four times a second. */
@@ -90,18 +90,33 @@ export function updateWatchInfo() {
   el.textContent = `Packet #${p}: ${state.sources[p]} → ${state.destinations[p]}${delivered}. Route so far (${route.length - 1} hops): ${shown.join(' → ')}`;
 }
 
+/** Whether the compare view's canvases stack (style.css: narrower than 600 px). */
+export const STACKED = '(max-width: 600px)';
+
+/**
+ * Sizes the network canvas(es): the wrap's width, a height from the
+ * layout's shape within the room the screen leaves (embedded: what the
+ * frame leaves beside the rest; two stacked canvases share it). The
+ * drawing buffer always has the displayed size (× devicePixelRatio), so
+ * a canvas is shown at its drawing's aspect ratio at every size (SPEC §7).
+ */
 export function resizeCanvas() {
   const canvas = $('network');
   const wrap = canvas.parentElement;
-  const w = Math.max(240, wrap.clientWidth);
+  const w = Math.max(120, wrap.clientWidth);
   let h = w;
   if (state.lay) {
     const aspect = (state.lay.height + 1.2) / (state.lay.width + 1.2);
-    // Embedded, the canvas takes what the frame's height leaves beside the rest.
-    const room = state.embed ? Math.max(200, window.innerHeight - embedRest(canvas)) : Math.max(320, window.innerHeight * 0.72);
-    h = Math.round(Math.min(Math.max(w * aspect, 220), room));
+    const stacked = state.compare?.active && window.matchMedia(STACKED).matches;
+    let room = state.embed ? window.innerHeight - embedRest() : window.innerHeight * 0.72;
+    // Stacked on a phone, both canvases and the buttons under them fit the first screen.
+    if (stacked) room = state.embed ? room / 2 : window.innerHeight * 0.3;
+    const least = state.embed ? (stacked ? 100 : 150) : stacked ? 150 : 220;
+    room = Math.max(state.embed || stacked ? least : 320, room);
+    h = Math.round(Math.min(Math.max(w * aspect, least), room));
   }
   const dpr = window.devicePixelRatio || 1;
+  canvas.style.width = `${w}px`;
   canvas.style.height = `${h}px`;
   canvas.width = Math.round(w * dpr);
   canvas.height = Math.round(h * dpr);
@@ -110,9 +125,11 @@ export function resizeCanvas() {
   updateView();
 }
 
-/** The height of the compact view without the canvas (CSS px). */
-function embedRest(canvas) {
-  return Math.ceil(document.body.getBoundingClientRect().height - canvas.getBoundingClientRect().height) + 4;
+/** The height of the compact view without its network canvases (CSS px). */
+function embedRest() {
+  const canvases = [...document.querySelectorAll('canvas[data-role="network"]')];
+  const drawn = canvases.reduce((sum, c) => sum + c.getBoundingClientRect().height, 0);
+  return Math.ceil(document.body.getBoundingClientRect().height - drawn) + 2;
 }
 
 /** The view of the current layout at the canvas's size and the current zoom (the second canvas, if any, shares both). */
@@ -130,7 +147,10 @@ export function updateRunTitle() {
   const c = state.config;
   const workload = state.instanceText ? 'loaded instance' : c.workload;
   const algorithms = state.compare?.active ? `${c.algorithm} vs ${state.compare.algorithm}` : c.algorithm;
-  $('run-title').textContent = [algorithms, state.topo?.name ?? c.topology, workload].join(' · ');
+  const title = [algorithms, state.topo?.name ?? c.topology, workload].join(' · ');
+  $('run-title').textContent = title;
+  // Folded (narrow screens), Setup still says what run it sets up.
+  $('setup-summary').textContent = title;
 }
 
 export function draw(now) {
