@@ -49,7 +49,7 @@ function runHtml(run, colorMode, { brief, claims }) {
     + `<p class="x-cite">${esc(paperTitle(run.paper))} — ${esc(run.section)}</p></div>`;
 }
 
-const checkItems = (checks) => checks.map((c) => `<li class="v-${c.verdict}" data-role="claim" data-verdict="${esc(c.verdict)}"><span class="mark" aria-hidden="true">${VERDICT_MARK[c.verdict]}</span><span>${esc(c.text)}</span></li>`).join('');
+const checkItems = (checks) => checks.map((c) => `<li class="v-${c.verdict}" data-role="claim" data-verdict="${esc(c.verdict)}" title="${esc(c.text)}"><span class="mark" aria-hidden="true">${VERDICT_MARK[c.verdict]}</span><span>${esc(c.text)}</span></li>`).join('');
 
 /** A lesson's load curve and the core's check of its claims on it (`load`: LoadCurve.lesson_check, or null before the first run). */
 function loadCheckHtml(load) {
