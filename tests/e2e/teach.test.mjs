@@ -42,7 +42,7 @@ test('the default view delivers within 10 s, finishes within 40 s, and says what
   // Packets whose source is their destination are delivered at step 0: the
   // default view must show others arriving. Count those first, paused.
   const paused = await open('?play=0');
-  const atStart = parseInt(await role(paused.page, 'delivered').innerText(), 10);
+  const atStart = parseInt(await role(paused.page, 'delivered').first().innerText(), 10);
   assert.ok(atStart < 256);
   await paused.page.close();
 

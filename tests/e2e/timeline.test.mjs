@@ -28,7 +28,7 @@ async function canvasHash(page) {
 }
 
 const role = (page, name) => page.locator(`[data-role="${name}"]`);
-const shownStep = async (page) => Number(await role(page, 'step-count').innerText());
+const shownStep = async (page) => Number(await role(page, 'step-count').first().innerText());
 const status = (page) => role(page, 'status').innerText();
 
 /** Moves the scrubber to `step` as a user's drag does: sets its value and fires `input`. */
