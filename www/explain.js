@@ -89,7 +89,7 @@ export function renderExplain(el, view, colorMode, load = null) {
   const two = !!view.compare;
   const html = [
     view.lesson ? lessonHtml(view.lesson, load) : '',
-    two ? `<p class="x-compare${view.verdict ? ' done' : ''}" data-role="compare-verdict">${view.verdict ? esc(view.verdict) : `Side by side on the same instance, at the same step: <b>${esc(view.main.algorithm)}</b> on the left, <b>${esc(view.compare.algorithm)}</b> on the right. The verdict appears when both have finished.`}</p>` : '',
+    two ? `<p class="x-compare${view.verdict ? ' done' : ''}" data-role="compare-verdict">${view.verdict ? esc(view.verdict) : `Side by side on the same instance, at the same step: <b>${esc(view.main.algorithm)}</b> <span class="x-wide">on the left</span><span class="x-narrow">above</span>, <b>${esc(view.compare.algorithm)}</b> <span class="x-wide">on the right</span><span class="x-narrow">below</span>. The verdict appears when both have finished.`}</p>` : '',
     // With a lesson, its checks are the claims checked live; the runs say what they do.
     `<div class="x-runs${two ? ' two' : ''}">${runHtml(view.main, colorMode, { brief: two || !!view.lesson, claims: !view.lesson })}`
       + `${two ? runHtml(view.compare, colorMode, { brief: true, claims: !view.lesson }) : ''}</div>`,
