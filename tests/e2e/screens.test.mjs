@@ -197,6 +197,8 @@ test("three embeds on one page: docs/page.md's narration snippet keeps to its ow
   const doc = await readFile(path.join(root, 'docs', 'page.md'), 'utf8');
   const snippet = doc.match(/```html\n(<iframe id="sim"[\s\S]*?)```/)[1].replace('https://YOUR-HOST/routesim/', server.url);
   assert.match(snippet, /source !== sim\.contentWindow/);
+  // The README's embed snippet listens the same way.
+  assert.match(await readFile(path.join(root, 'README.md'), 'utf8'), /event\.source !== sim\.contentWindow/);
   // Two more frames, playing other runs (64 packets each) beside the narrated one.
   const others = ['greedy&workload=transpose', 'valiant&workload=random-permutation']
     .map((a) => `<iframe title="other" src="${server.url}?embed=1&topology=mesh:8x8&algorithm=${a}&speed=40" width="400" height="600"></iframe>`).join('');
