@@ -193,11 +193,17 @@ async function boot() {
  * until its frame is scrolled into view (IntersectionObserver: for a frame,
  * against the course page's viewport), so that a short run does not end
  * before anyone looks; a play, pause or command from the user first
- * cancels the wait. As the explain panel's lines grow or shrink, the
- * canvas takes the height the frame leaves.
+ * cancels the wait. As the other lines grow or shrink, the canvas takes
+ * the height the frame leaves.
  */
 function startWhenSeen() {
-  new ResizeObserver(() => resizeCanvas()).observe($('explain'));
+  // Any line that grows (a caption's numbers, a claim, a message) shrinks the canvas; the canvas's own change settles at once.
+  let last = -1;
+  new ResizeObserver(() => {
+    const h = Math.round(document.body.getBoundingClientRect().height);
+    if (h !== last) resizeCanvas();
+    last = Math.round(document.body.getBoundingClientRect().height);
+  }).observe(document.body);
   if (!state.playing) return;
   setPlaying(false, false);
   if (typeof IntersectionObserver !== 'function') return;

@@ -159,7 +159,7 @@ test('a 400×600 embed fits its frame: the canvas and the claim lines (with verd
   const readme = await readFile(path.join(root, 'README.md'), 'utf8');
   const [, query, width, height] = readme.match(/<iframe src="[^"]*(\?embed=1[^"]*)"\s+width="(\d+)" height="(\d+)"/);
   assert.deepEqual([Number(width), Number(height)], [400, 600], "the README's frame");
-  for (const q of [query, '?embed=1', '?embed=1&lesson=greedy-bounds', '?embed=1&topology=hypercube:6&algorithm=bit-fixing&workload=transpose']) {
+  for (const q of [query, '?embed=1', '?embed=1&lesson=greedy-bounds', '?embed=1&lesson=ks-wrap-torus', '?embed=1&topology=hypercube:6&algorithm=bit-fixing&workload=transpose']) {
     const { page, frame, errors } = await embedPage(q, { width: 400, height: 600 });
     await assertFits(frame, 600, q);
     assert.ok(await frame.locator('#open-full').isVisible(), `${q}: no link to the full simulator`);
