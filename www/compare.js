@@ -11,6 +11,7 @@
 // queue), labelled with its algorithm; narrow, the canvases stack (style.css).
 
 import { viewFor, drawFrame } from './render.js';
+import { showAt } from './view.js';
 
 export class Compare {
   constructor(stage, firstWrap) {
@@ -136,8 +137,7 @@ export class Compare {
     if (!this.canvas) return;
     const [w, h] = [Math.round(widthPx * dpr), Math.round(heightPx * dpr)];
     if (this.canvas.width !== w || this.canvas.height !== h) {
-      this.canvas.style.width = `${widthPx}px`;
-      this.canvas.style.height = `${heightPx}px`;
+      showAt(this.canvas, widthPx, heightPx);
       this.canvas.width = w;
       this.canvas.height = h;
     }

@@ -149,6 +149,13 @@ async function boot() {
   const canvas = $('network');
   state.zoom = setupZoom(canvas, updateView, { zoomIn: $('zoom-in'), zoomOut: $('zoom-out'), reset: $('zoom-reset') });
   setupPointer(canvas);
+  // The canvases follow their column's width (a window resize, a scroll bar that comes or goes).
+  let stageWidth = 0;
+  new ResizeObserver(() => {
+    const width = canvas.closest('.stage').clientWidth;
+    if (width !== stageWidth && state.lay) resizeCanvas();
+    stageWidth = width;
+  }).observe(canvas.closest('.stage'));
   window.addEventListener('resize', () => {
     resizeCanvas();
     state.chart.resize();

@@ -116,13 +116,23 @@ export function resizeCanvas() {
     h = Math.round(Math.min(Math.max(w * aspect, least), room));
   }
   const dpr = window.devicePixelRatio || 1;
-  canvas.style.width = `${w}px`;
-  canvas.style.height = `${h}px`;
+  showAt(canvas, w, h);
   canvas.width = Math.round(w * dpr);
   canvas.height = Math.round(h * dpr);
   state.canvasSize = [w, h];
   state.zoom?.fit();
   updateView();
+}
+
+/**
+ * Shows `canvas` at the width of its box and at the aspect ratio of its
+ * `w` × `h` CSS px drawing, so that it keeps its shape even before the next
+ * resize catches up with its box.
+ */
+export function showAt(canvas, w, h) {
+  canvas.style.width = '100%';
+  canvas.style.height = 'auto';
+  canvas.style.aspectRatio = `${w} / ${h}`;
 }
 
 /** The height of the compact view without its network canvases (CSS px). */
