@@ -13,6 +13,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import { root, shots, server, browser, openPage, embedPage, watchErrors } from './harness.mjs';
+import { assertAccessible } from './axe.mjs';
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -62,7 +63,10 @@ test('390×844: the run first, then the lesson and claims (explain), then Setup 
       const lesson = await box(page, '.x-lesson');
       assert.ok(lesson.y < setup.y, 'the lesson is below Setup');
     }
-    if (!query) await page.screenshot({ path: path.join(shots, 'screens-phone.png'), fullPage: true });
+    if (!query) {
+      await page.screenshot({ path: path.join(shots, 'screens-phone.png'), fullPage: true });
+      await assertAccessible(page, 'the 390 px page, Setup unfolded');
+    }
     assert.deepEqual(errors, []);
     await page.close();
   }
@@ -169,7 +173,10 @@ test('a 400×600 embed fits its frame: the canvas and the claim lines (with verd
     await assertFits(frame, 600, `${q}, finished`);
     const verdicts = await frame.locator('[data-role="claim"]').evaluateAll((cs) => cs.map((c) => c.dataset.verdict));
     assert.ok(verdicts.some((v) => v !== 'pending'), `${q}: no verdict once finished (${verdicts})`);
-    if (q === '?embed=1') await page.screenshot({ path: path.join(shots, 'screens-embed-400x600.png') });
+    if (q === '?embed=1') {
+      await page.screenshot({ path: path.join(shots, 'screens-embed-400x600.png') });
+      await assertAccessible(frame, 'the 400 × 600 embed');
+    }
     assert.deepEqual(errors, []);
     await page.close();
   }
