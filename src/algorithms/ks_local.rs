@@ -242,6 +242,17 @@ pub const TEACHING: Teaching = Teaching {
             KsTheorem::Theorem13,
         ),
         ks_claim(
+            "Corollary 6",
+            join!(
+                "for k ≥ 8, k-k routing with locality L on a torus takes ",
+                KsTheorem::Corollary6.text(),
+                " + O(√(kL log n)) steps, with very high probability"
+            ),
+            Scope::Torus2d,
+            Some(Policy::FarthestFirst),
+            KsTheorem::Corollary6,
+        ),
+        ks_claim(
             "Theorem 14",
             join!(
                 "k-k routing with locality L on a mesh takes ",
