@@ -235,7 +235,7 @@ pub const TEACHING: Teaching = Teaching {
                 "k-k routing with locality L on a torus takes ",
                 KsTheorem::Theorem13.text(),
                 " + O(√(kL log n)) \
-             steps, with very high probability (Corollary 6: 17/16·kL + … for k ≥ 8)"
+             steps, with very high probability (for k ≥ 8 see Corollary 6)"
             ),
             Scope::Torus2d,
             Some(Policy::FarthestFirst),
