@@ -27,7 +27,7 @@ function claimsHtml(run) {
   const items = applies.map((c) => `<li class="v-${c.verdict}" data-role="claim" data-verdict="${c.verdict}" title="${esc(c.text)}"><span class="mark" aria-hidden="true">${VERDICT_MARK[c.verdict]}</span>`
     + `<span><b>${esc(c.name)}</b>: ${esc(c.headline)}<br><span class="x-line">${esc(c.line)}</span></span></li>`);
   const others = run.claims.filter((c) => c.verdict === 'not-applicable')
-    .map((c) => `<li class="v-not-applicable" data-role="claim" data-verdict="not-applicable" title="${esc(c.text)}"><b>${esc(c.name)}</b>: ${esc(c.line)}</li>`);
+    .map((c) => `<li class="v-not-applicable" data-role="claim" data-verdict="not-applicable" title="${esc(c.text)}"><b>${esc(c.name)}</b>: ${esc(c.line.replace(/^does not apply: /, ''))}</li>`);
   return (run.unclaimed ? `<p class="x-unclaimed">${esc(run.unclaimed)}</p>` : '')
     + (items.length ? `<ul class="x-claims">${items.join('')}</ul>` : '')
     + (others.length ? `<div class="x-na"><p>Stated for other runs:</p><ul>${others.join('')}</ul></div>` : '');

@@ -309,7 +309,7 @@ fn judge(claim: &Claim, b: &Bound, p: &Progress) -> (Verdict, Option<f64>, Strin
                             "finished in {m} steps, {how}: {eq} ({unit} = {}), the additive term's constant measured",
                             num(u)
                         );
-                        (Verdict::Measured, measured, line, format!("measured {eq}"))
+                        (Verdict::Measured, measured, line, format!("measured {eq}, {how}"))
                     } else {
                         let line = format!("{}; the main term is {vs} — not yet decided", p.line());
                         (Verdict::Pending, measured, line, format!("so far {m}"))
