@@ -325,7 +325,7 @@ pub fn evaluate_run(
         )),
         Formula::Ks(theorem) => match theorem {
             KsTheorem::Corollary4 | KsTheorem::Theorem1 => level_route(theorem, instance, epsilon),
-            KsTheorem::Theorem13 | KsTheorem::Theorem14 | KsTheorem::Theorem15 => {
+            KsTheorem::Theorem13 | KsTheorem::Theorem14 | KsTheorem::Theorem15 | KsTheorem::Corollary6 => {
                 local_route(theorem, instance, locality)
             }
             _ => ks(theorem, instance, flits),
@@ -426,6 +426,7 @@ fn local_route(theorem: KsTheorem, instance: &Instance, locality: Option<u32>) -
             let value = lf.max(kf * lf / 8.0) + (2.0 * lf).max(kf * lf);
             with_unit(theorem.text(), value, parameters, local_unit)
         }
+        KsTheorem::Corollary6 => with_unit(theorem.text(), 17.0 / 16.0 * kf * lf, parameters, local_unit),
         _ => {
             instance.topology.square_side()?;
             let value = nf.max(kf * lf / 16.0) + kf * lf;
@@ -471,10 +472,12 @@ fn ks(theorem: KsTheorem, instance: &Instance, flits: Option<u32>) -> Option<Bou
         }
         KsTheorem::Theorem10 => kf * nf / 4.0 + 2.0 * nf,
         KsTheorem::Theorem12 => kf * nf / 2.0 + df * nf,
+        KsTheorem::NoWrapOnTorus => 3.0 * kf * nf / 8.0,
         KsTheorem::Corollary4
         | KsTheorem::Theorem1
         | KsTheorem::Theorem13
         | KsTheorem::Theorem14
+        | KsTheorem::Corollary6
         // LevelRoute's and the locality theorems are evaluated apart.
         | KsTheorem::Theorem15 => return None,
     };

@@ -19,14 +19,18 @@ function paperTitle(paper) {
   return m ? m[1] : paper;
 }
 
+/** Each claim as a line with its verdict (SPEC §7 `data-role="claim"`): the ones that apply, with the bound for this
+ * instance and where the run stands; then the ones stated for other runs, each with why; and, when none applies, the
+ * core's reason (e.g. no paper bounds the algorithm on this network). */
 function claimsHtml(run) {
   const applies = run.claims.filter((c) => c.verdict !== 'not-applicable');
   const items = applies.map((c) => `<li class="v-${c.verdict}" data-role="claim" data-verdict="${esc(c.verdict)}" title="${esc(c.text)}"><span class="mark" aria-hidden="true">${VERDICT_MARK[c.verdict]}</span>`
     + `<span><b>${esc(c.name)}</b>: ${esc(c.headline)}<br><span class="x-line">${esc(c.line)}</span></span></li>`);
   const others = run.claims.filter((c) => c.verdict === 'not-applicable')
-    .map((c) => `<span title="${esc(c.text)}">${esc(c.name)} (${esc(c.line.replace(/^does not apply: /, ''))})</span>`);
-  return (items.length ? `<ul class="x-claims">${items.join('')}</ul>` : '')
-    + (others.length ? `<p class="x-na">Not checked here: ${others.join('; ')}.</p>` : '');
+    .map((c) => `<li class="v-not-applicable" data-role="claim" data-verdict="not-applicable" title="${esc(c.text)}"><b>${esc(c.name)}</b>: ${esc(c.line.replace(/^does not apply: /, ''))}</li>`);
+  return (run.unclaimed ? `<p class="x-unclaimed">${esc(run.unclaimed)}</p>` : '')
+    + (items.length ? `<ul class="x-claims">${items.join('')}</ul>` : '')
+    + (others.length ? `<div class="x-na"><p>Stated for other runs:</p><ul>${others.join('')}</ul></div>` : '');
 }
 
 function legendHtml(run, colorMode) {
@@ -49,7 +53,7 @@ function runHtml(run, colorMode, { brief, claims }) {
     + `<p class="x-cite">${esc(paperTitle(run.paper))} — ${esc(run.section)}</p></div>`;
 }
 
-const checkItems = (checks) => checks.map((c) => `<li class="v-${c.verdict}" data-role="claim" data-verdict="${esc(c.verdict)}" title="${esc(c.text)}"><span class="mark" aria-hidden="true">${VERDICT_MARK[c.verdict]}</span><span>${esc(c.text)}</span></li>`).join('');
+const checkItems = (checks, role = '') => checks.map((c) => `<li class="v-${c.verdict}"${role} data-verdict="${esc(c.verdict)}" title="${esc(c.text)}"><span class="mark" aria-hidden="true">${VERDICT_MARK[c.verdict]}</span><span>${esc(c.text)}</span></li>`).join('');
 
 /** A lesson's load curve and the core's check of its claims on it (`load`: LoadCurve.lesson_check, or null before the first run). */
 function loadCheckHtml(load) {
@@ -62,8 +66,10 @@ function loadCheckHtml(load) {
 function lessonHtml(status, load) {
   const { lesson } = status;
   return `<div class="x-lesson"><h3>${esc(lesson.title)}</h3><p>${esc(lesson.text)}</p>`
-    + `<p class="x-check-title">Checked live on this run: <span class="x-verdict v-${status.verdict}">${esc(status.verdict.replace('-', ' '))}</span></p>`
-    + `<ul class="x-checks" data-role="lesson-check">${checkItems(status.checks)}</ul>`
+    // The check line: what is checked, in the core's words, and its verdict (SPEC §7 `lesson-check`).
+    + `<div class="x-check" data-role="lesson-check" data-verdict="${status.verdict}"><p class="x-check-title">${esc(status.title)} — `
+    + `<span class="x-verdict v-${status.verdict}">${esc(status.verdict_text)}</span></p>`
+    + `<ul class="x-checks">${checkItems(status.checks, ' data-role="claim"')}</ul></div>`
     + (lesson.load ? loadCheckHtml(load) : '')
     + `<p class="x-cite">${esc(paperTitle(lesson.paper))} — ${esc(lesson.section)}</p></div>`;
 }

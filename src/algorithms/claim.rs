@@ -6,6 +6,7 @@
 
 use crate::engine::Policy;
 use crate::topology::{Kind, Shape};
+use crate::workload::Workload;
 use serde::Serialize;
 
 /// Where a claim holds.
@@ -101,6 +102,14 @@ pub enum Strength {
     /// The formula plus O(1), with very high probability: the run measures
     /// the constant (the measure minus the formula).
     PlusConstant,
+}
+
+impl Strength {
+    /// Whether the claim is asymptotic (O(), Ω(), o(), a main term plus an
+    /// O() term): a run measures its constant and never meets or misses it.
+    pub const fn asymptotic(self) -> bool {
+        !matches!(self, Strength::Exact | Strength::AtMost | Strength::AtMostWhp)
+    }
 }
 
 /// A bound as a formula of the instance.
@@ -284,11 +293,17 @@ pub enum KsTheorem {
     /// Theorem 15 (§9.2), NoLRoute on an n×n torus, L unknown (the
     /// instance's locality): max{n, kL/16} + kL plus O(√((n + kL) log n)).
     Theorem15,
+    /// Corollary 6 (§9.1), LocalRoute on a torus, L known, for k ≥ 8:
+    /// 17/16·kL plus O(√(kL log n)) (Theorem 13's main term for k ≥ 8).
+    Corollary6,
+    /// §8's opening remark: NoWrapRoute used directly on the n×n torus
+    /// routes k-permutations in 3kn/8 plus O(√(kn log n)).
+    NoWrapOnTorus,
 }
 
 impl KsTheorem {
     /// Every theorem, in the order of the enum.
-    pub const ALL: [KsTheorem; 16] = [
+    pub const ALL: [KsTheorem; 18] = [
         KsTheorem::Theorem2,
         KsTheorem::Theorem3,
         KsTheorem::Theorem4,
@@ -305,6 +320,8 @@ impl KsTheorem {
         KsTheorem::Theorem13,
         KsTheorem::Theorem14,
         KsTheorem::Theorem15,
+        KsTheorem::Corollary6,
+        KsTheorem::NoWrapOnTorus,
     ];
 
     /// The theorem's main term, its one spelling: [`crate::claims`] shows
@@ -328,6 +345,8 @@ impl KsTheorem {
             KsTheorem::Theorem13 => "max{5L/2, kL} + max{L/2, kL/16}",
             KsTheorem::Theorem14 => "max{L, kL/8} + max{2L, kL}",
             KsTheorem::Theorem15 => "max{n, kL/16} + kL",
+            KsTheorem::Corollary6 => "17/16·kL",
+            KsTheorem::NoWrapOnTorus => "3kn/8",
         }
     }
 
@@ -336,8 +355,16 @@ impl KsTheorem {
     /// (Theorem 15: `--locality unknown`); `None` for the others.
     pub const fn locality_known(self) -> Option<bool> {
         match self {
-            KsTheorem::Theorem13 | KsTheorem::Theorem14 => Some(true),
+            KsTheorem::Theorem13 | KsTheorem::Theorem14 | KsTheorem::Corollary6 => Some(true),
             KsTheorem::Theorem15 => Some(false),
+            _ => None,
+        }
+    }
+
+    /// The least k the theorem is stated for (Corollary 6: k ≥ 8), if any.
+    pub const fn min_k(self) -> Option<u32> {
+        match self {
+            KsTheorem::Corollary6 => Some(8),
             _ => None,
         }
     }
@@ -363,6 +390,11 @@ pub struct Claim {
     pub scope: Scope,
     /// Stated for (partial) permutations only.
     pub permutation: bool,
+    /// Stated for one instance only (bit fixing's worst case is the
+    /// transpose; greedy's worst queue is `greedy-worst`'s): on any other
+    /// workload the claim does not apply.
+    #[serde(skip_serializing_if = "Option::is_none", serialize_with = "workload_name")]
+    pub instance: Option<Workload>,
     /// Stated for the paper's algorithm with its phases separated by
     /// barriers: it does not apply to a pipelined run (`--pipeline`),
     /// whose phases overlap.
@@ -386,6 +418,13 @@ fn policy_name<S: serde::Serializer>(policy: &Option<Policy>, s: S) -> Result<S:
     }
 }
 
+fn workload_name<S: serde::Serializer>(w: &Option<Workload>, s: S) -> Result<S::Ok, S::Error> {
+    match w {
+        Some(w) => s.serialize_str(w.name()),
+        None => s.serialize_none(),
+    }
+}
+
 /// A Kaufmann–Sibeyn theorem as a claim on `steps`.
 pub const fn ks_claim(
     name: &'static str,
@@ -400,6 +439,7 @@ pub const fn ks_claim(
         scope,
         // The cut-through results are for permutations of worms.
         permutation: theorem.cut_through(),
+        instance: None,
         separated: false,
         policy,
         measure: Measure::Steps,

@@ -35,7 +35,7 @@ use crate::options::Field;
 use crate::rng::{Rng, Stream};
 use crate::topology::Kind;
 use crate::topology::{Network, RouteOrder, Topology};
-use crate::workload::Instance;
+use crate::workload::{Instance, Workload};
 
 fn route_order(options: &AlgorithmOptions) -> RouteOrder {
     if options.reverse_order {
@@ -250,6 +250,7 @@ pub const BIT_FIXING_TEACHING: Teaching = Teaching {
         ),
         scope: Scope::Hypercube,
         permutation: true,
+        instance: Some(Workload::Transpose),
         separated: false,
         policy: None,
         measure: Measure::Steps,
@@ -291,6 +292,7 @@ pub const VALIANT_TEACHING: Teaching = Teaching {
         ),
         scope: Scope::Hypercube,
         permutation: true,
+        instance: None,
         separated: true,
         policy: None,
         measure: Measure::Steps,

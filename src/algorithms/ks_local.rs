@@ -235,11 +235,22 @@ pub const TEACHING: Teaching = Teaching {
                 "k-k routing with locality L on a torus takes ",
                 KsTheorem::Theorem13.text(),
                 " + O(√(kL log n)) \
-             steps, with very high probability (Corollary 6: 17/16·kL + … for k ≥ 8)"
+             steps, with very high probability (for k ≥ 8 see Corollary 6)"
             ),
             Scope::Torus2d,
             Some(Policy::FarthestFirst),
             KsTheorem::Theorem13,
+        ),
+        ks_claim(
+            "Corollary 6",
+            join!(
+                "for k ≥ 8, k-k routing with locality L on a torus takes ",
+                KsTheorem::Corollary6.text(),
+                " + O(√(kL log n)) steps, with very high probability"
+            ),
+            Scope::Torus2d,
+            Some(Policy::FarthestFirst),
+            KsTheorem::Corollary6,
         ),
         ks_claim(
             "Theorem 14",

@@ -62,6 +62,7 @@ fn line(verdict: Verdict, text: String) -> CheckLine {
     CheckLine {
         text: format!("{text}{}", verdict.mark()),
         verdict,
+        what: text,
     }
 }
 

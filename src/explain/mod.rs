@@ -10,7 +10,7 @@
 //! Nothing here simulates: it reads a [`Simulation`]'s instance, bounds,
 //! counters and phases.
 
-use crate::algorithms::claim::{Measure, Strength};
+use crate::algorithms::claim::{Claim, Measure, Strength};
 use crate::algorithms::lookup;
 use crate::claims::Bound;
 use crate::engine::PhaseSteps;
@@ -52,17 +52,16 @@ impl Verdict {
         }
     }
 
-    /// The verdict of several checks: not met if one is not met, pending if one is pending.
+    /// The verdict of several checks: not met if one is not met, else
+    /// pending if one is pending, else measured if one is measured (an
+    /// asymptotic claim never makes a lesson "met"), else met if one is
+    /// met; not applicable when none applies.
     fn all(verdicts: impl IntoIterator<Item = Verdict>) -> Verdict {
-        let mut out = Verdict::Met;
-        for v in verdicts {
-            match v {
-                Verdict::NotMet => return Verdict::NotMet,
-                Verdict::Pending => out = Verdict::Pending,
-                _ => {}
-            }
-        }
-        out
+        let verdicts: Vec<Verdict> = verdicts.into_iter().collect();
+        [Verdict::NotMet, Verdict::Pending, Verdict::Measured, Verdict::Met]
+            .into_iter()
+            .find(|v| verdicts.contains(v))
+            .unwrap_or(Verdict::NotApplicable)
     }
 }
 
@@ -89,6 +88,10 @@ pub struct ClaimStatus {
     pub line: String,
     /// The claim checked, in one line: "Lemma 2: T = … = 33 for this instance; measured 33 ✓".
     pub check: String,
+    /// What the check checks, in words: "the steps stay within the 2n − 2
+    /// bound's 2n − 2"; for an asymptotic claim, what it measures (empty
+    /// where the claim does not apply).
+    pub what: String,
 }
 
 /// The current phase.
@@ -143,6 +146,10 @@ pub struct Explanation {
     pub classes: Vec<ClassName>,
     /// The key when packets are coloured by destination.
     pub destination_key: String,
+    /// When none of the claims applies to this run, why, in one sentence
+    /// (e.g. no paper in the collection bounds the algorithm on this kind
+    /// of network); `None` when one applies.
+    pub unclaimed: Option<String>,
 }
 
 /// A lesson's live check.
@@ -152,8 +159,14 @@ pub struct LessonStatus {
     pub lesson: &'static Lesson,
     /// Each check in one line, with its verdict.
     pub checks: Vec<CheckLine>,
-    /// All checks together.
+    /// All checks together ([`Verdict::all`]).
     pub verdict: Verdict,
+    /// What is checked, in words: "Checked on this run: the steps against
+    /// Theorem 7's max{2n, kn/4} as main term, plus a measured constant
+    /// times √(k·n·ln n); …".
+    pub title: String,
+    /// The verdict in words: "met ✓", "measured: …", "2 met ✓, 1 measured …".
+    pub verdict_text: String,
 }
 
 /// One checked line.
@@ -163,6 +176,8 @@ pub struct CheckLine {
     pub text: String,
     /// Its verdict.
     pub verdict: Verdict,
+    /// What it checks, in words (the lesson's title joins them).
+    pub what: String,
 }
 
 /// What the page's explain panel shows.
@@ -236,16 +251,21 @@ impl Progress {
         format!("step {}: {} / {} delivered", self.step, self.delivered, self.packets)
     }
 
-    fn failure(&self) -> String {
+    /// "the run stalled at step 40 with 200 / 256 delivered".
+    fn stopped(&self) -> String {
         let what = if self.status == Status::Stalled {
             "stalled"
         } else {
             "hit the step limit"
         };
         format!(
-            "the run {what} at step {} with {} / {} delivered — not met ✗",
+            "the run {what} at step {} with {} / {} delivered",
             self.step, self.delivered, self.packets
         )
+    }
+
+    fn failure(&self) -> String {
+        format!("{} — not met ✗", self.stopped())
     }
 
     /// Steps after the phase `name` ended, or `None` while it runs (or before it).
@@ -290,6 +310,11 @@ pub fn explain_run(sim: &Simulation) -> Explanation {
         Status::Running => String::new(),
         other => format!(" — {}", other.name()),
     };
+    let claims: Vec<ClaimStatus> = entry.teaching.claims.iter().map(|c| claim_status(c, sim, &p)).collect();
+    let unclaimed = claims
+        .iter()
+        .all(|c| c.verdict == Verdict::NotApplicable)
+        .then(|| unclaimed(entry.name, entry.teaching.claims, sim));
     Explanation {
         algorithm: entry.name,
         summary: entry.summary,
@@ -297,7 +322,8 @@ pub fn explain_run(sim: &Simulation) -> Explanation {
         paper: entry.paper,
         section: entry.section,
         progress: format!("{}{status}", p.line()),
-        claims: entry.teaching.claims.iter().map(|c| claim_status(c, sim, &p)).collect(),
+        claims,
+        unclaimed,
         phase: p.phases.last().map(|ph| PhaseNow {
             name: ph.name.clone(),
             text: phase_text(entry, &ph.name),
@@ -306,6 +332,41 @@ pub fn explain_run(sim: &Simulation) -> Explanation {
         classes: classes(sim, entry),
         destination_key: destination_key(&sim.instance().topology),
     }
+}
+
+/// Why none of `claims` (all not applicable) judges `sim`, in one sentence.
+fn unclaimed(algorithm: &str, claims: &[Claim], sim: &Simulation) -> String {
+    let topo = &sim.instance().topology;
+    let kind = topo.kind();
+    let for_kind = claims.iter().any(|c| match c.scope.network() {
+        None => true,
+        Some((kinds, _)) => kinds.contains(&kind),
+    });
+    if for_kind {
+        return format!(
+            "None of the claims on {algorithm} applies to this run (each says why below); the run is measured \
+             against the instance's lower bound."
+        );
+    }
+    let mut stated: Vec<String> = Vec::new();
+    for c in claims {
+        if let Some((kinds, shape)) = c.scope.network() {
+            let phrase = shape.phrase(kinds);
+            if !stated.contains(&phrase) {
+                stated.push(phrase);
+            }
+        }
+    }
+    let on = if stated.is_empty() {
+        String::new()
+    } else {
+        format!(" (its claims are stated for {})", stated.join(", "))
+    };
+    format!(
+        "No paper in this collection bounds {algorithm} on a {}{on}; the run is measured against the instance's \
+         lower bound.",
+        kind.noun()
+    )
 }
 
 /// "greedy: 162 steps, largest queue 15 · pp-rand: 7,901 steps, largest queue 5", once both runs are over.
@@ -348,6 +409,7 @@ fn lesson_status(lesson: &'static Lesson, main: &Simulation, compare: Option<&Si
             checks.push(CheckLine {
                 text: named(sim, s.check),
                 verdict: s.verdict,
+                what: named(sim, s.what),
             });
         }
     };
@@ -375,6 +437,7 @@ fn lesson_status(lesson: &'static Lesson, main: &Simulation, compare: Option<&Si
                     lesson.preset.compare.unwrap_or("…")
                 ),
                 verdict: Verdict::Pending,
+                what: "the two runs side by side".to_string(),
             },
         });
     }
@@ -386,13 +449,32 @@ fn lesson_status(lesson: &'static Lesson, main: &Simulation, compare: Option<&Si
                 main.instance().topology
             ),
             verdict: Verdict::NotApplicable,
+            what: "the lesson's claims, which do not apply to this run".to_string(),
         });
     }
     let verdict = Verdict::all(checks.iter().map(|c| c.verdict));
+    let whats: Vec<&str> = checks.iter().map(|c| c.what.as_str()).collect();
+    let title = format!("Checked on this run: {}", whats.join("; "));
+    let count = |v: Verdict| checks.iter().filter(|c| c.verdict == v).count();
+    let verdict_text = match verdict {
+        Verdict::Met => "met ✓".to_string(),
+        Verdict::NotMet => "not met ✗".to_string(),
+        Verdict::Pending => "not yet decided".to_string(),
+        Verdict::NotApplicable => "does not apply to this run".to_string(),
+        Verdict::Measured => match count(Verdict::Met) {
+            0 => "measured: asymptotic bounds, so a constant and no pass or fail".to_string(),
+            met => format!(
+                "{met} met ✓, {} measured (asymptotic: a constant, no pass or fail)",
+                count(Verdict::Measured)
+            ),
+        },
+    };
     LessonStatus {
         lesson,
         checks,
         verdict,
+        title,
+        verdict_text,
     }
 }
 
@@ -437,20 +519,24 @@ fn relate(relation: Relation, a: &Simulation, b: &Simulation) -> CheckLine {
         (true, true) => Verdict::Met,
         (true, false) => Verdict::NotMet,
     };
+    let claim = match relation {
+        Relation::MoreSteps => format!("{na} needs more steps than {nb}"),
+        Relation::SmallerQueue => format!("{na}'s largest queue is smaller than {nb}'s"),
+        Relation::TradeOff => format!("{na} is faster but {nb} needs less room"),
+    };
     let text = if over {
         format!("{text}{}", verdict.mark())
     } else {
-        let claim = match relation {
-            Relation::MoreSteps => format!("{na} needs more steps than {nb}"),
-            Relation::SmallerQueue => format!("{na}'s largest queue is smaller than {nb}'s"),
-            Relation::TradeOff => format!("{na} is faster but {nb} needs less room"),
-        };
         format!(
             "{claim}: so far {na} {} steps, largest queue {}; {nb} {} steps, largest queue {} — not yet decided",
             pa.steps, pa.max_queue, pb.steps, pb.max_queue
         )
     };
-    CheckLine { text, verdict }
+    CheckLine {
+        text,
+        verdict,
+        what: claim,
+    }
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@ use crate::algorithms::claim::{join, Claim, Formula, KsTheorem, Measure, Scope, 
 use crate::algorithms::papers::{HYPERCUBE_LECTURE, KAUFMANN_SIBEYN, LECTURE, PP};
 use crate::engine::Policy;
 use crate::request::Field;
+use crate::workload::Workload;
 
 const fn preset(topology: &'static str, workload: &'static str, algorithm: &'static str, speed: u32) -> Preset {
     Preset {
@@ -39,6 +40,7 @@ const GREEDY_WORST_QUEUE: Claim = Claim {
     text: "on this permutation greedy's queue at one node grows to 2⌊(n − 2)/3⌋ + 1, about 2n/3: linear in the side",
     scope: Scope::Mesh2d,
     permutation: true,
+    instance: Some(Workload::GreedyWorst),
     separated: false,
     policy: Some(Policy::FarthestFirst),
     measure: Measure::MaxQueue,

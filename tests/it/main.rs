@@ -24,6 +24,7 @@
 mod common;
 
 mod bounds;
+mod claims;
 mod cli;
 mod docs_links;
 mod engine;

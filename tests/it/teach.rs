@@ -340,7 +340,20 @@ fn run_lesson(id: &str) -> (explain::LessonStatus, Simulation, Option<Simulation
 fn every_lesson_passes_its_live_check_on_its_preset() {
     for lesson in LESSONS.iter().chain([&lessons::INTRO]) {
         let (status, _, _) = run_lesson(lesson.id);
-        assert_eq!(status.verdict, Verdict::Met, "{}: {:?}", lesson.id, status.checks);
+        // Passes: met when every check is an exact bound met; measured
+        // (never met) when a check is asymptotic (issue 25).
+        let measured = status.checks.iter().any(|c| c.verdict == Verdict::Measured);
+        let passed = if measured { Verdict::Measured } else { Verdict::Met };
+        assert_eq!(status.verdict, passed, "{}: {:?}", lesson.id, status.checks);
+        assert!(
+            status
+                .checks
+                .iter()
+                .all(|c| matches!(c.verdict, Verdict::Met | Verdict::Measured)),
+            "{}: {:?}",
+            lesson.id,
+            status.checks
+        );
         assert!(
             status.checks.iter().all(|c| c.verdict != Verdict::NotApplicable),
             "{}",
@@ -680,12 +693,14 @@ fn ks_theorems_are_judged_with_their_additive_term_measured() {
     let t2 = claim(&e, "Theorem 2");
     assert_eq!(t2.measured, Some(steps));
     let a = (steps - 128.0) / unit;
-    if steps <= 128.0 {
-        assert_eq!(t2.verdict, Verdict::Met);
-    } else {
-        assert_eq!(t2.verdict, Verdict::Measured);
-        assert!(t2.line.contains(&format!("= 128 + {a:.2}·√(k·n·ln n)")), "{}", t2.line);
-    }
+    // Measured above or below the main term alike: never met (issue 25).
+    assert_eq!(t2.verdict, Verdict::Measured);
+    let sign = if a < 0.0 { "−" } else { "+" };
+    assert!(
+        t2.line.contains(&format!("= 128 {sign} {:.2}·√(k·n·ln n)", a.abs())),
+        "{}",
+        t2.line
+    );
     // Under fifo only Theorem 3 (any strategy) applies.
     let s = sim(
         "mesh:16x16",
@@ -836,11 +851,7 @@ fn cut_through_theorems_are_judged_on_worms() {
     let e = explain::explain_run(&s);
     let c5 = claim(&e, "Corollary 5");
     assert_eq!(c5.measured, Some(s.report().steps as f64));
-    assert!(
-        matches!(c5.verdict, Verdict::Met | Verdict::Measured),
-        "{:?}",
-        c5.verdict
-    );
+    assert_eq!(c5.verdict, Verdict::Measured);
     // Without worms the cut-through claims step aside.
     let e = explain::explain_run(&sim("mesh:16x16", "ks-nowrap", "random-permutation", &[]));
     assert_eq!(claim(&e, "Corollary 5").verdict, Verdict::NotApplicable);

@@ -150,6 +150,18 @@ pub const NOWRAP_TEACHING: Teaching = Teaching {
             None,
             KsTheorem::Theorem5,
         ),
+        ks_claim(
+            "§8 on the torus",
+            join!(
+                "used directly on the n×n torus (mesh with wrap-around connections), NoWrapRoute routes \
+             k-permutations in ",
+                KsTheorem::NoWrapOnTorus.text(),
+                " + O(√(kn log n)) steps (§8's opening remark; WrapRoute's kn/4 is the better bound there)"
+            ),
+            Scope::SquareTorus,
+            Some(Policy::FarthestFirst),
+            KsTheorem::NoWrapOnTorus,
+        ),
         KS_SMEAR_CLAIM,
     ],
 };
@@ -165,6 +177,7 @@ pub(in crate::algorithms) const KS_SMEAR_CLAIM: Claim = Claim {
            the packets a PU holds to k + O(1), with very high probability, for k ≤ n^α (α < 1)",
     scope: Scope::Any,
     permutation: false,
+    instance: None,
     separated: false,
     policy: None,
     measure: Measure::MaxBarrierLoad,

@@ -1,0 +1,306 @@
+//! Claims say what was checked (issue 25): exact bounds are met or not
+//! met; asymptotic claims (O(), Ω(), o(), a main term plus an O() term)
+//! are `measured`, with the constant in the claim's unit and no ✓/✗; a
+//! claim about one instance does not apply to the others; on a torus the
+//! papers' torus theorems are judged, and where no paper bounds an
+//! algorithm on a network the explanation says so.
+
+use routesim::algorithms::REGISTRY;
+use routesim::catalogue::catalogue;
+use routesim::explain::{self, ClaimStatus, Explanation, Verdict};
+use routesim::lessons;
+use routesim::request::{Field, RunSpec};
+use routesim::{Simulation, Status};
+
+fn sim(topology: &str, algorithm: &str, workload: &str, extra: &[(Field, &str)]) -> Simulation {
+    let mut fields = vec![
+        (Field::Topology, topology),
+        (Field::Algorithm, algorithm),
+        (Field::Workload, workload),
+    ];
+    fields.extend_from_slice(extra);
+    RunSpec::default()
+        .apply(fields.iter().map(|&(f, t)| (f, f.cli(), t)))
+        .expect("a valid request")
+        .build()
+        .expect("builds")
+}
+
+/// The run to its end, explained.
+fn finished(topology: &str, algorithm: &str, workload: &str, extra: &[(Field, &str)]) -> Explanation {
+    let mut s = sim(topology, algorithm, workload, extra);
+    s.run();
+    explain::explain_run(&s)
+}
+
+fn claim<'a>(e: &'a Explanation, name: &str) -> &'a ClaimStatus {
+    e.claims.iter().find(|c| c.name == name).unwrap_or_else(|| {
+        panic!(
+            "no claim {name} in {:?}",
+            e.claims.iter().map(|c| c.name).collect::<Vec<_>>()
+        )
+    })
+}
+
+/// A ✓ or ✗ only beside a met or not-met verdict.
+fn marks_follow_verdicts(e: &Explanation) {
+    for c in &e.claims {
+        let marked = [&c.line, &c.check].iter().any(|t| t.contains('✓') || t.contains('✗'));
+        let decided = matches!(c.verdict, Verdict::Met | Verdict::NotMet);
+        assert!(
+            !marked || decided,
+            "{} {:?}: {} | {}",
+            c.name,
+            c.verdict,
+            c.line,
+            c.check
+        );
+    }
+}
+
+#[test]
+fn an_exact_bound_is_met_and_one_is_not_met() {
+    let e = finished("mesh:16x16", "greedy", "transpose", &[]);
+    let c = claim(&e, "the 2n − 2 bound");
+    assert_eq!(c.verdict, Verdict::Met, "{}", c.line);
+    assert!(c.line.contains("≤ 30 — met ✓"), "{}", c.line);
+    assert_eq!(c.what, "the steps stay within 2n − 2 (the 2n − 2 bound)");
+    // The same bound on a run stopped at step 10: it cannot be met.
+    let e = finished("mesh:16x16", "greedy", "transpose", &[(Field::MaxSteps, "10")]);
+    let c = claim(&e, "the 2n − 2 bound");
+    assert_eq!(c.verdict, Verdict::NotMet, "{}", c.line);
+    assert!(c.line.ends_with("not met ✗"), "{}", c.line);
+    marks_follow_verdicts(&e);
+}
+
+/// Theorem 7 on the ks-wrap-torus lesson's preset: the steps above the
+/// main term kn/4 = 128, as a constant times √(k·n·ln n) — measured, never
+/// met, even when the run ends below the main term.
+#[test]
+fn an_asymptotic_claim_is_measured_with_its_constant() {
+    let k = [(Field::K, "16")];
+    let mut s = sim("torus:32x32", "ks-wrap", "point-reflection", &k);
+    assert_eq!(s.run(), Status::Finished);
+    let steps = s.report().steps;
+    let e = explain::explain_run(&s);
+    let t7 = claim(&e, "Theorem 7");
+    assert_eq!(t7.verdict, Verdict::Measured);
+    let unit = (16.0f64 * 32.0 * 32f64.ln()).sqrt();
+    let a = (steps as f64 - 128.0) / unit;
+    assert!(steps > 128, "{steps}");
+    let eq = format!("{steps} = 128 + {a:.2}·√(k·n·ln n)");
+    assert!(t7.line.contains(&eq), "{}", t7.line);
+    assert!(
+        t7.line
+            .contains(&format!("{} steps above the main term 128", steps - 128)),
+        "{}",
+        t7.line
+    );
+    assert!(
+        t7.check
+            .ends_with(&format!("measured {eq}, {} steps above the main term 128", steps - 128)),
+        "{}",
+        t7.check
+    );
+    assert!(
+        t7.what.contains("plus a measured constant times √(k·n·ln n)"),
+        "{}",
+        t7.what
+    );
+    marks_follow_verdicts(&e);
+    // Below the main term the constant is negative, still measured.
+    let e = finished("mesh:16x16", "ks-nowrap", "random-kk", &[(Field::K, "4")]);
+    let t3 = claim(&e, "Theorem 3");
+    assert_eq!(t3.verdict, Verdict::Measured, "{}", t3.line);
+    assert!(
+        t3.line.contains("below the main term 60") && t3.line.contains("= 60 − "),
+        "{}",
+        t3.line
+    );
+    marks_follow_verdicts(&e);
+    // An O() claim: pp's time bound, c·√(ℓkN).
+    let e = finished("mesh:16x16", "pp-rand", "random-permutation", &[]);
+    assert_eq!(claim(&e, "the time bound").verdict, Verdict::Measured);
+    marks_follow_verdicts(&e);
+}
+
+#[test]
+fn an_asymptotic_claim_on_a_run_that_does_not_finish_is_still_measured() {
+    let k = [(Field::K, "4"), (Field::MaxSteps, "10")];
+    let e = finished("torus:16x16", "ks-wrap", "random-kk", &k);
+    let t7 = claim(&e, "Theorem 7");
+    assert_eq!(t7.verdict, Verdict::Measured, "{}", t7.line);
+    assert!(t7.line.contains("hit the step limit at step 10"), "{}", t7.line);
+    marks_follow_verdicts(&e);
+}
+
+/// Bit fixing's Ω(√(N/D)) is a worst case: the transpose's.
+#[test]
+fn bit_fixing_worst_case_speaks_of_transpose_only() {
+    let e = finished("hypercube:6", "bit-fixing", "random-permutation", &[]);
+    let c = claim(&e, "the oblivious lower bound");
+    assert_eq!(c.verdict, Verdict::NotApplicable);
+    assert_eq!(
+        c.line,
+        "does not apply: stated for transpose; this run routes random-permutation"
+    );
+    let e = finished("hypercube:6", "bit-fixing", "transpose", &[]);
+    let c = claim(&e, "the oblivious lower bound");
+    assert_eq!(c.verdict, Verdict::Measured);
+    assert!(c.line.contains("the measured constant is c ="), "{}", c.line);
+}
+
+/// Greedy's worst-case queue (the greedy-worst lesson's claim) is
+/// `greedy-worst`'s: on another permutation the lesson says it does not apply.
+#[test]
+fn greedy_worst_queue_is_stated_for_greedy_worst() {
+    let lesson = lessons::lookup("greedy-worst").unwrap();
+    let mut s = sim("mesh:16x16", "greedy", "transpose", &[]);
+    s.run();
+    let status = explain::explain(&s, None, Some(lesson)).lesson.unwrap();
+    assert!(
+        status.checks.iter().all(|c| !c.text.contains("the worst-case queue")),
+        "{:?}",
+        status.checks
+    );
+    let json = serde_json::to_value(catalogue()).unwrap();
+    let bit_fixing = json["algorithms"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["name"] == "bit-fixing")
+        .unwrap();
+    assert_eq!(bit_fixing["claims"][0]["instance"], "transpose");
+}
+
+/// The papers' torus theorems, judged on tori: §8's 3kn/8 for NoWrapRoute,
+/// Theorems 7 and 9 (WrapRoute), 11 (3-D), 12 (worms in 3-D), 13 and
+/// Corollary 6 (LocalRoute, L known), 15 (NoLRoute, L unknown).
+#[test]
+fn torus_theorems_are_evaluated_on_a_torus() {
+    let k4 = [(Field::K, "4")];
+    let e = finished("torus:16x16", "ks-nowrap", "random-kk", &k4);
+    let c = claim(&e, "§8 on the torus");
+    assert_eq!(c.bound.as_ref().unwrap().value, 24.0);
+    assert_eq!(c.verdict, Verdict::Measured, "{}", c.line);
+    assert!(
+        c.headline.starts_with("3kn/8 = 24 steps + O(√(k·n·ln n))"),
+        "{}",
+        c.headline
+    );
+    assert_eq!(claim(&e, "Theorem 2").verdict, Verdict::NotApplicable);
+    let e = finished("mesh:16x16", "ks-nowrap", "random-kk", &k4);
+    assert_eq!(claim(&e, "§8 on the torus").verdict, Verdict::NotApplicable);
+
+    let e = finished("torus:16x16", "ks-wrap", "random-kk", &k4);
+    assert_eq!(claim(&e, "Theorem 7").verdict, Verdict::Measured);
+    assert_eq!(claim(&e, "Theorem 9").verdict, Verdict::Measured);
+    let e = finished(
+        "torus:16x16",
+        "ks-wrap",
+        "random-kk",
+        &[(Field::K, "4"), (Field::Policy, "fifo")],
+    );
+    assert_eq!(claim(&e, "Theorem 7").verdict, Verdict::NotApplicable);
+    assert_eq!(claim(&e, "Theorem 9").verdict, Verdict::Measured);
+    let e = finished("torus:6x6x6", "ks-wrap", "random-kk", &[(Field::K, "3")]);
+    assert_eq!(claim(&e, "Theorem 11").verdict, Verdict::Measured);
+    let e = finished("torus:6x6x6", "ks-wrap", "random-permutation", &[(Field::Flits, "2")]);
+    let t12 = claim(&e, "Theorem 12");
+    assert_eq!(t12.verdict, Verdict::Measured, "{}", t12.line);
+    // Fn/2 + dn = 2·6/2 + 3·6 = 24.
+    assert_eq!(t12.bound.as_ref().unwrap().value, 24.0);
+
+    let local = [(Field::K, "8"), (Field::Locality, "2")];
+    let e = finished("torus:16x16", "ks-local", "local-kk", &local);
+    assert_eq!(claim(&e, "Theorem 13").verdict, Verdict::Measured);
+    let c6 = claim(&e, "Corollary 6");
+    assert_eq!(c6.verdict, Verdict::Measured, "{}", c6.line);
+    assert_eq!(c6.bound.as_ref().unwrap().value, 17.0);
+    let e = finished(
+        "torus:16x16",
+        "ks-local",
+        "local-kk",
+        &[(Field::K, "4"), (Field::Locality, "2")],
+    );
+    assert_eq!(
+        claim(&e, "Corollary 6").line,
+        "does not apply: stated for k ≥ 8; here k = 4"
+    );
+    let unknown = [(Field::K, "4"), (Field::Locality, "unknown")];
+    let e = finished("torus:16x16", "ks-local", "random-kk", &unknown);
+    assert_eq!(claim(&e, "Theorem 15").verdict, Verdict::Measured);
+    assert_eq!(claim(&e, "Theorem 13").verdict, Verdict::NotApplicable);
+}
+
+/// Every algorithm on every kind of network it accepts: some claim judges
+/// the run, or the explanation says why none does (on a torus, greedy:
+/// no paper in the collection bounds it there).
+#[test]
+fn every_algorithm_on_every_kind_has_a_claim_or_a_reason() {
+    for entry in REGISTRY {
+        for kind in entry.kinds {
+            let topology = format!("{}:{}", kind.name(), kind.default_size());
+            let ks = entry.name.starts_with("ks-");
+            let (workload, k) = if ks {
+                ("random-kk", "4")
+            } else {
+                ("random-permutation", "1")
+            };
+            let e = finished(&topology, entry.name, workload, &[(Field::K, k)]);
+            let applies = e.claims.iter().any(|c| c.verdict != Verdict::NotApplicable);
+            assert!(
+                applies != e.unclaimed.is_some(),
+                "{} on {topology}: {:?}",
+                entry.name,
+                e.unclaimed
+            );
+            for c in e.claims.iter().filter(|c| c.verdict == Verdict::NotApplicable) {
+                assert!(c.line.len() > "does not apply: ".len(), "{}: {}", entry.name, c.name);
+            }
+            marks_follow_verdicts(&e);
+        }
+    }
+    let e = finished("torus:16x16", "greedy", "random-permutation", &[]);
+    let why = e.unclaimed.unwrap();
+    assert!(
+        why.starts_with("No paper in this collection bounds greedy on a torus"),
+        "{why}"
+    );
+    let e = finished("torus:16x16", "ks-local", "random-kk", &[(Field::K, "4")]);
+    assert_eq!(e.unclaimed, None);
+}
+
+/// The ks-wrap-torus lesson: its Theorem 7 and 9 checks are measured, so
+/// the lesson reads "measured", never "met", and says what it checked.
+#[test]
+fn a_lesson_with_measured_checks_does_not_read_met() {
+    let lesson = lessons::lookup("ks-wrap-torus").unwrap();
+    let spec = lesson.spec(RunSpec::default()).unwrap();
+    let mut main = spec.build().unwrap();
+    let mut other = spec.beside(main.instance(), "greedy").unwrap().build().unwrap();
+    main.run();
+    other.run();
+    let status = explain::explain(&main, Some(&other), Some(lesson)).lesson.unwrap();
+    assert_eq!(status.verdict, Verdict::Measured, "{:?}", status.checks);
+    assert!(
+        status.title.starts_with(
+            "Checked on this run: ks-wrap — the steps against Theorem 7's max{2n, kn/4} as main term, plus a \
+             measured constant times √(k·n·ln n)"
+        ),
+        "{}",
+        status.title
+    );
+    assert!(
+        status.title.contains("ks-wrap is faster but greedy needs less room"),
+        "{}",
+        status.title
+    );
+    assert!(!status.verdict_text.starts_with("met"), "{}", status.verdict_text);
+    assert!(status.verdict_text.contains("measured"), "{}", status.verdict_text);
+    for c in &status.checks {
+        let marked = c.text.contains('✓') || c.text.contains('✗');
+        assert!(!marked || matches!(c.verdict, Verdict::Met | Verdict::NotMet), "{c:?}");
+    }
+    assert!(status.checks.iter().any(|c| c.verdict == Verdict::Measured));
+}
