@@ -67,7 +67,7 @@ function lessonHtml(status, load) {
   const { lesson } = status;
   return `<div class="x-lesson"><h3>${esc(lesson.title)}</h3><p>${esc(lesson.text)}</p>`
     // The check line: what is checked, in the core's words, and its verdict (SPEC §7 `lesson-check`).
-    + `<div class="x-check" data-role="lesson-check" data-verdict="${status.verdict}"><p class="x-check-title">${esc(status.title)} — `
+    + `<div class="x-check" data-role="lesson-check" data-verdict="${status.verdict}"><p class="x-check-title"><span class="x-check-what" title="${esc(status.title)}">${esc(status.title)}</span><span class="x-sep"> — </span>`
     + `<span class="x-verdict v-${status.verdict}">${esc(status.verdict_text)}</span></p>`
     + `<ul class="x-checks">${checkItems(status.checks, ' data-role="claim"')}</ul></div>`
     + (lesson.load ? loadCheckHtml(load) : '')

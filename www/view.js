@@ -111,7 +111,7 @@ export function resizeCanvas() {
     let room = state.embed ? window.innerHeight - embedRest() : window.innerHeight * 0.72;
     // Stacked on a phone, both canvases and the buttons under them fit the first screen.
     if (stacked) room = state.embed ? room / 2 : window.innerHeight * 0.3;
-    const least = state.embed ? (stacked ? 100 : 150) : stacked ? 150 : 220;
+    const least = state.embed ? (stacked ? 80 : 150) : stacked ? 150 : 220;
     room = Math.max(state.embed || stacked ? least : 320, room);
     h = Math.round(Math.min(Math.max(w * aspect, least), room));
   }
