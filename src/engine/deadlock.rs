@@ -89,7 +89,12 @@ pub fn canonical_cycle(nodes: usize, edges: &[(u32, u32)]) -> Vec<u32> {
     // The shortest cycle through v0 has length 1 + min over v0's successors
     // of their distance back; walk it taking the smallest next node each time.
     let out = |u: u32| &adj[start[u as usize]..start[u as usize + 1]];
-    let len = out(v0).iter().map(|&x| dist[x as usize]).min().expect("v0 lies on a cycle") + 1;
+    let len = out(v0)
+        .iter()
+        .map(|&x| dist[x as usize])
+        .min()
+        .expect("v0 lies on a cycle")
+        + 1;
     let mut cycle = vec![v0];
     let mut u = v0;
     for left in (1..len).rev() {
@@ -225,7 +230,10 @@ mod tests {
         let branch = [(1, 2), (2, 3), (3, 1), (1, 7), (7, 1), (0, 1)];
         assert_eq!(canonical_cycle(8, &branch), vec![1, 7]);
         // Two shortest: 1 → 4 → 1 and 1 → 2 → 1: the smaller next node.
-        assert_eq!(canonical_cycle(8, &[(1, 4), (4, 1), (1, 2), (2, 1), (2, 1)]), vec![1, 2]);
+        assert_eq!(
+            canonical_cycle(8, &[(1, 4), (4, 1), (1, 2), (2, 1), (2, 1)]),
+            vec![1, 2]
+        );
         // No cycle: a path.
         assert!(canonical_cycle(8, &[(1, 2), (2, 3), (0, 1)]).is_empty());
         assert!(canonical_cycle(8, &[]).is_empty());

@@ -20,9 +20,11 @@ use serde::Serialize;
 
 mod judge;
 mod load;
+mod stall;
 mod words;
 
 pub use load::{load_lesson, LoadLessonStatus};
+pub use stall::Stall;
 
 use judge::claim_status;
 use words::{classes, destination_key, phase_text, terms};
@@ -143,6 +145,8 @@ pub struct Explanation {
     pub classes: Vec<ClassName>,
     /// The key when packets are coloured by destination.
     pub destination_key: String,
+    /// Once the run stalled: its wait-for cycle and why it stalled, in words.
+    pub stall: Option<Stall>,
 }
 
 /// A lesson's live check.
@@ -305,6 +309,7 @@ pub fn explain_run(sim: &Simulation) -> Explanation {
         terms: terms(sim, entry),
         classes: classes(sim, entry),
         destination_key: destination_key(&sim.instance().topology),
+        stall: stall::stall(sim),
     }
 }
 
@@ -363,6 +368,10 @@ fn lesson_status(lesson: &'static Lesson, main: &Simulation, compare: Option<&Si
         if lesson.check.compare_own {
             add(other, explain_run(other).claims);
         }
+    }
+    if lesson.check.stall {
+        let (text, verdict) = stall::stall_check(main);
+        checks.push(CheckLine { text, verdict });
     }
     if let Some(relation) = lesson.check.relation {
         checks.push(match compare {
