@@ -25,6 +25,7 @@ mod common;
 
 mod bounds;
 mod cli;
+mod deadlock;
 mod docs_links;
 mod engine;
 mod flits;
