@@ -66,7 +66,7 @@ pub(super) fn stall(sim: &Simulation) -> Option<Stall> {
         .collect();
     let text = format!(
         "Node {} → {first}: each is full and holds a packet that wants the next, which is full too and refuses \
-         it; so none of them can ever move — a wait-for cycle — and the run stalled at step {step}.",
+         it; so none of them can ever move — a wait-for cycle: step {step} moved nothing and the run stalled.",
         placed.join(" → ")
     );
     Some(Stall {

@@ -194,7 +194,7 @@ pub const LESSONS: &[Lesson] = &[
                transit. Here every node holds at most q = 1: a full node refuses a packet passing through, which \
                then waits where it is, keeping its own node full. Watch the middle of the mesh: around step 14 four \
                nodes are full and the packet in each wants the next — a wait-for cycle, drawn on the network. None \
-               of them can ever move, and the run stalls with packets undelivered (the panel names the cycle). \
+               of them can ever move, and the run stalls with packets undelivered (the line under the counters names the cycle). \
                Greedy lets packets wait for each other in any pattern; Pietracaprina and Pucci keep queues of \
                constant size by never letting them: they split the packets into classes of low congestion and move \
                them with sorts, prefix sums and tours inside tiles, schedules in which every node receives a number \

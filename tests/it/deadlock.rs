@@ -97,7 +97,10 @@ fn the_canonical_cycle_among_several() {
     assert_eq!(sim.deadlock(), Some(&[12, 13, 21, 20][..]));
     // Where a node waits for several: the shortest cycle through the
     // smallest node, then the smallest next node (the graph's rule).
-    assert_eq!(canonical_cycle(8, &[(1, 2), (2, 3), (3, 1), (1, 7), (7, 1)]), vec![1, 7]);
+    assert_eq!(
+        canonical_cycle(8, &[(1, 2), (2, 3), (3, 1), (1, 7), (7, 1)]),
+        vec![1, 7]
+    );
     assert_eq!(canonical_cycle(8, &[(1, 4), (4, 1), (1, 2), (2, 1)]), vec![1, 2]);
     assert_eq!(
         canonical_cycle(8, &[(2, 5), (5, 3), (3, 2), (2, 4), (4, 6), (6, 2)]),
@@ -110,8 +113,18 @@ fn a_stall_without_a_cycle_gives_an_empty_deadlock() {
     // Valiant with a barrier and queues of 1: the packets that reached their
     // random node sit in the queues the others want; none waits for a link.
     let out = routesim(&[
-        "run", "--json", "--topology", "mesh:4x4", "--algorithm", "valiant", "--workload",
-        "random-permutation", "--seed", "4", "--queue-cap", "1",
+        "run",
+        "--json",
+        "--topology",
+        "mesh:4x4",
+        "--algorithm",
+        "valiant",
+        "--workload",
+        "random-permutation",
+        "--seed",
+        "4",
+        "--queue-cap",
+        "1",
     ]);
     assert_eq!(out.status.code(), Some(1));
     let r: Value = serde_json::from_slice(&out.stdout).unwrap();
@@ -131,8 +144,16 @@ fn routesim(args: &[&str]) -> std::process::Output {
 #[test]
 fn run_json_prints_the_cycle_and_exits_1() {
     let out = routesim(&[
-        "run", "--json", "--topology", "mesh:6x6", "--algorithm", "greedy", "--workload", "transpose",
-        "--queue-cap", "1",
+        "run",
+        "--json",
+        "--topology",
+        "mesh:6x6",
+        "--algorithm",
+        "greedy",
+        "--workload",
+        "transpose",
+        "--queue-cap",
+        "1",
     ]);
     assert_eq!(out.status.code(), Some(1));
     let r: Value = serde_json::from_slice(&out.stdout).unwrap();
@@ -140,14 +161,33 @@ fn run_json_prints_the_cycle_and_exits_1() {
     assert_eq!(r["deadlock"], serde_json::json!([14, 20, 21, 15]));
     // The human summary names it; a run that finishes has no field.
     let out = routesim(&[
-        "run", "--topology", "mesh:6x6", "--algorithm", "greedy", "--workload", "transpose", "--queue-cap", "1",
+        "run",
+        "--topology",
+        "mesh:6x6",
+        "--algorithm",
+        "greedy",
+        "--workload",
+        "transpose",
+        "--queue-cap",
+        "1",
     ]);
     assert_eq!(out.status.code(), Some(1));
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains("STALLED at step 14: delivered 26/36; deadlock: nodes 14 -> 20 -> 21 -> 15 -> 14"), "{text}");
+    assert!(
+        text.contains("STALLED at step 14: delivered 26/36; deadlock: nodes 14 -> 20 -> 21 -> 15 -> 14"),
+        "{text}"
+    );
     let out = routesim(&[
-        "run", "--json", "--topology", "mesh:6x6", "--algorithm", "greedy", "--workload", "transpose",
-        "--queue-cap", "2",
+        "run",
+        "--json",
+        "--topology",
+        "mesh:6x6",
+        "--algorithm",
+        "greedy",
+        "--workload",
+        "transpose",
+        "--queue-cap",
+        "2",
     ]);
     assert_eq!(out.status.code(), Some(0));
     let r: Value = serde_json::from_slice(&out.stdout).unwrap();
@@ -160,13 +200,20 @@ fn the_lesson_stalls_on_its_cycle_and_says_so() {
     let spec = lesson.spec(routesim::request::RunSpec::browser()).unwrap();
     let mut sim = spec.build().unwrap();
     let pending = routesim::explain::explain(&sim, None, Some(lesson));
-    assert_eq!(pending.lesson.as_ref().unwrap().checks[0].verdict, routesim::explain::Verdict::Pending);
+    assert_eq!(
+        pending.lesson.as_ref().unwrap().checks[0].verdict,
+        routesim::explain::Verdict::Pending
+    );
     assert!(pending.main.stall.is_none());
     sim.run();
     let view = routesim::explain::explain(&sim, None, Some(lesson));
     let status = view.lesson.unwrap();
     assert_eq!(status.verdict, routesim::explain::Verdict::Met);
-    assert!(status.checks[0].text.contains("nodes 14 → 20 → 21 → 15"), "{}", status.checks[0].text);
+    assert!(
+        status.checks[0].text.contains("nodes 14 → 20 → 21 → 15"),
+        "{}",
+        status.checks[0].text
+    );
     let stall = view.main.stall.unwrap();
     assert_eq!(stall.nodes, vec![14, 20, 21, 15]);
     // The page's line: its only numbers are the cycle's ids, in order.
@@ -178,7 +225,11 @@ fn the_lesson_stalls_on_its_cycle_and_says_so() {
         .collect();
     assert_eq!(numbers, vec![14, 20, 21, 15]);
     assert!(stall.headline.contains("queues of one"), "{}", stall.headline);
-    assert!(stall.text.contains("14 (row 2, col 2) → 20 (row 3, col 2)"), "{}", stall.text);
+    assert!(
+        stall.text.contains("14 (row 2, col 2) → 20 (row 3, col 2)"),
+        "{}",
+        stall.text
+    );
 }
 
 proptest! {
@@ -205,7 +256,8 @@ proptest! {
             prop_assert!(sim.report().deadlock.is_none());
             return Ok(());
         };
-        prop_assert_eq!(sim.report().deadlock.as_deref(), Some(cycle));
+        let report = sim.report();
+        prop_assert_eq!(report.deadlock.as_deref(), Some(cycle));
         let engine = sim.engine();
         let mut seen = std::collections::HashSet::new();
         for (i, &v) in cycle.iter().enumerate() {
