@@ -6,8 +6,9 @@
 //! full and some packet at v (eligible, undelivered, not scripted, away
 //! from its target) makes its next hop to w and w would refuse it (w is not
 //! the packet's destination, where it would be accepted). With edge queues
-//! (one queue of q per incoming link) w counts as full towards v when its
-//! queue for the link v → w holds q packets.
+//! (one queue of q per incoming link) the packet must sit in a full queue
+//! of v's, and w counts as full towards v when its queue for the link
+//! v → w holds q packets.
 //!
 //! The canonical cycle: v₀ is the smallest node that lies on a cycle of
 //! wait-for edges (the smallest node of a strongly connected component
@@ -22,7 +23,7 @@
 //! strongly-connected-component pass, one breadth-first search).
 
 use super::bids::tie_flip;
-use super::{Engine, COMBINED, DELIVERED, ELIGIBLE, FORCED};
+use super::{Engine, COMBINED, DELIVERED, DEPARTED, ELIGIBLE, FORCED};
 use crate::topology::Network;
 
 impl Engine {
@@ -50,7 +51,14 @@ impl Engine {
                 continue;
             }
             let (v, target) = (self.pos[s], self.target[s]);
-            if self.config.edge_queues && self.working[v as usize] == 0 {
+            // With edge queues the packet itself must sit in a full queue.
+            if self.config.edge_queues
+                && (f & DEPARTED == 0
+                    || self
+                        .edge_occupancy
+                        .get(self.in_link[s] as usize)
+                        .is_none_or(|&o| o < cap))
+            {
                 continue;
             }
             let parity = self.id_of[s] ^ tie_flip(f);

@@ -275,3 +275,31 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn edge_queues_wait_for_the_link_queue_of_the_next_node() {
+    // ring:7 tornado: every packet goes 3 nodes the positive way. After
+    // step 1 every node's queue from its left neighbour is full and its
+    // packet wants the next node's: the whole ring waits.
+    for edge_queues in [false, true] {
+        let topo: Topology = "ring:7".parse().unwrap();
+        let packets = (0..7).map(|v| (v, (v + 3) % 7)).collect();
+        let mut sim = Simulation::new(
+            Instance::new(topo, packets).unwrap(),
+            SimConfig {
+                algorithm: "greedy".into(),
+                queue_cap: Some(1),
+                edge_queues,
+                check_invariants: true,
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        assert_eq!(sim.run(), Status::Stalled, "edge queues {edge_queues}");
+        assert_eq!(
+            sim.deadlock(),
+            Some(&[0, 1, 2, 3, 4, 5, 6][..]),
+            "edge queues {edge_queues}"
+        );
+    }
+}
