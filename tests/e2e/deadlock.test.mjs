@@ -10,6 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { openPage, embedPage } from './harness.mjs';
+import { assertAccessible } from './axe.mjs';
 
 const STALL = '?topology=mesh:4x4&algorithm=greedy&workload=random-permutation&seed=4&q=1&play=0&step=1000';
 const LESSON = '?lesson=deadlock&play=0&step=1000';
@@ -83,6 +84,7 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 
     const check = page.locator('[data-role="lesson-check"] li').first();
     assert.match(await check.innerText(), /nodes 14 → 20 → 21 → 15 ✓/);
     assert.match(await page.locator('[data-role="explain"]').innerText(), /Pietracaprina and Pucci/);
+    await assertAccessible(page, `the stalled lesson at ${viewport.width} px`);
     assert.deepEqual(errors, []);
     await page.close();
   });
