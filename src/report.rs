@@ -68,6 +68,11 @@ pub struct Report {
     pub bounds: Bounds,
     /// Latency summary.
     pub latency: Latency,
+    /// Only when the run stalled: the node ids of its wait-for cycle, a
+    /// cycle of full nodes whose waiting packets each want the next node
+    /// (SPEC §4; empty when the stall has no such cycle).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deadlock: Option<Vec<u32>>,
 }
 
 /// Report fields of particular algorithms (SPEC §5 "Report fields"), each

@@ -103,6 +103,8 @@ pub struct Summary {
     pub status: &'static str,
     /// The current phase's name (empty without one).
     pub phase: String,
+    /// A stalled run's wait-for cycle ([`Simulation::deadlock`]); empty otherwise.
+    pub deadlock: Vec<u32>,
 }
 
 /// One simulation run. Cloning copies the whole state (engine, algorithm,
@@ -120,6 +122,8 @@ pub struct Simulation {
     trail: Vec<u32>,
     /// The step at which each node of `trail` was reached.
     trail_steps: Vec<u32>,
+    /// Once stalled: the wait-for cycle of the engine's state (SPEC §4).
+    deadlock: Vec<u32>,
 }
 
 impl Simulation {
@@ -181,6 +185,7 @@ impl Simulation {
             watched: None,
             trail: Vec::new(),
             trail_steps: Vec::new(),
+            deadlock: Vec::new(),
         })
     }
 
@@ -211,6 +216,7 @@ impl Simulation {
         } else if summary.packet_moves == 0 && summary.control_messages == 0 && summary.flit_moves == 0 && !summary.busy
         {
             self.status = Status::Stalled;
+            self.deadlock = self.engine.wait_for_cycle();
         }
         summary
     }
@@ -250,6 +256,7 @@ impl Simulation {
             max_queue: engine.stats().max_queue,
             status: self.status().name(),
             phase: engine.stats().current_phase().unwrap_or("").to_string(),
+            deadlock: self.deadlock.clone(),
         }
     }
 
@@ -258,6 +265,14 @@ impl Simulation {
     pub fn progress(&self) -> bounds::Progress {
         self.bounds()
             .progress(self.engine.step_count(), self.status() == Status::Finished)
+    }
+
+    /// SPEC §4 `deadlock`: once the run stalled, the node ids of its
+    /// wait-for cycle (full nodes whose waiting packets each want the next;
+    /// see `engine/deadlock.rs` for the canonical choice), empty when the
+    /// stall has none; `None` unless the run stalled.
+    pub fn deadlock(&self) -> Option<&[u32]> {
+        (self.status == Status::Stalled).then_some(self.deadlock.as_slice())
     }
 
     /// The engine (positions, queues, series).
@@ -397,6 +412,7 @@ impl Simulation {
             offline_precompute: self.algorithm.offline_precompute(),
             bounds: self.bounds.clone(),
             latency: Latency::from_deliveries(&stats.deliveries),
+            deadlock: self.deadlock().map(<[u32]>::to_vec),
         }
     }
 }

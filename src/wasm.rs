@@ -134,7 +134,9 @@ impl Simulation {
         self.summary()
     }
 
-    /// `{step, delivered, packets, in_flight, max_queue, status, phase}` without stepping.
+    /// `{step, delivered, packets, in_flight, max_queue, status, phase,
+    /// deadlock}` without stepping (`deadlock`: Uint32Array, the stalled
+    /// run's wait-for cycle, SPEC §4; empty unless the shown step stalled).
     pub fn summary(&self) -> Object {
         summary_object(&self.inner.current().summary())
     }
@@ -289,6 +291,7 @@ fn summary_object(summary: &Summary) -> Object {
     set(&obj, "max_queue", summary.max_queue);
     set(&obj, "status", summary.status);
     set(&obj, "phase", summary.phase.as_str());
+    set(&obj, "deadlock", Uint32Array::from(&summary.deadlock[..]));
     obj
 }
 

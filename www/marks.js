@@ -132,3 +132,56 @@ export function drawWorms(ctx, view, lay, snapshot, dots, colorOf) {
   }
   ctx.restore();
 }
+
+/** The wait-for cycle of a stall (SPEC §7 `deadlock`). */
+const DEADLOCK = '#7f1d1d';
+
+/**
+ * A stalled run's wait-for cycle (the core's `deadlock`: node ids in
+ * wait-for order): a dark red outline round each node and an arrow from
+ * each to the next, the last to the first, over a white halo so that it
+ * stands out from the queue fill and the packets. A wrap-around link gets
+ * no arrow (its nodes keep their outlines).
+ */
+export function drawDeadlock(ctx, view, lay, cycle) {
+  const s = Math.max(view.nodePx, 6);
+  const outline = new Path2D();
+  const arrows = new Path2D();
+  const heads = new Path2D();
+  const head = Math.max(4, Math.min(s * 0.35, 9));
+  for (let i = 0; i < cycle.length; i++) {
+    const a = cycle[i];
+    const b = cycle[(i + 1) % cycle.length];
+    const [x, y] = px(view, lay, a);
+    outline.rect(x - s / 2 - 3, y - s / 2 - 3, s + 6, s + 6);
+    if (lay.isWrap(a, b)) continue;
+    const [xb, yb] = px(view, lay, b);
+    const len = Math.hypot(xb - x, yb - y) || 1;
+    const t0 = Math.min(0.45, (s / 2 + 4) / len);
+    const t1 = 1 - t0;
+    for (let k = 0; k <= 8; k++) {
+      const [qx, qy] = onLink(view, lay, a, b, t0 + ((t1 - t0) * k) / 8, 0);
+      if (k === 0) arrows.moveTo(qx, qy);
+      else arrows.lineTo(qx, qy);
+    }
+    const [hx, hy, ux, uy] = onLink(view, lay, a, b, t1, 0);
+    heads.moveTo(hx, hy);
+    heads.lineTo(hx - ux * head - uy * head * 0.6, hy - uy * head + ux * head * 0.6);
+    heads.lineTo(hx - ux * head + uy * head * 0.6, hy - uy * head - ux * head * 0.6);
+    heads.closePath();
+  }
+  ctx.save();
+  ctx.lineJoin = 'round';
+  ctx.strokeStyle = '#ffffff';
+  ctx.lineWidth = 6;
+  ctx.stroke(outline);
+  ctx.stroke(arrows);
+  ctx.stroke(heads);
+  ctx.strokeStyle = DEADLOCK;
+  ctx.fillStyle = DEADLOCK;
+  ctx.lineWidth = 3;
+  ctx.stroke(outline);
+  ctx.stroke(arrows);
+  ctx.fill(heads);
+  ctx.restore();
+}

@@ -6,7 +6,7 @@
 
 import { drawHeat } from './heat.js';
 import { px, along } from './geometry.js';
-import { drawControlMarks, drawEdgeQueues, drawWorms } from './marks.js';
+import { drawControlMarks, drawEdgeQueues, drawWorms, drawDeadlock } from './marks.js';
 
 // The view and hit testing live in geometry.js; exported here too, as before.
 export { viewFor, px, nodeAt, packetAt } from './geometry.js';
@@ -334,6 +334,9 @@ function drawOverlays(ctx, view, lay, frame, dots) {
       ctx.stroke();
     }
   }
+
+  // 6b. A stall's wait-for cycle (the core's `deadlock`), outlined with arrows.
+  if (frame.snapshot?.deadlock?.length) drawDeadlock(ctx, view, lay, frame.snapshot.deadlock);
 
   // 7. Hovered node outline.
   if (frame.hover !== null && frame.hover !== undefined) {

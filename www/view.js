@@ -64,6 +64,24 @@ export function updateExplain(force = false) {
     }
   }
   renderExplain($('explain'), view, state.page.color, state.lesson?.load ? state.loadCheck : null);
+  updateDeadlock(view);
+}
+
+/**
+ * SPEC §7 `deadlock`: shown while the shown step is a stall — the core's
+ * one line naming the wait-for cycle's nodes (`stall.headline`: its only
+ * numbers are their ids) and, beside it, its explanation (`stall.text`).
+ * The canvas draws the cycle (marks.js, from the snapshot's `deadlock`).
+ */
+function updateDeadlock(view) {
+  const two = !!view?.compare;
+  const stalls = [view?.main, view?.compare].filter((run) => run?.stall);
+  const line = (run, key) => (two ? `${run.algorithm}: ${run.stall[key]}` : run.stall[key]);
+  for (const [id, key] of [['deadlock', 'headline'], ['deadlock-why', 'text']]) {
+    const text = stalls.map((run) => line(run, key)).join(' ');
+    if ($(id).textContent !== text) $(id).textContent = text;
+    $(id).hidden = !stalls.length;
+  }
 }
 
 export function updateChart(force) {

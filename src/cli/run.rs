@@ -181,6 +181,17 @@ fn note_unread(spec: &RunSpec) {
     }
 }
 
+/// A stall's wait-for cycle (SPEC §4 `deadlock`) in the human summary.
+fn deadlock_words(cycle: &[u32]) -> String {
+    match cycle.first() {
+        Some(first) => {
+            let path: Vec<String> = cycle.iter().map(u32::to_string).collect();
+            format!("deadlock: nodes {} -> {first}", path.join(" -> "))
+        }
+        None => "no wait-for cycle (deadlock [])".to_string(),
+    }
+}
+
 /// The human summary of a run.
 fn summary(r: &Report, status: Status) -> String {
     let workload = r.workload.as_deref().map(|w| format!(" {w}")).unwrap_or_default();
@@ -188,7 +199,13 @@ fn summary(r: &Report, status: Status) -> String {
         + &r.extra.flits.map(|f| format!(" flits={f}")).unwrap_or_default();
     let outcome = match status {
         Status::Finished => format!("delivered {}/{} in {} steps", r.delivered, r.packets, r.steps),
-        Status::Stalled => format!("STALLED at step {}: delivered {}/{}", r.steps, r.delivered, r.packets),
+        Status::Stalled => format!(
+            "STALLED at step {}: delivered {}/{}; {}",
+            r.steps,
+            r.delivered,
+            r.packets,
+            deadlock_words(r.deadlock.as_deref().unwrap_or_default())
+        ),
         Status::StepLimit => format!(
             "stopped at --max-steps {}: delivered {}/{}",
             r.steps, r.delivered, r.packets

@@ -44,6 +44,8 @@
 mod policy;
 mod stats;
 
+pub use deadlock::canonical_cycle;
+
 pub use policy::Policy;
 pub use stats::{PhaseSteps, Stats};
 pub use worms::MAX_FLITS;
@@ -128,6 +130,7 @@ mod check;
 mod commit;
 mod contest;
 mod control;
+mod deadlock;
 mod order;
 mod queues;
 mod read;

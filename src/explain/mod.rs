@@ -20,9 +20,11 @@ use serde::Serialize;
 
 mod judge;
 mod load;
+mod stall;
 mod words;
 
 pub use load::{load_lesson, LoadLessonStatus};
+pub use stall::Stall;
 
 use judge::claim_status;
 use words::{classes, destination_key, phase_text, terms};
@@ -150,6 +152,8 @@ pub struct Explanation {
     /// (e.g. no paper in the collection bounds the algorithm on this kind
     /// of network); `None` when one applies.
     pub unclaimed: Option<String>,
+    /// Once the run stalled: its wait-for cycle and why it stalled, in words.
+    pub stall: Option<Stall>,
 }
 
 /// A lesson's live check.
@@ -331,6 +335,7 @@ pub fn explain_run(sim: &Simulation) -> Explanation {
         terms: terms(sim, entry),
         classes: classes(sim, entry),
         destination_key: destination_key(&sim.instance().topology),
+        stall: stall::stall(sim),
     }
 }
 
@@ -425,6 +430,9 @@ fn lesson_status(lesson: &'static Lesson, main: &Simulation, compare: Option<&Si
         if lesson.check.compare_own {
             add(other, explain_run(other).claims);
         }
+    }
+    if lesson.check.stall {
+        checks.push(stall::stall_check(main));
     }
     if let Some(relation) = lesson.check.relation {
         checks.push(match compare {

@@ -78,6 +78,8 @@ pub struct Check {
     pub compare_own: bool,
     /// How the two runs must compare.
     pub relation: Option<Relation>,
+    /// The main run must stall on a wait-for cycle (SPEC §4 `deadlock`).
+    pub stall: bool,
 }
 
 /// A latency-against-offered-load curve a lesson opens (SPEC §6; the

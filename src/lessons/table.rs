@@ -31,6 +31,7 @@ const OWN: Check = Check {
     claims: &[],
     compare_own: false,
     relation: None,
+    stall: false,
 };
 
 /// greedy's queue on `greedy-worst` (the lesson's claim; not a registry claim:
@@ -98,6 +99,7 @@ pub const LESSONS: &[Lesson] = &[
             claims: &[GREEDY_WORST_QUEUE],
             compare_own: false,
             relation: None,
+            stall: false,
         },
         load: None,
     },
@@ -125,6 +127,7 @@ pub const LESSONS: &[Lesson] = &[
             claims: &[],
             compare_own: true,
             relation: Some(Relation::MoreSteps),
+            stall: false,
         },
         load: None,
     },
@@ -182,6 +185,35 @@ pub const LESSONS: &[Lesson] = &[
             claims: &[],
             compare_own: false,
             relation: Some(Relation::SmallerQueue),
+            stall: false,
+        },
+        load: None,
+    },
+    Lesson {
+        id: "deadlock",
+        title: "Why constant queues are hard: a deadlock with queues of 1",
+        text: "Greedy routes the transpose of this 6 × 6 mesh in 10 steps when a node may hold two packets in \
+               transit. Here every node holds at most q = 1: a full node refuses a packet passing through, which \
+               then waits where it is, keeping its own node full. Watch the middle of the mesh: around step 14 four \
+               nodes are full and the packet in each wants the next — a wait-for cycle, drawn on the network. None \
+               of them can ever move, and the run stalls with packets undelivered (the line under the counters names the cycle). \
+               Greedy lets packets wait for each other in any pattern; Pietracaprina and Pucci keep queues of \
+               constant size by never letting them: they split the packets into classes of low congestion and move \
+               them with sorts, prefix sums and tours inside tiles, schedules in which every node receives a number \
+               of packets proportional to its tile, so no working queue ever holds more than a constant (§3, \
+               Theorem 2). Their constant is small, but it is not 1. Set q to 2 and run again: greedy finishes.",
+        paper: PP,
+        section: "§1–§3 (constant queue size, Theorem 2)",
+        preset: Preset {
+            options: &[(Field::QueueCap, "1")],
+            ..preset("mesh:6x6", "transpose", "greedy", 1)
+        },
+        check: Check {
+            own: false,
+            claims: &[],
+            compare_own: false,
+            relation: None,
+            stall: true,
         },
         load: None,
     },
@@ -212,6 +244,7 @@ pub const LESSONS: &[Lesson] = &[
             claims: &[],
             compare_own: false,
             relation: Some(Relation::TradeOff),
+            stall: false,
         },
         load: None,
     },
@@ -241,6 +274,7 @@ pub const LESSONS: &[Lesson] = &[
             claims: &[],
             compare_own: false,
             relation: Some(Relation::TradeOff),
+            stall: false,
         },
         load: None,
     },
@@ -312,6 +346,7 @@ pub const LESSONS: &[Lesson] = &[
             claims: &[],
             compare_own: true,
             relation: Some(Relation::MoreSteps),
+            stall: false,
         },
         load: Some(VALIANT_LOAD),
     },
@@ -374,6 +409,7 @@ pub const INTRO: Lesson = Lesson {
         claims: &[GREEDY_WORST_QUEUE],
         compare_own: true,
         relation: Some(Relation::TradeOff),
+        stall: false,
     },
     load: None,
 };

@@ -122,6 +122,7 @@ impl Watch {
             max_queue: stats.max_queue,
             status: crate::Status::Running.name(),
             phase: String::new(),
+            deadlock: Vec::new(),
         }
     }
 

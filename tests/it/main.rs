@@ -26,6 +26,7 @@ mod common;
 mod bounds;
 mod claims;
 mod cli;
+mod deadlock;
 mod docs_links;
 mod engine;
 mod flits;
