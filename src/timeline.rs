@@ -31,6 +31,60 @@
 use crate::engine::PhaseSteps;
 use crate::error::Result;
 use crate::simulation::{Simulation, Status};
+use serde::Serialize;
+
+/// How long the page plays a run when neither the user nor a lesson sets
+/// its pace, in seconds (SPEC §7 `data-speed`: about 20–40 s whatever the
+/// run's length).
+pub const PLAY_SECONDS: u32 = 30;
+
+/// The slowest pace the page chooses, in steps per second: a run of a few
+/// steps shows a step every 5 s rather than stretching to the full time.
+pub const MIN_SPEED: f64 = 0.2;
+
+/// The page's pace for a run (or two runs beside each other): the run's
+/// length and the speed that plays it in the time asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Pace {
+    /// The run's length in steps: exact once it is computed to its end
+    /// (`known`), else the larger of the steps computed so far and the
+    /// instance's lower bound `best` (no run is shorter).
+    pub steps: u32,
+    /// Whether `steps` is the run's length (computed to its end).
+    pub known: bool,
+    /// Steps per second: [`speed_for`]`(steps, seconds)`.
+    pub speed: f64,
+    /// The time the run is to play in, s.
+    pub seconds: u32,
+}
+
+impl Pace {
+    /// The pace of `runs` played together (the longest decides) in `seconds`.
+    pub fn of(runs: &[&Timeline], seconds: u32) -> Pace {
+        let steps = runs.iter().map(|t| t.length().0).max().unwrap_or(0);
+        let known = runs.iter().all(|t| t.length().1);
+        Pace {
+            steps,
+            known,
+            speed: speed_for(steps, seconds),
+            seconds,
+        }
+    }
+}
+
+/// The speed that plays `steps` steps in about `seconds` s: steps ÷
+/// seconds to two significant digits (so the time stays within 5 % of
+/// `seconds`, so 22–38 s asked stay within 20–40 s), at least
+/// [`MIN_SPEED`].
+pub fn speed_for(steps: u32, seconds: u32) -> f64 {
+    let raw = f64::from(steps) / f64::from(seconds.max(1));
+    if raw <= MIN_SPEED {
+        return MIN_SPEED;
+    }
+    let decimals = (1.0 - raw.log10().floor()).max(0.0);
+    let scale = 10f64.powf(decimals);
+    ((raw * scale).round() / scale).max(MIN_SPEED)
+}
 
 /// The most checkpoints a timeline keeps (see "Memory" above).
 pub const MAX_CHECKPOINTS: usize = 32;
@@ -124,6 +178,54 @@ impl Timeline {
         furthest.engine().stats().phases(furthest.engine().step_count())
     }
 
+    /// The run's length as far as it is known: `(steps, true)` once the
+    /// run is computed to its end, else `(max(furthest, best), false)` with
+    /// `best` the instance's lower bound.
+    pub fn length(&self) -> (u32, bool) {
+        let head = self.furthest_state();
+        if head.status() == Status::Running {
+            (self.furthest.max(head.bounds().best), false)
+        } else {
+            (self.furthest, true)
+        }
+    }
+
+    /// The first step of the phase after the one shown: the step at which
+    /// the next phase computed so far opens (the sum of the steps of the
+    /// phases before it), `None` when no later phase is computed.
+    pub fn next_phase_step(&self) -> Option<u32> {
+        let now = self.step_count();
+        self.phases().iter().map(PhaseSteps::start).find(|&start| start > now)
+    }
+
+    /// Computes the run on past the furthest step, by up to `n` steps,
+    /// without moving the shown step (the page computes ahead while it
+    /// shows, so that the run's length is known early); returns the
+    /// furthest step. Checkpoints are taken as when stepping forward.
+    pub fn compute_ahead(&mut self, n: u32) -> u32 {
+        if n == 0 || self.furthest_state().status() != Status::Running {
+            return self.furthest;
+        }
+        let mut head = self.head.take().unwrap_or_else(|| self.current.clone());
+        for _ in 0..n {
+            if head.status() != Status::Running {
+                break;
+            }
+            head.step();
+            let now = head.engine().step_count();
+            if now > self.furthest {
+                self.furthest = now;
+                if now.is_multiple_of(self.interval) {
+                    self.keep(head.clone());
+                }
+            }
+        }
+        if head.engine().step_count() > self.step_count() {
+            self.head = Some(head);
+        }
+        self.furthest
+    }
+
     /// The steps of the checkpoints kept, in order (for tests and the docs'
     /// memory bound).
     pub fn checkpoint_steps(&self) -> Vec<u32> {
@@ -156,7 +258,7 @@ impl Timeline {
         if now > self.furthest {
             self.furthest = now;
             if now.is_multiple_of(self.interval) {
-                self.checkpoint();
+                self.keep(self.current.clone());
             }
         }
         if self.head.as_ref().is_some_and(|h| h.engine().step_count() == now) {
@@ -167,10 +269,11 @@ impl Timeline {
         true
     }
 
-    /// Keeps a copy of the shown state (at a multiple of the interval past
-    /// the last checkpoint), thinning the checkpoints when there are too many.
-    fn checkpoint(&mut self) {
-        self.checkpoints.push(self.current.clone());
+    /// Keeps `state` (a copy of the furthest state, at a multiple of the
+    /// interval past the last checkpoint) as a checkpoint, thinning the
+    /// checkpoints when there are too many.
+    fn keep(&mut self, state: Simulation) {
+        self.checkpoints.push(state);
         if self.checkpoints.len() > self.max_checkpoints {
             let mut i = 0;
             self.checkpoints.retain(|_| {
