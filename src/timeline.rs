@@ -17,8 +17,9 @@
 //! T/32 to T/16 steps, and going to any step replays fewer than i of them.
 //! Besides the checkpoints the timeline holds the shown state and, while the
 //! shown step is behind the furthest one computed, that furthest state (so
-//! that returning to it costs nothing): at most 34 copies of the simulation
-//! in all. A run so large that 32 copies would pass [`CHECKPOINT_BUDGET`]
+//! that returning to it costs nothing) and, while the run's length is being
+//! measured, one copy stepping ahead (`measure`): at most 35 copies of the
+//! simulation in all. A run so large that 32 copies would pass [`CHECKPOINT_BUDGET`]
 //! (256 MB, by an estimate of one copy's size) keeps fewer checkpoints (at
 //! least 2), and going back costs proportionally more replay.
 //!
@@ -120,6 +121,10 @@ pub struct Timeline {
     max_checkpoints: usize,
     /// The last step computed so far.
     furthest: u32,
+    /// A copy stepping ahead to measure the run's length ([`Timeline::measure`]).
+    probe: Option<Simulation>,
+    /// The run's length, once measured or computed.
+    length: Option<u32>,
 }
 
 impl Timeline {
@@ -141,6 +146,8 @@ impl Timeline {
             interval: 1,
             max_checkpoints: max_checkpoints.max(2),
             furthest: step,
+            probe: None,
+            length: None,
         }
     }
 
@@ -179,14 +186,18 @@ impl Timeline {
     }
 
     /// The run's length as far as it is known: `(steps, true)` once the
-    /// run is computed to its end, else `(max(furthest, best), false)` with
-    /// `best` the instance's lower bound.
+    /// run is computed or measured ([`Timeline::measure`]) to its end, else
+    /// `(max(furthest, probe's step, best), false)` with `best` the
+    /// instance's lower bound.
     pub fn length(&self) -> (u32, bool) {
         let head = self.furthest_state();
-        if head.status() == Status::Running {
-            (self.furthest.max(head.bounds().best), false)
-        } else {
-            (self.furthest, true)
+        match self.length {
+            Some(steps) => (steps, true),
+            None if head.status() != Status::Running => (self.furthest, true),
+            None => {
+                let probed = self.probe.as_ref().map_or(0, |p| p.engine().step_count());
+                (self.furthest.max(probed).max(head.bounds().best), false)
+            }
         }
     }
 
@@ -198,32 +209,33 @@ impl Timeline {
         self.phases().iter().map(PhaseSteps::start).find(|&start| start > now)
     }
 
-    /// Computes the run on past the furthest step, by up to `n` steps,
-    /// without moving the shown step (the page computes ahead while it
-    /// shows, so that the run's length is known early); returns the
-    /// furthest step. Checkpoints are taken as when stepping forward.
-    pub fn compute_ahead(&mut self, n: u32) -> u32 {
-        if n == 0 || self.furthest_state().status() != Status::Running {
-            return self.furthest;
+    /// Measures the run's length without computing the timeline on (the
+    /// shown and furthest steps stay): a copy of the furthest state, the
+    /// *probe*, steps on by up to `n` steps; once it ends its step is the
+    /// run's length and the copy is dropped. Returns the length once known.
+    /// (The page measures a slice at a time, so that it can pace the run
+    /// and draw how much of it is computed before the run is shown.)
+    pub fn measure(&mut self, n: u32) -> Option<u32> {
+        if self.length.is_none() && self.furthest_state().status() != Status::Running {
+            self.length = Some(self.furthest);
         }
-        let mut head = self.head.take().unwrap_or_else(|| self.current.clone());
+        if self.length.is_some() || n == 0 {
+            self.probe = None;
+            return self.length;
+        }
+        let mut probe = self.probe.take().unwrap_or_else(|| self.furthest_state().clone());
         for _ in 0..n {
-            if head.status() != Status::Running {
+            if probe.status() != Status::Running {
                 break;
             }
-            head.step();
-            let now = head.engine().step_count();
-            if now > self.furthest {
-                self.furthest = now;
-                if now.is_multiple_of(self.interval) {
-                    self.keep(head.clone());
-                }
-            }
+            probe.step();
         }
-        if head.engine().step_count() > self.step_count() {
-            self.head = Some(head);
+        if probe.status() == Status::Running {
+            self.probe = Some(probe);
+        } else {
+            self.length = Some(probe.engine().step_count());
         }
-        self.furthest
+        self.length
     }
 
     /// The steps of the checkpoints kept, in order (for tests and the docs'

@@ -128,10 +128,11 @@ impl Simulation {
         out
     }
 
-    /// Computes up to `n` steps past the furthest one without moving the
-    /// shown step ([`Timeline::compute_ahead`]); returns the furthest step.
-    pub fn compute_ahead(&mut self, n: u32) -> u32 {
-        self.inner.compute_ahead(n)
+    /// Measures the run's length by up to `n` more steps of a copy, the
+    /// shown and furthest steps unchanged ([`Timeline::measure`]); returns
+    /// the length once known, else `undefined`.
+    pub fn measure(&mut self, n: u32) -> Option<u32> {
+        self.inner.measure(n)
     }
 
     /// The step at which the next phase opens after the shown step, or

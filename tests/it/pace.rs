@@ -62,15 +62,15 @@ fn the_pace_is_estimated_from_the_lower_bound_then_read_from_the_computed_run() 
             !before.known && before.steps == best && before.steps <= steps,
             "{topology}: {before:?}"
         );
-        t.compute_ahead(5);
+        assert_eq!(t.measure(5), None);
         assert_eq!(
             (t.furthest(), t.step_count()),
-            (5, 0),
-            "computing ahead leaves the shown step"
+            (0, 0),
+            "measuring leaves the shown and furthest steps"
         );
-        t.compute_ahead(u32::MAX);
+        assert_eq!(t.measure(u32::MAX), Some(steps));
         let after = Pace::of(&[&t], PLAY_SECONDS);
-        assert_eq!((after.steps, after.known, t.step_count()), (steps, true, 0));
+        assert_eq!((after.steps, after.known, t.furthest()), (steps, true, 0));
         assert_eq!(after.speed, speed_for(steps, PLAY_SECONDS));
         let seconds = f64::from(steps) / after.speed;
         assert!((20.0..=40.0).contains(&seconds), "{topology} {algorithm}: {seconds} s");
@@ -83,43 +83,46 @@ fn two_runs_beside_each_other_are_paced_by_the_longer() {
     let b = run("mesh:16x16", "greedy-worst", "offline", None);
     let (la, lb) = (length(a.clone()), length(b.clone()));
     let (mut ta, mut tb) = (Timeline::new(a), Timeline::new(b));
-    ta.compute_ahead(u32::MAX);
-    assert!(!Pace::of(&[&ta, &tb], 30).known, "the second run is not computed yet");
-    tb.compute_ahead(u32::MAX);
+    ta.measure(u32::MAX);
+    assert!(!Pace::of(&[&ta, &tb], 30).known, "the second run is not measured yet");
+    tb.run_steps(u32::MAX);
     let pace = Pace::of(&[&ta, &tb], 25);
     assert_eq!((pace.steps, pace.known, pace.seconds), (la.max(lb), true, 25));
 }
 
 #[test]
-fn computing_ahead_shows_the_same_steps_as_stepping() {
+fn measuring_changes_nothing_the_timeline_shows() {
     let sim = run("mesh:8x8", "random-lk", "pp-rand", Some("2"));
-    let mut plain = Timeline::new(sim.clone());
-    let mut ahead = Timeline::with_max_checkpoints(sim, 4);
-    ahead.compute_ahead(37);
+    let mut plain = Timeline::with_max_checkpoints(sim.clone(), 4);
+    let mut measured = Timeline::with_max_checkpoints(sim, 4);
     let report = |t: &Timeline| serde_json::to_string(&t.current().report()).unwrap();
+    let mut length = None;
     loop {
-        assert_eq!(report(&plain), report(&ahead), "step {}", plain.step_count());
-        assert!(ahead.checkpoint_steps().len() <= 4);
-        if plain.step(1) != Status::Running {
-            ahead.step(1);
+        assert_eq!(report(&plain), report(&measured), "step {}", plain.step_count());
+        assert_eq!(plain.furthest(), measured.furthest());
+        assert_eq!(plain.checkpoint_steps(), measured.checkpoint_steps());
+        length = length.or(measured.measure(7));
+        let status = plain.step(1);
+        measured.step(1);
+        if plain.step_count() % 11 == 0 {
+            measured.goto(plain.step_count() - 3);
+            measured.goto(plain.step_count());
+        }
+        if status != Status::Running {
             break;
         }
-        ahead.step(1);
-        if plain.step_count() % 11 == 0 {
-            ahead.compute_ahead(13);
-            let back = ahead.step_count() - 3;
-            ahead.goto(back);
-            ahead.goto(back + 3);
-        }
     }
-    assert_eq!(report(&plain), report(&ahead));
-    assert_eq!(plain.furthest(), ahead.furthest());
+    assert_eq!(report(&plain), report(&measured));
+    assert_eq!(length, Some(plain.furthest()));
+    assert_eq!(measured.length(), (plain.furthest(), true));
 }
 
 #[test]
 fn next_phase_step_is_where_the_next_phase_opens() {
     let mut t = Timeline::new(run("mesh:16x16", "point-reflection", "ks-nowrap", Some("2")));
-    t.compute_ahead(u32::MAX);
+    assert_eq!(t.next_phase_step(), None, "no later phase computed yet");
+    t.run_steps(u32::MAX);
+    t.goto(0);
     let phases = t.phases();
     assert!(phases.len() >= 3, "{phases:?}");
     let mut seen = vec![];
