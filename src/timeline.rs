@@ -125,6 +125,8 @@ pub struct Timeline {
     probe: Option<Simulation>,
     /// The run's length, once measured or computed.
     length: Option<u32>,
+    /// The first steps of the run's phases after the first, once measured.
+    phase_firsts: Vec<u32>,
 }
 
 impl Timeline {
@@ -148,6 +150,7 @@ impl Timeline {
             furthest: step,
             probe: None,
             length: None,
+            phase_firsts: Vec::new(),
         }
     }
 
@@ -201,12 +204,24 @@ impl Timeline {
         }
     }
 
-    /// The first step of the phase after the one shown: the step at which
-    /// the next phase computed so far opens (the sum of the steps of the
-    /// phases before it), `None` when no later phase is computed.
+    /// The first step of the phase after the one shown (SPEC §7
+    /// `next-phase`): `start + 1` of the next phase with steps (the step
+    /// after the boundary, the sum of the earlier phases' steps, so the
+    /// shown phase is the new one), among the phases computed so far and,
+    /// once the run is measured ([`Timeline::measure`]), all of its phases;
+    /// `None` when there is none.
     pub fn next_phase_step(&self) -> Option<u32> {
         let now = self.step_count();
-        self.phases().iter().map(PhaseSteps::start).find(|&start| start > now)
+        let firsts = |phases: &[PhaseSteps]| -> Vec<u32> {
+            phases
+                .iter()
+                .skip(1)
+                .filter(|p| p.steps > 0)
+                .map(|p| p.start() + 1)
+                .collect()
+        };
+        let computed = firsts(&self.phases()).into_iter().find(|&first| first > now);
+        computed.or_else(|| self.phase_firsts.iter().copied().find(|&first| first > now))
     }
 
     /// Measures the run's length without computing the timeline on (the
@@ -233,7 +248,15 @@ impl Timeline {
         if probe.status() == Status::Running {
             self.probe = Some(probe);
         } else {
-            self.length = Some(probe.engine().step_count());
+            let end = probe.engine().step_count();
+            self.length = Some(end);
+            let phases = probe.engine().stats().phases(end);
+            self.phase_firsts = phases
+                .iter()
+                .skip(1)
+                .filter(|p| p.steps > 0)
+                .map(|p| p.start() + 1)
+                .collect();
         }
         self.length
     }

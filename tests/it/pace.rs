@@ -118,28 +118,38 @@ fn measuring_changes_nothing_the_timeline_shows() {
 }
 
 #[test]
-fn next_phase_step_is_where_the_next_phase_opens() {
+fn next_phase_step_is_the_first_step_of_the_next_phase() {
     let mut t = Timeline::new(run("mesh:16x16", "point-reflection", "ks-nowrap", Some("2")));
     assert_eq!(t.next_phase_step(), None, "no later phase computed yet");
-    t.run_steps(u32::MAX);
-    t.goto(0);
-    let phases = t.phases();
-    assert!(phases.len() >= 3, "{phases:?}");
+    t.measure(u32::MAX);
+    assert_eq!(t.furthest(), 0);
     let mut seen = vec![];
     while let Some(step) = t.next_phase_step() {
         assert!(step > t.step_count());
         t.goto(step);
-        seen.push(step);
+        seen.push((step, t.current().summary().phase));
     }
-    let starts: Vec<u32> = phases.iter().skip(1).map(|p| p.start()).collect();
-    assert_eq!(seen, starts);
+    t.run_steps(u32::MAX);
+    let phases = t.phases();
+    assert!(phases.len() >= 3, "{phases:?}");
+    let firsts: Vec<(u32, String)> = phases.iter().skip(1).map(|p| (p.start() + 1, p.name.clone())).collect();
+    assert_eq!(
+        seen, firsts,
+        "each press shows the next phase's first step, named as that phase"
+    );
     // The boundaries are the sums of the report's phase steps.
     let report = t.furthest_state().report();
     let mut sum = 0;
-    for (phase, start) in report.phases.iter().zip(std::iter::once(0).chain(starts)) {
-        assert_eq!(sum, start);
+    for (phase, (first, _)) in report.phases.iter().zip(firsts) {
         sum += phase.steps;
+        assert_eq!(first, sum + 1);
     }
+    t.goto(firsts_last(&t));
+    assert_eq!(t.next_phase_step(), None, "no phase after the last");
+}
+
+fn firsts_last(t: &Timeline) -> u32 {
+    t.phases().last().unwrap().start() + 1
 }
 
 #[test]
