@@ -104,7 +104,7 @@ fn measuring_changes_nothing_the_timeline_shows() {
         length = length.or(measured.measure(7));
         let status = plain.step(1);
         measured.step(1);
-        if plain.step_count() % 11 == 0 {
+        if plain.step_count().is_multiple_of(11) {
             measured.goto(plain.step_count() - 3);
             measured.goto(plain.step_count());
         }
