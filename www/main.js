@@ -160,7 +160,7 @@ async function boot() {
   setupPredict();
   $('next-phase').addEventListener('click', nextPhase);
   state.timeline = setupTimeline({ scrubber: $('scrubber'), bands: $('scrub-bands'), back: $('step-back'), computed: $('computed'), timeline: $('timeline') },
-    { goto: goTo, back: stepBack, forward: stepForward, toggle: togglePlay });
+    { goto: goTo, back: stepBack, forward: stepForward, toggle: togglePlay, nextPhase });
   // The compare view draws the run chart anew (more series): the timeline's marks go on every chart drawn.
   state.timeline.attachChart(state.chart.chart);
   state.chart.onCreate = (plot) => state.timeline.attachChart(plot);

@@ -45,14 +45,14 @@ function pageKey(event) {
     return !own;
   }
   if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') return type !== 'range' || el.dataset.role === 'scrubber';
-  return false;
+  return event.key === 'n' || event.key === 'N';
 }
 
 /**
  * Sets up the scrubber (`els.scrubber`, an `<input type=range>`), its
  * bands (`els.bands`), the computed band (`els.computed`, inside the
  * timeline `els.timeline`), the step-back button (`els.back`) and the keyboard.
- * `actions` = {goto(step), back(), forward(), toggle()}: what run.js does
+ * `actions` = {goto(step), back(), forward(), toggle(), nextPhase()}: what run.js does
  * for each. Returns {update(sim, snapshot, bounds), attachChart(uplot)}.
  */
 export function setupTimeline(els, actions) {
@@ -67,7 +67,8 @@ export function setupTimeline(els, actions) {
     event.preventDefault();
     if (event.key === ' ') actions.toggle();
     else if (event.key === 'ArrowRight') actions.forward();
-    else actions.back();
+    else if (event.key === 'ArrowLeft') actions.back();
+    else actions.nextPhase?.();
   });
 
   /** The scrubber's bands and bound tick, redrawn when they change. */

@@ -127,6 +127,10 @@ test('next-phase lands step-count on the first step of each phase in turn, then 
     assert.equal(await role(page, 'status').innerText(), 'paused');
   }
   assert.ok(await next.isDisabled(), 'no phase after the last');
+  // N does the same from anywhere but a text field: back to step 0, then N.
+  await role(page, 'reset').click();
+  await page.locator('body').press('n');
+  await page.waitForFunction((s) => document.querySelector('[data-role="step-count"]').textContent === String(s), phases[0].steps + 1, { timeout: 20000 });
   assert.deepEqual(errors, []);
   await page.close();
 });
