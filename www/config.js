@@ -151,7 +151,7 @@ export function parseQuery(search, wasm) {
   const page = { ...PAGE_DEFAULTS, speed: defaults.speed, compare: defaults.compare, step: defaults.step, play: defaults.play ?? true };
   /** Names a bad page parameter and the default used instead, as the URL would spell it. */
   const bad = (key, value, why) => {
-    const used = { play: page.play ? '1' : '0', compare: page.compare ?? 'none' }[key] ?? page[key];
+    const used = { play: page.play ? '1' : '0', compare: page.compare ?? 'none', speed: page.speed ?? 'the pace chosen from the run (about 30 s)' }[key] ?? page[key];
     warnings.push(`URL parameter ${key}=${JSON.stringify(value)} ignored: ${why} — using ${used}.`);
   };
   if (params.has('speed')) {
