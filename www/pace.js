@@ -30,9 +30,10 @@ export function paceLesson(fn) {
  * reads the pace again; true when something changed.
  */
 export function measure(budgetMs = MEASURE_FRAME_MS) {
-  if (!state.sim || state.pace?.known) return false;
+  // Not while a goto computes in slices: its slices have the frame.
+  if (!state.sim || state.pace?.known || state.computingAhead) return false;
   const t0 = performance.now();
-  let chunk = 4;
+  let chunk = 1;
   do {
     let known = true;
     for (const sim of runs()) known = sim.measure(chunk) !== undefined && known;
