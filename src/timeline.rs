@@ -17,8 +17,9 @@
 //! T/32 to T/16 steps, and going to any step replays fewer than i of them.
 //! Besides the checkpoints the timeline holds the shown state and, while the
 //! shown step is behind the furthest one computed, that furthest state (so
-//! that returning to it costs nothing): at most 34 copies of the simulation
-//! in all. A run so large that 32 copies would pass [`CHECKPOINT_BUDGET`]
+//! that returning to it costs nothing) and, while the run's length is being
+//! measured, one copy stepping ahead (`measure`): at most 35 copies of the
+//! simulation in all. A run so large that 32 copies would pass [`CHECKPOINT_BUDGET`]
 //! (256 MB, by an estimate of one copy's size) keeps fewer checkpoints (at
 //! least 2), and going back costs proportionally more replay.
 //!
@@ -31,6 +32,60 @@
 use crate::engine::PhaseSteps;
 use crate::error::Result;
 use crate::simulation::{Simulation, Status};
+use serde::Serialize;
+
+/// How long the page plays a run when neither the user nor a lesson sets
+/// its pace, in seconds (SPEC §7 `data-speed`: about 20–40 s whatever the
+/// run's length).
+pub const PLAY_SECONDS: u32 = 30;
+
+/// The slowest pace the page chooses, in steps per second: a run of a few
+/// steps shows a step every 5 s rather than stretching to the full time.
+pub const MIN_SPEED: f64 = 0.2;
+
+/// The page's pace for a run (or two runs beside each other): the run's
+/// length and the speed that plays it in the time asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Pace {
+    /// The run's length in steps: exact once it is computed to its end
+    /// (`known`), else the larger of the steps computed so far and the
+    /// instance's lower bound `best` (no run is shorter).
+    pub steps: u32,
+    /// Whether `steps` is the run's length (computed to its end).
+    pub known: bool,
+    /// Steps per second: [`speed_for`]`(steps, seconds)`.
+    pub speed: f64,
+    /// The time the run is to play in, s.
+    pub seconds: u32,
+}
+
+impl Pace {
+    /// The pace of `runs` played together (the longest decides) in `seconds`.
+    pub fn of(runs: &[&Timeline], seconds: u32) -> Pace {
+        let steps = runs.iter().map(|t| t.length().0).max().unwrap_or(0);
+        let known = runs.iter().all(|t| t.length().1);
+        Pace {
+            steps,
+            known,
+            speed: speed_for(steps, seconds),
+            seconds,
+        }
+    }
+}
+
+/// The speed that plays `steps` steps in about `seconds` s: steps ÷
+/// seconds to two significant digits (so the time stays within 5 % of
+/// `seconds`, so 22–38 s asked stay within 20–40 s), at least
+/// [`MIN_SPEED`].
+pub fn speed_for(steps: u32, seconds: u32) -> f64 {
+    let raw = f64::from(steps) / f64::from(seconds.max(1));
+    if raw <= MIN_SPEED {
+        return MIN_SPEED;
+    }
+    let decimals = (1.0 - raw.log10().floor()).max(0.0);
+    let scale = 10f64.powf(decimals);
+    ((raw * scale).round() / scale).max(MIN_SPEED)
+}
 
 /// The most checkpoints a timeline keeps (see "Memory" above).
 pub const MAX_CHECKPOINTS: usize = 32;
@@ -66,6 +121,12 @@ pub struct Timeline {
     max_checkpoints: usize,
     /// The last step computed so far.
     furthest: u32,
+    /// A copy stepping ahead to measure the run's length ([`Timeline::measure`]).
+    probe: Option<Simulation>,
+    /// The run's length, once measured or computed.
+    length: Option<u32>,
+    /// The first steps of the run's phases after the first, once measured.
+    phase_firsts: Vec<u32>,
 }
 
 impl Timeline {
@@ -87,6 +148,9 @@ impl Timeline {
             interval: 1,
             max_checkpoints: max_checkpoints.max(2),
             furthest: step,
+            probe: None,
+            length: None,
+            phase_firsts: Vec::new(),
         }
     }
 
@@ -124,6 +188,79 @@ impl Timeline {
         furthest.engine().stats().phases(furthest.engine().step_count())
     }
 
+    /// The run's length as far as it is known: `(steps, true)` once the
+    /// run is computed or measured ([`Timeline::measure`]) to its end, else
+    /// `(max(furthest, probe's step, best), false)` with `best` the
+    /// instance's lower bound.
+    pub fn length(&self) -> (u32, bool) {
+        let head = self.furthest_state();
+        match self.length {
+            Some(steps) => (steps, true),
+            None if head.status() != Status::Running => (self.furthest, true),
+            None => {
+                let probed = self.probe.as_ref().map_or(0, |p| p.engine().step_count());
+                (self.furthest.max(probed).max(head.bounds().best), false)
+            }
+        }
+    }
+
+    /// The first step of the phase after the one shown (SPEC §7
+    /// `next-phase`): `start + 1` of the next phase with steps (the step
+    /// after the boundary, the sum of the earlier phases' steps, so the
+    /// shown phase is the new one), among the phases computed so far and,
+    /// once the run is measured ([`Timeline::measure`]), all of its phases;
+    /// `None` when there is none.
+    pub fn next_phase_step(&self) -> Option<u32> {
+        let now = self.step_count();
+        let firsts = |phases: &[PhaseSteps]| -> Vec<u32> {
+            phases
+                .iter()
+                .skip(1)
+                .filter(|p| p.steps > 0)
+                .map(|p| p.start() + 1)
+                .collect()
+        };
+        let computed = firsts(&self.phases()).into_iter().find(|&first| first > now);
+        computed.or_else(|| self.phase_firsts.iter().copied().find(|&first| first > now))
+    }
+
+    /// Measures the run's length without computing the timeline on (the
+    /// shown and furthest steps stay): a copy of the furthest state, the
+    /// *probe*, steps on by up to `n` steps; once it ends its step is the
+    /// run's length and the copy is dropped. Returns the length once known.
+    /// (The page measures a slice at a time, so that it can pace the run
+    /// and draw how much of it is computed before the run is shown.)
+    pub fn measure(&mut self, n: u32) -> Option<u32> {
+        if self.length.is_none() && self.furthest_state().status() != Status::Running {
+            self.length = Some(self.furthest);
+        }
+        if self.length.is_some() || n == 0 {
+            self.probe = None;
+            return self.length;
+        }
+        let mut probe = self.probe.take().unwrap_or_else(|| self.furthest_state().clone());
+        for _ in 0..n {
+            if probe.status() != Status::Running {
+                break;
+            }
+            probe.step();
+        }
+        if probe.status() == Status::Running {
+            self.probe = Some(probe);
+        } else {
+            let end = probe.engine().step_count();
+            self.length = Some(end);
+            let phases = probe.engine().stats().phases(end);
+            self.phase_firsts = phases
+                .iter()
+                .skip(1)
+                .filter(|p| p.steps > 0)
+                .map(|p| p.start() + 1)
+                .collect();
+        }
+        self.length
+    }
+
     /// The steps of the checkpoints kept, in order (for tests and the docs'
     /// memory bound).
     pub fn checkpoint_steps(&self) -> Vec<u32> {
@@ -156,7 +293,7 @@ impl Timeline {
         if now > self.furthest {
             self.furthest = now;
             if now.is_multiple_of(self.interval) {
-                self.checkpoint();
+                self.keep(self.current.clone());
             }
         }
         if self.head.as_ref().is_some_and(|h| h.engine().step_count() == now) {
@@ -167,10 +304,11 @@ impl Timeline {
         true
     }
 
-    /// Keeps a copy of the shown state (at a multiple of the interval past
-    /// the last checkpoint), thinning the checkpoints when there are too many.
-    fn checkpoint(&mut self) {
-        self.checkpoints.push(self.current.clone());
+    /// Keeps `state` (a copy of the furthest state, at a multiple of the
+    /// interval past the last checkpoint) as a checkpoint, thinning the
+    /// checkpoints when there are too many.
+    fn keep(&mut self, state: Simulation) {
+        self.checkpoints.push(state);
         if self.checkpoints.len() > self.max_checkpoints {
             let mut i = 0;
             self.checkpoints.retain(|_| {

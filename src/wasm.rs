@@ -14,6 +14,7 @@ use crate::error::Error;
 use crate::request::RunSpec;
 use crate::simulation::Summary;
 use crate::sweep;
+use crate::timeline::Pace;
 use crate::topology::{Network, Topology};
 use crate::workload::{Instance, Limits};
 use crate::{explain, lessons, Status, Timeline};
@@ -125,6 +126,43 @@ impl Simulation {
             out.push(&obj);
         }
         out
+    }
+
+    /// Measures the run's length by up to `n` more steps of a copy, the
+    /// shown and furthest steps unchanged ([`Timeline::measure`]); returns
+    /// the length once known, else `undefined`.
+    pub fn measure(&mut self, n: u32) -> Option<u32> {
+        self.inner.measure(n)
+    }
+
+    /// The step at which the next phase opens after the shown step, or
+    /// `undefined` ([`Timeline::next_phase_step`]).
+    pub fn next_phase_step(&self) -> Option<u32> {
+        self.inner.next_phase_step()
+    }
+
+    /// The page's pace for this run under `lesson` (an id, or empty):
+    /// `{steps, known, speed, seconds}` ([`crate::timeline::Pace`]).
+    pub fn pace(&self, lesson: &str) -> Result<JsValue, JsError> {
+        to_js(&Pace::of(&[&self.inner], lessons::seconds(lesson_of(lesson)?)))
+    }
+
+    /// As [`Simulation::pace`], for this run with `other` beside it (the longer decides).
+    pub fn pace_with(&self, other: &Simulation, lesson: &str) -> Result<JsValue, JsError> {
+        to_js(&Pace::of(
+            &[&self.inner, &other.inner],
+            lessons::seconds(lesson_of(lesson)?),
+        ))
+    }
+
+    /// `lesson`'s prediction `guess` beside this run's measure at the shown
+    /// step ([`lessons::Predict::result`]); throws on a bad guess or a
+    /// lesson without a prediction.
+    pub fn predict_result(&self, lesson: &str, guess: &str) -> Result<JsValue, JsError> {
+        let predict = lesson_of(lesson)?
+            .and_then(|l| l.predict)
+            .ok_or_else(|| JsError::new(&format!("lesson '{lesson}' asks for no prediction")))?;
+        to_js(&predict.result(guess, self.inner.current()).map_err(js_error)?)
     }
 
     /// Steps until the run is over or `max_steps` more steps were taken;
@@ -368,7 +406,7 @@ fn lesson_of(id: &str) -> Result<Option<&'static lessons::Lesson>, JsError> {
 }
 
 /// The lessons of the menu (SPEC §7), as [`lessons::Shipped`]: `[{id,
-/// title, text, paper, section, preset: {…, compare, speed, step}, check,
+/// title, text, paper, section, preset: {…, compare, seconds, step}, check,
 /// load, config, load_config}]`.
 #[wasm_bindgen]
 pub fn lessons() -> Result<JsValue, JsError> {

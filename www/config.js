@@ -8,7 +8,7 @@
 
 /** The page's own settings (not run fields); `compare`: the algorithm run beside the first (null: none). */
 export const PAGE_DEFAULTS = Object.freeze({
-  speed: 8, // steps per second
+  speed: null, // steps per second; null: the core's pace (the run plays in about 30 s, pace.js)
   color: 'class',
   play: true,
   compare: null,
@@ -28,12 +28,12 @@ export const PAGE_DEFAULTS = Object.freeze({
 export let DEFAULT_CONFIG = Object.freeze({});
 
 /** What the default view (no run parameter, no lesson) adds to the defaults: its pace and its second algorithm. */
-export let INTRO = Object.freeze({ speed: PAGE_DEFAULTS.speed, compare: null });
+export let INTRO = Object.freeze({ speed: null, compare: null });
 
 /** Takes the default view from the core's `intro` lesson (`wasm.lesson('intro')`). */
 export function registerIntro(lesson) {
   DEFAULT_CONFIG = Object.freeze({ ...lesson.config });
-  INTRO = Object.freeze({ speed: lesson.preset.speed, compare: lesson.preset.compare ?? null });
+  INTRO = Object.freeze({ speed: null, compare: lesson.preset.compare ?? null });
 }
 
 export const COLOR_MODES = ['class', 'destination'];
@@ -76,11 +76,13 @@ export function isDefaultRun(config) {
 export function defaultsFor(lesson, intro) {
   if (lesson) {
     const p = lesson.preset;
-    return { config: lesson.config, speed: p.speed, compare: p.compare ?? null, step: p.step };
+    // A lesson paces its run itself (its `seconds`, the core's pace); one
+    // with a prediction opens paused, until the guess is in.
+    return { config: lesson.config, speed: null, compare: p.compare ?? null, step: p.step, play: !lesson.predict };
   }
   return {
     config: DEFAULT_CONFIG,
-    speed: intro ? INTRO.speed : PAGE_DEFAULTS.speed,
+    speed: null,
     compare: intro ? INTRO.compare : PAGE_DEFAULTS.compare,
     step: 0,
   };
@@ -146,16 +148,16 @@ export function parseQuery(search, wasm) {
   const reconciled = wasm.reconcile(wanted);
 
   // The page's own keys.
-  const page = { ...PAGE_DEFAULTS, speed: defaults.speed, compare: defaults.compare, step: defaults.step };
+  const page = { ...PAGE_DEFAULTS, speed: defaults.speed, compare: defaults.compare, step: defaults.step, play: defaults.play ?? true };
   /** Names a bad page parameter and the default used instead, as the URL would spell it. */
   const bad = (key, value, why) => {
-    const used = { play: page.play ? '1' : '0', compare: page.compare ?? 'none' }[key] ?? page[key];
+    const used = { play: page.play ? '1' : '0', compare: page.compare ?? 'none', speed: page.speed ?? 'the pace chosen from the run (about 30 s)' }[key] ?? page[key];
     warnings.push(`URL parameter ${key}=${JSON.stringify(value)} ignored: ${why} — using ${used}.`);
   };
   if (params.has('speed')) {
     const value = params.get('speed');
-    if (INTEGER.test(value) && Number(value) >= 1 && Number(value) <= 1e6) page.speed = Number(value);
-    else bad('speed', value, 'expected a whole number from 1 to 1000000');
+    if (/^\d+(\.\d+)?$/.test(value) && Number(value) >= 0.1 && Number(value) <= 1e6) page.speed = Number(value);
+    else bad('speed', value, 'expected a number of steps per second from 0.1 to 1000000');
   }
   if (params.has('color')) {
     const value = params.get('color');
@@ -204,7 +206,7 @@ export function toQuery(config, page, embed, { lesson = null, current = '', inst
   for (const [key, field] of Object.entries(RUN_KEYS)) {
     if (text(config[field]) !== text(defaults.config[field])) params.set(key, text(config[field]));
   }
-  if (page.speed !== defaults.speed) params.set('speed', String(page.speed));
+  if (page.speed != null) params.set('speed', String(page.speed));
   if (page.color !== PAGE_DEFAULTS.color) params.set('color', page.color);
   if ((page.compare ?? null) !== defaults.compare) params.set('compare', page.compare ?? 'none');
   if (!page.play) params.set('play', '0');

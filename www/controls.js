@@ -9,7 +9,9 @@ import { $, state } from './state.js';
 import { showMessage, clearMessages } from './messages.js';
 import { fillSelect, refreshMenus, sliderToSpeed, kindOf, text, writeControls, readControls } from './form.js';
 import { rebuild, stepForward, togglePlay, resetRun, setPlaying, finishRun } from './run.js';
-import { updateExplain, speedText } from './view.js';
+import { updateExplain } from './view.js';
+import { showSpeed, readPace } from './pace.js';
+import { updatePredict } from './predict.js';
 import { saveUrl, saveInstanceUrl } from './address.js';
 
 /**
@@ -128,7 +130,7 @@ export function setupControls() {
   });
   $('speed').addEventListener('input', () => {
     state.page.speed = sliderToSpeed(Number($('speed').value));
-    $('speed-out').textContent = speedText();
+    showSpeed();
     saveUrl();
   });
   $('play').addEventListener('click', togglePlay);
@@ -165,6 +167,8 @@ function openLesson(id) {
     state.load?.openLesson(null);
     saveUrl();
     updateExplain(true);
+    updatePredict();
+    readPace();
     return;
   }
   let lesson;
@@ -176,12 +180,14 @@ function openLesson(id) {
     return;
   }
   state.lesson = lesson;
-  state.page.speed = lesson.preset.speed;
+  // The lesson paces its run (the core's pace for it); one asking for a
+  // prediction opens paused until the guess is in.
+  state.page.speed = null;
   state.page.compare = lesson.preset.compare ?? null;
-  state.autoplay = true;
+  state.autoplay = !lesson.predict;
   // The lesson's start step: the run (and the one beside it) opens there, and plays on.
   state.page.step = lesson.preset.step ?? 0;
-  state.page.play = true;
+  state.page.play = state.autoplay;
   applyConfig(lesson.config, null);
   state.loadCheck = null;
   state.load?.openLesson(lesson);

@@ -6,7 +6,7 @@ import * as wasm from './pkg/routesim.js';
 import { simConfig } from './config.js';
 import { markCompareMenu } from './lessons.js';
 import { $, state } from './state.js';
-import { speedText } from './view.js';
+import { speedText, playSpeed } from './view.js';
 
 export function fillSelect(select, list, describe = (item) => item.description ?? '') {
   select.replaceChildren(...list.map((item) => {
@@ -45,12 +45,14 @@ export function refreshMenus() {
   markCompareMenu($('compare'), state.choices?.algorithms);
 }
 
-function speedToSlider(speed) {
-  return Math.round((Math.log10(Math.max(1, speed)) / 3) * 100);
+/** The speed control spans 0.1 to 1000 steps/s, logarithmically (25 a decade). */
+export function speedToSlider(speed) {
+  return Math.round((Math.log10(Math.min(1000, Math.max(0.1, speed))) + 1) * 25);
 }
 
 export function sliderToSpeed(v) {
-  return Math.max(1, Math.round(10 ** ((3 * v) / 100)));
+  const speed = 10 ** (v / 25 - 1);
+  return speed < 10 ? Math.round(speed * 10) / 10 : Math.round(speed);
 }
 
 export const kindOf = (topology) => String(topology ?? '').split(':')[0];
@@ -132,7 +134,7 @@ export function writeControls() {
   $('color').value = state.page.color;
   $('compare').value = state.page.compare ?? '';
   $('lesson').value = state.lesson?.id ?? '';
-  $('speed').value = speedToSlider(state.page.speed);
+  $('speed').value = speedToSlider(playSpeed());
   $('speed-out').textContent = speedText();
 }
 

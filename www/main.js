@@ -18,8 +18,10 @@ import { setupEmbedApi } from './embed-api.js';
 import { decodeInstance } from './url-instance.js';
 import { $, state } from './state.js';
 import { showMessage, clearMessages } from './messages.js';
-import { rebuild, goTo, stepForward, stepBack, togglePlay, resetRun, setPlaying, loop } from './run.js';
-import { resizeCanvas, updateView, updateExplain } from './view.js';
+import { rebuild, goTo, stepForward, stepBack, togglePlay, resetRun, setPlaying, loop, nextPhase } from './run.js';
+import { resizeCanvas, updateView, updateExplain, lessonId } from './view.js';
+import { paceLesson } from './pace.js';
+import { setupPredict } from './predict.js';
 import { refreshMenus, writeControls } from './form.js';
 import { applyConfig, setupControls } from './controls.js';
 import { saveUrl } from './address.js';
@@ -162,8 +164,11 @@ async function boot() {
     state.experiment?.resize();
     state.load?.resize();
   });
-  state.timeline = setupTimeline({ scrubber: $('scrubber'), bands: $('scrub-bands'), back: $('step-back') },
-    { goto: goTo, back: stepBack, forward: stepForward, toggle: togglePlay });
+  paceLesson(lessonId);
+  setupPredict();
+  $('next-phase').addEventListener('click', nextPhase);
+  state.timeline = setupTimeline({ scrubber: $('scrubber'), bands: $('scrub-bands'), back: $('step-back'), computed: $('computed'), timeline: $('timeline') },
+    { goto: goTo, back: stepBack, forward: stepForward, toggle: togglePlay, nextPhase });
   // The compare view draws the run chart anew (more series): the timeline's marks go on every chart drawn.
   state.timeline.attachChart(state.chart.chart);
   state.chart.onCreate = (plot) => state.timeline.attachChart(plot);

@@ -9,8 +9,10 @@ import { $, state, running, shownStep, shownStatus } from './state.js';
 import { showMessage, clearMessages } from './messages.js';
 import {
   updateLegendMarks, updatePlayLabel, updateCounters, updateExplain, updateChart, updateWatchInfo,
-  resizeCanvas, updateRunTitle, draw, playSpeed, speedText,
+  resizeCanvas, updateRunTitle, draw, playSpeed,
 } from './view.js';
+import { measure, readPace, showSpeed, updateNextPhase, MEASURE_SYNC_MS } from './pace.js';
+import { updatePredict } from './predict.js';
 import { saveUrlSoon } from './address.js';
 
 /**
@@ -71,10 +73,14 @@ export function rebuild(play = state.autoplay, built = null) {
   } else {
     state.bounds = null;
   }
+  // The pace: the core's, from the run's length, measured at once as far
+  // as MEASURE_SYNC_MS gets (the rest a slice per frame, in loop).
+  readPace();
+  measure(MEASURE_SYNC_MS);
   resizeCanvas();
   updateRunTitle();
   updateLegendMarks();
-  $('speed-out').textContent = speedText();
+  showSpeed();
   setPlaying(play && !!state.sim, false);
   updateChart(true);
   updateWatchInfo();
@@ -130,16 +136,9 @@ export function present(animateMs) {
  * while the user has paused, the address keeps the shown step.
  */
 function shown() {
-  const pair = state.compare?.active && state.snapshot;
-  if (pair) {
-    // Both runs on one timeline: the shown step is the pair's; it ends when both have.
-    const [main, other] = [state.sim, state.compare.sim];
-    const sim = { furthest: () => Math.max(main.furthest(), other.furthest()), phases: () => main.phases() };
-    const snapshot = { step: shownStep(), status: running() ? 'running' : state.snapshot.status };
-    state.timeline?.update(sim, snapshot, state.bounds, state.playing);
-  } else {
-    state.timeline?.update(state.sim, state.snapshot, state.bounds, state.playing);
-  }
+  updateTimeline();
+  updateNextPhase();
+  updatePredict();
   if (!state.snapshot) return;
   state.chart?.showStep(shownStep());
   if (!state.autoplay && state.page.step !== shownStep()) {
@@ -147,6 +146,20 @@ function shown() {
     saveUrlSoon();
   }
   state.embedApi?.post({ ...state.snapshot, step: shownStep(), status: shownStatus() });
+}
+
+/** The scrubber, its bands and the computed band (timeline.js), from the runs shown and the core's pace. */
+function updateTimeline() {
+  const pair = state.compare?.active && state.snapshot;
+  if (pair) {
+    // Both runs on one timeline: the shown step is the pair's; it ends when both have.
+    const [main, other] = [state.sim, state.compare.sim];
+    const sim = { furthest: () => Math.max(main.furthest(), other.furthest()), phases: () => main.phases() };
+    const snapshot = { step: shownStep(), status: running() ? 'running' : state.snapshot.status };
+    state.timeline?.update(sim, snapshot, state.bounds, state.playing, state.pace);
+  } else {
+    state.timeline?.update(state.sim, state.snapshot, state.bounds, state.playing, state.pace);
+  }
 }
 
 /** A slice of a goto's computing ahead, ms: between slices the page takes input and draws. */
@@ -253,6 +266,12 @@ function computeToward(step, budgetMs) {
   }
 }
 
+/** Shows the first step of the next phase (the core's `next_phase_step`), paused as any goto. */
+export function nextPhase() {
+  const step = state.sim?.next_phase_step();
+  if (step !== undefined) goTo(step);
+}
+
 export function stepForward() {
   setPlaying(false);
   if (running()) afterSteps(advance(1), tweenMs(300));
@@ -307,6 +326,11 @@ export function setPlaying(on, byUser = true) {
 export function loop(now) {
   const dt = Math.min(0.25, (now - (state.lastFrame ?? now)) / 1000);
   state.lastFrame = now;
+  // The run's length, measured a slice a frame until known: the pace and the computed band follow.
+  if (state.sim && !state.pace?.known && measure()) {
+    updateTimeline();
+    updateNextPhase();
+  }
   if (state.playing && running()) {
     const speed = playSpeed();
     state.stepsDue += dt * speed;

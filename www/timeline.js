@@ -2,7 +2,11 @@
 // max the last step computed so far, value the shown step) with the run's
 // phases as named bands and the lower bound as a tick; the same bands, the
 // bound and the shown step drawn on the run chart; the keyboard (Space,
-// ←, →). The core's timeline decides what a step shows (`goto`,
+// ←, →); the computed band (SPEC §7 `computed`): the run's length (the
+// core's pace: measured, or estimated while measuring) is the timeline's
+// whole width, and the scrubber and its bands span the part computed so
+// far, so the thumb at the shown step reads against the whole run. The
+// core's timeline decides what a step shows (`goto`,
 // `step_back`, `phases`, `furthest`); this file only converts and draws.
 
 /** Light fills for phase bands, picked by the phase's kind (its name without numbers). */
@@ -41,13 +45,14 @@ function pageKey(event) {
     return !own;
   }
   if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') return type !== 'range' || el.dataset.role === 'scrubber';
-  return false;
+  return event.key === 'n' || event.key === 'N';
 }
 
 /**
  * Sets up the scrubber (`els.scrubber`, an `<input type=range>`), its
- * bands (`els.bands`), the step-back button (`els.back`) and the keyboard.
- * `actions` = {goto(step), back(), forward(), toggle()}: what run.js does
+ * bands (`els.bands`), the computed band (`els.computed`, inside the
+ * timeline `els.timeline`), the step-back button (`els.back`) and the keyboard.
+ * `actions` = {goto(step), back(), forward(), toggle(), nextPhase()}: what run.js does
  * for each. Returns {update(sim, snapshot, bounds), attachChart(uplot)}.
  */
 export function setupTimeline(els, actions) {
@@ -62,7 +67,8 @@ export function setupTimeline(els, actions) {
     event.preventDefault();
     if (event.key === ' ') actions.toggle();
     else if (event.key === 'ArrowRight') actions.forward();
-    else actions.back();
+    else if (event.key === 'ArrowLeft') actions.back();
+    else actions.nextPhase?.();
   });
 
   /** The scrubber's bands and bound tick, redrawn when they change. */
@@ -172,15 +178,31 @@ export function setupTimeline(els, actions) {
 
   let phasesAt = 0;
 
+  /** The computed band: the steps computed as a share of the run's length (or its estimate). */
+  function drawComputed(pace) {
+    if (!els.computed) return;
+    const length = Math.max(model.furthest, pace?.steps ?? 0);
+    const share = length > 0 ? model.furthest / length : 0;
+    const percent = `${(100 * share).toFixed(2)}%`;
+    els.timeline?.style.setProperty('--computed', percent);
+    els.computed.style.width = percent;
+    els.computed.dataset.computed = String(model.furthest);
+    els.computed.dataset.steps = String(length);
+    els.computed.dataset.known = String(!!pace?.known || model.finished);
+    const of = pace?.known || model.finished ? `${length} steps` : `about ${length} steps or more`;
+    els.computed.title = `computed: steps 0–${model.furthest} of the run's ${of}`;
+  }
+
   return {
     attachChart,
     /**
      * Shows the shown step: `sim` (the wasm Simulation, or null), its
      * `snapshot` and `bounds`. While `playing` the phases are read a few
      * times a second and the run chart is left to its own updates; paused,
-     * both follow every step shown.
+     * both follow every step shown. `pace`: the core's pace (its `steps`,
+     * the run's length or an estimate, scale the computed band).
      */
-    update(sim, snapshot, bounds, playing = false) {
+    update(sim, snapshot, bounds, playing = false, pace = null) {
       const now = performance.now();
       if (!sim || !snapshot) {
         model = emptyModel();
@@ -198,6 +220,7 @@ export function setupTimeline(els, actions) {
       els.scrubber.value = String(model.step);
       els.scrubber.disabled = !sim;
       els.scrubber.setAttribute('aria-valuetext', `step ${model.step} of ${model.furthest}${model.finished ? ' (end)' : ''}`);
+      drawComputed(pace);
       drawBands();
       if (!playing) chart?.redraw(false);
     },

@@ -3,7 +3,7 @@
 // the title, legend, play label and speed. It reads the run and never
 // steps it (run.js does); it keeps only its drawing fields in `state`.
 
-import { PAGE_DEFAULTS, INTRO, isDefaultRun } from './config.js';
+import { INTRO, isDefaultRun } from './config.js';
 import { drawFrame, viewFor } from './render.js';
 import { renderExplain } from './explain.js';
 import { $, UNDELIVERED, state, running, shownStep, shownStatus } from './state.js';
@@ -55,8 +55,7 @@ export function updateExplain(force = false) {
   let view = null;
   if (state.sim) {
     // The default view is explained as the core's `intro`.
-    const intro = !state.lesson && isDefaultRun(state.config) && state.page.compare === INTRO.compare && !state.instanceText;
-    const lesson = state.lesson?.id ?? (intro ? 'intro' : '');
+    const lesson = lessonId();
     try {
       view = state.compare?.active ? state.sim.explain_with(state.compare.sim, lesson) : state.sim.explain(lesson);
     } catch (e) {
@@ -214,19 +213,11 @@ export function draw(now) {
   state.dirty = t < 1 || !!more;
 }
 
-/**
- * Steps per second while playing: the chosen speed, but a short run at the
- * default speed is slowed so that it lasts about four seconds at least
- * (≥ 2 steps/s; its length estimated by its lower bound), so that e.g. a
- * hypercube:6 run does not end before it is seen.
- */
-export function playSpeed() {
-  const speed = state.page.speed;
-  if (speed !== PAGE_DEFAULTS.speed || !state.bounds) return speed;
-  return Math.min(speed, Math.max(2, Math.ceil(state.bounds.best / 4)));
-}
+// Steps per second while playing and its label: the core's pace (pace.js).
+export { playSpeed, speedText } from './pace.js';
 
-export function speedText() {
-  const speed = playSpeed();
-  return speed === state.page.speed ? `${speed} steps/s` : `${speed} steps/s (short run)`;
+/** The lesson the core explains and paces the run by: the open lesson, 'intro' for the default view, else none. */
+export function lessonId() {
+  const intro = !state.lesson && isDefaultRun(state.config) && state.page.compare === INTRO.compare && !state.instanceText;
+  return state.lesson?.id ?? (intro ? 'intro' : '');
 }

@@ -1,7 +1,8 @@
 //! Lessons (SPEC §7 `lesson=<id>`): each declared once here — a title, a
 //! few sentences, the paper and section it teaches, a preset (topology,
 //! workload, ℓ, k, algorithm, a second algorithm to compare with, policy,
-//! seed, speed, start step) and the claim checked live on the run.
+//! seed, pace, start step), the claim checked live on the run and, for some,
+//! a number the student predicts before the run ([`Predict`]).
 //! [`crate::explain`] evaluates the check; the page, `routesim list --json`
 //! and the tests read this table. Later algorithm families add theirs here.
 //!
@@ -15,6 +16,7 @@ use crate::algorithms::claim::Claim;
 use crate::engine::Policy;
 use crate::error::{Error, Result};
 use crate::request::{Field, RunSpec};
+use crate::simulation::{Simulation, Status};
 use serde::Serialize;
 
 mod table;
@@ -41,8 +43,10 @@ pub struct Preset {
     pub policy: Policy,
     /// The seed.
     pub seed: u64,
-    /// Steps per second on the page.
-    pub speed: u32,
+    /// The pace: the page plays the run (the longer of the two beside each
+    /// other) in about this many seconds unless the user sets a speed
+    /// ([`crate::timeline::Pace`]).
+    pub seconds: u32,
     /// The step the page opens at.
     pub step: u32,
     /// The algorithm's options (SPEC §5 names and values, e.g. `smear` =
@@ -169,6 +173,126 @@ impl LoadPreset {
     }
 }
 
+/// What a lesson asks the student to predict before the run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Guess {
+    /// The main run's length (the report's `steps`).
+    Steps,
+    /// The main run's largest queue (the report's `max_queue`).
+    MaxQueue,
+}
+
+impl Guess {
+    /// The unit, as the result says it ("steps", "packets").
+    pub fn unit(self) -> &'static str {
+        match self {
+            Guess::Steps => "steps",
+            Guess::MaxQueue => "packets",
+        }
+    }
+
+    /// The measure on `run` at its shown step.
+    pub fn measure(self, run: &Simulation) -> u32 {
+        let summary = run.summary();
+        match self {
+            Guess::Steps => summary.step,
+            Guess::MaxQueue => summary.max_queue,
+        }
+    }
+}
+
+/// "Predict, then watch" (SPEC §7 `predict`): the number a lesson asks
+/// for before its run.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct Predict {
+    /// What is predicted, measured on the main run.
+    pub measure: Guess,
+    /// The question, as the page asks it.
+    pub question: &'static str,
+}
+
+/// A guess set beside the run's measure ([`Predict::result`]).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PredictResult {
+    /// What was predicted.
+    pub measure: Guess,
+    /// The guess.
+    pub guess: f64,
+    /// The measure on the run at its shown step.
+    pub measured: u32,
+    /// Whether the run is over (else `measured` is the value so far).
+    pub over: bool,
+    /// guess − measured.
+    pub difference: f64,
+    /// guess ÷ measured (`None` when the measure is 0).
+    pub ratio: Option<f64>,
+    /// The comparison in words, e.g. "your guess 20 · measured 15 steps: 5
+    /// too high (guess ÷ measured = 1.33)".
+    pub text: String,
+}
+
+/// A number as the result writes it: whole numbers without decimals, else two.
+fn number(x: f64) -> String {
+    if x.fract() == 0.0 {
+        format!("{x:.0}")
+    } else {
+        format!("{x:.2}")
+    }
+}
+
+impl Predict {
+    /// Reads the guess `text` (a number ≥ 0) and sets it beside the
+    /// measure on `run`: the difference and the ratio. Bad input is an
+    /// error naming the field `predict` and the text.
+    pub fn result(&self, text: &str, run: &Simulation) -> Result<PredictResult> {
+        let trimmed = text.trim();
+        let guess = trimmed
+            .parse::<f64>()
+            .ok()
+            .filter(|g| g.is_finite() && *g >= 0.0)
+            .ok_or_else(|| {
+                Error::invalid(
+                    "predict",
+                    trimmed,
+                    format!("expected a number of {} (0 or more), e.g. 20", self.measure.unit()),
+                )
+            })?;
+        let measured = self.measure.measure(run);
+        let over = run.status() != Status::Running;
+        let difference = guess - f64::from(measured);
+        let ratio = (measured > 0).then(|| guess / f64::from(measured));
+        let off = if difference == 0.0 {
+            "exactly right".to_string()
+        } else {
+            let side = if difference > 0.0 { "too high" } else { "too low" };
+            format!("{} {side}", number(difference.abs()))
+        };
+        let ratio_text = ratio.map_or(String::new(), |r| format!(" (guess ÷ measured = {r:.2})"));
+        let so_far = if over { "" } else { " so far" };
+        let text = format!(
+            "your guess {} · measured{so_far} {measured} {}: {off}{ratio_text}",
+            number(guess),
+            self.measure.unit()
+        );
+        Ok(PredictResult {
+            measure: self.measure,
+            guess,
+            measured,
+            over,
+            difference,
+            ratio,
+            text,
+        })
+    }
+}
+
+/// The pace of the page for `lesson` (or none): the seconds a run plays in
+/// unless the user sets a speed.
+pub fn seconds(lesson: Option<&Lesson>) -> u32 {
+    lesson.map_or(crate::timeline::PLAY_SECONDS, |l| l.preset.seconds)
+}
+
 /// One lesson.
 #[derive(Debug, Clone, Copy, Serialize)]
 pub struct Lesson {
@@ -188,6 +312,8 @@ pub struct Lesson {
     pub check: Check,
     /// The load curve it opens, if any, with its claims.
     pub load: Option<LoadPreset>,
+    /// The number the student is asked to predict before the run, if any.
+    pub predict: Option<Predict>,
 }
 
 /// The lesson called `id` (or the default view, `intro`), or an error listing the ids.

@@ -3,14 +3,15 @@
 //! this is the third of the three files where an algorithm's name may be
 //! spelled (its family's module, the registry table, the lessons).
 
-use super::{Check, Lesson, LoadCheck, LoadPreset, Preset, Relation};
+use super::{Check, Guess, Lesson, LoadCheck, LoadPreset, Predict, Preset, Relation};
 use crate::algorithms::claim::{join, Claim, Formula, KsTheorem, Measure, Scope, Strength};
 use crate::algorithms::papers::{HYPERCUBE_LECTURE, KAUFMANN_SIBEYN, LECTURE, PP};
 use crate::engine::Policy;
 use crate::request::Field;
 use crate::workload::Workload;
 
-const fn preset(topology: &'static str, workload: &'static str, algorithm: &'static str, speed: u32) -> Preset {
+/// A preset of `algorithm` on `workload` on `topology`, played in about `seconds` s.
+const fn preset(topology: &'static str, workload: &'static str, algorithm: &'static str, seconds: u32) -> Preset {
     Preset {
         topology,
         workload,
@@ -20,7 +21,7 @@ const fn preset(topology: &'static str, workload: &'static str, algorithm: &'sta
         compare: None,
         policy: Policy::FarthestFirst,
         seed: 1,
-        speed,
+        seconds,
         step: 0,
         options: &[],
     }
@@ -64,10 +65,14 @@ pub const LESSONS: &[Lesson] = &[
         section: "§5.1.1 (Lemma 2)",
         preset: Preset {
             k: Some(4),
-            ..preset("linear:32", "random-kk", "greedy", 2)
+            ..preset("linear:32", "random-kk", "greedy", 30)
         },
         check: OWN,
         load: None,
+        predict: Some(Predict {
+            measure: Guess::Steps,
+            question: "Before you play: how many steps will this run take? (32 nodes, 4 packets from and to each)",
+        }),
     },
     Lesson {
         id: "greedy-bounds",
@@ -79,9 +84,10 @@ pub const LESSONS: &[Lesson] = &[
                constant (see the lesson on greedy's worst case).",
         paper: LECTURE,
         section: "XY greedy permutation routing in 2-D mesh (Lemma)",
-        preset: preset("mesh:16x16", "random-permutation", "greedy", 2),
+        preset: preset("mesh:16x16", "random-permutation", "greedy", 30),
         check: OWN,
         load: None,
+        predict: None,
     },
     Lesson {
         id: "greedy-worst",
@@ -93,7 +99,7 @@ pub const LESSONS: &[Lesson] = &[
                still ends within 2n − 2 steps. Watch the node that turns red, and hover it to see its queue.",
         paper: LECTURE,
         section: "XY greedy permutation routing in 2-D mesh: the worst buffer-size scenario",
-        preset: preset("mesh:16x16", "greedy-worst", "greedy", 2),
+        preset: preset("mesh:16x16", "greedy-worst", "greedy", 38),
         check: Check {
             own: true,
             claims: &[GREEDY_WORST_QUEUE],
@@ -102,6 +108,11 @@ pub const LESSONS: &[Lesson] = &[
             stall: false,
         },
         load: None,
+        predict: Some(Predict {
+            measure: Guess::MaxQueue,
+            question:
+                "Before you play: how many packets will the fullest queue hold at its largest, on this 16 × 16 mesh?",
+        }),
     },
     Lesson {
         id: "bitfix-vs-valiant",
@@ -120,7 +131,7 @@ pub const LESSONS: &[Lesson] = &[
         section: "Bit Fixing; Randomized Routing",
         preset: Preset {
             compare: Some("valiant"),
-            ..preset("hypercube:12", "transpose", "bit-fixing", 2)
+            ..preset("hypercube:12", "transpose", "bit-fixing", 30)
         },
         check: Check {
             own: true,
@@ -130,6 +141,11 @@ pub const LESSONS: &[Lesson] = &[
             stall: false,
         },
         load: None,
+        predict: Some(Predict {
+            measure: Guess::Steps,
+            question: "Before you play: how many steps will bit fixing (left) need for the transpose of this \
+                       4096-node hypercube? (Its diameter is 12.)",
+        }),
     },
     Lesson {
         id: "sort-route",
@@ -143,9 +159,10 @@ pub const LESSONS: &[Lesson] = &[
                blocks and are slower at every size a browser runs. Packets arrive only after the sort.",
         paper: LECTURE,
         section: "Sorting-based permutation routing",
-        preset: preset("mesh:16x16", "random-permutation", "sort-route", 12),
+        preset: preset("mesh:16x16", "random-permutation", "sort-route", 30),
         check: OWN,
         load: None,
+        predict: None,
     },
     Lesson {
         id: "offline-hall",
@@ -158,9 +175,10 @@ pub const LESSONS: &[Lesson] = &[
                charged.",
         paper: LECTURE,
         section: "Off-line permutation routing (Lemma, Hall's theorem)",
-        preset: preset("mesh:16x16", "random-permutation", "offline", 3),
+        preset: preset("mesh:16x16", "random-permutation", "offline", 30),
         check: OWN,
         load: None,
+        predict: None,
     },
     Lesson {
         id: "pp-constant-queues",
@@ -178,7 +196,7 @@ pub const LESSONS: &[Lesson] = &[
             l: Some(4),
             k: Some(4),
             compare: Some("greedy"),
-            ..preset("mesh:64x64", "worst-lk", "pp-rand", 20)
+            ..preset("mesh:64x64", "worst-lk", "pp-rand", 30)
         },
         check: Check {
             own: true,
@@ -216,6 +234,7 @@ pub const LESSONS: &[Lesson] = &[
             stall: true,
         },
         load: None,
+        predict: None,
     },
     Lesson {
         id: "ks-nowrap",
@@ -237,7 +256,7 @@ pub const LESSONS: &[Lesson] = &[
         preset: Preset {
             k: Some(8),
             compare: Some("greedy"),
-            ..preset("mesh:32x32", "point-reflection", "ks-nowrap", 10)
+            ..preset("mesh:32x32", "point-reflection", "ks-nowrap", 30)
         },
         check: Check {
             own: true,
@@ -247,6 +266,7 @@ pub const LESSONS: &[Lesson] = &[
             stall: false,
         },
         load: None,
+        predict: None,
     },
     Lesson {
         id: "ks-wrap-torus",
@@ -267,7 +287,7 @@ pub const LESSONS: &[Lesson] = &[
         preset: Preset {
             k: Some(16),
             compare: Some("greedy"),
-            ..preset("torus:32x32", "point-reflection", "ks-wrap", 20)
+            ..preset("torus:32x32", "point-reflection", "ks-wrap", 30)
         },
         check: Check {
             own: true,
@@ -277,6 +297,7 @@ pub const LESSONS: &[Lesson] = &[
             stall: false,
         },
         load: None,
+        predict: None,
     },
     Lesson {
         id: "ks-smear",
@@ -294,10 +315,11 @@ pub const LESSONS: &[Lesson] = &[
         preset: Preset {
             k: Some(4),
             options: &[(Field::Smear, "auto")],
-            ..preset("mesh:32x32", "random-kk", "ks-nowrap", 8)
+            ..preset("mesh:32x32", "random-kk", "ks-nowrap", 30)
         },
         check: OWN,
         load: None,
+        predict: None,
     },
     Lesson {
         id: "lmrr-butterfly",
@@ -317,9 +339,10 @@ pub const LESSONS: &[Lesson] = &[
         ),
         paper: crate::algorithms::papers::LMRR,
         section: "§2.2, §4 (Theorems 2.9, 4.2)",
-        preset: preset("butterfly:5", "random-permutation", "lmrr", 2),
+        preset: preset("butterfly:5", "random-permutation", "lmrr", 38),
         check: OWN,
         load: None,
+        predict: None,
     },
     Lesson {
         id: "valiant-load",
@@ -339,7 +362,7 @@ pub const LESSONS: &[Lesson] = &[
         section: "Randomized Routing",
         preset: Preset {
             compare: Some("greedy"),
-            ..preset("torus:16x16", "tornado", "valiant", 4)
+            ..preset("torus:16x16", "tornado", "valiant", 30)
         },
         check: Check {
             own: true,
@@ -349,6 +372,7 @@ pub const LESSONS: &[Lesson] = &[
             stall: false,
         },
         load: Some(VALIANT_LOAD),
+        predict: None,
     },
 ];
 
@@ -402,7 +426,7 @@ pub const INTRO: Lesson = Lesson {
     section: "XY greedy permutation routing; Off-line permutation routing",
     preset: Preset {
         compare: Some("offline"),
-        ..preset("mesh:16x16", "greedy-worst", "greedy", 2)
+        ..preset("mesh:16x16", "greedy-worst", "greedy", 25)
     },
     check: Check {
         own: true,
@@ -412,4 +436,5 @@ pub const INTRO: Lesson = Lesson {
         stall: false,
     },
     load: None,
+    predict: None,
 };

@@ -119,7 +119,8 @@ const received = (page) => page.evaluate(() => window.got);
 const send = (page, msg, count) => sendMessage(page, msg, count);
 
 test('embedded in a 400 px iframe with step=3: one state message per shown step, commands obeyed, every malformed message reported', async () => {
-  const { page, frame, errors } = await host('?embed=1&topology=mesh:8x8&algorithm=greedy&workload=random-permutation&play=0&step=3');
+  // speed=8: a user's speed (the core's pace would play this 14-step run at 0.47 steps/s, and the test plays 3 steps below).
+  const { page, frame, errors } = await host('?embed=1&topology=mesh:8x8&algorithm=greedy&workload=random-permutation&play=0&step=3&speed=8');
   await page.waitForFunction(() => window.got.length >= 1);
   await page.waitForTimeout(400);
   const boot = await received(page);

@@ -41,6 +41,7 @@ mod layers;
 mod lecture_rules;
 mod lmrr;
 mod load;
+mod pace;
 mod permutation;
 mod policy_keys;
 mod pp;

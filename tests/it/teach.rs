@@ -307,7 +307,11 @@ fn lesson_ids_are_those_of_spec_section_7() {
             "{}",
             lesson.id
         );
-        assert!(lesson.preset.speed >= 1);
+        assert!(
+            (22..=38).contains(&lesson.preset.seconds),
+            "{}: plays in 20–40 s",
+            lesson.id
+        );
         for name in [Some(lesson.preset.algorithm), lesson.preset.compare]
             .into_iter()
             .flatten()
@@ -413,10 +417,10 @@ fn the_default_view_shows_the_time_space_trade_off() {
             greedy.steps, offline.steps, offline.max_queue, greedy.max_queue
         )
     );
-    // Packets are delivered from the first steps on, and both runs end within 40 s at 2 steps/s.
-    let speed = lessons::INTRO.preset.speed;
+    // Packets are delivered from the first steps on, and both runs end within 40 s at the intro's pace.
+    let pace = routesim::timeline::speed_for(greedy.steps.max(offline.steps), lessons::INTRO.preset.seconds);
     assert!(main.report().latency.histogram[0][0] <= 3);
-    assert!(greedy.steps.max(offline.steps) <= 40 * speed - 2 * speed);
+    assert!(f64::from(greedy.steps.max(offline.steps)) / pace <= 38.0);
 }
 
 #[test]

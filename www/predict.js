@@ -1,0 +1,82 @@
+// Predict, then watch (SPEC §7 `predict`, `predict-submit`,
+// `predict-result`): a lesson that asks for a number before its run (the
+// core's `lesson.predict`: the question and what is measured) opens
+// paused; the guess is read and set beside the run's measured value by the
+// core (`Simulation.predict_result`: difference, ratio and the words), and
+// shown once the run is over. A guess that is not a number is named beside
+// the input.
+
+import { $, state, running } from './state.js';
+import { setPlaying } from './run.js';
+
+/** The lesson the box was set up for, and the guess given (text) for it. */
+let shownFor = null;
+let guess = null;
+
+/** Sets up the box: submit on the button or Enter in the input. */
+export function setupPredict() {
+  $('predict-submit').addEventListener('click', submit);
+  $('predict').addEventListener('keydown', (event) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      submit();
+    }
+  });
+}
+
+function submit() {
+  const lesson = state.lesson;
+  if (!lesson?.predict || !state.sim) return;
+  const text = $('predict').value;
+  try {
+    state.sim.predict_result(lesson.id, text); // the core reads the guess (or names what is wrong)
+  } catch (e) {
+    showError(e.message);
+    return;
+  }
+  showError('');
+  guess = text.trim();
+  updatePredict();
+  if (running() && !state.playing) setPlaying(true);
+}
+
+function showError(message) {
+  $('predict-error').textContent = message;
+  $('predict-error').hidden = !message;
+  if (message) $('predict').setAttribute('aria-invalid', 'true');
+  else $('predict').removeAttribute('aria-invalid');
+}
+
+/** Shows the lesson's question, and once the run is over the guess beside the measured value. */
+export function updatePredict() {
+  const box = $('predict-box');
+  if (!box) return;
+  const lesson = state.lesson?.predict ? state.lesson : null;
+  box.hidden = !lesson;
+  if ((lesson?.id ?? null) !== shownFor) {
+    shownFor = lesson?.id ?? null;
+    guess = null;
+    $('predict').value = '';
+    showError('');
+    $('predict-question').textContent = lesson ? lesson.predict.question : '';
+  }
+  const result = $('predict-result');
+  if (!lesson || guess === null || !state.sim) {
+    result.textContent = '';
+    for (const key of ['guess', 'measured', 'difference', 'ratio']) delete result.dataset[key];
+    return;
+  }
+  if (running()) {
+    result.textContent = `Your guess: ${guess}. Watch the run; the result comes at its end (or Run to end).`;
+    return;
+  }
+  try {
+    const r = state.sim.predict_result(lesson.id, guess);
+    result.textContent = r.text.charAt(0).toUpperCase() + r.text.slice(1);
+    Object.assign(result.dataset, {
+      guess: String(r.guess), measured: String(r.measured), difference: String(r.difference), ratio: String(r.ratio ?? ''),
+    });
+  } catch (e) {
+    result.textContent = e.message;
+  }
+}
