@@ -206,6 +206,7 @@ pub const LESSONS: &[Lesson] = &[
             stall: false,
         },
         load: None,
+        predict: None,
     },
     Lesson {
         id: "deadlock",
@@ -224,7 +225,7 @@ pub const LESSONS: &[Lesson] = &[
         section: "§1–§3 (constant queue size, Theorem 2)",
         preset: Preset {
             options: &[(Field::QueueCap, "1")],
-            ..preset("mesh:6x6", "transpose", "greedy", 1)
+            ..preset("mesh:6x6", "transpose", "greedy", 30)
         },
         check: Check {
             own: false,
