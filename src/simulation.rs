@@ -103,6 +103,21 @@ pub struct Summary {
     pub status: &'static str,
     /// The current phase's name (empty without one).
     pub phase: String,
+    /// Packets whose source is their destination (fixed points): delivered
+    /// at step 0 without a move.
+    pub fixed: u32,
+    /// The fixed points in words for the delivered counter ("232 start at
+    /// their destination"; empty without any).
+    pub fixed_note: String,
+}
+
+/// "232 start at their destination" (empty for 0), the delivered counter's note.
+pub fn fixed_note(fixed: u32) -> String {
+    match fixed {
+        0 => String::new(),
+        1 => "1 starts at its destination".into(),
+        n => format!("{n} start at their destination"),
+    }
 }
 
 /// One simulation run. Cloning copies the whole state (engine, algorithm,
@@ -242,6 +257,7 @@ impl Simulation {
     /// The shown step's counters.
     pub fn summary(&self) -> Summary {
         let engine = &self.engine;
+        let fixed = engine.stats().deliveries.first().copied().unwrap_or(0);
         Summary {
             step: engine.step_count(),
             delivered: engine.delivered().into(),
@@ -250,6 +266,8 @@ impl Simulation {
             max_queue: engine.stats().max_queue,
             status: self.status().name(),
             phase: engine.stats().current_phase().unwrap_or("").to_string(),
+            fixed,
+            fixed_note: fixed_note(fixed),
         }
     }
 

@@ -122,6 +122,8 @@ impl Watch {
             max_queue: stats.max_queue,
             status: crate::Status::Running.name(),
             phase: String::new(),
+            fixed: 0,
+            fixed_note: String::new(),
         }
     }
 
