@@ -257,7 +257,7 @@ impl Simulation {
     /// The shown step's counters.
     pub fn summary(&self) -> Summary {
         let engine = &self.engine;
-        let fixed = engine.stats().deliveries.first().copied().unwrap_or(0);
+        let fixed = engine.delivery_steps().iter().filter(|&&at| at == 0).count() as u32;
         Summary {
             step: engine.step_count(),
             delivered: engine.delivered().into(),

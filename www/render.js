@@ -167,7 +167,7 @@ export function drawFrame(ctx, view, lay, frame) {
 
   // 1. Zoomed out on a big network: packet density per cell, no dots.
   if (snapshot && view.mode === 'heat') {
-    drawHeat(ctx, view, lay, snapshot);
+    drawHeat(ctx, view, lay, snapshot, frame.colorMode === 'destination' ? null : (c) => classStyle(c).colour);
     const dots = new Float32Array(2 * snapshot.positions.length).fill(NaN);
     drawOverlays(ctx, view, lay, frame, dots);
     ctx.restore();
