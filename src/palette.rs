@@ -35,11 +35,11 @@ pub const CLASSES: [ClassStyle; 8] = [
     style("blue", "#0072b2", "circle"),
     style("green", "#1e9a4c", "square"),
     style("sky blue", "#56b4e9", "triangle"),
-    style("pink", "#cc79a7", "diamond"),
-    style("black", "#222222", "circle"),
-    style("grey", "#8c8c8c", "square"),
-    style("navy blue", "#2c3e91", "triangle"),
-    style("teal", "#00a3a3", "diamond"),
+    style("grey", "#8c8c8c", "diamond"),
+    style("light green", "#7fcf7f", "circle"),
+    style("teal", "#00a3a3", "square"),
+    style("dark green", "#0b6623", "triangle"),
+    style("black", "#000000", "diamond"),
 ];
 
 /// The style of packet class `class`.
@@ -79,7 +79,11 @@ pub const HUES: [(&str, f64, f64); 7] = [
 /// `None` for anything else.
 pub fn hsl(colour: &str) -> Option<(f64, f64, f64)> {
     let hex = colour.strip_prefix('#').filter(|h| h.len() == 6)?;
-    let byte = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).ok().map(|b| f64::from(b) / 255.0);
+    let byte = |i: usize| {
+        u8::from_str_radix(&hex[i..i + 2], 16)
+            .ok()
+            .map(|b| f64::from(b) / 255.0)
+    };
     let (r, g, b) = (byte(0)?, byte(2)?, byte(4)?);
     let (max, min) = (r.max(g).max(b), r.min(g).min(b));
     let l = (max + min) / 2.0;
@@ -105,7 +109,9 @@ pub fn hue_word(colour: &str) -> Option<&'static str> {
     if s < 0.4 {
         return None;
     }
-    HUES.iter().find(|(_, from, to)| h >= *from && h < *to).map(|(w, _, _)| *w)
+    HUES.iter()
+        .find(|(_, from, to)| h >= *from && h < *to)
+        .map(|(w, _, _)| *w)
 }
 
 /// The SPEC §7 colour words (red, orange, yellow, green, blue, purple) that

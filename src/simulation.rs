@@ -274,8 +274,11 @@ impl Simulation {
     /// How far this run stands against the instance's best lower bound
     /// ([`Bounds::progress`]).
     pub fn progress(&self) -> bounds::Progress {
-        self.bounds()
-            .progress(self.engine.step_count(), self.status() == Status::Finished)
+        self.bounds().progress(
+            &self.config.algorithm,
+            self.engine.step_count(),
+            self.status() == Status::Finished,
+        )
     }
 
     /// The engine (positions, queues, series).

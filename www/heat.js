@@ -107,7 +107,7 @@ export function drawHeat(ctx, view, lay, snapshot, classColour = null) {
 /** Per occupied cell, a square in its most frequent class's colour (ties: the smaller class). */
 function drawMajorities(ctx, view, snapshot, classColour) {
   const { u, cols, cell, nodes } = view.cells;
-  const SLOTS = 8;
+  const SLOTS = 8; // the palette's classes (render.js maps class c to slot c mod 8 the same way)
   const tally = new Uint32Array(nodes.length * SLOTS);
   const pos = snapshot.positions;
   for (let p = 0; p < pos.length; p++) {

@@ -262,7 +262,7 @@ export function drawFrame(ctx, view, lay, frame) {
     const cell = s / g;
     // Readable dots: at least 4.5 px across where nodes are far enough apart
     // (a 16×16 mesh on a phone), shrinking with the spacing on big networks.
-    const r = Math.max(0.8, Math.min(4.5, view.scale * 0.16) / g, Math.min(cell * 0.38, 7));
+    const r = Math.max(0.8, Math.min(4.5, Math.max(view.scale * 0.16, s * 0.45)) / g, Math.min(cell * 0.38, 7));
     const slot = new Uint32Array(lay.nodes);
     const prev = frame.prevPositions;
     const t = frame.t;

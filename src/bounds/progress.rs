@@ -6,7 +6,7 @@ use serde::Serialize;
 
 /// Where a run stands against an instance's best lower bound, in words a
 /// student reads at once (the page's bound counter): `text` ("no algorithm
-/// can finish before step 15" while the run goes on; "this run: 20 steps =
+/// can finish before step 15" while the run goes on; "greedy: 20 steps =
 /// 1.33 × the lower bound" once it has finished) and `title` (the bounds
 /// behind it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -18,13 +18,14 @@ pub struct Progress {
 }
 
 impl Bounds {
-    /// [`Progress`] at `step` of a run, `finished` or not.
-    pub fn progress(&self, step: u32, finished: bool) -> Progress {
+    /// [`Progress`] at `step` of the run called `run` (its algorithm),
+    /// `finished` or not.
+    pub fn progress(&self, run: &str, step: u32, finished: bool) -> Progress {
         let best = self.best;
         let reached = step >= best;
         let text = if finished && best > 0 {
             format!(
-                "this run: {step} steps = {} × the lower bound",
+                "{run}: {step} steps = {} × the lower bound",
                 to_fixed(f64::from(step) / f64::from(best), 2)
             )
         } else {

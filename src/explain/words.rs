@@ -236,9 +236,12 @@ mod tests {
     fn pp_phase_names_are_explained() {
         let pp = lookup("pp-rand").unwrap();
         let t = phase_text(pp, "c0 r1 route columns");
-        assert!(t.starts_with("colour class 0 (blue), round 1 — packets spread evenly"), "{t}");
+        assert!(
+            t.starts_with("colour class 0 (blue), round 1 — packets spread evenly"),
+            "{t}"
+        );
         assert!(t.contains("along the columns"), "{t}");
-        assert!(phase_text(pp, "c3 sort").starts_with("colour class 3 (pink) — this colour's packets are sorted"));
+        assert!(phase_text(pp, "c3 sort").starts_with("colour class 3 (grey) — this colour's packets are sorted"));
         assert!(phase_text(pp, "c0 tour").contains("Hamiltonian"));
         assert!(phase_text(pp, "colouring").contains("colour"));
         let valiant = lookup("valiant").unwrap();
