@@ -30,7 +30,11 @@ export function updateCounters() {
   $('c-step').textContent = s ? shownStep() : '–';
   $('c-delivered').textContent = s ? `${s.delivered} / ${s.packets}` : '–';
   // The fixed points (source = destination), in the core's words.
-  $('c-fixed').textContent = s?.fixed_note ?? '';
+  const note = s?.fixed_note ?? '';
+  if ($('c-fixed').textContent !== note) {
+    $('c-fixed').textContent = note;
+    refit();
+  }
   $('c-inflight').textContent = s ? s.in_flight : '–';
   $('c-maxqueue').textContent = s ? s.max_queue : '–';
   const progress = s && state.bounds && state.sim ? state.sim.progress() : null;
@@ -89,7 +93,13 @@ function renderLegend(view) {
   if (el.dataset.html !== html) {
     el.innerHTML = html;
     el.dataset.html = html;
+    refit();
   }
+}
+
+/** Embedded, the canvas takes what the rest leaves of the frame: fit it again when the legend or a note changes height. */
+function refit() {
+  if (state.embed && state.lay) requestAnimationFrame(() => resizeCanvas());
 }
 
 export function updateChart(force) {
