@@ -208,7 +208,10 @@ fn valiant_on_a_hypercube_is_allowed_8d() {
     // phases from step 0): phase 1 at the start, phase 2 once it runs.
     assert_eq!(e.classes.len(), 1);
     assert!(e.classes[0].name.contains("random"), "{:?}", e.classes);
-    assert_eq!(e.classes[0].label, format!("{}: phase 1: to a random node", e.classes[0].word));
+    assert_eq!(
+        e.classes[0].label,
+        format!("{}: phase 1: to a random node", e.classes[0].word)
+    );
     let mut later = Vec::new();
     while later.is_empty() && s.run_steps(1) == routesim::Status::Running {
         let e = explain::explain_run(&s);
