@@ -24,6 +24,7 @@
 //! - [`timeline`]: a run that can go back to any step (checkpoints and replay).
 //! - [`report`]: the JSON report shared by the CLI and the browser.
 //! - [`rng`]: the portable seeded generator.
+//! - [`palette`]: the packet classes' colours, words and shapes (one palette for canvas, legend and texts).
 //! - `cli` (native) and `wasm` (browser): thin front ends.
 
 pub mod algorithms;
@@ -36,6 +37,7 @@ pub mod explain;
 pub mod lessons;
 pub mod load;
 pub mod options;
+pub mod palette;
 pub mod primitives;
 pub mod report;
 pub mod request;

@@ -105,6 +105,21 @@ pub struct Summary {
     pub phase: String,
     /// A stalled run's wait-for cycle ([`Simulation::deadlock`]); empty otherwise.
     pub deadlock: Vec<u32>,
+    /// Packets whose source is their destination (fixed points): delivered
+    /// at step 0 without a move.
+    pub fixed: u32,
+    /// The fixed points in words for the delivered counter ("232 start at
+    /// their destination"; empty without any).
+    pub fixed_note: String,
+}
+
+/// "232 start at their destination" (empty for 0), the delivered counter's note.
+pub fn fixed_note(fixed: u32) -> String {
+    match fixed {
+        0 => String::new(),
+        1 => "1 starts at its destination".into(),
+        n => format!("{n} start at their destination"),
+    }
 }
 
 /// One simulation run. Cloning copies the whole state (engine, algorithm,
@@ -248,6 +263,7 @@ impl Simulation {
     /// The shown step's counters.
     pub fn summary(&self) -> Summary {
         let engine = &self.engine;
+        let fixed = engine.delivery_steps().iter().filter(|&&at| at == 0).count() as u32;
         Summary {
             step: engine.step_count(),
             delivered: engine.delivered().into(),
@@ -257,14 +273,19 @@ impl Simulation {
             status: self.status().name(),
             phase: engine.stats().current_phase().unwrap_or("").to_string(),
             deadlock: self.deadlock.clone(),
+            fixed,
+            fixed_note: fixed_note(fixed),
         }
     }
 
     /// How far this run stands against the instance's best lower bound
     /// ([`Bounds::progress`]).
     pub fn progress(&self) -> bounds::Progress {
-        self.bounds()
-            .progress(self.engine.step_count(), self.status() == Status::Finished)
+        self.bounds().progress(
+            &self.config.algorithm,
+            self.engine.step_count(),
+            self.status() == Status::Finished,
+        )
     }
 
     /// SPEC §4 `deadlock`: once the run stalled, the node ids of its

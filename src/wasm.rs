@@ -330,6 +330,8 @@ fn summary_object(summary: &Summary) -> Object {
     set(&obj, "status", summary.status);
     set(&obj, "phase", summary.phase.as_str());
     set(&obj, "deadlock", Uint32Array::from(&summary.deadlock[..]));
+    set(&obj, "fixed", summary.fixed);
+    set(&obj, "fixed_note", summary.fixed_note.as_str());
     obj
 }
 
@@ -395,6 +397,27 @@ pub fn describe_node(name: &str, node: u32) -> Result<String, JsError> {
 #[wasm_bindgen]
 pub fn catalogue() -> Result<JsValue, JsError> {
     to_js(&crate::catalogue::catalogue())
+}
+
+/// The page's palette ([`crate::palette`]): `classes` (per class slot, class
+/// c drawn as slot c mod 8: `{word, colour, shape}`), `lit` (links used in
+/// the shown step), `control` (links that carried a control message) and
+/// `heat` (the queue fill's ends).
+#[wasm_bindgen]
+pub fn palette() -> Result<JsValue, JsError> {
+    #[derive(Serialize)]
+    struct Palette {
+        classes: &'static [crate::palette::ClassStyle],
+        lit: &'static str,
+        control: &'static str,
+        heat: [&'static str; 2],
+    }
+    to_js(&Palette {
+        classes: &crate::palette::CLASSES,
+        lit: crate::palette::LIT,
+        control: crate::palette::CONTROL,
+        heat: crate::palette::HEAT,
+    })
 }
 
 fn lesson_of(id: &str) -> Result<Option<&'static lessons::Lesson>, JsError> {

@@ -3,11 +3,9 @@
 // check (for a lesson with a load curve, also LoadCurve.lesson_check's
 // check on the curve, from the worker), the two runs' verdict, each algorithm in words with its claims
 // evaluated on this instance and where the run stands, the current phase,
-// the packet classes (or the destination key) and the terms. Every word and
+// the destination key when colouring by destination, and the terms. Every word and
 // number comes from the core (the registry, src/explain/, src/lessons.rs);
 // this file only lays them out.
-
-import { CLASS_COLORS, CLASS_SHAPES } from './render.js';
 
 const VERDICT_MARK = { met: '✓', 'not-met': '✗', pending: '…', measured: '≈', 'not-applicable': '–' };
 
@@ -33,12 +31,9 @@ function claimsHtml(run) {
     + (others.length ? `<div class="x-na"><p>Stated for other runs:</p><ul>${others.join('')}</ul></div>` : '');
 }
 
+/** Coloured by destination, the key (the classes are in the legend under the canvas, view.js). */
 function legendHtml(run, colorMode) {
-  if (colorMode === 'destination') {
-    return `<p class="x-legend"><span class="x-key" aria-hidden="true"></span> ${esc(run.destination_key)}</p>`;
-  }
-  const items = run.classes.map((c) => `<span class="x-class"><span class="dot s-${CLASS_SHAPES[(c.class % CLASS_COLORS.length) % CLASS_SHAPES.length]}" aria-hidden="true" style="background:${CLASS_COLORS[c.class % CLASS_COLORS.length]}"></span>${esc(c.name)}</span>`);
-  return `<p class="x-legend">${items.join(' ')}</p>`;
+  return colorMode === 'destination' ? `<p class="x-legend"><span class="x-key" aria-hidden="true"></span> ${esc(run.destination_key)}</p>` : '';
 }
 
 function runHtml(run, colorMode, { brief, claims }) {

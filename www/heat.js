@@ -55,9 +55,12 @@ function cellsOf(view, lay) {
 /**
  * Draws the heat map of `snapshot` (packets per node of each cell) with a
  * small key, and returns the densest cell's density. Cells are cached on
- * the view (a new view per zoom or size).
+ * the view (a new view per zoom or size). With `classColour` (class →
+ * `#rrggbb`, the palette's, when packets are coloured by class), each
+ * occupied cell also gets a small square in the colour of the class most of
+ * its packets belong to, so the classes the legend names show here too.
  */
-export function drawHeat(ctx, view, lay, snapshot) {
+export function drawHeat(ctx, view, lay, snapshot, classColour = null) {
   if (!view.cells) view.cells = cellsOf(view, lay);
   const { u, cols, cell, nodes } = view.cells;
   const count = new Float32Array(nodes.length);
@@ -96,8 +99,51 @@ export function drawHeat(ctx, view, lay, snapshot) {
     }
     ctx.fill();
   });
+  if (classColour) drawMajorities(ctx, view, snapshot, classColour);
   drawKey(ctx, view, scaleMax, u);
   return top;
+}
+
+/** Per occupied cell, a square in its most frequent class's colour (ties: the smaller class). */
+function drawMajorities(ctx, view, snapshot, classColour) {
+  const { u, cols, cell, nodes } = view.cells;
+  const SLOTS = 8; // the palette's classes (render.js maps class c to slot c mod 8 the same way)
+  const tally = new Uint32Array(nodes.length * SLOTS);
+  const pos = snapshot.positions;
+  for (let p = 0; p < pos.length; p++) {
+    if (snapshot.delivered_at[p] === UNDELIVERED) tally[cell[pos[p]] * SLOTS + (snapshot.classes[p] % SLOTS)]++;
+  }
+  const side = u * view.scale;
+  const m = Math.max(3, Math.round(side * 0.45));
+  const byColour = new Map();
+  for (let c = 0; c < nodes.length; c++) {
+    let best = -1;
+    let most = 0;
+    for (let k = 0; k < SLOTS; k++) {
+      if (tally[c * SLOTS + k] > most) {
+        most = tally[c * SLOTS + k];
+        best = k;
+      }
+    }
+    if (best < 0) continue;
+    const colour = classColour(best);
+    if (!byColour.has(colour)) byColour.set(colour, []);
+    byColour.get(colour).push(c);
+  }
+  ctx.lineWidth = 1;
+  ctx.strokeStyle = 'rgba(255,255,255,0.9)';
+  for (const [colour, list] of byColour) {
+    ctx.fillStyle = colour;
+    ctx.beginPath();
+    for (const c of list) {
+      const x = Math.round(view.ox + ((c % cols) * u - 0.5) * view.scale + side / 2 - m / 2);
+      const y = Math.round(view.oy + (Math.floor(c / cols) * u - 0.5) * view.scale + side / 2 - m / 2);
+      if (x > view.widthPx || y > view.heightPx || x + m < 0 || y + m < 0) continue;
+      ctx.rect(x, y, m, m);
+    }
+    ctx.fill();
+    ctx.stroke();
+  }
 }
 
 /**

@@ -26,6 +26,7 @@ import { refreshMenus, writeControls } from './form.js';
 import { applyConfig, setupControls } from './controls.js';
 import { saveUrl } from './address.js';
 import { setupPointer } from './pointer.js';
+import { setPalette } from './render.js';
 
 // ---- experiment ------------------------------------------------------------
 
@@ -102,6 +103,10 @@ async function boot() {
     return;
   }
   state.catalogue = wasm.catalogue();
+  const palette = wasm.palette();
+  setPalette(palette);
+  document.documentElement.style.setProperty('--lit', palette.lit);
+  document.documentElement.style.setProperty('--control', palette.control);
   registerRunFields(state.catalogue.fields);
   state.lessons = wasm.lessons();
   registerIntro(wasm.lesson('intro'));

@@ -12,17 +12,27 @@ import { drawControlMarks, drawEdgeQueues, drawWorms, drawDeadlock } from './mar
 export { viewFor, px, nodeAt, packetAt } from './geometry.js';
 
 /**
- * Packet classes: the Okabe–Ito palette (distinguishable with the common
- * colour-vision deficiencies), and each class also has its own shape
- * (CLASS_SHAPES) once dots are big enough to show one.
+ * The core's palette (`palette()`, src/palette.rs): packet class c is drawn
+ * in `classes[c mod 8]`'s colour and shape (the shape shows once dots are
+ * big enough); `lit` and `control` colour the links used in the shown step.
+ * Set once by `setPalette` before the first frame.
  */
-export const CLASS_COLORS = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#56B4E9', '#E69F00', '#000000', '#F0E442'];
-export const CLASS_SHAPES = ['circle', 'square', 'triangle', 'diamond'];
+let PALETTE = { classes: [{ word: 'blue', colour: '#0072b2', shape: 'circle' }], lit: '#334155', control: '#8e24aa' };
+
+/** Takes the core's palette (wasm `palette()`). */
+export function setPalette(palette) {
+  PALETTE = palette;
+}
+
+/** How class `c` is drawn: `{word, colour, shape}`. */
+export function classStyle(c) {
+  return PALETTE.classes[c % PALETTE.classes.length];
+}
+
 const LINK = '#c9d1da';
 const WRAP = '#9aa8b6';
-const LIT = '#ff7a00';
-/** Links that carried a control message (keys, counters, tokens) this step. */
-const CONTROL = '#8e24aa';
+/** The tick on a node that holds delivered packets. */
+const DELIVERED = '#6b7785';
 const NODE_EMPTY = '#f3f5f8';
 const NODE_BORDER = '#9aa5b1';
 const UNDELIVERED = 0xffffffff;
@@ -157,7 +167,7 @@ export function drawFrame(ctx, view, lay, frame) {
 
   // 1. Zoomed out on a big network: packet density per cell, no dots.
   if (snapshot && view.mode === 'heat') {
-    drawHeat(ctx, view, lay, snapshot);
+    drawHeat(ctx, view, lay, snapshot, frame.colorMode === 'destination' ? null : (c) => classStyle(c).colour);
     const dots = new Float32Array(2 * snapshot.positions.length).fill(NaN);
     drawOverlays(ctx, view, lay, frame, dots);
     ctx.restore();
@@ -201,7 +211,7 @@ export function drawFrame(ctx, view, lay, frame) {
     const off = Math.min(view.nodePx * 0.16, 3);
     const control = snapshot.control_links || 0;
     const kinds = snapshot.control_kinds;
-    const groups = [[CONTROL, 0, control], [LIT, control, snapshot.links.length]];
+    const groups = [[PALETTE.control, 0, control], [PALETTE.lit, control, snapshot.links.length]];
     for (const [colour, begin, end] of groups) {
       if (begin === end) continue;
       ctx.strokeStyle = colour;
@@ -230,6 +240,10 @@ export function drawFrame(ctx, view, lay, frame) {
   // squares) in the middle of the link they cross this step.
   if (marked.length) drawControlMarks(ctx, view, lay, snapshot, marked);
 
+  // 4d. Delivered packets (those that start at their destination from step
+  // 0): a tick on their node, where nodes are big enough to show one.
+  if (snapshot && s >= 5) drawDelivered(ctx, view, lay, snapshot);
+
   // 5. Packets: dots inside their node, several per node in a small grid;
   // mid-step they slide along the link they are crossing.
   let dots = null;
@@ -246,12 +260,14 @@ export function drawFrame(ctx, view, lay, frame) {
     }
     const g = Math.min(Math.ceil(Math.sqrt(most)), 8);
     const cell = s / g;
-    const r = Math.max(0.8, Math.min(cell * 0.38, 7));
+    // Readable dots: at least 4.5 px across where nodes are far enough apart
+    // (a 16×16 mesh on a phone), shrinking with the spacing on big networks.
+    const r = Math.max(0.8, Math.min(4.5, Math.max(view.scale * 0.16, s * 0.45)) / g, Math.min(cell * 0.38, 7));
     const slot = new Uint32Array(lay.nodes);
     const prev = frame.prevPositions;
     const t = frame.t;
     const byDestination = frame.colorMode === 'destination';
-    const buckets = byDestination ? 24 : CLASS_COLORS.length;
+    const buckets = byDestination ? 24 : PALETTE.classes.length;
     const groups = Array.from({ length: buckets }, () => []);
     const { ox, oy, scale } = view;
     for (let p = 0; p < count; p++) {
@@ -280,7 +296,7 @@ export function drawFrame(ctx, view, lay, frame) {
       const bucket = byDestination
         ? Math.min(buckets - 1, Math.floor((buckets * frame.destinations[p]) / lay.nodes))
         : snapshot.classes[p] % buckets;
-      return byDestination ? destinationColor(bucket, buckets) : CLASS_COLORS[bucket];
+      return byDestination ? destinationColor(bucket, buckets) : PALETTE.classes[bucket].colour;
     });
     // Big enough dots get a light rim (they stay visible on a hot node)
     // and, by class, a shape of their own.
@@ -289,8 +305,8 @@ export function drawFrame(ctx, view, lay, frame) {
     ctx.strokeStyle = 'rgba(255,255,255,0.9)';
     groups.forEach((list, bucket) => {
       if (!list.length) return;
-      ctx.fillStyle = byDestination ? destinationColor(bucket, buckets) : CLASS_COLORS[bucket];
-      const shape = r < 2 ? 'square' : byDestination ? 'circle' : CLASS_SHAPES[bucket % CLASS_SHAPES.length];
+      ctx.fillStyle = byDestination ? destinationColor(bucket, buckets) : PALETTE.classes[bucket].colour;
+      const shape = r < 2 ? 'square' : byDestination ? 'circle' : PALETTE.classes[bucket].shape;
       ctx.beginPath();
       for (const p of list) shapePath(ctx, shape, dots[2 * p], dots[2 * p + 1], r);
       ctx.fill();
@@ -301,6 +317,27 @@ export function drawFrame(ctx, view, lay, frame) {
   drawOverlays(ctx, view, lay, frame, dots);
   ctx.restore();
   return dots;
+}
+
+/** A small tick on every node that holds a delivered packet. */
+function drawDelivered(ctx, view, lay, snapshot) {
+  const s = view.nodePx;
+  const h = Math.min(s * 0.32, 5);
+  const seen = new Uint8Array(lay.nodes);
+  ctx.beginPath();
+  for (let p = 0; p < snapshot.delivered_at.length; p++) {
+    if (snapshot.delivered_at[p] === UNDELIVERED) continue;
+    const v = snapshot.positions[p];
+    if (seen[v]) continue;
+    seen[v] = 1;
+    const [x, y] = px(view, lay, v);
+    ctx.moveTo(x - h, y);
+    ctx.lineTo(x - h * 0.35, y + h * 0.65);
+    ctx.lineTo(x + h, y - h * 0.7);
+  }
+  ctx.strokeStyle = DELIVERED;
+  ctx.lineWidth = Math.max(1, Math.min(s * 0.1, 2));
+  ctx.stroke();
 }
 
 /** The watched packet's route and destination, and the hovered node. */
@@ -348,7 +385,7 @@ function drawOverlays(ctx, view, lay, frame, dots) {
 }
 
 /**
- * Adds one packet mark of `shape` (CLASS_SHAPES), radius `r`, centred at
+ * Adds one packet mark of `shape` (the palette's), radius `r`, centred at
  * (x, y), to the current path; the shapes have about the same area.
  */
 export function shapePath(ctx, shape, x, y, r) {

@@ -29,6 +29,12 @@ export function updateCounters() {
   // With a second run beside it, the shown step is the pair's (both advance together).
   $('c-step').textContent = s ? shownStep() : '–';
   $('c-delivered').textContent = s ? `${s.delivered} / ${s.packets}` : '–';
+  // The fixed points (source = destination), in the core's words.
+  const note = s?.fixed_note ?? '';
+  if ($('c-fixed').textContent !== note) {
+    $('c-fixed').textContent = note;
+    refit();
+  }
   $('c-inflight').textContent = s ? s.in_flight : '–';
   $('c-maxqueue').textContent = s ? s.max_queue : '–';
   const progress = s && state.bounds && state.sim ? state.sim.progress() : null;
@@ -64,6 +70,7 @@ export function updateExplain(force = false) {
   }
   renderExplain($('explain'), view, state.page.color, state.lesson?.load ? state.loadCheck : null);
   updateDeadlock(view);
+  renderLegend(view);
 }
 
 /**
@@ -81,6 +88,35 @@ function updateDeadlock(view) {
     if ($(id).textContent !== text) $(id).textContent = text;
     $(id).hidden = !stalls.length;
   }
+}
+
+const escape = (text) => String(text ?? '').replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+
+/**
+ * The legend's packet classes (SPEC §7 `legend-class`): one entry per class
+ * the canvas draws now, from the core's explanation — its colour word and
+ * name ("blue: colour class 0") and `data-colour`, the colour the canvas
+ * draws it with; each run's classes under its name in the compare view.
+ * Coloured by destination, no classes (the explain panel gives the key).
+ */
+function renderLegend(view) {
+  const el = $('legend-classes');
+  const runs = !view || state.page.color === 'destination' ? [] : view.compare ? [view.main, view.compare] : [view.main];
+  const html = runs.map((run, i) => {
+    const items = run.classes.map((c) => `<span class="key" data-role="legend-class" data-run="${i}" data-class="${c.class}" data-colour="${c.colour}">`
+      + `<span class="swatch s-${c.shape}" aria-hidden="true" style="background:${c.colour}"></span>${escape(c.label)}</span>`).join('');
+    return `<span class="legend-run" data-run="${i}">${runs.length > 1 ? `<span class="legend-alg">${escape(run.algorithm)}:</span>` : ''}${items}</span>`;
+  }).join('');
+  if (el.dataset.html !== html) {
+    el.innerHTML = html;
+    el.dataset.html = html;
+    refit();
+  }
+}
+
+/** Embedded, the canvas takes what the rest leaves of the frame: fit it again when the legend or a note changes height. */
+function refit() {
+  if (state.embed && state.lay) requestAnimationFrame(() => resizeCanvas());
 }
 
 export function updateChart(force) {

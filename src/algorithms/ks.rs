@@ -63,6 +63,7 @@
 //! O(d·packets) set-up; O(packets) per phase change, or per step when
 //! coalesced (the priority); the steps cost what the engine's cost.
 
+use super::claim::join;
 use super::papers::KAUFMANN_SIBEYN;
 use super::phased::{PhasePlan, Phased};
 use super::{require, Algorithm, AlgorithmOptions, Smear};
@@ -70,6 +71,7 @@ use super::{Entry, Packets, Shape};
 use crate::engine::Engine;
 use crate::error::Result;
 use crate::options::Field;
+use crate::palette::word;
 use crate::report::Extra;
 use crate::rng::{Rng, Stream};
 use crate::topology::{Grid, Kind, Topology};
@@ -388,7 +390,13 @@ pub const WRAP_NAME: &str = "ks-wrap";
 /// The registry entry.
 pub const NOWRAP: Entry = Entry {
     name: NOWRAP_NAME,
-    summary: "random colour per axis; green: random row of its column, row, column; blue 90° out of phase",
+    summary: join!(
+        "random colour per axis; ",
+        word(0),
+        ": random row of its column, row, column; ",
+        word(1),
+        " 90° out of phase"
+    ),
     paper: KAUFMANN_SIBEYN,
     section: "§7.1 NoWrapRoute (Theorem 2); §7.3 NoWrapRoute(d) (Theorem 4)",
     kinds: &[Kind::Mesh, Kind::Torus],
@@ -405,8 +413,13 @@ pub const NOWRAP: Entry = Entry {
 /// The registry entry.
 pub const WRAP: Entry = Entry {
     name: WRAP_NAME,
-    summary:
-        "random colour per axis; green: random column, random row, to its column, to its row; blue 90° out of phase",
+    summary: join!(
+        "random colour per axis; ",
+        word(0),
+        ": random column, random row, to its column, to its row; ",
+        word(1),
+        " 90° out of phase"
+    ),
     paper: KAUFMANN_SIBEYN,
     section: "§8.1 WrapRoute (Theorems 7, 8); §8.3 WrapRoute(d) (Theorem 11)",
     kinds: &[Kind::Mesh, Kind::Torus],

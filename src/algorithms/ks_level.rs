@@ -73,6 +73,7 @@ use crate::engine::Engine;
 use crate::engine::Policy;
 use crate::error::{Error, Result};
 use crate::options::Field;
+use crate::palette::word;
 use crate::report::Extra;
 use crate::rng::{Rng, Stream};
 use crate::topology::Grid;
@@ -153,7 +154,7 @@ struct LevelPlan {
     /// Improved: the first level randomized in the slack of pass 1
     /// (levels + 1 when none is).
     first_slack: u32,
-    /// Each packet's colour: 0 green (first axis 0, the column), 1 blue.
+    /// Each packet's colour: 0 (`palette::word(0)`: first axis 0, the column), 1 the other.
     colour: Vec<u8>,
     /// Each packet's level, 1..=levels.
     level: Vec<u32>,
@@ -339,11 +340,18 @@ pub const ENTRY: Entry = Entry {
 /// ks-level.
 pub const TEACHING: Teaching = Teaching {
     description: join!(
-        "A k-k routing in k/2 rounds: every packet draws a level from 1 to k/2 and a colour, green or \
-                  blue. In pass l the green packets of level l first spread out inside their strip of ε rows \
-                  (a random row of their column, close by), then move along the row to their destination column, \
-                  while the green packets of level l − 1 move down or up their column to their destination. Blue \
-                  packets do the same 90° out of phase. Each pass routes about one permutation per colour in \
+        "A k-k routing in k/2 rounds: every packet draws a level from 1 to k/2 and a colour, ",
+        word(0),
+        " or ",
+        word(1),
+        ". In pass l the ",
+        word(0),
+        " packets of level l first spread out inside their strip of ε rows (a random row of their column, \
+         close by), then move along the row to their destination column, while the ",
+        word(0),
+        " packets of level l − 1 move down or up their column to their destination; ",
+        word(1),
+        " packets do the same 90° out of phase. Each pass routes about one permutation per colour in \
                   about n steps, so the whole takes about ",
         KsTheorem::Corollary4.text(),
         " — simple, but k·n/2 + n, not the \
@@ -353,13 +361,27 @@ pub const TEACHING: Teaching = Teaching {
     phases: &[
         PhaseText {
             name: "randomize",
-            text: "the packets of every level move inside their strip of ε rows (green) or columns (blue) to a random \
-                   row or column, all levels together (the improved version of Theorem 1)",
+            text: join!(
+                "the packets of every level move inside their strip of ε rows (",
+                word(0),
+                ") or columns (",
+                word(1),
+                ") to a random row or column, all levels together (the improved version of Theorem 1)"
+            ),
         },
         PhaseText {
             name: "route",
-            text: "this pass's level moves along the row (green) or column (blue) to its destination's column or row, \
-                   while the previous level moves along the column (green) or row (blue) to its destination",
+            text: join!(
+                "this pass's level moves along the row (",
+                word(0),
+                ") or column (",
+                word(1),
+                ") to its destination's column or row, while the previous level moves along the column (",
+                word(0),
+                ") or row (",
+                word(1),
+                ") to its destination"
+            ),
         },
         KS_COALESCED,
     ],

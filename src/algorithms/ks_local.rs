@@ -2,7 +2,7 @@
 //! meshes*, §9.1 "Locality L"; `ks-local`): k-k routing when no packet
 //! moves more than L along any axis, in O(k·L) steps instead of O(k·n).
 //!
-//! Every packet gets a random colour (one per axis; green and blue in 2-D),
+//! Every packet gets a random colour (one per axis; blue and green in 2-D, as `palette` draws them),
 //! and colour c runs NoWrapRoute's phases (the plan of `ks.rs`) with the
 //! randomization confined to the neighbourhood, 90° out of phase with the
 //! other colours. In 2-D, green: (1) `phase1-randomize` — along its column
@@ -59,6 +59,7 @@ use crate::engine::Engine;
 use crate::engine::Policy;
 use crate::error::{Error, Result};
 use crate::options::Field;
+use crate::palette::word;
 use crate::report::Extra;
 use crate::topology::instance_locality;
 use crate::topology::Kind;
@@ -169,7 +170,13 @@ pub const NAME: &str = "ks-local";
 /// The registry entry.
 pub const ENTRY: Entry = Entry {
     name: NAME,
-    summary: "locality L: random colour; green to a random row within L/2 (mesh: its strip of L rows), along the row, along the column; blue 90° out of phase",
+    summary: join!(
+        "locality L: random colour; ",
+        word(0),
+        " to a random row within L/2 (mesh: its strip of L rows), along the row, along the column; ",
+        word(1),
+        " 90° out of phase"
+    ),
     paper: KAUFMANN_SIBEYN,
     section: "§9.1 LocalRoute (Theorem 13 on tori, Corollary 6; Theorem 14 on meshes, NoWrapRoute′ with ε = L); §9.2 NoLRoute with --locality unknown (Theorem 15)",
     kinds: &[Kind::Mesh, Kind::Torus],
@@ -185,15 +192,20 @@ pub const ENTRY: Entry = Entry {
 
 /// ks-local.
 pub const TEACHING: Teaching = Teaching {
-    description: "When no packet has to move more than L along a row or a column (locality L), routing should \
-                  take about k·L steps, not k·n. Every packet gets a random colour. A green packet first moves \
-                  to a random row near its own (within L/2 on a torus; inside its strip of L rows on a mesh), \
-                  then along that row to its destination column, then along the column to its destination; blue \
-                  packets do the same 90° out of phase. The short randomization keeps every link's load near \
+    description: join!(
+        "When no packet has to move more than L along a row or a column (locality L), routing should take \
+         about k·L steps, not k·n. Every packet gets a random colour. A ",
+        word(0),
+        " packet first moves to a random row near its own (within L/2 on a torus; inside its strip of L rows \
+         on a mesh), then along that row to its destination column, then along the column to its \
+         destination; ",
+        word(1),
+        " packets do the same 90° out of phase. The short randomization keeps every link's load near \
                   k·L/2 per colour, whatever the pattern, so the time is about k·L — the lower bound for packets \
                   that all move L right and L up. When the nodes are not told L (NoLRoute, on a torus), they \
                   first agree on an estimate with small information packets while the packets already spread out \
-                  within 8n/k, and spread further only if the estimate asks for it.",
+                  within 8n/k, and spread further only if the estimate asks for it."
+    ),
     phases: &[
         PhaseText {
             name: "phase1-randomize",

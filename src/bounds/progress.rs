@@ -4,10 +4,11 @@
 use super::Bounds;
 use serde::Serialize;
 
-/// Where a run stands against an instance's best lower bound, in words
-/// (the page's bound counter): `text` (`best ✓ · steps ×ratio` once
-/// reached and finished, `best (p% reached)` before) and `title` (the
-/// bounds behind it).
+/// Where a run stands against an instance's best lower bound, in words a
+/// student reads at once (the page's bound counter): `text` ("no algorithm
+/// can finish before step 15" while the run goes on; "greedy: 20 steps =
+/// 1.33 × the lower bound" once it has finished) and `title` (the bounds
+/// behind it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Progress {
     /// The counter's text.
@@ -17,23 +18,18 @@ pub struct Progress {
 }
 
 impl Bounds {
-    /// [`Progress`] at `step` of a run, `finished` or not.
-    pub fn progress(&self, step: u32, finished: bool) -> Progress {
+    /// [`Progress`] at `step` of the run called `run` (its algorithm),
+    /// `finished` or not.
+    pub fn progress(&self, run: &str, step: u32, finished: bool) -> Progress {
         let best = self.best;
         let reached = step >= best;
-        let text = if reached {
-            let ratio = match finished && best > 0 {
-                true => format!(" · steps ×{}", to_fixed(f64::from(step) / f64::from(best), 2)),
-                false => String::new(),
-            };
-            format!("{best} ✓{ratio}")
+        let text = if finished && best > 0 {
+            format!(
+                "{run}: {step} steps = {} × the lower bound",
+                to_fixed(f64::from(step) / f64::from(best), 2)
+            )
         } else {
-            // Rounded half up, as the page always showed it.
-            let (num, den) = (
-                200 * u64::from(step) + u64::from(best.max(1)),
-                2 * u64::from(best.max(1)),
-            );
-            format!("{best} ({}% reached)", num / den)
+            format!("no algorithm can finish before step {best}")
         };
         let title = format!(
             "best = {best} (distance {}, bisection {}, sink {}, region {}); √(ℓkN) = {}. {}",
@@ -44,7 +40,7 @@ impl Bounds {
             to_fixed(self.sqrt_lkn, 1),
             match reached {
                 true => "The run has reached the lower bound.",
-                false => "Steps so far as a share of the bound.",
+                false => "The run has not reached it yet.",
             }
         );
         Progress { text, title }

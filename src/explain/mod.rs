@@ -114,13 +114,21 @@ pub struct Term {
     pub text: String,
 }
 
-/// A packet class and its name.
+/// A packet class as the page draws and names it.
 #[derive(Debug, Clone, Serialize)]
 pub struct ClassName {
-    /// The class (the page draws class c in its palette's colour c mod 8).
+    /// The class (the engine's `classes`; drawn as [`crate::palette::class`]).
     pub class: u32,
     /// What it is.
     pub name: String,
+    /// Its colour in words ("blue"), as every text names it.
+    pub word: &'static str,
+    /// The colour the canvas draws it with, `#rrggbb`.
+    pub colour: &'static str,
+    /// Its mark's shape.
+    pub shape: &'static str,
+    /// The legend's text: "blue: colour class 0".
+    pub label: String,
 }
 
 /// One run explained.
@@ -144,7 +152,9 @@ pub struct Explanation {
     pub phase: Option<PhaseNow>,
     /// What ℓ, k, the policy, the lower bound … mean here.
     pub terms: Vec<Term>,
-    /// The packet classes, for the legend when packets are coloured by class.
+    /// The packet classes drawn at this step (those of the undelivered
+    /// packets; once all are delivered, all the run's classes), for the
+    /// legend when packets are coloured by class.
     pub classes: Vec<ClassName>,
     /// The key when packets are coloured by destination.
     pub destination_key: String,

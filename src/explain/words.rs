@@ -5,6 +5,7 @@ use super::{num, ClassName, Term};
 use crate::algorithms::pp;
 use crate::algorithms::teaching::Classes;
 use crate::algorithms::Entry;
+use crate::palette;
 use crate::simulation::Simulation;
 use crate::topology::{Kind, Network, Shape, Topology};
 use crate::workload::Workload;
@@ -20,7 +21,8 @@ pub(super) fn phase_text(entry: &Entry, name: &str) -> String {
     let mut words: Vec<&str> = name.split(' ').collect();
     let mut prefix = Vec::new();
     if let Some(j) = words.first().and_then(|w| number(w, 'c')) {
-        prefix.push(format!("colour class {j}"));
+        let word = j.parse::<u32>().map_or("", palette::word);
+        prefix.push(format!("colour class {j} ({word})"));
         words.remove(0);
     }
     if let Some(i) = words.first().and_then(|w| number(w, 'r')) {
@@ -161,26 +163,50 @@ pub(super) fn terms(sim: &Simulation, entry: &Entry) -> Vec<Term> {
     out
 }
 
+/// A class of `sim` with its name, as the palette draws it.
+fn class_name(class: u32, name: String) -> ClassName {
+    let style = palette::class(class);
+    ClassName {
+        class,
+        label: format!("{}: {name}", style.word),
+        name,
+        word: style.word,
+        colour: style.colour,
+        shape: style.shape,
+    }
+}
+
+/// The classes drawn now: those of the undelivered packets (the page draws
+/// class c as c mod 8), or all of the run's once every packet is delivered.
 pub(super) fn classes(sim: &Simulation, entry: &Entry) -> Vec<ClassName> {
+    let engine = sim.engine();
+    let slots = palette::CLASSES.len() as u32;
+    let mut drawn = [false; palette::CLASSES.len()];
+    for (p, &c) in engine.classes().iter().enumerate() {
+        if !engine.is_delivered(p as u32) {
+            drawn[(u32::from(c) % slots) as usize] = true;
+        }
+    }
+    let none = !drawn.contains(&true);
+    let keep = |c: u32| none || drawn[(c % slots) as usize];
     match entry.teaching.classes {
         Classes::Named(names) => names
             .iter()
             .enumerate()
-            .map(|(i, n)| ClassName {
-                class: i as u32,
-                name: n.to_string(),
-            })
+            .filter(|&(i, _)| keep(i as u32))
+            .map(|(i, n)| class_name(i as u32, n.to_string()))
             .collect(),
         Classes::Colours => {
-            let colours = sim.engine().classes().iter().max().map_or(1, |&c| c as u32 + 1);
-            (0..colours.min(8))
-                .map(|j| ClassName {
-                    class: j,
-                    name: if colours > 8 {
-                        format!("colours {j}, {}, …", j + 8)
+            let colours = engine.classes().iter().max().map_or(1, |&c| c as u32 + 1);
+            (0..colours.min(slots))
+                .filter(|&j| keep(j))
+                .map(|j| {
+                    let name = if colours > slots {
+                        format!("colour classes {j}, {}, …", j + slots)
                     } else {
-                        format!("colour {j}")
-                    },
+                        format!("colour class {j}")
+                    };
+                    class_name(j, name)
                 })
                 .collect()
         }
@@ -210,9 +236,12 @@ mod tests {
     fn pp_phase_names_are_explained() {
         let pp = lookup("pp-rand").unwrap();
         let t = phase_text(pp, "c0 r1 route columns");
-        assert!(t.starts_with("colour class 0, round 1 — packets spread evenly"), "{t}");
+        assert!(
+            t.starts_with("colour class 0 (blue), round 1 — packets spread evenly"),
+            "{t}"
+        );
         assert!(t.contains("along the columns"), "{t}");
-        assert!(phase_text(pp, "c3 sort").starts_with("colour class 3 — this colour's packets are sorted"));
+        assert!(phase_text(pp, "c3 sort").starts_with("colour class 3 (grey) — this colour's packets are sorted"));
         assert!(phase_text(pp, "c0 tour").contains("Hamiltonian"));
         assert!(phase_text(pp, "colouring").contains("colour"));
         let valiant = lookup("valiant").unwrap();

@@ -7,6 +7,7 @@ use super::{Check, Guess, Lesson, LoadCheck, LoadPreset, Predict, Preset, Relati
 use crate::algorithms::claim::{join, Claim, Formula, KsTheorem, Measure, Scope, Strength};
 use crate::algorithms::papers::{HYPERCUBE_LECTURE, KAUFMANN_SIBEYN, LECTURE, PP};
 use crate::engine::Policy;
+use crate::palette::word;
 use crate::request::Field;
 use crate::workload::Workload;
 
@@ -96,7 +97,7 @@ pub const LESSONS: &[Lesson] = &[
                worst case, whose figure is missing) streams of packets from the left, the right and above all turn \
                into one column at the same node, faster than it can pass them on. Its queue grows to \
                2⌊(n − 2)/3⌋ + 1 packets — about 2n/3, linear in the side, under every policy — while the run \
-               still ends within 2n − 2 steps. Watch the node that turns red, and hover it to see its queue.",
+               still ends within 2n − 2 steps. Watch the node whose fill turns darkest, and hover it to see its queue.",
         paper: LECTURE,
         section: "XY greedy permutation routing in 2-D mesh: the worst buffer-size scenario",
         preset: preset("mesh:16x16", "greedy-worst", "greedy", 38),
@@ -244,9 +245,12 @@ pub const LESSONS: &[Lesson] = &[
             "Every node sends k = 8 packets and receives 8. On this instance (k-PR, the point reflection) every \
                packet must cross the mesh's middle, so at least kn/2 = 128 steps are needed: the bisection bound. \
                Greedy, on the right, pushes each row's packets through one column at a time and needs about kn. \
-               NoWrapRoute gives every packet a random colour: green packets first move to a random row of their \
-               column, then along the row, then along the column; blue packets do the same 90° out of phase, so \
-               at every step both colours use different links. Theorem 2 promises ",
+               NoWrapRoute gives every packet a random colour: ",
+            word(0),
+            " packets first move to a random row of their column, then along the row, then along the column; ",
+            word(1),
+            " packets do the same 90° out of phase, so at every step both colours use different links. \
+               Theorem 2 promises ",
             KsTheorem::Theorem2.text(),
             " plus \
                a lower-order O(√(kn log n)) term; the panel shows that term measured. The price is queues: \
@@ -277,7 +281,11 @@ pub const LESSONS: &[Lesson] = &[
                a packet never needs to go more than n/2 along a ring: k-k routing needs about kn/4 steps, not kn/2 \
                (here k = 16, n = 32: 128). WrapRoute sends every packet to a random node first (a random column \
                along its row, a random row along its column), then to its destination column and row, the two \
-               colours out of phase. Theorem 7 promises ",
+               colours (",
+            word(0),
+            " and ",
+            word(1),
+            ") out of phase. Theorem 7 promises ",
             KsTheorem::Theorem7.text(),
             " plus O(√(kn log n)) — at n = 32 that \
                lower-order term is still large; the panel measures its constant. Greedy, on the right, keeps \
@@ -326,9 +334,9 @@ pub const LESSONS: &[Lesson] = &[
         id: "lmrr-butterfly",
         title: "Constant queues on the butterfly (Leighton–Maggs–Ranade–Rao)",
         text: join!(
-            "Every packet draws a random rank (its colour), and every node forwards the smallest rank among the \
-               heads of its queues — its own packets, and one small queue per incoming link, drawn as a dark green \
-               bar on the link with a segment per packet — once each of them shows something. On its other links \
+            "Every packet draws a random rank (its colour: a quarter of the ranks each, as the legend says), and every node forwards the smallest rank among the \
+               heads of its queues — its own packets, and one small queue per incoming link, drawn as a bar \
+               on the link with a segment per packet — once each of them shows something. On its other links \
                it sends a ghost of that rank (a hollow circle): a promise that nothing smaller will follow, so that \
                the nodes after it need not wait; when it has nothing left it sends end-of-stream (a square). No \
                edge queue ever holds more than q = 2 packets, and a random permutation from the 32 inputs to the \
@@ -421,7 +429,9 @@ pub const INTRO: Lesson = Lesson {
            greedy sends each packet along its row, then along its column: never slower than 2n − 2 steps, the \
            mesh's diameter. Right, offline plans the same permutation in advance with Hall's theorem: up to \
            3n − 3 steps, but no node ever holds more than 3 packets. This permutation is greedy's worst case: \
-           streams of packets turn into one column at the same node, whose queue (red) grows to about 2n/3. \
+           streams of packets turn into one column at the same node, whose queue (the darkest fill) grows to about 2n/3. \
+           Most packets of this permutation start at their own node: they count as delivered from step 0 \
+           (a tick marks them). \
            Fast or frugal — the trade-off the papers are about. Try the lessons, or change anything on the left.",
     paper: LECTURE,
     section: "XY greedy permutation routing; Off-line permutation routing",

@@ -123,6 +123,8 @@ impl Watch {
             status: crate::Status::Running.name(),
             phase: String::new(),
             deadlock: Vec::new(),
+            fixed: 0,
+            fixed_note: String::new(),
         }
     }
 

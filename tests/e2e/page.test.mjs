@@ -55,7 +55,8 @@ test('step changes the canvas; run to end fills counters and the chart', async (
   assert.equal(await text(page, 'c-inflight'), '0');
   const steps = Number(await text(page, 'c-step'));
   assert.ok(steps >= 11 && steps <= 2 * 12, `steps ${steps}`);
-  assert.match(await text(page, 'c-bound'), /✓/);
+  // The lower bound counter in words, naming the run (issue 25: it was "best ✓ · steps ×ratio").
+  assert.match(await text(page, 'c-bound'), /^greedy: \d+ steps = \d+\.\d\d × the lower bound$/);
   assert.ok(Number(await text(page, 'c-maxqueue')) >= 1);
   const points = await page.evaluate(() => window.routesim.chart.chart.data[0].length);
   assert.equal(points, steps + 1, 'the run chart has one point per step');

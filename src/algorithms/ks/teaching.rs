@@ -5,6 +5,7 @@
 use crate::algorithms::claim::{join, ks_claim, Claim, Formula, KsTheorem, Measure, Scope, Strength};
 use crate::algorithms::teaching::{Classes, PhaseText, Teaching};
 use crate::engine::Policy;
+use crate::palette::word;
 
 /// The text of the Kaufmann–Sibeyn family's first routing phase, with
 /// `$how_far` (LocalRoute says how far) before its last clause.
@@ -80,12 +81,23 @@ pub(in crate::algorithms) const KS_COALESCED: PhaseText = PhaseText {
 
 /// ks-nowrap.
 pub const NOWRAP_TEACHING: Teaching = Teaching {
-    description: "Every packet gets a random colour, one per axis (green and blue on a 2-D mesh). A green packet \
-                  first moves inside its column to a random row, then along that row to its destination column, \
-                  then along the column to its destination; a blue packet does the same 90° out of phase, so \
-                  while green packets move vertically blue ones move horizontally and both halves of the links \
-                  are busy. Randomizing first spreads k packets per node evenly, so the routing phases meet the \
-                  bisection bound kn/2 up to lower-order terms.",
+    description: join!(
+        "Every packet gets a random colour, one per axis (",
+        word(0),
+        " and ",
+        word(1),
+        " on a 2-D mesh). A ",
+        word(0),
+        " packet first moves inside its column to a random row, then along that row to its destination \
+         column, then along the column to its destination; a ",
+        word(1),
+        " packet does the same 90° out of phase, so while ",
+        word(0),
+        " packets move vertically ",
+        word(1),
+        " ones move horizontally and both halves of the links are busy. Randomizing first spreads k packets \
+         per node evenly, so the routing phases meet the bisection bound kn/2 up to lower-order terms."
+    ),
     phases: KS_PHASES,
     classes: Classes::Colours,
     headline: 0,
@@ -187,10 +199,15 @@ pub(in crate::algorithms) const KS_SMEAR_CLAIM: Claim = Claim {
 
 /// ks-wrap.
 pub const WRAP_TEACHING: Teaching = Teaching {
-    description: "On the torus, every packet gets a random colour, one per axis. A green packet moves to a random \
-                  column along its row, to a random row along its column, then to its destination column and \
-                  its destination row; blue packets do the same 90° out of phase. With the wrap-around links the \
-                  connection-availability bound is kn/4, and WrapRoute comes within lower-order terms of it.",
+    description: join!(
+        "On the torus, every packet gets a random colour, one per axis. A ",
+        word(0),
+        " packet moves to a random column along its row, to a random row along its column, then to its \
+         destination column and its destination row; ",
+        word(1),
+        " packets do the same 90° out of phase. With the wrap-around links the connection-availability bound \
+         is kn/4, and WrapRoute comes within lower-order terms of it."
+    ),
     phases: KS_PHASES,
     classes: Classes::Colours,
     headline: 0,
