@@ -59,7 +59,7 @@ export class Compare {
         // Each run's counters are labelled with its algorithm as the core names it.
         this.names = [main.config().algorithm, this.sim.config().algorithm];
         // Packets in flight at step 0: all but those delivered at step 0.
-        this.undeliveredAtStart = this.snapshot.packets - (this.sim.stats().deliveries[0] ?? 0);
+        this.undeliveredAtStart = this.snapshot.packets - this.snapshot.fixed;
       } catch (e) {
         reason = e.message;
       }
@@ -89,7 +89,7 @@ export class Compare {
         c.innerHTML = '<p class="cmp-name"><b class="cmp-alg"></b> <span class="cmp-end"></span></p>'
           + '<dl class="cmp-counters">'
           + `<div><dt>step</dt><dd data-role="step-count" data-run="${run}">0</dd></div>`
-          + `<div><dt>delivered</dt><dd data-role="delivered" data-run="${run}">0 / 0</dd></div>`
+          + `<div><dt>delivered</dt><dd data-role="delivered" data-run="${run}">0 / 0</dd><dd class="c-note"></dd></div>`
           + `<div title="the largest working queue any node of this run has held up to its shown step"><dt>max queue</dt><dd data-role="max-queue" data-run="${run}">0</dd></div>`
           + '</dl>';
         wrap.prepend(c);
@@ -183,6 +183,9 @@ export class Compare {
       get('[data-role="step-count"]').textContent = s ? String(s.step) : '–';
       get('[data-role="delivered"]').textContent = s ? `${s.delivered} / ${s.packets}` : '–';
       get('[data-role="max-queue"]').textContent = s ? String(s.max_queue) : '–';
+      // The fixed points (source = destination), in the core's words: delivered at step 0.
+      const note = s?.fixed_note ?? '';
+      if (get('.c-note').textContent !== note) get('.c-note').textContent = note;
       c.dataset.step = String(shown);
     };
     fill(this.captions[0], this.names[0], main);

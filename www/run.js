@@ -68,8 +68,8 @@ export function rebuild(play = state.autoplay, built = null) {
     state.destinations = state.sim.destinations();
     state.sources = state.sim.sources();
     state.bounds = state.sim.bounds();
-    // Packets in flight at step 0 (the view may open later): all but those delivered at step 0.
-    state.undeliveredAtStart = state.snapshot.packets - (state.sim.stats().deliveries[0] ?? 0);
+    // Packets in flight at step 0 (the view may open later): all but the fixed points (the core counts them).
+    state.undeliveredAtStart = state.snapshot.packets - state.snapshot.fixed;
   } else {
     state.bounds = null;
   }

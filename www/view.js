@@ -143,7 +143,7 @@ export function updateWatchInfo() {
   el.textContent = `Packet #${p}: ${state.sources[p]} → ${state.destinations[p]}${delivered}. Route so far (${route.length - 1} hops): ${shown.join(' → ')}`;
 }
 
-/** Whether the compare view's canvases stack (style.css: narrower than 600 px). */
+/** Whether the compare view's canvases stack (style.css: narrower than 600 px, except in an embed). */
 export const STACKED = '(max-width: 600px)';
 
 /**
@@ -160,11 +160,11 @@ export function resizeCanvas() {
   let h = w;
   if (state.lay) {
     const aspect = (state.lay.height + 1.2) / (state.lay.width + 1.2);
-    const stacked = state.compare?.active && window.matchMedia(STACKED).matches;
+    const stacked = state.compare?.active && !state.embed && window.matchMedia(STACKED).matches;
     let room = state.embed ? window.innerHeight - embedRest() : window.innerHeight * 0.72;
     // Stacked on a phone, both canvases and the buttons under them fit the first screen.
-    if (stacked) room = state.embed ? room / 2 : window.innerHeight * 0.3;
-    const least = state.embed ? (stacked ? 80 : 150) : stacked ? 150 : 220;
+    if (stacked) room = window.innerHeight * 0.3;
+    const least = state.embed ? 110 : stacked ? 150 : 220;
     room = Math.max(state.embed || stacked ? least : 320, room);
     h = Math.round(Math.min(Math.max(w * aspect, least), room));
   }
@@ -188,10 +188,10 @@ export function showAt(canvas, w, h) {
   canvas.style.aspectRatio = `${w} / ${h}`;
 }
 
-/** The height of the compact view without its network canvases (CSS px). */
+/** The height of the compact view without its network canvas row (CSS px). */
 function embedRest() {
-  const canvases = [...document.querySelectorAll('canvas[data-role="network"]')];
-  const drawn = canvases.reduce((sum, c) => sum + c.getBoundingClientRect().height, 0);
+  // In a frame the compare canvases stand side by side: one canvas's height is the drawing's share.
+  const drawn = $('network').getBoundingClientRect().height;
   return Math.ceil(document.body.getBoundingClientRect().height - drawn) + 2;
 }
 

@@ -125,7 +125,7 @@ pub const LESSONS: &[Lesson] = &[
             ") steps. The transpose is one: all packets whose destinations \
                share their high bits pass through the same node. Valiant's trick sends every packet to a random \
                node first and only then to its destination: two random-looking permutations, each done within 4D \
-               steps with high probability. Left: bit fixing; right: Valiant, on the same transpose of a \
+               steps with high probability. First bit fixing, then Valiant, on the same transpose of a \
                4096-node hypercube."
         ),
         paper: HYPERCUBE_LECTURE,
@@ -185,8 +185,8 @@ pub const LESSONS: &[Lesson] = &[
         id: "pp-constant-queues",
         title: "Constant queues at a constant factor (Pietracaprina–Pucci)",
         text: "In (ℓ,k)-routing every node sends at most ℓ and receives at most k packets, and about √(ℓkN) steps \
-               can be necessary. On this worst case (k packets for every node of a corner square) greedy, on the \
-               right, is fast, but its queues grow with the mesh. Pietracaprina and Pucci route every (ℓ,k) \
+               can be necessary. On this worst case (k packets for every node of a corner square) greedy, the second run, \
+               is fast, but its queues grow with the mesh. Pietracaprina and Pucci route every (ℓ,k) \
                instance in O(√(ℓkN)) steps with queues of constant size — colour classes, sorts, tiles and tours. \
                Watch the largest queue of each: pp-rand's stays at a handful while greedy's climbs; then see the \
                constant factor pp-rand pays in time (Run to end): about 9.5 × √(ℓkN) here (2,443 steps against \
@@ -244,7 +244,7 @@ pub const LESSONS: &[Lesson] = &[
         text: join!(
             "Every node sends k = 8 packets and receives 8. On this instance (k-PR, the point reflection) every \
                packet must cross the mesh's middle, so at least kn/2 = 128 steps are needed: the bisection bound. \
-               Greedy, on the right, pushes each row's packets through one column at a time and needs about kn. \
+               Greedy, the second run, pushes each row's packets through one column at a time and needs about kn. \
                NoWrapRoute gives every packet a random colour: ",
             word(0),
             " packets first move to a random row of their column, then along the row, then along the column; ",
@@ -288,7 +288,7 @@ pub const LESSONS: &[Lesson] = &[
             ") out of phase. Theorem 7 promises ",
             KsTheorem::Theorem7.text(),
             " plus O(√(kn log n)) — at n = 32 that \
-               lower-order term is still large; the panel measures its constant. Greedy, on the right, keeps \
+               lower-order term is still large; the panel measures its constant. Greedy, the second run, keeps \
                smaller queues but needs more steps on this point reflection."
         ),
         paper: KAUFMANN_SIBEYN,
@@ -357,7 +357,7 @@ pub const LESSONS: &[Lesson] = &[
         id: "valiant-load",
         title: "Valiant halves uniform throughput but rescues the worst case",
         text: "Tornado on a 16 × 16 torus sends every packet 7 hops along its row, all the same way round. Sent \
-               once (the two canvases: Valiant left, greedy right), greedy is quick and Valiant's random \
+               once (the two canvases: Valiant first, greedy second), greedy is quick and Valiant's random \
                intermediate doubles the route. Under sustained load the picture turns. The load panel below runs \
                both on uniform traffic and on tornado, at rates 0.025, 0.05, … up to each curve's first saturated \
                rate, and draws mean latency against the rate with each curve's ideal throughput λ* (dashed) and \
@@ -425,14 +425,14 @@ const VALIANT_LOAD: LoadPreset = LoadPreset {
 pub const INTRO: Lesson = Lesson {
     id: "intro",
     title: "Time against space: two algorithms route the same permutation",
-    text: "Each packet (a dot) must reach its own node; in every step a link carries one packet each way. Left, \
-           greedy sends each packet along its row, then along its column: never slower than 2n − 2 steps, the \
-           mesh's diameter. Right, offline plans the same permutation in advance with Hall's theorem: up to \
+    text: "Each packet (a dot) must reach its own node; in every step a link carries one packet each way. Greedy \
+           (the first network) sends each packet along its row, then along its column: never slower than 2n − 2 steps, the \
+           mesh's diameter. Offline (the second) plans the same permutation in advance with Hall's theorem: up to \
            3n − 3 steps, but no node ever holds more than 3 packets. This permutation is greedy's worst case: \
            streams of packets turn into one column at the same node, whose queue (the darkest fill) grows to about 2n/3. \
            Most packets of this permutation start at their own node: they count as delivered from step 0 \
            (a tick marks them). \
-           Fast or frugal — the trade-off the papers are about. Try the lessons, or change anything on the left.",
+           Fast or frugal — the trade-off the papers are about. Try the lessons, or change anything in Setup.",
     paper: LECTURE,
     section: "XY greedy permutation routing; Off-line permutation routing",
     preset: Preset {

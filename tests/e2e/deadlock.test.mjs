@@ -80,7 +80,8 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 
     const { page, errors } = await openPage(LESSON, viewport);
     assert.equal(await page.locator('[data-role="lesson"]').inputValue(), 'deadlock');
     await checkStall(page, [14, 20, 21, 15]);
-    await page.waitForFunction(() => /Checked live on this run: met/.test(document.querySelector('[data-role="explain"]').innerText), null, { timeout: 10000 });
+    await page.waitForSelector('[data-role="lesson-check"][data-verdict="met"]', { timeout: 10000 });
+    assert.match(await page.locator('[data-role="lesson-check"]').innerText(), /stalls on a cycle of full nodes/);
     const check = page.locator('[data-role="lesson-check"] li').first();
     assert.match(await check.innerText(), /nodes 14 → 20 → 21 → 15 ✓/);
     assert.match(await page.locator('[data-role="explain"]').innerText(), /Pietracaprina and Pucci/);

@@ -168,7 +168,7 @@ for (const { lesson, field, guess } of PREDICTIONS) {
   test(`predict, then watch: ${lesson} sets the guess beside the measured ${field}`, async () => {
     const { page, errors } = await openPage(`?lesson=${lesson}`, { width: 1280, height: 800 });
     assert.equal(await role(page, 'status').innerText(), 'paused', 'a prediction lesson opens paused');
-    assert.equal(await role(page, 'step-count').innerText(), '0');
+    assert.equal(await role(page, 'step-count').first().innerText(), '0');
     const input = role(page, 'predict');
     assert.ok(await input.isVisible());
     // Not a number: a clear message beside the input, nothing plays.

@@ -157,8 +157,9 @@ test('the default view says its fixed points, counts them as delivered and puts 
         fixed,
         delivered: snap.delivered,
         text: document.querySelector('[data-role="delivered"]').textContent,
-        note: document.getElementById('c-fixed').textContent,
-        noteShown: document.getElementById('c-fixed').getBoundingClientRect().height > 0,
+        // The note beside the delivered counter shown: the main run's (in the compare view, each run's own).
+        note: [...document.querySelectorAll('.c-note')].find((el) => el.getBoundingClientRect().height > 0)?.textContent ?? '',
+        noteShown: [...document.querySelectorAll('.c-note')].some((el) => el.getBoundingClientRect().height > 0),
         bound: document.getElementById('c-bound').textContent,
       };
     });

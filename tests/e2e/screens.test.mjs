@@ -105,7 +105,8 @@ test('every network canvas keeps its aspect ratio at 1280×800, 390×844 and in 
     }
     const { page, frame, errors } = await embedPage(`?embed=1&${query.slice(1)}`, { width: 400, height: 760 });
     const list = await assertAspect(frame, `${query} in a 400 px frame`);
-    if (list.length === 2) assert.ok(list[1].y >= list[0].bottom, `${query}: the compare canvases are not stacked in a 400 px frame`);
+    // A frame is short: the two runs stay side by side there, each twice the size it would be stacked.
+    if (list.length === 2) assert.ok(Math.abs(list[0].y - list[1].y) < 2 && list[1].x > list[0].x, `${query}: the compare canvases are not side by side in a 400 px frame`);
     assert.deepEqual(errors, []);
     await page.close();
   }
