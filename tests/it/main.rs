@@ -39,6 +39,7 @@ mod layers;
 mod lecture_rules;
 mod lmrr;
 mod load;
+mod page_words;
 mod permutation;
 mod policy_keys;
 mod pp;
