@@ -209,6 +209,12 @@ impl Simulation {
         to_js(&self.inner.current().report())
     }
 
+    /// The run in one line with the values it uses ([`RunSpec::label`]);
+    /// `beside`: the algorithm drawn next to it, if any.
+    pub fn label(&self, beside: Option<String>) -> String {
+        self.spec.label(self.inner.current().instance(), beside.as_deref())
+    }
+
     /// The run's request as a config object (what `new Simulation` reads back).
     pub fn config(&self) -> Result<JsValue, JsError> {
         to_js(&self.spec.to_json())

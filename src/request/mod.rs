@@ -25,7 +25,7 @@ mod menus;
 mod query;
 
 pub use blame::{blame_query, Blame};
-pub use menus::{Choice, Menus};
+pub use menus::{Choice, Menus, EXPERIMENT_PRESET};
 pub use query::query_pairs;
 
 /// The workload a browser run routes when it is given neither a workload nor an instance.
@@ -254,6 +254,44 @@ impl RunSpec {
             // Held by the options (above).
             _ => String::new(),
         }
+    }
+
+    /// The run in one line with the values it uses, for the page's title
+    /// over the canvas: algorithm (and `beside`, the one drawn next to it),
+    /// network, workload, ℓ and k (as the instance has them), seed, queue
+    /// capacity, policy and the options set, e.g. `greedy · mesh:16x16 ·
+    /// greedy-worst · ℓ = 1, k = 1 · seed 1 · q unbounded · farthest-first`.
+    pub fn label(&self, instance: &Instance, beside: Option<&str>) -> String {
+        let algorithm = match beside {
+            Some(other) => format!("{} vs {other}", self.algorithm.name),
+            None => self.algorithm.name.to_string(),
+        };
+        let source = match (&self.instance, self.workload) {
+            (Some(_), _) => "loaded instance".to_string(),
+            (None, Some(w)) => w.name().to_string(),
+            (None, None) => instance.name.clone().unwrap_or_else(|| "instance".into()),
+        };
+        let (l, k) = instance.lk();
+        let q = self
+            .queue_cap
+            .map_or_else(|| "q unbounded".into(), |q| format!("q = {q}"));
+        let mut parts = vec![
+            algorithm,
+            instance.topology.to_string(),
+            source,
+            format!("ℓ = {l}, k = {k}"),
+            format!("seed {}", self.seed),
+            q,
+            self.policy.to_string(),
+        ];
+        for field in self.algorithm.options {
+            if let Some(access) = field.info().access {
+                if (access.json)(&self.options).is_some() {
+                    parts.push(format!("{} {}", field.cli(), (access.show)(&self.options)));
+                }
+            }
+        }
+        parts.join(" · ")
     }
 
     /// The network: the instance's, else the topology field's.
