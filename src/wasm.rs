@@ -209,10 +209,10 @@ impl Simulation {
         to_js(&self.inner.current().report())
     }
 
-    /// The run in one line with the values it uses ([`RunSpec::label`]);
+    /// The run with the values it uses, `{run, values}` ([`RunSpec::label`]);
     /// `beside`: the algorithm drawn next to it, if any.
-    pub fn label(&self, beside: Option<String>) -> String {
-        self.spec.label(self.inner.current().instance(), beside.as_deref())
+    pub fn label(&self, beside: Option<String>) -> Result<JsValue, JsError> {
+        to_js(&self.spec.label(self.inner.current().instance(), beside.as_deref()))
     }
 
     /// The run's request as a config object (what `new Simulation` reads back).

@@ -31,6 +31,15 @@ pub use query::query_pairs;
 /// The workload a browser run routes when it is given neither a workload nor an instance.
 pub const BROWSER_DEFAULT_WORKLOAD: Workload = Workload::RandomPermutation;
 
+/// A run named with the values it uses ([`RunSpec::label`]).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct RunLabel {
+    /// Algorithm(s) · network · workload.
+    pub run: String,
+    /// ℓ, k, seed, queue capacity, policy and the options set.
+    pub values: String,
+}
+
 /// Everything one run needs.
 #[derive(Debug, Clone)]
 pub struct RunSpec {
@@ -256,12 +265,13 @@ impl RunSpec {
         }
     }
 
-    /// The run in one line with the values it uses, for the page's title
-    /// over the canvas: algorithm (and `beside`, the one drawn next to it),
-    /// network, workload, ℓ and k (as the instance has them), seed, queue
-    /// capacity, policy and the options set, e.g. `greedy · mesh:16x16 ·
-    /// greedy-worst · ℓ = 1, k = 1 · seed 1 · q unbounded · farthest-first`.
-    pub fn label(&self, instance: &Instance, beside: Option<&str>) -> String {
+    /// The run with the values it uses, for the page's title over the
+    /// canvas: `run` = algorithm (and `beside`, the one drawn next to it) ·
+    /// network · workload (`greedy · mesh:16x16 · greedy-worst`), `values`
+    /// = ℓ and k (as the instance has them), seed, queue capacity, policy
+    /// and the options set (`ℓ = 1, k = 1 · seed 1 · q unbounded ·
+    /// farthest-first`).
+    pub fn label(&self, instance: &Instance, beside: Option<&str>) -> RunLabel {
         let algorithm = match beside {
             Some(other) => format!("{} vs {other}", self.algorithm.name),
             None => self.algorithm.name.to_string(),
@@ -275,10 +285,8 @@ impl RunSpec {
         let q = self
             .queue_cap
             .map_or_else(|| "q unbounded".into(), |q| format!("q = {q}"));
+        let run = [algorithm, instance.topology.to_string(), source].join(" · ");
         let mut parts = vec![
-            algorithm,
-            instance.topology.to_string(),
-            source,
             format!("ℓ = {l}, k = {k}"),
             format!("seed {}", self.seed),
             q,
@@ -291,7 +299,10 @@ impl RunSpec {
                 }
             }
         }
-        parts.join(" · ")
+        RunLabel {
+            run,
+            values: parts.join(" · "),
+        }
     }
 
     /// The network: the instance's, else the topology field's.

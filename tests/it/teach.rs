@@ -1127,7 +1127,10 @@ fn the_figures_in_the_lessons_texts_are_their_runs() {
     let text = lessons::lookup("ks-smear").unwrap().text;
     for quoted in [
         format!("here at most {held} = k + {}", held - 4),
-        format!("(option smear set to 1) one held {}", plain.extra.max_barrier_load.unwrap()),
+        format!(
+            "(option smear set to 1) one held {}",
+            plain.extra.max_barrier_load.unwrap()
+        ),
         format!("for {} steps instead of {}", smeared.steps, plain.steps),
         format!("(MAX QUEUE, {})", smeared.max_queue),
     ] {
