@@ -208,7 +208,7 @@ function loadInstance() {
   clearFieldErrors($('instance-box'));
   const refused = (text) => {
     showFieldError($('instance-text'), text);
-    $('instance-error').scrollIntoView({ block: 'nearest' });
+    $('instance-text-error').scrollIntoView({ block: 'nearest' });
   };
   const json = $('instance-text').value;
   if (!json.trim()) {

@@ -54,6 +54,18 @@ for (const place of PLACES) {
     await page.close();
   });
 
+  test(`${place.name}: a bad URL parameter's banner is cleared by choosing a second algorithm or a lesson`, async () => {
+    for (const [menu, value] of [['#compare', 'offline'], ['#lesson', 'greedy-bounds']]) {
+      const { page, at, errors } = await openAt(place, '?topology=mesh:8x8&workload=random-permutation&seed=zz&play=0');
+      assert.ok(await at.locator('.msg[data-source="url"]').count() >= 1, 'no banner for seed=zz');
+      await at.locator(menu).selectOption(value);
+      await at.waitForFunction(() => document.querySelectorAll('.msg[data-source="url"]').length === 0, null, { timeout: 5000 });
+      assert.equal(await errorLine(at), '', `${menu}: the error line still shows the URL parameter`);
+      assert.deepEqual(errors, []);
+      await page.close();
+    }
+  });
+
   test(`${place.name}: a refused field's message is beside it, and the run on screen is named with its values`, async () => {
     const { page, at, errors } = await openAt(place, '?topology=mesh:8x8&algorithm=greedy&workload=random-permutation&seed=3&play=0');
     assert.equal(await at.locator('#run-title').innerText(), 'greedy · mesh:8x8 · random-permutation');
