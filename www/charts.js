@@ -38,6 +38,37 @@ export function fitted(log) {
 }
 
 /**
+ * A log axis's ticks at round values (1, 2 and 5 × 10^e; every digit when
+ * the range holds fewer than two of those) within a fitted range, where
+ * uPlot's own would start at the range's first value (107, 1,070, …).
+ */
+export function logSplits(u, axisIdx, min, max) {
+  const ticks = (digits) => {
+    const out = [];
+    for (let e = Math.floor(Math.log10(min)); 10 ** e <= max; e++) {
+      for (const m of digits) {
+        const v = Number((m * 10 ** e).toPrecision(12));
+        if (v >= min && v <= max) out.push(v);
+      }
+    }
+    return out;
+  };
+  const round = ticks([1, 2, 5]);
+  if (round.length >= 2) return round;
+  const every = ticks([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  return every.length >= 1 ? every : [min, max];
+}
+
+/** uPlot's legend markers drawn with each series' dash (CSS: solid, dashed, dotted). */
+export const DASHED_MARKERS = {
+  dash: (u, i) => {
+    const dash = u.series[i].dash;
+    if (!dash?.length) return 'solid';
+    return dash[0] <= 2 ? 'dotted' : 'dashed';
+  },
+};
+
+/**
  * A uPlot draw hook that draws the series `styles` names ({index: {stroke,
  * width, dash}}) again, on top of the others: a reference line (a bound)
  * stays visible where a curve runs along it.

@@ -26,8 +26,8 @@ export function applyConfig(candidate, instanceText, errorPrefix = 'Cannot run t
   clearMessages(source);
   lastRefusal = '';
   const refuse = (e) => {
-    lastRefusal = `${errorPrefix}: ${e.message}`;
-    showMessage('error', lastRefusal, source);
+    lastRefusal = e.message;
+    showMessage('error', `${errorPrefix}: ${e.message}`, source);
     return false;
   };
   let reconciled;
@@ -71,7 +71,7 @@ export function applyConfig(candidate, instanceText, errorPrefix = 'Cannot run t
   return true;
 }
 
-/** Why the last applyConfig refused its configuration (empty: it did not). */
+/** Why the last applyConfig refused its configuration, in the core's words (empty: it did not). */
 let lastRefusal = '';
 export const refusal = () => lastRefusal;
 
@@ -217,7 +217,7 @@ function loadInstance() {
     return;
   }
   if (!applyConfig(state.config, json, 'Instance refused', 'instance')) {
-    refused(refusal());
+    refused(`Instance refused: ${refusal()}`);
     return;
   }
   showMessage('info', `Loaded an instance with ${state.snapshot?.packets ?? 0} packets on ${state.topo?.name}. Changing topology or workload returns to generated workloads.`, 'instance');

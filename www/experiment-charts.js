@@ -3,7 +3,7 @@
 // export; uPlot and the shared parts from charts.js.
 
 import uPlot from './vendor/uPlot.esm.js';
-import { seriesStyle, fitted, drawOnTop, legendValue, accessible, sizeOf, publish } from './charts.js';
+import { seriesStyle, fitted, logSplits, DASHED_MARKERS, drawOnTop, legendValue, accessible, sizeOf, publish } from './charts.js';
 
 /** The ratio chart's references: which of the core's per-point ratios it draws. */
 export const RATIO_REFERENCES = {
@@ -99,7 +99,11 @@ export function experimentCharts(els, registry, height = 300) {
       x: { time: false, distr: xLog ? 3 : 1, range: fitted(xLog) },
       y: log ? { distr: 3, range: fitted(true) } : { distr: 1 },
     };
-    const axes = (yLabel) => [{ label: x.label }, { label: yLabel }];
+    // A log axis ticks at round values (1, 2, 5 × 10^e) within its fitted range.
+    const axes = (yLabel) => [
+      { label: x.label, ...(xLog ? { splits: logSplits } : {}) },
+      { label: yLabel, ...(log ? { splits: logSplits } : {}) },
+    ];
     const empty = (n) => Array.from({ length: n }, () => []);
     const el = els[name];
     let opts;
@@ -125,7 +129,7 @@ export function experimentCharts(els, registry, height = 300) {
         series: [x, ...algSeries(algorithms)],
       };
     }
-    plots[name] = new uPlot({ ...sizeOf(el, height), scales, legend: { live: true }, ...opts }, empty(opts.series.length), el);
+    plots[name] = new uPlot({ ...sizeOf(el, height), scales, legend: { live: true, markers: DASHED_MARKERS }, ...opts }, empty(opts.series.length), el);
     accessible(plots[name]);
   }
 
