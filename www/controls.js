@@ -102,13 +102,16 @@ function onConfigChange(event) {
   const candidate = readControls();
   // Changing what is routed returns from a loaded instance to generated workloads.
   const sameSource = WORKLOAD_FIELDS.every((key) => text(candidate[key]) === text(state.config[key]));
+  // A control still refused from before is what a refusal now most likely
+  // names (another field's edit does not make it valid).
+  const before = $('config-form').querySelector('[aria-invalid="true"]');
   clearFieldErrors($('config-form'));
   if (!applyConfig(candidate, sameSource ? state.instanceText : null)) {
     $('kind').value = kindOf(state.config.topology);
     // The refused control is marked where the user is, with the message
     // beside it (the error line, at the top, a narrow screen may have
     // scrolled away); the run on screen says it is the last valid one.
-    const control = event?.target;
+    const control = before ?? event?.target;
     if (control?.matches?.('input, select') && control.id !== 'kind') showFieldError(control, refusal());
     state.invalidField = true;
     updateRunTitle();

@@ -92,6 +92,11 @@ for (const place of PLACES) {
     assert.match(text, /last valid run/);
     for (const part of ['greedy · mesh:8x8', 'seed 3', 'q unbounded']) assert.ok(text.includes(part), `${part} not in ${text}`);
     assert.ok((await at.locator('#run-values').innerText()).includes('q unbounded'));
+    // Another field's edit leaves the refused one marked, and that one only.
+    await edit(at, '#seed', '4');
+    assert.ok(await at.locator('#q-error').isVisible(), 'the refused field lost its message');
+    assert.equal(await at.locator('#seed').getAttribute('aria-invalid'), null, 'the seed box is blamed for q');
+    assert.equal(await at.locator('#seed-error').count(), 0);
     // A valid value runs, and the marks go.
     await edit(at, '#q', '4');
     await at.waitForFunction(() => document.getElementById('run-values').textContent.includes('q = 4'), null, { timeout: 5000 });
