@@ -554,7 +554,7 @@ fn theorem_6_is_judged_on_the_packets_held_when_a_phase_opens() {
             assert_eq!(measured, Some(held as f64));
             assert!(held >= 4, "{held}");
             assert!(
-                headline.starts_with("packets at a PU when a phase opens ≤ k + O(1)"),
+                headline.starts_with("packets at a node when a phase opens ≤ k + O(1)"),
                 "{headline}"
             );
             assert!(line.contains(&format!("{held} = k + {}", held - 4)), "{line}");
