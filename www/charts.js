@@ -12,6 +12,104 @@ import uPlot from './vendor/uPlot.esm.js';
 export const PALETTE = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#56B4E9', '#E69F00', '#000000', '#999933'];
 export const DASHES = [undefined, [8, 3], [2, 3], [8, 3, 2, 3]];
 
+/** The colours of a chart's own series: the palette without black, which (with grey) marks references. */
+const SERIES_COLOURS = PALETTE.filter((c) => c !== '#000000');
+
+/**
+ * Series i's stroke and dash: colour and dash both cycle (7 colours, 4
+ * dashes), so no two of the first 28 series share the pair.
+ */
+export function seriesStyle(i) {
+  return { stroke: SERIES_COLOURS[i % SERIES_COLOURS.length], dash: DASHES[i % DASHES.length] };
+}
+
+/**
+ * A scale's range fitted to the data: [min, max] (a log scale with a
+ * little room, not the decades around it; one value gets room around it).
+ */
+export function fitted(log) {
+  return (u, min, max) => {
+    if (min == null || max == null) return log ? [1, 10] : [0, 1];
+    if (log) return min === max ? [min / 2, max * 2] : [min / 1.12, max * 1.12];
+    if (min === max) return [min - 1, max + 1];
+    const pad = (max - min) * 0.03;
+    return [min - pad, max + pad];
+  };
+}
+
+/**
+ * A log axis's ticks at round values (1, 2 and 5 × 10^e; every digit when
+ * the range holds fewer than two of those) within a fitted range, where
+ * uPlot's own would start at the range's first value (107, 1,070, …).
+ */
+export function logSplits(u, axisIdx, min, max) {
+  const ticks = (digits) => {
+    const out = [];
+    for (let e = Math.floor(Math.log10(min)); 10 ** e <= max; e++) {
+      for (const m of digits) {
+        const v = Number((m * 10 ** e).toPrecision(12));
+        if (v >= min && v <= max) out.push(v);
+      }
+    }
+    return out;
+  };
+  const round = ticks([1, 2, 5]);
+  if (round.length >= 2) return round;
+  const every = ticks([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  return every.length >= 1 ? every : [min, max];
+}
+
+/** uPlot's legend markers drawn with each series' dash (CSS: solid, dashed, dotted). */
+export const DASHED_MARKERS = {
+  dash: (u, i) => {
+    const dash = u.series[i].dash;
+    if (!dash?.length) return 'solid';
+    return dash[0] <= 2 ? 'dotted' : 'dashed';
+  },
+};
+
+/**
+ * A uPlot draw hook that draws the series `styles` names ({index: {stroke,
+ * width, dash}}) again, on top of the others: a reference line (a bound)
+ * stays visible where a curve runs along it.
+ */
+export function drawOnTop(styles) {
+  return (u) => {
+    const dpr = window.devicePixelRatio || 1;
+    const { ctx } = u;
+    const { left, top, width, height } = u.bbox;
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(left, top, width, height);
+    ctx.clip();
+    for (const [key, style] of Object.entries(styles)) {
+      const i = Number(key);
+      if (!u.series[i]?.show) continue;
+      const xs = u.data[0] ?? [];
+      const ys = u.data[i] ?? [];
+      const points = [];
+      for (let j = 0; j < xs.length; j++) {
+        if (ys[j] == null || xs[j] == null) continue;
+        points.push([u.valToPos(xs[j], 'x', true), u.valToPos(ys[j], 'y', true)]);
+      }
+      ctx.strokeStyle = style.stroke;
+      ctx.fillStyle = style.stroke;
+      ctx.lineWidth = style.width * dpr;
+      ctx.setLineDash((style.dash ?? []).map((d) => d * dpr));
+      ctx.beginPath();
+      points.forEach(([x, y], j) => (j ? ctx.lineTo(x, y) : ctx.moveTo(x, y)));
+      ctx.stroke();
+      ctx.setLineDash([]);
+      for (const [x, y] of points) {
+        ctx.beginPath();
+        ctx.arc(x, y, (style.point ?? 2.5) * dpr, 0, 2 * Math.PI);
+        ctx.fill();
+      }
+    }
+    ctx.restore();
+  };
+}
+
 /** Whole-number tick steps (steps, packets and queues are counts). */
 const WHOLE = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1e3, 2e3, 2500, 5e3, 1e4, 2e4, 25e3, 5e4, 1e5, 2e5, 5e5, 1e6, 2e6, 5e6, 1e7];
 

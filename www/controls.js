@@ -6,10 +6,10 @@ import * as wasm from './pkg/routesim.js';
 import { simConfig } from './config.js';
 import { fillLessonMenu, fillCompareMenu } from './lessons.js';
 import { $, state } from './state.js';
-import { showMessage, clearMessages } from './messages.js';
+import { showMessage, clearMessages, showFieldError, clearFieldErrors } from './messages.js';
 import { fillSelect, refreshMenus, sliderToSpeed, kindOf, text, writeControls, readControls } from './form.js';
 import { rebuild, stepForward, togglePlay, resetRun, setPlaying, finishRun } from './run.js';
-import { updateExplain } from './view.js';
+import { updateExplain, updateRunTitle } from './view.js';
 import { showSpeed, readPace } from './pace.js';
 import { updatePredict } from './predict.js';
 import { saveUrl, saveInstanceUrl } from './address.js';
@@ -19,16 +19,24 @@ import { saveUrl, saveInstanceUrl } from './address.js';
  * switches an algorithm, policy or workload that cannot run, one message
  * line per switch), then the run restarts. A configuration the core refuses
  * (a bad value) is named in the error line and the current run goes on.
- * Returns whether it was applied.
+ * Returns whether it was applied; when not, `refusal()` is the message.
+ * A configuration applied is a valid change: what was said about the
+ * address the page opened with no longer applies (unless this is that
+ * address's own instance).
  */
 export function applyConfig(candidate, instanceText, errorPrefix = 'Cannot run this configuration', source = 'form') {
   clearMessages(source);
+  lastRefusal = '';
+  const refuse = (e) => {
+    lastRefusal = e.message;
+    showMessage('error', `${errorPrefix}: ${e.message}`, source);
+    return false;
+  };
   let reconciled;
   try {
     reconciled = wasm.reconcile(simConfig(candidate, instanceText));
   } catch (e) {
-    showMessage('error', `${errorPrefix}: ${e.message}`, source);
-    return false;
+    return refuse(e);
   }
   // With an instance the core returns no workload fields: keep the form's.
   const config = instanceText ? { ...candidate, ...reconciled.config } : reconciled.config;
@@ -38,11 +46,13 @@ export function applyConfig(candidate, instanceText, errorPrefix = 'Cannot run t
   try {
     sim = new wasm.Simulation(simConfig(config, instanceText));
   } catch (e) {
-    showMessage('error', `${errorPrefix}: ${e.message}`, source);
-    return false;
+    return refuse(e);
   }
   clearMessages('reconcile');
   clearMessages('form');
+  if (source !== 'url') clearMessages('url');
+  clearFieldErrors($('controls'));
+  state.invalidField = false;
   state.config = config;
   const newInstance = state.instanceText !== instanceText;
   state.instanceText = instanceText;
@@ -62,6 +72,10 @@ export function applyConfig(candidate, instanceText, errorPrefix = 'Cannot run t
   state.load?.sync();
   return true;
 }
+
+/** Why the last applyConfig refused its configuration, in the core's words (empty: it did not). */
+let lastRefusal = '';
+export const refusal = () => lastRefusal;
 
 /**
  * The fields whose change returns from a loaded instance to generated
@@ -90,20 +104,19 @@ function onConfigChange(event) {
   const candidate = readControls();
   // Changing what is routed returns from a loaded instance to generated workloads.
   const sameSource = WORKLOAD_FIELDS.every((key) => text(candidate[key]) === text(state.config[key]));
-  for (const el of document.querySelectorAll('#controls [aria-invalid]')) el.removeAttribute('aria-invalid');
+  // A control still refused from before is what a refusal now most likely
+  // names (another field's edit does not make it valid).
+  const before = $('config-form').querySelector('[aria-invalid="true"]');
+  clearFieldErrors($('config-form'));
   if (!applyConfig(candidate, sameSource ? state.instanceText : null)) {
     $('kind').value = kindOf(state.config.topology);
-    // The refused control is marked where the user is (the message is in
-    // the error line, which a narrow screen may have scrolled away).
-    const control = event?.target;
-    if (control?.matches?.('input, select') && control.id !== 'kind') {
-      control.setAttribute('aria-invalid', 'true');
-      control.setAttribute('aria-describedby', 'errors');
-    }
-  } else {
-    // The address is rewritten from the form: what was said about the one
-    // the page opened with no longer applies.
-    clearMessages('url');
+    // The refused control is marked where the user is, with the message
+    // beside it (the error line, at the top, a narrow screen may have
+    // scrolled away); the run on screen says it is the last valid one.
+    const control = before ?? event?.target;
+    if (control?.matches?.('input, select') && control.id !== 'kind') showFieldError(control, refusal());
+    state.invalidField = true;
+    updateRunTitle();
   }
 }
 
@@ -119,6 +132,7 @@ export function setupControls() {
   refreshMenus();
   $('lesson').addEventListener('change', () => openLesson($('lesson').value));
   $('compare').addEventListener('change', () => {
+    clearMessages('url');
     state.page.compare = $('compare').value || null;
     rebuild();
     saveUrl();
@@ -161,6 +175,7 @@ export function setupControls() {
  */
 function openLesson(id) {
   clearMessages('lesson');
+  clearMessages('url');
   if (!id) {
     state.lesson = null;
     state.loadCheck = null;
@@ -193,14 +208,26 @@ function openLesson(id) {
   state.load?.openLesson(lesson);
 }
 
-/** Loads a SPEC §3 instance; the core checks it and makes the algorithm fit it. */
+/**
+ * Loads a SPEC §3 instance; the core checks it and makes the algorithm fit
+ * it. A refusal is said beside the Load button (and in the error line).
+ */
 function loadInstance() {
   clearMessages('instance');
+  clearFieldErrors($('instance-box'));
+  const refused = (text) => {
+    showFieldError($('instance-text'), text);
+    $('instance-text-error').scrollIntoView({ block: 'nearest' });
+  };
   const json = $('instance-text').value;
   if (!json.trim()) {
     showMessage('error', 'Instance refused: the text box is empty.', 'instance');
+    refused('Instance refused: the text box is empty.');
     return;
   }
-  if (!applyConfig(state.config, json, 'Instance refused', 'instance')) return;
+  if (!applyConfig(state.config, json, 'Instance refused', 'instance')) {
+    refused(`Instance refused: ${refusal()}`);
+    return;
+  }
   showMessage('info', `Loaded an instance with ${state.snapshot?.packets ?? 0} packets on ${state.topo?.name}. Changing topology or workload returns to generated workloads.`, 'instance');
 }

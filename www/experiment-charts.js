@@ -3,7 +3,7 @@
 // export; uPlot and the shared parts from charts.js.
 
 import uPlot from './vendor/uPlot.esm.js';
-import { PALETTE, DASHES, legendValue, accessible, sizeOf, publish } from './charts.js';
+import { seriesStyle, fitted, logSplits, DASHED_MARKERS, drawOnTop, legendValue, accessible, sizeOf, publish } from './charts.js';
 
 /** The ratio chart's references: which of the core's per-point ratios it draws. */
 export const RATIO_REFERENCES = {
@@ -27,6 +27,15 @@ export function spansDecade(columns) {
 }
 
 const CHART_NAMES = ['steps', 'ratio', 'queue'];
+
+/**
+ * The steps chart's references by series index: grey dotted √(ℓkN) and
+ * black dashed, wider `best` — colours no algorithm's curve has.
+ */
+const REFERENCES = {
+  1: { stroke: '#6b7280', width: 1.5, dash: [2, 4], point: 2 },
+  2: { stroke: '#111827', width: 3, dash: [7, 4], point: 3 },
+};
 
 /**
  * The experiment charts, drawn from the core's `Experiment.chart()`
@@ -71,10 +80,10 @@ export function experimentCharts(els, registry, height = 300) {
     boxes[name] = { box, note };
   }
 
+  // Every series its own (colour, dash) pair; an algorithm keeps its pair on every chart.
   const algSeries = (algorithms) => algorithms.map((name, i) => ({
     label: name,
-    stroke: PALETTE[i % PALETTE.length],
-    dash: DASHES[Math.floor(i / 2) % DASHES.length],
+    ...seriesStyle(i),
     width: 2,
     points: { show: true, size: 7 },
     spanGaps: true,
@@ -85,8 +94,16 @@ export function experimentCharts(els, registry, height = 300) {
   function build(name, algorithms, xLabel, reference, log, xLog) {
     plots[name]?.destroy();
     const x = { label: xLabel || 'x', value: legendValue(() => '') };
-    const scales = { x: { time: false, distr: xLog ? 3 : 1 }, y: { distr: log ? 3 : 1 } };
-    const axes = (yLabel) => [{ label: x.label }, { label: yLabel }];
+    // Axes fitted to the data: a log axis ends at the data's last value, not at the next power of 10.
+    const scales = {
+      x: { time: false, distr: xLog ? 3 : 1, range: fitted(xLog) },
+      y: log ? { distr: 3, range: fitted(true) } : { distr: 1 },
+    };
+    // A log axis ticks at round values (1, 2, 5 × 10^e) within its fitted range.
+    const axes = (yLabel) => [
+      { label: x.label, ...(xLog ? { splits: logSplits } : {}) },
+      { label: yLabel, ...(log ? { splits: logSplits } : {}) },
+    ];
     const empty = (n) => Array.from({ length: n }, () => []);
     const el = els[name];
     let opts;
@@ -96,10 +113,12 @@ export function experimentCharts(els, registry, height = 300) {
         axes: axes('steps (mean over seeds)'),
         series: [
           x,
-          { label: '√(ℓkN)', stroke: '#555555', width: 1.5, dash: [2, 4], points: { show: true, size: 4 }, spanGaps: true, value: legendValue(() => '') },
-          { label: 'best', stroke: '#111827', width: 1.5, dash: [6, 4], points: { show: true, size: 5 }, spanGaps: true, value: legendValue(() => '') },
+          { label: '√(ℓkN)', ...REFERENCES[1], points: { show: true, size: 4 }, spanGaps: true, value: legendValue(() => '') },
+          { label: 'best', ...REFERENCES[2], points: { show: true, size: 6 }, spanGaps: true, value: legendValue(() => '') },
           ...algSeries(algorithms),
         ],
+        // The references are drawn again over the curves: best is never hidden under one.
+        hooks: { draw: [drawOnTop(REFERENCES)] },
       };
     } else if (name === 'ratio') {
       opts = { title: reference.title, axes: axes(reference.axis), series: [x, ...algSeries(algorithms)] };
@@ -110,7 +129,7 @@ export function experimentCharts(els, registry, height = 300) {
         series: [x, ...algSeries(algorithms)],
       };
     }
-    plots[name] = new uPlot({ ...sizeOf(el, height), scales, legend: { live: true }, ...opts }, empty(opts.series.length), el);
+    plots[name] = new uPlot({ ...sizeOf(el, height), scales, legend: { live: true, markers: DASHED_MARKERS }, ...opts }, empty(opts.series.length), el);
     accessible(plots[name]);
   }
 
@@ -146,6 +165,12 @@ export function experimentCharts(els, registry, height = 300) {
       const ys = log ? columns[name].map((col) => col.map((v) => (v > 0 ? v : null))) : columns[name];
       publish(registry, name, plots[name], [xs, ...ys]);
       registry[name].log = log;
+      // Each series' colour and dash as drawn (no two series of a chart share both).
+      registry[name].styles = plots[name].series.slice(1).map((s, i) => ({
+        stroke: typeof s.stroke === 'function' ? s.stroke(plots[name], i + 1) : s.stroke,
+        dash: s.dash ?? [],
+        width: s.width,
+      }));
     }
   }
 

@@ -54,7 +54,8 @@ export function setupExperiment({ catalogue, current, runnable, charts: registry
    * After a configuration change: default values for a new topology kind;
    * the boxes of algorithms that cannot run are disabled and unticked (the
    * reason as their title); when that verdict or the current algorithm
-   * changes, every algorithm that can run is ticked again.
+   * changes, the few the core chooses (`preset`: the run's algorithm and
+   * up to three more that can run) are ticked again, the others unticked.
    */
   const sync = () => {
     const config = current();
@@ -64,7 +65,7 @@ export function setupExperiment({ catalogue, current, runnable, charts: registry
       lastKind = kind;
     }
     const list = runnable();
-    const ticks = JSON.stringify([config.algorithm, list.map((a) => [a.name, a.ok])]);
+    const ticks = JSON.stringify([config.algorithm, list.map((a) => [a.name, a.ok, !!a.preset])]);
     for (const input of box.querySelectorAll('input')) {
       const choice = list.find((a) => a.name === input.value);
       const ok = choice?.ok ?? false;
@@ -72,7 +73,7 @@ export function setupExperiment({ catalogue, current, runnable, charts: registry
       input.parentElement.title = ok ? input.parentElement.dataset.about : choice?.reason ?? '';
       input.parentElement.classList.toggle('disabled', !ok);
       if (!ok) input.checked = false;
-      else if (ticks !== lastTicks) input.checked = true;
+      else if (ticks !== lastTicks) input.checked = !!choice.preset;
     }
     lastTicks = ticks;
   };

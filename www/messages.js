@@ -37,6 +37,45 @@ export function clearMessages(source) {
   syncErrorLine();
 }
 
+/**
+ * Shows `text` beside `control` (SPEC §7's error line says it too): a
+ * message element after the control's label (or its row of labels), the
+ * control marked `aria-invalid` and described by the message.
+ */
+export function showFieldError(control, text) {
+  const id = `${control.id || `option-${control.dataset.option ?? 'field'}`}-error`;
+  let note = document.getElementById(id);
+  if (!note) {
+    note = document.createElement('p');
+    note.id = id;
+    note.className = 'field-error';
+    note.dataset.role = 'field-error';
+    let anchor = control.closest('label') ?? control;
+    if (anchor.parentElement?.classList.contains('row')) anchor = anchor.parentElement;
+    anchor.after(note);
+  }
+  note.textContent = text;
+  note.hidden = false;
+  control.setAttribute('aria-invalid', 'true');
+  control.setAttribute('aria-describedby', id);
+}
+
+/** Clears the messages beside controls within `root` (all: the whole page) and their marks. */
+export function clearFieldErrors(root = document) {
+  for (const note of root.querySelectorAll('.field-error')) {
+    if (note.dataset.keep) {
+      note.textContent = '';
+      note.hidden = true;
+    } else {
+      note.remove();
+    }
+  }
+  for (const el of root.querySelectorAll('[aria-invalid]')) {
+    el.removeAttribute('aria-invalid');
+    if (el.getAttribute('aria-describedby')?.endsWith('-error')) el.removeAttribute('aria-describedby');
+  }
+}
+
 function syncErrorLine() {
   $('errors').hidden = $('errors').childElementCount === 0;
 }

@@ -205,15 +205,34 @@ export function updateView() {
   state.dirty = true;
 }
 
-/** Names what is shown: algorithm · topology · workload (the compact view's title). */
+/**
+ * Names what is shown, in the core's words (`Simulation.label`): algorithm
+ * · topology · workload as the title, and under it the values the run uses
+ * (ℓ, k, seed, q, policy, options). While a field of the form holds a value
+ * the core refused (`state.invalidField`), a note says the run on screen is
+ * the last valid one, with those values.
+ */
 export function updateRunTitle() {
   const c = state.config;
-  const workload = state.instanceText ? 'loaded instance' : c.workload;
-  const algorithms = state.compare?.active ? `${c.algorithm} vs ${state.compare.algorithm}` : c.algorithm;
-  const title = [algorithms, state.topo?.name ?? c.topology, workload].join(' · ');
-  $('run-title').textContent = title;
+  let label = null;
+  try {
+    label = state.sim?.label(state.compare?.active ? state.compare.algorithm : undefined) ?? null;
+  } catch {
+    label = null;
+  }
+  if (label) {
+    $('run-title').textContent = label.run;
+    $('run-values').textContent = label.values;
+  } else {
+    const workload = state.instanceText ? 'loaded instance' : c.workload;
+    $('run-title').textContent = [c.algorithm, state.topo?.name ?? c.topology, workload].join(' · ');
+    $('run-values').textContent = '';
+  }
+  const note = $('run-note');
+  note.hidden = !(state.invalidField && label);
+  note.textContent = note.hidden ? '' : `Showing the last valid run: ${label.run} · ${label.values}. Correct the marked field to run it.`;
   // Folded (narrow screens), Setup still says what run it sets up.
-  $('setup-summary').textContent = title;
+  $('setup-summary').textContent = $('run-title').textContent;
 }
 
 export function draw(now) {

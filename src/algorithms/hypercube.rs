@@ -209,7 +209,7 @@ pub const BIT_FIXING: Entry = Entry {
 /// The registry entry.
 pub const VALIANT: Entry = Entry {
     name: VALIANT_NAME,
-    summary: "to a uniformly random node, then to the destination (barrier, or --pipeline)",
+    summary: "to a uniformly random node, then to the destination (barrier, or option pipeline)",
     paper: HYPERCUBE_LECTURE,
     section: join!(
         "Randomized Routing (Theorem: delay ≤ |S|; 4D per phase, ",
@@ -230,13 +230,14 @@ pub const VALIANT: Entry = Entry {
 /// bit-fixing.
 pub const BIT_FIXING_TEACHING: Teaching = Teaching {
     description: "A packet compares its address with its destination's, bit by bit from the most significant, and \
-                  crosses the hypercube link of the first bit that differs; after as many hops as there are \
-                  differing bits it has arrived. Alone, a packet is never faster. Together, packets can pile up: \
+                  fixes the first bit that differs: it crosses the link of that bit's dimension (on a butterfly, \
+                  it goes down one level per bit, over the cross edge where the bit differs and the straight edge \
+                  where it agrees); once every bit agrees it has arrived. Alone, a packet is never faster. Together, packets can pile up: \
                   on the transpose, all packets whose destinations share the high bits pass through one node.",
     phases: &[PhaseText {
         name: "route",
-        text: "each packet fixes its differing bits, most significant first, one hop per bit; \
-               where several want the same link, the policy picks one",
+        text: "each packet fixes its differing bits, most significant first: one hop per differing bit (on a \
+               butterfly, one level per bit); where several want the same link, the policy picks one",
     }],
     classes: Classes::Named(&["packet"]),
     headline: 0,

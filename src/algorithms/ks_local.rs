@@ -178,7 +178,7 @@ pub const ENTRY: Entry = Entry {
         " 90° out of phase"
     ),
     paper: KAUFMANN_SIBEYN,
-    section: "§9.1 LocalRoute (Theorem 13 on tori, Corollary 6; Theorem 14 on meshes, NoWrapRoute′ with ε = L); §9.2 NoLRoute with --locality unknown (Theorem 15)",
+    section: "§9.1 LocalRoute (Theorem 13 on tori, Corollary 6; Theorem 14 on meshes, NoWrapRoute′ with ε = L); §9.2 NoLRoute with locality unknown (Theorem 15)",
     kinds: &[Kind::Mesh, Kind::Torus],
     shape: Shape::MultiD,
     packets: Packets::Any,

@@ -47,7 +47,7 @@ pub use lmrr::Lmrr;
 pub use offline::{colour_regular_bipartite, column_colouring, Offline};
 pub use pp::Pp;
 pub use rand_interval::{Intervals, RandInterval};
-pub use registry::{lookup, Entry, Packets, Shape, DEFAULT_ALGORITHM, REGISTRY};
+pub use registry::{lookup, Entry, Packets, Shape, DEFAULT_ALGORITHM, EXPERIMENT_ORDER, REGISTRY};
 pub use sort_route::SortRoute;
 
 use crate::engine::Engine;

@@ -123,6 +123,21 @@ pub const REGISTRY: &[Entry] = &[
     lmrr::ENTRY,
 ];
 
+/// The order in which the page's experiment ticks the algorithms that can
+/// run (after the run's own), up to a few: the lecture's greedy and offline
+/// routing on grids, bit fixing and Valiant on cubes, then the randomized
+/// algorithms of the papers (lmrr last: on a grid it is one of many, on a
+/// butterfly one of two); the rest follow in the registry's order.
+pub const EXPERIMENT_ORDER: &[&Entry] = &[
+    &greedy::ENTRY,
+    &offline::ENTRY,
+    &hypercube::BIT_FIXING,
+    &hypercube::VALIANT,
+    &ks::NOWRAP,
+    &pp::RAND,
+    &lmrr::ENTRY,
+];
+
 /// The algorithms that read the option `field`, in the registry's order.
 pub fn takers(field: Field) -> Vec<&'static str> {
     REGISTRY

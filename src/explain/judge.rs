@@ -44,20 +44,20 @@ fn not_applicable(claim: &Claim, sim: &Simulation) -> Option<String> {
         return Some("stated for phases separated by barriers; this run pipelines them".to_string());
     }
     // Theorem 6 (Kaufmann–Sibeyn §7.5): for runs that smear in blocks of
-    // m = ⌈k·log₂ n⌉ PUs (`--smear auto`; a longer m smears more).
+    // m = ⌈k·log₂ n⌉ nodes (option smear = auto; a longer m smears more).
     if claim.measure == Measure::MaxBarrierLoad {
         let need = Smear::Auto.block_for(sim.instance());
         match sim.report_extra().smear_block {
             None => {
                 return Some(
-                    "stated for runs that smear their queues after each phase (--smear auto, §7.5); this run \
+                    "stated for runs that smear their queues after each phase (option smear = auto, §7.5); this run \
                      does not"
                         .to_string(),
                 )
             }
             Some(m) if m < need => {
                 return Some(format!(
-                    "stated for blocks of m = ⌈k·log₂ n⌉ = {need} PUs; this run smears blocks of {m}"
+                    "stated for blocks of m = ⌈k·log₂ n⌉ = {need} nodes; this run smears blocks of {m}"
                 ))
             }
             Some(_) => {}
@@ -89,14 +89,14 @@ fn not_applicable(claim: &Claim, sim: &Simulation) -> Option<String> {
         match (theorem.locality_known(), sim.config().options.locality_unknown) {
             (Some(true), true) => {
                 return Some(
-                    "stated for a locality L known to every node; this run's nodes estimate it (--locality \
-                     unknown, Theorem 15)"
+                    "stated for a locality L known to every node; this run's nodes estimate it (option locality \
+                     = unknown, Theorem 15)"
                         .to_string(),
                 )
             }
             (Some(false), false) => {
                 return Some(
-                    "stated for a locality L the nodes do not know (--locality unknown); this run tells them L"
+                    "stated for a locality L the nodes do not know (option locality = unknown); this run tells them L"
                         .to_string(),
                 )
             }
@@ -112,7 +112,7 @@ fn not_applicable(claim: &Claim, sim: &Simulation) -> Option<String> {
         Some(f) if !cut_through => Some(format!(
             "stated for store-and-forward packets; this run routes worms of {f} flits"
         )),
-        None if cut_through => Some("stated for cut-through worms of F > 1 flits (--flits F)".to_string()),
+        None if cut_through => Some("stated for cut-through worms of F > 1 flits (option flits = F)".to_string()),
         _ => None,
     }
 }
@@ -170,7 +170,7 @@ fn headline(claim: &Claim, b: &Bound) -> (String, String) {
         (Measure::MaxEdgeQueue, Strength::Exact) => format!("largest edge queue = {eq}"),
         (Measure::MaxEdgeQueue, Strength::Order) => format!("edge queues O({f}) = c·{v}"),
         (Measure::MaxEdgeQueue, _) => format!("edge queues ≤ {eq}"),
-        (Measure::MaxBarrierLoad, _) => format!("packets at a PU when a phase opens ≤ {f} + O(1)"),
+        (Measure::MaxBarrierLoad, _) => format!("packets at a node when a phase opens ≤ {f} + O(1)"),
     };
     let mut full = core.clone();
     if !b.parameters.is_empty() {
@@ -342,7 +342,7 @@ fn judge(claim: &Claim, b: &Bound, p: &Progress) -> (Verdict, Option<f64>, Strin
                 (Verdict::Measured, measured, line, format!("largest {q} = {shown}"))
             } else if p.over() {
                 let line = format!(
-                    "the most packets a PU held when a phase opened: {q} = {shown} (the O(1) term, measured; \
+                    "the most packets a node held when a phase opened: {q} = {shown} (the O(1) term, measured; \
                      max_load, which also counts packets queued in transit during a phase, is not this claim's)"
                 );
                 (Verdict::Measured, measured, line, format!("largest {q} = {shown}"))

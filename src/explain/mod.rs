@@ -29,6 +29,13 @@ pub use stall::Stall;
 use judge::claim_status;
 use words::{classes, destination_key, phase_text, terms};
 
+/// What the phase called `name` (as the report names it, with colour,
+/// round or pass) does, in the words of `entry`'s phase texts: the text the
+/// explain panel shows for it (empty when the entry has none).
+pub fn phase_words(entry: &crate::algorithms::Entry, name: &str) -> String {
+    phase_text(entry, name)
+}
+
 /// Where a run stands against a claim.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]

@@ -312,11 +312,11 @@ pub const LESSONS: &[Lesson] = &[
         id: "ks-smear",
         title: "Queue smearing: what Theorem 6 bounds (Kaufmann–Sibeyn §7.5)",
         text: "Randomizing spreads the k packets per node evenly on average, but not exactly: when a phase of \
-               NoWrapRoute ends, some PU may hold k + O(√(k log n)) packets. Kaufmann and Sibeyn smear them out: \
-               after every phase the packets of m = k·log n adjacent PUs are spread evenly over them (the bands \
-               smear1 and smear2; here m = ⌈4·log₂ 32⌉ = 20), at the cost of O(m) extra steps. Theorem 6: a PU \
+               NoWrapRoute ends, some node may hold k + O(√(k log n)) packets. Kaufmann and Sibeyn smear them out: \
+               after every phase the packets of m = k·log n adjacent nodes are spread evenly over them (the bands \
+               smear1 and smear2; here m = ⌈4·log₂ 32⌉ = 20), at the cost of O(m) extra steps. Theorem 6: a node \
                then holds k + O(1) packets when a phase opens — here at most 6 = k + 2, where without smearing \
-               (--smear 1) one held 13 — for 153 steps instead of 93. The panel's Theorem 6 line measures it. \
+               (option smear set to 1) one held 13 — for 153 steps instead of 93. The panel's Theorem 6 line measures it. \
                Note what the theorem does not bound: the largest queue (MAX QUEUE, 13) also counts the packets \
                queued in transit in the middle of a phase.",
         paper: KAUFMANN_SIBEYN,

@@ -18,7 +18,15 @@ pub struct Choice {
     pub ok: bool,
     /// Why not (empty when it can).
     pub reason: String,
+    /// In the experiment's menu: one of the few ticked at first
+    /// ([`RunSpec::experiment_choices`]); left out elsewhere.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub preset: bool,
 }
+
+/// The most algorithms the experiment ticks at first: a sweep of more
+/// draws more curves than a reader can tell apart.
+pub const EXPERIMENT_PRESET: usize = 4;
 
 /// The page's menus for a request: one [`Choice`] per algorithm, policy and workload.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
@@ -37,6 +45,7 @@ fn choice(name: &'static str, result: Result<()>) -> Choice {
         name,
         ok: result.is_ok(),
         reason: result.err().map(|e| e.to_string()).unwrap_or_default(),
+        preset: false,
     }
 }
 
@@ -114,8 +123,30 @@ impl RunSpec {
     }
 
     /// The page's experiment menu: every algorithm, whether it accepts the
-    /// network and (with a generated workload) routes this workload there.
+    /// network and (with a generated workload) routes this workload there,
+    /// and the few ticked at first (`preset`): the request's algorithm, then
+    /// those of [`crate::algorithms::EXPERIMENT_ORDER`] that can run, up to
+    /// [`EXPERIMENT_PRESET`] in all.
     pub fn experiment_choices(&self) -> Vec<Choice> {
+        let mut choices = self.experiment_verdicts();
+        let order = std::iter::once(self.algorithm.name)
+            .chain(crate::algorithms::EXPERIMENT_ORDER.iter().map(|e| e.name))
+            .chain(REGISTRY.iter().map(|e| e.name));
+        let mut ticked = 0;
+        for name in order {
+            if ticked == EXPERIMENT_PRESET {
+                break;
+            }
+            if let Some(c) = choices.iter_mut().find(|c| c.name == name && c.ok && !c.preset) {
+                c.preset = true;
+                ticked += 1;
+            }
+        }
+        choices
+    }
+
+    /// Whether each algorithm can run in the experiment (see [`RunSpec::experiment_choices`]).
+    fn experiment_verdicts(&self) -> Vec<Choice> {
         REGISTRY
             .iter()
             .map(|e| {

@@ -25,11 +25,20 @@ mod menus;
 mod query;
 
 pub use blame::{blame_query, Blame};
-pub use menus::{Choice, Menus};
+pub use menus::{Choice, Menus, EXPERIMENT_PRESET};
 pub use query::query_pairs;
 
 /// The workload a browser run routes when it is given neither a workload nor an instance.
 pub const BROWSER_DEFAULT_WORKLOAD: Workload = Workload::RandomPermutation;
+
+/// A run named with the values it uses ([`RunSpec::label`]).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct RunLabel {
+    /// Algorithm(s) · network · workload.
+    pub run: String,
+    /// ℓ, k, seed, queue capacity, policy and the options set.
+    pub values: String,
+}
 
 /// Everything one run needs.
 #[derive(Debug, Clone)]
@@ -253,6 +262,46 @@ impl RunSpec {
             Field::CheckInvariants => self.check_invariants.to_string(),
             // Held by the options (above).
             _ => String::new(),
+        }
+    }
+
+    /// The run with the values it uses, for the page's title over the
+    /// canvas: `run` = algorithm (and `beside`, the one drawn next to it) ·
+    /// network · workload (`greedy · mesh:16x16 · greedy-worst`), `values`
+    /// = ℓ and k (as the instance has them), seed, queue capacity, policy
+    /// and the options set (`ℓ = 1, k = 1 · seed 1 · q unbounded ·
+    /// farthest-first`).
+    pub fn label(&self, instance: &Instance, beside: Option<&str>) -> RunLabel {
+        let algorithm = match beside {
+            Some(other) => format!("{} vs {other}", self.algorithm.name),
+            None => self.algorithm.name.to_string(),
+        };
+        let source = match (&self.instance, self.workload) {
+            (Some(_), _) => "loaded instance".to_string(),
+            (None, Some(w)) => w.name().to_string(),
+            (None, None) => instance.name.clone().unwrap_or_else(|| "instance".into()),
+        };
+        let (l, k) = instance.lk();
+        let q = self
+            .queue_cap
+            .map_or_else(|| "q unbounded".into(), |q| format!("q = {q}"));
+        let run = [algorithm, instance.topology.to_string(), source].join(" · ");
+        let mut parts = vec![
+            format!("ℓ = {l}, k = {k}"),
+            format!("seed {}", self.seed),
+            q,
+            self.policy.to_string(),
+        ];
+        for field in self.algorithm.options {
+            if let Some(access) = field.info().access {
+                if (access.json)(&self.options).is_some() {
+                    parts.push(format!("{} {}", field.cli(), (access.show)(&self.options)));
+                }
+            }
+        }
+        RunLabel {
+            run,
+            values: parts.join(" · "),
         }
     }
 

@@ -164,7 +164,7 @@ for (const id of LESSONS.filter((l) => l !== 'deadlock')) {
     if (id === 'ks-smear') {
       // The lesson's option is the form's, and the panel measures Theorem 6 as the text says.
       assert.equal(await page.locator('[data-role="option-smear"]').inputValue(), 'auto');
-      assert.match(await explainText(page), /Theorem 6: packets at a PU when a phase opens ≤ k \+ O\(1\)[^]*6 = k \+ 2/);
+      assert.match(await explainText(page), /Theorem 6: packets at a node when a phase opens ≤ k \+ O\(1\)[^]*6 = k \+ 2/);
       assert.match(page.url(), /lesson=ks-smear/);
       assert.doesNotMatch(page.url(), /smear=/, 'the lesson\'s own option is written into the address');
     }

@@ -554,7 +554,7 @@ fn theorem_6_is_judged_on_the_packets_held_when_a_phase_opens() {
             assert_eq!(measured, Some(held as f64));
             assert!(held >= 4, "{held}");
             assert!(
-                headline.starts_with("packets at a PU when a phase opens ≤ k + O(1)"),
+                headline.starts_with("packets at a node when a phase opens ≤ k + O(1)"),
                 "{headline}"
             );
             assert!(line.contains(&format!("{held} = k + {}", held - 4)), "{line}");
@@ -563,7 +563,7 @@ fn theorem_6_is_judged_on_the_packets_held_when_a_phase_opens() {
             (None, "stated for runs that smear their queues"),
             (
                 Some("8"),
-                "stated for blocks of m = ⌈k·log₂ n⌉ = 20 PUs; this run smears blocks of 8",
+                "stated for blocks of m = ⌈k·log₂ n⌉ = 20 nodes; this run smears blocks of 8",
             ),
         ] {
             let (_, (verdict, measured, _, line), _) = judge(algorithm, topology, smear);

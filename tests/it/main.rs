@@ -42,6 +42,7 @@ mod lecture_rules;
 mod lmrr;
 mod load;
 mod pace;
+mod page_words;
 mod palette;
 mod permutation;
 mod policy_keys;

@@ -868,3 +868,63 @@ fn blame_query_names_the_url_parameter_that_makes_the_run_unbuildable() {
     );
     assert_eq!(blame_query(&browser, &over, [("speed", "3")], &defaults).unwrap(), None);
 }
+
+/// The experiment's first selection (issue 25, problem 9): the run's own
+/// algorithm and a few more that can run, never more than four, so that a
+/// sweep's curves can be told apart.
+#[test]
+fn the_experiment_ticks_a_few_algorithms_that_run_the_run_s_own_first() {
+    let menus_preset_limit = || routesim::request::EXPERIMENT_PRESET;
+    let cases = [
+        ("mesh:16x16", "greedy", "greedy-worst"),
+        ("mesh:8x8", "pp-rand", "random-kk"),
+        ("torus:8x8", "ks-wrap", "random-permutation"),
+        ("hypercube:6", "bit-fixing", "random-permutation"),
+        ("butterfly:4", "lmrr", "random-permutation"),
+        ("linear:16", "greedy", "random-permutation"),
+    ];
+    for (topology, algorithm, workload) in cases {
+        let config = json!({"topology": topology, "algorithm": algorithm, "workload": workload});
+        let spec = RunSpec::from_json_lenient(RunSpec::browser(), &config).unwrap();
+        let choices = spec.experiment_choices();
+        let ticked: Vec<&str> = choices.iter().filter(|c| c.preset).map(|c| c.name).collect();
+        let runnable = choices.iter().filter(|c| c.ok).count();
+        assert!(ticked.len() <= menus_preset_limit(), "{topology}: {ticked:?}");
+        assert_eq!(
+            ticked.len(),
+            runnable.min(menus_preset_limit()),
+            "{topology}: {ticked:?}"
+        );
+        assert!(
+            ticked.contains(&algorithm),
+            "{topology}: {algorithm} not ticked: {ticked:?}"
+        );
+        assert!(
+            choices.iter().all(|c| c.ok || !c.preset),
+            "{topology}: a refused algorithm ticked"
+        );
+        // Only the experiment's menu says which are ticked.
+        let menus = serde_json::to_value(spec.menus()).unwrap();
+        assert!(!menus.to_string().contains("preset"), "{menus}");
+    }
+}
+
+/// The run's label names the values it uses (the page's canvas title).
+#[test]
+fn a_run_s_label_names_the_values_it_uses() {
+    let config = json!({"topology": "mesh:8x8", "algorithm": "ks-nowrap", "workload": "random-kk", "k": 4,
+                        "seed": 7, "queue_cap": 5, "smear": "auto"});
+    let spec = RunSpec::from_json(RunSpec::browser(), &config).unwrap();
+    let sim = spec.build().unwrap();
+    let label = spec.label(sim.instance(), Some("greedy"));
+    assert_eq!(label.run, "ks-nowrap vs greedy · mesh:8x8 · random-kk");
+    for part in ["ℓ = 4, k = 4", "seed 7", "q = 5", "farthest-first", "smear auto"] {
+        assert!(label.values.contains(part), "{part} not in {}", label.values);
+    }
+    let spec = RunSpec::from_json(RunSpec::browser(), &json!({"topology": "mesh:4x4"})).unwrap();
+    let label = spec.label(spec.build().unwrap().instance(), None);
+    assert!(
+        label.values.contains("q unbounded") && label.values.contains("ℓ = 1, k = 1"),
+        "{label:?}"
+    );
+}

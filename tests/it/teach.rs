@@ -815,7 +815,7 @@ fn level_and_locality_theorems_have_their_own_units() {
     assert!(t13.headline.contains("(n = 16, k = 4, L = 4)"), "{}", t13.headline);
     let t15 = claim(&e, "Theorem 15");
     assert_eq!(t15.verdict, Verdict::NotApplicable);
-    assert!(t15.line.contains("--locality unknown"), "{}", t15.line);
+    assert!(t15.line.contains("option locality = unknown"), "{}", t15.line);
     let e = explain::explain_run(&sim("mesh:16x16", "ks-local", "local-kk", &l4));
     check(claim(&e, "Theorem 14"), 20.0, "√(k·L·ln n)", (16.0 * ln16).sqrt());
     // Theorem 15: the shift, L = 4 exactly, told nothing.
@@ -882,7 +882,7 @@ fn cut_through_theorems_are_judged_on_worms() {
     let e = explain::explain_run(&sim("mesh:16x16", "ks-nowrap", "random-permutation", &[]));
     assert_eq!(claim(&e, "Corollary 5").verdict, Verdict::NotApplicable);
     assert!(
-        claim(&e, "Corollary 5").line.contains("--flits"),
+        claim(&e, "Corollary 5").line.contains("option flits"),
         "{}",
         claim(&e, "Corollary 5").line
     );
@@ -1164,7 +1164,10 @@ fn the_figures_in_the_lessons_texts_are_their_runs() {
     let text = lessons::lookup("ks-smear").unwrap().text;
     for quoted in [
         format!("here at most {held} = k + {}", held - 4),
-        format!("(--smear 1) one held {}", plain.extra.max_barrier_load.unwrap()),
+        format!(
+            "(option smear set to 1) one held {}",
+            plain.extra.max_barrier_load.unwrap()
+        ),
         format!("for {} steps instead of {}", smeared.steps, plain.steps),
         format!("(MAX QUEUE, {})", smeared.max_queue),
     ] {

@@ -49,7 +49,42 @@ const KS_PHASES: &[PhaseText] = &[
         text: "every packet moves along its last axis to its destination",
     },
     KS_COALESCED,
+    KS_SMEAR[0],
+    KS_SMEAR[1],
+    KS_SMEAR[2],
+    KS_SMEAR[3],
+    KS_SMEAR[4],
 ];
+
+/// The smears between phases (option smear, §7.5): `smear<i>` comes
+/// after the i-th phase of the report and before the next.
+const KS_SMEAR: [PhaseText; 5] = {
+    const TEXT: &str = "queue smearing (§7.5): before the next phase, the packets of every m adjacent nodes along \
+                        that phase's axis are spread evenly over those m nodes, so that no node opens the phase \
+                        holding many more than k";
+    [
+        PhaseText {
+            name: "smear1",
+            text: TEXT,
+        },
+        PhaseText {
+            name: "smear2",
+            text: TEXT,
+        },
+        PhaseText {
+            name: "smear3",
+            text: TEXT,
+        },
+        PhaseText {
+            name: "smear4",
+            text: TEXT,
+        },
+        PhaseText {
+            name: "smear5",
+            text: TEXT,
+        },
+    ]
+};
 
 const KS_NEXT_RANDOMIZE: &str = "every packet moves along its colour's next axis to a uniformly random position";
 
@@ -178,15 +213,15 @@ pub const NOWRAP_TEACHING: Teaching = Teaching {
     ],
 };
 
-/// Theorem 6 (§7.5): with the packets of m = k·log n adjacent PUs smeared
-/// out after every phase, a PU holds k + O(1) packets (for k ≤ n^α; the
+/// Theorem 6 (§7.5): with the packets of m = k·log n adjacent nodes smeared
+/// out after every phase, a node holds k + O(1) packets (for k ≤ n^α; the
 /// paper: "in the same way the queue size of all algorithms in this paper
 /// can be bounded"). Measured on the packets held when a phase opens —
 /// the quantity its proof counts ([`Measure::MaxBarrierLoad`]).
 pub(in crate::algorithms) const KS_SMEAR_CLAIM: Claim = Claim {
     name: "Theorem 6",
-    text: "smearing out the packets of m = k·log n adjacent PUs after each phase (O(m) extra steps) bounds \
-           the packets a PU holds to k + O(1), with very high probability, for k ≤ n^α (α < 1)",
+    text: "smearing out the packets of m = k·log n adjacent nodes after each phase (O(m) extra steps) bounds \
+           the packets a node holds to k + O(1), with very high probability, for k ≤ n^α (α < 1)",
     scope: Scope::Any,
     permutation: false,
     instance: None,

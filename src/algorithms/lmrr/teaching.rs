@@ -28,8 +28,8 @@ const PHASES: &[PhaseText] = &[
     },
     PhaseText {
         name: "route",
-        text: "the leveled network is the butterfly itself, level i to level i + 1 (on the hypercube, its emulated \
-               butterfly, one dimension per level); every node forwards the smallest rank among the heads of its \
+        text: "the leveled network is the butterfly itself, level i to level i + 1 (a cube network emulates \
+               one, one dimension per level); every node forwards the smallest rank among the heads of its \
                queues once every queue shows something, with a ghost of that rank on its other links, and \
                end-of-stream when it is done",
     },
