@@ -451,7 +451,7 @@ fn what(claim: &Claim, b: &Bound) -> String {
             }
         }
         (Measure::MaxBarrierLoad, _) => {
-            format!("the packets a PU holds when a phase opens, against {of} + O(1), the O(1) measured")
+            format!("the packets a node holds when a phase opens, against {of} + O(1), the O(1) measured")
         }
     }
 }
