@@ -17,15 +17,19 @@ const PLACES = [
   { name: 'a 400 px iframe', frame: { width: 400, height: 760 } },
 ];
 
-/** Opens the page at `query` in `place`: `{page, at}` (`at`: the page or the frame to query), `errors`, and the viewport's box. */
+/**
+ * Opens the page at `query` in `place`: `{page, at}` (`at`: the page or the frame to query), `errors`, and the
+ * viewport's box. On a narrow screen Setup starts folded: the user unfolds it, as here, before editing a field.
+ */
 async function openAt(place, query) {
+  const opened = place.frame ? await embedPage(query, place.frame) : await openPage(query, place.viewport);
+  const at = opened.frame ?? opened.page;
+  if (!(await at.locator('#setup-fold').evaluate((d) => d.open))) await at.locator('#setup-fold > summary').click();
   if (place.frame) {
-    const { page, frame, errors } = await embedPage(query, place.frame);
-    const box = await (await page.$('iframe')).boundingBox();
-    return { page, at: frame, errors, view: { x: box.x, y: box.y, width: box.width, height: box.height } };
+    const box = await (await opened.page.$('iframe')).boundingBox();
+    return { page: opened.page, at, errors: opened.errors, view: { x: box.x, y: box.y, width: box.width, height: box.height } };
   }
-  const { page, errors } = await openPage(query, place.viewport);
-  return { page, at: page, errors, view: { x: 0, y: 0, ...place.viewport } };
+  return { page: opened.page, at, errors: opened.errors, view: { x: 0, y: 0, ...place.viewport } };
 }
 
 /** The text of the error line (SPEC §7: empty or hidden when there is no error). */
