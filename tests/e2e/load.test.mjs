@@ -12,6 +12,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 
 import { root, shots, server, browser, openPage } from './harness.mjs';
+import { assertAccessible } from './axe.mjs';
 
 const RATES = [0.05, 0.15, 0.3];
 const WINDOWS = { warmup: 100, measure: 200, drain: 500, seed: 7 };
@@ -67,6 +68,8 @@ test('the load panel draws latency against offered load with the core\'s lines, 
   assert.ok(await page.evaluate(() => window.routesim.load.chart.chart().data === window.routesim.charts.load.data), 'charts.load is not the data drawn');
   assert.equal(await page.getAttribute('#load-chart', 'data-role'), 'chart');
   assert.equal(await page.getAttribute('#load-chart', 'data-chart'), 'load');
+  // The load view, its curve drawn: no serious or critical WCAG 2 A/AA violation (issue #25).
+  await assertAccessible(page, 'the load view with its curve');
 
   // The native CLI, same seed and windows: the same numbers.
   const cli = path.join(root, 'target/release/routesim');
