@@ -5,26 +5,13 @@
 //! papers' torus theorems are judged, and where no paper bounds an
 //! algorithm on a network the explanation says so.
 
+use crate::common::sim_of as sim;
 use routesim::algorithms::REGISTRY;
 use routesim::catalogue::catalogue;
 use routesim::explain::{self, ClaimStatus, Explanation, Verdict};
 use routesim::lessons;
 use routesim::request::{Field, RunSpec};
-use routesim::{Simulation, Status};
-
-fn sim(topology: &str, algorithm: &str, workload: &str, extra: &[(Field, &str)]) -> Simulation {
-    let mut fields = vec![
-        (Field::Topology, topology),
-        (Field::Algorithm, algorithm),
-        (Field::Workload, workload),
-    ];
-    fields.extend_from_slice(extra);
-    RunSpec::default()
-        .apply(fields.iter().map(|&(f, t)| (f, f.cli(), t)))
-        .expect("a valid request")
-        .build()
-        .expect("builds")
-}
+use routesim::Status;
 
 /// The run to its end, explained.
 fn finished(topology: &str, algorithm: &str, workload: &str, extra: &[(Field, &str)]) -> Explanation {

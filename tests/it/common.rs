@@ -4,9 +4,39 @@
 use routesim::engine::{Engine, EngineConfig, Policy};
 use routesim::primitives::Task;
 use routesim::report::Report;
+use routesim::request::{Field, RunSpec};
 use routesim::topology::Topology;
 use routesim::workload::{generate, Instance, Workload, WorkloadSpec};
 use routesim::{SimConfig, Simulation, Status};
+use std::process::{Command, Output, Stdio};
+
+/// Runs the `routesim` binary with `args` (no stdin, no backtraces) and returns what it printed.
+pub fn routesim(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_routesim"))
+        .args(args)
+        .env_remove("RUST_BACKTRACE")
+        .stdin(Stdio::null())
+        .output()
+        .expect("the routesim binary runs")
+}
+
+/// The request for `algorithm` on `topology` with `workload` and the `extra` fields (CLI spellings).
+pub fn spec_of(topology: &str, algorithm: &str, workload: &str, extra: &[(Field, &str)]) -> RunSpec {
+    let mut fields = vec![
+        (Field::Topology, topology),
+        (Field::Algorithm, algorithm),
+        (Field::Workload, workload),
+    ];
+    fields.extend_from_slice(extra);
+    RunSpec::default()
+        .apply(fields.iter().map(|&(f, t)| (f, f.cli(), t)))
+        .expect("a valid request")
+}
+
+/// That request, built.
+pub fn sim_of(topology: &str, algorithm: &str, workload: &str, extra: &[(Field, &str)]) -> Simulation {
+    spec_of(topology, algorithm, workload, extra).build().expect("builds")
+}
 
 /// Runs `instance` to the end with invariant checks on, and asserts it finished.
 pub fn run(instance: Instance, algorithm: &str, policy: Policy) -> Report {

@@ -3,13 +3,13 @@
 //! choice among several, a stall without a cycle, a property test over
 //! random stalls, the report and the CLI.
 
+use crate::common::routesim;
 use proptest::prelude::*;
 use routesim::engine::{canonical_cycle, Policy};
 use routesim::topology::Topology;
 use routesim::workload::Instance;
 use routesim::{SimConfig, Simulation, Status};
 use serde_json::Value;
-use std::process::Command;
 
 /// Greedy with queues of `q` on `instance`, invariant checks on, run to its end.
 fn greedy(instance: Instance, q: u32, policy: Policy) -> Simulation {
@@ -134,61 +134,40 @@ fn a_stall_without_a_cycle_gives_an_empty_deadlock() {
     assert!(canonical_cycle(4, &[]).is_empty());
 }
 
-fn routesim(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_routesim"))
-        .args(args)
-        .output()
-        .expect("the routesim binary runs")
-}
-
 #[test]
 fn run_json_prints_the_cycle_and_exits_1() {
-    let out = routesim(&[
-        "run",
-        "--json",
-        "--topology",
-        "mesh:6x6",
-        "--algorithm",
-        "greedy",
-        "--workload",
-        "transpose",
-        "--queue-cap",
-        "1",
-    ]);
+    // greedy on the transpose of a 6 × 6 mesh with queues of `q`, as JSON or as the human summary.
+    let run = |q: &str, json: bool| {
+        let mut args = vec![
+            "run",
+            "--topology",
+            "mesh:6x6",
+            "--algorithm",
+            "greedy",
+            "--workload",
+            "transpose",
+            "--queue-cap",
+            q,
+        ];
+        if json {
+            args.push("--json");
+        }
+        routesim(&args)
+    };
+    let out = run("1", true);
     assert_eq!(out.status.code(), Some(1));
     let r: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(r["stalled"], true);
     assert_eq!(r["deadlock"], serde_json::json!([14, 20, 21, 15]));
     // The human summary names it; a run that finishes has no field.
-    let out = routesim(&[
-        "run",
-        "--topology",
-        "mesh:6x6",
-        "--algorithm",
-        "greedy",
-        "--workload",
-        "transpose",
-        "--queue-cap",
-        "1",
-    ]);
+    let out = run("1", false);
     assert_eq!(out.status.code(), Some(1));
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(
         text.contains("STALLED at step 14: delivered 26/36; deadlock: nodes 14 -> 20 -> 21 -> 15 -> 14"),
         "{text}"
     );
-    let out = routesim(&[
-        "run",
-        "--json",
-        "--topology",
-        "mesh:6x6",
-        "--algorithm",
-        "greedy",
-        "--workload",
-        "transpose",
-        "--queue-cap",
-        "2",
-    ]);
+    let out = run("2", true);
     assert_eq!(out.status.code(), Some(0));
     let r: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert!(r.get("deadlock").is_none());

@@ -17,13 +17,13 @@
 //! Instances: random k-permutations (`random-kk`), k-LS (`large-shift`)
 //! and k-PR (`point-reflection`), the paper's worst cases (§2).
 
+use crate::common::routesim;
 use crate::common::{self, run_config, topo};
 use routesim::engine::{Engine, EngineConfig, Policy};
 use routesim::report::Report;
 use routesim::workload::{generate, Instance, Workload, WorkloadSpec};
 use routesim::AlgorithmOptions;
 use routesim::{SimConfig, Simulation};
-use std::process::Command;
 
 const KK: [Workload; 3] = [Workload::RandomKk, Workload::LargeShift, Workload::PointReflection];
 
@@ -420,13 +420,6 @@ fn ks_refuses_lines_rings_and_cubes() {
             assert!(err.to_string().contains("2 or more dimensions"), "{err}");
         }
     }
-}
-
-fn routesim(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_routesim"))
-        .args(args)
-        .output()
-        .expect("the routesim binary runs")
 }
 
 /// `--phases separated|coalesced` on the CLI; a bad value is named; `list`

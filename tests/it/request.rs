@@ -3,22 +3,13 @@
 //! through the CLI, the sweep and the JSON (wasm) parser; every algorithm
 //! runs exactly where its registry entry says it does; bad values are named.
 
+use crate::common::routesim;
 use routesim::algorithms::{self, AlgorithmOptions, REGISTRY};
 use routesim::engine::{Engine, EngineConfig, Policy};
 use routesim::request::{Field, RunSpec};
 use routesim::sweep::{Experiment, Grid, SweepLists, Vary};
 use routesim::workload::{self, Workload, WorkloadSpec};
 use serde_json::{json, Value};
-use std::process::{Command, Output, Stdio};
-
-fn routesim(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_routesim"))
-        .args(args)
-        .env_remove("RUST_BACKTRACE")
-        .stdin(Stdio::null())
-        .output()
-        .expect("the routesim binary runs")
-}
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).unwrap()

@@ -11,6 +11,7 @@
 //! steps (measured: at most 1.9·m). Exact small blocks are checked step by
 //! step; the option is refused where it does not apply.
 
+use crate::common::routesim;
 use crate::common::run_config;
 use routesim::algorithms::Smear;
 use routesim::engine::{Engine, EngineConfig};
@@ -22,7 +23,6 @@ use routesim::topology::Topology;
 use routesim::workload::{generate, Instance, Workload, WorkloadSpec};
 use routesim::AlgorithmOptions;
 use routesim::{SimConfig, Simulation, Status};
-use std::process::Command;
 
 const KK: [Workload; 3] = [Workload::RandomKk, Workload::LargeShift, Workload::PointReflection];
 
@@ -296,14 +296,6 @@ fn exact_small_blocks() {
         (6, 2, vec![2, 2, 2, 1, 1, 1, 1, 0])
     );
     assert_eq!(smear_line(4, &[3, 0, 1], 1), (0, 0, vec![3, 0, 1, 0]));
-}
-
-fn routesim(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_routesim"))
-        .args(args)
-        .env_remove("RUST_BACKTRACE")
-        .output()
-        .expect("the routesim binary runs")
 }
 
 /// `--smear` on the CLI, in JSON configs and in the page's URL: accepted by

@@ -3,6 +3,7 @@
 //! that follow the run — and the lessons of SPEC §7, each of whose live
 //! checks passes on its own preset.
 
+use crate::common::{sim_of as sim, spec_of as spec};
 use routesim::algorithms::pp::QUEUE_BOUND;
 use routesim::algorithms::REGISTRY;
 use routesim::claims;
@@ -10,22 +11,6 @@ use routesim::explain::{self, ClaimStatus, LoadLessonStatus, Verdict};
 use routesim::lessons::{self, LESSONS};
 use routesim::request::{Field, RunSpec};
 use routesim::{Simulation, Status};
-
-fn spec(topology: &str, algorithm: &str, workload: &str, extra: &[(Field, &str)]) -> RunSpec {
-    let mut fields = vec![
-        (Field::Topology, topology),
-        (Field::Algorithm, algorithm),
-        (Field::Workload, workload),
-    ];
-    fields.extend_from_slice(extra);
-    RunSpec::default()
-        .apply(fields.iter().map(|&(f, t)| (f, f.cli(), t)))
-        .expect("a valid request")
-}
-
-fn sim(topology: &str, algorithm: &str, workload: &str, extra: &[(Field, &str)]) -> Simulation {
-    spec(topology, algorithm, workload, extra).build().expect("builds")
-}
 
 fn claim<'a>(e: &'a explain::Explanation, name: &str) -> &'a ClaimStatus {
     e.claims.iter().find(|c| c.name == name).unwrap_or_else(|| {
