@@ -183,6 +183,9 @@ export function publish(registry, name, plot, data) {
  * (`showStep`: the timeline can show an earlier step than the latest
  * computed), else the latest ones.
  */
+/** A y axis's width: room for its longest tick label ("16,000") and its title, so no label is cut. */
+const labelRoom = (u, values) => 28 + 7 * Math.max(3, ...(values ?? []).map((v) => String(v).length));
+
 export function runChart(el, registry, height = 220, compact = false) {
   // From 0, with a little room above the highest point so the curve does not run along the frame.
   const fromZero = (least) => (u, min, max) => [0, Math.max(least, Math.ceil((max ?? 0) * 1.08))];
@@ -212,8 +215,8 @@ export function runChart(el, registry, height = 220, compact = false) {
       scales: { x: { time: false, range: (u, min, max) => [0, Math.max(1, max ?? 0)] }, y: { range: fromZero(1) }, queue: { range: fromZero(2) } },
       axes: [
         { label: 'step', incrs: WHOLE },
-        { label: compact ? 'in flight' : 'packets in flight', stroke: PALETTE[0], incrs: WHOLE },
-        { label: 'max queue', scale: 'queue', side: 1, stroke: PALETTE[1], grid: { show: false }, incrs: WHOLE },
+        { label: compact ? 'in flight' : 'packets in flight', stroke: PALETTE[0], incrs: WHOLE, size: labelRoom },
+        { label: 'max queue', scale: 'queue', side: 1, stroke: PALETTE[1], grid: { show: false }, incrs: WHOLE, size: labelRoom },
       ],
       series,
       legend: { live: true },
