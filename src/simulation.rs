@@ -113,6 +113,18 @@ pub struct Summary {
     pub fixed_note: String,
 }
 
+/// Two runs side by side on one timeline (the page's compare view), as its
+/// shared counters show them: the shown step is the later of the two runs'
+/// steps (a run that has ended stays on its last), and the pair runs while
+/// either run does; once both have ended it has the main run's status.
+pub fn pair(main: &Simulation, other: &Simulation) -> (u32, Status) {
+    let status = match other.status() {
+        Status::Running => Status::Running,
+        _ => main.status(),
+    };
+    (main.engine().step_count().max(other.engine().step_count()), status)
+}
+
 /// "232 start at their destination" (empty for 0), the delivered counter's note.
 pub fn fixed_note(fixed: u32) -> String {
     match fixed {

@@ -127,11 +127,6 @@ export class Compare {
     this.anim = { start: performance.now(), duration: animateMs };
   }
 
-  /** The shown step of the pair: the later of the two runs' steps. */
-  shownStep(mainStep) {
-    return this.snapshot ? Math.max(mainStep, this.snapshot.step) : mainStep;
-  }
-
   /** Sizes the second canvas like the first (same layout, same scale, the same zoom and pan: zoom.js's transform). */
   resize(lay, widthPx, heightPx, dpr, zoom = undefined) {
     if (!this.canvas) return;
@@ -172,9 +167,8 @@ export class Compare {
    * that has ended stays on its last), delivered and largest queue so far. `data-step` on each is the
    * pair's shown step (the same on both).
    */
-  caption(main, paused) {
+  caption(main, paused, shown) {
     if (!this.captions.length) return;
-    const shown = this.shownStep(main ? main.step : 0);
     const fill = (c, name, s) => {
       const get = (sel) => c.querySelector(sel);
       get('.cmp-alg').textContent = name;

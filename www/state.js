@@ -57,18 +57,22 @@ export function running() {
   return !!state.sim && !!state.snapshot && (state.snapshot.status === 'running' || !!state.compare?.running());
 }
 
-/** The shown step: the run's, or with a second run beside it the pair's (the later of the two). */
+/** With a second run beside the first, the pair's shown step and status as the core has them (`{step, status}`), else null. */
+function pair() {
+  return state.compare?.active && state.compare.sim && state.sim ? state.sim.pair(state.compare.sim) : null;
+}
+
+/** The shown step: the run's, or with a second run beside it the pair's (the core's `pair`). */
 export function shownStep() {
   const s = state.snapshot;
   if (!s) return 0;
-  return state.compare?.active ? state.compare.shownStep(s.step) : s.step;
+  return pair()?.step ?? s.step;
 }
 
-/** SPEC §7: running, paused, finished, stalled or step-limit (the core's status names). */
+/** SPEC §7: running, paused, finished, stalled or step-limit (the core's status names; `paused` is the page's). */
 export function shownStatus() {
   const s = state.snapshot;
   if (!s) return null;
-  // With a second run beside it, the pair runs while either does.
-  const status = state.compare?.running() ? 'running' : s.status;
+  const status = pair()?.status ?? s.status;
   return status === 'running' && !state.playing ? 'paused' : status;
 }

@@ -44,7 +44,7 @@ export function updateCounters() {
   $('c-status').textContent = status ?? '–';
   $('c-status').className = status ? `st-${status}` : 'st-none';
   $('c-phase').textContent = s && s.phase ? s.phase : '–';
-  state.compare?.caption(s, !state.playing);
+  state.compare?.caption(s, !state.playing, shownStep());
 }
 
 /** The explain panel: the core's explanation of the run(s) and lesson, at most four times a second. */

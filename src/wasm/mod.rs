@@ -278,6 +278,17 @@ impl Simulation {
         ))
     }
 
+    /// With `other` beside this run on one timeline (the compare view):
+    /// `{step, status}`, the pair's shown step and status
+    /// ([`crate::simulation::pair`]).
+    pub fn pair(&self, other: &Simulation) -> Object {
+        let (step, status) = crate::simulation::pair(self.inner.current(), other.inner.current());
+        let obj = Object::new();
+        set(&obj, "step", step);
+        set(&obj, "status", status.name());
+        obj
+    }
+
     /// A new run of `algorithm` on this run's instance (the page's
     /// `compare=`), at step 0; throws the core's message when it cannot
     /// route the instance.

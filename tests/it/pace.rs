@@ -191,3 +191,29 @@ fn a_prediction_is_set_beside_the_measured_value() {
     assert_eq!(r.measured, sim.report().steps);
     assert_eq!(r.difference, 10.0 - f64::from(r.measured));
 }
+
+/// The compare view's shared counters (issue #24: the core answers the
+/// pair's shown step and status): the later of the two steps; running
+/// while either runs; once both have ended, the main run's status.
+#[test]
+fn a_compare_pair_shows_the_later_step_and_runs_while_either_does() {
+    use routesim::simulation::pair;
+    let mut fast = crate::common::sim_of("mesh:8x8", "greedy", "transpose", &[]);
+    let mut slow = crate::common::sim_of("mesh:8x8", "offline", "transpose", &[]);
+    assert_eq!(pair(&fast, &slow), (0, routesim::Status::Running));
+    fast.run();
+    let ended = fast.engine().step_count();
+    assert_eq!(fast.status(), routesim::Status::Finished);
+    // The slow run is still at step 0: the pair is at the fast run's step and still runs.
+    assert_eq!(pair(&fast, &slow), (ended, routesim::Status::Running));
+    slow.run();
+    let (step, status) = pair(&fast, &slow);
+    assert_eq!(step, ended.max(slow.engine().step_count()));
+    assert!(
+        slow.engine().step_count() > fast.engine().step_count(),
+        "offline is slower on transpose"
+    );
+    assert_eq!(status, routesim::Status::Finished);
+    // Both ended: the main run's status, whichever is first.
+    assert_eq!(pair(&slow, &fast).1, slow.status());
+}
