@@ -5,6 +5,7 @@
 // the results as JSON, the charts as PNG.
 
 import { experimentCharts, chartsToPng } from './experiment-charts.js';
+import { kindOf } from './form.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -47,8 +48,6 @@ export function setupExperiment({ catalogue, current, runnable, charts: registry
   let lastKind = null;
   let lastTicks = null;
   let killTimer = null;
-
-  const kindOf = (topology) => String(topology ?? '').split(':')[0];
 
   /**
    * After a configuration change: default values for a new topology kind;

@@ -55,7 +55,8 @@ export function sliderToSpeed(v) {
   return speed < 10 ? Math.round(speed * 10) / 10 : Math.round(speed);
 }
 
-export const kindOf = (topology) => String(topology ?? '').split(':')[0];
+/** The kind of a topology name, as the core parses it ('' when it is not one). */
+export const kindOf = (topology) => wasm.topology_kind(String(topology ?? '')) ?? '';
 export const text = (v) => (v === undefined || v === null ? '' : String(v));
 
 /**

@@ -386,6 +386,14 @@ fn topology_object(topology: &Topology) -> Object {
     obj
 }
 
+/// The kind of a topology name (`mesh` for `mesh:16x16`, SPEC §2), or
+/// `undefined` when the text is not a topology name: the kind menu follows
+/// the name without the page parsing it.
+#[wasm_bindgen]
+pub fn topology_kind(name: &str) -> Option<String> {
+    name.parse::<Topology>().ok().map(|t| t.kind().name().to_string())
+}
+
 /// Parses a topology name (SPEC §2) under the browser limits and returns
 /// `{name, kind, nodes, ports, dims, wrap, neighbors}`, where
 /// `neighbors[node * ports + port]` is the node at the other end of that
