@@ -36,6 +36,12 @@ const OWN: Check = Check {
     stall: false,
 };
 
+/// The main run's own claims, and the time–space trade-off against the run beside it.
+const OWN_TRADE_OFF: Check = Check {
+    relation: Some(Relation::TradeOff),
+    ..OWN
+};
+
 /// greedy's queue on `greedy-worst` (the lesson's claim; not a registry claim:
 /// it is a property of the workload under greedy).
 const GREEDY_WORST_QUEUE: Claim = Claim {
@@ -263,13 +269,7 @@ pub const LESSONS: &[Lesson] = &[
             compare: Some("greedy"),
             ..preset("mesh:32x32", "point-reflection", "ks-nowrap", 30)
         },
-        check: Check {
-            own: true,
-            claims: &[],
-            compare_own: false,
-            relation: Some(Relation::TradeOff),
-            stall: false,
-        },
+        check: OWN_TRADE_OFF,
         load: None,
         predict: None,
     },
@@ -298,13 +298,7 @@ pub const LESSONS: &[Lesson] = &[
             compare: Some("greedy"),
             ..preset("torus:32x32", "point-reflection", "ks-wrap", 30)
         },
-        check: Check {
-            own: true,
-            claims: &[],
-            compare_own: false,
-            relation: Some(Relation::TradeOff),
-            stall: false,
-        },
+        check: OWN_TRADE_OFF,
         load: None,
         predict: None,
     },
