@@ -151,6 +151,8 @@ pub struct Simulation {
     trail_steps: Vec<u32>,
     /// Once stalled: the wait-for cycle of the engine's state (SPEC §4).
     deadlock: Vec<u32>,
+    /// The fixed points (packets delivered at step 0), counted once.
+    fixed: u32,
 }
 
 impl Simulation {
@@ -202,7 +204,10 @@ impl Simulation {
         } else {
             Status::Running
         };
+        // Fixed points are delivered when the engine is made: count them once, not per summary.
+        let fixed = engine.delivery_steps().iter().filter(|&&at| at == 0).count() as u32;
         Ok(Simulation {
+            fixed,
             instance: Arc::new(instance),
             config,
             engine,
@@ -275,7 +280,7 @@ impl Simulation {
     /// The shown step's counters.
     pub fn summary(&self) -> Summary {
         let engine = &self.engine;
-        let fixed = engine.delivery_steps().iter().filter(|&&at| at == 0).count() as u32;
+        let fixed = self.fixed;
         Summary {
             step: engine.step_count(),
             delivered: engine.delivered().into(),
