@@ -36,6 +36,13 @@ const OWN: Check = Check {
     stall: false,
 };
 
+/// Both runs' own claims, and the main run needs more steps than the one beside it.
+const BOTH_MORE_STEPS: Check = Check {
+    compare_own: true,
+    relation: Some(Relation::MoreSteps),
+    ..OWN
+};
+
 /// The main run's own claims, and the time–space trade-off against the run beside it.
 const OWN_TRADE_OFF: Check = Check {
     relation: Some(Relation::TradeOff),
@@ -140,13 +147,7 @@ pub const LESSONS: &[Lesson] = &[
             compare: Some("valiant"),
             ..preset("hypercube:12", "transpose", "bit-fixing", 30)
         },
-        check: Check {
-            own: true,
-            claims: &[],
-            compare_own: true,
-            relation: Some(Relation::MoreSteps),
-            stall: false,
-        },
+        check: BOTH_MORE_STEPS,
         load: None,
         predict: Some(Predict {
             measure: Guess::Steps,
@@ -367,13 +368,7 @@ pub const LESSONS: &[Lesson] = &[
             compare: Some("greedy"),
             ..preset("torus:16x16", "tornado", "valiant", 30)
         },
-        check: Check {
-            own: true,
-            claims: &[],
-            compare_own: true,
-            relation: Some(Relation::MoreSteps),
-            stall: false,
-        },
+        check: BOTH_MORE_STEPS,
         load: Some(VALIANT_LOAD),
         predict: None,
     },
