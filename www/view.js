@@ -31,10 +31,8 @@ export function updateCounters() {
   $('c-delivered').textContent = s ? `${s.delivered} / ${s.packets}` : '–';
   // The fixed points (source = destination), in the core's words.
   const note = s?.fixed_note ?? '';
-  if ($('c-fixed').textContent !== note) {
-    $('c-fixed').textContent = note;
-    refit();
-  }
+  // (Embedded, a line that changes height refits the canvas: main.js startWhenSeen's ResizeObserver.)
+  if ($('c-fixed').textContent !== note) $('c-fixed').textContent = note;
   $('c-inflight').textContent = s ? s.in_flight : '–';
   $('c-maxqueue').textContent = s ? s.max_queue : '–';
   const progress = s && state.bounds && state.sim ? state.sim.progress() : null;
@@ -110,13 +108,7 @@ function renderLegend(view) {
   if (el.dataset.html !== html) {
     el.innerHTML = html;
     el.dataset.html = html;
-    refit();
   }
-}
-
-/** Embedded, the canvas takes what the rest leaves of the frame: fit it again when the legend or a note changes height. */
-function refit() {
-  if (state.embed && state.lay) requestAnimationFrame(() => resizeCanvas());
 }
 
 export function updateChart(force) {
