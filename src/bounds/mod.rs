@@ -231,6 +231,11 @@ pub fn sink_bound(topo: &Topology, packets: &[(u32, u32)]) -> u32 {
 ///   tried (a sub-family, so still valid).
 /// - **Hypercube bit j**: packets whose bit j goes 0→1 ÷ the 2^(D−1) links
 ///   from the 0-half to the 1-half, and 1→0.
+/// - **Shuffle-exchange bit j** (its "axis-aligned" cuts): the labels with
+///   bit j = 0 against those with bit j = 1; packets whose bit j goes 0→1 ÷
+///   the directed links from the 0-side to the 1-side
+///   ([`shuffle_exchange_cut_links`]), and 1→0 (the same number, by
+///   complementing labels).
 /// - **Butterfly**: (a) the cut between levels i and i+1 (the 2·2^D directed
 ///   links between those levels point each way): packets with source level ≤
 ///   i < destination level must go up across it, and the reverse down; (b)
@@ -244,22 +249,19 @@ pub fn bisection_bound(topo: &Topology, packets: &[(u32, u32)]) -> u32 {
             .max()
             .unwrap_or(0),
         Topology::Hypercube(h) => {
-            let dims = h.dim() as usize;
-            let (mut up, mut down) = (vec![0u64; dims], vec![0u64; dims]);
-            for &(s, d) in packets {
-                let mut diff = s ^ d;
-                while diff != 0 {
-                    let j = diff.trailing_zeros() as usize;
-                    if (d >> j) & 1 == 1 {
-                        up[j] += 1;
-                    } else {
-                        down[j] += 1;
-                    }
-                    diff &= diff - 1;
-                }
-            }
+            let (up, down) = bit_flows(h.dim(), packets);
             let links = 1u64 << (h.dim() - 1);
             up.iter().chain(&down).map(|&c| ceil_div(c, links)).max().unwrap_or(0)
+        }
+        Topology::ShuffleExchange(g) => {
+            let (up, down) = bit_flows(g.dim(), packets);
+            (0..g.dim())
+                .map(|j| {
+                    let links = shuffle_exchange_cut_links(g.dim(), j);
+                    ceil_div(up[j as usize], links).max(ceil_div(down[j as usize], links))
+                })
+                .max()
+                .unwrap_or(0)
         }
         Topology::Butterfly(b) => {
             let dim = b.dim() as usize;
@@ -309,6 +311,37 @@ pub fn bisection_bound(topo: &Topology, packets: &[(u32, u32)]) -> u32 {
             level_cut.max(bit_cut)
         }
     }
+}
+
+/// Per label bit j, the packets whose bit j goes 0→1 (`up[j]`) and 1→0.
+fn bit_flows(dim: u32, packets: &[(u32, u32)]) -> (Vec<u64>, Vec<u64>) {
+    let (mut up, mut down) = (vec![0u64; dim as usize], vec![0u64; dim as usize]);
+    for &(s, d) in packets {
+        let mut diff = s ^ d;
+        while diff != 0 {
+            let j = diff.trailing_zeros() as usize;
+            if (d >> j) & 1 == 1 {
+                up[j] += 1;
+            } else {
+                down[j] += 1;
+            }
+            diff &= diff - 1;
+        }
+    }
+    (up, down)
+}
+
+/// The directed links of `shuffle-exchange:D` from the labels with bit j =
+/// 0 to those with bit j = 1: the exchange links when j = 0 (2^(D−1));
+/// the shuffle links x → rotl x with x_j = 0 and x_(j−1) = 1 (2^(D−2));
+/// the unshuffle links x → rotr x with x_j = 0 and x_(j+1) = 1 (2^(D−2)),
+/// less one when D is even: the alternating label with x_j = 0 has one
+/// link for both rotations (SPEC §2), counted with the shuffle links.
+/// Positive for D ≥ 2.
+pub fn shuffle_exchange_cut_links(dim: u32, j: u32) -> u64 {
+    let exchange = if j == 0 { 1u64 << (dim - 1) } else { 0 };
+    let rotations = 2 * (1u64 << (dim - 2)) - u64::from(dim.is_multiple_of(2));
+    exchange + rotations
 }
 
 /// The cut bound of one grid dimension (see [`bisection_bound`]).

@@ -114,6 +114,7 @@ macro_rules! monomorphic {
             Topology::Grid(net) => with_policy!(net),
             Topology::Hypercube(net) => with_policy!(net),
             Topology::Butterfly(net) => with_policy!(net),
+            Topology::ShuffleExchange(net) => with_policy!(net),
         }
     }};
 }

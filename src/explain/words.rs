@@ -88,6 +88,10 @@ fn network_words(topo: &Topology) -> String {
             1u64 << dims[0],
             dims[0]
         ),
+        Kind::ShuffleExchange => format!(
+            "{topo}: N = 2^{} = {n} nodes with {}-bit labels; each is linked to its label's two rotations by one bit (shuffle) and to the label with the last bit flipped (exchange)",
+            dims[0], dims[0]
+        ),
     }
 }
 
@@ -217,7 +221,7 @@ pub(super) fn destination_key(topo: &Topology) -> String {
     let last = topo.nodes().saturating_sub(1);
     let order = match topo.kind() {
         Kind::Mesh | Kind::Torus => "row by row from the top left",
-        Kind::Hypercube => "by label",
+        Kind::Hypercube | Kind::ShuffleExchange => "by label",
         Kind::Butterfly => "by level, then row",
         _ => "from left to right",
     };

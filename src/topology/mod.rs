@@ -1,5 +1,5 @@
 //! Networks (SPEC §2): linear arrays, rings, meshes and tori of any
-//! dimension, hypercubes and butterflies. Only this module knows neighbour
+//! dimension, hypercubes, butterflies and shuffle-exchange graphs. Only this module knows neighbour
 //! arithmetic; the engine and every algorithm go through [`Network`].
 //!
 //! Links are addressed by `(node, port)`; the directed link id is
@@ -10,12 +10,14 @@ mod butterfly;
 mod grid;
 mod hypercube;
 mod shape;
+mod shuffle_exchange;
 
 pub use butterfly::Butterfly;
 pub(crate) use grid::direction as line_direction;
 pub use grid::{instance_locality, packet_locality, Grid};
 pub use hypercube::Hypercube;
 pub use shape::Shape;
+pub use shuffle_exchange::ShuffleExchange;
 
 use crate::error::{Error, Result};
 use std::fmt;
@@ -100,17 +102,20 @@ pub enum Kind {
     Hypercube,
     /// `butterfly:D`
     Butterfly,
+    /// `shuffle-exchange:D`
+    ShuffleExchange,
 }
 
 impl Kind {
     /// All kinds, in the order `routesim list` shows them.
-    pub const ALL: [Kind; 6] = [
+    pub const ALL: [Kind; 7] = [
         Kind::Linear,
         Kind::Ring,
         Kind::Mesh,
         Kind::Torus,
         Kind::Hypercube,
         Kind::Butterfly,
+        Kind::ShuffleExchange,
     ];
 
     /// The SPEC name.
@@ -122,6 +127,7 @@ impl Kind {
             Kind::Torus => "torus",
             Kind::Hypercube => "hypercube",
             Kind::Butterfly => "butterfly",
+            Kind::ShuffleExchange => "shuffle-exchange",
         }
     }
 
@@ -129,6 +135,7 @@ impl Kind {
     pub fn noun(self) -> &'static str {
         match self {
             Kind::Linear => "linear array",
+            Kind::ShuffleExchange => "shuffle-exchange graph",
             other => other.name(),
         }
     }
@@ -142,6 +149,7 @@ impl Kind {
             Kind::Torus => "torus:RxC or torus:AxBxC... (sides >= 3)",
             Kind::Hypercube => "hypercube:D",
             Kind::Butterfly => "butterfly:D",
+            Kind::ShuffleExchange => "shuffle-exchange:D (2 <= D <= 26)",
         }
     }
 
@@ -153,6 +161,7 @@ impl Kind {
             Kind::Mesh | Kind::Torus => "16x16",
             Kind::Hypercube => "6",
             Kind::Butterfly => "4",
+            Kind::ShuffleExchange => "6",
         }
     }
 
@@ -165,6 +174,7 @@ impl Kind {
             Kind::Torus => "8,12,16,24,32",
             Kind::Hypercube => "3,4,5,6,7,8",
             Kind::Butterfly => "2,3,4,5,6",
+            Kind::ShuffleExchange => "4,6,8,10,12",
         }
     }
 }
@@ -179,6 +189,8 @@ pub enum Topology {
     Hypercube(Hypercube),
     /// The (unwrapped) butterfly with levels 0..D.
     Butterfly(Butterfly),
+    /// The shuffle-exchange graph.
+    ShuffleExchange(ShuffleExchange),
 }
 
 macro_rules! dispatch {
@@ -187,6 +199,7 @@ macro_rules! dispatch {
             Topology::Grid($t) => $e,
             Topology::Hypercube($t) => $e,
             Topology::Butterfly($t) => $e,
+            Topology::ShuffleExchange($t) => $e,
         }
     };
 }
@@ -249,6 +262,7 @@ impl Topology {
                 }
             }
             Topology::Hypercube(h) => format!("label {node:0width$b}", width = h.dim() as usize),
+            Topology::ShuffleExchange(g) => format!("label {node:0width$b}", width = g.dim() as usize),
             Topology::Butterfly(b) => {
                 let (level, row) = b.split(node);
                 format!("level {level}, row {row}")
@@ -263,6 +277,7 @@ impl Topology {
             Topology::Grid(g) => g.kind(),
             Topology::Hypercube(_) => Kind::Hypercube,
             Topology::Butterfly(_) => Kind::Butterfly,
+            Topology::ShuffleExchange(_) => Kind::ShuffleExchange,
         }
     }
 
@@ -293,6 +308,7 @@ impl Topology {
             Topology::Grid(g) => g.dims().to_vec(),
             Topology::Hypercube(h) => vec![h.dim()],
             Topology::Butterfly(b) => vec![b.dim()],
+            Topology::ShuffleExchange(g) => vec![g.dim()],
         }
     }
 
@@ -350,6 +366,7 @@ impl fmt::Display for Topology {
             }
             Topology::Hypercube(h) => write!(f, "hypercube:{}", h.dim()),
             Topology::Butterfly(b) => write!(f, "butterfly:{}", b.dim()),
+            Topology::ShuffleExchange(g) => write!(f, "shuffle-exchange:{}", g.dim()),
         }
     }
 }
@@ -380,19 +397,20 @@ impl FromStr for Topology {
             "torus" => Kind::Torus,
             "hypercube" => Kind::Hypercube,
             "butterfly" => Kind::Butterfly,
+            "shuffle-exchange" => Kind::ShuffleExchange,
             _ => {
                 return Err(bad(
-                    "unknown kind; expected linear, ring, mesh, torus, hypercube or butterfly",
+                    "unknown kind; expected linear, ring, mesh, torus, hypercube, butterfly or shuffle-exchange",
                 ))
             }
         };
         match kind {
-            Kind::Hypercube | Kind::Butterfly => {
+            Kind::Hypercube | Kind::Butterfly | Kind::ShuffleExchange => {
                 let d = parse_number(spec, params, "dimension")?;
-                if kind == Kind::Hypercube {
-                    Ok(Topology::Hypercube(Hypercube::new(d).map_err(|r| bad(&r))?))
-                } else {
-                    Ok(Topology::Butterfly(Butterfly::new(d).map_err(|r| bad(&r))?))
+                match kind {
+                    Kind::Hypercube => Ok(Topology::Hypercube(Hypercube::new(d).map_err(|r| bad(&r))?)),
+                    Kind::Butterfly => Ok(Topology::Butterfly(Butterfly::new(d).map_err(|r| bad(&r))?)),
+                    _ => Ok(Topology::ShuffleExchange(ShuffleExchange::new(d).map_err(|r| bad(&r))?)),
                 }
             }
             _ => {
@@ -444,6 +462,7 @@ mod tests {
             "hypercube:5",
             "butterfly:3",
             "mesh:2x3x4",
+            "shuffle-exchange:5",
         ] {
             assert_eq!(t(s).to_string(), s);
         }
@@ -461,6 +480,9 @@ mod tests {
             "hypercube:40",
             "mesh:100000x100000",
             "linear:3x3",
+            "shuffle-exchange:1",
+            "shuffle-exchange:27",
+            "shuffle-exchange:3x3",
         ] {
             let e = s.parse::<Topology>().unwrap_err().to_string();
             assert!(e.contains(s), "{e}");
@@ -510,6 +532,8 @@ mod tests {
             "torus:3x4x3",
             "hypercube:4",
             "butterfly:3",
+            "shuffle-exchange:5",
+            "shuffle-exchange:6",
         ] {
             let topo = t(s);
             let n = topo.nodes();

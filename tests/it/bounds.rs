@@ -169,8 +169,8 @@ fn brute_bisection(t: &Topology, packets: &[(u32, u32)]) -> u32 {
                 }
             }
         }
-        Topology::Hypercube(h) => {
-            for j in 0..h.dim() {
+        Topology::Hypercube(_) | Topology::ShuffleExchange(_) => {
+            for j in 0..t.size_parameters()[0] {
                 best = best.max(cut_value(t, packets, &set(t, |v| (v >> j) & 1 == 0)));
             }
         }
@@ -278,6 +278,9 @@ const SMALL_TOPOLOGIES: &[&str] = &[
     "butterfly:1",
     "butterfly:2",
     "butterfly:3",
+    "shuffle-exchange:2",
+    "shuffle-exchange:3",
+    "shuffle-exchange:5",
 ];
 
 // ---------------------------------------------------------------------------
@@ -428,6 +431,7 @@ fn small_topology() -> impl Strategy<Value = Topology> {
         (1u32..=3, 1u32..=3, 1u32..=3).prop_map(|(a, b, c)| topo(&format!("mesh:{a}x{b}x{c}"))),
         (1u32..=5).prop_map(|d| topo(&format!("hypercube:{d}"))),
         (1u32..=3).prop_map(|d| topo(&format!("butterfly:{d}"))),
+        (2u32..=6).prop_map(|d| topo(&format!("shuffle-exchange:{d}"))),
     ]
 }
 
@@ -688,6 +692,33 @@ fn region_profile() {
                 },
             );
             println!("{t} exact_work {ew} scan {sw}: {:?} {r:?}", start.elapsed());
+        }
+    }
+}
+
+/// The shuffle-exchange's bit cuts: the closed form of the links from the
+/// 0-side to the 1-side agrees with counting them, both ways, D 2..10.
+#[test]
+fn shuffle_exchange_cut_links_are_counted_exactly() {
+    use routesim::bounds::shuffle_exchange_cut_links;
+    use routesim::topology::{Network, Topology};
+    for dim in 2..=10u32 {
+        let topo: Topology = format!("shuffle-exchange:{dim}").parse().unwrap();
+        for j in 0..dim {
+            let bit = |v: u32| (v >> j) & 1;
+            let (mut up, mut down) = (0u64, 0u64);
+            for v in 0..topo.nodes() {
+                for p in 0..topo.ports() {
+                    if let Some(w) = topo.neighbor(v, p) {
+                        match (bit(v), bit(w)) {
+                            (0, 1) => up += 1,
+                            (1, 0) => down += 1,
+                            _ => {}
+                        }
+                    }
+                }
+            }
+            assert_eq!((up, down), (shuffle_exchange_cut_links(dim, j), up), "D={dim} j={j}");
         }
     }
 }

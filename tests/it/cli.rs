@@ -556,6 +556,7 @@ fn list_mentions_every_name() {
         "torus",
         "hypercube",
         "butterfly",
+        "shuffle-exchange",
     ]) {
         assert!(s.contains(name), "{name} missing from list");
     }
@@ -571,7 +572,7 @@ fn list_mentions_every_name() {
     assert_eq!(names("policies"), policies);
     assert_eq!(names("workloads"), workloads);
     assert!(names("algorithms").contains(&"greedy".to_string()));
-    assert_eq!(names("topologies").len(), 6);
+    assert_eq!(names("topologies").len(), 7);
 }
 
 #[test]

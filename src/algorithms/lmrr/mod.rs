@@ -226,6 +226,12 @@ impl Algorithm for Lmrr {
                     vec![0; active.len()],
                 )
             }
+            Topology::ShuffleExchange(_) => {
+                return Err(Error::unsupported(
+                    self.name(),
+                    format!("needs a mesh, a butterfly or a hypercube, got {topo}"),
+                ))
+            }
             Topology::Hypercube(h) => {
                 let net = if self.paths == PathChoice::Valiant {
                     Net::HypercubeValiant
@@ -257,7 +263,7 @@ impl Algorithm for Lmrr {
         let rows = match &topo {
             Topology::Butterfly(b) => b.rows(),
             Topology::Hypercube(h) => 1 << h.dim(),
-            Topology::Grid(_) => 1,
+            Topology::Grid(_) | Topology::ShuffleExchange(_) => 1,
         };
         // Paths (random intermediates drawn in packet order), cut where the
         // packet reaches its destination.

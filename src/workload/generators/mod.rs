@@ -129,7 +129,9 @@ pub(super) fn generate(topo: &Topology, spec: &WorkloadSpec) -> Result<Instance>
                     "needs a linear array, ring, mesh or torus (on a hypercube, side 2, it is the identity)",
                 ))
             }
-            Topology::Butterfly(_) => return Err(refuse(w, topo, "needs a linear array, ring, mesh or torus")),
+            Topology::Butterfly(_) | Topology::ShuffleExchange(_) => {
+                return Err(refuse(w, topo, "needs a linear array, ring, mesh or torus"))
+            }
         },
         Workload::LargeShift | Workload::PointReflection => {
             check_count(w, ends.count() as u64 * k as u64)?;
@@ -138,7 +140,7 @@ pub(super) fn generate(topo: &Topology, spec: &WorkloadSpec) -> Result<Instance>
                 Topology::Grid(g) => coordinate_map(g, |c, side| side - 1 - c),
                 // A hypercube is the D-dimensional grid of side 2: both maps flip every coordinate.
                 Topology::Hypercube(h) => ends.permutation(|x| complement(x, h.dim())),
-                Topology::Butterfly(_) => {
+                Topology::Butterfly(_) | Topology::ShuffleExchange(_) => {
                     return Err(refuse(
                         w,
                         topo,
@@ -263,6 +265,7 @@ fn label_bits(topo: &Topology, w: Workload) -> Result<u32> {
     match topo {
         Topology::Hypercube(h) => Ok(h.dim()),
         Topology::Butterfly(b) => Ok(b.dim()),
+        Topology::ShuffleExchange(g) => Ok(g.dim()),
         Topology::Grid(g) => {
             let n = g.nodes();
             if n.is_power_of_two() {
