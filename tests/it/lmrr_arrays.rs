@@ -266,3 +266,22 @@ fn the_section_6_claim_is_measured_on_plateaus() {
     let (_, c) = claim("butterfly:3", &[]);
     assert_eq!(c.verdict, Verdict::NotApplicable);
 }
+
+/// The plateaus' paths are bounded before any is built (path_bound): a
+/// mesh whose paths through random nodes total more than MAX_PATH_NODES is
+/// refused by size, not run out of memory.
+#[test]
+fn plateau_paths_too_long_in_total_are_refused_by_size() {
+    let big = instance("mesh:512x512x8", None, 1);
+    match Simulation::new(big, config(2, VALIANT, 1)) {
+        Ok(_) => panic!("accepted"),
+        Err(e) => {
+            let text = e.to_string();
+            assert!(
+                text.contains("lmrr on mesh:512x512x8") && text.contains("path length"),
+                "{text}"
+            );
+            assert!(text.contains("exceeds the limit 1073741824"), "{text}");
+        }
+    }
+}
