@@ -351,6 +351,10 @@ pub fn evaluate_run(
             Topology::Butterfly(b) => Some(bound(text, b.dim() as f64, format!("n = {} inputs", b.rows()))),
             _ => None,
         },
+        Formula::DimsTimesSide => topo.as_grid().filter(|_| topo.kind() == Kind::Mesh).map(|g| {
+            let (d, m) = (g.dims().len() as u32, g.dims().iter().copied().max().unwrap_or(1));
+            bound(text, (d * m) as f64, format!("d = {d}, M = {m}"))
+        }),
     }
 }
 

@@ -31,6 +31,10 @@ pub enum Scope {
     CubeTorus,
     /// A 2-D torus (`torus:RxC`).
     Torus2d,
+    /// A mesh that `lmrr` routes on Leighton–Maggs–Ranade–Rao §6's
+    /// plateaus: 3 or more dimensions, or 2 with Valiant paths (the judge
+    /// checks the paths).
+    MeshPlateaus,
     /// A permutation from a butterfly's inputs (level 0) to its outputs
     /// (level D), drawn at random (the `random-permutation` workload), on
     /// direct paths (Leighton–Maggs–Ranade–Rao Theorem 4.2).
@@ -52,6 +56,7 @@ impl Scope {
             Scope::CubeMesh => (&[Kind::Mesh], Shape::Cube),
             Scope::CubeTorus => (&[Kind::Torus], Shape::Cube),
             Scope::Torus2d => (&[Kind::Torus], Shape::TwoD),
+            Scope::MeshPlateaus => (&[Kind::Mesh], Shape::MultiD),
             Scope::ButterflyRandomInputsToOutputs => (&[Kind::Butterfly], Shape::Any),
         })
     }
@@ -153,6 +158,9 @@ pub enum Formula {
     EdgeQueueCap,
     /// log₂ n on an n-input butterfly (`butterfly:D`: log n = D).
     LogInputs,
+    /// d·M on a d-dimensional mesh whose largest side is M
+    /// (Leighton–Maggs–Ranade–Rao §6).
+    DimsTimesSide,
     /// The main term of one of Kaufmann–Sibeyn's k-k routing theorems, with
     /// n the side, d the dimension and k the most packets a node sends or
     /// receives (ε the run's strip height, L its locality).
@@ -176,6 +184,7 @@ impl Formula {
             Formula::CongestionDilationLogN => "c + L + log N",
             Formula::EdgeQueueCap => "q",
             Formula::LogInputs => "log n",
+            Formula::DimsTimesSide => "d·M",
             Formula::Ks(theorem) => theorem.text(),
             Formula::Lemma2
             | Formula::MeshDiameter

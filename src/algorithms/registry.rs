@@ -179,9 +179,10 @@ impl Entry {
         if self.shape.holds_for(self.kinds, topology) {
             Ok(())
         } else {
+            let why = self.shape.refusal(self.kinds, topology).map(|w| format!(" ({w})"));
             Err(Error::unsupported(
                 self.name,
-                format!("needs {}, got {topology}", self.accepts()),
+                format!("needs {}, got {topology}{}", self.accepts(), why.unwrap_or_default()),
             ))
         }
     }

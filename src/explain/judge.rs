@@ -30,6 +30,16 @@ fn not_applicable(claim: &Claim, sim: &Simulation) -> Option<String> {
             return Some(why);
         }
     }
+    // §6's plateaus run on 2-D meshes with Valiant paths only (direct
+    // paths take Theorem 3.1's four phases there).
+    let two_d = sim.instance().topology.mesh2d().is_some();
+    if claim.scope == Scope::MeshPlateaus && two_d && sim.config().options.paths != PathChoice::Valiant {
+        return Some(
+            "stated for §6's plateaus; on a 2-D mesh they are the valiant paths, and this run takes the four phases \
+             of Theorem 3.1"
+                .to_string(),
+        );
+    }
     if claim.permutation {
         let (l, k) = sim.instance().measured_lk();
         if l > 1 || k > 1 {

@@ -47,7 +47,9 @@ pub(super) fn phase_text(entry: &Entry, name: &str) -> String {
     }
     let key = words.join(" ");
     let find = |k: &str| entry.teaching.phases.iter().find(|p| p.name == k).map(|p| p.text);
-    let text = match find(&key) {
+    // A numbered phase (lmrr's `plateau 3 (dim 3 up, dim 4 down)`): its first word's text.
+    let numbered = words.get(1).is_some_and(|w| w.bytes().all(|b| b.is_ascii_digit()));
+    let text = match find(&key).or_else(|| numbered.then(|| find(words[0])).flatten()) {
         Some(t) => t.to_string(),
         None => match words.split_last() {
             Some((last, base)) if !base.is_empty() => match (find(&base.join(" ")), pp::cc_stage(last)) {

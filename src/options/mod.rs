@@ -367,7 +367,7 @@ pub const FIELDS: [FieldInfo; 23] = [
         cli: "paths",
         json: "paths",
         query: Some("paths"),
-        help: "butterfly and hypercube: direct paths (Theorem 4.2) or valiant, through a random row (Theorem 4.1)",
+        help: "direct paths (butterfly: Theorem 4.2; 2-D mesh: four phases; d-D mesh: §6's plateaus) or valiant, through a random row or node (Theorem 4.1; meshes: §6's plateaus)",
         value_name: "direct|valiant",
         control: Some(Control::Choice {
             values: PathChoice::NAMES,

@@ -166,7 +166,8 @@ impl Smear {
 }
 
 /// Which paths `lmrr` gives packets on the butterfly (and the hypercube
-/// through it): LMRR §4's two theorems.
+/// through it): LMRR §4's two theorems; on meshes, §6's plateaus through
+/// a random node, or (direct) straight to the destination.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum PathChoice {
     /// The direct path (Theorem 4.2; bit fixing on the hypercube).

@@ -24,8 +24,8 @@ pub enum Shape {
     MultiD,
     /// Three or more dimensions, every side equal (n × … × n).
     Cube,
-    /// Grids of exactly two dimensions; the other kinds any size.
-    GridsTwoD,
+    /// Grids of two or more dimensions; the other kinds any size.
+    GridsMultiD,
 }
 
 impl Shape {
@@ -40,7 +40,7 @@ impl Shape {
             Shape::SquarePowerOfTwo => topo.square_side().is_some_and(u32::is_power_of_two),
             Shape::MultiD => sides.is_some_and(|d| d.len() >= 2),
             Shape::Cube => sides.is_some_and(|d| d.len() >= 3 && equal(d)),
-            Shape::GridsTwoD => sides.is_none() || topo.mesh2d().is_some(),
+            Shape::GridsMultiD => sides.is_none_or(|d| d.len() >= 2),
         }
     }
 
@@ -60,7 +60,7 @@ impl Shape {
             [] => String::new(),
         };
         match self {
-            Shape::Any | Shape::GridsTwoD => format!("a {kinds}"),
+            Shape::Any | Shape::GridsMultiD => format!("a {kinds}"),
             Shape::TwoD => format!("a 2-D {kinds}"),
             Shape::Square => format!("an n × n {kinds}"),
             Shape::SquarePowerOfTwo => format!("a square 2-D {kinds} whose side is a power of two"),
@@ -74,9 +74,21 @@ impl Shape {
         match self {
             Shape::Any => Some("any size"),
             Shape::MultiD => Some("any sides"),
-            Shape::GridsTwoD => Some("grids 2-D, any size"),
+            Shape::GridsMultiD => Some("grids of 2 or more dimensions, any size"),
             Shape::TwoD | Shape::Square | Shape::SquarePowerOfTwo | Shape::Cube => None,
         }
+    }
+
+    /// Why a network of a kind the entry leaves out is refused, where
+    /// that is not plain: entries that read grids of any dimension as
+    /// leveled networks ([`Shape::GridsMultiD`], lmrr) refuse tori for
+    /// their wrap links.
+    pub fn refusal(self, kinds: &[Kind], topo: &Topology) -> Option<&'static str> {
+        let torus = topo.kind() == Kind::Torus && !kinds.contains(&Kind::Torus);
+        (self == Shape::GridsMultiD && torus).then_some(
+            "a torus's wrap links close a cycle along every dimension, and no leveling holds all the links of a \
+             cycle, each one level up; ignoring the wrap links would route a mesh, not the torus",
+        )
     }
 
     /// [`Shape::phrase`] with its [`Shape::note`] in parentheses ("a mesh
@@ -103,7 +115,12 @@ mod tests {
         assert!(Shape::Cube.holds(&t("mesh:3x3x3")) && !Shape::Cube.holds(&t("mesh:3x3")));
         assert!(!Shape::Cube.holds(&t("torus:3x4x5")));
         assert!(Shape::SquarePowerOfTwo.holds(&t("mesh:8x8")) && !Shape::SquarePowerOfTwo.holds(&t("mesh:6x6")));
-        assert!(Shape::GridsTwoD.holds(&t("hypercube:3")) && !Shape::GridsTwoD.holds(&t("linear:4")));
+        assert!(Shape::GridsMultiD.holds(&t("hypercube:3")) && !Shape::GridsMultiD.holds(&t("linear:4")));
+        assert!(Shape::GridsMultiD.holds(&t("mesh:3x4x5")) && !Shape::GridsMultiD.holds(&t("mesh:5")));
+        assert!(Shape::GridsMultiD
+            .refusal(&[Kind::Mesh], &t("torus:4x4"))
+            .is_some_and(|w| w.contains("wrap links")));
+        assert_eq!(Shape::GridsMultiD.refusal(&[Kind::Mesh], &t("linear:4")), None);
         assert_eq!(Shape::Any.phrase(&[Kind::Linear]), "a linear array");
         assert_eq!(
             Shape::Any.phrase_with_note(&[Kind::Hypercube, Kind::Butterfly]),

@@ -40,6 +40,7 @@ mod ks_rules;
 mod layers;
 mod lecture_rules;
 mod lmrr;
+mod lmrr_arrays;
 mod load;
 mod pace;
 mod page_words;

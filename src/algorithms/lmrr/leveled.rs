@@ -51,6 +51,9 @@ pub struct Leveled {
     pub substep: Vec<u8>,
     /// Real steps per logical step.
     pub substeps: u8,
+    /// The key the report's stages are bounded on, per node, where it is
+    /// not the level ([`Description::stage_key`]).
+    stage_key: Option<Vec<u32>>,
     /// Full id → compact id ([`NONE`] for nodes outside the levels kept).
     compact: Vec<u32>,
 }
@@ -70,6 +73,11 @@ pub trait Description {
     fn substeps(&self) -> u8 {
         1
     }
+    /// The key the report's stages are bounded on, if not the level (the
+    /// plateau of §6's network): nondecreasing along every edge.
+    fn stage_key(&self, _v: u32) -> Option<u32> {
+        None
+    }
 }
 
 impl Leveled {
@@ -80,12 +88,16 @@ impl Leveled {
         let count = net.count();
         let mut compact = vec![NONE; count as usize];
         let (mut host, mut level) = (Vec::new(), Vec::new());
+        let mut stage_key = net.stage_key(0).map(|_| Vec::new());
         for v in 0..count {
             let l = net.level(v);
             if (lo..=hi).contains(&l) {
                 compact[v as usize] = host.len() as u32;
                 host.push(net.host(v));
                 level.push(l);
+                if let Some(keys) = &mut stage_key {
+                    keys.push(net.stage_key(v).unwrap_or(l));
+                }
             }
         }
         let nodes = host.len();
@@ -143,7 +155,17 @@ impl Leveled {
             port,
             substep,
             substeps: net.substeps(),
+            stage_key,
             compact,
+        }
+    }
+
+    /// The key the report's stages are bounded on at node `v` (compact
+    /// id): its level, or the description's own key.
+    pub fn stage_key(&self, v: u32) -> u32 {
+        match &self.stage_key {
+            Some(keys) => keys[v as usize],
+            None => self.level[v as usize],
         }
     }
 

@@ -8,6 +8,11 @@
 //! The real networks are routed as leveled networks with fixed paths:
 //! - the 2-D mesh in four phases, up-right, up-left, down-right, down-left,
 //!   each on the links pointing its way (§3, Theorem 3.1; [`mesh`]);
+//! - the d-dimensional mesh (d ≥ 3, or 2-D with `--paths valiant`) on §6's
+//!   leveled network of plateaus, one dimension corrected per plateau, to
+//!   the destination (direct paths) or through a random intermediate node
+//!   and on to the destination (`--paths valiant`), two real steps per
+//!   logical step with both passes ([`plateau`]);
 //! - the butterfly on its own levels with direct paths (§4, Theorem 4.2), or
 //!   with `--paths valiant` on the logical network of 4·log n + 1 levels of
 //!   Theorem 4.1 (Valiant paths through a random row), two real steps per
@@ -42,6 +47,7 @@
 mod butterfly;
 mod leveled;
 mod mesh;
+mod plateau;
 mod scheduler;
 mod teaching;
 
@@ -60,6 +66,7 @@ use crate::topology::{Network, Topology};
 use crate::workload::Instance;
 use butterfly::{Layered, Net};
 use leveled::{Description, Leveled, Paths, NONE};
+use plateau::Plateaus;
 use scheduler::{Counts, Problem, Scheduler};
 use std::sync::Arc;
 
@@ -196,24 +203,28 @@ impl Algorithm for Lmrr {
         let mut rng = Rng::new(self.seed, Stream::Algorithm);
         let topo = instance.topology.clone();
         let (descs, rounds_of): (Vec<Box<dyn DescriptionPaths>>, Vec<usize>) = match &topo {
-            Topology::Grid(_) => {
-                let Some((rows, cols)) = topo.mesh2d().filter(|_| topo.kind() == crate::topology::Kind::Mesh) else {
-                    return Err(Error::unsupported(
-                        self.name(),
-                        format!("needs a 2-D mesh, a butterfly or a hypercube, got {topo}"),
-                    ));
-                };
-                if self.paths == PathChoice::Valiant {
-                    return Err(Error::invalid("paths", PathChoice::Valiant.name(), "the mesh's four phases take the greedy paths of Theorem 3.1; valiant is for the butterfly and the hypercube"));
+            Topology::Grid(g) => {
+                // Meshes of 2 or more dimensions (the registry's refusal of
+                // the others, tori with their reason).
+                ENTRY.check_topology(&topo)?;
+                match topo.mesh2d() {
+                    Some((rows, cols)) if self.paths == PathChoice::Direct => {
+                        let descs: Vec<Box<dyn DescriptionPaths>> = (0..4)
+                            .map(|k| Box::new(mesh::MeshPhase::new(rows, cols, k)) as Box<dyn DescriptionPaths>)
+                            .collect();
+                        let rounds_of = active
+                            .iter()
+                            .map(|&p| mesh::phase_of(cols, engine.source(p), engine.destination(p)))
+                            .collect();
+                        (descs, rounds_of)
+                    }
+                    // §6's plateaus: direct paths in 3 or more dimensions,
+                    // Valiant paths in any.
+                    _ => {
+                        let net = Plateaus::new(g.dims(), self.paths == PathChoice::Valiant);
+                        (vec![Box::new(net) as Box<dyn DescriptionPaths>], vec![0; active.len()])
+                    }
                 }
-                let descs: Vec<Box<dyn DescriptionPaths>> = (0..4)
-                    .map(|k| Box::new(mesh::MeshPhase::new(rows, cols, k)) as Box<dyn DescriptionPaths>)
-                    .collect();
-                let rounds_of = active
-                    .iter()
-                    .map(|&p| mesh::phase_of(cols, engine.source(p), engine.destination(p)))
-                    .collect();
-                (descs, rounds_of)
             }
             Topology::Butterfly(b) => {
                 let net = if self.paths == PathChoice::Valiant {
@@ -263,9 +274,10 @@ impl Algorithm for Lmrr {
         let rows = match &topo {
             Topology::Butterfly(b) => b.rows(),
             Topology::Hypercube(h) => 1 << h.dim(),
-            Topology::Grid(_) | Topology::ShuffleExchange(_) => 1,
+            Topology::Grid(_) => topo.nodes(),
+            Topology::ShuffleExchange(_) => 1,
         };
-        // Paths (random intermediates drawn in packet order), cut where the
+        // Paths (random intermediates — a row, a node — drawn in packet order), cut where the
         // packet reaches its destination.
         let mut rounds: Vec<Round> = descs
             .iter()
@@ -534,6 +546,21 @@ impl DescriptionPaths for mesh::MeshPhase {
     }
 }
 
+impl DescriptionPaths for Plateaus {
+    fn description(&self) -> &dyn Description {
+        self
+    }
+    fn path(&self, src: u32, dest: u32, via: u32, out: &mut Vec<u32>) {
+        Plateaus::path(self, src, dest, via, out)
+    }
+    fn path_bound(&self, src: u32, dest: u32) -> u64 {
+        self.path_len(src, dest)
+    }
+    fn stages(&self) -> Vec<(&'static str, u32)> {
+        Plateaus::stages(self)
+    }
+}
+
 impl DescriptionPaths for Layered {
     fn description(&self) -> &dyn Description {
         self
@@ -558,9 +585,9 @@ pub const ENTRY: Entry = Entry {
     name: NAME,
     summary: "random ranks, smallest first, with ghosts and end-of-stream on a leveled network; edge queues of q",
     paper: LMRR,
-    section: "§2.2 (Theorem 2.9); §3 meshes (Theorem 3.1); §4 butterflies (Theorems 4.1, 4.2)",
+    section: "§2.2 (Theorem 2.9); §3 meshes (Theorem 3.1); §4 butterflies (Theorems 4.1, 4.2); §6 d-dimensional meshes",
     kinds: &[Kind::Mesh, Kind::Butterfly, Kind::Hypercube],
-    shape: Shape::GridsTwoD,
+    shape: Shape::GridsMultiD,
     packets: Packets::Any,
     open_loop: false,
     refused_policies: &[],

@@ -108,7 +108,9 @@ pub struct Problem {
     /// Destination (real node) of each packet.
     pub dest: Vec<u32>,
     /// Named stages: the phase is `stages[k].0` while some undelivered
-    /// packet is below level `stages[k].1` (the last bound is `u32::MAX`).
+    /// packet is at a node whose stage key (its level, or its plateau on
+    /// §6's network: [`Leveled::stage_key`]) is below `stages[k].1` (the
+    /// last bound is `u32::MAX`).
     pub stages: Vec<(&'static str, u32)>,
 }
 
@@ -196,9 +198,9 @@ impl Scheduler {
         }
         let mut behind = vec![0u32; p.stages.len()];
         for i in 0..p.ids.len() {
-            let level = net.level[p.paths.start[i] as usize];
+            let key = net.stage_key(p.paths.start[i]);
             for (k, &(_, bound)) in p.stages.iter().enumerate() {
-                behind[k] += (level < bound) as u32;
+                behind[k] += (key < bound) as u32;
             }
         }
         Scheduler {
@@ -462,11 +464,11 @@ impl Scheduler {
         }
         // The absorbed packets leave the network here, at v's level.
         let count = (self.absorbed.len() - before) as u32;
-        let level = net.level[v as usize];
+        let key = net.stage_key(v);
         self.remaining -= count;
         self.counts.combined += count as u64;
         for (k, &(_, bound)) in self.p.stages.iter().enumerate() {
-            if bound > level {
+            if bound > key {
                 self.behind[k] -= count;
             }
         }
@@ -543,10 +545,11 @@ impl Scheduler {
             let mut arriving = item;
             if is_packet {
                 let i = item as usize;
-                let (from_level, to_level) = (net.level[tail as usize], net.level[net.head[eu] as usize]);
+                let (from, to) = (net.stage_key(tail), net.stage_key(net.head[eu]));
                 let delivered = self.hop[i] as usize + 1 == self.p.paths.of(i).len();
+                // Past a bound (on levels, one level per edge: to == bound).
                 for (k, &(_, bound)) in self.p.stages.iter().enumerate() {
-                    if bound == to_level || (delivered && bound > from_level) {
+                    if bound > from && (delivered || bound <= to) {
                         self.behind[k] -= 1;
                     }
                 }

@@ -57,6 +57,14 @@ const PHASES: &[PhaseText] = &[
         name: "to-destination",
         text: "packets fix their bits towards their destination, least significant first (a second butterfly)",
     },
+    PhaseText {
+        name: "plateau",
+        text: "the slowest packets are on this plateau of §6's leveled network (2d + 1 copies of the mesh, each \
+               with the links of two dimensions): they move along the dimensions named, up (towards larger \
+               coordinates) or down, and wait one step on their node to pass to the next plateau; pass 1 takes \
+               each dimension down to 0, then up to the intermediate's (the destination's, on direct paths) \
+               coordinate, pass 2 up to the top, then down to the destination's",
+    },
 ];
 
 /// lmrr.
@@ -71,8 +79,10 @@ pub const TEACHING: Teaching = Teaching {
                   The edge queues never hold more than q packets, yet the time is O(",
         Formula::CongestionDilationLogN.spelled(),
         "): the \
-                  congestion plus the depth. The mesh is routed in four such phases, one per direction; the \
-                  butterfly along its levels."
+                  congestion plus the depth. The 2-D mesh is routed in four such phases, one per direction; a \
+                  mesh of 3 or more dimensions (or a 2-D one with valiant paths) on 2d + 1 plateaus, one dimension \
+                  corrected per plateau, through a random intermediate node with valiant paths; the butterfly \
+                  along its levels."
     ),
     phases: PHASES,
     classes: Classes::Named(&[
@@ -86,8 +96,9 @@ pub const TEACHING: Teaching = Teaching {
 };
 
 /// lmrr's claims: Theorem 2.9 on any leveled network (its c and L are the
-/// run's: they depend on the paths), the edge queues' capacity, and
-/// Theorem 4.2 on the butterfly.
+/// run's: they depend on the paths), the edge queues' capacity,
+/// Theorem 4.2 on the butterfly, and §6's O(d·M) on meshes routed on
+/// plateaus.
 const CLAIMS: &[Claim] = &[
     Claim {
         name: "Theorem 2.9",
@@ -132,5 +143,24 @@ const CLAIMS: &[Claim] = &[
         measure: Measure::Steps,
         strength: Strength::PlusLowerOrder,
         formula: Formula::LogInputs,
+    },
+    Claim {
+        name: "§6 arrays",
+        text: join!(
+            "on a d-dimensional array whose largest side is M, d·N packets (every node sending and receiving up \
+             to d) are routed in O(",
+            Formula::DimsTimesSide.spelled(),
+            ") steps with edge queues of constant size, with high probability: the array emulates a leveled \
+             network of 2d + 1 plateaus, one dimension corrected per plateau, twice, through a random \
+             intermediate (the view of meshes of 3 or more dimensions, and of 2-D meshes with valiant paths)"
+        ),
+        scope: Scope::MeshPlateaus,
+        permutation: false,
+        instance: None,
+        separated: false,
+        policy: None,
+        measure: Measure::Steps,
+        strength: Strength::Order,
+        formula: Formula::DimsTimesSide,
     },
 ];
