@@ -31,6 +31,8 @@ pub enum Scope {
     CubeTorus,
     /// A 2-D torus (`torus:RxC`).
     Torus2d,
+    /// A shuffle-exchange graph (`shuffle-exchange:D`).
+    ShuffleExchange,
     /// A permutation from a butterfly's inputs (level 0) to its outputs
     /// (level D), drawn at random (the `random-permutation` workload), on
     /// direct paths (Leighton–Maggs–Ranade–Rao Theorem 4.2).
@@ -52,6 +54,7 @@ impl Scope {
             Scope::CubeMesh => (&[Kind::Mesh], Shape::Cube),
             Scope::CubeTorus => (&[Kind::Torus], Shape::Cube),
             Scope::Torus2d => (&[Kind::Torus], Shape::TwoD),
+            Scope::ShuffleExchange => (&[Kind::ShuffleExchange], Shape::Any),
             Scope::ButterflyRandomInputsToOutputs => (&[Kind::Butterfly], Shape::Any),
         })
     }
@@ -131,6 +134,8 @@ pub enum Formula {
     SqrtLkn,
     /// √(N/D) on a hypercube.
     SqrtNOverD,
+    /// √(N/3) on a shuffle-exchange graph (3 links out of each node).
+    SqrtNOverThree,
     /// log₂ n on an n × n mesh.
     LogSide,
     /// 2⌊(R − 2)/3⌋ + 1: greedy's queue on `greedy-worst` (R × C mesh,
@@ -170,6 +175,7 @@ impl Formula {
             Formula::TwoSide => "2n",
             Formula::SqrtLkn => SQRT_LKN,
             Formula::SqrtNOverD => "√(N/D)",
+            Formula::SqrtNOverThree => "√(N/3)",
             Formula::LogSide => "log₂ n",
             Formula::PacketsPerNode => "k",
             Formula::QueueBound => "QUEUE_BOUND",

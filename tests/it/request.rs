@@ -171,6 +171,7 @@ const TOPOLOGIES: &[&str] = &[
     "torus:3x3x3",
     "hypercube:4",
     "butterfly:3",
+    "shuffle-exchange:4",
 ];
 
 #[test]
