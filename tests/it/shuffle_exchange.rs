@@ -224,3 +224,28 @@ fn ideal_loads_follow_the_classic_route() {
     }
     assert_eq!(loads, expected);
 }
+
+/// The lecture's oblivious lower bound on the shuffle-exchange (out-degree
+/// 3: Ω(√(N/3))) is measured on the transpose — a constant, never ✓ or ✗ —
+/// and stated for the transpose only; the hypercube's does not apply here.
+#[test]
+fn the_oblivious_bound_is_measured_on_the_transpose_only() {
+    use routesim::explain::{self, Verdict};
+    let explained = |workload: &str| {
+        let mut sim = crate::common::sim_of("shuffle-exchange:10", "bit-fixing", workload, &[]);
+        sim.run();
+        explain::explain_run(&sim)
+    };
+    let find = |e: &explain::Explanation, name: &str| e.claims.iter().find(|c| c.name == name).cloned().unwrap();
+    let e = explained("transpose");
+    let c = find(&e, "the oblivious lower bound on the shuffle-exchange");
+    assert_eq!(c.verdict, Verdict::Measured, "{c:?}");
+    assert!(!c.line.contains('✓') && !c.line.contains('✗'), "{}", c.line);
+    // 93 steps against √(1024/3) = 18.5: c = 5.0.
+    assert!(c.line.contains("93 steps = 5.0·√(N/3)"), "{}", c.line);
+    let cube = find(&e, "the oblivious lower bound");
+    assert_eq!(cube.verdict, Verdict::NotApplicable);
+    let e = explained("random-permutation");
+    let c = find(&e, "the oblivious lower bound on the shuffle-exchange");
+    assert_eq!(c.verdict, Verdict::NotApplicable, "{c:?}");
+}

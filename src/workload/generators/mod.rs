@@ -96,10 +96,13 @@ pub(super) fn generate(topo: &Topology, spec: &WorkloadSpec) -> Result<Instance>
         }
         Workload::Transpose => match topo {
             Topology::Grid(g) => {
-                let (r, c) = topo
-                    .mesh2d()
-                    .filter(|(r, c)| r == c)
-                    .ok_or_else(|| refuse(w, topo, "needs a square 2-D mesh or torus, a hypercube, a shuffle-exchange graph or a butterfly"))?;
+                let (r, c) = topo.mesh2d().filter(|(r, c)| r == c).ok_or_else(|| {
+                    refuse(
+                        w,
+                        topo,
+                        "needs a square 2-D mesh or torus, a hypercube, a shuffle-exchange graph or a butterfly",
+                    )
+                })?;
                 debug_assert_eq!(r, c);
                 (0..g.nodes()).map(|v| (v, (v % c) * r + v / c)).collect()
             }
