@@ -297,6 +297,17 @@ pub fn evaluate_run(
             .square_side()
             .map(|n| bound(text, (n as f64).log2(), format!("n = {n}"))),
         Formula::EightD => dim.map(|d| bound(text, (8 * d) as f64, format!("D = {d}"))),
+        Formula::SqrtNOverThree => match topo {
+            Topology::ShuffleExchange(_) => {
+                let n = topo.nodes();
+                Some(bound(
+                    text,
+                    (n as f64 / 3.0).sqrt(),
+                    format!("N = {n}, 3 links out of each node"),
+                ))
+            }
+            _ => None,
+        },
         Formula::SqrtNOverD => dim.map(|d| {
             let n = topo.nodes();
             bound(text, (n as f64 / d.max(1) as f64).sqrt(), format!("N = {n}, D = {d}"))

@@ -1,7 +1,8 @@
 // Where each node of a network is drawn, in abstract units (one unit is
 // the usual distance between neighbours). Pure functions of the topology
 // description that the wasm module returns ({kind, dims, nodes, ports,
-// wrap, neighbors}); node numbering follows SPEC §2.
+// wrap, neighbors}, and for the shuffle-exchange {necklace, position,
+// weight}); node numbering follows SPEC §2.
 
 /**
  * Returns {x, y (Float32Array per node), width, height, spacing, links,
@@ -115,6 +116,10 @@ export function layout(topo) {
     width = Math.max(1, d * colGap);
     height = Math.max(1, rows - 1);
     if (d <= 4) labels = (v) => `${Math.floor(v / rows)},${v % rows}`;
+  } else if (topo.kind === 'shuffle-exchange') {
+    ({ width, height } = necklaceRings(topo, x, y));
+    if (dims[0] <= 5) labels = (v) => v.toString(2).padStart(dims[0], '0');
+    nodeScale = 0.5;
   }
 
   // Undirected links from the neighbour table (each once).
@@ -128,4 +133,92 @@ export function layout(topo) {
     }
   }
   return { x, y, width, height, links: Uint32Array.from(pairs), curve, isWrap, hasWrap, nodeScale, margin, labels, nodes: n, ports, neighbors: nb };
+}
+
+/**
+ * The shuffle-exchange drawn by necklaces (the core gives each node its
+ * `necklace`, its `position` in it and its `weight`): every necklace a
+ * small ring with its nodes one unit apart in rotation order, so the
+ * shuffle links are the ring's sides (a necklace of one node is a dot, of
+ * two a pair); necklaces in columns by weight (the core numbers them by
+ * weight), so the links between necklaces (the exchange links, which
+ * change the weight by one) join neighbouring columns. A long column is
+ * split in several, side by side, so that the picture is about 1.6 times
+ * as wide as high; within a column the necklaces are ordered by where
+ * their neighbours in the columns beside it are (two sweeps of the
+ * barycentre heuristic), so fewer links cross. Writes x, y; returns
+ * {width, height}.
+ */
+function necklaceRings(topo, x, y) {
+  const n = topo.nodes;
+  const { necklace, position, weight, neighbors, ports } = topo;
+  let count = 0;
+  for (let v = 0; v < n; v++) count = Math.max(count, necklace[v] + 1);
+  const size = new Uint32Array(count);
+  const weightOf = new Uint32Array(count);
+  for (let v = 0; v < n; v++) {
+    size[necklace[v]]++;
+    weightOf[necklace[v]] = weight[v];
+  }
+  const radius = (len) => (len < 2 ? 0 : 0.5 / Math.sin(Math.PI / len));
+  let largest = 1;
+  for (let i = 0; i < count; i++) largest = Math.max(largest, size[i]);
+  const half = radius(largest);
+  const cell = 2 * half + 0.9;
+  const groups = [];
+  for (let i = 0; i < count; i++) (groups[weightOf[i]] ??= []).push(i);
+  const columns = groups.filter(Boolean);
+  let per = 1;
+  let score = Infinity;
+  for (let p = 1; p <= Math.max(...columns.map((g) => g.length)); p++) {
+    const cols = columns.reduce((s, g) => s + Math.ceil(g.length / p), 0);
+    const off = Math.abs(Math.log((cols - 1 + 2 * half / cell) / (p - 1 + 2 * half / cell) / 1.6));
+    if (off < score) [per, score] = [p, off];
+  }
+  // Links between necklaces, as pairs of necklaces (each way).
+  const between = [];
+  for (let v = 0; v < n; v++) {
+    for (let p = 0; p < ports; p++) {
+      const w = neighbors[v * ports + p];
+      if (w !== 0xffffffff && necklace[w] !== necklace[v]) between.push(necklace[v], necklace[w]);
+    }
+  }
+  const cx = new Float32Array(count);
+  const cy = new Float32Array(count);
+  const place = () => {
+    let col = 0;
+    for (const g of columns) {
+      const cols = Math.ceil(g.length / per);
+      const rows = Math.ceil(g.length / cols);
+      g.forEach((c, j) => {
+        cx[c] = (col + (j % cols)) * cell;
+        cy[c] = ((per - rows) / 2 + Math.floor(j / cols)) * cell;
+      });
+      col += cols;
+    }
+    return col;
+  };
+  place();
+  const sum = new Float64Array(count);
+  const links = new Uint32Array(count);
+  for (let sweep = 0; sweep < 2; sweep++) {
+    sum.fill(0);
+    links.fill(0);
+    for (let i = 0; i < between.length; i += 2) {
+      sum[between[i]] += cy[between[i + 1]];
+      links[between[i]]++;
+    }
+    const at = (c) => (links[c] ? sum[c] / links[c] : cy[c]);
+    for (const g of columns) g.sort((a, b) => at(a) - at(b) || a - b);
+    place();
+  }
+  const cols = place();
+  for (let v = 0; v < n; v++) {
+    const c = necklace[v];
+    const a = (2 * Math.PI * position[v]) / size[c] - Math.PI / 2;
+    const r = radius(size[c]);
+    x[v] = half + cx[c] + r * Math.cos(a);
+    y[v] = half + cy[c] + r * Math.sin(a);
+  }
+  return { width: Math.max(1, (cols - 1) * cell + 2 * half), height: Math.max(1, (per - 1) * cell + 2 * half) };
 }

@@ -35,6 +35,8 @@ pub enum Scope {
     /// plateaus: 3 or more dimensions, or 2 with Valiant paths (the judge
     /// checks the paths).
     MeshPlateaus,
+    /// A shuffle-exchange graph (`shuffle-exchange:D`).
+    ShuffleExchange,
     /// A permutation from a butterfly's inputs (level 0) to its outputs
     /// (level D), drawn at random (the `random-permutation` workload), on
     /// direct paths (Leighton–Maggs–Ranade–Rao Theorem 4.2).
@@ -57,6 +59,7 @@ impl Scope {
             Scope::CubeTorus => (&[Kind::Torus], Shape::Cube),
             Scope::Torus2d => (&[Kind::Torus], Shape::TwoD),
             Scope::MeshPlateaus => (&[Kind::Mesh], Shape::MultiD),
+            Scope::ShuffleExchange => (&[Kind::ShuffleExchange], Shape::Any),
             Scope::ButterflyRandomInputsToOutputs => (&[Kind::Butterfly], Shape::Any),
         })
     }
@@ -136,6 +139,8 @@ pub enum Formula {
     SqrtLkn,
     /// √(N/D) on a hypercube.
     SqrtNOverD,
+    /// √(N/3) on a shuffle-exchange graph (3 links out of each node).
+    SqrtNOverThree,
     /// log₂ n on an n × n mesh.
     LogSide,
     /// 2⌊(R − 2)/3⌋ + 1: greedy's queue on `greedy-worst` (R × C mesh,
@@ -178,6 +183,7 @@ impl Formula {
             Formula::TwoSide => "2n",
             Formula::SqrtLkn => SQRT_LKN,
             Formula::SqrtNOverD => "√(N/D)",
+            Formula::SqrtNOverThree => "√(N/3)",
             Formula::LogSide => "log₂ n",
             Formula::PacketsPerNode => "k",
             Formula::QueueBound => "QUEUE_BOUND",

@@ -21,8 +21,26 @@
 //! On a butterfly, bit fixing is the natural level-0-to-level-D path. On
 //! grids, `valiant` uses dimension order as its base route.
 //!
+//! On `shuffle-exchange:D` bit fixing is the classic route (SPEC §5): D
+//! rounds, each an exchange where bit 0 of the current label differs from
+//! the destination's bit that belongs there, then a shuffle (rotl; its
+//! reverse order: rotr). After k shuffles position 0 holds the source's
+//! bit (−k) mod D (reversed: bit k), so round k fixes that bit: bit 0,
+//! then D − 1, D − 2, …, 1 (reversed: 0, 1, …, D − 1), and after D
+//! rotations the label is back in its frame, equal to the destination. A
+//! label equal to its rotation (all 0s, all 1s) has no shuffle link: the
+//! rotation leaves it unchanged, so the round ends without a hop. The route
+//! is cut where it reaches the destination (SPEC §1). It is not a shortest
+//! route, so the engine, whose routes are the topology's shortest ones,
+//! gets it one hop at a time: each packet's target is the next node of its
+//! route (a neighbour), set again when it gets there ([`se_hop`]); the
+//! packet's state is the rounds done. Every route has at most 2D hops (D
+//! exchanges, D shuffles), and 2D is reached for D ≥ 4 (a test checks
+//! every pair up to D = 10), one more than the diameter 2D − 1.
+//!
 //! # Complexity
-//! O(packets) to draw the intermediates; steps cost what the engine's cost.
+//! O(packets) to draw the intermediates; steps cost what the engine's cost;
+//! on the shuffle-exchange O(1) per hop to set the next target.
 
 use super::claim::{join, Claim, Formula, Measure, Scope, Strength};
 use super::papers::HYPERCUBE_LECTURE;
@@ -34,7 +52,7 @@ use crate::error::Result;
 use crate::options::Field;
 use crate::rng::{Rng, Stream};
 use crate::topology::Kind;
-use crate::topology::{Network, RouteOrder, Topology};
+use crate::topology::{Network, RouteOrder, ShuffleExchange, Topology};
 use crate::workload::{Instance, Workload};
 
 fn route_order(options: &AlgorithmOptions) -> RouteOrder {
@@ -45,10 +63,14 @@ fn route_order(options: &AlgorithmOptions) -> RouteOrder {
     }
 }
 
-/// Bit fixing (hypercube) / the natural path (butterfly).
+/// Bit fixing (hypercube) / the natural path (butterfly) / the classic
+/// route (shuffle-exchange).
 #[derive(Debug, Clone)]
 pub struct BitFixing {
     order: RouteOrder,
+    /// On a shuffle-exchange graph: the network, and each packet's rounds
+    /// done (by id); `None` elsewhere.
+    rounds: Option<(ShuffleExchange, Vec<u8>)>,
 }
 
 impl BitFixing {
@@ -56,8 +78,64 @@ impl BitFixing {
     pub fn new(options: &AlgorithmOptions) -> Self {
         BitFixing {
             order: route_order(options),
+            rounds: None,
         }
     }
+
+    /// Shuffle-exchange: makes the next hop of `p`'s classic route its target.
+    fn advance(&mut self, engine: &mut Engine, p: u32) {
+        let Some((g, rounds)) = self.rounds.as_mut() else {
+            return;
+        };
+        let (at, dest) = (engine.position(p), engine.destination(p));
+        if let Some((next, done)) = se_hop(g, at, dest, rounds[p as usize], self.order) {
+            rounds[p as usize] = done;
+            engine.set_target(p, next);
+        }
+    }
+}
+
+/// The classic route's next hop on `g` from `cur` towards `dest` with
+/// `round` rounds done (see the module's text): `(next node, rounds done
+/// then)`, or `None` once the D rounds are done (then `cur` = `dest`).
+pub fn se_hop(g: &ShuffleExchange, cur: u32, dest: u32, round: u8, order: RouteOrder) -> Option<(u32, u8)> {
+    if cur == dest {
+        return None;
+    }
+    let d = g.dim();
+    let mut k = round as u32;
+    while k < d {
+        // The destination's bit that position 0 holds after k rotations.
+        let bit = match order {
+            RouteOrder::Standard => (d - k) % d,
+            RouteOrder::Reversed => k,
+        };
+        if cur & 1 != (dest >> bit) & 1 {
+            return Some((cur ^ 1, k as u8));
+        }
+        let next = match order {
+            RouteOrder::Standard => g.rotl(cur),
+            RouteOrder::Reversed => g.rotr(cur),
+        };
+        k += 1;
+        // A label equal to its rotation has no shuffle link: no hop.
+        if next != cur {
+            return Some((next, k as u8));
+        }
+    }
+    None
+}
+
+/// Walks the classic route on `g` from `from` to `dest` (cut where it
+/// reaches `dest`), calling `link(node, port)` for every hop; returns the hops.
+pub fn se_route(g: &ShuffleExchange, from: u32, dest: u32, order: RouteOrder, mut link: impl FnMut(u32, u32)) -> u32 {
+    let (mut at, mut round, mut hops) = (from, 0, 0);
+    while at != dest {
+        let (next, done) = se_hop(g, at, dest, round, order).expect("D rounds end at the destination");
+        link(at, g.port_to(at, next).expect("a hop is a link"));
+        (at, round, hops) = (next, done, hops + 1);
+    }
+    hops
 }
 
 impl Algorithm for BitFixing {
@@ -67,16 +145,50 @@ impl Algorithm for BitFixing {
 
     fn start(&mut self, instance: &Instance, engine: &mut Engine) -> Result<()> {
         let topo = &instance.topology;
-        let ok = matches!(topo, Topology::Hypercube(_) | Topology::Butterfly(_));
-        require(self.name(), ok, topo, "a hypercube or butterfly")?;
+        let ok = matches!(
+            topo,
+            Topology::Hypercube(_) | Topology::Butterfly(_) | Topology::ShuffleExchange(_)
+        );
+        require(
+            self.name(),
+            ok,
+            topo,
+            "a hypercube, butterfly or shuffle-exchange graph",
+        )?;
         engine.set_route_order(self.order);
         engine.begin_phase("route");
+        if let Topology::ShuffleExchange(g) = topo {
+            self.rounds = Some((g.clone(), vec![0; engine.packet_count() as usize]));
+            for p in engine.active() {
+                self.advance(engine, p);
+            }
+        }
         Ok(())
     }
 
-    /// Open loop: the bit-fixing route, already the engine's.
+    /// Shuffle-exchange: the packets that reached the node their route
+    /// targeted go on to the next one.
+    fn before_step(&mut self, engine: &mut Engine) {
+        if self.rounds.is_some() {
+            for p in engine.arrived_at_target().to_vec() {
+                self.advance(engine, p);
+            }
+        }
+    }
+
+    /// Open loop: the bit-fixing route, already the engine's (on the
+    /// shuffle-exchange, its first hop as the target).
     fn admit(&mut self, engine: &mut Engine, p: u32) -> Option<u32> {
-        Some(engine.route_hops(p, &[]))
+        let Some((g, rounds)) = self.rounds.as_mut() else {
+            return Some(engine.route_hops(p, &[]));
+        };
+        if rounds.len() <= p as usize {
+            rounds.resize(p as usize + 1, 0);
+        }
+        rounds[p as usize] = 0;
+        let hops = se_route(g, engine.position(p), engine.destination(p), self.order, |_, _| {});
+        self.advance(engine, p);
+        Some(hops)
     }
 }
 
@@ -192,10 +304,10 @@ pub const VALIANT_NAME: &str = "valiant";
 /// The registry entry.
 pub const BIT_FIXING: Entry = Entry {
     name: BIT_FIXING_NAME,
-    summary: "corrects differing bits, most significant first (butterfly: level 0 to level D)",
+    summary: "corrects differing bits, most significant first (butterfly: level 0 to level D; shuffle-exchange: D rounds of exchange, then shuffle)",
     paper: HYPERCUBE_LECTURE,
     section: "Bit Fixing",
-    kinds: &[Kind::Hypercube, Kind::Butterfly],
+    kinds: &[Kind::Hypercube, Kind::Butterfly, Kind::ShuffleExchange],
     shape: Shape::Any,
     packets: Packets::Any,
     open_loop: true,
@@ -233,15 +345,22 @@ pub const BIT_FIXING_TEACHING: Teaching = Teaching {
                   fixes the first bit that differs: it crosses the link of that bit's dimension (on a butterfly, \
                   it goes down one level per bit, over the cross edge where the bit differs and the straight edge \
                   where it agrees); once every bit agrees it has arrived. Alone, a packet is never faster. Together, packets can pile up: \
-                  on the transpose, all packets whose destinations share the high bits pass through one node.",
+                  on the transpose, all packets whose destinations share the high bits pass through one node. \
+                  On the shuffle-exchange graph a packet runs D rounds instead: in each, it crosses the exchange \
+                  link (which flips the last bit) if that bit differs from the destination's bit that belongs \
+                  there, then the shuffle link (which rotates the label one bit left); after D rounds its label is \
+                  the destination's. The route has at most 2D hops, one more than the network's diameter, and on \
+                  the transpose the queues grow with the network.",
     phases: &[PhaseText {
         name: "route",
         text: "each packet fixes its differing bits, most significant first: one hop per differing bit (on a \
-               butterfly, one level per bit); where several want the same link, the policy picks one",
+               butterfly, one level per bit; on the shuffle-exchange, D rounds of an exchange where the last bit \
+               differs, then a shuffle); where several want the same link, the policy picks one",
     }],
     classes: Classes::Named(&["packet"]),
     headline: 0,
-    claims: &[Claim {
+    claims: &[
+        Claim {
         name: "the oblivious lower bound",
         text: join!(
             "any deterministic oblivious scheme — bit fixing among them — has permutations (the transpose) that \
@@ -257,6 +376,24 @@ pub const BIT_FIXING_TEACHING: Teaching = Teaching {
         measure: Measure::Steps,
         strength: Strength::Omega,
         formula: Formula::SqrtNOverD,
+    },
+    Claim {
+        name: "the oblivious lower bound on the shuffle-exchange",
+        text: join!(
+            "the lecture's bound for any machine of N processors with n links out of each: a deterministic \
+               oblivious scheme — bit fixing among them — has permutations that need Ω(√(N/n)) steps; the \
+               shuffle-exchange has n = 3, so Ω(",
+            Formula::SqrtNOverThree.spelled(),
+            "), measured here on the transpose (labels rotated by ⌊D/2⌋), where bit fixing's queues grow"
+        ),
+        scope: Scope::ShuffleExchange,
+        permutation: true,
+        instance: Some(Workload::Transpose),
+        separated: false,
+        policy: None,
+        measure: Measure::Steps,
+        strength: Strength::Omega,
+        formula: Formula::SqrtNOverThree,
     }],
 };
 

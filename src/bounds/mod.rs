@@ -185,7 +185,9 @@ fn ceil_div(a: u64, b: u64) -> u32 {
 
 /// The largest source–destination distance: a packet moves one hop per step.
 pub fn distance_bound(topo: &Topology, packets: &[(u32, u32)]) -> u32 {
-    packets.iter().map(|&(s, d)| topo.distance(s, d)).max().unwrap_or(0)
+    packets
+        .iter()
+        .fold(0, |most, &(s, d)| topo.distance_above(s, d, most).unwrap_or(most))
 }
 
 /// Max over nodes v of ⌈packets into v ÷ degree(v)⌉ and ⌈packets out of v ÷

@@ -7,7 +7,9 @@
 //! λ·Σ w(s, d)·P(the route of (s, d) uses the link). The routes are walked
 //! hop by hop with the topology's own next hop ([`Topology::walk_route`]):
 //!
-//! - `greedy`, `bit-fixing`: the deterministic dimension-order route. On a
+//! - `greedy`, `bit-fixing`: the deterministic dimension-order route (on
+//!   the shuffle-exchange, bit fixing's classic route of D rounds,
+//!   [`hypercube::se_route`]). On a
 //!   ring or torus a tie (exactly half way round, SPEC §2) goes by the
 //!   packet id's parity; open-loop ids are reused slots, so either way is
 //!   counted with weight ½.
@@ -74,6 +76,14 @@ fn loads(topo: &Topology, algorithm: &str, dest: &Destinations, closed: bool) ->
     };
     let share = 1.0 / parities.len() as f64;
     let add = |load: &mut [f64], from: u32, via: &[u32], to: u32, w: f64| {
+        // Bit fixing on the shuffle-exchange: its classic route, not the
+        // topology's shortest one (valiant and greedy do not run there).
+        if let (Topology::ShuffleExchange(g), hypercube::BIT_FIXING_NAME) = (topo, algorithm) {
+            hypercube::se_route(g, from, to, RouteOrder::Standard, |v, p| {
+                load[(v * ports + p) as usize] += w;
+            });
+            return;
+        }
         for &parity in parities {
             topo.walk_route(from, via, to, parity, RouteOrder::Standard, |v, p| {
                 load[(v * ports + p) as usize] += w * share;

@@ -17,7 +17,7 @@ pub(crate) use grid::direction as line_direction;
 pub use grid::{instance_locality, packet_locality, Grid};
 pub use hypercube::Hypercube;
 pub use shape::Shape;
-pub use shuffle_exchange::ShuffleExchange;
+pub use shuffle_exchange::{Necklaces, ShuffleExchange};
 
 use crate::error::{Error, Result};
 use std::fmt;
@@ -72,6 +72,12 @@ pub trait Network {
     /// Distance travelled along dimension `dim` from `from` to `to`
     /// (the key of `farthest-origin`).
     fn dim_distance(&self, from: u32, to: u32, dim: u32) -> u32;
+
+    /// The distance from `a` to `b` if it is more than `floor`, else `None`
+    /// (the distance bound's maximum, where a network's distance is costly).
+    fn distance_above(&self, a: u32, b: u32, floor: u32) -> Option<u32> {
+        Some(self.distance(a, b)).filter(|&d| d > floor)
+    }
 
     /// Number of existing ports at `node` (its degree).
     fn degree(&self, node: u32) -> u32 {
@@ -224,6 +230,10 @@ impl Network for Topology {
     #[inline]
     fn distance(&self, a: u32, b: u32) -> u32 {
         dispatch!(self, t => t.distance(a, b))
+    }
+    #[inline]
+    fn distance_above(&self, a: u32, b: u32, floor: u32) -> Option<u32> {
+        dispatch!(self, t => t.distance_above(a, b, floor))
     }
     fn diameter(&self) -> u32 {
         dispatch!(self, t => t.diameter())

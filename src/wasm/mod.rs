@@ -383,6 +383,12 @@ fn topology_object(topology: &Topology) -> Object {
     set(&obj, "dims", dims);
     set(&obj, "wrap", topology.as_grid().is_some_and(|g| g.wraps()));
     set(&obj, "neighbors", Uint32Array::from(&topology.neighbor_table()[..]));
+    if let Topology::ShuffleExchange(g) = topology {
+        let n = g.necklaces();
+        set(&obj, "necklace", Uint32Array::from(&n.necklace[..]));
+        set(&obj, "position", Uint32Array::from(&n.position[..]));
+        set(&obj, "weight", Uint32Array::from(&n.weight[..]));
+    }
     obj
 }
 
@@ -397,7 +403,11 @@ pub fn topology_kind(name: &str) -> Option<String> {
 /// Parses a topology name (SPEC §2) under the browser limits and returns
 /// `{name, kind, nodes, ports, dims, wrap, neighbors}`, where
 /// `neighbors[node * ports + port]` is the node at the other end of that
-/// directed link (2³²−1 where there is none). Throws on a bad name.
+/// directed link (2³²−1 where there is none); a shuffle-exchange graph adds
+/// per node `necklace` (its necklace's index, necklaces numbered by
+/// weight, then representative), `position` (its rotation in the
+/// necklace) and `weight` (the 1s of its label), which the page draws
+/// necklaces as rings from. Throws on a bad name.
 #[wasm_bindgen]
 pub fn topology(name: &str) -> Result<Object, JsError> {
     let mut spec = RunSpec::browser();

@@ -308,8 +308,8 @@ test('an experiment sweep runs in the worker and plots its points', async () => 
 test('every topology kind picked from the menu runs, without an error', async () => {
   const { page, errors } = await open('');
   const kinds = await page.locator('[data-role="topology-kind"] option').evaluateAll((os) => os.map((o) => o.value));
-  assert.deepEqual(kinds, ['linear', 'ring', 'mesh', 'torus', 'hypercube', 'butterfly']);
-  for (const kind of ['linear', 'ring', 'mesh', 'torus', 'hypercube', 'butterfly']) {
+  assert.deepEqual(kinds, ['linear', 'ring', 'mesh', 'torus', 'hypercube', 'butterfly', 'shuffle-exchange']);
+  for (const kind of kinds) {
     await page.selectOption('[data-role="topology-kind"]', kind);
     assert.match(await page.locator('[data-role="topology"]').inputValue(), new RegExp(`^${kind}:`), kind);
     await page.waitForFunction(() => Number(document.querySelector('[data-role="step-count"]').textContent) > 0, null, { timeout: 10000 });

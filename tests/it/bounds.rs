@@ -554,6 +554,8 @@ fn best_never_exceeds_a_real_run() {
         "hypercube:6",
         "butterfly:2",
         "butterfly:3",
+        "shuffle-exchange:4",
+        "shuffle-exchange:7",
     ];
     let mut g = Gen(2024);
     let mut tight = 0;

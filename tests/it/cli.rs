@@ -663,7 +663,7 @@ fn a_sweep_whose_points_all_fail_writes_their_rows_and_exits_1() {
     for line in &lines[1..] {
         assert!(line.starts_with("mesh:4x4,16,4,bit-fixing,"), "{line}");
         assert!(
-            line.contains("cannot run here: needs a hypercube or butterfly"),
+            line.contains("cannot run here: needs a hypercube, butterfly or shuffle-exchange graph"),
             "{line}"
         );
     }

@@ -30,6 +30,11 @@ fn probe_text() -> impl Strategy<Value = String> {
         Just("mesh:0x4".to_string()),
         Just("hypercube:40".to_string()),
         Just("butterfly:3".to_string()),
+        Just("shuffle-exchange:4".to_string()),
+        Just("shuffle-exchange:1".to_string()),
+        Just("shuffle-exchange:27".to_string()),
+        Just("shuffle-exchange:abc".to_string()),
+        Just("shuffle-exchange:3x3".to_string()),
         Just("ring:2".to_string()),
         Just("linear:1".to_string()),
         Just("ks-level".to_string()),
@@ -73,13 +78,14 @@ fn field() -> impl Strategy<Value = Field> {
 }
 
 /// The networks runs are built on: small, one of each kind.
-const SMALL: [&str; 6] = [
+const SMALL: [&str; 7] = [
     "mesh:4x4",
     "torus:4x4",
     "ring:6",
     "hypercube:3",
     "butterfly:2",
     "mesh:2x2x2",
+    "shuffle-exchange:4",
 ];
 
 /// Runs what was accepted for a few steps (small networks only: the

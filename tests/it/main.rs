@@ -51,6 +51,7 @@ mod pp;
 mod primitives;
 mod report_fields;
 mod request;
+mod shuffle_exchange;
 mod smear;
 mod sort;
 mod sort_route;

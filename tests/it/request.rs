@@ -171,6 +171,7 @@ const TOPOLOGIES: &[&str] = &[
     "torus:3x3x3",
     "hypercube:4",
     "butterfly:3",
+    "shuffle-exchange:4",
 ];
 
 #[test]
@@ -236,6 +237,10 @@ fn every_algorithm_runs_exactly_where_the_registry_accepts() {
                         err.contains(&format!("algorithm '{}' cannot run here", entry.name)),
                         "{what}: {err}"
                     );
+                    // A network it does not run on is named.
+                    if entry.check_topology(&topo).is_err() {
+                        assert!(err.contains(topology), "{what}: {err}");
+                    }
                 }
             }
         }

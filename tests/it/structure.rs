@@ -107,6 +107,7 @@ fn formula_texts() -> Vec<&'static str> {
         Formula::TwoSide,
         Formula::SqrtLkn,
         Formula::SqrtNOverD,
+        Formula::SqrtNOverThree,
         Formula::LogSide,
         Formula::GreedyWorstQueue,
         Formula::PacketsPerNode,

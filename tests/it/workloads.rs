@@ -516,6 +516,7 @@ fn locality_stays_within_distance_l() {
         "hypercube:5",
         "mesh:3x3x3",
         "mesh:16x16",
+        "shuffle-exchange:6",
     ] {
         for radius in [1, 2, 3, 40] {
             for l in [1, 3] {
@@ -667,6 +668,8 @@ fn every_workload_on_every_topology_is_valid_or_cleanly_refused() {
         "mesh:4x4",
         "torus:3x5",
         "mesh:2x2x2x2",
+        "shuffle-exchange:2",
+        "shuffle-exchange:5",
     ];
     let params = [
         (None, None),
@@ -868,5 +871,54 @@ fn implied_values_are_the_instances() {
                 Implied::Nothing => {}
             }
         }
+    }
+}
+
+/// On `shuffle-exchange:D` the permutations by label are the hypercube's
+/// label maps (SPEC §4: transpose rotates left by ⌊D/2⌋, bit-reversal
+/// reverses, bit-complement complements, shuffle rotates left by one), and
+/// the random ones draw the same instances; the workloads of grids and of
+/// the 2-D mesh are refused naming the workload and the network.
+#[test]
+fn shuffle_exchange_workloads_are_the_hypercube_label_maps() {
+    for d in [2, 5, 8] {
+        let (se, cube) = (format!("shuffle-exchange:{d}"), format!("hypercube:{d}"));
+        for w in [
+            Workload::RandomPermutation,
+            Workload::Transpose,
+            Workload::BitReversal,
+            Workload::BitComplement,
+            Workload::Shuffle,
+            Workload::RandomKk,
+            Workload::RandomLk,
+            Workload::Hotspot,
+        ] {
+            let (a, b) = (gen(&se, w), gen(&cube, w));
+            assert_eq!(a.packets, b.packets, "{w} D={d}");
+            assert_eq!((a.name, a.l, a.k), (b.name, b.l, b.k), "{w} D={d}");
+        }
+        let m = mapping(&gen(&se, Workload::Transpose));
+        let mask = (1u32 << d) - 1;
+        for x in 0..1u32 << d {
+            let r = d / 2;
+            let rotated = if r == 0 { x } else { ((x << r) | (x >> (d - r))) & mask };
+            assert_eq!(m[x as usize], rotated, "D={d} {x:b}");
+        }
+    }
+    for w in [
+        Workload::Tornado,
+        Workload::LargeShift,
+        Workload::PointReflection,
+        Workload::WorstLk,
+        Workload::LocalKk,
+        Workload::GreedyWorst,
+    ] {
+        let e = generate(&topo("shuffle-exchange:5"), &WorkloadSpec::new(w, 1))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains(&format!("invalid workload '{w}'")) && e.contains("shuffle-exchange:5"),
+            "{w}: {e}"
+        );
     }
 }

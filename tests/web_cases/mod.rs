@@ -267,12 +267,28 @@ fn static_lists_name_everything() {
     assert!(workloads.iter().any(|w| w == "random-lk"));
     assert_eq!(
         names(get(&catalogue, "topologies")),
-        ["linear", "ring", "mesh", "torus", "hypercube", "butterfly"]
+        [
+            "linear",
+            "ring",
+            "mesh",
+            "torus",
+            "hypercube",
+            "butterfly",
+            "shuffle-exchange"
+        ]
     );
     let topo: JsValue = wasm::topology("torus:3x4").unwrap().into();
     assert_eq!(num(&topo, "nodes"), 12.0);
     assert_eq!(u32s(&topo, "neighbors").len(), 48);
     assert!(get(&topo, "wrap").as_bool().unwrap());
+    assert!(get(&topo, "necklace").is_undefined());
+    // The shuffle-exchange's drawing facts, from the core: 000110 is one
+    // rotation into the necklace of 000011; 14 necklaces of 6 bits.
+    let se: JsValue = wasm::topology("shuffle-exchange:6").unwrap().into();
+    let (necklace, position, weight) = (u32s(&se, "necklace"), u32s(&se, "position"), u32s(&se, "weight"));
+    assert_eq!(necklace.len(), 64);
+    assert_eq!(necklace.iter().max(), Some(&13));
+    assert_eq!((position[0b000110], weight[0b101101]), (1, 4));
 }
 
 #[wasm_bindgen_test]

@@ -41,11 +41,11 @@ pub(super) fn describe(w: Workload) -> &'static str {
     match w {
         Workload::RandomPermutation => "a uniformly random permutation (butterfly: level-0 row r to level-D row pi(r))",
         Workload::Transpose => {
-            "(r,c) -> (c,r) on square 2-D meshes/tori; hypercube labels and butterfly rows rotate left by floor(D/2)"
+            "(r,c) -> (c,r) on square 2-D meshes/tori; hypercube and shuffle-exchange labels and butterfly rows rotate left by floor(D/2)"
         }
-        Workload::BitReversal => "reverse the bits of the node id (node count a power of two; hypercube label; butterfly rows)",
-        Workload::BitComplement => "complement the bits of the node id (node count a power of two; hypercube label; butterfly rows)",
-        Workload::Shuffle => "perfect shuffle: rotate the id's bits left by one (node count a power of two; hypercube; butterfly rows)",
+        Workload::BitReversal => "reverse the bits of the node id (node count a power of two; hypercube and shuffle-exchange label; butterfly rows)",
+        Workload::BitComplement => "complement the bits of the node id (node count a power of two; hypercube and shuffle-exchange label; butterfly rows)",
+        Workload::Shuffle => "perfect shuffle: rotate the id's bits left by one (node count a power of two; hypercube; shuffle-exchange; butterfly rows)",
         Workload::Tornado => "grids: every coordinate c -> (c + ceil(side/2) - 1) mod side",
         Workload::LargeShift => "k-LS: k packets from every node to c + floor(side/2) mod side in every coordinate (hypercube: complement)",
         Workload::PointReflection => "k-PR: k packets from every node to side-1-c in every coordinate (hypercube: complement)",
@@ -96,10 +96,13 @@ pub(super) fn generate(topo: &Topology, spec: &WorkloadSpec) -> Result<Instance>
         }
         Workload::Transpose => match topo {
             Topology::Grid(g) => {
-                let (r, c) = topo
-                    .mesh2d()
-                    .filter(|(r, c)| r == c)
-                    .ok_or_else(|| refuse(w, topo, "needs a square 2-D mesh or torus, a hypercube or a butterfly"))?;
+                let (r, c) = topo.mesh2d().filter(|(r, c)| r == c).ok_or_else(|| {
+                    refuse(
+                        w,
+                        topo,
+                        "needs a square 2-D mesh or torus, a hypercube, a shuffle-exchange graph or a butterfly",
+                    )
+                })?;
                 debug_assert_eq!(r, c);
                 (0..g.nodes()).map(|v| (v, (v % c) * r + v / c)).collect()
             }
