@@ -351,6 +351,10 @@ pub fn evaluate_run(
             Topology::Butterfly(b) => Some(bound(text, b.dim() as f64, format!("n = {} inputs", b.rows()))),
             _ => None,
         },
+        Formula::LogNodes => {
+            let n = topo.nodes();
+            Some(bound(text, (n as f64).log2(), format!("N = {n} nodes")))
+        }
     }
 }
 

@@ -35,6 +35,8 @@ pub enum Scope {
     /// (level D), drawn at random (the `random-permutation` workload), on
     /// direct paths (Leighton–Maggs–Ranade–Rao Theorem 4.2).
     ButterflyRandomInputsToOutputs,
+    /// A shuffle-exchange graph (`shuffle-exchange:D`).
+    ShuffleExchange,
 }
 
 impl Scope {
@@ -53,6 +55,7 @@ impl Scope {
             Scope::CubeTorus => (&[Kind::Torus], Shape::Cube),
             Scope::Torus2d => (&[Kind::Torus], Shape::TwoD),
             Scope::ButterflyRandomInputsToOutputs => (&[Kind::Butterfly], Shape::Any),
+            Scope::ShuffleExchange => (&[Kind::ShuffleExchange], Shape::Any),
         })
     }
 }
@@ -153,6 +156,8 @@ pub enum Formula {
     EdgeQueueCap,
     /// log₂ n on an n-input butterfly (`butterfly:D`: log n = D).
     LogInputs,
+    /// log₂ N, N the number of nodes (D on `shuffle-exchange:D`).
+    LogNodes,
     /// The main term of one of Kaufmann–Sibeyn's k-k routing theorems, with
     /// n the side, d the dimension and k the most packets a node sends or
     /// receives (ε the run's strip height, L its locality).
@@ -176,6 +181,7 @@ impl Formula {
             Formula::CongestionDilationLogN => "c + L + log N",
             Formula::EdgeQueueCap => "q",
             Formula::LogInputs => "log n",
+            Formula::LogNodes => "log₂ N",
             Formula::Ks(theorem) => theorem.text(),
             Formula::Lemma2
             | Formula::MeshDiameter

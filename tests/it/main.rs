@@ -40,6 +40,7 @@ mod ks_rules;
 mod layers;
 mod lecture_rules;
 mod lmrr;
+mod lmrr_shuffle;
 mod load;
 mod pace;
 mod page_words;

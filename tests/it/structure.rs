@@ -114,6 +114,7 @@ fn formula_texts() -> Vec<&'static str> {
         Formula::CongestionDilationLogN,
         Formula::EdgeQueueCap,
         Formula::LogInputs,
+        Formula::LogNodes,
     ]);
     formulas
         .into_iter()

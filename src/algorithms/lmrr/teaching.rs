@@ -57,6 +57,35 @@ const PHASES: &[PhaseText] = &[
         name: "to-destination",
         text: "packets fix their bits towards their destination, least significant first (a second butterfly)",
     },
+    PhaseText {
+        name: "bad-to-good",
+        text: "on the shuffle-exchange, packets at bad labels (no unique longest run of 0s, long enough) go to the \
+               good label they are associated with: a few exchanges and shuffles, then along that good necklace",
+    },
+    PhaseText {
+        name: "around-necklace",
+        text: "packets go around their own necklace (by unshuffles) to its level 0, where the good labels' \
+               leveled network begins",
+    },
+    PhaseText {
+        name: "to-random-necklace",
+        text: "packets climb the good labels' leveled network and come back down it, correcting one bit of their \
+               label per level (shuffle, then exchange or wait), to level 0 of a random good necklace",
+    },
+    PhaseText {
+        name: "to-destination-necklace",
+        text: "packets climb and descend the leveled network again, from the random necklace to their \
+               destination's necklace",
+    },
+    PhaseText {
+        name: "along-necklace",
+        text: "packets go along their destination's necklace (by shuffles) from its level 0 to the destination",
+    },
+    PhaseText {
+        name: "good-to-bad",
+        text: "packets bound for bad labels go from the good label associated with them back along the way a packet \
+               from there came",
+    },
 ];
 
 /// lmrr.
@@ -72,7 +101,8 @@ pub const TEACHING: Teaching = Teaching {
         Formula::CongestionDilationLogN.spelled(),
         "): the \
                   congestion plus the depth. The mesh is routed in four such phases, one per direction; the \
-                  butterfly along its levels."
+                  butterfly along its levels; the shuffle-exchange on its good labels, through a random good \
+                  necklace."
     ),
     phases: PHASES,
     classes: Classes::Named(&[
@@ -86,8 +116,8 @@ pub const TEACHING: Teaching = Teaching {
 };
 
 /// lmrr's claims: Theorem 2.9 on any leveled network (its c and L are the
-/// run's: they depend on the paths), the edge queues' capacity, and
-/// Theorem 4.2 on the butterfly.
+/// run's: they depend on the paths), the edge queues' capacity,
+/// Theorem 4.2 on the butterfly and §5's bound on the shuffle-exchange.
 const CLAIMS: &[Claim] = &[
     Claim {
         name: "Theorem 2.9",
@@ -132,5 +162,22 @@ const CLAIMS: &[Claim] = &[
         measure: Measure::Steps,
         strength: Strength::PlusLowerOrder,
         formula: Formula::LogInputs,
+    },
+    Claim {
+        name: "§5",
+        text: join!(
+            "on an N-node shuffle-exchange graph any permutation is routed in O(",
+            Formula::LogNodes.spelled(),
+            ") steps with edge queues of constant size, with high probability: the good labels emulate a leveled \
+             network of depth O(log N), and paths through a random good necklace have congestion O(log N)"
+        ),
+        scope: Scope::ShuffleExchange,
+        permutation: true,
+        instance: None,
+        separated: false,
+        policy: None,
+        measure: Measure::Steps,
+        strength: Strength::Order,
+        formula: Formula::LogNodes,
     },
 ];
