@@ -13,7 +13,11 @@
 //!   Theorem 4.1 (Valiant paths through a random row), two real steps per
 //!   logical step ([`butterfly`]);
 //! - the hypercube through its emulation of the butterfly, direct (bit
-//!   fixing) or Valiant paths ([`butterfly`]).
+//!   fixing) or Valiant paths ([`butterfly`]);
+//! - the shuffle-exchange on its good labels through a random good
+//!   necklace, bad labels' packets to and from good ones in phases of
+//!   their own (§5; [`shuffle_exchange`]); there a packet takes part in
+//!   several rounds, one after the other.
 //!
 //! The scheduler ([`scheduler`]) keeps its own initial and edge queues and
 //! decides every move; the engine carries them out — packets by scripted

@@ -34,11 +34,10 @@ use crate::rng::Rng;
 use crate::topology::{Network, ShuffleExchange, Topology};
 use chain::{Chain, Leg, Part, CHAIN, NODE};
 pub use labels::{threshold, Labels, GOOD, NO_RUN, TIE, ZERO};
-use std::ops::Range;
 use std::sync::Arc;
 
 /// The rounds the chain of the good-to-good phase is routed in (ranges of
-/// [`chain::CHAIN`]): one. In it a directed link carries up to four
+/// [`chain::CHAIN`], as (first, end)): one. In it a directed link carries up to four
 /// logical edges (an exchange link serves both legs' A and A reversed),
 /// so a logical step is four real steps; split into four rounds (around +
 /// up, down, up, down + along) no link carries two and the run takes
@@ -46,7 +45,7 @@ use std::sync::Arc;
 /// tops of A and at level 0 of the random necklaces, Θ(log N) of them on
 /// one node (measured: `docs/algorithms/lmrr.md`), where in one round a
 /// node holds a constant number.
-pub const SPLIT: [Range<usize>; 1] = [0..6];
+pub const SPLIT: &[(usize, usize)] = &[(0, CHAIN.len())];
 
 /// The largest D lmrr routes on (its tables and leveled networks are a
 /// few arrays of N entries per part of the chain).
@@ -170,13 +169,19 @@ pub(super) fn start(g: &ShuffleExchange, lmrr: &Lmrr, packets: &[(u32, u32, u32)
 pub(super) struct Plan {
     nets: Vec<Box<dyn Description>>,
     /// (network, packets as (engine id, logical path), stages).
-    rounds: Vec<(usize, Vec<(u32, Vec<u32>)>, Vec<(&'static str, u32)>)>,
+    rounds: Vec<RoundPlan>,
     /// The fraction of labels that are good.
     pub good_fraction: f64,
 }
 
 /// A packet's hosts in phase 1 or 3 with the level it starts on.
 type Hops = (u32, Vec<u32>);
+
+/// A round: its network (index), packets (engine id, logical path) and stages.
+type RoundPlan = (usize, Vec<(u32, Vec<u32>)>, Vec<(&'static str, u32)>);
+
+/// Something of one packet, by engine id.
+type Of<T> = Vec<(u32, T)>;
 
 impl Plan {
     /// Plans the packets `(engine id, source, destination)` on `g`, drawing
@@ -191,8 +196,8 @@ impl Plan {
         let dim = g.dim();
         // The phase-3 paths run the phase-1 paths backwards, from level K down.
         let top = 3 * dim;
-        let (mut first, mut last): (Vec<(u32, Hops)>, Vec<(u32, Hops)>) = (Vec::new(), Vec::new());
-        let mut chains: Vec<(u32, Vec<(usize, u32, u32)>)> = Vec::new();
+        let (mut first, mut last): (Of<Hops>, Of<Hops>) = (Vec::new(), Vec::new());
+        let mut chains: Of<Vec<(usize, u32, u32)>> = Vec::new();
         let mut scratch = Vec::new();
         for &(id, src, dest) in packets {
             let via = draw(&labels, rng);
@@ -231,7 +236,7 @@ impl Plan {
         }
         let mut nets: Vec<Box<dyn Description>> = Vec::new();
         let mut rounds = Vec::new();
-        let hop_round = |list: Vec<(u32, Hops)>, stage: &'static str, nets: &mut Vec<Box<dyn Description>>| {
+        let hop_round = |list: Of<Hops>, stage: &'static str, nets: &mut Vec<Box<dyn Description>>| {
             let (ids, paths): (Vec<u32>, Vec<Hops>) = list.into_iter().filter(|(_, p)| p.1.len() > 1).unzip();
             if ids.is_empty() {
                 return Ok::<_, String>(None);
@@ -242,7 +247,8 @@ impl Plan {
             Ok(Some((nets.len() - 1, packets, vec![(stage, u32::MAX)])))
         };
         rounds.extend(hop_round(first, "bad-to-good", &mut nets)?);
-        for range in SPLIT {
+        for &(a, b) in SPLIT {
+            let range = a..b;
             let net = Chain::new(Arc::clone(&labels), range.clone());
             let mut packets = Vec::new();
             for (id, entries) in &chains {
