@@ -181,14 +181,18 @@ impl Labels {
         })
     }
 
-    /// The frame label a packet has at the top of A on its way from frame
-    /// `x` to frame `i` (both representatives): Z = 0^m′ 1 (X or I) on the
+    /// The top of the *merged* leg from frame `x` to frame `i` (both
+    /// representatives), the planner's fallback: Z = 0^m′ 1 (X or I) on the
     /// positions after m′, m′ the first position, from the longer of the
     /// two longest runs on, where both X and I have a 1 (the last position
-    /// at the latest). Correcting X into Z (up) and Z into I (down, read
-    /// upwards: I into Z) then never flips a bit inside the leading run:
-    /// with a 0 at m′ in X or I the run would first grow past m′ and then
-    /// be cut (`chain` argues the rest).
+    /// at the latest). Up from X, the label on level p is 0^(p+1) then X's
+    /// bits (its leading run contains X's, its other runs are X's) or, from
+    /// m′ on, 0^m′ 1, bits that are 0 only where X's are, then X's: every
+    /// other run is part of a run of X, shorter than the leading run, so
+    /// the label is a good representative on level p; down to I the same
+    /// with I's runs. Choosing m′ where both have a 1 also keeps every flip
+    /// out of its tail's leading run. Always good, but Z has many 1s: many
+    /// packets share it (`docs/algorithms/lmrr.md`).
     pub fn merge(&self, x: u32, i: u32) -> u32 {
         let m = self.block(x).max(self.block(i));
         let both = x & i & !self.top(m);
@@ -203,7 +207,7 @@ impl Labels {
     ///   significant bit set and its t most significant bits cleared; the
     ///   packet sets the current bit, then t times shuffles and clears the
     ///   current bit (a branch of the binary tree of g), arriving at
-    ///   rotl^t(g) on level 2t + 1, then shuffles j more times, j its rank
+    ///   rotl^t(g), then shuffles j more times, j its rank
     ///   among the type-1 labels of g modulo D, so that a node of g's
     ///   necklace receives at most ⌈2^(t+1)/D⌉ ≤ 2 of them. The all-1s label
     ///   has no shuffle link: it (and 1…10, whose tree branch would pass
@@ -216,8 +220,13 @@ impl Labels {
     ///   if needed (position m + 1 to 1) and goes along the good necklace to
     ///   rotl^r of it, its own rotation (so a good node receives at most
     ///   one label from each of the two bad necklaces that map to its
-    ///   necklace); it starts on level r;
-    /// - type 3 (all 0s): its exchange neighbour 0…01, on level 0.
+    ///   necklace);
+    /// - type 3 (all 0s): its exchange neighbour 0…01.
+    ///
+    /// Levels (of the phase's hop-leveled network) are aligned so that
+    /// every packet reaches rotl^k(g) of a good necklace g on level
+    /// D + 1 + k: paths that share a link then mostly share its logical
+    /// edge (2 substeps for D ≥ 7, 1 below).
     ///
     /// The last host is the good label.
     pub fn bad_path(&self, x: u32) -> (u32, Vec<u32>) {

@@ -97,7 +97,11 @@ fn networks_are_leveled_and_physical() {
         let g = ShuffleExchange::new(dim).unwrap();
         let topo = Topology::ShuffleExchange(g.clone());
         let l = Arc::new(Labels::new(&g));
-        for range in SPLIT.iter().map(|&(a, b)| a..b).chain([0..2, 2..3, 3..4, 4..6, 0..3, 3..6]) {
+        for range in SPLIT
+            .iter()
+            .map(|&(a, b)| a..b)
+            .chain([0..2, 2..3, 3..4, 4..6, 0..3, 3..6])
+        {
             let net = Chain::new(Arc::clone(&l), range.clone());
             let s = check_network(&topo, &net, &format!("D={dim} chain {range:?}"));
             // An exchange link serves the four parts of A: four substeps in
