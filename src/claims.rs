@@ -366,6 +366,10 @@ pub fn evaluate_run(
             let (d, m) = (g.dims().len() as u32, g.dims().iter().copied().max().unwrap_or(1));
             bound(text, (d * m) as f64, format!("d = {d}, M = {m}"))
         }),
+        Formula::LogNodes => {
+            let n = topo.nodes();
+            Some(bound(text, (n as f64).log2(), format!("N = {n} nodes")))
+        }
     }
 }
 

@@ -154,6 +154,10 @@ pub struct LmrrFields {
     /// delivered with the packet that absorbed it).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub combined: Option<u64>,
+    /// On the shuffle-exchange (§5): the fraction of the labels that are
+    /// good (a unique longest run of at least ⌊log₂ D⌋ 0s).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub good_fraction: Option<f64>,
 }
 
 impl Latency {

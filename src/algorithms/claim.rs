@@ -166,6 +166,8 @@ pub enum Formula {
     /// d·M on a d-dimensional mesh whose largest side is M
     /// (Leighton–Maggs–Ranade–Rao §6).
     DimsTimesSide,
+    /// log₂ N, N the number of nodes (D on `shuffle-exchange:D`).
+    LogNodes,
     /// The main term of one of Kaufmann–Sibeyn's k-k routing theorems, with
     /// n the side, d the dimension and k the most packets a node sends or
     /// receives (ε the run's strip height, L its locality).
@@ -191,6 +193,7 @@ impl Formula {
             Formula::EdgeQueueCap => "q",
             Formula::LogInputs => "log n",
             Formula::DimsTimesSide => "d·M",
+            Formula::LogNodes => "log₂ N",
             Formula::Ks(theorem) => theorem.text(),
             Formula::Lemma2
             | Formula::MeshDiameter

@@ -41,6 +41,7 @@ mod layers;
 mod lecture_rules;
 mod lmrr;
 mod lmrr_arrays;
+mod lmrr_shuffle;
 mod load;
 mod pace;
 mod page_words;

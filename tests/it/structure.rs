@@ -116,6 +116,7 @@ fn formula_texts() -> Vec<&'static str> {
         Formula::EdgeQueueCap,
         Formula::LogInputs,
         Formula::DimsTimesSide,
+        Formula::LogNodes,
     ]);
     formulas
         .into_iter()

@@ -18,7 +18,11 @@
 //!   Theorem 4.1 (Valiant paths through a random row), two real steps per
 //!   logical step ([`butterfly`]);
 //! - the hypercube through its emulation of the butterfly, direct (bit
-//!   fixing) or Valiant paths ([`butterfly`]).
+//!   fixing) or Valiant paths ([`butterfly`]);
+//! - the shuffle-exchange on its good labels through a random good
+//!   necklace, bad labels' packets to and from good ones in phases of
+//!   their own (§5; [`shuffle_exchange`]); there a packet takes part in
+//!   several rounds, one after the other.
 //!
 //! The scheduler ([`scheduler`]) keeps its own initial and edge queues and
 //! decides every move; the engine carries them out — packets by scripted
@@ -45,10 +49,12 @@
 //! network.
 
 mod butterfly;
+mod hop_leveled;
 mod leveled;
 mod mesh;
 mod plateau;
 mod scheduler;
+pub mod shuffle_exchange;
 mod teaching;
 
 pub use teaching::TEACHING;
@@ -99,7 +105,11 @@ pub struct Lmrr {
     paths: PathChoice,
     combine: bool,
     rounds: Vec<Scheduler>,
+    /// R of each round.
+    round_ranks: Vec<u32>,
     current: usize,
+    /// The round whose ranks the packets' classes show.
+    classed: usize,
     substep: u8,
     progress: bool,
     phase: &'static str,
@@ -120,7 +130,9 @@ impl Lmrr {
             paths: options.paths,
             combine: options.combine,
             rounds: Vec::new(),
+            round_ranks: Vec::new(),
             current: 0,
+            classed: 0,
             substep: 0,
             progress: false,
             phase: "",
@@ -133,6 +145,125 @@ impl Lmrr {
     /// The scheduler of the round in progress, if any.
     fn round(&mut self) -> Option<&mut Scheduler> {
         self.rounds.get_mut(self.current)
+    }
+
+    /// Builds every round's leveled network, paths, ranks and scheduler
+    /// (rounds run one after the other; a packet may take part in several,
+    /// each path starting where the last ended).
+    fn schedule(
+        &mut self,
+        rounds: Vec<Round>,
+        engine: &mut Engine,
+        topo: &Topology,
+        rng: &mut Rng,
+        active: &[u32],
+    ) -> Result<()> {
+        let n = active.len().max(1) as u32;
+        let log_n = n.next_power_of_two().trailing_zeros();
+        let check = engine.config().check_invariants;
+        let mut classed = vec![false; engine.packet_count() as usize];
+        let mut fields = LmrrFields {
+            log_n,
+            edge_queue_cap: self.q,
+            good_fraction: self.fields.good_fraction,
+            ..LmrrFields::default()
+        };
+        for round in rounds {
+            if round.packets.is_empty() {
+                continue;
+            }
+            // Levels below every start and above every end carry nothing.
+            let level = |v: &u32| round.desc.level(*v);
+            let lo = round
+                .packets
+                .iter()
+                .filter_map(|(_, path)| path.iter().map(level).min())
+                .min()
+                .unwrap_or(0);
+            let hi = round
+                .packets
+                .iter()
+                .filter_map(|(_, path)| path.iter().map(level).max())
+                .max()
+                .unwrap_or(0);
+            let net = Leveled::build(round.desc, lo, hi);
+            let mut paths = Paths::default();
+            let (mut ids, mut dest) = (Vec::new(), Vec::new());
+            let mut edges = Vec::new();
+            for (p, nodes) in &round.packets {
+                edges.clear();
+                let d = engine.destination(*p);
+                // A round ends at its path's last host: the destination,
+                // or where the packet's next round starts.
+                let end = round.desc.host(*nodes.last().expect("a path has a node"));
+                let start = net
+                    .path_edges(nodes, end, &mut edges)
+                    .expect("the path lies in the levels kept");
+                if edges.is_empty() {
+                    // It starts where this round ends (on the shuffle-exchange).
+                    continue;
+                }
+                paths.push(start, &edges);
+                ids.push(*p);
+                dest.push(d);
+            }
+            if ids.is_empty() {
+                continue;
+            }
+            // With combining, packets for one destination count once on an
+            // edge (§2.3.1's congestion), and the rank is a hash of the
+            // destination, so that such packets have one rank.
+            let c = if self.combine {
+                paths.congestion_by_destination(net.edges(), &dest)
+            } else {
+                paths.congestion(net.edges())
+            };
+            let l = paths.dilation();
+            let r = self.ranks.unwrap_or(c + l + log_n).max(1);
+            let rank: Vec<u32> = if self.combine {
+                let hash = RankHash::new(topo.nodes(), log_n.max(1), r, rng);
+                dest.iter().map(|&d| 1 + hash.rank(d)).collect()
+            } else {
+                (0..ids.len()).map(|_| 1 + rng.below(r)).collect()
+            };
+            // Rank as colour: the quarter of [1, R] it falls in (of the
+            // first round a packet takes part in; set again as each round
+            // begins, `before_step`).
+            for (&p, &k) in ids.iter().zip(&rank) {
+                if !classed[p as usize] {
+                    classed[p as usize] = true;
+                    engine.set_class(p, quarter(k, r));
+                }
+            }
+            self.round_ranks.push(r);
+            fields.leveled_congestion = fields.leveled_congestion.max(c);
+            fields.dilation = fields.dilation.max(l);
+            fields.levels = fields.levels.max(hi - lo + 1);
+            fields.ranks = fields.ranks.max(r);
+            let problem = Problem {
+                net: Arc::new(net),
+                paths: Arc::new(paths),
+                ids,
+                rank,
+                dest,
+                stages: round.stages.clone(),
+            };
+            self.rounds.push(Scheduler::new(problem, self.q, self.combine, check));
+        }
+        self.ports = topo.ports();
+        self.links = topo.nodes() * topo.ports();
+        fields.congestion = self.link_congestion();
+        self.fields = fields;
+        for &p in active {
+            engine.set_eligible(p, false);
+        }
+        // The first phase is named from step 0 on (the page shows it before
+        // the first step).
+        if let Some(round) = self.rounds.first() {
+            self.phase = round.stage();
+            engine.begin_phase(self.phase);
+        }
+        Ok(())
     }
 
     /// SPEC §5's `congestion`: the most paths that use one directed link
@@ -237,11 +368,14 @@ impl Algorithm for Lmrr {
                     vec![0; active.len()],
                 )
             }
-            Topology::ShuffleExchange(_) => {
-                return Err(Error::unsupported(
-                    self.name(),
-                    format!("needs a mesh, a butterfly or a hypercube, got {topo}"),
-                ))
+            Topology::ShuffleExchange(g) => {
+                let packets: Vec<_> = active
+                    .iter()
+                    .map(|&p| (p, engine.source(p), engine.destination(p)))
+                    .collect();
+                let mut plan = shuffle_exchange::start(g, self, &packets, &mut rng)?;
+                self.fields.good_fraction = Some(plan.good_fraction);
+                return self.schedule(plan.rounds(), engine, &topo, &mut rng, &active);
             }
             Topology::Hypercube(h) => {
                 let net = if self.paths == PathChoice::Valiant {
@@ -308,94 +442,7 @@ impl Algorithm for Lmrr {
             }
             rounds[k].packets.push((p, nodes));
         }
-        let n = active.len().max(1) as u32;
-        let log_n = n.next_power_of_two().trailing_zeros();
-        let check = engine.config().check_invariants;
-        let mut fields = LmrrFields {
-            log_n,
-            edge_queue_cap: self.q,
-            ..LmrrFields::default()
-        };
-        for round in rounds {
-            if round.packets.is_empty() {
-                continue;
-            }
-            // Levels below every start and above every end carry nothing.
-            let level = |v: &u32| round.desc.level(*v);
-            let lo = round
-                .packets
-                .iter()
-                .filter_map(|(_, path)| path.iter().map(level).min())
-                .min()
-                .unwrap_or(0);
-            let hi = round
-                .packets
-                .iter()
-                .filter_map(|(_, path)| path.iter().map(level).max())
-                .max()
-                .unwrap_or(0);
-            let net = Leveled::build(round.desc, lo, hi);
-            let mut paths = Paths::default();
-            let (mut ids, mut dest) = (Vec::new(), Vec::new());
-            let mut edges = Vec::new();
-            for (p, nodes) in &round.packets {
-                edges.clear();
-                let d = engine.destination(*p);
-                let start = net
-                    .path_edges(nodes, d, &mut edges)
-                    .expect("the path lies in the levels kept");
-                paths.push(start, &edges);
-                ids.push(*p);
-                dest.push(d);
-            }
-            // With combining, packets for one destination count once on an
-            // edge (§2.3.1's congestion), and the rank is a hash of the
-            // destination, so that such packets have one rank.
-            let c = if self.combine {
-                paths.congestion_by_destination(net.edges(), &dest)
-            } else {
-                paths.congestion(net.edges())
-            };
-            let l = paths.dilation();
-            let r = self.ranks.unwrap_or(c + l + log_n).max(1);
-            let rank: Vec<u32> = if self.combine {
-                let hash = RankHash::new(topo.nodes(), log_n.max(1), r, &mut rng);
-                dest.iter().map(|&d| 1 + hash.rank(d)).collect()
-            } else {
-                (0..ids.len()).map(|_| 1 + rng.below(r)).collect()
-            };
-            // Rank as colour: the quarter of [1, R] it falls in.
-            for (&p, &k) in ids.iter().zip(&rank) {
-                engine.set_class(p, ((k - 1) as u64 * 4 / r as u64) as u8);
-            }
-            fields.leveled_congestion = fields.leveled_congestion.max(c);
-            fields.dilation = fields.dilation.max(l);
-            fields.levels = fields.levels.max(hi - lo + 1);
-            fields.ranks = fields.ranks.max(r);
-            let problem = Problem {
-                net: Arc::new(net),
-                paths: Arc::new(paths),
-                ids,
-                rank,
-                dest,
-                stages: round.stages.clone(),
-            };
-            self.rounds.push(Scheduler::new(problem, self.q, self.combine, check));
-        }
-        self.ports = topo.ports();
-        self.links = topo.nodes() * topo.ports();
-        fields.congestion = self.link_congestion();
-        self.fields = fields;
-        for p in active {
-            engine.set_eligible(p, false);
-        }
-        // The first phase is named from step 0 on (the page shows it before
-        // the first step).
-        if let Some(round) = self.rounds.first() {
-            self.phase = round.stage();
-            engine.begin_phase(self.phase);
-        }
-        Ok(())
+        self.schedule(rounds, engine, &topo, &mut rng, &active)
     }
 
     fn before_step(&mut self, engine: &mut Engine) {
@@ -406,6 +453,13 @@ impl Algorithm for Lmrr {
             let Some(round) = self.rounds.get_mut(self.current) else {
                 return;
             };
+            if self.classed != self.current {
+                self.classed = self.current;
+                let (problem, r) = (round.problem(), self.round_ranks[self.current]);
+                for (&p, &k) in problem.ids.iter().zip(&problem.rank) {
+                    engine.set_class(p, quarter(k, r));
+                }
+            }
             let stage = round.stage();
             if stage != self.phase {
                 engine.begin_phase(stage);
@@ -491,6 +545,11 @@ impl Algorithm for Lmrr {
             ..Extra::default()
         }
     }
+}
+
+/// The drawing class of rank `k` of [1, R]: the quarter it falls in.
+fn quarter(k: u32, r: u32) -> u8 {
+    ((k - 1) as u64 * 4 / r as u64) as u8
 }
 
 /// The universal hash of §2.3.1 that gives all packets for one
@@ -585,8 +644,8 @@ pub const ENTRY: Entry = Entry {
     name: NAME,
     summary: "random ranks, smallest first, with ghosts and end-of-stream on a leveled network; edge queues of q",
     paper: LMRR,
-    section: "§2.2 (Theorem 2.9); §3 meshes (Theorem 3.1); §4 butterflies (Theorems 4.1, 4.2); §6 d-dimensional meshes",
-    kinds: &[Kind::Mesh, Kind::Butterfly, Kind::Hypercube],
+    section: "§2.2 (Theorem 2.9); §3 meshes (Theorem 3.1); §4 butterflies (Theorems 4.1, 4.2); §5 shuffle-exchange; §6 d-dimensional meshes",
+    kinds: &[Kind::Mesh, Kind::Butterfly, Kind::Hypercube, Kind::ShuffleExchange],
     shape: Shape::GridsMultiD,
     packets: Packets::Any,
     open_loop: false,

@@ -65,6 +65,35 @@ const PHASES: &[PhaseText] = &[
                each dimension down to 0, then up to the intermediate's (the destination's, on direct paths) \
                coordinate, pass 2 up to the top, then down to the destination's",
     },
+    PhaseText {
+        name: "bad-to-good",
+        text: "on the shuffle-exchange, packets at bad labels (no unique longest run of 0s, long enough) go to the \
+               good label they are associated with: a few exchanges and shuffles, then along that good necklace",
+    },
+    PhaseText {
+        name: "around-necklace",
+        text: "packets go around their own necklace (by unshuffles) to its level 0, where the good labels' \
+               leveled network begins",
+    },
+    PhaseText {
+        name: "to-random-necklace",
+        text: "packets climb the good labels' leveled network and come back down it, correcting one bit of their \
+               label per level (shuffle, then exchange or wait), to level 0 of a random good necklace",
+    },
+    PhaseText {
+        name: "to-destination-necklace",
+        text: "packets climb and descend the leveled network again, from the random necklace to their \
+               destination's necklace",
+    },
+    PhaseText {
+        name: "along-necklace",
+        text: "packets go along their destination's necklace (by shuffles) from its level 0 to the destination",
+    },
+    PhaseText {
+        name: "good-to-bad",
+        text: "packets bound for bad labels go from the good label associated with them back along the way a packet \
+               from there came",
+    },
 ];
 
 /// lmrr.
@@ -82,7 +111,7 @@ pub const TEACHING: Teaching = Teaching {
                   congestion plus the depth. The 2-D mesh is routed in four such phases, one per direction; a \
                   mesh of 3 or more dimensions (or a 2-D one with valiant paths) on 2d + 1 plateaus, one dimension \
                   corrected per plateau, through a random intermediate node with valiant paths; the butterfly \
-                  along its levels."
+                  along its levels; the shuffle-exchange on its good labels, through a random good necklace."
     ),
     phases: PHASES,
     classes: Classes::Named(&[
@@ -97,8 +126,8 @@ pub const TEACHING: Teaching = Teaching {
 
 /// lmrr's claims: Theorem 2.9 on any leveled network (its c and L are the
 /// run's: they depend on the paths), the edge queues' capacity,
-/// Theorem 4.2 on the butterfly, and §6's O(d·M) on meshes routed on
-/// plateaus.
+/// Theorem 4.2 on the butterfly, §6's O(d·M) on meshes routed on
+/// plateaus and §5's bound on the shuffle-exchange.
 const CLAIMS: &[Claim] = &[
     Claim {
         name: "Theorem 2.9",
@@ -162,5 +191,22 @@ const CLAIMS: &[Claim] = &[
         measure: Measure::Steps,
         strength: Strength::Order,
         formula: Formula::DimsTimesSide,
+    },
+    Claim {
+        name: "§5",
+        text: join!(
+            "on an N-node shuffle-exchange graph any permutation is routed in O(",
+            Formula::LogNodes.spelled(),
+            ") steps with edge queues of constant size, with high probability: the good labels emulate a leveled \
+             network of depth O(log N), and paths through a random good necklace have congestion O(log N)"
+        ),
+        scope: Scope::ShuffleExchange,
+        permutation: true,
+        instance: None,
+        separated: false,
+        policy: None,
+        measure: Measure::Steps,
+        strength: Strength::Order,
+        formula: Formula::LogNodes,
     },
 ];
