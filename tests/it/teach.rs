@@ -517,7 +517,10 @@ fn lmrr_claims_take_c_and_l_from_the_run() {
     let mut s = Simulation::new(inst, config).unwrap();
     let e = explain::explain_run(&s);
     let names: Vec<&str> = e.claims.iter().map(|c| c.name).collect();
-    assert_eq!(names, ["Theorem 2.9", "edge queues ≤ q", "Theorem 4.2", "§6 arrays", "§5"]);
+    assert_eq!(
+        names,
+        ["Theorem 2.9", "edge queues ≤ q", "Theorem 4.2", "§6 arrays", "§5"]
+    );
     assert_eq!(claim(&e, "§5").verdict, Verdict::NotApplicable);
     let t29 = claim(&e, "Theorem 2.9");
     assert_eq!(t29.bound.as_ref().unwrap().value, 6.0);
