@@ -349,6 +349,39 @@ pub const LESSONS: &[Lesson] = &[
         predict: None,
     },
     Lesson {
+        id: "lmrr-shuffle-exchange",
+        title: "Constant queues on the shuffle-exchange",
+        text: "The shuffle-exchange graph has only three links per node: to the two rotations of its label by one \
+               bit (shuffle) and to the label with the last bit flipped (exchange). Bit fixing routes in D rounds, \
+               an exchange where the last bit is wrong, then a shuffle; on the transpose many routes meet, and its \
+               queues grow like √N (the second run). Leighton, Maggs, Ranade and Rao route any permutation in \
+               O(log N) steps with queues of constant size (§5): the good labels — a unique longest run of 0s, \
+               long enough — form a leveled network, necklace by necklace (the rings), every packet passes a \
+               random good necklace, packets at bad labels first move to a good one, and the rank scheduler with \
+               ghosts keeps every edge queue within q = 2. Watch the largest queue of each run: lmrr's stays \
+               small while bit fixing's climbs; then compare the steps — the price of the emulation, four real \
+               steps per level, is a large constant at this size.",
+        paper: crate::algorithms::papers::LMRR,
+        section: "§2.2, §5",
+        preset: Preset {
+            compare: Some("bit-fixing"),
+            ..preset("shuffle-exchange:8", "transpose", "lmrr", 38)
+        },
+        check: Check {
+            own: true,
+            claims: &[],
+            compare_own: false,
+            relation: Some(Relation::SmallerQueue),
+            stall: false,
+        },
+        load: None,
+        predict: Some(Predict {
+            measure: Guess::MaxQueue,
+            question: "Before you play: on this 256-node shuffle-exchange, how many packets will lmrr's fullest \
+                       node hold at its largest? (Bit fixing's will reach 13.)",
+        }),
+    },
+    Lesson {
         id: "valiant-load",
         title: "Valiant halves uniform throughput but rescues the worst case",
         text: "Tornado on a 16 × 16 torus sends every packet 7 hops along its row, all the same way round. Sent \

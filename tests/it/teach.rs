@@ -295,6 +295,7 @@ fn lesson_ids_are_those_of_spec_section_7() {
             "ks-wrap-torus",
             "ks-smear",
             "lmrr-butterfly",
+            "lmrr-shuffle-exchange",
             "valiant-load"
         ]
     );
@@ -1162,4 +1163,29 @@ fn the_figures_in_the_lessons_texts_are_their_runs() {
     ] {
         assert!(text.contains(&quoted), "{quoted:?} is not in: {text}");
     }
+}
+
+/// `lmrr-shuffle-exchange` (issue #26): on its preset lmrr keeps every
+/// edge queue within q and its fullest node below bit fixing's, whose
+/// queue is the 13 the prediction's question gives.
+#[test]
+fn the_shuffle_exchange_lesson_compares_queues() {
+    let lesson = lessons::lookup("lmrr-shuffle-exchange").unwrap();
+    let spec = lesson.spec(RunSpec::default()).unwrap();
+    let inst = spec.instance().unwrap();
+    let mut lmrr = spec.build().unwrap();
+    lmrr.run();
+    let mut bitfix = spec.beside(&inst, "bit-fixing").unwrap().build().unwrap();
+    bitfix.run();
+    let (a, b) = (lmrr.report(), bitfix.report());
+    assert_eq!((a.delivered, b.delivered), (a.packets, b.packets));
+    assert_eq!(b.max_queue, 13);
+    assert!(lesson.predict.unwrap().question.contains("reach 13"));
+    let edge = lmrr.report_extra().lmrr.unwrap().max_edge_queue;
+    assert!(
+        edge <= 2 && a.max_queue < b.max_queue,
+        "lmrr {edge}/{} against {}",
+        a.max_queue,
+        b.max_queue
+    );
 }
