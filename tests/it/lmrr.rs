@@ -20,7 +20,8 @@ fn instance(topology: &str, workload: Workload, seed: u64) -> Instance {
     generate(&topo, &WorkloadSpec::new(workload, seed)).unwrap()
 }
 
-fn config(q: u32, paths: PathChoice, seed: u64) -> SimConfig {
+/// lmrr with edge queues of `q`, `paths` and `seed` (shared with lmrr_arrays.rs).
+pub(crate) fn config(q: u32, paths: PathChoice, seed: u64) -> SimConfig {
     SimConfig {
         algorithm: "lmrr".into(),
         queue_cap: Some(q),

@@ -15,7 +15,6 @@ use routesim::report::Report;
 use routesim::request::Field;
 use routesim::topology::Topology;
 use routesim::workload::{generate, Instance, Workload, WorkloadSpec};
-use routesim::AlgorithmOptions;
 use routesim::{SimConfig, Simulation, Status};
 
 const DIRECT: PathChoice = PathChoice::Direct;
@@ -39,18 +38,7 @@ fn instance(topology: &str, k: Option<u32>, seed: u64) -> Instance {
     .unwrap()
 }
 
-fn config(q: u32, paths: PathChoice, seed: u64) -> SimConfig {
-    SimConfig {
-        algorithm: "lmrr".into(),
-        queue_cap: Some(q),
-        options: AlgorithmOptions {
-            paths,
-            ..Default::default()
-        },
-        seed,
-        ..Default::default()
-    }
-}
+use super::lmrr::config;
 
 fn field(r: &Report, name: &str) -> u64 {
     let json = serde_json::to_value(r).unwrap();
