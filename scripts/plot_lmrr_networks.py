@@ -53,7 +53,7 @@ def main():
                      label=f"{rs[0]['baseline']}, {label}")
     q = rows[0]["q"] if rows else "q"
     titles = [
-        "lmrr (valiant paths): steps / (c + L + log N)",
+        "lmrr through random intermediates: steps / (c + L + log N)",
         "steps: lmrr (solid) and the baseline (dashed)",
         f"largest queue: lmrr's edge queues (q = {q}), the baseline's",
     ]
