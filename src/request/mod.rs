@@ -270,8 +270,11 @@ impl RunSpec {
     /// network · workload (`greedy · mesh:16x16 · greedy-worst`), `values`
     /// = ℓ and k (as the instance has them), seed, queue capacity, policy
     /// and the options set (`ℓ = 1, k = 1 · seed 1 · q unbounded ·
-    /// farthest-first`).
-    pub fn label(&self, instance: &Instance, beside: Option<&str>) -> RunLabel {
+    /// farthest-first`). An algorithm that bounds queues of its own
+    /// (`lmrr`'s edge queues) is labelled with their capacity (`edge queues
+    /// q = 2`): the node queues are then not what q bounds.
+    pub fn label(&self, sim: &Simulation, beside: Option<&str>) -> RunLabel {
+        let instance = sim.instance();
         let algorithm = match beside {
             Some(other) => format!("{} vs {other}", self.algorithm.name),
             None => self.algorithm.name.to_string(),
@@ -282,9 +285,12 @@ impl RunSpec {
             (None, None) => instance.name.clone().unwrap_or_else(|| "instance".into()),
         };
         let (l, k) = instance.lk();
-        let q = self
-            .queue_cap
-            .map_or_else(|| "q unbounded".into(), |q| format!("q = {q}"));
+        let q = match sim.own_queue_cap() {
+            Some(q) => format!("edge queues q = {q}"),
+            None => self
+                .queue_cap
+                .map_or_else(|| "q unbounded".into(), |q| format!("q = {q}")),
+        };
         let run = [algorithm, instance.topology.to_string(), source].join(" · ");
         let mut parts = vec![
             format!("ℓ = {l}, k = {k}"),

@@ -251,7 +251,7 @@ impl Simulation {
     /// The run with the values it uses, `{run, values}` ([`RunSpec::label`]);
     /// `beside`: the algorithm drawn next to it, if any.
     pub fn label(&self, beside: Option<String>) -> Result<JsValue, JsError> {
-        to_js(&self.spec.label(self.inner.current().instance(), beside.as_deref()))
+        to_js(&self.spec.label(self.inner.current(), beside.as_deref()))
     }
 
     /// The run's request as a config object (what `new Simulation` reads back).

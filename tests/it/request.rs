@@ -912,15 +912,26 @@ fn a_run_s_label_names_the_values_it_uses() {
                         "seed": 7, "queue_cap": 5, "smear": "auto"});
     let spec = RunSpec::from_json(RunSpec::browser(), &config).unwrap();
     let sim = spec.build().unwrap();
-    let label = spec.label(sim.instance(), Some("greedy"));
+    let label = spec.label(&sim, Some("greedy"));
     assert_eq!(label.run, "ks-nowrap vs greedy · mesh:8x8 · random-kk");
     for part in ["ℓ = 4, k = 4", "seed 7", "q = 5", "farthest-first", "smear auto"] {
         assert!(label.values.contains(part), "{part} not in {}", label.values);
     }
     let spec = RunSpec::from_json(RunSpec::browser(), &json!({"topology": "mesh:4x4"})).unwrap();
-    let label = spec.label(spec.build().unwrap().instance(), None);
+    let label = spec.label(&spec.build().unwrap(), None);
     assert!(
         label.values.contains("q unbounded") && label.values.contains("ℓ = 1, k = 1"),
+        "{label:?}"
+    );
+    // lmrr bounds its edge queues (default q = 2), not the node queues.
+    let spec = RunSpec::from_json(
+        RunSpec::browser(),
+        &json!({"topology": "butterfly:3", "algorithm": "lmrr"}),
+    )
+    .unwrap();
+    let label = spec.label(&spec.build().unwrap(), None);
+    assert!(
+        label.values.contains("edge queues q = 2") && !label.values.contains("unbounded"),
         "{label:?}"
     );
 }
