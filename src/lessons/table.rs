@@ -43,6 +43,12 @@ const BOTH_MORE_STEPS: Check = Check {
     ..OWN
 };
 
+/// The main run's own claims, and its largest queue smaller than the run's beside it.
+const OWN_SMALLER_QUEUE: Check = Check {
+    relation: Some(Relation::SmallerQueue),
+    ..OWN
+};
+
 /// The main run's own claims, and the time–space trade-off against the run beside it.
 const OWN_TRADE_OFF: Check = Check {
     relation: Some(Relation::TradeOff),
@@ -206,13 +212,7 @@ pub const LESSONS: &[Lesson] = &[
             compare: Some("greedy"),
             ..preset("mesh:64x64", "worst-lk", "pp-rand", 30)
         },
-        check: Check {
-            own: true,
-            claims: &[],
-            compare_own: false,
-            relation: Some(Relation::SmallerQueue),
-            stall: false,
-        },
+        check: OWN_SMALLER_QUEUE,
         load: None,
         predict: None,
     },
@@ -367,13 +367,7 @@ pub const LESSONS: &[Lesson] = &[
             compare: Some("bit-fixing"),
             ..preset("shuffle-exchange:8", "transpose", "lmrr", 38)
         },
-        check: Check {
-            own: true,
-            claims: &[],
-            compare_own: false,
-            relation: Some(Relation::SmallerQueue),
-            stall: false,
-        },
+        check: OWN_SMALLER_QUEUE,
         load: None,
         predict: Some(Predict {
             measure: Guess::MaxQueue,
