@@ -115,6 +115,14 @@ pub struct Extra {
     /// that bound and the flooded load sized it instead.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub buckets: Option<Vec<u32>>,
+    /// A sort (SPEC §5): whether the keys ended in order, checked by the
+    /// core from the final positions.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sorted: Option<bool>,
+    /// A sort: the order of the nodes the keys are sorted into
+    /// (`row-major`, `snake`, `label`, `level0-row`, `levelD-row`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub order: Option<&'static str>,
     /// `lmrr`'s fields (SPEC §5).
     #[serde(flatten, skip_serializing_if = "Option::is_none")]
     pub lmrr: Option<LmrrFields>,

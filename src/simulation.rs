@@ -189,7 +189,12 @@ impl Simulation {
             resort_interval: config.resort_interval,
             flits,
         };
-        let mut engine = Engine::new(instance.topology.clone(), &instance.packets, engine_config);
+        // A sort (SPEC §5) moves every key, even one that starts at its rank's node.
+        let mut engine = if instance.keys.is_some() {
+            Engine::new_holding(instance.topology.clone(), &instance.packets, engine_config)
+        } else {
+            Engine::new(instance.topology.clone(), &instance.packets, engine_config)
+        };
         algorithm.start(&instance, &mut engine)?;
         // Combined packets share messages: the counting bounds count one
         // packet per destination (see `bounds::compute_combining`).
@@ -418,6 +423,15 @@ impl Simulation {
         }
     }
 
+    /// For a sort (SPEC §5): whether the keys are in order now, checked from
+    /// the packets' positions (not from what the algorithm says); `None`
+    /// for a routing run.
+    pub fn sorted(&self) -> Option<bool> {
+        let keys = self.instance.keys.as_ref()?;
+        let positions: Vec<u32> = (0..keys.len() as u32).map(|p| self.engine.position(p)).collect();
+        Some(crate::workload::sort::is_sorted(&self.instance.topology, keys, &positions))
+    }
+
     /// The SPEC §4 report of the run so far.
     pub fn report(&self) -> Report {
         let stats = self.engine.stats();
@@ -445,6 +459,8 @@ impl Simulation {
             phases: stats.phases(steps),
             extra: Extra {
                 flits: self.config.options.flits,
+                sorted: self.sorted(),
+                order: self.instance.keys.as_ref().map(|_| crate::workload::sort::order_name(&self.instance.topology)),
                 ..self.algorithm.report_extra()
             },
             offline_precompute: self.algorithm.offline_precompute(),

@@ -168,6 +168,9 @@ pub enum Formula {
     DimsTimesSide,
     /// log₂ N, N the number of nodes (D on `shuffle-exchange:D`).
     LogNodes,
+    /// Batcher's bitonic sort on `hypercube:D` (log N = D): D(D + 1)/2
+    /// compare rounds, overlapped (SPEC §1), take D(D + 1)/2 + 1 steps.
+    BitonicSteps,
     /// The main term of one of Kaufmann–Sibeyn's k-k routing theorems, with
     /// n the side, d the dimension and k the most packets a node sends or
     /// receives (ε the run's strip height, L its locality).
@@ -194,6 +197,7 @@ impl Formula {
             Formula::LogInputs => "log n",
             Formula::DimsTimesSide => "d·M",
             Formula::LogNodes => "log₂ N",
+            Formula::BitonicSteps => "(log N)(log N + 1)/2 + 1",
             Formula::Ks(theorem) => theorem.text(),
             Formula::Lemma2
             | Formula::MeshDiameter

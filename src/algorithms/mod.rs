@@ -17,7 +17,9 @@
 //! | `ks-level` | ks_level.rs, ks.rs, phased.rs | Kaufmann–Sibeyn §6 LevelRoute (Corollary 4, Theorem 1) |
 //! | `ks-local` | ks_local.rs, ks_nol.rs, ks.rs, phased.rs | Kaufmann–Sibeyn §9.1 LocalRoute (Theorems 13, 14); §9.2 NoLRoute (`--locality unknown`, Theorem 15) |
 //! | `lmrr` | lmrr/ | Leighton–Maggs–Ranade–Rao rank scheduling with ghosts (§2.2, §3, §4) |
+//! | `bitonic` | bitonic.rs | Batcher's bitonic sorting network (LMRR §1.1's background; sorting, SPEC §5) |
 
+pub mod bitonic;
 pub mod claim;
 pub mod greedy;
 pub mod hypercube;

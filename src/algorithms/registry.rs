@@ -7,7 +7,7 @@
 //! algorithm runs where its entry says it cannot.
 
 use super::teaching::Teaching;
-use super::{greedy, hypercube, ks, ks_level, ks_local, lmrr, offline, pp, rand_interval, sort_route};
+use super::{bitonic, greedy, hypercube, ks, ks_level, ks_local, lmrr, offline, pp, rand_interval, sort_route};
 use super::{Algorithm, AlgorithmOptions};
 use crate::engine::Policy;
 use crate::error::{Error, Result};
@@ -31,6 +31,9 @@ pub enum Packets {
     /// An even k: the most packets a node sends or receives is even
     /// (LevelRoute's k/2 levels).
     EvenK,
+    /// Sorting instances only (SPEC §5 "Sorting": a `sort-*` workload or an
+    /// instance with `keys`); every other kind routes, and refuses them.
+    Sort,
 }
 
 /// One algorithm, declared once.
@@ -121,6 +124,7 @@ pub const REGISTRY: &[Entry] = &[
     ks_level::ENTRY,
     ks_local::ENTRY,
     lmrr::ENTRY,
+    bitonic::ENTRY,
 ];
 
 /// The order in which the page's experiment ticks the algorithms that can
@@ -169,6 +173,7 @@ impl Entry {
         match self.packets {
             Packets::PartialPermutation => text += "; (partial) permutations only",
             Packets::EvenK => text += "; even k only (k = the most packets a node sends or receives)",
+            Packets::Sort => text += "; sorting instances only (sort-* workloads, or an instance with keys)",
             Packets::Any => {}
         }
         text
@@ -219,6 +224,7 @@ impl Entry {
 
     /// Refuses an instance the entry does not accept (its topology and its packets).
     pub fn check_instance(&self, instance: &Instance) -> Result<()> {
+        self.check_problem(instance)?;
         self.check_topology(&instance.topology)?;
         match self.packets {
             Packets::PartialPermutation => {
@@ -227,7 +233,34 @@ impl Entry {
             Packets::EvenK => {
                 super::ks_level::even_k(instance)?;
             }
-            Packets::Any => {}
+            Packets::Any | Packets::Sort => {}
+        }
+        Ok(())
+    }
+
+    /// Refuses a sorting instance to a routing algorithm and a routing
+    /// instance to a sorting one, naming both.
+    pub fn check_problem(&self, instance: &Instance) -> Result<()> {
+        let what = instance.name.as_deref().unwrap_or("the instance");
+        let sorts = self.packets == Packets::Sort;
+        let sorting = instance.keys.is_some();
+        if sorts && !sorting {
+            return Err(Error::unsupported(
+                self.name,
+                format!(
+                    "it sorts keys and refuses the routing instance {what}: give it a sorting instance (sort-random, sort-reversed, sort-few, sort-sorted, or an instance with keys)"
+                ),
+            ));
+        }
+        if sorting && !sorts {
+            let sorters: Vec<&str> = REGISTRY.iter().filter(|e| e.packets == Packets::Sort).map(|e| e.name).collect();
+            return Err(Error::unsupported(
+                self.name,
+                format!(
+                    "it routes packets and refuses the sorting instance {what}: sort with {}",
+                    sorters.join(" or ")
+                ),
+            ));
         }
         Ok(())
     }

@@ -325,7 +325,19 @@ impl Engine {
     /// Puts every packet at its source. Packets whose source is their
     /// destination are delivered at step 0. Every packet starts eligible with
     /// its destination as target, in phase "route"; algorithms change that.
-    pub fn new(topo: Topology, packets: &[(u32, u32)], mut config: EngineConfig) -> Engine {
+    pub fn new(topo: Topology, packets: &[(u32, u32)], config: EngineConfig) -> Engine {
+        Self::build(topo, packets, config, true)
+    }
+
+    /// As [`Engine::new`], but a packet whose source is its destination is
+    /// not delivered at step 0: it stays at its source, undelivered, until
+    /// the algorithm delivers it (a sort, SPEC §5, moves every key, even one
+    /// that starts at its rank's node; see [`Engine::deliver`]).
+    pub fn new_holding(topo: Topology, packets: &[(u32, u32)], config: EngineConfig) -> Engine {
+        Self::build(topo, packets, config, false)
+    }
+
+    fn build(topo: Topology, packets: &[(u32, u32)], mut config: EngineConfig, deliver_fixed: bool) -> Engine {
         // A worm has at least its head (the request refuses 0 by name).
         config.flits = config.flits.clamp(1, MAX_FLITS);
         let n = packets.len();
@@ -404,7 +416,7 @@ impl Engine {
         };
         for p in 0..n as u32 {
             let (s, d) = (e.src[p as usize], e.dest[p as usize]);
-            if s == d {
+            if s == d && deliver_fixed {
                 e.flags[p as usize] |= DELIVERED;
                 e.delivered_at[p as usize] = 0;
                 e.delivered += 1;

@@ -77,6 +77,22 @@
 use super::geometry::Mesh;
 use super::Task;
 use crate::engine::Engine;
+use std::sync::Arc;
+
+/// A sorting network on any topology, for [`SortTask::on_network`]: its
+/// rounds of compare-exchanges between neighbours, each comparator a pair
+/// of nodes (the first keeps the smaller key) with the ports from one to
+/// the other. Two consecutive rounds must use disjoint links (SPEC §1), so
+/// that they may overlap.
+pub trait Comparators: Send + Sync {
+    /// The nodes that hold keys: 0..nodes().
+    fn nodes(&self) -> u32;
+    /// The number of rounds.
+    fn rounds(&self) -> u32;
+    /// Round `i`'s comparators into `pairs` (first keeps the smaller) and
+    /// `ports` (from the first to the second, and back); both start empty.
+    fn round(&self, i: u32, pairs: &mut Vec<(u32, u32)>, ports: &mut Vec<(u32, u32)>);
+}
 
 /// An empty slot's key.
 pub const EMPTY: u128 = u128::MAX;
@@ -296,6 +312,11 @@ pub struct SortTask {
     moves: Vec<(u32, u32)>,
     /// Sort into column-major snake order instead (every block transposed).
     transposed: bool,
+    /// A sorting network on any topology instead of the mesh's (the mesh
+    /// fields are then unused; node v's slots are v·c..).
+    network: Option<Arc<dyn Comparators>>,
+    /// The network's next round.
+    next: u32,
 }
 
 /// One round on the mesh: its kind, its pairs of nodes and their ports.
@@ -414,6 +435,41 @@ impl SortTask {
             swaps: None,
             moves: Vec::new(),
             transposed: false,
+            network: None,
+            next: 0,
+        };
+        task.keys = task.next_round(Round::default());
+        task
+    }
+
+    /// Runs the sorting network `network` (one key per node, c = 1) with
+    /// the same machinery: keys cross both ways, packets swap if out of
+    /// order, consecutive rounds overlap; R rounds take R + 1 steps.
+    pub fn on_network(e: &Engine, network: Arc<dyn Comparators>, items: &[(u32, u64)]) -> SortTask {
+        let n = network.nodes() as usize;
+        let mut slots = vec![EMPTY; n];
+        for &(p, primary) in items {
+            let v = e.position(p) as usize;
+            assert!(slots[v] == EMPTY, "node {v} holds more than one key to sort");
+            slots[v] = key(primary, p);
+        }
+        let mut task = SortTask {
+            mesh: Mesh::new(1).expect("1 is a power of two"),
+            origin: (0, 0),
+            span: 1,
+            m: 1,
+            c: 1,
+            slots,
+            k: 2,
+            q: 0,
+            sub: 0,
+            local: Vec::new(),
+            keys: None,
+            swaps: None,
+            moves: Vec::new(),
+            transposed: false,
+            network: Some(network),
+            next: 0,
         };
         task.keys = task.next_round(Round::default());
         task
@@ -449,6 +505,9 @@ impl SortTask {
 
     #[inline]
     fn slot_of(&self, v: u32) -> usize {
+        if self.network.is_some() {
+            return v as usize;
+        }
         let (r, c) = self.mesh.rc(v);
         ((r - self.origin.0) * self.span + c - self.origin.1) as usize
     }
@@ -457,6 +516,17 @@ impl SortTask {
     /// mesh, reusing `round`'s buffers, and advances (k, q); `None` past the
     /// last round.
     fn next_round(&mut self, mut round: Round) -> Option<Round> {
+        if let Some(network) = &self.network {
+            if self.next >= network.rounds() {
+                return None;
+            }
+            round.exchange = false;
+            round.pairs.clear();
+            round.ports.clear();
+            network.round(self.next, &mut round.pairs, &mut round.ports);
+            self.next += 1;
+            return Some(round);
+        }
         if self.k > self.m {
             return None;
         }

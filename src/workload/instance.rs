@@ -97,10 +97,13 @@ pub struct Instance {
     pub l: Option<u32>,
     /// Declared k (most packets any node receives).
     pub k: Option<u32>,
+    /// A sort's keys, one per packet (SPEC §3, §5 "Sorting"); `None` for a
+    /// routing instance.
+    pub keys: Option<Vec<u64>>,
 }
 
 /// The fields of SPEC §3's instance JSON.
-const KNOWN_FIELDS: [&str; 5] = ["topology", "packets", "name", "l", "k"];
+const KNOWN_FIELDS: [&str; 6] = ["topology", "packets", "name", "l", "k", "keys"];
 
 impl Instance {
     /// An instance after checking every id against the topology.
@@ -128,6 +131,7 @@ impl Instance {
             name: None,
             l: None,
             k: None,
+            keys: None,
         })
     }
 
@@ -251,7 +255,24 @@ impl Instance {
             name,
             l: declared("l")?,
             k: declared("k")?,
+            keys: None,
         };
+        if let Some(v) = obj.get("keys").filter(|v| !v.is_null()) {
+            let list = v
+                .as_array()
+                .ok_or_else(|| Error::invalid("keys", short(v), "expected an array of keys, one number per packet"))?;
+            let keys = list
+                .iter()
+                .enumerate()
+                .map(|(i, x)| {
+                    x.as_u64().ok_or_else(|| {
+                        Error::invalid(format!("keys[{i}]"), short(x), "expected a non-negative integer key")
+                    })
+                })
+                .collect::<Result<Vec<u64>>>()?;
+            super::sort::check_sort_packets(&inst.topology, &inst.packets, &keys)?;
+            inst.keys = Some(keys);
+        }
         let (ml, mk) = inst.measured_lk();
         if let Some(l) = inst.l.filter(|&l| l < ml) {
             return Err(Error::invalid("l", l, format!("a node sends {ml} packets")));
@@ -278,6 +299,13 @@ impl Instance {
         out.push('{');
         if let Some(k) = self.k {
             let _ = write!(out, "\"k\":{k},");
+        }
+        if let Some(keys) = &self.keys {
+            out.push_str("\"keys\":[");
+            for (i, key) in keys.iter().enumerate() {
+                let _ = write!(out, "{}{key}", if i == 0 { "" } else { "," });
+            }
+            out.push_str("],");
         }
         if let Some(l) = self.l {
             let _ = write!(out, "\"l\":{l},");
@@ -332,6 +360,7 @@ mod tests {
                 name: name.map(String::from),
                 l,
                 k,
+                keys: None,
             };
             let mut v = json!({ "topology": "mesh:2x2", "packets": inst.packets.iter().map(|&(s, d)| [s, d]).collect::<Vec<_>>() });
             if let Some(name) = name {

@@ -3,6 +3,7 @@
 
 mod generators;
 mod instance;
+pub mod sort;
 
 pub use instance::{Instance, Limits};
 
@@ -46,11 +47,19 @@ pub enum Workload {
     /// The worst-case buffer scenario of greedy XY routing (permutation
     /// lecture, Lemma "XY greedy": β = max(2, 2n/3 − 1)); see `generators::greedy_worst`.
     GreedyWorst,
+    /// Sorting (SPEC §5): distinct random keys, one per node.
+    SortRandom,
+    /// Sorting: keys in reverse order.
+    SortReversed,
+    /// Sorting: keys from a handful of values (duplicates; ties by packet id).
+    SortFew,
+    /// Sorting: keys already in order.
+    SortSorted,
 }
 
 impl Workload {
     /// Every workload, in the order `routesim list` shows them.
-    pub const ALL: [Workload; 15] = [
+    pub const ALL: [Workload; 19] = [
         Workload::RandomPermutation,
         Workload::Transpose,
         Workload::BitReversal,
@@ -66,6 +75,10 @@ impl Workload {
         Workload::LocalKk,
         Workload::Hotspot,
         Workload::GreedyWorst,
+        Workload::SortRandom,
+        Workload::SortReversed,
+        Workload::SortFew,
+        Workload::SortSorted,
     ];
 
     /// The SPEC name.
@@ -86,7 +99,17 @@ impl Workload {
             Workload::LocalKk => "local-kk",
             Workload::Hotspot => "hotspot",
             Workload::GreedyWorst => "greedy-worst",
+            Workload::SortRandom => "sort-random",
+            Workload::SortReversed => "sort-reversed",
+            Workload::SortFew => "sort-few",
+            Workload::SortSorted => "sort-sorted",
         }
+    }
+
+    /// Whether it is a sorting instance (SPEC §5: its name starts with `sort-`).
+    pub fn is_sort(self) -> bool {
+        use Workload::*;
+        matches!(self, SortRandom | SortReversed | SortFew | SortSorted)
     }
 
     /// One line for `routesim list`.

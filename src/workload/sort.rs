@@ -1,0 +1,109 @@
+//! The sorting problem (SPEC §5 "Sorting"): every node of the topology's
+//! order holds one key (a packet); the sort ends when the key of rank r
+//! (ties by packet id) sits at node r of that order. The order is the node
+//! id on every topology this file knows: row-major on meshes and tori, the
+//! label on hypercubes and shuffle-exchange graphs, the row at level 0 on
+//! butterflies (whose level-0 node of row r has id r, SPEC §2). So node r
+//! of the order is node id r, for r < [`key_count`].
+
+use crate::error::{Error, Result};
+use crate::topology::{Network, Topology};
+
+/// How many keys a sort on `topo` holds: one per node, or one per row of a
+/// butterfly (N = 2^D).
+pub fn key_count(topo: &Topology) -> u32 {
+    match topo {
+        Topology::Butterfly(b) => b.rows(),
+        _ => topo.nodes(),
+    }
+}
+
+/// The node of rank r in the topology's order (SPEC §5).
+pub fn node_of_rank(r: u32) -> u32 {
+    r
+}
+
+/// The `order` a report names for a sort on `topo` that ends at level 0 of
+/// a butterfly (or in the topology's own order elsewhere).
+pub fn order_name(topo: &Topology) -> &'static str {
+    match topo {
+        Topology::Butterfly(_) => "level0-row",
+        Topology::Hypercube(_) | Topology::ShuffleExchange(_) => "label",
+        _ => "row-major",
+    }
+}
+
+/// The destination of every packet: the node of its key's rank, ties by
+/// packet id.
+pub fn rank_destinations(keys: &[u64]) -> Vec<u32> {
+    let mut ids: Vec<u32> = (0..keys.len() as u32).collect();
+    ids.sort_by_key(|&p| (keys[p as usize], p));
+    let mut dest = vec![0; keys.len()];
+    for (r, &p) in ids.iter().enumerate() {
+        dest[p as usize] = node_of_rank(r as u32);
+    }
+    dest
+}
+
+/// Refuses packets that do not form the sort of `keys` on `topo`: one key
+/// per node of the order (sources 0..N, each once) and every destination
+/// the node of its key's rank. Errors name the field and the value.
+pub fn check_sort_packets(topo: &Topology, packets: &[(u32, u32)], keys: &[u64]) -> Result<()> {
+    let n = key_count(topo);
+    if keys.len() != packets.len() {
+        return Err(Error::invalid(
+            "keys",
+            format!("{} keys", keys.len()),
+            format!("expected one key per packet ({} packets)", packets.len()),
+        ));
+    }
+    if packets.len() != n as usize {
+        return Err(Error::invalid(
+            "packets",
+            format!("{} packets", packets.len()),
+            format!("a sort on {topo} holds one key at each of its {n} nodes in order"),
+        ));
+    }
+    let mut seen = vec![false; n as usize];
+    for (i, &(s, _)) in packets.iter().enumerate() {
+        if s >= n || std::mem::replace(&mut seen[s as usize], true) {
+            return Err(Error::invalid(
+                format!("packets[{i}][0]"),
+                s,
+                format!("a sort holds one key at each node 0..{} of {topo}", n - 1),
+            ));
+        }
+    }
+    for (i, (&(_, d), want)) in packets.iter().zip(rank_destinations(keys)).enumerate() {
+        if d != want {
+            return Err(Error::invalid(
+                format!("packets[{i}][1]"),
+                d,
+                format!("with keys, a packet's destination is the node of its key's rank: {want}"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Whether `positions` (each packet's final node) put the keys in order:
+/// node r of the order holds the key of rank r (ties by packet id). Checked
+/// from the positions alone, not from what an algorithm says.
+pub fn is_sorted(topo: &Topology, keys: &[u64], positions: &[u32]) -> bool {
+    let n = key_count(topo) as usize;
+    if keys.len() != n || positions.len() != n {
+        return false;
+    }
+    let mut at: Vec<Option<u32>> = vec![None; n];
+    for (p, &v) in positions.iter().enumerate() {
+        let r = v as usize;
+        if r >= n || at[r].is_some() {
+            return false;
+        }
+        at[r] = Some(p as u32);
+    }
+    let order: Vec<u32> = at.into_iter().map(|p| p.expect("every node filled")).collect();
+    order
+        .windows(2)
+        .all(|w| (keys[w[0] as usize], w[0]) < (keys[w[1] as usize], w[1]))
+}
