@@ -429,7 +429,11 @@ impl Simulation {
     pub fn sorted(&self) -> Option<bool> {
         let keys = self.instance.keys.as_ref()?;
         let positions: Vec<u32> = (0..keys.len() as u32).map(|p| self.engine.position(p)).collect();
-        Some(crate::workload::sort::is_sorted(&self.instance.topology, keys, &positions))
+        Some(crate::workload::sort::is_sorted(
+            &self.instance.topology,
+            keys,
+            &positions,
+        ))
     }
 
     /// The SPEC §4 report of the run so far.
@@ -460,7 +464,11 @@ impl Simulation {
             extra: Extra {
                 flits: self.config.options.flits,
                 sorted: self.sorted(),
-                order: self.instance.keys.as_ref().map(|_| crate::workload::sort::order_name(&self.instance.topology)),
+                order: self
+                    .instance
+                    .keys
+                    .as_ref()
+                    .map(|_| crate::workload::sort::order_name(&self.instance.topology)),
                 ..self.algorithm.report_extra()
             },
             offline_precompute: self.algorithm.offline_precompute(),

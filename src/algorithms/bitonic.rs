@@ -92,7 +92,10 @@ pub struct Bitonic {
 impl Bitonic {
     /// A new run.
     pub fn new(_options: &AlgorithmOptions) -> Self {
-        Bitonic { sort: None, done: false }
+        Bitonic {
+            sort: None,
+            done: false,
+        }
     }
 }
 
@@ -103,7 +106,10 @@ impl Algorithm for Bitonic {
 
     fn start(&mut self, instance: &Instance, engine: &mut Engine) -> Result<()> {
         let Topology::Hypercube(cube) = &instance.topology else {
-            return Err(Error::unsupported(NAME, format!("runs on hypercubes only, got {}", instance.topology)));
+            return Err(Error::unsupported(
+                NAME,
+                format!("runs on hypercubes only, got {}", instance.topology),
+            ));
         };
         let keys = instance
             .keys

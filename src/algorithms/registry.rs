@@ -224,8 +224,8 @@ impl Entry {
 
     /// Refuses an instance the entry does not accept (its topology and its packets).
     pub fn check_instance(&self, instance: &Instance) -> Result<()> {
-        self.check_problem(instance)?;
         self.check_topology(&instance.topology)?;
+        self.check_problem(instance)?;
         match self.packets {
             Packets::PartialPermutation => {
                 super::offline::check_partial_permutation(self.name, instance.topology.nodes(), &instance.packets)?
@@ -253,7 +253,11 @@ impl Entry {
             ));
         }
         if sorting && !sorts {
-            let sorters: Vec<&str> = REGISTRY.iter().filter(|e| e.packets == Packets::Sort).map(|e| e.name).collect();
+            let sorters: Vec<&str> = REGISTRY
+                .iter()
+                .filter(|e| e.packets == Packets::Sort)
+                .map(|e| e.name)
+                .collect();
             return Err(Error::unsupported(
                 self.name,
                 format!(

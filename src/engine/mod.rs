@@ -423,7 +423,9 @@ impl Engine {
             } else {
                 e.in_flight += 1;
                 e.at_source[s as usize] += 1;
-                e.unsettled += 1;
+                if s != d {
+                    e.unsettled += 1;
+                }
                 e.eligible += 1;
             }
         }

@@ -231,6 +231,8 @@ fn every_algorithm_on_every_kind_has_a_claim_or_a_reason() {
             let ks = entry.name.starts_with("ks-");
             let (workload, k) = if ks {
                 ("random-kk", "4")
+            } else if entry.packets == routesim::algorithms::Packets::Sort {
+                ("sort-random", "1")
             } else {
                 ("random-permutation", "1")
             };

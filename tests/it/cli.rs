@@ -543,6 +543,10 @@ fn list_mentions_every_name() {
         "local-kk",
         "hotspot",
         "greedy-worst",
+        "sort-random",
+        "sort-reversed",
+        "sort-few",
+        "sort-sorted",
     ];
     for name in policies.iter().chain(&workloads).chain(&[
         "greedy",

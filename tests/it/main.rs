@@ -56,6 +56,7 @@ mod shuffle_exchange;
 mod smear;
 mod sort;
 mod sort_route;
+mod sorting;
 mod structure;
 mod teach;
 mod timeline;

@@ -71,6 +71,7 @@ fn small_runs(entry: &'static Entry) -> Vec<(String, RunSpec)> {
         ("ring:8", "random-permutation", None),
         ("hypercube:4", "random-permutation", None),
         ("butterfly:3", "random-permutation", None),
+        ("hypercube:4", "sort-random", None),
     ];
     let mut variants: Vec<Vec<(Field, &'static str)>> = vec![Vec::new()];
     for &field in entry.options {

@@ -329,6 +329,10 @@ fn witnesses(algorithm: &str) -> Vec<Witness> {
             w("butterfly:3", RandomPermutation, None, 1),
             w("hypercube:3", RandomPermutation, None, 2),
         ],
+        "bitonic" => vec![
+            w("hypercube:3", SortRandom, None, 1),
+            w("hypercube:4", SortFew, None, 2),
+        ],
         _ => vec![],
     }
 }

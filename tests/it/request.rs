@@ -178,7 +178,9 @@ const TOPOLOGIES: &[&str] = &[
 fn every_algorithm_runs_exactly_where_the_registry_accepts() {
     for entry in REGISTRY {
         for &topology in TOPOLOGIES {
-            for workload in ["random-permutation", "random-kk"] {
+            // sort-random: sorting algorithms run it or refuse the network;
+            // routing algorithms refuse it (and sorters refuse the others).
+            for workload in ["random-permutation", "random-kk", "sort-random"] {
                 let topo = topology.parse().unwrap();
                 let spec = WorkloadSpec {
                     k: Some(2),
@@ -191,24 +193,38 @@ fn every_algorithm_runs_exactly_where_the_registry_accepts() {
                     accepted,
                     entry.check_topology(&topo).is_ok()
                         && match entry.packets {
-                            algorithms::registry::Packets::Any => true,
+                            algorithms::registry::Packets::Any => workload != "sort-random",
                             algorithms::registry::Packets::PartialPermutation => workload == "random-permutation",
                             // random-kk has k = 2 here; a permutation has k = 1.
                             algorithms::registry::Packets::EvenK => workload == "random-kk",
+                            algorithms::registry::Packets::Sort => workload == "sort-random",
                         },
                     "{what}: check and check_topology disagree"
                 );
 
-                // The algorithm's own start agrees with the registry (no panic either way).
+                // The algorithm's own start agrees with the registry (no panic
+                // either way) on its own problem; a sort given to a router or
+                // a routing instance to a sorter is refused by the registry's
+                // check_problem before any start (Simulation::new, checked below).
+                let own_problem = (entry.packets == algorithms::registry::Packets::Sort) == (workload == "sort-random");
+                if !own_problem {
+                    assert!(entry.check_problem(&instance).is_err(), "{what}");
+                    let config = routesim::SimConfig {
+                        algorithm: entry.name.into(),
+                        ..Default::default()
+                    };
+                    assert!(routesim::Simulation::new(instance.clone(), config).is_err(), "{what}");
+                }
                 let started = std::panic::catch_unwind(|| {
                     let mut engine = Engine::new(topo.clone(), &instance.packets, EngineConfig::default());
                     let mut algorithm = entry.create(&AlgorithmOptions::default());
                     algorithm.start(&instance, &mut engine).is_ok()
                 });
-                assert_eq!(
-                    started.ok(),
-                    Some(accepted),
-                    "{what}: start() and the registry disagree (or it panicked)"
+                // Never a panic; on its own problem, start() agrees with the registry.
+                let started = started.unwrap_or_else(|_| panic!("{what}: start() panicked"));
+                assert!(
+                    !own_problem || started == accepted,
+                    "{what}: start() and the registry disagree"
                 );
 
                 // The CLI runs it (exit 0) or refuses it (exit 2, one line naming the algorithm).
@@ -229,6 +245,11 @@ fn every_algorithm_runs_exactly_where_the_registry_accepts() {
                     assert_eq!(out.status.code(), Some(0), "{what}: {err}");
                     let report: Value = serde_json::from_slice(&out.stdout).unwrap();
                     assert_eq!(report["delivered"], report["packets"], "{what}");
+                    // A sort reports `sorted` (checked by the core) and
+                    // `order`; a routing run has neither.
+                    let sort = workload == "sort-random";
+                    assert_eq!(report["sorted"].as_bool(), sort.then_some(true), "{what}");
+                    assert_eq!(report["order"].is_string(), sort, "{what}");
                 } else {
                     assert_eq!(out.status.code(), Some(2), "{what} should be refused");
                     assert!(out.stdout.is_empty(), "{what}");
@@ -240,6 +261,9 @@ fn every_algorithm_runs_exactly_where_the_registry_accepts() {
                     // A network it does not run on is named.
                     if entry.check_topology(&topo).is_err() {
                         assert!(err.contains(topology), "{what}: {err}");
+                    } else if (entry.packets == algorithms::registry::Packets::Sort) != (workload == "sort-random") {
+                        // The wrong problem: the message names the workload.
+                        assert!(err.contains(workload), "{what}: {err}");
                     }
                 }
             }
@@ -257,6 +281,8 @@ fn refused_policies_are_refused_with_the_reason() {
         // ks-level needs an even k.
         let workload = if entry.packets == algorithms::registry::Packets::EvenK {
             "large-shift"
+        } else if entry.packets == algorithms::registry::Packets::Sort {
+            "sort-random"
         } else {
             "random-permutation"
         };
@@ -618,6 +644,7 @@ fn bounded_queues_work_with_every_algorithm() {
             // are never refused, so with several packets per node they can
             // overfill an edge queue of a scripted algorithm (noted in docs/cli.md).
             let workload = match (entry.packets, edge) {
+                (algorithms::registry::Packets::Sort, _) => "sort-random",
                 (algorithms::registry::Packets::Any | algorithms::registry::Packets::EvenK, false) => "random-kk",
                 (algorithms::registry::Packets::EvenK, true) => "large-shift",
                 _ => "random-permutation",
