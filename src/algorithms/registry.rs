@@ -245,10 +245,16 @@ impl Entry {
         let sorts = self.packets == Packets::Sort;
         let sorting = instance.keys.is_some();
         if sorts && !sorting {
+            let sorts: Vec<&str> = crate::workload::Workload::ALL
+                .iter()
+                .filter(|w| w.is_sort())
+                .map(|w| w.name())
+                .collect();
             return Err(Error::unsupported(
                 self.name,
                 format!(
-                    "it sorts keys and refuses the routing instance {what}: give it a sorting instance (sort-random, sort-reversed, sort-few, sort-sorted, or an instance with keys)"
+                    "it sorts keys and refuses the routing instance {what}: give it a sorting instance ({}, or an instance with keys)",
+                    sorts.join(", ")
                 ),
             ));
         }
