@@ -22,7 +22,7 @@
 //! mesh's snake sort. The butterfly and the shuffle-exchange are not built
 //! yet and refused by name.
 
-use super::claim::{Claim, Formula, Measure, Scope, Strength};
+use super::claim::{join, Claim, Formula, Measure, Scope, Strength};
 use super::papers::LMRR;
 use super::teaching::{Classes, PhaseText, Teaching};
 use super::{Algorithm, AlgorithmOptions};
@@ -189,7 +189,11 @@ pub const TEACHING: Teaching = Teaching {
     headline: 0,
     claims: &[Claim {
         name: "the bitonic step count",
-        text: "exactly (log N)(log N + 1)/2 compare rounds, overlapped: (log N)(log N + 1)/2 + 1 steps on a hypercube",
+        text: join!(
+            "exactly (log N)(log N + 1)/2 compare rounds, overlapped: ",
+            Formula::BitonicSteps.spelled(),
+            " steps on a hypercube"
+        ),
         scope: Scope::Hypercube,
         permutation: false,
         instance: None,
