@@ -366,6 +366,9 @@ pub fn evaluate_run(
             let (d, m) = (g.dims().len() as u32, g.dims().iter().copied().max().unwrap_or(1));
             bound(text, (d * m) as f64, format!("d = {d}, M = {m}"))
         }),
+        Formula::SevenSide => topo
+            .square_side()
+            .map(|n| bound(text, (7 * n) as f64, format!("n = {n}"))),
         Formula::BitonicSteps => dim.map(|d| bound(text, (d * (d + 1) / 2 + 1) as f64, format!("log N = D = {d}"))),
         Formula::LogNodes => {
             let n = topo.nodes();

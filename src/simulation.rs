@@ -157,7 +157,7 @@ pub struct Simulation {
 
 impl Simulation {
     /// Sets up a run; refuses bad configurations and unsupported algorithm/topology pairs.
-    pub fn new(instance: Instance, config: SimConfig) -> Result<Simulation> {
+    pub fn new(mut instance: Instance, config: SimConfig) -> Result<Simulation> {
         if config.queue_cap == Some(0) {
             return Err(Error::invalid("queue-cap", 0, "a queue must hold at least one packet"));
         }
@@ -189,6 +189,15 @@ impl Simulation {
             resort_interval: config.resort_interval,
             flits,
         };
+        // A sort into an order the algorithm names (the mesh's snake): every
+        // packet's destination is its rank's node in that order (SPEC §5).
+        if let (Some(order), Some(keys)) = (algorithm.sort_order(), instance.keys.as_ref()) {
+            let dest = crate::workload::sort::rank_destinations(keys);
+            let topo = instance.topology.clone();
+            for (packet, d) in instance.packets.iter_mut().zip(dest) {
+                packet.1 = order.node(&topo, d);
+            }
+        }
         // A sort (SPEC §5) moves every key, even one that starts at its rank's node.
         let mut engine = if instance.keys.is_some() {
             Engine::new_holding(instance.topology.clone(), &instance.packets, engine_config)
@@ -429,11 +438,24 @@ impl Simulation {
     pub fn sorted(&self) -> Option<bool> {
         let keys = self.instance.keys.as_ref()?;
         let positions: Vec<u32> = (0..keys.len() as u32).map(|p| self.engine.position(p)).collect();
+        let order = self.sort_order()?;
         Some(crate::workload::sort::is_sorted(
             &self.instance.topology,
+            order,
             keys,
             &positions,
         ))
+    }
+
+    /// For a sort: the order its keys end in (the algorithm's, or the
+    /// topology's own, SPEC §5); `None` for a routing run.
+    pub fn sort_order(&self) -> Option<crate::workload::sort::Order> {
+        self.instance.keys.as_ref()?;
+        Some(
+            self.algorithm
+                .sort_order()
+                .unwrap_or_else(|| crate::workload::sort::Order::of(&self.instance.topology)),
+        )
     }
 
     /// The SPEC §4 report of the run so far.
@@ -464,11 +486,7 @@ impl Simulation {
             extra: Extra {
                 flits: self.config.options.flits,
                 sorted: self.sorted(),
-                order: self
-                    .instance
-                    .keys
-                    .as_ref()
-                    .map(|_| crate::workload::sort::order_name(&self.instance.topology)),
+                order: self.sort_order().map(|o| o.name()),
                 ..self.algorithm.report_extra()
             },
             offline_precompute: self.algorithm.offline_precompute(),

@@ -29,7 +29,7 @@ use super::{Algorithm, AlgorithmOptions};
 use super::{Entry, Packets, Shape};
 use crate::engine::Engine;
 use crate::error::{Error, Result};
-use crate::primitives::sort::{Comparators, SortTask};
+use crate::primitives::sort::{deliver_sorted, Comparators, SortTask};
 use crate::primitives::Task;
 use crate::topology::{Kind, Network, Topology};
 use crate::workload::Instance;
@@ -137,17 +137,9 @@ impl Algorithm for Bitonic {
                 return;
             }
         }
-        // The schedule is over (its last step was the previous one): every
-        // key at its rank's node is delivered in it. A key elsewhere (a
-        // wrong sort) stays, and the run stalls; `sorted` says so.
         self.done = true;
         self.sort = None;
-        let home: Vec<u32> = engine
-            .active()
-            .into_iter()
-            .filter(|&p| engine.position(p) == engine.destination(p))
-            .collect();
-        engine.deliver_many(&home);
+        deliver_sorted(engine);
     }
 
     fn uses_policy(&self) -> bool {

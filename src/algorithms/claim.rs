@@ -168,6 +168,8 @@ pub enum Formula {
     DimsTimesSide,
     /// log₂ N, N the number of nodes (D on `shuffle-exchange:D`).
     LogNodes,
+    /// 7n on an n × n mesh (the snake sort's steps, at most).
+    SevenSide,
     /// Batcher's bitonic sort on `hypercube:D` (log N = D): D(D + 1)/2
     /// compare rounds, overlapped (SPEC §1), take D(D + 1)/2 + 1 steps.
     BitonicSteps,
@@ -197,6 +199,7 @@ impl Formula {
             Formula::LogInputs => "log n",
             Formula::DimsTimesSide => "d·M",
             Formula::LogNodes => "log₂ N",
+            Formula::SevenSide => "7n",
             Formula::BitonicSteps => "(log N)(log N + 1)/2 + 1",
             Formula::Ks(theorem) => theorem.text(),
             Formula::Lemma2

@@ -17,6 +17,7 @@
 //! | `ks-level` | ks_level.rs, ks.rs, phased.rs | Kaufmann–Sibeyn §6 LevelRoute (Corollary 4, Theorem 1) |
 //! | `ks-local` | ks_local.rs, ks_nol.rs, ks.rs, phased.rs | Kaufmann–Sibeyn §9.1 LocalRoute (Theorems 13, 14); §9.2 NoLRoute (`--locality unknown`, Theorem 15) |
 //! | `lmrr` | lmrr/ | Leighton–Maggs–Ranade–Rao rank scheduling with ghosts (§2.2, §3, §4) |
+//! | `snake-sort` | snake_sort.rs | the primitives' snake-order mesh sort (Pietracaprina–Pucci §3's standard sort; sorting, SPEC §5) |
 //! | `bitonic` | bitonic.rs | Batcher's bitonic sorting network (LMRR §1.1's background; sorting, SPEC §5) |
 
 pub mod bitonic;
@@ -34,6 +35,7 @@ mod phased;
 pub mod pp;
 pub mod rand_interval;
 pub mod registry;
+pub mod snake_sort;
 pub mod sort_route;
 pub mod teaching;
 mod three_phase;
@@ -95,6 +97,12 @@ pub trait Algorithm: AlgorithmClone {
     /// (SPEC §1, `offline`).
     fn offline_precompute(&self) -> bool {
         false
+    }
+
+    /// For a sorting algorithm (SPEC §5) that ends in an order other than
+    /// the topology's own (the mesh's snake): that order. `None` by default.
+    fn sort_order(&self) -> Option<crate::workload::sort::Order> {
+        None
     }
 
     /// The report fields only this algorithm has (SPEC §5, e.g. `colours`);

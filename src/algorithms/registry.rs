@@ -7,7 +7,9 @@
 //! algorithm runs where its entry says it cannot.
 
 use super::teaching::Teaching;
-use super::{bitonic, greedy, hypercube, ks, ks_level, ks_local, lmrr, offline, pp, rand_interval, sort_route};
+use super::{
+    bitonic, greedy, hypercube, ks, ks_level, ks_local, lmrr, offline, pp, rand_interval, snake_sort, sort_route,
+};
 use super::{Algorithm, AlgorithmOptions};
 use crate::engine::Policy;
 use crate::error::{Error, Result};
@@ -125,6 +127,7 @@ pub const REGISTRY: &[Entry] = &[
     ks_local::ENTRY,
     lmrr::ENTRY,
     bitonic::ENTRY,
+    snake_sort::ENTRY,
 ];
 
 /// The order in which the page's experiment ticks the algorithms that can

@@ -23,14 +23,55 @@ pub fn node_of_rank(r: u32) -> u32 {
     r
 }
 
-/// The `order` a report names for a sort on `topo` that ends at level 0 of
-/// a butterfly (or in the topology's own order elsewhere).
-pub fn order_name(topo: &Topology) -> &'static str {
-    match topo {
-        Topology::Butterfly(_) => "level0-row",
-        Topology::Hypercube(_) | Topology::ShuffleExchange(_) => "label",
-        _ => "row-major",
+/// An order of the nodes a sort ends in (SPEC §5, the report's `order`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Order {
+    /// Row-major (meshes and tori): node id r.
+    RowMajor,
+    /// The snake of a 2-D mesh: row r / C left to right in even rows,
+    /// right to left in odd ones (only where an algorithm says so).
+    Snake,
+    /// The label (hypercubes, shuffle-exchange graphs): node id r.
+    Label,
+    /// The row at level 0 of a butterfly: node id r.
+    Level0Row,
+}
+
+impl Order {
+    /// The topology's own order (SPEC §5).
+    pub fn of(topo: &Topology) -> Order {
+        match topo {
+            Topology::Butterfly(_) => Order::Level0Row,
+            Topology::Hypercube(_) | Topology::ShuffleExchange(_) => Order::Label,
+            _ => Order::RowMajor,
+        }
     }
+
+    /// Its SPEC §5 name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Order::RowMajor => "row-major",
+            Order::Snake => "snake",
+            Order::Label => "label",
+            Order::Level0Row => "level0-row",
+        }
+    }
+
+    /// Node r of the order on `topo` (the snake needs a 2-D grid).
+    pub fn node(self, topo: &Topology, r: u32) -> u32 {
+        match (self, topo.mesh2d()) {
+            (Order::Snake, Some((_, c))) => {
+                let (row, col) = (r / c, r % c);
+                row * c + if row % 2 == 0 { col } else { c - 1 - col }
+            }
+            _ => node_of_rank(r),
+        }
+    }
+}
+
+/// The `order` a report names for a sort on `topo` in its own order.
+pub fn order_name(topo: &Topology) -> &'static str {
+    Order::of(topo).name()
 }
 
 /// The destination of every packet: the node of its key's rank, ties by
@@ -89,14 +130,19 @@ pub fn check_sort_packets(topo: &Topology, packets: &[(u32, u32)], keys: &[u64])
 /// Whether `positions` (each packet's final node) put the keys in order:
 /// node r of the order holds the key of rank r (ties by packet id). Checked
 /// from the positions alone, not from what an algorithm says.
-pub fn is_sorted(topo: &Topology, keys: &[u64], positions: &[u32]) -> bool {
+pub fn is_sorted(topo: &Topology, order: Order, keys: &[u64], positions: &[u32]) -> bool {
     let n = key_count(topo) as usize;
     if keys.len() != n || positions.len() != n {
         return false;
     }
+    // The rank of each node of the order.
+    let mut rank_of = vec![u32::MAX; topo.nodes() as usize];
+    for r in 0..n as u32 {
+        rank_of[order.node(topo, r) as usize] = r;
+    }
     let mut at: Vec<Option<u32>> = vec![None; n];
     for (p, &v) in positions.iter().enumerate() {
-        let r = v as usize;
+        let r = rank_of.get(v as usize).copied().unwrap_or(u32::MAX) as usize;
         if r >= n || at[r].is_some() {
             return false;
         }

@@ -72,6 +72,7 @@ fn small_runs(entry: &'static Entry) -> Vec<(String, RunSpec)> {
         ("hypercube:4", "random-permutation", None),
         ("butterfly:3", "random-permutation", None),
         ("hypercube:4", "sort-random", None),
+        ("mesh:8x8", "sort-random", None),
     ];
     let mut variants: Vec<Vec<(Field, &'static str)>> = vec![Vec::new()];
     for &field in entry.options {

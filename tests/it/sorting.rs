@@ -26,6 +26,17 @@ fn sort_instance(topology: &str, keys: Vec<u64>) -> Instance {
 /// placement itself (node r holds the key of rank r, ties by packet id,
 /// from the packets' final positions), and returns the steps.
 fn run_sort(inst: Instance, algorithm: &str) -> u32 {
+    run_sort_in(inst, algorithm, |_, r| r)
+}
+
+/// Node r of the snake on a mesh of `side` columns, by hand.
+fn snake(side: u32, r: u32) -> u32 {
+    let (row, col) = (r / side, r % side);
+    row * side + if row % 2 == 0 { col } else { side - 1 - col }
+}
+
+/// As [`run_sort`], node r of the order being `node(N, r)`.
+fn run_sort_in(inst: Instance, algorithm: &str, node: impl Fn(u32, u32) -> u32) -> u32 {
     let keys = inst.keys.clone().unwrap();
     let what = format!("{algorithm} on {} keys {keys:?}", inst.topology);
     let config = SimConfig {
@@ -36,9 +47,11 @@ fn run_sort(inst: Instance, algorithm: &str) -> u32 {
     let mut sim = Simulation::new(inst, config).unwrap();
     assert_eq!(sim.run(), Status::Finished, "{what}");
     let n = keys.len();
+    let rank_of: std::collections::HashMap<u32, usize> =
+        (0..n as u32).map(|r| (node(n as u32, r), r as usize)).collect();
     let mut at = vec![None; n];
     for p in 0..n as u32 {
-        let v = sim.engine().position(p) as usize;
+        let v = rank_of[&sim.engine().position(p)];
         assert!(
             v < n && at[v].is_none(),
             "{what}: node {v} holds two keys or is outside the order"
@@ -277,5 +290,68 @@ fn the_bitonic_claim_is_judged_exactly_and_met() {
             c.line,
             c.check
         );
+    }
+}
+
+/// The snake sort's steps: the network's rounds plus one (the primitive's
+/// own count, `SortTask::duration`), 7n − 9 − log₂ n from n = 8 on.
+fn snake_steps(side: u32) -> u32 {
+    routesim::primitives::sort::SortTask::duration(side, 1)
+}
+
+#[test]
+fn snake_sort_sorts_every_0_1_input_on_mesh_4x4_into_snake_order() {
+    for bits in 0u32..1 << 16 {
+        let keys = (0..16).map(|i| ((bits >> i) & 1) as u64).collect();
+        let steps = run_sort_in(sort_instance("mesh:4x4", keys), "snake-sort", |_, r| snake(4, r));
+        assert_eq!(steps, snake_steps(4));
+    }
+}
+
+#[test]
+fn snake_sort_sorts_random_keys_and_duplicates_in_7n_steps() {
+    for side in [2, 8, 16, 32] {
+        let t = topo(&format!("mesh:{side}x{side}"));
+        for w in [
+            Workload::SortRandom,
+            Workload::SortFew,
+            Workload::SortReversed,
+            Workload::SortSorted,
+        ] {
+            let inst = generate(&t, &WorkloadSpec::new(w, side as u64)).unwrap();
+            let steps = run_sort_in(inst, "snake-sort", |_, r| snake(side, r));
+            assert_eq!(steps, snake_steps(side), "{w} on {t}");
+            assert!(steps <= 7 * side, "{w} on {t}");
+            if side >= 8 {
+                assert_eq!(steps, 7 * side - 9 - side.ilog2(), "{w} on {t}");
+            }
+        }
+    }
+    let out = routesim(&[
+        "run",
+        "--json",
+        "--topology",
+        "mesh:8x8",
+        "--algorithm",
+        "snake-sort",
+        "--workload",
+        "sort-few",
+    ]);
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["order"], "snake", "{report}");
+    assert_eq!(report["sorted"], true, "{report}");
+    for topology in ["mesh:6x6", "mesh:4x8", "hypercube:4", "torus:4x4"] {
+        let out = routesim(&[
+            "run",
+            "--topology",
+            topology,
+            "--algorithm",
+            "snake-sort",
+            "--workload",
+            "sort-random",
+        ]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{topology}: {err}");
+        assert!(err.contains("snake-sort") && err.contains(topology), "{err}");
     }
 }

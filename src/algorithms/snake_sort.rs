@@ -1,0 +1,142 @@
+//! `snake-sort`: the mesh sort the primitives share (the snake-order merge
+//! sort of [`crate::primitives::sort`], Schimmler / LS3 style, that
+//! `sort-route` and the Pietracaprina–Pucci family use inside), offered as
+//! a sorting algorithm of its own (SPEC §5 "Sorting").
+//!
+//! On a square mesh whose side n is a power of two, one key per node, the
+//! keys end in *snake* order (row 0 left to right, row 1 right to left, …;
+//! the report's `order` is `snake`), so each packet's destination is the
+//! snake node of its key's rank. Every round is a compare-exchange (or a
+//! fixed exchange) between neighbours, simulated as keys crossing and then
+//! packets swapping, consecutive rounds overlapped (SPEC §1): R + 1 steps
+//! for the network's R rounds, at most 7n for every n ([`SortTask::duration`];
+//! the primitive's module notes count R).
+
+use super::claim::{join, Claim, Formula, Measure, Scope, Strength};
+use super::papers::PP;
+use super::teaching::{Classes, PhaseText, Teaching};
+use super::{Algorithm, AlgorithmOptions};
+use super::{Entry, Packets, Shape};
+use crate::engine::Engine;
+use crate::error::{Error, Result};
+use crate::primitives::geometry::Mesh;
+use crate::primitives::sort::{deliver_sorted, SortTask};
+use crate::primitives::Task;
+use crate::topology::Kind;
+use crate::workload::sort::Order;
+use crate::workload::Instance;
+
+/// The SPEC §5 name.
+pub const NAME: &str = "snake-sort";
+
+/// The report's phase of the sort.
+pub const PHASE: &str = "sort-snake";
+
+/// `snake-sort`: the primitives' snake sort as a task on the engine.
+#[derive(Clone)]
+pub struct SnakeSort {
+    sort: Option<SortTask>,
+    done: bool,
+}
+
+impl SnakeSort {
+    /// A new run.
+    pub fn new(_options: &AlgorithmOptions) -> Self {
+        SnakeSort {
+            sort: None,
+            done: false,
+        }
+    }
+}
+
+impl Algorithm for SnakeSort {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn start(&mut self, instance: &Instance, engine: &mut Engine) -> Result<()> {
+        let mesh = Mesh::of(&instance.topology).map_err(|what| Error::unsupported(NAME, format!("needs {what}")))?;
+        let keys = instance
+            .keys
+            .as_ref()
+            .ok_or_else(|| Error::unsupported(NAME, "needs a sorting instance (keys)"))?;
+        engine.set_deliver_on_arrival(false);
+        for p in engine.active() {
+            engine.set_eligible(p, false);
+        }
+        engine.begin_phase(PHASE);
+        let items: Vec<(u32, u64)> = (0..keys.len() as u32).map(|p| (p, keys[p as usize])).collect();
+        self.sort = Some(SortTask::new(engine, mesh, mesh.side(), 1, &items));
+        Ok(())
+    }
+
+    fn before_step(&mut self, engine: &mut Engine) {
+        if self.done {
+            return;
+        }
+        if let Some(sort) = self.sort.as_mut() {
+            if sort.poll(engine) {
+                return;
+            }
+        }
+        self.done = true;
+        self.sort = None;
+        deliver_sorted(engine);
+    }
+
+    fn uses_policy(&self) -> bool {
+        false
+    }
+
+    fn sort_order(&self) -> Option<Order> {
+        Some(Order::Snake)
+    }
+}
+
+/// The registry entry.
+pub const ENTRY: Entry = Entry {
+    name: NAME,
+    summary: "the mesh's snake-order merge sort (the primitives' sort), keys ending in snake order",
+    paper: PP,
+    section: "§3 (proof of Theorem 2): the standard O(n) mesh sort",
+    kinds: &[Kind::Mesh],
+    shape: Shape::SquarePowerOfTwo,
+    packets: Packets::Sort,
+    open_loop: false,
+    refused_policies: &[],
+    policy_note: "",
+    options: &[],
+    teaching: &TEACHING,
+    factory: |o| Box::new(SnakeSort::new(o)),
+};
+
+/// snake-sort.
+pub const TEACHING: Teaching = Teaching {
+    description: "The mesh sort the other mesh algorithms use inside, on its own: every aligned k×k block, k = 2, 4, \
+                  …, n, merges its four sorted quadrants by rounds of odd–even transposition on rows and columns, \
+                  a shuffle and a balancing round; the keys end in snake order (row 0 left to right, row 1 right to \
+                  left, …). Each round's keys cross while the previous round's packets swap.",
+    phases: &[PhaseText {
+        name: PHASE,
+        text: "rounds of compare-exchanges between neighbours along rows and columns: keys cross both ways, then \
+               the packets swap if out of order, while the next round's keys cross on other links",
+    }],
+    classes: Classes::Named(&["key"]),
+    headline: 0,
+    claims: &[Claim {
+        name: "the snake sort's steps",
+        text: join!(
+            "the standard mesh sort takes O(n) steps; this network's rounds, overlapped, take at most ",
+            Formula::SevenSide.spelled(),
+            " on an n × n mesh"
+        ),
+        scope: Scope::SquareMesh,
+        permutation: false,
+        instance: None,
+        separated: false,
+        policy: None,
+        measure: Measure::Steps,
+        strength: Strength::AtMost,
+        formula: Formula::SevenSide,
+    }],
+};
