@@ -239,6 +239,10 @@ fn summary(r: &Report, status: Status) -> String {
             phases.join(", ")
         }
     );
+    if let (Some(sorted), Some(order)) = (r.extra.sorted, r.extra.order) {
+        let verdict = if sorted { "yes" } else { "NO" };
+        out += &format!("sorted: {verdict} (order {order}, checked from the final positions)\n");
+    }
     if r.offline_precompute {
         out += "note: part of the work was precomputed off-line and not charged\n";
     }

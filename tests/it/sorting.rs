@@ -221,6 +221,28 @@ fn a_routing_report_has_no_sort_fields_and_a_sort_report_has_both() {
     assert_eq!(report["sorted"], true, "{report}");
     assert_eq!(report["order"], "label", "{report}");
     assert_eq!(report["steps"], bitonic_steps(3), "{report}");
+    // The human summary says it too; a routing run's does not.
+    let out = routesim(&[
+        "run",
+        "--topology",
+        "hypercube:3",
+        "--algorithm",
+        "bitonic",
+        "--workload",
+        "sort-few",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("sorted: yes (order label"), "{text}");
+    let out = routesim(&[
+        "run",
+        "--topology",
+        "hypercube:3",
+        "--algorithm",
+        "bit-fixing",
+        "--workload",
+        "transpose",
+    ]);
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("sorted:"));
 }
 
 #[test]
