@@ -4,7 +4,9 @@
 //! id on every topology this file knows: row-major on meshes and tori, the
 //! label on hypercubes and shuffle-exchange graphs, the row at level 0 on
 //! butterflies (whose level-0 node of row r has id r, SPEC §2). So node r
-//! of the order is node id r, for r < [`key_count`].
+//! of the topology's own order is node id r, for r < [`key_count`]; an
+//! algorithm may name another ([`Order::Snake`] on a 2-D mesh), and the
+//! simulation then moves each destination to the snake node of its rank.
 
 use crate::error::{Error, Result};
 use crate::topology::{Network, Topology};
@@ -69,13 +71,8 @@ impl Order {
     }
 }
 
-/// The `order` a report names for a sort on `topo` in its own order.
-pub fn order_name(topo: &Topology) -> &'static str {
-    Order::of(topo).name()
-}
-
-/// The destination of every packet: the node of its key's rank, ties by
-/// packet id.
+/// The destination of every packet: the node of its key's rank in the
+/// topology's own order, ties by packet id.
 pub fn rank_destinations(keys: &[u64]) -> Vec<u32> {
     let mut ids: Vec<u32> = (0..keys.len() as u32).collect();
     ids.sort_by_key(|&p| (keys[p as usize], p));
