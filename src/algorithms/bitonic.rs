@@ -23,14 +23,14 @@
 //! yet and refused by name.
 
 use super::claim::{join, Claim, Formula, Measure, Scope, Strength};
+use super::key_sort::KeySort;
 use super::papers::LMRR;
 use super::teaching::{Classes, PhaseText, Teaching};
 use super::{Algorithm, AlgorithmOptions};
 use super::{Entry, Packets, Shape};
 use crate::engine::Engine;
 use crate::error::{Error, Result};
-use crate::primitives::sort::{deliver_sorted, Comparators, SortTask};
-use crate::primitives::Task;
+use crate::primitives::sort::{Comparators, SortTask};
 use crate::topology::{Kind, Network, Topology};
 use crate::workload::Instance;
 use std::sync::Arc;
@@ -85,16 +85,14 @@ impl Comparators for CubeNetwork {
 /// `bitonic`: the sort as a task on the engine.
 #[derive(Clone)]
 pub struct Bitonic {
-    sort: Option<SortTask>,
-    done: bool,
+    sort: KeySort,
 }
 
 impl Bitonic {
     /// A new run.
     pub fn new(_options: &AlgorithmOptions) -> Self {
         Bitonic {
-            sort: None,
-            done: false,
+            sort: KeySort::default(),
         }
     }
 }
@@ -111,35 +109,14 @@ impl Algorithm for Bitonic {
                 format!("runs on hypercubes only, got {}", instance.topology),
             ));
         };
-        let keys = instance
-            .keys
-            .as_ref()
-            .ok_or_else(|| Error::unsupported(NAME, "needs a sorting instance (keys)"))?;
         let network = Arc::new(CubeNetwork::new(cube.ports()));
-        // Packets move only by the network's compare-exchanges; they pass
-        // through their destinations and are delivered when it is over.
-        engine.set_deliver_on_arrival(false);
-        for p in engine.active() {
-            engine.set_eligible(p, false);
-        }
-        engine.begin_phase(PHASE);
-        let items: Vec<(u32, u64)> = (0..keys.len() as u32).map(|p| (p, keys[p as usize])).collect();
-        self.sort = Some(SortTask::on_network(engine, network, &items));
-        Ok(())
+        self.sort.start(NAME, PHASE, instance, engine, |engine, items| {
+            SortTask::on_network(engine, network, items)
+        })
     }
 
     fn before_step(&mut self, engine: &mut Engine) {
-        if self.done {
-            return;
-        }
-        if let Some(sort) = self.sort.as_mut() {
-            if sort.poll(engine) {
-                return;
-            }
-        }
-        self.done = true;
-        self.sort = None;
-        deliver_sorted(engine);
+        self.sort.before_step(engine);
     }
 
     fn uses_policy(&self) -> bool {

@@ -24,6 +24,7 @@ pub mod bitonic;
 pub mod claim;
 pub mod greedy;
 pub mod hypercube;
+mod key_sort;
 pub mod ks;
 pub mod ks_level;
 pub mod ks_local;

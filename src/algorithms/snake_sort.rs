@@ -13,6 +13,7 @@
 //! the primitive's module notes count R).
 
 use super::claim::{join, Claim, Formula, Measure, Scope, Strength};
+use super::key_sort::KeySort;
 use super::papers::PP;
 use super::teaching::{Classes, PhaseText, Teaching};
 use super::{Algorithm, AlgorithmOptions};
@@ -20,8 +21,7 @@ use super::{Entry, Packets, Shape};
 use crate::engine::Engine;
 use crate::error::{Error, Result};
 use crate::primitives::geometry::Mesh;
-use crate::primitives::sort::{deliver_sorted, SortTask};
-use crate::primitives::Task;
+use crate::primitives::sort::SortTask;
 use crate::topology::Kind;
 use crate::workload::sort::Order;
 use crate::workload::Instance;
@@ -35,16 +35,14 @@ pub const PHASE: &str = "sort-snake";
 /// `snake-sort`: the primitives' snake sort as a task on the engine.
 #[derive(Clone)]
 pub struct SnakeSort {
-    sort: Option<SortTask>,
-    done: bool,
+    sort: KeySort,
 }
 
 impl SnakeSort {
     /// A new run.
     pub fn new(_options: &AlgorithmOptions) -> Self {
         SnakeSort {
-            sort: None,
-            done: false,
+            sort: KeySort::default(),
         }
     }
 }
@@ -56,32 +54,13 @@ impl Algorithm for SnakeSort {
 
     fn start(&mut self, instance: &Instance, engine: &mut Engine) -> Result<()> {
         let mesh = Mesh::of(&instance.topology).map_err(|what| Error::unsupported(NAME, format!("needs {what}")))?;
-        let keys = instance
-            .keys
-            .as_ref()
-            .ok_or_else(|| Error::unsupported(NAME, "needs a sorting instance (keys)"))?;
-        engine.set_deliver_on_arrival(false);
-        for p in engine.active() {
-            engine.set_eligible(p, false);
-        }
-        engine.begin_phase(PHASE);
-        let items: Vec<(u32, u64)> = (0..keys.len() as u32).map(|p| (p, keys[p as usize])).collect();
-        self.sort = Some(SortTask::new(engine, mesh, mesh.side(), 1, &items));
-        Ok(())
+        self.sort.start(NAME, PHASE, instance, engine, |engine, items| {
+            SortTask::new(engine, mesh, mesh.side(), 1, items)
+        })
     }
 
     fn before_step(&mut self, engine: &mut Engine) {
-        if self.done {
-            return;
-        }
-        if let Some(sort) = self.sort.as_mut() {
-            if sort.poll(engine) {
-                return;
-            }
-        }
-        self.done = true;
-        self.sort = None;
-        deliver_sorted(engine);
+        self.sort.before_step(engine);
     }
 
     fn uses_policy(&self) -> bool {
