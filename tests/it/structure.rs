@@ -158,3 +158,18 @@ fn every_entry_claims_its_headline() {
         assert_eq!(headline.map(|c| c.text), Some(entry.claim()), "{}", entry.name);
     }
 }
+
+/// No file in src/ is over 700 lines (issue #24: split a file by concern
+/// before it grows past that).
+#[test]
+fn no_source_file_is_over_700_lines() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let long: Vec<String> = rust_files(&src)
+        .into_iter()
+        .filter_map(|path| {
+            let lines = std::fs::read_to_string(&path).unwrap().lines().count();
+            (lines > 700).then(|| format!("{} ({lines} lines)", path.display()))
+        })
+        .collect();
+    assert!(long.is_empty(), "over 700 lines: {long:?}");
+}
