@@ -433,13 +433,28 @@ impl SortTask {
         for v in 0..n {
             slots[v * cu..v * cu + cu].sort_unstable();
         }
-        let mut task = SortTask {
+        Self::first_round(SortTask {
             mesh,
             origin,
             span,
             m,
             c,
             slots,
+            network: None,
+            ..Self::fresh()
+        })
+    }
+
+    /// The fields every new task starts with (a mesh of side 1, nothing
+    /// sorted yet); the constructors set their own.
+    fn fresh() -> SortTask {
+        SortTask {
+            mesh: Mesh::new(1).expect("1 is a power of two"),
+            origin: (0, 0),
+            span: 1,
+            m: 1,
+            c: 1,
+            slots: Vec::new(),
             k: 2,
             q: 0,
             sub: 0,
@@ -450,7 +465,11 @@ impl SortTask {
             transposed: false,
             network: None,
             next: 0,
-        };
+        }
+    }
+
+    /// A new task with its first round's keys on their way.
+    fn first_round(mut task: SortTask) -> SortTask {
         task.keys = task.next_round(Round::default());
         task
     }
@@ -466,26 +485,11 @@ impl SortTask {
             assert!(slots[v] == EMPTY, "node {v} holds more than one key to sort");
             slots[v] = key(primary, p);
         }
-        let mut task = SortTask {
-            mesh: Mesh::new(1).expect("1 is a power of two"),
-            origin: (0, 0),
-            span: 1,
-            m: 1,
-            c: 1,
+        Self::first_round(SortTask {
             slots,
-            k: 2,
-            q: 0,
-            sub: 0,
-            local: Vec::new(),
-            keys: None,
-            swaps: None,
-            moves: Vec::new(),
-            transposed: false,
             network: Some(network),
-            next: 0,
-        };
-        task.keys = task.next_round(Round::default());
-        task
+            ..Self::fresh()
+        })
     }
 
     /// The same sort into *column-major* snake order (column 0 top to
