@@ -126,6 +126,41 @@ pub struct Extra {
     /// `lmrr`'s fields (SPEC §5).
     #[serde(flatten, skip_serializing_if = "Option::is_none")]
     pub lmrr: Option<LmrrFields>,
+    /// `flashsort`'s recursion (LMRR §8).
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub flashsort: Option<FlashsortFields>,
+}
+
+/// `flashsort`'s report fields: its recursion, level by level.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct FlashsortFields {
+    /// One entry per recursion level, in order.
+    pub recursion: Vec<FlashsortLevel>,
+    /// The most inputs of a leaf (where the recursion stops).
+    pub leaf_inputs: u32,
+    /// Candidates per interval, on average (the oversampling).
+    pub oversampling: u32,
+}
+
+/// One recursion level of `flashsort`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct FlashsortLevel {
+    /// The butterfly level its subbutterflies start at.
+    pub level: u32,
+    /// Inputs of each subbutterfly.
+    pub inputs: u32,
+    /// Candidates drawn, over all its subbutterflies.
+    pub candidates: u32,
+    /// Intervals (subbutterflies of the next level) per subbutterfly.
+    pub intervals: u32,
+    /// c of its splitter-directed routing (Theorem 2.9's, on its levels).
+    pub congestion: u32,
+    /// Steps of the routing.
+    pub route_steps: u32,
+    /// The routing's delay: its steps minus the levels it climbs.
+    pub delay: u32,
+    /// Steps of the whole level (candidates, splitters, routing).
+    pub steps: u32,
 }
 
 /// `lmrr`'s report fields (SPEC §5 "Options and report fields of `lmrr`").

@@ -19,9 +19,11 @@
 //! | `lmrr` | lmrr/ | Leighton–Maggs–Ranade–Rao rank scheduling with ghosts (§2.2, §3, §4) |
 //! | `snake-sort` | snake_sort.rs | the primitives' snake-order mesh sort (Pietracaprina–Pucci §3's standard sort; sorting, SPEC §5) |
 //! | `bitonic` | bitonic.rs | Batcher's bitonic sorting network (LMRR §1.1's background; sorting, SPEC §5) |
+//! | `flashsort` | flashsort/ | Flashsort by routing on the butterfly (LMRR §8) |
 
 pub mod bitonic;
 pub mod claim;
+pub mod flashsort;
 pub mod greedy;
 pub mod hypercube;
 mod key_sort;

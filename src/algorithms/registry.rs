@@ -8,7 +8,8 @@
 
 use super::teaching::Teaching;
 use super::{
-    bitonic, greedy, hypercube, ks, ks_level, ks_local, lmrr, offline, pp, rand_interval, snake_sort, sort_route,
+    bitonic, flashsort, greedy, hypercube, ks, ks_level, ks_local, lmrr, offline, pp, rand_interval, snake_sort,
+    sort_route,
 };
 use super::{Algorithm, AlgorithmOptions};
 use crate::engine::Policy;
@@ -127,6 +128,7 @@ pub const REGISTRY: &[Entry] = &[
     ks_local::ENTRY,
     lmrr::ENTRY,
     bitonic::ENTRY,
+    flashsort::ENTRY,
     snake_sort::ENTRY,
 ];
 

@@ -29,6 +29,7 @@ mod cli;
 mod deadlock;
 mod docs_links;
 mod engine;
+mod flashsort;
 mod flits;
 mod fuzz_inputs;
 mod greedy;

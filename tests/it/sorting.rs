@@ -14,7 +14,7 @@ fn bitonic_steps(d: u32) -> u32 {
 }
 
 /// The sort of `keys` on `topology` as an instance.
-fn sort_instance(topology: &str, keys: Vec<u64>) -> Instance {
+pub(crate) fn sort_instance(topology: &str, keys: Vec<u64>) -> Instance {
     let dest = rank_destinations(&keys);
     let packets = (0..keys.len() as u32).map(|i| (i, dest[i as usize])).collect();
     let mut inst = Instance::new(topo(topology), packets).unwrap();
@@ -25,7 +25,7 @@ fn sort_instance(topology: &str, keys: Vec<u64>) -> Instance {
 /// Runs `algorithm` on the sort with invariant checks, checks the final
 /// placement itself (node r holds the key of rank r, ties by packet id,
 /// from the packets' final positions), and returns the steps.
-fn run_sort(inst: Instance, algorithm: &str) -> u32 {
+pub(crate) fn run_sort(inst: Instance, algorithm: &str) -> u32 {
     run_sort_in(inst, algorithm, |_, r| r)
 }
 

@@ -48,12 +48,13 @@
 //! path length); every logical step costs O(nodes + edges) of the leveled
 //! network.
 
-mod butterfly;
+pub(crate) mod butterfly;
 mod hop_leveled;
-mod leveled;
+pub(crate) mod leveled;
 mod mesh;
 mod plateau;
-mod scheduler;
+pub(crate) mod round;
+pub(crate) mod scheduler;
 pub mod shuffle_exchange;
 mod teaching;
 
@@ -71,7 +72,7 @@ use crate::topology::Kind;
 use crate::topology::{Network, Topology};
 use crate::workload::Instance;
 use butterfly::{Layered, Net};
-use leveled::{Description, Leveled, Paths, NONE};
+use leveled::{Description, NONE};
 use plateau::Plateaus;
 use scheduler::{Counts, Problem, Scheduler};
 use std::sync::Arc;
@@ -172,44 +173,17 @@ impl Lmrr {
             if round.packets.is_empty() {
                 continue;
             }
-            // Levels below every start and above every end carry nothing.
-            let level = |v: &u32| round.desc.level(*v);
-            let lo = round
-                .packets
-                .iter()
-                .filter_map(|(_, path)| path.iter().map(level).min())
-                .min()
-                .unwrap_or(0);
-            let hi = round
-                .packets
-                .iter()
-                .filter_map(|(_, path)| path.iter().map(level).max())
-                .max()
-                .unwrap_or(0);
-            let net = Leveled::build(round.desc, lo, hi);
-            let mut paths = Paths::default();
-            let (mut ids, mut dest) = (Vec::new(), Vec::new());
-            let mut edges = Vec::new();
-            for (p, nodes) in &round.packets {
-                edges.clear();
-                let d = engine.destination(*p);
-                // A round ends at its path's last host: the destination,
-                // or where the packet's next round starts.
-                let end = round.desc.host(*nodes.last().expect("a path has a node"));
-                let start = net
-                    .path_edges(nodes, end, &mut edges)
-                    .expect("the path lies in the levels kept");
-                if edges.is_empty() {
-                    // It starts where this round ends (on the shuffle-exchange).
-                    continue;
-                }
-                paths.push(start, &edges);
-                ids.push(*p);
-                dest.push(d);
-            }
-            if ids.is_empty() {
+            let Some(laid) = round::lay_out(round.desc, &round.packets, engine) else {
                 continue;
-            }
+            };
+            let round::Laid {
+                net,
+                paths,
+                ids,
+                dest,
+                lo,
+                hi,
+            } = laid;
             // With combining, packets for one destination count once on an
             // edge (§2.3.1's congestion), and the rank is a hash of the
             // destination, so that such packets have one rank.
@@ -475,15 +449,7 @@ impl Algorithm for Lmrr {
         let Some(round) = self.rounds.get(self.current) else {
             return;
         };
-        for m in round.messages(self.substep as usize) {
-            let ok = if m.packet != NONE {
-                debug_assert_eq!(engine.position(m.packet), m.node);
-                engine.force_move(m.packet, m.port)
-            } else {
-                engine.send_control_as(m.node, m.port, m.kind)
-            };
-            assert!(ok, "lmrr: link ({}, port {}) taken twice in one step", m.node, m.port);
-        }
+        round::carry_out(round, self.substep, engine);
         if self.progress {
             engine.mark_busy();
         }

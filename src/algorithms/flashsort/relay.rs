@@ -1,0 +1,79 @@
+//! Control messages relayed hop by hop: the schedule of a collective
+//! (a broadcast, a gather) as the links would carry it.
+//!
+//! Every *item* (a key, a count, a splitter) starts at a node and is
+//! forwarded, at every node it reaches, on the ports a rule names. A
+//! directed link carries one message per step (SPEC §1): each link keeps a
+//! first-in first-out queue of the items waiting for it, and sends the
+//! head of that queue in every step; an item that arrives at the end of
+//! step t may leave again in step t + 1. [`relay`] plays this out and
+//! returns, per step, the links that carry a message — the caller puts one
+//! control message on each, so the engine checks and counts them. What
+//! the items *carry* the caller computes from the same pattern: an item
+//! reaches exactly the nodes the rule leads it to.
+//!
+//! # Complexity
+//! O(messages · log links) time for the ordered link map, O(items in
+//! flight) memory.
+
+use crate::topology::{Network, Topology};
+use std::collections::{BTreeMap, VecDeque};
+
+/// The steps of a relay: per step, the (node, port) of every message.
+pub type Steps = Vec<Vec<(u32, u32)>>;
+
+/// Plays out the relay of `items` (item id, start node) on `topo`: an item
+/// at a node is forwarded on every port `rule(item, node)` returns (in that
+/// order); links serve their queues first in, first out, one message a
+/// step. The items at their start nodes enter their links' queues in the
+/// order given.
+pub fn relay<R>(topo: &Topology, items: &[(u32, u32)], rule: R) -> Steps
+where
+    R: Fn(u32, u32) -> &'static [u32],
+{
+    let ports = topo.ports();
+    let mut queues: BTreeMap<u32, VecDeque<u32>> = BTreeMap::new();
+    let enqueue = |queues: &mut BTreeMap<u32, VecDeque<u32>>, item: u32, node: u32| {
+        for &port in rule(item, node) {
+            queues.entry(node * ports + port).or_default().push_back(item);
+        }
+    };
+    for &(item, node) in items {
+        enqueue(&mut queues, item, node);
+    }
+    let mut steps = Steps::new();
+    let mut arrivals = Vec::new();
+    while !queues.is_empty() {
+        let mut sent = Vec::with_capacity(queues.len());
+        arrivals.clear();
+        queues.retain(|&link, queue| {
+            let (node, port) = (link / ports, link % ports);
+            let item = queue.pop_front().expect("queues kept are not empty");
+            let head = topo.neighbor(node, port).expect("a relay rule names existing links");
+            sent.push((node, port));
+            arrivals.push((item, head));
+            !queue.is_empty()
+        });
+        for &(item, head) in &arrivals {
+            enqueue(&mut queues, item, head);
+        }
+        steps.push(sent);
+    }
+    steps
+}
+
+/// Steps in which every node of `senders` sends on each of `ports` at
+/// once, one step per entry: a collective whose every link carries exactly
+/// one message per step (a butterfly's all-reduce, level by level).
+pub fn lockstep(topo: &Topology, senders: impl IntoIterator<Item = Vec<u32>>, ports: &[u32]) -> Steps {
+    senders
+        .into_iter()
+        .map(|nodes| {
+            nodes
+                .into_iter()
+                .flat_map(|v| ports.iter().map(move |&p| (v, p)))
+                .filter(|&(v, p)| topo.neighbor(v, p).is_some())
+                .collect()
+        })
+        .collect()
+}

@@ -1,0 +1,134 @@
+//! The leveled network of Flashsort's final routing on `butterfly:D`: up
+//! from level k to level D, then down to level 0 (2D − k + 1 levels).
+//!
+//! A packet at ⟨k, r⟩ of its leaf climbs to ⟨D, y⟩, fixing the low D − k
+//! row bits to those of its rank g, then descends to ⟨0, g⟩: the links down
+//! from level D to level k go straight (those bits are already g's), the
+//! links below level k fix the top k bits. Up links serve the first part,
+//! down links the second: no directed link carries two leveled edges, one
+//! logical step is one real step.
+
+use crate::algorithms::lmrr::leveled::{Description, OutEdge};
+
+const UP_STRAIGHT: u32 = 0;
+const UP_CROSS: u32 = 1;
+const DOWN_STRAIGHT: u32 = 2;
+const DOWN_CROSS: u32 = 3;
+
+/// Up from level `from` to D, then down to 0.
+#[derive(Debug, Clone, Copy)]
+pub struct UpDown {
+    dim: u32,
+    from: u32,
+}
+
+impl UpDown {
+    /// The network for `butterfly:dim`, climbing from level `from`.
+    pub fn new(dim: u32, from: u32) -> UpDown {
+        UpDown { dim, from }
+    }
+
+    fn rows(&self) -> u32 {
+        1 << self.dim
+    }
+
+    /// The row bit of the real links between levels l and l + 1.
+    fn bit(&self, l: u32) -> u32 {
+        1 << (self.dim - 1 - l)
+    }
+
+    fn climb(&self) -> u32 {
+        self.dim - self.from
+    }
+
+    fn levels(&self) -> u32 {
+        self.climb() + self.dim + 1
+    }
+
+    /// The real level of logical level j.
+    fn real_level(&self, j: u32) -> u32 {
+        if j <= self.climb() {
+            self.from + j
+        } else {
+            self.dim - (j - self.climb())
+        }
+    }
+
+    /// The path (full logical ids) from row `row` at level `from` to row
+    /// `goal` at level 0.
+    pub fn path(&self, row: u32, goal: u32) -> Vec<u32> {
+        let n = self.rows();
+        let mut row = row;
+        let mut out = vec![row];
+        for j in 0..self.levels() - 1 {
+            let l = self.real_level(j);
+            let bit = if j < self.climb() { self.bit(l) } else { self.bit(l - 1) };
+            row ^= (row ^ goal) & bit;
+            out.push((j + 1) * n + row);
+        }
+        out
+    }
+}
+
+impl Description for UpDown {
+    fn count(&self) -> u32 {
+        self.levels() * self.rows()
+    }
+    fn level(&self, v: u32) -> u32 {
+        v / self.rows()
+    }
+    fn host(&self, v: u32) -> u32 {
+        let n = self.rows();
+        self.real_level(v / n) * n + v % n
+    }
+    fn out_edges(&self, v: u32, out: &mut Vec<OutEdge>) {
+        let n = self.rows();
+        let (j, row) = (v / n, v % n);
+        if j + 1 >= self.levels() {
+            return;
+        }
+        let next = (j + 1) * n;
+        let l = self.real_level(j);
+        let (bit, straight, cross) = if j < self.climb() {
+            (self.bit(l), UP_STRAIGHT, UP_CROSS)
+        } else {
+            (self.bit(l - 1), DOWN_STRAIGHT, DOWN_CROSS)
+        };
+        for (head, port) in [(row, straight), (row ^ bit, cross)] {
+            out.push(OutEdge {
+                head: next + head,
+                port,
+                substep: 0,
+            });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::topology::{Network, Topology};
+
+    #[test]
+    fn every_path_follows_real_links_and_ends_at_its_goal_on_level_0() {
+        let topo: Topology = "butterfly:4".parse().unwrap();
+        for from in 0..=4 {
+            let net = UpDown::new(4, from);
+            for row in 0..16 {
+                for goal in 0..16 {
+                    let path = net.path(row, goal);
+                    assert_eq!(path.len() as u32, net.levels());
+                    assert_eq!(net.host(path[0]), from * 16 + row);
+                    assert_eq!(net.host(*path.last().unwrap()), goal, "level 0, row goal");
+                    for w in path.windows(2) {
+                        let mut edges = Vec::new();
+                        net.out_edges(w[0], &mut edges);
+                        let e = edges.iter().find(|e| e.head == w[1]).expect("an edge of the network");
+                        let host = net.host(w[0]);
+                        assert_eq!(topo.neighbor(host, e.port), Some(net.host(w[1])));
+                    }
+                }
+            }
+        }
+    }
+}

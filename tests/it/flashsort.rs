@@ -1,0 +1,169 @@
+//! `flashsort` (Leighton–Maggs–Ranade–Rao §8) on the butterfly: every 0-1
+//! input and random keys with duplicates end in order (the placement
+//! checked from the packets' positions), the edge queues stay within q,
+//! the recursion levels are the documented ones and named as phases, and
+//! a run is a function of its seed.
+
+use crate::common::{routesim, topo};
+use crate::sorting::{run_sort, sort_instance};
+use routesim::workload::{generate, Workload, WorkloadSpec};
+use routesim::{SimConfig, Simulation, Status};
+
+/// The recursion's shape from docs/algorithms/flashsort.md: at level k of
+/// butterfly:D (m = D − k > 4), h = ⌈m/2⌉ and b = min(max(h − 2, 1), m − 4)
+/// levels climbed, 2^b intervals.
+fn documented_levels(d: u32) -> Vec<(u32, u32)> {
+    let mut out = Vec::new();
+    let mut k = 0;
+    while d - k > 4 {
+        let m = d - k;
+        let b = (m.div_ceil(2).saturating_sub(2)).max(1).min(m - 4);
+        out.push((k, 1 << b));
+        k += b;
+    }
+    out
+}
+
+fn run(topology: &str, workload: Workload, seed: u64, q: Option<u32>) -> routesim::report::Report {
+    let inst = generate(&topo(topology), &WorkloadSpec::new(workload, seed)).unwrap();
+    let config = SimConfig {
+        algorithm: "flashsort".into(),
+        seed,
+        queue_cap: q,
+        check_invariants: true,
+        ..Default::default()
+    };
+    let mut sim = Simulation::new(inst, config).unwrap();
+    assert_eq!(sim.run(), Status::Finished, "{topology} {workload} seed {seed}");
+    sim.report()
+}
+
+#[test]
+fn flashsort_sorts_every_0_1_input_on_butterfly_3() {
+    for bits in 0u32..256 {
+        let keys = (0..8).map(|i| u64::from(bits >> i & 1)).collect();
+        run_sort(sort_instance("butterfly:3", keys), "flashsort");
+    }
+}
+
+#[test]
+fn flashsort_sorts_random_keys_and_duplicates_with_edge_queues_within_q() {
+    for d in [1, 2, 4, 5, 6, 8, 10] {
+        for w in [
+            Workload::SortRandom,
+            Workload::SortFew,
+            Workload::SortReversed,
+            Workload::SortSorted,
+        ] {
+            for seed in 1..=2 {
+                let inst = generate(&topo(&format!("butterfly:{d}")), &WorkloadSpec::new(w, seed)).unwrap();
+                run_sort(inst, "flashsort");
+                for q in [1, 2] {
+                    let report = run(&format!("butterfly:{d}"), w, seed, Some(q));
+                    let lmrr = report.extra.lmrr.as_ref().unwrap();
+                    assert!(
+                        lmrr.max_edge_queue <= q,
+                        "butterfly:{d} {w} q={q}: {}",
+                        lmrr.max_edge_queue
+                    );
+                    assert_eq!(lmrr.edge_queue_cap, q);
+                    assert_eq!(report.extra.sorted, Some(true));
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_recursion_is_the_documented_one_and_each_level_is_named_as_phases() {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/algorithms/flashsort.md")).unwrap();
+    assert!(
+        doc.contains("b = min(max(h − 2, 1), m − 4)"),
+        "the doc states the recursion"
+    );
+    for d in [5, 9, 12] {
+        let report = run(&format!("butterfly:{d}"), Workload::SortRandom, 3, None);
+        let fs = report.extra.flashsort.as_ref().unwrap();
+        let got: Vec<(u32, u32)> = fs.recursion.iter().map(|l| (l.level, l.intervals)).collect();
+        assert_eq!(got, documented_levels(d), "butterfly:{d}");
+        let names: Vec<&str> = report.phases.iter().map(|p| p.name.as_str()).collect();
+        for (t, level) in fs.recursion.iter().enumerate() {
+            let t = t + 1;
+            for what in ["candidates", "splitters", "intervals"] {
+                let prefix = format!("{what} {t} (");
+                let steps: u32 = report
+                    .phases
+                    .iter()
+                    .filter(|p| p.name.starts_with(&prefix))
+                    .map(|p| p.steps)
+                    .sum();
+                assert!(steps > 0, "butterfly:{d}: {prefix} in {names:?}");
+                if what == "intervals" {
+                    assert_eq!(steps, level.route_steps);
+                    let b = level.intervals.trailing_zeros();
+                    assert!(level.route_steps >= b && level.delay == level.route_steps - b);
+                }
+            }
+            let level_steps: u32 = report
+                .phases
+                .iter()
+                .filter(|p| p.name.split(' ').nth(1) == Some(&t.to_string()))
+                .map(|p| p.steps)
+                .sum();
+            assert_eq!(level_steps, level.steps, "butterfly:{d} level {t}");
+            assert!(level.congestion >= 1 && level.candidates >= 1);
+        }
+        assert_eq!(
+            names[names.len() - 3..],
+            ["leaf-sort", "offsets", "final-route"],
+            "{names:?}"
+        );
+        let total: u32 = report.phases.iter().map(|p| p.steps).sum();
+        assert_eq!(total, report.steps, "the phases cover the run");
+    }
+}
+
+#[test]
+fn a_flashsort_run_is_a_function_of_its_seed() {
+    let json = |seed: u64| {
+        let out = routesim(&[
+            "run",
+            "--json",
+            "--topology",
+            "butterfly:9",
+            "--algorithm",
+            "flashsort",
+            "--workload",
+            "sort-random",
+            "--seed",
+            &seed.to_string(),
+        ]);
+        assert!(out.status.success());
+        String::from_utf8(out.stdout).unwrap()
+    };
+    assert_eq!(json(4), json(4));
+    assert_ne!(json(4), json(5));
+}
+
+#[test]
+fn flashsort_is_refused_where_it_is_not_built_and_on_routing_workloads() {
+    for (topology, workload) in [
+        ("hypercube:4", "sort-random"),
+        ("mesh:4x4", "sort-random"),
+        ("shuffle-exchange:3", "sort-random"),
+        ("butterfly:3", "random-permutation"),
+    ] {
+        let out = routesim(&[
+            "run",
+            "--topology",
+            topology,
+            "--algorithm",
+            "flashsort",
+            "--workload",
+            workload,
+        ]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{topology} {workload}: {err}");
+        assert!(err.contains("flashsort"), "{err}");
+    }
+}
