@@ -47,7 +47,23 @@ fn flashsort_sorts_every_0_1_input_on_butterfly_3() {
 }
 
 #[test]
+fn flashsort_sorts_every_0_1_input_on_hypercube_4() {
+    for bits in 0u32..1 << 16 {
+        let keys = (0..16).map(|i| u64::from(bits >> i & 1)).collect();
+        run_sort(sort_instance("hypercube:4", keys), "flashsort");
+    }
+}
+
+#[test]
 fn flashsort_sorts_random_keys_and_duplicates_with_edge_queues_within_q() {
+    for t in ["hypercube:5", "hypercube:9"] {
+        for w in [Workload::SortRandom, Workload::SortFew] {
+            let inst = generate(&topo(t), &WorkloadSpec::new(w, 7)).unwrap();
+            run_sort(inst, "flashsort");
+            let report = run(t, w, 7, Some(1));
+            assert!(report.extra.lmrr.as_ref().unwrap().max_edge_queue <= 1, "{t} {w}");
+        }
+    }
     for d in [1, 2, 4, 5, 6, 8, 10] {
         for w in [
             Workload::SortRandom,
@@ -148,7 +164,6 @@ fn a_flashsort_run_is_a_function_of_its_seed() {
 #[test]
 fn flashsort_is_refused_where_it_is_not_built_and_on_routing_workloads() {
     for (topology, workload) in [
-        ("hypercube:4", "sort-random"),
         ("mesh:4x4", "sort-random"),
         ("shuffle-exchange:3", "sort-random"),
         ("butterfly:3", "random-permutation"),

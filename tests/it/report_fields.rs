@@ -330,7 +330,10 @@ fn witnesses(algorithm: &str) -> Vec<Witness> {
             w("hypercube:3", RandomPermutation, None, 2),
         ],
         "snake-sort" => vec![w("mesh:4x4", SortRandom, None, 1), w("mesh:8x8", SortFew, None, 2)],
-        "flashsort" => vec![w("butterfly:3", SortRandom, None, 1), w("butterfly:6", SortFew, None, 2)],
+        "flashsort" => vec![
+            w("butterfly:3", SortRandom, None, 1),
+            w("butterfly:6", SortFew, None, 2),
+        ],
         "bitonic" => vec![
             w("hypercube:3", SortRandom, None, 1),
             w("hypercube:4", SortFew, None, 2),

@@ -34,22 +34,23 @@
 //!
 //! Every message of the control phases is a control message on a link
 //! ([`relay`]); every packet move is the scheduler's. Nothing is charged by
-//! formula. Not built (issue #27): the lightly loaded subroutine and
+//! formula. On `hypercube:D` the same runs on the butterfly the hypercube
+//! emulates ([`host`]). Not built (issue #27): the lightly loaded subroutine and
 //! Columnsort around it (here every key goes through one recursion, so a
 //! subbutterfly may receive more packets than it has inputs — measured
-//! as `max_queue`), the hypercube (by emulation), the shuffle-exchange (§9)
+//! as `max_queue`), the shuffle-exchange (§9)
 //! and d-dimensional arrays (§10).
 //!
 //! # Complexity
 //! Planning a recursion level is O(N·D) time (the relays' messages); each
 //! routing step is the scheduler's O(nodes + edges) of its levels.
 
+mod host;
 mod plan;
 mod relay;
 mod updown;
 
 use super::claim::{Claim, Formula, Measure, Scope, Strength};
-use super::lmrr::butterfly::{Layered, Net};
 use super::lmrr::leveled::Description;
 use super::lmrr::round;
 use super::lmrr::scheduler::{Counts, Problem, Scheduler};
@@ -63,6 +64,7 @@ use crate::report::{Extra, FlashsortFields, FlashsortLevel, LmrrFields};
 use crate::rng::{Rng, Stream};
 use crate::topology::{Kind, Topology};
 use crate::workload::Instance;
+use host::Host;
 use plan::Holdings;
 use relay::Steps;
 use std::collections::VecDeque;
@@ -70,6 +72,9 @@ use std::sync::Arc;
 
 /// The SPEC §5 name.
 pub const NAME: &str = "flashsort";
+
+/// The last phase's name.
+const FINAL: &str = "final-route";
 
 /// The recursion stops at subbutterflies of at most 2^LEAF_LEVELS = 16 inputs.
 pub const LEAF_LEVELS: u32 = 4;
@@ -84,8 +89,9 @@ pub const OVERSAMPLE_LOG: u32 = 2;
 enum Work {
     /// Control messages: the links of each step, and the next step.
     Control(Arc<Steps>, usize),
-    /// A routing by the §2.2 scheduler.
-    Route(Box<Scheduler>),
+    /// A routing by the §2.2 scheduler, and the real step of its logical
+    /// step (two on a hypercube's final routing).
+    Route(Box<Scheduler>, u8),
 }
 
 #[derive(Clone)]
@@ -104,7 +110,7 @@ impl Phase {
     fn finished(&self) -> bool {
         match &self.work {
             Work::Control(steps, at) => *at >= steps.len(),
-            Work::Route(s) => s.remaining() == 0,
+            Work::Route(s, sub) => s.remaining() == 0 && *sub == 0,
         }
     }
 }
@@ -126,6 +132,7 @@ pub struct Flashsort {
     q: u32,
     rng: Rng,
     dim: u32,
+    host: Option<Host>,
     keys: Vec<u64>,
     active: Vec<u32>,
     next: Next,
@@ -145,6 +152,7 @@ impl Flashsort {
             q: options.queue_cap.unwrap_or(DEFAULT_QUEUE_CAP),
             rng: Rng::new(options.seed, Stream::Algorithm),
             dim: 0,
+            host: None,
             keys: Vec::new(),
             active: Vec::new(),
             next: Next::Done,
@@ -207,7 +215,9 @@ impl Flashsort {
     fn plan_next(&mut self, engine: &Engine) -> bool {
         let d = self.dim;
         let n = 1u32 << d;
-        let topo = engine.topology().clone();
+        let Some(host) = self.host.clone() else {
+            return false;
+        };
         match self.next {
             Next::Done => false,
             Next::Level(k) if d - k <= LEAF_LEVELS => {
@@ -219,21 +229,20 @@ impl Flashsort {
                 let h = m.div_ceil(2);
                 let b = h.saturating_sub(OVERSAMPLE_LOG).clamp(1, m - LEAF_LEVELS);
                 let lv = plan::Level { dim: d, k, h, b };
-                let hold = Holdings::of(engine, &self.active, &self.keys);
-                let plan = plan::level(lv, &topo, &hold, &mut self.rng);
+                let hold = Holdings::of(engine, &host, k, &self.active, &self.keys);
+                let plan = plan::level(lv, &host, &hold, &mut self.rng);
                 let t = self.levels.len() + 1;
                 let what = format!(
                     "recursion level {t}: {} subbutterflies of {} inputs",
                     1u32 << k,
                     1u32 << m
                 );
-                let net = Layered::new(Net::ButterflyDirect, d);
-                let mut packets = Vec::with_capacity(plan.moves.len());
-                for &(p, row) in &plan.moves {
-                    let mut path = Vec::new();
-                    net.path(engine.position(p), (k + b) * n + row, 0, &mut path);
-                    packets.push((p, path));
-                }
+                let net = host.climb();
+                let packets: Vec<(u32, Vec<u32>)> = plan
+                    .moves
+                    .iter()
+                    .map(|&(p, row)| (p, host.climb_path(k, engine.position(p) % n, k + b, row)))
+                    .collect();
                 let routing = self.routing(engine, &net, &packets);
                 self.levels.push(FlashsortLevel {
                     level: k,
@@ -252,7 +261,7 @@ impl Flashsort {
                     let name = format!("intervals {t} ({what}, into {} intervals each)", 1u32 << b);
                     self.queue.push_back(Phase {
                         name,
-                        work: Work::Route(Box::new(s)),
+                        work: Work::Route(Box::new(s), 0),
                         level: at,
                         home: Vec::new(),
                     });
@@ -261,11 +270,11 @@ impl Flashsort {
                 true
             }
             Next::Leaf(k) => {
-                let hold = Holdings::of(engine, &self.active, &self.keys);
-                let plan = plan::leaf(d, k, &topo, &hold);
+                let hold = Holdings::of(engine, &host, k, &self.active, &self.keys);
+                let plan = plan::leaf(k, &host, &hold);
                 self.push_control("leaf-sort".into(), plan.rank_steps, None);
                 self.push_control("offsets".into(), plan.offset_steps, None);
-                let net = updown::UpDown::new(d, k);
+                let net = host.final_route(k);
                 let packets: Vec<(u32, Vec<u32>)> = plan
                     .ranks
                     .iter()
@@ -281,11 +290,11 @@ impl Flashsort {
                     .map(|&(p, _)| p)
                     .collect();
                 let work = match self.routing(engine, &net, &packets) {
-                    Some((s, _)) => Work::Route(Box::new(s)),
+                    Some((s, _)) => Work::Route(Box::new(s), 0),
                     None => Work::Control(Arc::new(Steps::new()), 0),
                 };
                 self.queue.push_back(Phase {
-                    name: "final-route".into(),
+                    name: FINAL.into(),
                     work,
                     level: None,
                     home,
@@ -302,7 +311,7 @@ impl Flashsort {
             return;
         };
         let steps = engine.step_count() - self.started;
-        if let Work::Route(s) = &phase.work {
+        if let Work::Route(s, _) = &phase.work {
             let c = s.counts();
             self.counts.ghosts += c.ghosts;
             self.counts.eos += c.eos;
@@ -310,7 +319,7 @@ impl Flashsort {
         }
         if let Some(level) = phase.level.and_then(|i| self.levels.get_mut(i)) {
             level.steps += steps;
-            if matches!(phase.work, Work::Route(_)) {
+            if matches!(phase.work, Work::Route(..)) {
                 level.route_steps = steps;
                 let b = level.intervals.trailing_zeros();
                 level.delay = steps.saturating_sub(b);
@@ -335,17 +344,25 @@ impl Algorithm for Flashsort {
                 ),
             ));
         }
-        let Topology::Butterfly(b) = &instance.topology else {
+        let Some(host) = Host::of(&instance.topology) else {
             return Err(Error::unsupported(
                 NAME,
-                format!("runs on butterflies only, got {}", instance.topology),
+                format!(
+                    "runs on butterflies and hypercubes (by emulation) only, got {}",
+                    instance.topology
+                ),
             ));
         };
         let keys = instance
             .keys
             .as_ref()
             .ok_or_else(|| Error::unsupported(NAME, "needs a sorting instance (keys)"))?;
-        self.dim = b.dim();
+        self.dim = host.dim();
+        // On a hypercube a climb may pass through a packet's rank's node:
+        // packets are delivered only in the final routing.
+        let cube = matches!(instance.topology, Topology::Hypercube(_));
+        engine.set_deliver_on_arrival(!cube);
+        self.host = Some(host);
         self.keys = keys.clone();
         self.active = engine.active();
         self.rng = Rng::new(self.seed, Stream::Algorithm);
@@ -373,6 +390,9 @@ impl Algorithm for Flashsort {
             self.close(engine);
             if let Some(phase) = self.queue.pop_front() {
                 engine.begin_phase(&phase.name);
+                if phase.name == FINAL {
+                    engine.set_deliver_on_arrival(true);
+                }
                 engine.deliver_many(&phase.home);
                 self.started = engine.step_count();
                 self.current = Some(phase);
@@ -385,19 +405,24 @@ impl Algorithm for Flashsort {
         };
         match &mut phase.work {
             Work::Control(steps, at) => {
-                for &(node, port) in &steps[*at] {
-                    let ok = engine.send_control_as(node, port, ControlKind::Message);
-                    assert!(ok, "flashsort: link ({node}, port {port}) taken twice in one step");
+                let host = self.host.as_ref().expect("started");
+                for &(v, port) in &steps[*at] {
+                    // A straight edge inside a hypercube node takes no link.
+                    if let Some((node, port)) = host.real(v, port) {
+                        let ok = engine.send_control_as(node, port, ControlKind::Message);
+                        assert!(ok, "flashsort: link ({node}, port {port}) taken twice in one step");
+                    }
                 }
                 *at += 1;
                 engine.mark_busy();
             }
-            Work::Route(s) => {
-                let progress = s.step();
-                round::carry_out(s, 0, engine);
-                if progress {
+            Work::Route(s, sub) => {
+                if *sub == 0 && s.step() {
                     engine.mark_busy();
                 }
+                round::carry_out(s, *sub, engine);
+                *sub = (*sub + 1) % s.problem().net.substeps;
+                engine.mark_busy();
             }
         }
     }
@@ -415,17 +440,18 @@ impl Algorithm for Flashsort {
     }
 
     fn edge_queues(&self) -> Option<EdgeQueues> {
-        let topo_links = (self.dim + 1) << self.dim;
-        let mut occupancy = vec![0u32; (topo_links * 4) as usize];
+        let (nodes, ports) = self.host.as_ref()?.real_links();
+        let mut occupancy = vec![0u32; (nodes * ports) as usize];
         if let Some(Phase {
-            work: Work::Route(s), ..
+            work: Work::Route(s, _),
+            ..
         }) = &self.current
         {
             let net = &s.problem().net;
             for e in 0..net.edges() {
                 let port = net.port[e as usize];
                 if port != super::lmrr::leveled::NONE {
-                    let link = net.host[net.tail[e as usize] as usize] * 4 + port;
+                    let link = net.host[net.tail[e as usize] as usize] * ports + port;
                     occupancy[link as usize] += s.packets_in(e);
                 }
             }
@@ -456,8 +482,8 @@ pub const ENTRY: Entry = Entry {
     name: NAME,
     summary: "Flashsort by routing: random splitters ranked by all-pairs comparison, splitter-directed routing by lmrr's scheduler, recursion on subbutterflies",
     paper: LMRR,
-    section: "§8 (Flashsort on the butterfly, after Reif and Valiant)",
-    kinds: &[Kind::Butterfly],
+    section: "§8 (Flashsort on the butterfly and, by emulation, the hypercube; after Reif and Valiant)",
+    kinds: &[Kind::Butterfly, Kind::Hypercube],
     shape: Shape::Any,
     packets: Packets::Sort,
     open_loop: false,

@@ -12,10 +12,11 @@
 //! P: M = 2^m inputs, m = D − k. Its m free bits split into the *high* h =
 //! ⌈m/2⌉ (flipped between levels k and k + h) and the *low* m − h.
 
+use super::host::Host;
 use super::relay::{lockstep, relay, Steps};
 use crate::engine::Engine;
 use crate::rng::Rng;
-use crate::topology::{Network, Topology};
+use crate::topology::Network;
 
 /// Ports of the butterfly (`topology::butterfly`).
 pub const UP: &[u32] = &[0, 1];
@@ -24,19 +25,20 @@ const DOWN: &[u32] = &[2, 3];
 const DOWN_STRAIGHT: &[u32] = &[2];
 const NOWHERE: &[u32] = &[];
 
-/// Where the packets stand: the packets at each node (engine ids), and the
-/// sort key (key, packet id) of every packet.
+/// Where the packets stand: the packets at each logical node (engine ids),
+/// and the sort key (key, packet id) of every packet.
 pub struct Holdings<'a> {
     pub at: Vec<Vec<u32>>,
     pub keys: &'a [u64],
 }
 
 impl<'a> Holdings<'a> {
-    /// The packets of `active` where the engine has them.
-    pub fn of(engine: &Engine, active: &[u32], keys: &'a [u64]) -> Holdings<'a> {
-        let mut at = vec![Vec::new(); engine.topology().nodes() as usize];
+    /// The packets of `active` where the engine has them, all at logical
+    /// level `level` (on a hypercube, where a node hosts every level).
+    pub fn of(engine: &Engine, host: &Host, level: u32, active: &[u32], keys: &'a [u64]) -> Holdings<'a> {
+        let mut at = vec![Vec::new(); host.logical().nodes() as usize];
         for &p in active {
-            at[engine.position(p) as usize].push(p);
+            at[host.at_level(engine.position(p), level) as usize].push(p);
         }
         Holdings { at, keys }
     }
@@ -72,10 +74,6 @@ impl Level {
 
     fn rows(self) -> u32 {
         1 << self.dim
-    }
-
-    fn node(self, level: u32, row: u32) -> u32 {
-        level * self.rows() + row
     }
 }
 
@@ -113,7 +111,7 @@ pub struct LevelPlan {
 /// 4. *Splitter-directed routing*: a packet's interval is the number of
 ///    splitters below it; it climbs b levels to the subbutterfly
 ///    B(k + b, P·interval), keeping its low bits.
-pub fn level(lv: Level, topo: &Topology, hold: &Holdings, rng: &mut Rng) -> LevelPlan {
+pub fn level(lv: Level, host: &Host, hold: &Holdings, rng: &mut Rng) -> LevelPlan {
     let (m, h, low, b) = (lv.m(), lv.h, lv.low(), lv.b);
     let (k, d) = (lv.k, lv.dim);
     let mut rank_items = Vec::new();
@@ -126,11 +124,11 @@ pub fn level(lv: Level, topo: &Topology, hold: &Holdings, rng: &mut Rng) -> Leve
         let mut cands: Vec<(u32, u32)> = Vec::new();
         for i in 0..1u32 << h {
             let x = rng.below(1 << low);
-            let held = &hold.at[lv.node(k, base | i << low | x) as usize];
+            let held = &hold.at[host.node(k, base | i << low | x) as usize];
             if !held.is_empty() {
                 let p = held[rng.below(held.len() as u32) as usize];
                 cands.push((i, p));
-                let start = lv.node(k, base | i << low | x);
+                let start = host.node(k, base | i << low | x);
                 let id = rank_items.len() as u32;
                 rank_items.push((id, start));
                 rank_items.push((id + 1, start));
@@ -151,13 +149,13 @@ pub fn level(lv: Level, topo: &Topology, hold: &Holdings, rng: &mut Rng) -> Leve
         for &s in &holders {
             let stratum = cands[s].0;
             for y in 0..1u32 << low {
-                spread_items.push((spread_items.len() as u32, lv.node(k + h, base | stratum << low | y)));
+                spread_items.push((spread_items.len() as u32, host.node(k + h, base | stratum << low | y)));
             }
         }
         // 4. Every packet of B to its interval's subbutterfly.
         let keys: Vec<(u64, u32)> = splitters.iter().map(|&s| hold.key(cands[s].1)).collect();
         for row in base..base + (1 << m) {
-            for &p in &hold.at[lv.node(k, row) as usize] {
+            for &p in &hold.at[host.node(k, row) as usize] {
                 let interval = keys.partition_point(|&s| s < hold.key(p)) as u32;
                 let rest = row & ((1 << (m - b)) - 1);
                 moves.push((p, base | interval << (m - b) | rest));
@@ -168,21 +166,32 @@ pub fn level(lv: Level, topo: &Topology, hold: &Holdings, rng: &mut Rng) -> Leve
     // up), item 2c + 1 its climb (then its flood over the low bits).
     let mid = k + h;
     let n = lv.rows();
-    let mut rank_steps = relay(topo, &rank_items, |item, node| {
-        let level = node / n;
-        match (item % 2 == 0, level) {
-            (_, l) if l >= d => NOWHERE,
-            (true, l) if l < mid => UP,
-            (true, _) => UP_STRAIGHT,
-            (false, l) if l < mid => UP_STRAIGHT,
-            (false, _) => UP,
-        }
-    });
+    let (topo, key) = (host.logical(), |v, port| host.link_key(v, port));
+    let mut rank_steps = relay(
+        topo,
+        &rank_items,
+        |item, node| {
+            let level = node / n;
+            match (item % 2 == 0, level) {
+                (_, l) if l >= d => NOWHERE,
+                (true, l) if l < mid => UP,
+                (true, _) => UP_STRAIGHT,
+                (false, l) if l < mid => UP_STRAIGHT,
+                (false, _) => UP,
+            }
+        },
+        key,
+    );
     // The counts summed down from level D to level k + h, every node of
     // a level sending on both links in one step.
     let level_nodes = |l: u32| (l * n..(l + 1) * n).collect::<Vec<u32>>();
     rank_steps.extend(lockstep(topo, (mid + 1..=d).rev().map(level_nodes), DOWN));
-    let spread_steps = relay(topo, &spread_items, |_, node| if node / n > k { DOWN } else { NOWHERE });
+    let spread_steps = relay(
+        topo,
+        &spread_items,
+        |_, node| if node / n > k { DOWN } else { NOWHERE },
+        key,
+    );
     LevelPlan {
         rank_steps,
         spread_steps,
@@ -207,8 +216,10 @@ pub struct LeafPlan {
 /// Plans the leaves B(k, P) (m = D − k levels each): a deterministic sort
 /// of each leaf by all-pairs comparison, and the leaves' offsets by a
 /// parallel prefix over their counts.
-pub fn leaf(dim: u32, k: u32, topo: &Topology, hold: &Holdings) -> LeafPlan {
+pub fn leaf(k: u32, host: &Host, hold: &Holdings) -> LeafPlan {
+    let dim = host.dim();
     let (n, m) = (1u32 << dim, dim - k);
+    let (topo, key) = (host.logical(), |v, port| host.link_key(v, port));
     let mut up_items = Vec::new();
     let mut down_items = Vec::new();
     let mut ranks = Vec::new();
@@ -227,14 +238,18 @@ pub fn leaf(dim: u32, k: u32, topo: &Topology, hold: &Holdings) -> LeafPlan {
         ranks.extend(leaf.iter().enumerate().map(|(r, &p)| (p, offset + r as u32)));
         offset += leaf.len() as u32;
     }
-    let mut rank_steps = relay(topo, &up_items, |_, node| if node / n < dim { UP } else { NOWHERE });
-    rank_steps.extend(relay(topo, &down_items, |_, node| {
-        if node / n > k {
-            DOWN_STRAIGHT
-        } else {
-            NOWHERE
-        }
-    }));
+    let mut rank_steps = relay(
+        topo,
+        &up_items,
+        |_, node| if node / n < dim { UP } else { NOWHERE },
+        key,
+    );
+    rank_steps.extend(relay(
+        topo,
+        &down_items,
+        |_, node| if node / n > k { DOWN_STRAIGHT } else { NOWHERE },
+        key,
+    ));
     let level_nodes = |l: u32| (l * n..(l + 1) * n).collect::<Vec<u32>>();
     let mut offset_steps = lockstep(topo, (1..=k).rev().map(level_nodes), DOWN);
     offset_steps.extend(lockstep(topo, (0..k).map(level_nodes), UP_STRAIGHT));

@@ -13,7 +13,7 @@
 //! reaches exactly the nodes the rule leads it to.
 //!
 //! # Complexity
-//! O(messages · log links) time for the ordered link map, O(items in
+//! O(messages · log links) time for the ordered map of queues, O(items in
 //! flight) memory.
 
 use crate::topology::{Network, Topology};
@@ -24,18 +24,21 @@ pub type Steps = Vec<Vec<(u32, u32)>>;
 
 /// Plays out the relay of `items` (item id, start node) on `topo`: an item
 /// at a node is forwarded on every port `rule(item, node)` returns (in that
-/// order); links serve their queues first in, first out, one message a
-/// step. The items at their start nodes enter their links' queues in the
-/// order given.
-pub fn relay<R>(topo: &Topology, items: &[(u32, u32)], rule: R) -> Steps
+/// order). Messages wait in the queue `key(node, port)` names — one per
+/// real link: a hosted network ([`super::host`]) may map two of its links
+/// to one — and each queue sends one message a step, first in, first out.
+/// The items at their start nodes enter their queues in the order given.
+pub fn relay<R, K>(topo: &Topology, items: &[(u32, u32)], rule: R, key: K) -> Steps
 where
     R: Fn(u32, u32) -> &'static [u32],
+    K: Fn(u32, u32) -> u64,
 {
-    let ports = topo.ports();
-    let mut queues: BTreeMap<u32, VecDeque<u32>> = BTreeMap::new();
-    let enqueue = |queues: &mut BTreeMap<u32, VecDeque<u32>>, item: u32, node: u32| {
+    // Queue key → the messages (item, node, port) waiting for that link.
+    type Queue = VecDeque<(u32, u32, u32)>;
+    let mut queues: BTreeMap<u64, Queue> = BTreeMap::new();
+    let enqueue = |queues: &mut BTreeMap<u64, Queue>, item: u32, node: u32| {
         for &port in rule(item, node) {
-            queues.entry(node * ports + port).or_default().push_back(item);
+            queues.entry(key(node, port)).or_default().push_back((item, node, port));
         }
     };
     for &(item, node) in items {
@@ -46,9 +49,8 @@ where
     while !queues.is_empty() {
         let mut sent = Vec::with_capacity(queues.len());
         arrivals.clear();
-        queues.retain(|&link, queue| {
-            let (node, port) = (link / ports, link % ports);
-            let item = queue.pop_front().expect("queues kept are not empty");
+        queues.retain(|_, queue| {
+            let (item, node, port) = queue.pop_front().expect("queues kept are not empty");
             let head = topo.neighbor(node, port).expect("a relay rule names existing links");
             sent.push((node, port));
             arrivals.push((item, head));

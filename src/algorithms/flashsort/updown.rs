@@ -7,8 +7,14 @@
 //! links below level k fix the top k bits. Up links serve the first part,
 //! down links the second: no directed link carries two leveled edges, one
 //! logical step is one real step.
+//!
+//! On `hypercube:D` (the butterfly emulated, [`super::host`]) the straight
+//! edges stay inside a node and a cross edge is the link of its dimension;
+//! the up edge between levels l and l + 1 and the down edge between levels
+//! l + 1 and l then share a directed link, so a logical step takes two real
+//! steps: the climb sends in the first, the descent in the second.
 
-use crate::algorithms::lmrr::leveled::{Description, OutEdge};
+use crate::algorithms::lmrr::leveled::{Description, OutEdge, NONE};
 
 const UP_STRAIGHT: u32 = 0;
 const UP_CROSS: u32 = 1;
@@ -20,12 +26,14 @@ const DOWN_CROSS: u32 = 3;
 pub struct UpDown {
     dim: u32,
     from: u32,
+    cube: bool,
 }
 
 impl UpDown {
-    /// The network for `butterfly:dim`, climbing from level `from`.
-    pub fn new(dim: u32, from: u32) -> UpDown {
-        UpDown { dim, from }
+    /// The network for `butterfly:dim` (or the butterfly `hypercube:dim`
+    /// emulates, `cube`), climbing from level `from`.
+    pub fn new(dim: u32, from: u32, cube: bool) -> UpDown {
+        UpDown { dim, from, cube }
     }
 
     fn rows(&self) -> u32 {
@@ -79,7 +87,18 @@ impl Description for UpDown {
     }
     fn host(&self, v: u32) -> u32 {
         let n = self.rows();
-        self.real_level(v / n) * n + v % n
+        if self.cube {
+            v % n
+        } else {
+            self.real_level(v / n) * n + v % n
+        }
+    }
+    fn substeps(&self) -> u8 {
+        if self.cube {
+            2
+        } else {
+            1
+        }
     }
     fn out_edges(&self, v: u32, out: &mut Vec<OutEdge>) {
         let n = self.rows();
@@ -89,16 +108,23 @@ impl Description for UpDown {
         }
         let next = (j + 1) * n;
         let l = self.real_level(j);
-        let (bit, straight, cross) = if j < self.climb() {
+        let up = j < self.climb();
+        let (bit, straight, cross) = if up {
             (self.bit(l), UP_STRAIGHT, UP_CROSS)
         } else {
             (self.bit(l - 1), DOWN_STRAIGHT, DOWN_CROSS)
+        };
+        // Hypercube port i flips bit i; a straight edge is internal.
+        let (straight, cross, substep) = if self.cube {
+            (NONE, bit.trailing_zeros(), u8::from(!up))
+        } else {
+            (straight, cross, 0)
         };
         for (head, port) in [(row, straight), (row ^ bit, cross)] {
             out.push(OutEdge {
                 head: next + head,
                 port,
-                substep: 0,
+                substep,
             });
         }
     }
@@ -113,7 +139,7 @@ mod tests {
     fn every_path_follows_real_links_and_ends_at_its_goal_on_level_0() {
         let topo: Topology = "butterfly:4".parse().unwrap();
         for from in 0..=4 {
-            let net = UpDown::new(4, from);
+            let net = UpDown::new(4, from, false);
             for row in 0..16 {
                 for goal in 0..16 {
                     let path = net.path(row, goal);
