@@ -9,7 +9,7 @@
 /** The page's own settings (not run fields); `compare`: the algorithm run beside the first (null: none). */
 export const PAGE_DEFAULTS = Object.freeze({
   speed: null, // steps per second; null: the core's pace (the run plays in about 30 s, pace.js)
-  color: 'class',
+  color: null, // class, destination or key; null: by key for a sort, by class otherwise (state.js colorMode)
   play: true,
   compare: null,
   step: 0, // the step the view opens at
@@ -36,7 +36,7 @@ export function registerIntro(lesson) {
   INTRO = Object.freeze({ speed: null, compare: lesson.preset.compare ?? null });
 }
 
-export const COLOR_MODES = ['class', 'destination'];
+export const COLOR_MODES = ['class', 'destination', 'key'];
 
 /**
  * SPEC §7's URL keys of run fields (the core's `parse_query` reads them),
@@ -131,12 +131,19 @@ export function parseQuery(search, wasm) {
   // the result again with the defaults of the fields the URL does not name
   // (written when the core still validated after each parameter; it now
   // gives the same as parse_query alone, and is kept as harmless).
+  // An address naming a workload but no algorithm asks for the workload's
+  // problem: a sort switches a routing algorithm (the core's reconcile with
+  // `changed` = 'workload'), the base too, so the switch is said once.
+  const lead = params.has('workload') && !params.has('algorithm') ? 'workload' : undefined;
   let base = defaults.config;
-  if (params.has('topology')) {
+  if (params.has('topology') || lead) {
+    const asked = { ...defaults.config };
+    if (params.has('topology')) asked.topology = params.get('topology');
+    if (lead) asked.workload = params.get('workload');
     try {
-      base = wasm.reconcile({ ...defaults.config, topology: params.get('topology') }).config;
+      base = wasm.reconcile(asked, lead).config;
     } catch {
-      // A bad topology: parse_query names it below.
+      // A bad topology or workload: parse_query names it below.
     }
   }
   const parsed = wasm.parse_query(search, base);
@@ -145,13 +152,18 @@ export function parseQuery(search, wasm) {
   for (const key of ['algorithm', 'policy', 'workload']) {
     if (!params.has(key)) wanted[key] = defaults.config[key];
   }
-  const reconciled = wasm.reconcile(wanted);
+  const reconciled = wasm.reconcile(wanted, lead);
 
   // The page's own keys.
   const page = { ...PAGE_DEFAULTS, speed: defaults.speed, compare: defaults.compare, step: defaults.step, play: defaults.play ?? true };
   /** Names a bad page parameter and the default used instead, as the URL would spell it. */
   const bad = (key, value, why) => {
-    const used = { play: page.play ? '1' : '0', compare: page.compare ?? 'none', speed: page.speed ?? 'the pace chosen from the run (about 30 s)' }[key] ?? page[key];
+    const used = {
+      play: page.play ? '1' : '0',
+      compare: page.compare ?? 'none',
+      speed: page.speed ?? 'the pace chosen from the run (about 30 s)',
+      color: page.color ?? 'key for a sort, else class',
+    }[key] ?? page[key];
     warnings.push(`URL parameter ${key}=${JSON.stringify(value)} ignored: ${why} — using ${used}.`);
   };
   if (params.has('speed')) {

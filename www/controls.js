@@ -17,14 +17,15 @@ import { saveUrl, saveInstanceUrl } from './address.js';
 /**
  * Applies a changed configuration: the core makes it runnable (`reconcile`
  * switches an algorithm, policy or workload that cannot run, one message
- * line per switch), then the run restarts. A configuration the core refuses
+ * line per switch; `changed` = 'workload': a workload of the other problem,
+ * sorting or routing, switches the algorithm), then the run restarts. A configuration the core refuses
  * (a bad value) is named in the error line and the current run goes on.
  * Returns whether it was applied; when not, `refusal()` is the message.
  * A configuration applied is a valid change: what was said about the
  * address the page opened with no longer applies (unless this is that
  * address's own instance).
  */
-export function applyConfig(candidate, instanceText, errorPrefix = 'Cannot run this configuration', source = 'form') {
+export function applyConfig(candidate, instanceText, errorPrefix = 'Cannot run this configuration', source = 'form', changed = undefined) {
   clearMessages(source);
   lastRefusal = '';
   const refuse = (e) => {
@@ -34,7 +35,7 @@ export function applyConfig(candidate, instanceText, errorPrefix = 'Cannot run t
   };
   let reconciled;
   try {
-    reconciled = wasm.reconcile(simConfig(candidate, instanceText));
+    reconciled = wasm.reconcile(simConfig(candidate, instanceText), changed);
   } catch (e) {
     return refuse(e);
   }
@@ -90,7 +91,9 @@ const WORKLOAD_FIELDS = ['topology', 'workload', 'l', 'k'];
 function onConfigChange(event) {
   const id = event?.target?.id;
   if (id === 'color') {
-    state.page.color = $('color').value;
+    // The run's own default (by key for a sort, else by class) is left to the page, out of the address.
+    const value = $('color').value;
+    state.page.color = value === (state.keyShade ? 'key' : 'class') ? null : value;
     saveUrl();
     updateExplain(true);
     state.dirty = true;
@@ -108,7 +111,9 @@ function onConfigChange(event) {
   // names (another field's edit does not make it valid).
   const before = $('config-form').querySelector('[aria-invalid="true"]');
   clearFieldErrors($('config-form'));
-  if (!applyConfig(candidate, sameSource ? state.instanceText : null)) {
+  // A workload chosen of the other problem (a sort after routing, or back)
+  // switches the algorithm rather than itself (the core's reconcile).
+  if (!applyConfig(candidate, sameSource ? state.instanceText : null, undefined, 'form', id === 'workload' ? 'workload' : undefined)) {
     $('kind').value = kindOf(state.config.topology);
     // The refused control is marked where the user is, with the message
     // beside it (the error line, at the top, a narrow screen may have

@@ -31,9 +31,10 @@ function claimsHtml(run) {
     + (others.length ? `<div class="x-na"><p>Stated for other runs:</p><ul>${others.join('')}</ul></div>` : '');
 }
 
-/** Coloured by destination, the key (the classes are in the legend under the canvas, view.js). */
+/** Coloured by destination or by a sort's key, what the colours mean (the classes are in the legend under the canvas, view.js). */
 function legendHtml(run, colorMode) {
-  return colorMode === 'destination' ? `<p class="x-legend"><span class="x-key" aria-hidden="true"></span> ${esc(run.destination_key)}</p>` : '';
+  const text = colorMode === 'destination' ? run.destination_key : colorMode === 'key' ? run.sort?.key : null;
+  return text ? `<p class="x-legend"><span class="x-key" aria-hidden="true"></span> ${esc(text)}</p>` : '';
 }
 
 function runHtml(run, colorMode, { brief, claims }) {
@@ -79,7 +80,7 @@ const drawn = new WeakMap();
 
 /**
  * Draws `view` (the core's explanation) into `el`. `colorMode`: the
- * packets' colouring (`class` or `destination`); `load`: for a lesson with
+ * packets' colouring (`class`, `destination` or `key`); `load`: for a lesson with
  * a load curve, the core's check on it so far. Keeps open <details> open.
  */
 export function renderExplain(el, view, colorMode, load = null) {

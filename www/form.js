@@ -5,7 +5,7 @@
 import * as wasm from './pkg/routesim.js';
 import { simConfig } from './config.js';
 import { markCompareMenu } from './lessons.js';
-import { $, state } from './state.js';
+import { $, state, colorMode } from './state.js';
 import { speedText, playSpeed } from './view.js';
 
 export function fillSelect(select, list, describe = (item) => item.description ?? '') {
@@ -132,7 +132,7 @@ export function writeControls() {
   showWorkloadParams(c.workload);
   $('seed').value = text(c.seed);
   $('q').value = text(c.queue_cap);
-  $('color').value = state.page.color;
+  $('color').value = colorMode();
   $('compare').value = state.page.compare ?? '';
   $('lesson').value = state.lesson?.id ?? '';
   $('speed').value = speedToSlider(playSpeed());

@@ -100,7 +100,7 @@ export function drawHeat(ctx, view, lay, snapshot, classColour = null) {
     ctx.fill();
   });
   if (classColour) drawMajorities(ctx, view, snapshot, classColour);
-  drawKey(ctx, view, scaleMax, u);
+  drawDensityKey(ctx, view, scaleMax, u);
   return top;
 }
 
@@ -147,17 +147,65 @@ function drawMajorities(ctx, view, snapshot, classColour) {
 }
 
 /**
- * The colour key, bottom left, on one line: what a cell's colour means (in
- * fewer words on a narrow canvas, e.g. the half-width ones of the compare view).
+ * A sort coloured by key, zoomed out: each cell in the colour of the mean
+ * key of the packets in it (`shade`: each packet's key as a fraction of
+ * the way from the lowest to the highest, render.js's keyShades; `colour`
+ * the scale render.js draws dots with), delivered ones too, so that the
+ * order shows as the keys settle. With its key, bottom left.
  */
-function drawKey(ctx, view, scaleMax, u) {
+export function drawKeyCells(ctx, view, lay, snapshot, shade, colour) {
+  if (!view.cells) view.cells = cellsOf(view, lay);
+  const { u, cols, cell, nodes } = view.cells;
+  const sum = new Float32Array(nodes.length);
+  const count = new Uint32Array(nodes.length);
+  const pos = snapshot.positions;
+  for (let p = 0; p < pos.length; p++) {
+    sum[cell[pos[p]]] += shade[p];
+    count[cell[pos[p]]]++;
+  }
+  ctx.fillStyle = '#ffffff';
+  ctx.fillRect(0, 0, view.widthPx, view.heightPx);
+  const side = u * view.scale;
+  const byColour = new Map();
+  for (let c = 0; c < nodes.length; c++) {
+    if (!nodes[c]) continue;
+    const fill = count[c] ? colour(sum[c] / count[c]) : EMPTY;
+    if (!byColour.has(fill)) byColour.set(fill, []);
+    byColour.get(fill).push(c);
+  }
+  for (const [fill, list] of byColour) {
+    ctx.fillStyle = fill;
+    ctx.beginPath();
+    for (const c of list) {
+      const x = view.ox + ((c % cols) * u - 0.5) * view.scale;
+      const y = view.oy + (Math.floor(c / cols) * u - 0.5) * view.scale;
+      if (x > view.widthPx || y > view.heightPx || x + side < 0 || y + side < 0) continue;
+      ctx.rect(x, y, side + 0.5, side + 0.5);
+    }
+    ctx.fill();
+  }
+  const texts = u > 1
+    ? [` (cells of ${u}×${u} nodes)`, ` (${u}×${u} cells)`, ''].flatMap((c) => [`mean key per cell, low → high${c}`, `key, low → high${c}`])
+    : ['key per node, low → high', 'key, low → high'];
+  drawKey(ctx, view, texts, colour);
+}
+
+/**
+ * The colour key, bottom left, on one line: what a cell's colour means (in
+ * fewer words on a narrow canvas, e.g. the half-width ones of the compare
+ * view): `texts`, longest first, along the ramp `colour` (0..1).
+ */
+function drawDensityKey(ctx, view, scaleMax, u) {
+  const top = Number.isInteger(scaleMax) ? scaleMax : scaleMax.toFixed(1);
+  const cells = u > 1 ? [` (cells of ${u}×${u} nodes)`, ` (${u}×${u} cells)`, ''] : [''];
+  drawKey(ctx, view, cells.flatMap((c) => [`0 … ${top} packets per node${c}`, `0 … ${top} per node${c}`]), densityColor);
+}
+
+function drawKey(ctx, view, texts, colour) {
   const h = 8;
   const x = 8;
   const y = view.heightPx - 16;
   ctx.font = '11px system-ui, sans-serif';
-  const top = Number.isInteger(scaleMax) ? scaleMax : scaleMax.toFixed(1);
-  const cells = u > 1 ? [` (cells of ${u}×${u} nodes)`, ` (${u}×${u} cells)`, ''] : [''];
-  const texts = cells.flatMap((c) => [`0 … ${top} packets per node${c}`, `0 … ${top} per node${c}`]);
   const room = (w) => view.widthPx - x - w - 14;
   let w = 60;
   let text = texts.find((t) => ctx.measureText(t).width <= room(w));
@@ -169,7 +217,7 @@ function drawKey(ctx, view, scaleMax, u) {
   ctx.fillStyle = 'rgba(255,255,255,0.9)';
   ctx.fillRect(x - 4, y - 5, w + tw + 14, h + 10);
   for (let i = 0; i < w; i++) {
-    ctx.fillStyle = densityColor(i / (w - 1));
+    ctx.fillStyle = colour(i / (w - 1));
     ctx.fillRect(x + i, y, 1.2, h);
   }
   ctx.fillStyle = '#1f2933';

@@ -4,7 +4,7 @@
 // Nothing here changes simulation state; every function draws what it is
 // given.
 
-import { drawHeat } from './heat.js';
+import { drawHeat, drawKeyCells } from './heat.js';
 import { px, along } from './geometry.js';
 import { drawControlMarks, drawEdgeQueues, drawWorms, drawDeadlock } from './marks.js';
 
@@ -157,17 +157,24 @@ const HEAT_LEVELS = 12;
 
 /**
  * Draws one frame. `frame` = {snapshot, prevPositions, t (0..1 of the way
- * through the step), colorMode, destinations, trail, watched, hover,
- * queueScale}. Returns the packet dot positions (Float32Array, x,y per
+ * through the step), colorMode (`class`, `destination` or `key`),
+ * destinations, keyShade (keyShades of a sort's keys), trail, watched,
+ * hover, queueScale}. Returns the packet dot positions (Float32Array, x,y per
  * packet; NaN for packets not drawn) for hit testing.
  */
 export function drawFrame(ctx, view, lay, frame) {
   const { snapshot } = frame;
   ctx.save();
 
-  // 1. Zoomed out on a big network: packet density per cell, no dots.
+  // A sort coloured by key: every packet (delivered ones too, where the
+  // sort left them) in its key's colour.
+  const byKey = frame.colorMode === 'key' && !!frame.keyShade;
+
+  // 1. Zoomed out on a big network: packet density per cell, no dots (by
+  // key: each cell in its packets' mean key's colour).
   if (snapshot && view.mode === 'heat') {
-    drawHeat(ctx, view, lay, snapshot, frame.colorMode === 'destination' ? null : (c) => classStyle(c).colour);
+    if (byKey) drawKeyCells(ctx, view, lay, snapshot, frame.keyShade, (t) => keyColour(keyLevel(t)));
+    else drawHeat(ctx, view, lay, snapshot, frame.colorMode === 'destination' ? null : (c) => classStyle(c).colour);
     const dots = new Float32Array(2 * snapshot.positions.length).fill(NaN);
     drawOverlays(ctx, view, lay, frame, dots);
     ctx.restore();
@@ -242,7 +249,8 @@ export function drawFrame(ctx, view, lay, frame) {
 
   // 4d. Delivered packets (those that start at their destination from step
   // 0): a tick on their node, where nodes are big enough to show one.
-  if (snapshot && s >= 5) drawDelivered(ctx, view, lay, snapshot);
+  // (By key, delivered packets stay drawn as dots instead.)
+  if (snapshot && s >= 5 && !byKey) drawDelivered(ctx, view, lay, snapshot);
 
   // 5. Packets: dots inside their node, several per node in a small grid;
   // mid-step they slide along the link they are crossing.
@@ -253,8 +261,9 @@ export function drawFrame(ctx, view, lay, frame) {
     dots = new Float32Array(2 * count).fill(NaN);
     const perNode = new Uint32Array(lay.nodes);
     let most = 1;
+    const drawn = (p) => byKey || snapshot.delivered_at[p] === UNDELIVERED;
     for (let p = 0; p < count; p++) {
-      if (snapshot.delivered_at[p] !== UNDELIVERED) continue;
+      if (!drawn(p)) continue;
       const c = ++perNode[pos[p]];
       if (c > most) most = c;
     }
@@ -266,12 +275,16 @@ export function drawFrame(ctx, view, lay, frame) {
     const slot = new Uint32Array(lay.nodes);
     const prev = frame.prevPositions;
     const t = frame.t;
-    const byDestination = frame.colorMode === 'destination';
-    const buckets = byDestination ? 24 : PALETTE.classes.length;
+    const byDestination = !byKey && frame.colorMode === 'destination';
+    const buckets = byKey ? KEY_LEVELS : byDestination ? 24 : PALETTE.classes.length;
     const groups = Array.from({ length: buckets }, () => []);
     const { ox, oy, scale } = view;
+    const bucketOf = (p) => (byKey ? keyLevel(frame.keyShade[p])
+      : byDestination ? Math.min(buckets - 1, Math.floor((buckets * frame.destinations[p]) / lay.nodes))
+        : snapshot.classes[p] % buckets);
+    const colourOf = (bucket) => (byKey ? keyColour(bucket) : byDestination ? destinationColor(bucket, buckets) : PALETTE.classes[bucket].colour);
     for (let p = 0; p < count; p++) {
-      if (snapshot.delivered_at[p] !== UNDELIVERED) continue;
+      if (!drawn(p)) continue;
       const v = pos[p];
       const i = slot[v]++ % (g * g);
       let x = ox + lay.x[v] * scale;
@@ -283,21 +296,13 @@ export function drawFrame(ctx, view, lay, frame) {
       y += -s / 2 + cell * (Math.floor(i / g) + 0.5);
       dots[2 * p] = x;
       dots[2 * p + 1] = y;
-      const bucket = byDestination
-        ? Math.min(buckets - 1, Math.floor((buckets * frame.destinations[p]) / lay.nodes))
-        : snapshot.classes[p] % buckets;
-      groups[bucket].push(p);
+      groups[bucketOf(p)].push(p);
     }
     // 5a. Cut-through worms (`flits` > 1): each worm stretched over more
     // than one node is a short thick line in its packet's colour, from its
     // head's dot back along the nodes its flits hold (the core's `worms`:
     // packet, n, then n nodes, head first). With F = 1 there are none.
-    drawWorms(ctx, view, lay, snapshot, dots, (p) => {
-      const bucket = byDestination
-        ? Math.min(buckets - 1, Math.floor((buckets * frame.destinations[p]) / lay.nodes))
-        : snapshot.classes[p] % buckets;
-      return byDestination ? destinationColor(bucket, buckets) : PALETTE.classes[bucket].colour;
-    });
+    drawWorms(ctx, view, lay, snapshot, dots, (p) => colourOf(bucketOf(p)));
     // Big enough dots get a light rim (they stay visible on a hot node)
     // and, by class, a shape of their own.
     const rim = r >= 2.5;
@@ -305,8 +310,8 @@ export function drawFrame(ctx, view, lay, frame) {
     ctx.strokeStyle = 'rgba(255,255,255,0.9)';
     groups.forEach((list, bucket) => {
       if (!list.length) return;
-      ctx.fillStyle = byDestination ? destinationColor(bucket, buckets) : PALETTE.classes[bucket].colour;
-      const shape = r < 2 ? 'square' : byDestination ? 'circle' : PALETTE.classes[bucket].shape;
+      ctx.fillStyle = colourOf(bucket);
+      const shape = r < 2 ? 'square' : byDestination || byKey ? 'circle' : PALETTE.classes[bucket].shape;
       ctx.beginPath();
       for (const p of list) shapePath(ctx, shape, dots[2 * p], dots[2 * p + 1], r);
       ctx.fill();
@@ -414,11 +419,34 @@ export function shapePath(ctx, shape, x, y, r) {
 /** Viridis, sampled: dark blue to yellow, ordered in lightness (safe for colour-vision deficiencies). */
 const VIRIDIS = [[68, 1, 84], [59, 82, 139], [33, 145, 140], [94, 201, 98], [253, 231, 37]];
 
-/** A colour per destination along a viridis ramp, so packets bound for nearby ids look alike. */
-export function destinationColor(dest, nodes) {
-  const x = (Math.min(dest, nodes - 1) / Math.max(1, nodes - 1)) * (VIRIDIS.length - 1);
+/** The viridis colour `t` (0..1) of the way along the ramp. */
+function viridis(t) {
+  const x = Math.min(1, Math.max(0, t)) * (VIRIDIS.length - 1);
   const i = Math.min(VIRIDIS.length - 2, Math.floor(x));
   const f = x - i;
   const c = VIRIDIS[i].map((v, j) => Math.round(v + (VIRIDIS[i + 1][j] - v) * f));
   return `rgb(${c[0]},${c[1]},${c[2]})`;
 }
+
+/** A colour per destination along a viridis ramp, so packets bound for nearby ids look alike. */
+export function destinationColor(dest, nodes) {
+  return viridis(Math.min(dest, nodes - 1) / Math.max(1, nodes - 1));
+}
+
+/**
+ * A sort's keys as colours (issue 27): the same sequential scale on every
+ * view, the viridis ramp from the lowest key (dark purple) to the highest
+ * (yellow), in KEY_LEVELS steps. `keyShades(keys)`: each packet's key as
+ * the fraction of the way from the lowest key to the highest (null for a
+ * routing run, whose packets carry no keys); `keyLevel(t)` its step;
+ * `keyColour(level)` the step's colour.
+ */
+export const KEY_LEVELS = 32;
+export function keyShades(keys) {
+  if (!keys?.length) return null;
+  let [low, high] = [Infinity, -Infinity];
+  for (const k of keys) [low, high] = [Math.min(low, k), Math.max(high, k)];
+  return Float32Array.from(keys, (k) => (high > low ? (k - low) / (high - low) : 0));
+}
+export const keyLevel = (t) => Math.min(KEY_LEVELS - 1, Math.max(0, Math.floor(t * KEY_LEVELS)));
+export const keyColour = (level) => viridis(level / (KEY_LEVELS - 1));

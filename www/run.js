@@ -4,12 +4,13 @@
 import * as wasm from './pkg/routesim.js';
 import { simConfig } from './config.js';
 import { layout } from './layout.js';
+import { keyShades } from './render.js';
 import { tweenMs } from './motion.js';
 import { $, state, running, shownStep, shownStatus } from './state.js';
 import { showMessage, clearMessages } from './messages.js';
 import {
   updateLegendMarks, updatePlayLabel, updateCounters, updateExplain, updateChart, updateWatchInfo,
-  resizeCanvas, updateRunTitle, draw, playSpeed,
+  resizeCanvas, updateRunTitle, draw, playSpeed, updateColorControl,
 } from './view.js';
 import { measure, readPace, showSpeed, updateNextPhase, MEASURE_SYNC_MS } from './pace.js';
 import { updatePredict } from './predict.js';
@@ -67,11 +68,13 @@ export function rebuild(play = state.autoplay, built = null) {
     state.snapshot = state.sim.snapshot();
     state.destinations = state.sim.destinations();
     state.sources = state.sim.sources();
+    state.keyShade = keyShades(state.sim.keys());
     state.bounds = state.sim.bounds();
     // Packets in flight at step 0 (the view may open later): all but the fixed points (the core counts them).
     state.undeliveredAtStart = state.snapshot.packets - state.snapshot.fixed;
   } else {
     state.bounds = null;
+    state.keyShade = null;
   }
   // The pace: the core's, from the run's length, measured at once as far
   // as MEASURE_SYNC_MS gets (the rest a slice per frame, in loop).
@@ -80,6 +83,7 @@ export function rebuild(play = state.autoplay, built = null) {
   resizeCanvas();
   updateRunTitle();
   updateLegendMarks();
+  updateColorControl();
   showSpeed();
   setPlaying(play && !!state.sim, false);
   updateChart(true);

@@ -8,7 +8,7 @@ export const UNDELIVERED = 0xffffffff;
 
 export const state = {
   config: { ...DEFAULT_CONFIG }, // the run: a wasm config object, as the core returns it
-  page: { ...PAGE_DEFAULTS }, // speed, color, play
+  page: { ...PAGE_DEFAULTS }, // speed, color (null: by key for a sort, else by class), play
   embed: false,
   catalogue: null, // wasm catalogue(): topologies, algorithms, policies, workloads
   choices: null, // wasm choices(config) for the current run
@@ -22,6 +22,7 @@ export const state = {
   prevPositions: null,
   destinations: null,
   sources: null,
+  keyShade: null, // a sort's keys as colour shades (render.js keyShades); null for routing
   bounds: null,
   instanceText: null, // a loaded instance replaces topology + workload
   playing: true, // the animation runs
@@ -75,4 +76,15 @@ export function shownStatus() {
   if (!s) return null;
   const status = pair()?.status ?? s.status;
   return status === 'running' && !state.playing ? 'paused' : status;
+}
+
+/**
+ * How packets are coloured: the page's `color` (class, destination, or
+ * key), by default by key for a sort (its packets carry keys) and by class
+ * otherwise; a run without keys is never coloured by key.
+ */
+export function colorMode() {
+  const keyed = !!state.keyShade;
+  const chosen = state.page.color ?? (keyed ? 'key' : 'class');
+  return chosen === 'key' && !keyed ? 'class' : chosen;
 }

@@ -6,7 +6,7 @@
 import { INTRO, isDefaultRun } from './config.js';
 import { drawFrame, viewFor } from './render.js';
 import { renderExplain } from './explain.js';
-import { $, UNDELIVERED, state, running, shownStep, shownStatus } from './state.js';
+import { $, UNDELIVERED, state, running, shownStep, shownStatus, colorMode } from './state.js';
 import { showMessage } from './messages.js';
 
 /**
@@ -66,9 +66,37 @@ export function updateExplain(force = false) {
       showMessage('error', e.message, 'sim');
     }
   }
-  renderExplain($('explain'), view, state.page.color, state.lesson?.load ? state.loadCheck : null);
+  renderExplain($('explain'), view, colorMode(), state.lesson?.load ? state.loadCheck : null);
   updateDeadlock(view);
+  updateSortLine(view);
   renderLegend(view);
+}
+
+/**
+ * A sort's line under the counters (`data-role="sort-verdict"`): its goal
+ * while it runs, then the core's verdict from the report's `sorted` and
+ * `steps` ("sorted ✓ in 16 steps — label order: …"); `data-sorted` is
+ * `true`, `false` or empty while running. Each run's, named, side by side.
+ */
+function updateSortLine(view) {
+  const runs = [view?.main, view?.compare].filter((run) => run?.sort);
+  const el = $('sort-verdict');
+  const text = runs.map((run) => (view.compare ? `${run.algorithm}: ${run.sort.line}` : run.sort.line)).join(' ');
+  if (el.textContent !== text) el.textContent = text;
+  el.hidden = !runs.length;
+  const over = runs.length && runs.every((run) => run.sort.sorted !== null);
+  el.dataset.sorted = over ? String(runs.every((run) => run.sort.sorted)) : '';
+}
+
+/**
+ * The colour menu shows how packets are coloured now; "key" is offered
+ * only for a sort (its packets carry keys).
+ */
+export function updateColorControl() {
+  const key = $('color').querySelector('option[value="key"]');
+  key.disabled = !state.keyShade;
+  key.title = key.disabled ? 'only a sort\'s packets carry keys (the sort-* workloads)' : 'a sequential scale from the lowest key to the highest';
+  $('color').value = colorMode();
 }
 
 /**
@@ -99,7 +127,14 @@ const escape = (text) => String(text ?? '').replace(/[&<>"]/g, (c) => ({ '&': '&
  */
 function renderLegend(view) {
   const el = $('legend-classes');
-  const runs = !view || state.page.color === 'destination' ? [] : view.compare ? [view.main, view.compare] : [view.main];
+  const mode = colorMode();
+  const runs = !view || mode !== 'class' ? [] : view.compare ? [view.main, view.compare] : [view.main];
+  // Coloured by key: the scale from the lowest key to the highest, and no tick (delivered keys stay drawn).
+  const sort = mode === 'key' ? view?.main.sort : null;
+  $('legend-key').hidden = !sort;
+  $('legend-delivered').hidden = !!sort;
+  const ends = sort ? [String(sort.low), String(sort.high)] : ['', ''];
+  if ($('key-low').textContent !== ends[0]) [$('key-low').textContent, $('key-high').textContent] = ends;
   const html = runs.map((run, i) => {
     const items = run.classes.map((c) => `<span class="key" data-role="legend-class" data-run="${i}" data-class="${c.class}" data-colour="${c.colour}">`
       + `<span class="swatch s-${c.shape}" aria-hidden="true" style="background:${c.colour}"></span>${escape(c.label)}</span>`).join('');
@@ -246,15 +281,17 @@ export function draw(now) {
     snapshot: state.snapshot,
     prevPositions: state.prevPositions,
     t,
-    colorMode: state.page.color,
+    colorMode: colorMode(),
     destinations: state.destinations,
+    keyShade: state.keyShade,
     trail: state.trail,
     watched: state.watched,
     hover: state.hover,
     queueScale: state.snapshot ? Math.max(4, state.snapshot.max_queue, state.compare?.maxQueue() ?? 0) : 4,
   });
   const more = state.compare?.draw(now, state.lay, {
-    colorMode: state.page.color,
+    colorMode: colorMode(),
+    keyShade: state.keyShade,
     queueScale: state.snapshot ? Math.max(4, state.snapshot.max_queue, state.compare.maxQueue()) : 4,
   });
   state.dirty = t < 1 || !!more;

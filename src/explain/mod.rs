@@ -20,10 +20,12 @@ use serde::Serialize;
 
 mod judge;
 mod load;
+mod sort;
 mod stall;
 mod words;
 
 pub use load::{load_lesson, LoadLessonStatus};
+pub use sort::SortStatus;
 pub use stall::Stall;
 
 use judge::claim_status;
@@ -171,6 +173,8 @@ pub struct Explanation {
     pub unclaimed: Option<String>,
     /// Once the run stalled: its wait-for cycle and why it stalled, in words.
     pub stall: Option<Stall>,
+    /// A sort's goal, colour key and, once over, verdict; `None` for routing.
+    pub sort: Option<SortStatus>,
 }
 
 /// A lesson's live check.
@@ -353,6 +357,7 @@ pub fn explain_run(sim: &Simulation) -> Explanation {
         classes: classes(sim, entry),
         destination_key: destination_key(&sim.instance().topology),
         stall: stall::stall(sim),
+        sort: sort::status(sim, &p),
     }
 }
 

@@ -90,11 +90,47 @@ impl RunSpec {
 
     /// Whether `workload` can be generated on the network and routed by the algorithm.
     fn workload_fits(&self, workload: Workload) -> Result<()> {
+        let instance = self.generated(workload)?;
+        self.algorithm.check_instance(&instance)
+    }
+
+    /// The instance `workload` generates on the request's network.
+    fn generated(&self, workload: Workload) -> Result<crate::workload::Instance> {
         let mut spec = self.clone();
         spec.workload = Some(workload);
         spec.instance = None;
-        let instance = spec.instance()?;
-        self.algorithm.check_instance(&instance)
+        spec.instance()
+    }
+
+    /// The generated instance of the request's workload, when it has one
+    /// that builds: what decides the problem (sorting or routing) the
+    /// algorithm menu offers algorithms for.
+    fn problem(&self) -> Option<crate::workload::Instance> {
+        match (&self.instance, self.workload) {
+            (None, Some(w)) => self.generated(w).ok(),
+            _ => None,
+        }
+    }
+
+    /// Whether `entry` accepts the network and solves `problem` (a sort or
+    /// a routing instance; the registry's refusal when not).
+    fn accepts_for(&self, entry: &Entry, problem: Option<&crate::workload::Instance>) -> Result<()> {
+        self.accepts(entry)?;
+        problem.map_or(Ok(()), |instance| entry.check_problem(instance))
+    }
+
+    /// The algorithm choosing `workload` switches to when the request's
+    /// algorithm poses the other problem (it sorts and the workload is a
+    /// routing one, or the other way round): the first in the registry
+    /// that runs the workload on the network. `None` when the algorithm
+    /// solves its problem, or no algorithm runs it here.
+    fn problem_switch(&self, workload: Workload) -> Option<(&'static Entry, Error)> {
+        let instance = self.generated(workload).ok()?;
+        let refusal = self.algorithm.check_problem(&instance).err()?;
+        let next = REGISTRY
+            .iter()
+            .find(|e| self.accepts(e).is_ok() && e.check_instance(&instance).is_ok())?;
+        Some((next, refusal))
     }
 
     /// The page's menus: every algorithm, whether it accepts the network
@@ -102,7 +138,11 @@ impl RunSpec {
     /// every workload, whether it can be generated on the network and the
     /// algorithm routes it.
     pub fn menus(&self) -> Menus {
-        let algorithms = REGISTRY.iter().map(|e| choice(e.name, self.accepts(e))).collect();
+        let problem = self.problem();
+        let algorithms = REGISTRY
+            .iter()
+            .map(|e| choice(e.name, self.accepts_for(e, problem.as_ref())))
+            .collect();
         let policies = Policy::ALL
             .iter()
             .map(|&p| choice(p.name(), self.algorithm.check_policy(p)))
@@ -110,7 +150,7 @@ impl RunSpec {
         let workloads = if self.topology.is_some() && self.instance.is_none() {
             Workload::ALL
                 .iter()
-                .map(|&w| choice(w.name(), self.workload_fits(w)))
+                .map(|&w| choice(w.name(), self.workload_choice(w)))
                 .collect()
         } else {
             Vec::new()
@@ -166,8 +206,36 @@ impl RunSpec {
             .collect()
     }
 
+    /// Whether the workload menu offers `workload`: it can be generated on
+    /// the network and the algorithm routes it, or it poses the other
+    /// problem (sorting against routing) and choosing it switches the
+    /// algorithm ([`RunSpec::reconcile_to_workload`]).
+    fn workload_choice(&self, workload: Workload) -> Result<()> {
+        self.workload_fits(workload)
+            .or_else(|e| self.problem_switch(workload).map(|_| ()).ok_or(e))
+    }
+
+    /// Makes the request runnable after its workload was chosen: an
+    /// algorithm that poses the other problem (a routing algorithm with a
+    /// `sort-*` workload, a sorting one with a routing workload) becomes the
+    /// first in the registry that runs the workload on the network, said in
+    /// one line; then [`RunSpec::reconcile`].
+    pub fn reconcile_to_workload(&mut self) -> Vec<String> {
+        let mut messages = Vec::new();
+        if let (None, Some(workload)) = (&self.instance, self.workload) {
+            if let Some((next, refusal)) = self.problem_switch(workload) {
+                messages.push(format!("{} — switched to {}.", sentence(&refusal), next.name));
+                self.algorithm = next;
+            }
+        }
+        messages.extend(self.reconcile());
+        messages
+    }
+
     /// Makes the request runnable after a change: an algorithm that cannot
-    /// run on the network becomes the first in the registry that can, a
+    /// run on the network becomes the first in the registry that can
+    /// (one that solves the workload's problem, sorting or routing, if one
+    /// can), a
     /// refused policy becomes `farthest-first`, worms (`flits`) the
     /// algorithm or the queues refuse are dropped, and a workload that cannot be
     /// generated there or routed by the algorithm becomes the first that can
@@ -176,7 +244,12 @@ impl RunSpec {
     pub fn reconcile(&mut self) -> Vec<String> {
         let mut messages = Vec::new();
         if let Err(e) = self.accepts(self.algorithm) {
-            if let Some(next) = REGISTRY.iter().find(|e| self.accepts(e).is_ok()) {
+            let problem = self.problem();
+            let next = REGISTRY
+                .iter()
+                .find(|e| self.accepts_for(e, problem.as_ref()).is_ok())
+                .or_else(|| REGISTRY.iter().find(|e| self.accepts(e).is_ok()));
+            if let Some(next) = next {
                 messages.push(format!("{} — switched to {}.", sentence(&e), next.name));
                 self.algorithm = next;
             }

@@ -5,9 +5,10 @@ use super::{Field, RunSpec};
 impl RunSpec {
     /// Reads the page's URL parameters (SPEC §7) leniently: a bad value is
     /// named in a message and the base's value kept; keys that are not run
-    /// fields are left to the page. Then [`RunSpec::reconcile`]s, so that an
-    /// algorithm or workload the network cannot run is switched with a
-    /// message too, and a workload parameter the URL gives that changes
+    /// fields are left to the page. Then [`RunSpec::reconcile`]s (after
+    /// [`RunSpec::reconcile_to_workload`] when it names a workload and no
+    /// algorithm), so that an algorithm or workload the network cannot run
+    /// is switched with a message too, and a workload parameter the URL gives that changes
     /// nothing ([`RunSpec::unread_fields`]) is named. Returns the request and
     /// the messages.
     pub fn from_query<'a>(
@@ -32,7 +33,14 @@ impl RunSpec {
                 Err(e) => messages.push(format!("URL parameter {key}={text:?} ignored: {e} — using {kept}.")),
             }
         }
-        messages.extend(spec.reconcile());
+        // An address that names a workload but no algorithm asks for that
+        // problem: a sorting workload switches a routing algorithm (and the
+        // other way round) rather than being switched itself.
+        if named.contains(&Field::Workload) && !named.contains(&Field::Algorithm) {
+            messages.extend(spec.reconcile_to_workload());
+        } else {
+            messages.extend(spec.reconcile());
+        }
         // Only what the address itself names: a lesson's preset or the
         // page's defaults may carry a k that this workload does not read.
         for (field, value, why) in spec.unread_fields() {

@@ -17,7 +17,7 @@ use crate::timeline::Pace;
 use crate::topology::{Network, Topology};
 use crate::workload::{Instance, Limits};
 use crate::{explain, lessons, Timeline};
-use js_sys::{Array, Object, Reflect, Uint32Array, Uint8Array};
+use js_sys::{Array, Float64Array, Object, Reflect, Uint32Array, Uint8Array};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -307,6 +307,13 @@ impl Simulation {
         Uint32Array::from(&packets.iter().map(|p| p.0).collect::<Vec<u32>>()[..])
     }
 
+    /// A sort's key of every packet (SPEC §3 `keys`), as numbers; empty for
+    /// a routing run. The page colours packets by them.
+    pub fn keys(&self) -> Float64Array {
+        let keys = self.inner.current().instance().keys.as_deref().unwrap_or_default();
+        Float64Array::from(&keys.iter().map(|&k| k as f64).collect::<Vec<f64>>()[..])
+    }
+
     /// Destination node of every packet.
     pub fn destinations(&self) -> Uint32Array {
         let packets = &self.inner.current().instance().packets;
@@ -511,10 +518,16 @@ fn lenient_spec(config: JsValue) -> Result<RunSpec, JsError> {
 /// Makes a config runnable after a change (see [`RunSpec::reconcile`]):
 /// returns `{config, messages}`, the config with the algorithm, policy or
 /// workload switched where they cannot run, and one line per switch.
+/// `changed`: the field just changed, if the page knows it; `"workload"`
+/// makes the algorithm follow a workload of the other problem (sorting or
+/// routing, [`RunSpec::reconcile_to_workload`]).
 #[wasm_bindgen]
-pub fn reconcile(config: JsValue) -> Result<JsValue, JsError> {
+pub fn reconcile(config: JsValue, changed: Option<String>) -> Result<JsValue, JsError> {
     let mut spec = lenient_spec(config)?;
-    let messages = spec.reconcile();
+    let messages = match changed.as_deref() {
+        Some("workload") => spec.reconcile_to_workload(),
+        _ => spec.reconcile(),
+    };
     to_js(&serde_json::json!({"config": spec.to_json(), "messages": messages}))
 }
 

@@ -505,42 +505,128 @@ fn reconcile_drops_options_the_algorithm_does_not_take() {
     }
 }
 
+/// The menus offer what can run: an algorithm that accepts the network
+/// and solves the workload's problem (sorting or routing, issue 27: a
+/// routing workload offers only routing algorithms, a `sort-*` workload
+/// only sorting ones); a workload the algorithm runs there, or one of the
+/// other problem that some algorithm runs there (choosing it switches the
+/// algorithm, `reconcile_to_workload`).
 #[test]
 fn choices_offer_exactly_what_can_run() {
     for &topology in TOPOLOGIES {
-        let mut spec = RunSpec::browser();
-        spec.set(Field::Topology, "topology", topology).unwrap();
-        spec.set(Field::K, "k", "2").unwrap();
-        spec.reconcile();
-        let menus = spec.menus();
-        for choice in &menus.policies {
-            let policy = choice.name.parse().unwrap();
-            assert_eq!(choice.ok, spec.algorithm.check_policy(policy).is_ok());
-        }
-        let (algorithms, workloads) = (menus.algorithms, menus.workloads);
-        assert_eq!(algorithms.len(), REGISTRY.len());
-        for choice in &algorithms {
-            let entry = algorithms::lookup(choice.name).unwrap();
-            assert_eq!(
-                choice.ok,
-                entry.check_topology(spec.topology.as_ref().unwrap()).is_ok(),
-                "{topology}"
-            );
-            assert_eq!(choice.ok, choice.reason.is_empty());
-        }
-        assert!(algorithms.iter().any(|c| c.ok), "{topology}: nothing runs");
-        for choice in &workloads {
-            let mut s = spec.clone();
-            s.workload = Some(choice.name.parse().unwrap());
-            assert_eq!(
-                choice.ok,
-                s.build().is_ok(),
-                "{topology} {}: {}",
-                choice.name,
-                choice.reason
-            );
+        for workload in ["random-permutation", "sort-random"] {
+            let mut spec = RunSpec::browser();
+            spec.set(Field::Topology, "topology", topology).unwrap();
+            spec.set(Field::K, "k", "2").unwrap();
+            spec.set(Field::Workload, "workload", workload).unwrap();
+            spec.reconcile_to_workload();
+            let menus = spec.menus();
+            for choice in &menus.policies {
+                let policy = choice.name.parse().unwrap();
+                assert_eq!(choice.ok, spec.algorithm.check_policy(policy).is_ok());
+            }
+            let instance = spec.instance().unwrap();
+            let (algorithms, workloads) = (menus.algorithms, menus.workloads);
+            assert_eq!(algorithms.len(), REGISTRY.len());
+            for choice in &algorithms {
+                let entry = algorithms::lookup(choice.name).unwrap();
+                assert_eq!(
+                    choice.ok,
+                    entry.check_topology(spec.topology.as_ref().unwrap()).is_ok()
+                        && entry.check_problem(&instance).is_ok(),
+                    "{topology} {workload} {}: {}",
+                    choice.name,
+                    choice.reason
+                );
+                assert_eq!(choice.ok, choice.reason.is_empty());
+            }
+            assert!(algorithms.iter().any(|c| c.ok), "{topology} {workload}: nothing runs");
+            for choice in &workloads {
+                let mut s = spec.clone();
+                s.workload = Some(choice.name.parse().unwrap());
+                // Runs with the algorithm, or with the one choosing it switches to.
+                let runs = s.build().is_ok() || {
+                    s.reconcile_to_workload();
+                    s.workload == Some(choice.name.parse().unwrap()) && s.build().is_ok()
+                };
+                assert_eq!(
+                    choice.ok, runs,
+                    "{topology} {workload} {}: {}",
+                    choice.name, choice.reason
+                );
+            }
         }
     }
+}
+
+/// Choosing a workload of the other problem switches the algorithm, said
+/// in one line naming both; a topology change keeps a sort a sort where a
+/// sorting algorithm runs; an address naming only a workload asks for
+/// its problem, one naming both keeps the algorithm (the workload is switched).
+#[test]
+fn a_workload_of_the_other_problem_switches_the_algorithm() {
+    let mut spec = RunSpec::browser();
+    spec.set(Field::Topology, "topology", "hypercube:5").unwrap();
+    spec.set(Field::Algorithm, "algorithm", "bit-fixing").unwrap();
+    spec.set(Field::Workload, "workload", "sort-random").unwrap();
+    let messages = spec.reconcile_to_workload();
+    assert_eq!(spec.algorithm.name, "bitonic", "{messages:?}");
+    assert_eq!(spec.workload, Some(Workload::SortRandom));
+    assert_eq!(messages.len(), 1, "{messages:?}");
+    assert!(
+        messages[0].contains("bit-fixing")
+            && messages[0].contains("sort-random")
+            && messages[0].ends_with("switched to bitonic."),
+        "{messages:?}"
+    );
+    spec.build().unwrap();
+    // Back to routing.
+    spec.set(Field::Workload, "workload", "transpose").unwrap();
+    let messages = spec.reconcile_to_workload();
+    assert_eq!(spec.workload, Some(Workload::Transpose), "{messages:?}");
+    assert_ne!(spec.algorithm.name, "bitonic");
+    assert!(messages[0].contains("bitonic"), "{messages:?}");
+    spec.build().unwrap();
+    // A topology where bitonic does not run, but snake-sort does.
+    spec.set(Field::Workload, "workload", "sort-random").unwrap();
+    spec.reconcile_to_workload();
+    spec.set(Field::Topology, "topology", "mesh:8x8").unwrap();
+    let messages = spec.reconcile();
+    assert_eq!(
+        (spec.algorithm.name, spec.workload),
+        ("snake-sort", Some(Workload::SortRandom)),
+        "{messages:?}"
+    );
+    // A mesh no sorting algorithm runs on: routing again, said.
+    spec.set(Field::Topology, "topology", "mesh:6x6").unwrap();
+    let messages = spec.reconcile();
+    assert!(!spec.workload.unwrap().is_sort(), "{messages:?}");
+    spec.build().unwrap();
+    // The address.
+    let base = RunSpec::browser();
+    let (spec, messages) =
+        RunSpec::from_query(base.clone(), [("topology", "hypercube:5"), ("workload", "sort-random")]);
+    assert_eq!(
+        (spec.algorithm.name, spec.workload),
+        ("bitonic", Some(Workload::SortRandom)),
+        "{messages:?}"
+    );
+    let (spec, messages) = RunSpec::from_query(
+        base,
+        [
+            ("topology", "hypercube:5"),
+            ("workload", "sort-random"),
+            ("algorithm", "bit-fixing"),
+        ],
+    );
+    assert_eq!(spec.algorithm.name, "bit-fixing", "{messages:?}");
+    assert!(!spec.workload.unwrap().is_sort());
+    assert!(
+        messages
+            .iter()
+            .any(|m| m.contains("bit-fixing") && m.contains("sort-random")),
+        "{messages:?}"
+    );
 }
 
 #[test]

@@ -1,0 +1,151 @@
+// End-to-end tests of the sorting problem on the page (issue 27): a
+// student picks a sort-* workload and the menus offer the algorithms that
+// sort (the core's compatibility, not a list in www/); the keys are drawn
+// in a colour scale from low to high, so the order shows — at the end the
+// canvas's colours run up in the order the core names, and the verdict
+// line reads the report's `sorted`, `steps` and `order`; a URL that pairs
+// a sort with a routing algorithm gets the core's message, never a frozen page.
+// Run: node --test tests/e2e/sorting.test.mjs (after ./build.sh).
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+
+import { openPage } from './harness.mjs';
+
+const role = (page, name) => page.locator(`[data-role="${name}"]`);
+const finished = (page) => page.waitForFunction(() => document.querySelector('[data-role="status"]').textContent.trim() === 'finished', null, { timeout: 20000 });
+/** The menu's options as {name: enabled}. */
+const menu = (page, name) => page.locator(`[data-role="${name}"] option`).evaluateAll((os) => Object.fromEntries(os.map((o) => [o.value, !o.disabled])));
+/** The lines the page says things in: the information list and the error line (SPEC §7 `error`). */
+const infos = async (page) => `${await page.locator('#messages').innerText()}\n${await role(page, 'error').evaluate((el) => (el.hidden ? '' : el.innerText))}`;
+
+/**
+ * What the network canvas shows at the end: for each node of the order
+ * (node r = id r here) the colour level of the dot drawn there, read from
+ * the canvas's pixels and matched to the nearest colour of the page's key
+ * scale, and the level the page says the packet's key has.
+ */
+function readKeys(page) {
+  return page.evaluate(async () => {
+    const { keyColour, keyLevel, KEY_LEVELS } = await import('./render.js');
+    const s = window.routesim;
+    const canvas = document.getElementById('network');
+    const dpr = canvas.width / canvas.getBoundingClientRect().width;
+    const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+    const scale = Array.from({ length: KEY_LEVELS }, (_, i) => keyColour(i).match(/\d+/g).map(Number));
+    const nearest = (rgb) => scale.reduce((best, c, i) => {
+      const d = Math.hypot(c[0] - rgb[0], c[1] - rgb[1], c[2] - rgb[2]);
+      return d < best.d ? { i, d } : best;
+    }, { i: -1, d: Infinity });
+    const positions = s.snapshot.positions;
+    const atNode = [];
+    for (let p = 0; p < positions.length; p++) atNode[positions[p]] = p;
+    return atNode.map((p) => {
+      const [x, y] = [s.dots[2 * p], s.dots[2 * p + 1]];
+      const i = 4 * (Math.round(y * dpr) * canvas.width + Math.round(x * dpr));
+      const seen = nearest([data[i], data[i + 1], data[i + 2]]);
+      return { packet: p, drawn: seen.i, distance: seen.d, level: keyLevel(s.keyShade[p]) };
+    });
+  });
+}
+
+test('a student picks sort-random, the menus offer bitonic only, and hypercube:5 ends sorted with its colours in label order', async () => {
+  const { page, errors } = await openPage('?play=0');
+  await page.selectOption('[data-role="topology-kind"]', 'hypercube');
+  await page.fill('[data-role="topology"]', 'hypercube:5');
+  await page.press('[data-role="topology"]', 'Enter');
+  await page.waitForFunction(() => document.querySelector('[data-role="delivered"]').textContent.includes('/ 32'));
+  // A routing workload: the algorithm menu offers routing algorithms only.
+  let algorithms = await menu(page, 'algorithm');
+  assert.equal(algorithms['bit-fixing'], true);
+  assert.equal(algorithms.bitonic, false, 'a sorting algorithm is offered for a routing workload');
+  // The workload menu offers the sorts; picking one switches the algorithm, said in the core's words.
+  const workloads = await menu(page, 'workload');
+  for (const w of ['sort-random', 'sort-reversed', 'sort-few', 'sort-sorted']) assert.equal(workloads[w], true, w);
+  await page.selectOption('[data-role="workload"]', 'sort-random');
+  await page.waitForFunction(() => document.querySelector('[data-role="algorithm"]').value === 'bitonic');
+  assert.match(await infos(page), /refuses the sorting instance sort-random.*switched to bitonic/);
+  algorithms = await menu(page, 'algorithm');
+  assert.equal(algorithms.bitonic, true);
+  for (const name of ['bit-fixing', 'valiant', 'lmrr']) assert.equal(algorithms[name], false, `${name} is offered for a sort`);
+  // Coloured by key, with the scale in the legend.
+  assert.equal(await page.locator('#color').inputValue(), 'key');
+  assert.match(await role(page, 'legend-key').innerText(), /colour = key \(low → high\): 0 … 31/);
+  assert.match(await role(page, 'sort-verdict').innerText(), /^Sorting 32 keys into label order/);
+  assert.equal(await role(page, 'phase').innerText(), 'bitonic-sort');
+  await role(page, 'finish').click();
+  await finished(page);
+  // The verdict is the report's.
+  const report = await page.evaluate(() => window.routesim.sim.report());
+  assert.equal(report.sorted, true);
+  assert.equal(report.order, 'label');
+  assert.equal(report.steps, 16);
+  await page.waitForFunction(() => document.querySelector('[data-role="sort-verdict"]').dataset.sorted === 'true');
+  assert.match(await role(page, 'sort-verdict').innerText(), new RegExp(`^sorted ✓ in ${report.steps} steps — label order`));
+  assert.equal(await role(page, 'phase').innerText(), 'bitonic-sort');
+  // What the canvas draws: every node of the order holds a dot in its key's colour, and the colours run up.
+  await page.waitForTimeout(300);
+  const nodes = await readKeys(page);
+  assert.equal(nodes.length, 32);
+  for (const n of nodes) {
+    assert.ok(n.distance < 12, `node of packet ${n.packet}: a pixel far from every key colour (${n.distance})`);
+    assert.equal(n.drawn, n.level, `packet ${n.packet} drawn at level ${n.drawn}, its key's is ${n.level}`);
+  }
+  for (let r = 1; r < nodes.length; r++) assert.ok(nodes[r].drawn >= nodes[r - 1].drawn, `node ${r} darker than node ${r - 1}: ${JSON.stringify(nodes)}`);
+  assert.equal(nodes[0].drawn, 0);
+  assert.equal(nodes.at(-1).drawn, 31);
+  // Back to routing: the algorithm follows the workload.
+  await page.selectOption('[data-role="workload"]', 'random-permutation');
+  await page.waitForFunction(() => document.querySelector('[data-role="algorithm"]').value !== 'bitonic');
+  assert.equal((await menu(page, 'algorithm')).bitonic, false);
+  assert.equal(await role(page, 'sort-verdict').isVisible(), false);
+  assert.equal(await page.locator('#color').inputValue(), 'class');
+  assert.equal(await page.locator('#color option[value="key"]').isDisabled(), true, 'a routing run offers colouring by key');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the address opens a sort: ?workload=sort-random&algorithm=bitonic&topology=hypercube:6, and a workload alone picks the algorithm', async () => {
+  let { page, errors } = await openPage('?workload=sort-random&algorithm=bitonic&topology=hypercube:6&play=0');
+  assert.equal(await role(page, 'algorithm').inputValue(), 'bitonic');
+  assert.equal(await role(page, 'workload').inputValue(), 'sort-random');
+  assert.match(await role(page, 'delivered').innerText(), /^0 \/ 64/);
+  assert.equal(await page.locator('.msg').count(), 0, await infos(page));
+  assert.deepEqual(errors, []);
+  await page.close();
+  // A workload with no algorithm: the mesh's sort.
+  ({ page, errors } = await openPage('?workload=sort-reversed&topology=mesh:8x8&play=0'));
+  assert.equal(await role(page, 'algorithm').inputValue(), 'snake-sort');
+  // The switch is said once, as information (the address asked for nothing bad).
+  assert.equal(await page.locator('.msg', { hasText: 'switched to snake-sort' }).count(), 1, await infos(page));
+  assert.equal(await page.locator('#messages .msg', { hasText: 'switched to snake-sort' }).count(), 1);
+  await role(page, 'finish').click();
+  await finished(page);
+  await page.waitForFunction(() => document.querySelector('[data-role="sort-verdict"]').dataset.sorted === 'true');
+  const report = await page.evaluate(() => window.routesim.sim.report());
+  assert.equal(report.order, 'snake');
+  assert.match(await role(page, 'sort-verdict').innerText(), new RegExp(`^sorted ✓ in ${report.steps} steps — snake order`));
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a URL pairing a sort with a routing algorithm gets the core\'s message, and the page runs', async () => {
+  const { page, errors } = await openPage('?workload=sort-random&algorithm=bit-fixing&topology=hypercube:5&play=0');
+  // The algorithm the address names is kept; the workload is switched, said.
+  assert.equal(await role(page, 'algorithm').inputValue(), 'bit-fixing');
+  assert.notEqual(await role(page, 'workload').inputValue(), 'sort-random');
+  assert.match(await infos(page), /'bit-fixing' cannot run here: it routes packets and refuses the sorting instance sort-random: sort with bitonic.*switched to workload/);
+  await role(page, 'finish').click();
+  await finished(page);
+  assert.match(await role(page, 'delivered').innerText(), /^32 \/ 32/);
+  // A sorting algorithm on a network it cannot sort: the core names it; no sort, and the page runs.
+  const other = await openPage('?workload=sort-random&algorithm=snake-sort&topology=mesh:6x6&play=0');
+  assert.match(await infos(other.page), /snake-sort/);
+  assert.notEqual(await role(other.page, 'algorithm').inputValue(), 'snake-sort');
+  await role(other.page, 'step-forward').click();
+  await other.page.waitForFunction(() => document.querySelector('[data-role="step-count"]').textContent.trim() === '1');
+  assert.deepEqual(other.errors, []);
+  await other.page.close();
+  assert.deepEqual(errors, []);
+  await page.close();
+});
