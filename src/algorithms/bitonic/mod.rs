@@ -1,7 +1,8 @@
 //! `bitonic`: Batcher's bitonic sorting network (1968), the sorting network
 //! Leighton–Maggs–Ranade–Rao §1.1 name as the background of sorting on
-//! fixed-connection networks ((log N)(log N + 1)/2 compare rounds), here on
-//! the hypercube, where every comparator joins two neighbours.
+//! fixed-connection networks ((log N)(log N + 1)/2 compare rounds), on the
+//! hypercube (here), the butterfly ([`butterfly`]) and the shuffle-exchange
+//! graph ([`shuffle`]): the same rounds everywhere, only their steps differ.
 //!
 //! On `hypercube:D` (N = 2^D keys, one per node, sorted into label order):
 //! stage k = 1..D merges bitonic sequences of 2^k keys; its rounds compare
@@ -16,11 +17,18 @@
 //! dimensions — within a stage j falls by one, and a stage ending on
 //! dimension 0 is followed by one starting on dimension k ≥ 1 — hence
 //! disjoint links: round r's keys cross in step r and its packets in step
-//! r + 1, so the sort takes exactly R + 1 = D(D + 1)/2 + 1 steps (for
-//! D ≥ 1; 0 on hypercube:0). Every step is simulated by the primitives'
-//! sort machinery ([`SortTask::on_network`]), the same code that runs the
-//! mesh's snake sort. The butterfly and the shuffle-exchange are not built
-//! yet and refused by name.
+//! r + 1, so the sort takes exactly R + 1 = D(D + 1)/2 + 1 steps. Every
+//! step is simulated by the primitives' sort machinery
+//! ([`SortTask::on_network`]), the same code that runs the mesh's snake
+//! sort. On the butterfly and the shuffle-exchange the
+//! comparators are not links, and the packets walk between rounds
+//! ([`crate::primitives::sort_walk`]): (D + 1)² − 2 steps on `butterfly:D`
+//! (keys end at level D) and ⌊5D²/4⌋ + max(D − 3, 0) + 1 on
+//! `shuffle-exchange:D`, each derived in its module. Other networks are
+//! refused by name.
+
+pub mod butterfly;
+pub mod shuffle;
 
 use super::claim::{join, Claim, Formula, Measure, Scope, Strength};
 use super::key_sort::KeySort;
@@ -31,8 +39,13 @@ use super::{Entry, Packets, Shape};
 use crate::engine::Engine;
 use crate::error::{Error, Result};
 use crate::primitives::sort::{Comparators, SortTask};
+use crate::primitives::sort_walk::WalkTask;
+use crate::primitives::Task;
 use crate::topology::{Kind, Network, Topology};
+use crate::workload::sort::Order;
 use crate::workload::Instance;
+use butterfly::ButterflyWalks;
+use shuffle::ShuffleWalks;
 use std::sync::Arc;
 
 /// The SPEC §5 name.
@@ -40,6 +53,11 @@ pub const NAME: &str = "bitonic";
 
 /// The report's phase of the sort.
 pub const PHASE: &str = "bitonic-sort";
+
+/// The steps of the sort on `hypercube:dim`, D ≥ 1 (module text).
+pub fn cube_steps(dim: u32) -> u32 {
+    dim * (dim + 1) / 2 + 1
+}
 
 /// Batcher's network on `hypercube:D`: its rounds as (stage k, dimension j).
 #[derive(Debug, Clone)]
@@ -82,6 +100,20 @@ impl Comparators for CubeNetwork {
     }
 }
 
+/// The sort of `items` on `topo` (a hypercube, a butterfly or a
+/// shuffle-exchange graph) as one task.
+fn task(engine: &Engine, topo: &Topology, items: &[(u32, u64)]) -> Box<dyn Task> {
+    match topo {
+        Topology::Butterfly(net) => Box::new(WalkTask::new(engine, Arc::new(ButterflyWalks::new(net)), items)),
+        Topology::ShuffleExchange(net) => Box::new(WalkTask::new(engine, Arc::new(ShuffleWalks::new(net)), items)),
+        _ => Box::new(SortTask::on_network(
+            engine,
+            Arc::new(CubeNetwork::new(topo.ports())),
+            items,
+        )),
+    }
+}
+
 /// `bitonic`: the sort as a task on the engine.
 #[derive(Clone)]
 pub struct Bitonic {
@@ -103,16 +135,18 @@ impl Algorithm for Bitonic {
     }
 
     fn start(&mut self, instance: &Instance, engine: &mut Engine) -> Result<()> {
-        let Topology::Hypercube(cube) = &instance.topology else {
+        let topo = &instance.topology;
+        if !matches!(
+            topo,
+            Topology::Hypercube(_) | Topology::Butterfly(_) | Topology::ShuffleExchange(_)
+        ) {
             return Err(Error::unsupported(
                 NAME,
-                format!("runs on hypercubes only, got {}", instance.topology),
+                format!("runs on hypercubes, butterflies and shuffle-exchange graphs only, got {topo}"),
             ));
-        };
-        let network = Arc::new(CubeNetwork::new(cube.ports()));
-        self.sort.start(NAME, PHASE, instance, engine, |engine, items| {
-            SortTask::on_network(engine, network, items)
-        })
+        }
+        self.sort
+            .start(NAME, PHASE, instance, engine, |engine, items| task(engine, topo, items))
     }
 
     fn before_step(&mut self, engine: &mut Engine) {
@@ -122,15 +156,20 @@ impl Algorithm for Bitonic {
     fn uses_policy(&self) -> bool {
         false
     }
+
+    /// On a butterfly the keys end at level D (the last compare climbs to it).
+    fn sort_order(&self, topology: &Topology) -> Option<Order> {
+        matches!(topology, Topology::Butterfly(_)).then_some(Order::LevelDRow)
+    }
 }
 
 /// The registry entry.
 pub const ENTRY: Entry = Entry {
     name: NAME,
-    summary: "Batcher's bitonic sorting network: compare-exchanges across one dimension per round",
+    summary: "Batcher's bitonic sorting network: compare-exchanges across one bit of the position per round",
     paper: LMRR,
     section: "§1.1 (Batcher's sorting network, the background)",
-    kinds: &[Kind::Hypercube],
+    kinds: &[Kind::Hypercube, Kind::Butterfly, Kind::ShuffleExchange],
     shape: Shape::Any,
     packets: Packets::Sort,
     open_loop: false,
@@ -141,35 +180,82 @@ pub const ENTRY: Entry = Entry {
     factory: |o| Box::new(Bitonic::new(o)),
 };
 
+/// The rounds, the same network on every topology (every claim's opening).
+const ROUNDS: &str = "exactly (log N)(log N + 1)/2 compare rounds";
+
 /// bitonic.
 pub const TEACHING: Teaching = Teaching {
-    description: "Batcher's bitonic sort (1968), the sorting network the LMRR paper starts from: every node holds \
-                  one key, and in each round every node compares its key with its neighbour's across one dimension \
-                  of the hypercube; the smaller key goes to the lower label in ascending blocks and to the higher \
-                  one in descending blocks. Stage k merges bitonic runs of 2^k keys in k rounds (dimensions k − 1 \
-                  down to 0), so D stages take D(D + 1)/2 rounds. The keys of a round cross while the previous \
-                  round's packets swap (consecutive rounds use different dimensions), one step a round plus one.",
+    description: "Batcher's bitonic sort (1968), the sorting network the LMRR paper starts from: N = 2^D keys, one \
+                  per position, and in each round every key is compared with the key whose position differs in \
+                  one bit; the smaller goes to the lower position in ascending blocks and to the higher one in \
+                  descending blocks. Stage k merges bitonic runs of 2^k keys in k rounds (bits k − 1 down to 0), so \
+                  D stages take D(D + 1)/2 rounds on every network; only their steps differ. Where the two \
+                  positions are neighbours (one dimension apart), the keys of a round cross while the previous \
+                  round's packets swap: one step a round plus one. On a butterfly two rows meet only through the \
+                  next level: both keys climb to both nodes above, each packet climbs to the node that must hold \
+                  it, and the packets walk back down between stages; the keys end at the last level. On a \
+                  shuffle-exchange graph (Stone's scheme) the packets rotate along the shuffle links until the bit \
+                  compared is the last one, and compare across the exchange link.",
     phases: &[PhaseText {
         name: PHASE,
-        text: "rounds of compare-exchanges, one dimension each: keys cross both ways, then the packets swap if out \
-               of order, while the next round's keys cross on the next dimension's links",
+        text: "rounds of compare-exchanges, one bit of the position each: the keys of the two packets cross (on a \
+               butterfly they climb to both nodes above), then the packets move if out of order while the next \
+               round's keys go ahead; on a butterfly and a shuffle-exchange graph the packets also walk between \
+               rounds",
     }],
     classes: Classes::Named(&["key"]),
     headline: 0,
-    claims: &[Claim {
-        name: "the bitonic step count",
-        text: join!(
-            "exactly (log N)(log N + 1)/2 compare rounds, overlapped: ",
-            Formula::BitonicSteps.spelled(),
-            " steps on a hypercube"
-        ),
-        scope: Scope::Hypercube,
-        permutation: false,
-        instance: None,
-        separated: false,
-        policy: None,
-        measure: Measure::Steps,
-        strength: Strength::Exact,
-        formula: Formula::BitonicSteps,
-    }],
+    claims: &[
+        Claim {
+            name: "the bitonic step count",
+            text: join!(
+                ROUNDS,
+                ", overlapped: ",
+                Formula::BitonicSteps.spelled(),
+                " steps on a hypercube"
+            ),
+            scope: Scope::Hypercube,
+            permutation: false,
+            instance: None,
+            separated: false,
+            policy: None,
+            measure: Measure::Steps,
+            strength: Strength::Exact,
+            formula: Formula::BitonicSteps,
+        },
+        Claim {
+            name: "the bitonic step count on a butterfly",
+            text: join!(
+                ROUNDS,
+                ", each climbing one level, with walks down between stages: ",
+                Formula::BitonicButterflySteps.spelled(),
+                " steps on a butterfly, the keys ending at level log N"
+            ),
+            scope: Scope::Butterfly,
+            permutation: false,
+            instance: None,
+            separated: false,
+            policy: None,
+            measure: Measure::Steps,
+            strength: Strength::Exact,
+            formula: Formula::BitonicButterflySteps,
+        },
+        Claim {
+            name: "the bitonic step count on a shuffle-exchange graph",
+            text: join!(
+                ROUNDS,
+                " across the exchange links, the packets rotating along the shuffle links between them (Stone): ",
+                Formula::BitonicShuffleExchangeSteps.spelled(),
+                " steps on a shuffle-exchange graph"
+            ),
+            scope: Scope::ShuffleExchange,
+            permutation: false,
+            instance: None,
+            separated: false,
+            policy: None,
+            measure: Measure::Steps,
+            strength: Strength::Exact,
+            formula: Formula::BitonicShuffleExchangeSteps,
+        },
+    ],
 };
