@@ -10,6 +10,7 @@
 //! with range add and range maximum). Every other formula: O(1) after the
 //! instance's (ℓ, k), which is O(N + P).
 
+use crate::algorithms::bitonic;
 use crate::algorithms::claim::{Formula, KsTheorem};
 use crate::algorithms::pp::QUEUE_BOUND;
 use crate::report::Extra;
@@ -369,7 +370,30 @@ pub fn evaluate_run(
         Formula::SevenSide => topo
             .square_side()
             .map(|n| bound(text, (7 * n) as f64, format!("n = {n}"))),
-        Formula::BitonicSteps => dim.map(|d| bound(text, (d * (d + 1) / 2 + 1) as f64, format!("log N = D = {d}"))),
+        // Batcher's network on each network: its exact steps, computed by the family.
+        Formula::BitonicSteps => dim.map(|d| bound(text, bitonic::cube_steps(d) as f64, format!("log N = D = {d}"))),
+        Formula::BitonicButterflySteps => match topo {
+            Topology::Butterfly(b) => {
+                let d = b.dim();
+                Some(bound(
+                    text,
+                    bitonic::butterfly::steps(d) as f64,
+                    format!("log N = D = {d}"),
+                ))
+            }
+            _ => None,
+        },
+        Formula::BitonicShuffleExchangeSteps => match topo {
+            Topology::ShuffleExchange(g) => {
+                let d = g.dim();
+                Some(bound(
+                    text,
+                    bitonic::shuffle::steps(d) as f64,
+                    format!("log N = D = {d}"),
+                ))
+            }
+            _ => None,
+        },
         Formula::LogNodes => {
             let n = topo.nodes();
             Some(bound(text, (n as f64).log2(), format!("N = {n} nodes")))

@@ -189,9 +189,10 @@ impl Simulation {
             resort_interval: config.resort_interval,
             flits,
         };
-        // A sort into an order the algorithm names (the mesh's snake): every
-        // packet's destination is its rank's node in that order (SPEC §5).
-        if let (Some(order), Some(keys)) = (algorithm.sort_order(), instance.keys.as_ref()) {
+        // A sort into an order the algorithm names (the mesh's snake, a
+        // butterfly's level D): every packet's destination is its rank's
+        // node in that order (SPEC §5).
+        if let (Some(order), Some(keys)) = (algorithm.sort_order(&instance.topology), instance.keys.as_ref()) {
             let dest = crate::workload::sort::rank_destinations(keys);
             let topo = instance.topology.clone();
             for (packet, d) in instance.packets.iter_mut().zip(dest) {
@@ -453,7 +454,7 @@ impl Simulation {
         self.instance.keys.as_ref()?;
         Some(
             self.algorithm
-                .sort_order()
+                .sort_order(&self.instance.topology)
                 .unwrap_or_else(|| crate::workload::sort::Order::of(&self.instance.topology)),
         )
     }

@@ -37,6 +37,8 @@ pub enum Scope {
     MeshPlateaus,
     /// A shuffle-exchange graph (`shuffle-exchange:D`).
     ShuffleExchange,
+    /// A butterfly (`butterfly:D`), any workload.
+    Butterfly,
     /// A permutation from a butterfly's inputs (level 0) to its outputs
     /// (level D), drawn at random (the `random-permutation` workload), on
     /// direct paths (Leighton–Maggs–Ranade–Rao Theorem 4.2).
@@ -60,6 +62,7 @@ impl Scope {
             Scope::Torus2d => (&[Kind::Torus], Shape::TwoD),
             Scope::MeshPlateaus => (&[Kind::Mesh], Shape::MultiD),
             Scope::ShuffleExchange => (&[Kind::ShuffleExchange], Shape::Any),
+            Scope::Butterfly => (&[Kind::Butterfly], Shape::Any),
             Scope::ButterflyRandomInputsToOutputs => (&[Kind::Butterfly], Shape::Any),
         })
     }
@@ -173,6 +176,13 @@ pub enum Formula {
     /// Batcher's bitonic sort on `hypercube:D` (log N = D): D(D + 1)/2
     /// compare rounds, overlapped (SPEC §1), take D(D + 1)/2 + 1 steps.
     BitonicSteps,
+    /// The same network on `butterfly:D` (N = 2^D inputs, log N = D),
+    /// packets climbing through the levels: (D + 1)² − 2 steps
+    /// (`algorithms::bitonic::butterfly`).
+    BitonicButterflySteps,
+    /// The same network on `shuffle-exchange:D` by Stone's scheme:
+    /// ⌊5D²/4⌋ + max(D − 3, 0) + 1 steps (`algorithms::bitonic::shuffle`).
+    BitonicShuffleExchangeSteps,
     /// The main term of one of Kaufmann–Sibeyn's k-k routing theorems, with
     /// n the side, d the dimension and k the most packets a node sends or
     /// receives (ε the run's strip height, L its locality).
@@ -201,6 +211,8 @@ impl Formula {
             Formula::LogNodes => "log₂ N",
             Formula::SevenSide => "7n",
             Formula::BitonicSteps => "(log N)(log N + 1)/2 + 1",
+            Formula::BitonicButterflySteps => "(log N + 1)² − 2",
+            Formula::BitonicShuffleExchangeSteps => "⌊5(log N)²/4⌋ + max(log N − 3, 0) + 1",
             Formula::Ks(theorem) => theorem.text(),
             Formula::Lemma2
             | Formula::MeshDiameter

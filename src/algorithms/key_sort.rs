@@ -1,18 +1,22 @@
 //! What the sorting families (`bitonic`, `snake-sort`; SPEC §5 "Sorting")
 //! share: a sort run as one task of the primitives' compare-exchange
-//! machinery ([`SortTask`]), with packets that move only by its
-//! compare-exchanges and are delivered when its schedule is over.
+//! machinery ([`SortTask`], or [`WalkTask`] where packets walk between
+//! compare-exchanges), with packets that move only by it and are delivered
+//! when its schedule is over.
+//!
+//! [`SortTask`]: crate::primitives::sort::SortTask
+//! [`WalkTask`]: crate::primitives::sort_walk::WalkTask
 
 use crate::engine::Engine;
 use crate::error::{Error, Result};
-use crate::primitives::sort::{deliver_sorted, SortTask};
+use crate::primitives::sort::deliver_sorted;
 use crate::primitives::Task;
 use crate::workload::Instance;
 
 /// A sort in progress on the engine.
 #[derive(Clone, Default)]
 pub struct KeySort {
-    sort: Option<SortTask>,
+    sort: Option<Box<dyn Task>>,
     done: bool,
 }
 
@@ -27,7 +31,7 @@ impl KeySort {
         phase: &'static str,
         instance: &Instance,
         engine: &mut Engine,
-        task: impl FnOnce(&mut Engine, &[(u32, u64)]) -> SortTask,
+        task: impl FnOnce(&mut Engine, &[(u32, u64)]) -> Box<dyn Task>,
     ) -> Result<()> {
         let keys = instance
             .keys

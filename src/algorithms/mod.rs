@@ -18,8 +18,8 @@
 //! | `ks-local` | ks_local.rs, ks_nol.rs, ks.rs, phased.rs | Kaufmann–Sibeyn §9.1 LocalRoute (Theorems 13, 14); §9.2 NoLRoute (`--locality unknown`, Theorem 15) |
 //! | `lmrr` | lmrr/ | Leighton–Maggs–Ranade–Rao rank scheduling with ghosts (§2.2, §3, §4) |
 //! | `snake-sort` | snake_sort.rs | the primitives' snake-order mesh sort (Pietracaprina–Pucci §3's standard sort; sorting, SPEC §5) |
-//! | `bitonic` | bitonic.rs | Batcher's bitonic sorting network (LMRR §1.1's background; sorting, SPEC §5) |
-//! | `flashsort` | flashsort/ | Flashsort by routing on the butterfly (LMRR §8) |
+//! | `bitonic` | bitonic/ | Batcher's bitonic sorting network (LMRR §1.1's background; sorting, SPEC §5) on hypercubes, butterflies (butterfly.rs) and shuffle-exchange graphs (shuffle.rs) |
+//! | `flashsort` | flashsort/ | Flashsort by routing on the butterfly and the hypercube (LMRR §8) |
 
 pub mod bitonic;
 pub mod claim;
@@ -103,8 +103,9 @@ pub trait Algorithm: AlgorithmClone {
     }
 
     /// For a sorting algorithm (SPEC §5) that ends in an order other than
-    /// the topology's own (the mesh's snake): that order. `None` by default.
-    fn sort_order(&self) -> Option<crate::workload::sort::Order> {
+    /// the topology's own on `topology` (the mesh's snake, a butterfly's
+    /// level D): that order. `None` by default.
+    fn sort_order(&self, _topology: &crate::topology::Topology) -> Option<crate::workload::sort::Order> {
         None
     }
 

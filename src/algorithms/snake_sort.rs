@@ -22,7 +22,7 @@ use crate::engine::Engine;
 use crate::error::{Error, Result};
 use crate::primitives::geometry::Mesh;
 use crate::primitives::sort::SortTask;
-use crate::topology::Kind;
+use crate::topology::{Kind, Topology};
 use crate::workload::sort::Order;
 use crate::workload::Instance;
 
@@ -55,7 +55,7 @@ impl Algorithm for SnakeSort {
     fn start(&mut self, instance: &Instance, engine: &mut Engine) -> Result<()> {
         let mesh = Mesh::of(&instance.topology).map_err(|what| Error::unsupported(NAME, format!("needs {what}")))?;
         self.sort.start(NAME, PHASE, instance, engine, |engine, items| {
-            SortTask::new(engine, mesh, mesh.side(), 1, items)
+            Box::new(SortTask::new(engine, mesh, mesh.side(), 1, items))
         })
     }
 
@@ -67,7 +67,7 @@ impl Algorithm for SnakeSort {
         false
     }
 
-    fn sort_order(&self) -> Option<Order> {
+    fn sort_order(&self, _topology: &Topology) -> Option<Order> {
         Some(Order::Snake)
     }
 }

@@ -9,6 +9,7 @@
 //! | pipelined prefix ranking, counters carrying their values (§4) | ranking.rs | 3m + width (blocks of side u: 3m + u + 2·width; inside stripes of h rows, group after group: 2m + 3h + width) |
 //! | prefix sums / ranking (row-major, blocked, snake; segmented); two-pass row-major and blocked sums of many counters | scan.rs | ≈ 3m; two-pass 2m (blocked 2m + 2u, + 2m for the totals) |
 //! | snake-order merge sort (Schimmler / LS3 style), buckets of c slots, rounds pipelined | sort.rs | ≈ 7·c·m |
+//! | sorting networks whose packets walk (butterfly, shuffle-exchange): meets two links apart, moves, keys ahead | sort_walk.rs | rounds + the key steps not overlapped |
 //! | targeted routing, blockwise shift, (c,c)-routing by sorting | route.rs | sort + O(c·m) |
 //! | tours and greedy balancing on cycles, farthest first | ring.rs | O(cycle + load) |
 //! | queue smearing along grid lines, blocks of m nodes (any grid) | smear.rs | m − 1 + the moves, O(m) |
@@ -25,6 +26,7 @@ pub mod route;
 pub mod scan;
 pub mod smear;
 pub mod sort;
+pub mod sort_walk;
 pub mod sweep;
 
 pub use geometry::{Mesh, Tiles};

@@ -5,8 +5,9 @@
 //! label on hypercubes and shuffle-exchange graphs, the row at level 0 on
 //! butterflies (whose level-0 node of row r has id r, SPEC §2). So node r
 //! of the topology's own order is node id r, for r < [`key_count`]; an
-//! algorithm may name another ([`Order::Snake`] on a 2-D mesh), and the
-//! simulation then moves each destination to the snake node of its rank.
+//! algorithm may name another ([`Order::Snake`] on a 2-D mesh,
+//! [`Order::LevelDRow`] on a butterfly), and the simulation then moves each
+//! destination to that order's node of its rank.
 
 use crate::error::{Error, Result};
 use crate::topology::{Network, Topology};
@@ -37,6 +38,9 @@ pub enum Order {
     Label,
     /// The row at level 0 of a butterfly: node id r.
     Level0Row,
+    /// The row at level D of `butterfly:D`: node id D·2^D + r (only where
+    /// an algorithm says so: `bitonic`'s keys end there).
+    LevelDRow,
 }
 
 impl Order {
@@ -56,16 +60,19 @@ impl Order {
             Order::Snake => "snake",
             Order::Label => "label",
             Order::Level0Row => "level0-row",
+            Order::LevelDRow => "levelD-row",
         }
     }
 
-    /// Node r of the order on `topo` (the snake needs a 2-D grid).
+    /// Node r of the order on `topo` (the snake needs a 2-D grid, level D
+    /// a butterfly).
     pub fn node(self, topo: &Topology, r: u32) -> u32 {
-        match (self, topo.mesh2d()) {
-            (Order::Snake, Some((_, c))) => {
+        match (self, topo.mesh2d(), topo) {
+            (Order::Snake, Some((_, c)), _) => {
                 let (row, col) = (r / c, r % c);
                 row * c + if row % 2 == 0 { col } else { c - 1 - col }
             }
+            (Order::LevelDRow, _, Topology::Butterfly(b)) => b.node_at(b.dim(), r),
             _ => node_of_rank(r),
         }
     }

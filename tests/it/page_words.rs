@@ -73,6 +73,8 @@ fn small_runs(entry: &'static Entry) -> Vec<(String, RunSpec)> {
         ("butterfly:3", "random-permutation", None),
         ("hypercube:4", "sort-random", None),
         ("mesh:8x8", "sort-random", None),
+        ("butterfly:3", "sort-random", None),
+        ("shuffle-exchange:4", "sort-random", None),
         ("butterfly:6", "sort-random", None),
     ];
     let mut variants: Vec<Vec<(Field, &'static str)>> = vec![Vec::new()];

@@ -2,7 +2,9 @@
 //! "standard primitives") other than the sort (`tests/it/sort.rs`): scans give
 //! the right prefixes; tiles and cycles are adjacent cycles; shifts and
 //! tours put packets where they must go; ring balancing spreads packets;
-//! (c, c)-routing by sorting keeps queues constant.
+//! (c, c)-routing by sorting keeps queues constant; walking packets (the
+//! butterfly's and shuffle-exchange's sorts) meet where their schedule
+//! says, in the steps of its timing rule, never sharing a link in a step.
 
 use crate::common::{drive, engine};
 use routesim::primitives::geometry::{comb_index, comb_rc, pow4_at_least, pow4_at_least_sqrt, Mesh, Tiles};
@@ -289,4 +291,137 @@ fn engine_additions_mark_busy_deliver_many_and_the_eligible_count() {
         e.step();
     }
     assert_eq!(e.position(0), 5);
+}
+
+/// A schedule of walking packets on hypercube:3 (`primitives::sort_walk`):
+/// two moves without keys, a move whose keys go ahead, a round of meets
+/// around the 4-cycles of dimensions 0 and 1 (each pair meets at the two
+/// other nodes of its cycle), and a compare-exchange across dimension 2.
+struct CubeWalks;
+
+impl routesim::primitives::sort_walk::Walks for CubeWalks {
+    fn rounds(&self) -> u32 {
+        5
+    }
+    fn sends_keys(&self, i: u32) -> bool {
+        i >= 2
+    }
+    fn round(&self, i: u32, ops: &mut Vec<routesim::primitives::sort_walk::Op>) {
+        use routesim::primitives::sort_walk::Op;
+        match i {
+            0..=2 => ops.extend((0..8).map(|x| Op::Go {
+                from: x,
+                to: x ^ (1 << i),
+            })),
+            3 => {
+                for a in [0, 4] {
+                    ops.push(Op::Meet {
+                        from: [a, a ^ 3],
+                        to: [a ^ 1, a ^ 2],
+                    });
+                    ops.push(Op::Meet {
+                        from: [a ^ 1, a ^ 2],
+                        to: [a ^ 3, a],
+                    });
+                }
+            }
+            _ => ops.extend((0..4).map(|x| Op::Meet {
+                from: [x, x ^ 4],
+                to: [x ^ 4, x],
+            })),
+        }
+    }
+}
+
+/// The same ops applied to keys directly: where each key ends.
+fn walk_offline(walks: &dyn routesim::primitives::sort_walk::Walks, keys: &mut [u64]) {
+    use routesim::primitives::sort_walk::Op;
+    for i in 0..walks.rounds() {
+        let mut ops = Vec::new();
+        walks.round(i, &mut ops);
+        let mut next = vec![u64::MAX; keys.len()];
+        for op in ops {
+            match op {
+                Op::Go { from, to } => next[to as usize] = keys[from as usize],
+                Op::Meet {
+                    from: [a, b],
+                    to: [c, d],
+                } => {
+                    let (x, y) = (keys[a as usize], keys[b as usize]);
+                    next[c as usize] = x.min(y);
+                    next[d as usize] = x.max(y);
+                }
+            }
+        }
+        keys.copy_from_slice(&next);
+    }
+}
+
+#[test]
+fn walking_packets_meet_where_the_schedule_says_in_the_steps_of_its_timing_rule() {
+    use routesim::engine::{Engine, EngineConfig};
+    use routesim::primitives::sort_walk::{steps, WalkTask};
+    // Keyless moves cost a step each, the keyed move two (its keys wait for
+    // the packets of the move before), the meets one each: 1 + 1 + 2 + 1 + 1.
+    assert_eq!(steps(&CubeWalks), 6);
+    let mut rng = Rng::new(11, Stream::Workload);
+    for _ in 0..20 {
+        let keys: Vec<u64> = (0..8).map(|_| rng.below(4) as u64).collect();
+        let packets: Vec<(u32, u32)> = (0..8).map(|v| (v, v)).collect();
+        let config = EngineConfig {
+            check_invariants: true,
+            ..Default::default()
+        };
+        let mut e = Engine::new_holding(crate::common::topo("hypercube:3"), &packets, config);
+        e.set_deliver_on_arrival(false);
+        for p in 0..8 {
+            e.set_eligible(p, false);
+        }
+        let items: Vec<(u32, u64)> = (0..8).map(|p| (p, keys[p as usize])).collect();
+        let mut task = WalkTask::new(&e, std::sync::Arc::new(CubeWalks), &items);
+        assert_eq!(drive(&mut e, &mut task), 6);
+        let mut want = keys.clone();
+        walk_offline(&CubeWalks, &mut want);
+        let got: Vec<u64> = {
+            let mut at = vec![u64::MAX; 8];
+            for p in 0..8 {
+                at[e.position(p) as usize] = keys[p as usize];
+            }
+            at
+        };
+        assert_eq!(got, want, "keys {keys:?}");
+    }
+}
+
+/// Two moves in a row that both send keys ahead over the same links: the
+/// second one's keys would share the first one's links in one step, and
+/// the task refuses rather than count a step that breaks SPEC §1.
+struct RingTwice;
+
+impl routesim::primitives::sort_walk::Walks for RingTwice {
+    fn rounds(&self) -> u32 {
+        2
+    }
+    fn sends_keys(&self, _i: u32) -> bool {
+        true
+    }
+    fn round(&self, _i: u32, ops: &mut Vec<routesim::primitives::sort_walk::Op>) {
+        ops.extend((0..8).map(|x| routesim::primitives::sort_walk::Op::Go {
+            from: x,
+            to: (x + 1) % 8,
+        }));
+    }
+}
+
+#[test]
+#[should_panic(expected = "taken twice in a step")]
+fn walking_keys_and_packets_never_share_a_link_in_a_step() {
+    use routesim::engine::{Engine, EngineConfig};
+    use routesim::primitives::sort_walk::WalkTask;
+    let packets: Vec<(u32, u32)> = (0..8).map(|v| (v, v)).collect();
+    let mut e = Engine::new_holding(crate::common::topo("ring:8"), &packets, EngineConfig::default());
+    e.set_deliver_on_arrival(false);
+    let items: Vec<(u32, u64)> = (0..8).map(|p| (p, p as u64)).collect();
+    let mut task = WalkTask::new(&e, std::sync::Arc::new(RingTwice), &items);
+    drive(&mut e, &mut task);
 }

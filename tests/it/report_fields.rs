@@ -337,6 +337,7 @@ fn witnesses(algorithm: &str) -> Vec<Witness> {
         "bitonic" => vec![
             w("hypercube:3", SortRandom, None, 1),
             w("hypercube:4", SortFew, None, 2),
+            w("butterfly:3", SortFew, None, 3),
         ],
         _ => vec![],
     }

@@ -117,6 +117,9 @@ fn formula_texts() -> Vec<&'static str> {
         Formula::LogInputs,
         Formula::DimsTimesSide,
         Formula::LogNodes,
+        Formula::BitonicSteps,
+        Formula::BitonicButterflySteps,
+        Formula::BitonicShuffleExchangeSteps,
     ]);
     formulas
         .into_iter()
