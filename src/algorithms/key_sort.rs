@@ -9,7 +9,6 @@
 
 use crate::engine::Engine;
 use crate::error::{Error, Result};
-use crate::primitives::sort::deliver_sorted;
 use crate::primitives::Task;
 use crate::workload::Instance;
 
@@ -18,19 +17,25 @@ use crate::workload::Instance;
 pub struct KeySort {
     sort: Option<Box<dyn Task>>,
     done: bool,
+    /// The schedule's length, in steps.
+    steps: u32,
+    /// Steps polled so far.
+    polled: u32,
 }
 
 impl KeySort {
     /// Starts the sort of `instance`'s keys (refused, named by `algorithm`,
     /// when it is not a sorting instance) in phase `phase`: the packets
     /// pass through their destinations and move only by the task that
-    /// `task` builds from the (packet, key) items.
+    /// `task` builds from the (packet, key) items, a schedule of `steps`
+    /// steps (its documented length; a debug build checks it).
     pub fn start(
         &mut self,
         algorithm: &'static str,
         phase: &'static str,
         instance: &Instance,
         engine: &mut Engine,
+        steps: u32,
         task: impl FnOnce(&mut Engine, &[(u32, u64)]) -> Box<dyn Task>,
     ) -> Result<()> {
         let keys = instance
@@ -44,22 +49,33 @@ impl KeySort {
         engine.begin_phase(phase);
         let items: Vec<(u32, u64)> = (0..keys.len() as u32).map(|p| (p, keys[p as usize])).collect();
         self.sort = Some(task(engine, &items));
+        self.steps = steps;
         Ok(())
     }
 
-    /// One step of the schedule; once it is over, every packet at its
-    /// rank's node is delivered (in the schedule's last step).
+    /// One step of the schedule. Its packets are delivered in its last
+    /// step, so that the run ends there (SPEC §5: a sort's `steps` is the
+    /// last step of its schedule): a packet at its rank's node that does not
+    /// move in that step is delivered as it opens, and those that move are
+    /// delivered on arrival.
     pub fn before_step(&mut self, engine: &mut Engine) {
         if self.done {
             return;
         }
-        if let Some(sort) = self.sort.as_mut() {
-            if sort.poll(engine) {
-                return;
-            }
+        self.polled += 1;
+        let going = self.sort.as_mut().is_some_and(|sort| sort.poll(engine));
+        debug_assert_eq!(going, self.polled <= self.steps, "a schedule of {} steps", self.steps);
+        if going && self.polled < self.steps {
+            return;
         }
         self.done = true;
         self.sort = None;
-        deliver_sorted(engine);
+        engine.set_deliver_on_arrival(true);
+        let home: Vec<u32> = engine
+            .active()
+            .into_iter()
+            .filter(|&p| engine.position(p) == engine.destination(p) && !engine.is_scripted(p))
+            .collect();
+        engine.deliver_in_coming_step(&home);
     }
 }

@@ -54,7 +54,8 @@ impl Algorithm for SnakeSort {
 
     fn start(&mut self, instance: &Instance, engine: &mut Engine) -> Result<()> {
         let mesh = Mesh::of(&instance.topology).map_err(|what| Error::unsupported(NAME, format!("needs {what}")))?;
-        self.sort.start(NAME, PHASE, instance, engine, |engine, items| {
+        let steps = SortTask::duration(mesh.side(), 1);
+        self.sort.start(NAME, PHASE, instance, engine, steps, |engine, items| {
             Box::new(SortTask::new(engine, mesh, mesh.side(), 1, items))
         })
     }

@@ -156,6 +156,18 @@ impl Engine {
     /// Delivers every packet of `packets` (each at its destination) with one
     /// pass over the active list; see [`Engine::deliver`].
     pub fn deliver_many(&mut self, packets: &[u32]) {
+        self.deliver_in(packets, self.step);
+    }
+
+    /// As [`Engine::deliver_many`], called before a step (from an
+    /// algorithm's `before_step`): the packets count as delivered in the
+    /// step about to be simulated — a sort's last step, which moves the
+    /// others home (SPEC §5: a sort ends in the last step of its schedule).
+    pub fn deliver_in_coming_step(&mut self, packets: &[u32]) {
+        self.deliver_in(packets, self.step + 1);
+    }
+
+    fn deliver_in(&mut self, packets: &[u32], step: u32) {
         for &p in packets {
             let i = self.slot(p);
             assert_eq!(
@@ -180,10 +192,10 @@ impl Engine {
             } else {
                 self.at_source[node] -= 1;
             }
-            self.delivered_at[p as usize] = self.step;
+            self.delivered_at[p as usize] = step;
             self.delivered += 1;
             self.in_flight -= 1;
-            self.stats.delivered_at_step(self.step);
+            self.stats.delivered_at_step(step);
         }
     }
 

@@ -66,6 +66,10 @@ impl Engine {
     pub fn is_delivered(&self, p: u32) -> bool {
         self.delivered_at[p as usize] != NONE
     }
+    /// Whether `p` has a scripted move ([`Engine::force_move`]) this step.
+    pub fn is_scripted(&self, p: u32) -> bool {
+        self.flags[self.slot(p)] & super::FORCED != 0
+    }
     /// Whether `p` competes for links this step.
     pub fn is_eligible(&self, p: u32) -> bool {
         self.flags[self.slot(p)] & ELIGIBLE != 0

@@ -41,7 +41,10 @@ fn order_words(order: Order) -> (&'static str, &'static str) {
         ),
         Order::Label => ("label order", "node r (labelled r in binary) holds the key of rank r"),
         Order::Level0Row => ("level-0 rows", "the level-0 node of row r holds the key of rank r"),
-        Order::LevelDRow => ("level-D rows", "the top-level (level D) node of row r holds the key of rank r"),
+        Order::LevelDRow => (
+            "level-D rows",
+            "the top-level (level D) node of row r holds the key of rank r",
+        ),
     }
 }
 

@@ -94,19 +94,6 @@ pub trait Comparators: Send + Sync {
     fn round(&self, i: u32, pairs: &mut Vec<(u32, u32)>, ports: &mut Vec<(u32, u32)>);
 }
 
-/// Ends a sort whose schedule is over (its last step was the previous one):
-/// every packet at its destination (its rank's node) is delivered, counted
-/// in that step. A packet elsewhere (a wrong sort) stays undelivered, and
-/// the run stalls; the core's `sorted` says so.
-pub fn deliver_sorted(e: &mut Engine) {
-    let home: Vec<u32> = e
-        .active()
-        .into_iter()
-        .filter(|&p| e.position(p) == e.destination(p))
-        .collect();
-    e.deliver_many(&home);
-}
-
 /// An empty slot's key.
 pub const EMPTY: u128 = u128::MAX;
 

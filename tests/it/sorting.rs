@@ -82,6 +82,9 @@ fn run_sort_in(inst: Instance, algorithm: &str, node: impl Fn(u32, u32) -> u32) 
     }
     let report = sim.report();
     assert_eq!(report.extra.sorted, Some(true), "{what}");
+    // The run ends in the schedule's last step: no empty step after it
+    // (the page's step counter is the engine's).
+    assert_eq!(sim.engine().step_count(), report.steps, "{what}: the run's last step");
     assert_eq!(report.delivered as usize, n, "{what}");
     report.steps
 }

@@ -145,8 +145,14 @@ impl Algorithm for Bitonic {
                 format!("runs on hypercubes, butterflies and shuffle-exchange graphs only, got {topo}"),
             ));
         }
-        self.sort
-            .start(NAME, PHASE, instance, engine, |engine, items| task(engine, topo, items))
+        let steps = match topo {
+            Topology::Butterfly(b) => butterfly::steps(b.dim()),
+            Topology::ShuffleExchange(g) => shuffle::steps(g.dim()),
+            _ => cube_steps(topo.ports()),
+        };
+        self.sort.start(NAME, PHASE, instance, engine, steps, |engine, items| {
+            task(engine, topo, items)
+        })
     }
 
     fn before_step(&mut self, engine: &mut Engine) {

@@ -100,9 +100,10 @@ struct Phase {
     work: Work,
     /// The recursion level it belongs to (an index of `levels`), if any.
     level: Option<usize>,
-    /// Packets already at their rank's node, delivered as the phase opens
-    /// (on a butterfly of at most 2^LEAF_LEVELS rows, where the leaf is
-    /// the whole butterfly and a key may start at its rank's row).
+    /// Packets at their rank's node once they know their rank, delivered
+    /// in the phase's last step (the last before the final routing): on a
+    /// hypercube, or a butterfly of at most 2^LEAF_LEVELS rows, a key may
+    /// stand at its rank's node already.
     home: Vec<u32>,
 }
 
@@ -289,16 +290,17 @@ impl Flashsort {
                     .filter(|&&(p, _)| engine.position(p) == engine.destination(p))
                     .map(|&(p, _)| p)
                     .collect();
-                let work = match self.routing(engine, &net, &packets) {
-                    Some((s, _)) => Work::Route(Box::new(s), 0),
-                    None => Work::Control(Arc::new(Steps::new()), 0),
-                };
-                self.queue.push_back(Phase {
-                    name: FINAL.into(),
-                    work,
-                    level: None,
-                    home,
-                });
+                if let Some(last) = self.queue.back_mut() {
+                    last.home = home;
+                }
+                if let Some((s, _)) = self.routing(engine, &net, &packets) {
+                    self.queue.push_back(Phase {
+                        name: FINAL.into(),
+                        work: Work::Route(Box::new(s), 0),
+                        level: None,
+                        home: Vec::new(),
+                    });
+                }
                 self.next = Next::Done;
                 true
             }
@@ -393,7 +395,6 @@ impl Algorithm for Flashsort {
                 if phase.name == FINAL {
                     engine.set_deliver_on_arrival(true);
                 }
-                engine.deliver_many(&phase.home);
                 self.started = engine.step_count();
                 self.current = Some(phase);
             } else if !self.plan_next(engine) {
@@ -414,6 +415,9 @@ impl Algorithm for Flashsort {
                     }
                 }
                 *at += 1;
+                if *at == steps.len() {
+                    engine.deliver_in_coming_step(&phase.home);
+                }
                 engine.mark_busy();
             }
             Work::Route(s, sub) => {
