@@ -233,11 +233,11 @@ impl Flashsort {
                 let hold = Holdings::of(engine, &host, k, &self.active, &self.keys);
                 let plan = plan::level(lv, &host, &hold, &mut self.rng);
                 let t = self.levels.len() + 1;
-                let what = format!(
-                    "recursion level {t}: {} subbutterflies of {} inputs",
-                    1u32 << k,
-                    1u32 << m
-                );
+                let count = match k {
+                    0 => "1 subbutterfly".to_string(),
+                    _ => format!("{} subbutterflies", 1u32 << k),
+                };
+                let what = format!("recursion level {t}: {count} of {} inputs", 1u32 << m);
                 let net = host.climb();
                 let packets: Vec<(u32, Vec<u32>)> = plan
                     .moves
