@@ -82,6 +82,8 @@ test('a student picks sort-random, the menus offer bitonic only, and hypercube:5
   assert.equal(report.steps, 16);
   await page.waitForFunction(() => document.querySelector('[data-role="sort-verdict"]').dataset.sorted === 'true');
   assert.match(await role(page, 'sort-verdict').innerText(), new RegExp(`^sorted ✓ in ${report.steps} steps — label order`));
+  // The step counter agrees with the verdict: the run ends in the sort's last step.
+  assert.equal(Number(await role(page, 'step-count').innerText()), report.steps);
   assert.equal(await role(page, 'phase').innerText(), 'bitonic-sort');
   // What the canvas draws: every node of the order holds a dot in its key's colour, and the colours run up.
   await page.waitForTimeout(300);
