@@ -204,7 +204,8 @@ pub fn level(lv: Level, host: &Host, hold: &Holdings, rng: &mut Rng) -> LevelPla
 pub struct LeafPlan {
     /// Every packet's key floods its leaf up to level D; each node of
     /// level D, knowing the leaf's keys, sends the ranks of the packets
-    /// below it straight down.
+    /// below it (and the leaf's count, also where there is none) straight
+    /// down.
     pub rank_steps: Steps,
     /// The leaves' counts, prefix-summed down to level 0 over the leaf
     /// bits and the offsets carried straight back up.
@@ -228,10 +229,16 @@ pub fn leaf(k: u32, host: &Host, hold: &Holdings) -> LeafPlan {
         let base = prefix << m;
         let mut leaf: Vec<u32> = Vec::new();
         for row in base..base + (1 << m) {
-            for &p in &hold.at[(k * n + row) as usize] {
+            let here = &hold.at[(k * n + row) as usize];
+            for &p in here {
                 up_items.push((up_items.len() as u32, k * n + row));
-                down_items.push((down_items.len() as u32, dim * n + row));
                 leaf.push(p);
+            }
+            // One message down per packet below (its rank and the leaf's
+            // count), and one to a node without packets (the count, which
+            // the offsets' scan starts from).
+            for _ in 0..here.len().max(1) {
+                down_items.push((down_items.len() as u32, dim * n + row));
             }
         }
         leaf.sort_by_key(|&p| hold.key(p));
