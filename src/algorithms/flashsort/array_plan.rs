@@ -27,7 +27,7 @@ pub fn block(grid: &Grid, t: usize) -> u32 {
 fn has(grid: &Grid, node: u32, port: u32) -> bool {
     let j = (port / 2) as usize;
     let c = grid.coord(node, j);
-    if port % 2 == 0 {
+    if port.is_multiple_of(2) {
         c + 1 < grid.dims()[j]
     } else {
         c > 0

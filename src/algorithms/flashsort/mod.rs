@@ -35,11 +35,14 @@
 //! Every message of the control phases is a control message on a link
 //! ([`relay`]); every packet move is the scheduler's. Nothing is charged by
 //! formula. On `hypercube:D` the same runs on the butterfly the hypercube
-//! emulates ([`host`]). Not built (issue #27): the lightly loaded subroutine and
-//! Columnsort around it (here every key goes through one recursion, so a
-//! subbutterfly may receive more packets than it has inputs — measured
-//! as `max_queue`), the shuffle-exchange (§9)
-//! and d-dimensional arrays (§10).
+//! emulates ([`host`]). On a d-dimensional mesh (§10) the
+//! recursion runs on subarrays instead ([`array`]): d levels, each an
+//! all-gather of the candidates and a routing along one dimension. The
+//! phase driver ([`driver`]) is the same for both. Not built (issue #27):
+//! the lightly loaded subroutine and Columnsort around it (here every key
+//! goes through one recursion, so a subbutterfly may receive more packets
+//! than it has inputs — measured as `max_queue`) and the shuffle-exchange
+//! (§9).
 //!
 //! # Complexity
 //! Planning a recursion level is O(N·D) time (the relays' messages); each
@@ -54,7 +57,7 @@ mod plan;
 mod relay;
 mod updown;
 
-use super::claim::{Claim, Formula, Measure, Scope, Strength};
+use super::claim::{join, Claim, Formula, Measure, Scope, Strength};
 use super::lmrr::DEFAULT_QUEUE_CAP;
 use super::papers::LMRR;
 use super::teaching::{Classes, PhaseText, Teaching};
@@ -228,11 +231,11 @@ impl Algorithm for Flashsort {
 /// The registry entry.
 pub const ENTRY: Entry = Entry {
     name: NAME,
-    summary: "Flashsort by routing: random splitters ranked by all-pairs comparison, splitter-directed routing by lmrr's scheduler, recursion on subbutterflies",
+    summary: "Flashsort by routing: random splitters ranked by all-pairs comparison, splitter-directed routing by lmrr's scheduler, recursion on subbutterflies (on a mesh, on subarrays, one dimension per level)",
     paper: LMRR,
-    section: "§8 (Flashsort on the butterfly and, by emulation, the hypercube; after Reif and Valiant)",
+    section: "§8 (Flashsort on the butterfly and, by emulation, the hypercube; after Reif and Valiant) and §10 (on d-dimensional arrays)",
     kinds: &[Kind::Butterfly, Kind::Hypercube, Kind::Mesh],
-    shape: Shape::Any,
+    shape: Shape::GridsMultiD,
     packets: Packets::Sort,
     open_loop: false,
     refused_policies: &[],
@@ -244,19 +247,28 @@ pub const ENTRY: Entry = Entry {
 
 /// flashsort.
 pub const TEACHING: Teaching = Teaching {
-    description: "Flashsort by routing (Reif and Valiant; Leighton–Maggs–Ranade–Rao §8): every subbutterfly draws a \
+    description: "Flashsort by routing (Reif and Valiant; Leighton–Maggs–Ranade–Rao §8, §10). On a butterfly (a \
+                  hypercube runs its emulated butterfly) every subbutterfly draws a \
                   random sample of about √M of its keys, ranks them by comparing every pair, and keeps every fourth one \
                   as a splitter; each key then climbs into the subbutterfly of its interval between two \
                   splitters, scheduled by lmrr's random ranks with ghosts and edge queues of q, and the recursion \
                   goes on in every subbutterfly until it has at most 16 inputs. There the keys are ranked by \
                   comparing every pair, the leaves' counts are prefix-summed, and every key is routed to its \
-                  rank's row at level 0.",
+                  rank's row at level 0. On a d-dimensional mesh the recursion has d levels: in every subarray \
+                  a random sample of about four keys per interval floods the subarray (every node learns them \
+                  all, ranks them and picks M − 1 splitters) and every key moves along one dimension to the \
+                  coordinate of its interval; on the last level, a line, every key learns its exact rank in the \
+                  line. The lines' counts are prefix-summed and every key is routed to its rank's node, one \
+                  dimension after the other.",
     phases: &[
         PhaseText {
             name: "candidates",
-            text: "every stratum of the subbutterfly offers one random key; the candidates are broadcast along \
-                   the high and the low row bits, compared in pairs at the top level, and the counts summed back \
-                   down: each candidate learns its rank",
+            text: "on a butterfly, every stratum of the subbutterfly offers one random key; the candidates are \
+                   broadcast along the high and the low row bits, compared in pairs at the top level, and the \
+                   counts summed back down: each candidate learns its rank. On a mesh, every key of a subarray \
+                   is a candidate with probability 4M / its keys (on a line, every key), and the candidates \
+                   flood the subarray along its lines: every node learns them all, their ranks and the \
+                   splitters",
         },
         PhaseText {
             name: "splitters",
@@ -265,8 +277,10 @@ pub const TEACHING: Teaching = Teaching {
         },
         PhaseText {
             name: "intervals",
-            text: "splitter-directed routing: each key climbs into the subbutterfly of its interval, moved by \
-                   lmrr's scheduler (random ranks, smallest first, ghosts, end-of-stream, edge queues of q)",
+            text: "splitter-directed routing: each key climbs into the subbutterfly of its interval (on a mesh: \
+                   moves along the level's dimension to its interval's coordinate, or on a line to its rank's \
+                   place), moved by lmrr's scheduler (random ranks, smallest first, ghosts, end-of-stream, edge \
+                   queues of q)",
         },
         PhaseText {
             name: "leaf-sort",
@@ -275,13 +289,14 @@ pub const TEACHING: Teaching = Teaching {
         },
         PhaseText {
             name: "offsets",
-            text: "the leaves' counts are prefix-summed down to level 0 and the offsets carried back up: each key \
-                   knows its rank among all keys",
+            text: "the leaves' counts are prefix-summed down to level 0 and the offsets carried back up (on a \
+                   mesh, the lines' counts along every dimension, both ways at once): each key knows its rank \
+                   among all keys",
         },
         PhaseText {
             name: "final-route",
-            text: "every key climbs its leaf and descends the butterfly to its rank's row at level 0, by lmrr's \
-                   scheduler",
+            text: "every key climbs its leaf and descends the butterfly to its rank's row at level 0 (on a mesh: \
+                   moves to its rank's node one dimension per phase), by lmrr's scheduler",
         },
     ],
     classes: Classes::Named(&["key"]),
@@ -291,7 +306,7 @@ pub const TEACHING: Teaching = Teaching {
             name: "Flashsort's running time",
             text: "O(log N) steps with high probability, N = 2^D keys on butterfly:D (§8); the constant is not \
                    stated, the run measures steps / log N",
-            scope: Scope::Any,
+            scope: Scope::ButterflyOrHypercube,
             permutation: false,
             instance: None,
             separated: false,
@@ -299,6 +314,26 @@ pub const TEACHING: Teaching = Teaching {
             measure: Measure::Steps,
             strength: Strength::Order,
             formula: Formula::LogInputs,
+        },
+        Claim {
+            name: "§10 arrays",
+            text: join!(
+                "on a d-dimensional array whose largest side is M, one key per node is sorted in O(",
+                Formula::DimsTimesSide.spelled(),
+                ") steps with high probability (§10): d levels of the recursion, each an all-gather of the \
+                 candidates and a routing along one dimension; the constant is not stated, the run measures \
+                 steps / (",
+                Formula::DimsTimesSide.spelled(),
+                ")"
+            ),
+            scope: Scope::MeshMultiD,
+            permutation: false,
+            instance: None,
+            separated: false,
+            policy: None,
+            measure: Measure::Steps,
+            strength: Strength::Order,
+            formula: Formula::DimsTimesSide,
         },
         Claim {
             name: "edge queues ≤ q",
