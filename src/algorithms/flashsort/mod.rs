@@ -247,8 +247,8 @@ pub const ENTRY: Entry = Entry {
 
 /// flashsort.
 pub const TEACHING: Teaching = Teaching {
-    description: "Flashsort by routing (Reif and Valiant; Leighton–Maggs–Ranade–Rao §8, §10). On a butterfly (a \
-                  hypercube runs its emulated butterfly) every subbutterfly draws a \
+    description: "Flashsort by routing (Reif and Valiant; Leighton–Maggs–Ranade–Rao §8, §10). On a butterfly \
+                  every subbutterfly draws a \
                   random sample of about √M of its keys, ranks them by comparing every pair, and keeps every fourth one \
                   as a splitter; each key then climbs into the subbutterfly of its interval between two \
                   splitters, scheduled by lmrr's random ranks with ghosts and edge queues of q, and the recursion \
