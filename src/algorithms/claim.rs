@@ -39,6 +39,11 @@ pub enum Scope {
     ShuffleExchange,
     /// A butterfly (`butterfly:D`), any workload.
     Butterfly,
+    /// A butterfly, or a hypercube (an algorithm that runs on the butterfly
+    /// a hypercube emulates).
+    ButterflyOrHypercube,
+    /// A mesh of 2 or more dimensions, any sides.
+    MeshMultiD,
     /// A permutation from a butterfly's inputs (level 0) to its outputs
     /// (level D), drawn at random (the `random-permutation` workload), on
     /// direct paths (Leighton–Maggs–Ranade–Rao Theorem 4.2).
@@ -64,6 +69,8 @@ impl Scope {
             Scope::ShuffleExchange => (&[Kind::ShuffleExchange], Shape::Any),
             Scope::Butterfly => (&[Kind::Butterfly], Shape::Any),
             Scope::ButterflyRandomInputsToOutputs => (&[Kind::Butterfly], Shape::Any),
+            Scope::ButterflyOrHypercube => (&[Kind::Butterfly, Kind::Hypercube], Shape::Any),
+            Scope::MeshMultiD => (&[Kind::Mesh], Shape::MultiD),
         })
     }
 }

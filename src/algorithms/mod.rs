@@ -19,7 +19,7 @@
 //! | `lmrr` | lmrr/ | Leighton–Maggs–Ranade–Rao rank scheduling with ghosts (§2.2, §3, §4) |
 //! | `snake-sort` | snake_sort.rs | the primitives' snake-order mesh sort (Pietracaprina–Pucci §3's standard sort; sorting, SPEC §5) |
 //! | `bitonic` | bitonic/ | Batcher's bitonic sorting network (LMRR §1.1's background; sorting, SPEC §5) on hypercubes, butterflies (butterfly.rs) and shuffle-exchange graphs (shuffle.rs) |
-//! | `flashsort` | flashsort/ | Flashsort by routing on the butterfly and the hypercube (LMRR §8) |
+//! | `flashsort` | flashsort/ | Flashsort by routing on the butterfly, the hypercube and d-dimensional meshes (LMRR §8, §10) |
 
 pub mod bitonic;
 pub mod claim;

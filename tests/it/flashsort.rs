@@ -1,8 +1,9 @@
-//! `flashsort` (Leighton–Maggs–Ranade–Rao §8) on the butterfly: every 0-1
-//! input and random keys with duplicates end in order (the placement
-//! checked from the packets' positions), the edge queues stay within q,
-//! the recursion levels are the documented ones and named as phases, and
-//! a run is a function of its seed.
+//! `flashsort` (Leighton–Maggs–Ranade–Rao §8) on the butterfly and (§10)
+//! on d-dimensional meshes: every 0-1 input and random keys with
+//! duplicates end in order (the placement checked from the packets'
+//! positions), the edge queues stay within q, the recursion levels are the
+//! documented ones and named as phases, and a run is a function of its
+//! seed.
 
 use crate::common::{routesim, topo};
 use crate::sorting::{run_sort, sort_instance};
@@ -141,12 +142,18 @@ fn the_recursion_is_the_documented_one_and_each_level_is_named_as_phases() {
 
 #[test]
 fn a_flashsort_run_is_a_function_of_its_seed() {
+    for t in ["butterfly:9", "mesh:8x8", "mesh:4x4x4"] {
+        a_run_is_a_function_of_its_seed(t);
+    }
+}
+
+fn a_run_is_a_function_of_its_seed(topology: &str) {
     let json = |seed: u64| {
         let out = routesim(&[
             "run",
             "--json",
             "--topology",
-            "butterfly:9",
+            topology,
             "--algorithm",
             "flashsort",
             "--workload",
@@ -164,7 +171,10 @@ fn a_flashsort_run_is_a_function_of_its_seed() {
 #[test]
 fn flashsort_is_refused_where_it_is_not_built_and_on_routing_workloads() {
     for (topology, workload) in [
-        ("mesh:4x4", "sort-random"),
+        ("torus:4x4", "sort-random"),
+        ("mesh:8", "sort-random"),
+        ("mesh:1x8", "sort-random"),
+        ("mesh:4x4", "random-permutation"),
         ("shuffle-exchange:3", "sort-random"),
         ("butterfly:3", "random-permutation"),
     ] {
@@ -180,5 +190,94 @@ fn flashsort_is_refused_where_it_is_not_built_and_on_routing_workloads() {
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{topology} {workload}: {err}");
         assert!(err.contains("flashsort"), "{err}");
+    }
+}
+
+#[test]
+fn flashsort_sorts_every_0_1_input_on_mesh_4x4() {
+    for bits in 0u32..1 << 16 {
+        let keys = (0..16).map(|i| u64::from(bits >> i & 1)).collect();
+        run_sort(sort_instance("mesh:4x4", keys), "flashsort");
+    }
+}
+
+const MESHES: [&str; 6] = [
+    "mesh:8x8",
+    "mesh:16x16",
+    "mesh:4x4x4",
+    "mesh:8x8x8",
+    "mesh:5x7",
+    "mesh:3x4x5",
+];
+
+#[test]
+fn flashsort_sorts_random_keys_and_duplicates_on_meshes_with_edge_queues_within_q() {
+    for t in MESHES {
+        for w in [
+            Workload::SortRandom,
+            Workload::SortFew,
+            Workload::SortReversed,
+            Workload::SortSorted,
+        ] {
+            for seed in 1..=2 {
+                run_sort(generate(&topo(t), &WorkloadSpec::new(w, seed)).unwrap(), "flashsort");
+                for q in [1, 2] {
+                    let report = run(t, w, seed, Some(q));
+                    let lmrr = report.extra.lmrr.as_ref().unwrap();
+                    assert!(lmrr.max_edge_queue <= q, "{t} {w} q={q}: {}", lmrr.max_edge_queue);
+                    assert_eq!(lmrr.edge_queue_cap, q);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_array_recursion_has_one_level_per_dimension_named_as_phases() {
+    for t in MESHES {
+        let report = run(t, Workload::SortRandom, 3, None);
+        let sides: Vec<u32> = t["mesh:".len()..].split('x').map(|s| s.parse().unwrap()).collect();
+        let fs = report.extra.flashsort.as_ref().unwrap();
+        assert_eq!(fs.recursion.len(), sides.len(), "{t}: one level per dimension");
+        let names: Vec<&str> = report.phases.iter().map(|p| p.name.as_str()).collect();
+        for (i, level) in fs.recursion.iter().enumerate() {
+            assert_eq!((level.level, level.intervals), (i as u32, sides[i]), "{t}");
+            assert_eq!(level.inputs, sides[i..].iter().product::<u32>(), "{t}");
+            assert!(level.candidates >= 1 && level.congestion >= 1, "{t}");
+            let n = i + 1;
+            let steps = |what: &str| -> u32 {
+                let prefix = format!("{what} {n} (");
+                let s = report
+                    .phases
+                    .iter()
+                    .filter(|p| p.name.starts_with(&prefix))
+                    .map(|p| p.steps)
+                    .sum();
+                assert!(s > 0, "{t}: {prefix} in {names:?}");
+                s
+            };
+            let (gather, route) = (steps("candidates"), steps("intervals"));
+            assert_eq!(route, level.route_steps, "{t}");
+            assert_eq!(gather + route, level.steps, "{t}");
+            assert!(level.delay <= level.route_steps, "{t}");
+        }
+        // On the last level, a line, every key is a candidate.
+        let keys: u32 = sides.iter().product();
+        assert_eq!(fs.recursion.last().unwrap().candidates, keys, "{t}");
+        let at = names.iter().position(|&n| n == "offsets").expect("an offsets phase");
+        assert_eq!(at, 2 * sides.len(), "{t}: {names:?}");
+        let mut last = 0;
+        for name in &names[at + 1..] {
+            let j: usize = name
+                .strip_prefix("final-route ")
+                .and_then(|r| r.split(' ').next())
+                .and_then(|j| j.parse().ok())
+                .unwrap_or_else(|| panic!("{t}: {name} after the offsets"));
+            assert!(j > last && j <= sides.len(), "{t}: {names:?}");
+            assert_eq!(*name, format!("final-route {j} (dimension {j})"));
+            last = j;
+        }
+        let total: u32 = report.phases.iter().map(|p| p.steps).sum();
+        assert_eq!(total, report.steps, "{t}: the phases cover the run");
     }
 }

@@ -587,18 +587,20 @@ fn a_workload_of_the_other_problem_switches_the_algorithm() {
     assert_ne!(spec.algorithm.name, "bitonic");
     assert!(messages[0].contains("bitonic"), "{messages:?}");
     spec.build().unwrap();
-    // A topology where bitonic does not run, but snake-sort does.
+    // A topology where bitonic does not run, but flashsort (the first in
+    // the registry) and snake-sort do.
     spec.set(Field::Workload, "workload", "sort-random").unwrap();
     spec.reconcile_to_workload();
     spec.set(Field::Topology, "topology", "mesh:8x8").unwrap();
     let messages = spec.reconcile();
     assert_eq!(
         (spec.algorithm.name, spec.workload),
-        ("snake-sort", Some(Workload::SortRandom)),
+        ("flashsort", Some(Workload::SortRandom)),
         "{messages:?}"
     );
-    // A mesh no sorting algorithm runs on: routing again, said.
-    spec.set(Field::Topology, "topology", "mesh:6x6").unwrap();
+    // A network no sorting algorithm runs on (flashsort needs a mesh of 2
+    // or more dimensions, snake-sort a square one): routing again, said.
+    spec.set(Field::Topology, "topology", "torus:6x6").unwrap();
     let messages = spec.reconcile();
     assert!(!spec.workload.unwrap().is_sort(), "{messages:?}");
     spec.build().unwrap();

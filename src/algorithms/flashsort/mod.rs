@@ -35,46 +35,45 @@
 //! Every message of the control phases is a control message on a link
 //! ([`relay`]); every packet move is the scheduler's. Nothing is charged by
 //! formula. On `hypercube:D` the same runs on the butterfly the hypercube
-//! emulates ([`host`]). Not built (issue #27): the lightly loaded subroutine and
-//! Columnsort around it (here every key goes through one recursion, so a
-//! subbutterfly may receive more packets than it has inputs — measured
-//! as `max_queue`), the shuffle-exchange (§9)
-//! and d-dimensional arrays (§10).
+//! emulates ([`host`]). On a d-dimensional mesh (§10) the
+//! recursion runs on subarrays instead ([`array`]): d levels, each an
+//! all-gather of the candidates and a routing along one dimension. The
+//! phase driver ([`driver`]) is the same for both. Not built (issue #27):
+//! the lightly loaded subroutine and Columnsort around it (here every key
+//! goes through one recursion, so a subbutterfly may receive more packets
+//! than it has inputs — measured as `max_queue`) and the shuffle-exchange
+//! (§9).
 //!
 //! # Complexity
 //! Planning a recursion level is O(N·D) time (the relays' messages); each
 //! routing step is the scheduler's O(nodes + edges) of its levels.
 
+mod array;
+mod array_plan;
+mod butterfly;
+mod driver;
 mod host;
 mod plan;
 mod relay;
 mod updown;
 
-use super::claim::{Claim, Formula, Measure, Scope, Strength};
-use super::lmrr::leveled::Description;
-use super::lmrr::round;
-use super::lmrr::scheduler::{Counts, Problem, Scheduler};
+use super::claim::{join, Claim, Formula, Measure, Scope, Strength};
 use super::lmrr::DEFAULT_QUEUE_CAP;
 use super::papers::LMRR;
 use super::teaching::{Classes, PhaseText, Teaching};
 use super::{Algorithm, AlgorithmOptions, EdgeQueues, Entry, Mark, Packets, Shape};
-use crate::engine::{ControlKind, Engine};
+use crate::engine::Engine;
 use crate::error::{Error, Result};
-use crate::report::{Extra, FlashsortFields, FlashsortLevel, LmrrFields};
-use crate::rng::{Rng, Stream};
-use crate::topology::{Kind, Topology};
+use crate::report::{Extra, FlashsortFields};
+use crate::topology::{Kind, Network, Topology};
 use crate::workload::Instance;
+use array::Array;
+use butterfly::Butterfly;
+use driver::Driver;
 use host::Host;
-use plan::Holdings;
-use relay::Steps;
-use std::collections::VecDeque;
-use std::sync::Arc;
 
 /// The SPEC §5 name.
 pub const NAME: &str = "flashsort";
-
-/// The last phase's name.
-const FINAL: &str = "final-route";
 
 /// The recursion stops at subbutterflies of at most 2^LEAF_LEVELS = 16 inputs.
 pub const LEAF_LEVELS: u32 = 4;
@@ -84,46 +83,13 @@ pub const LEAF_LEVELS: u32 = 4;
 /// 14: docs/algorithms/flashsort.md).
 pub const OVERSAMPLE_LOG: u32 = 2;
 
-/// What a phase does, step by step.
+/// The network the recursion runs on, and its state.
 #[derive(Clone)]
-enum Work {
-    /// Control messages: the links of each step, and the next step.
-    Control(Arc<Steps>, usize),
-    /// A routing by the §2.2 scheduler, and the real step of its logical
-    /// step (two on a hypercube's final routing).
-    Route(Box<Scheduler>, u8),
-}
-
-#[derive(Clone)]
-struct Phase {
-    name: String,
-    work: Work,
-    /// The recursion level it belongs to (an index of `levels`), if any.
-    level: Option<usize>,
-    /// Packets at their rank's node once they know their rank, delivered
-    /// in the phase's last step (the last before the final routing): on a
-    /// hypercube, or a butterfly of at most 2^LEAF_LEVELS rows, a key may
-    /// stand at its rank's node already.
-    home: Vec<u32>,
-}
-
-impl Phase {
-    fn finished(&self) -> bool {
-        match &self.work {
-            Work::Control(steps, at) => *at >= steps.len(),
-            Work::Route(s, sub) => s.remaining() == 0 && *sub == 0,
-        }
-    }
-}
-
-/// Where the recursion goes next.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Next {
-    /// A recursion level at level k of the butterfly.
-    Level(u32),
-    /// The leaves at level k.
-    Leaf(u32),
-    Done,
+enum Net {
+    /// `butterfly:D`, or `hypercube:D` through its emulated butterfly.
+    Butterfly(Butterfly),
+    /// A d-dimensional mesh (§10).
+    Array(Array),
 }
 
 /// `flashsort`: the recursion's phases, planned one group at a time.
@@ -131,202 +97,29 @@ enum Next {
 pub struct Flashsort {
     seed: u64,
     q: u32,
-    rng: Rng,
-    dim: u32,
-    host: Option<Host>,
-    keys: Vec<u64>,
-    active: Vec<u32>,
-    next: Next,
-    queue: VecDeque<Phase>,
-    current: Option<Phase>,
-    started: u32,
-    fields: LmrrFields,
-    counts: Counts,
-    levels: Vec<FlashsortLevel>,
+    driver: Driver,
+    net: Option<Net>,
 }
 
 impl Flashsort {
     /// Reads the seed and `queue_cap` (q).
     pub fn new(options: &AlgorithmOptions) -> Self {
+        let q = options.queue_cap.unwrap_or(DEFAULT_QUEUE_CAP);
         Flashsort {
             seed: options.seed,
-            q: options.queue_cap.unwrap_or(DEFAULT_QUEUE_CAP),
-            rng: Rng::new(options.seed, Stream::Algorithm),
-            dim: 0,
-            host: None,
-            keys: Vec::new(),
-            active: Vec::new(),
-            next: Next::Done,
-            queue: VecDeque::new(),
-            current: None,
-            started: 0,
-            fields: LmrrFields::default(),
-            counts: Counts::default(),
-            levels: Vec::new(),
+            q,
+            driver: Driver::new(options.seed, q),
+            net: None,
         }
     }
+}
 
-    /// The routing of `packets` (engine id, path on `desc`) by the §2.2
-    /// scheduler, ranks from [1, c + L + ⌈log₂ n⌉]; its c. `None` if no
-    /// packet moves.
-    fn routing(
-        &mut self,
-        engine: &Engine,
-        desc: &dyn Description,
-        packets: &[(u32, Vec<u32>)],
-    ) -> Option<(Scheduler, u32)> {
-        let laid = round::lay_out(desc, packets, engine)?;
-        let c = laid.paths.congestion(laid.net.edges());
-        let l = laid.paths.dilation();
-        let log_n = (laid.ids.len() as u32).next_power_of_two().trailing_zeros();
-        let r = (c + l + log_n).max(1);
-        let rank = (0..laid.ids.len()).map(|_| 1 + self.rng.below(r)).collect();
-        let f = &mut self.fields;
-        f.congestion = f.congestion.max(c);
-        f.leveled_congestion = f.leveled_congestion.max(c);
-        f.dilation = f.dilation.max(l);
-        f.levels = f.levels.max(laid.hi - laid.lo + 1);
-        f.log_n = f.log_n.max(log_n);
-        f.ranks = f.ranks.max(r);
-        let problem = Problem {
-            net: Arc::new(laid.net),
-            paths: Arc::new(laid.paths),
-            ids: laid.ids,
-            rank,
-            dest: laid.dest,
-            stages: vec![("route", u32::MAX)],
-        };
-        let check = engine.config().check_invariants;
-        Some((Scheduler::new(problem, self.q, false, check), c))
-    }
-
-    fn push_control(&mut self, name: String, steps: Steps, level: Option<usize>) {
-        if !steps.is_empty() {
-            let work = Work::Control(Arc::new(steps), 0);
-            self.queue.push_back(Phase {
-                name,
-                work,
-                level,
-                home: Vec::new(),
-            });
-        }
-    }
-
-    /// Plans the next group of phases; false when the sort is planned out.
-    fn plan_next(&mut self, engine: &Engine) -> bool {
-        let d = self.dim;
-        let n = 1u32 << d;
-        let Some(host) = self.host.clone() else {
-            return false;
-        };
-        match self.next {
-            Next::Done => false,
-            Next::Level(k) if d - k <= LEAF_LEVELS => {
-                self.next = Next::Leaf(k);
-                true
-            }
-            Next::Level(k) => {
-                let m = d - k;
-                let h = m.div_ceil(2);
-                let b = h.saturating_sub(OVERSAMPLE_LOG).clamp(1, m - LEAF_LEVELS);
-                let lv = plan::Level { dim: d, k, h, b };
-                let hold = Holdings::of(engine, &host, k, &self.active, &self.keys);
-                let plan = plan::level(lv, &host, &hold, &mut self.rng);
-                let t = self.levels.len() + 1;
-                let count = match k {
-                    0 => "1 subbutterfly".to_string(),
-                    _ => format!("{} subbutterflies", 1u32 << k),
-                };
-                let what = format!("recursion level {t}: {count} of {} inputs", 1u32 << m);
-                let net = host.climb();
-                let packets: Vec<(u32, Vec<u32>)> = plan
-                    .moves
-                    .iter()
-                    .map(|&(p, row)| (p, host.climb_path(k, engine.position(p) % n, k + b, row)))
-                    .collect();
-                let routing = self.routing(engine, &net, &packets);
-                self.levels.push(FlashsortLevel {
-                    level: k,
-                    inputs: 1 << m,
-                    candidates: plan.candidates,
-                    intervals: 1 << b,
-                    congestion: routing.as_ref().map_or(0, |r| r.1),
-                    route_steps: 0,
-                    delay: 0,
-                    steps: 0,
-                });
-                let at = Some(self.levels.len() - 1);
-                self.push_control(format!("candidates {t} ({what})"), plan.rank_steps, at);
-                self.push_control(format!("splitters {t} ({what})"), plan.spread_steps, at);
-                if let Some((s, _)) = routing {
-                    let name = format!("intervals {t} ({what}, into {} intervals each)", 1u32 << b);
-                    self.queue.push_back(Phase {
-                        name,
-                        work: Work::Route(Box::new(s), 0),
-                        level: at,
-                        home: Vec::new(),
-                    });
-                }
-                self.next = Next::Level(k + b);
-                true
-            }
-            Next::Leaf(k) => {
-                let hold = Holdings::of(engine, &host, k, &self.active, &self.keys);
-                let plan = plan::leaf(k, &host, &hold);
-                self.push_control("leaf-sort".into(), plan.rank_steps, None);
-                self.push_control("offsets".into(), plan.offset_steps, None);
-                let net = host.final_route(k);
-                let packets: Vec<(u32, Vec<u32>)> = plan
-                    .ranks
-                    .iter()
-                    .map(|&(p, g)| {
-                        debug_assert_eq!(engine.destination(p), g, "the rank's row at level 0");
-                        (p, net.path(engine.position(p) % n, g))
-                    })
-                    .collect();
-                let home = plan
-                    .ranks
-                    .iter()
-                    .filter(|&&(p, _)| engine.position(p) == engine.destination(p))
-                    .map(|&(p, _)| p)
-                    .collect();
-                if let Some(last) = self.queue.back_mut() {
-                    last.home = home;
-                }
-                if let Some((s, _)) = self.routing(engine, &net, &packets) {
-                    self.queue.push_back(Phase {
-                        name: FINAL.into(),
-                        work: Work::Route(Box::new(s), 0),
-                        level: None,
-                        home: Vec::new(),
-                    });
-                }
-                self.next = Next::Done;
-                true
-            }
-        }
-    }
-
-    /// Closes the current phase: its steps to its recursion level.
-    fn close(&mut self, engine: &Engine) {
-        let Some(phase) = self.current.take() else {
-            return;
-        };
-        let steps = engine.step_count() - self.started;
-        if let Work::Route(s, _) = &phase.work {
-            let c = s.counts();
-            self.counts.ghosts += c.ghosts;
-            self.counts.eos += c.eos;
-            self.counts.max_edge_queue = self.counts.max_edge_queue.max(c.max_edge_queue);
-        }
-        if let Some(level) = phase.level.and_then(|i| self.levels.get_mut(i)) {
-            level.steps += steps;
-            if matches!(phase.work, Work::Route(..)) {
-                level.route_steps = steps;
-                let b = level.intervals.trailing_zeros();
-                level.delay = steps.saturating_sub(b);
-            }
-        }
+/// Plans `net`'s next group of phases on `driver`.
+fn plan(net: &mut Option<Net>, driver: &mut Driver, engine: &Engine) -> bool {
+    match net {
+        Some(Net::Butterfly(b)) => b.plan_next(driver, engine),
+        Some(Net::Array(a)) => a.plan_next(driver, engine),
+        None => false,
     }
 }
 
@@ -346,89 +139,55 @@ impl Algorithm for Flashsort {
                 ),
             ));
         }
-        let Some(host) = Host::of(&instance.topology) else {
+        let topo = &instance.topology;
+        let grid = topo.as_grid().filter(|_| topo.kind() == Kind::Mesh);
+        if let Some(why) = grid.and_then(Array::refusal) {
+            return Err(Error::unsupported(NAME, why));
+        }
+        let host = Host::of(topo);
+        if host.is_none() && grid.is_none() {
             return Err(Error::unsupported(
                 NAME,
-                format!(
-                    "runs on butterflies and hypercubes (by emulation) only, got {}",
-                    instance.topology
-                ),
+                format!("runs on butterflies, hypercubes (by emulation) and meshes only, got {topo}"),
             ));
-        };
+        }
         let keys = instance
             .keys
             .as_ref()
             .ok_or_else(|| Error::unsupported(NAME, "needs a sorting instance (keys)"))?;
-        self.dim = host.dim();
-        // On a hypercube a climb may pass through a packet's rank's node:
-        // packets are delivered only in the final routing.
-        let cube = matches!(instance.topology, Topology::Hypercube(_));
-        engine.set_deliver_on_arrival(!cube);
-        self.host = Some(host);
-        self.keys = keys.clone();
-        self.active = engine.active();
-        self.rng = Rng::new(self.seed, Stream::Algorithm);
-        self.fields = LmrrFields {
-            edge_queue_cap: self.q,
-            ..LmrrFields::default()
-        };
-        for &p in &self.active {
+        // On a hypercube a climb may pass through a packet's rank's node,
+        // on a mesh any routing may: packets are delivered only in the
+        // final routing.
+        engine.set_deliver_on_arrival(matches!(topo, Topology::Butterfly(_)));
+        let active = engine.active();
+        for &p in &active {
             engine.set_eligible(p, false);
         }
-        self.next = Next::Level(0);
-        // The first phase is named from step 0 on.
-        while self.queue.is_empty() && self.plan_next(engine) {}
-        if let Some(first) = self.queue.front() {
-            engine.begin_phase(&first.name);
-        }
+        self.driver = Driver::new(self.seed, self.q);
+        self.net = Some(match (host, grid) {
+            (Some(host), _) => Net::Butterfly(Butterfly::new(host, keys.clone(), active)),
+            (None, Some(grid)) => Net::Array(Array::new(grid.clone(), keys.clone(), active, 1 << OVERSAMPLE_LOG)),
+            (None, None) => unreachable!("refused above"),
+        });
+        let net = &mut self.net;
+        self.driver.begin(engine, |d, e| plan(net, d, e));
         Ok(())
     }
 
     fn before_step(&mut self, engine: &mut Engine) {
-        loop {
-            if self.current.as_ref().is_some_and(|p| !p.finished()) {
-                break;
-            }
-            self.close(engine);
-            if let Some(phase) = self.queue.pop_front() {
-                engine.begin_phase(&phase.name);
-                if phase.name == FINAL {
-                    engine.set_deliver_on_arrival(true);
-                }
-                self.started = engine.step_count();
-                self.current = Some(phase);
-            } else if !self.plan_next(engine) {
-                return;
-            }
-        }
-        let Some(phase) = self.current.as_mut() else {
-            return;
+        let (net, driver) = (&mut self.net, &mut self.driver);
+        let real = match net.as_ref() {
+            Some(Net::Butterfly(b)) => Some(b.host.clone()),
+            _ => None,
         };
-        match &mut phase.work {
-            Work::Control(steps, at) => {
-                let host = self.host.as_ref().expect("started");
-                for &(v, port) in &steps[*at] {
-                    // A straight edge inside a hypercube node takes no link.
-                    if let Some((node, port)) = host.real(v, port) {
-                        let ok = engine.send_control_as(node, port, ControlKind::Message);
-                        assert!(ok, "flashsort: link ({node}, port {port}) taken twice in one step");
-                    }
-                }
-                *at += 1;
-                if *at == steps.len() {
-                    engine.deliver_in_coming_step(&phase.home);
-                }
-                engine.mark_busy();
-            }
-            Work::Route(s, sub) => {
-                if *sub == 0 && s.step() {
-                    engine.mark_busy();
-                }
-                round::carry_out(s, *sub, engine);
-                *sub = (*sub + 1) % s.problem().net.substeps;
-                engine.mark_busy();
-            }
-        }
+        driver.step(
+            engine,
+            |d, e| plan(net, d, e),
+            |v, port| match &real {
+                Some(host) => host.real(v, port),
+                None => Some((v, port)),
+            },
+        );
     }
 
     fn uses_policy(&self) -> bool {
@@ -444,36 +203,24 @@ impl Algorithm for Flashsort {
     }
 
     fn edge_queues(&self) -> Option<EdgeQueues> {
-        let (nodes, ports) = self.host.as_ref()?.real_links();
-        let mut occupancy = vec![0u32; (nodes * ports) as usize];
-        if let Some(Phase {
-            work: Work::Route(s, _),
-            ..
-        }) = &self.current
-        {
-            let net = &s.problem().net;
-            for e in 0..net.edges() {
-                let port = net.port[e as usize];
-                if port != super::lmrr::leveled::NONE {
-                    let link = net.host[net.tail[e as usize] as usize] * ports + port;
-                    occupancy[link as usize] += s.packets_in(e);
-                }
-            }
-        }
-        Some(EdgeQueues { cap: self.q, occupancy })
+        let (nodes, ports) = match self.net.as_ref()? {
+            Net::Butterfly(b) => b.host.real_links(),
+            Net::Array(a) => (a.grid.nodes(), 2 * a.grid.dims().len() as u32),
+        };
+        Some(self.driver.edge_queues(nodes, ports))
     }
 
     fn report_extra(&self) -> Extra {
+        let leaf_inputs = match &self.net {
+            Some(Net::Butterfly(b)) => 1 << LEAF_LEVELS.min(b.host.dim()),
+            Some(Net::Array(a)) => a.grid.dims().last().copied().unwrap_or(1),
+            None => 1,
+        };
         Extra {
-            lmrr: Some(LmrrFields {
-                ghosts: self.counts.ghosts,
-                eos: self.counts.eos,
-                max_edge_queue: self.counts.max_edge_queue,
-                ..self.fields.clone()
-            }),
+            lmrr: Some(self.driver.lmrr_fields()),
             flashsort: Some(FlashsortFields {
-                recursion: self.levels.clone(),
-                leaf_inputs: 1 << LEAF_LEVELS.min(self.dim),
+                recursion: self.driver.levels.clone(),
+                leaf_inputs,
                 oversampling: 1 << OVERSAMPLE_LOG,
             }),
             ..Extra::default()
@@ -484,11 +231,11 @@ impl Algorithm for Flashsort {
 /// The registry entry.
 pub const ENTRY: Entry = Entry {
     name: NAME,
-    summary: "Flashsort by routing: random splitters ranked by all-pairs comparison, splitter-directed routing by lmrr's scheduler, recursion on subbutterflies",
+    summary: "Flashsort by routing: random splitters ranked by all-pairs comparison, splitter-directed routing by lmrr's scheduler, recursion on subbutterflies (on a mesh, on subarrays, one dimension per level)",
     paper: LMRR,
-    section: "§8 (Flashsort on the butterfly and, by emulation, the hypercube; after Reif and Valiant)",
-    kinds: &[Kind::Butterfly, Kind::Hypercube],
-    shape: Shape::Any,
+    section: "§8 (Flashsort on the butterfly and, by emulation, the hypercube; after Reif and Valiant) and §10 (on d-dimensional arrays)",
+    kinds: &[Kind::Butterfly, Kind::Hypercube, Kind::Mesh],
+    shape: Shape::GridsMultiD,
     packets: Packets::Sort,
     open_loop: false,
     refused_policies: &[],
@@ -500,19 +247,28 @@ pub const ENTRY: Entry = Entry {
 
 /// flashsort.
 pub const TEACHING: Teaching = Teaching {
-    description: "Flashsort by routing (Reif and Valiant; Leighton–Maggs–Ranade–Rao §8): every subbutterfly draws a \
+    description: "Flashsort by routing (Reif and Valiant; Leighton–Maggs–Ranade–Rao §8, §10). On a butterfly \
+                  every subbutterfly draws a \
                   random sample of about √M of its keys, ranks them by comparing every pair, and keeps every fourth one \
                   as a splitter; each key then climbs into the subbutterfly of its interval between two \
                   splitters, scheduled by lmrr's random ranks with ghosts and edge queues of q, and the recursion \
                   goes on in every subbutterfly until it has at most 16 inputs. There the keys are ranked by \
                   comparing every pair, the leaves' counts are prefix-summed, and every key is routed to its \
-                  rank's row at level 0.",
+                  rank's row at level 0. On a d-dimensional mesh the recursion has d levels: in every subarray \
+                  a random sample of about four keys per interval floods the subarray (every node learns them \
+                  all, ranks them and picks M − 1 splitters) and every key moves along one dimension to the \
+                  coordinate of its interval; on the last level, a line, every key learns its exact rank in the \
+                  line. The lines' counts are prefix-summed and every key is routed to its rank's node, one \
+                  dimension after the other.",
     phases: &[
         PhaseText {
             name: "candidates",
-            text: "every stratum of the subbutterfly offers one random key; the candidates are broadcast along \
-                   the high and the low row bits, compared in pairs at the top level, and the counts summed back \
-                   down: each candidate learns its rank",
+            text: "on a butterfly, every stratum of the subbutterfly offers one random key; the candidates are \
+                   broadcast along the high and the low row bits, compared in pairs at the top level, and the \
+                   counts summed back down: each candidate learns its rank. On a mesh, every key of a subarray \
+                   is a candidate with probability 4M / its keys (on a line, every key), and the candidates \
+                   flood the subarray along its lines: every node learns them all, their ranks and the \
+                   splitters",
         },
         PhaseText {
             name: "splitters",
@@ -521,8 +277,10 @@ pub const TEACHING: Teaching = Teaching {
         },
         PhaseText {
             name: "intervals",
-            text: "splitter-directed routing: each key climbs into the subbutterfly of its interval, moved by \
-                   lmrr's scheduler (random ranks, smallest first, ghosts, end-of-stream, edge queues of q)",
+            text: "splitter-directed routing: each key climbs into the subbutterfly of its interval (on a mesh: \
+                   moves along the level's dimension to its interval's coordinate, or on a line to its rank's \
+                   place), moved by lmrr's scheduler (random ranks, smallest first, ghosts, end-of-stream, edge \
+                   queues of q)",
         },
         PhaseText {
             name: "leaf-sort",
@@ -531,13 +289,14 @@ pub const TEACHING: Teaching = Teaching {
         },
         PhaseText {
             name: "offsets",
-            text: "the leaves' counts are prefix-summed down to level 0 and the offsets carried back up: each key \
-                   knows its rank among all keys",
+            text: "the leaves' counts are prefix-summed down to level 0 and the offsets carried back up (on a \
+                   mesh, the lines' counts along every dimension, both ways at once): each key knows its rank \
+                   among all keys",
         },
         PhaseText {
             name: "final-route",
-            text: "every key climbs its leaf and descends the butterfly to its rank's row at level 0, by lmrr's \
-                   scheduler",
+            text: "every key climbs its leaf and descends the butterfly to its rank's row at level 0 (on a mesh: \
+                   moves to its rank's node one dimension per phase), by lmrr's scheduler",
         },
     ],
     classes: Classes::Named(&["key"]),
@@ -547,7 +306,7 @@ pub const TEACHING: Teaching = Teaching {
             name: "Flashsort's running time",
             text: "O(log N) steps with high probability, N = 2^D keys on butterfly:D (§8); the constant is not \
                    stated, the run measures steps / log N",
-            scope: Scope::Any,
+            scope: Scope::ButterflyOrHypercube,
             permutation: false,
             instance: None,
             separated: false,
@@ -555,6 +314,26 @@ pub const TEACHING: Teaching = Teaching {
             measure: Measure::Steps,
             strength: Strength::Order,
             formula: Formula::LogInputs,
+        },
+        Claim {
+            name: "§10 arrays",
+            text: join!(
+                "on a d-dimensional array whose largest side is M, one key per node is sorted in O(",
+                Formula::DimsTimesSide.spelled(),
+                ") steps with high probability (§10): d levels of the recursion, each an all-gather of the \
+                 candidates and a routing along one dimension; the constant is not stated, the run measures \
+                 steps / (",
+                Formula::DimsTimesSide.spelled(),
+                ")"
+            ),
+            scope: Scope::MeshMultiD,
+            permutation: false,
+            instance: None,
+            separated: false,
+            policy: None,
+            measure: Measure::Steps,
+            strength: Strength::Order,
+            formula: Formula::DimsTimesSide,
         },
         Claim {
             name: "edge queues ≤ q",

@@ -170,15 +170,16 @@ pub fn level(lv: Level, host: &Host, hold: &Holdings, rng: &mut Rng) -> LevelPla
     let mut rank_steps = relay(
         topo,
         &rank_items,
-        |item, node| {
+        |item, node, _| {
             let level = node / n;
-            match (item % 2 == 0, level) {
+            let ports = match (item % 2 == 0, level) {
                 (_, l) if l >= d => NOWHERE,
                 (true, l) if l < mid => UP,
                 (true, _) => UP_STRAIGHT,
                 (false, l) if l < mid => UP_STRAIGHT,
                 (false, _) => UP,
-            }
+            };
+            ports.iter().copied()
         },
         key,
     );
@@ -189,7 +190,7 @@ pub fn level(lv: Level, host: &Host, hold: &Holdings, rng: &mut Rng) -> LevelPla
     let spread_steps = relay(
         topo,
         &spread_items,
-        |_, node| if node / n > k { DOWN } else { NOWHERE },
+        |_, node, _| (if node / n > k { DOWN } else { NOWHERE }).iter().copied(),
         key,
     );
     LevelPlan {
@@ -248,13 +249,13 @@ pub fn leaf(k: u32, host: &Host, hold: &Holdings) -> LeafPlan {
     let mut rank_steps = relay(
         topo,
         &up_items,
-        |_, node| if node / n < dim { UP } else { NOWHERE },
+        |_, node, _| (if node / n < dim { UP } else { NOWHERE }).iter().copied(),
         key,
     );
     rank_steps.extend(relay(
         topo,
         &down_items,
-        |_, node| if node / n > k { DOWN_STRAIGHT } else { NOWHERE },
+        |_, node, _| (if node / n > k { DOWN_STRAIGHT } else { NOWHERE }).iter().copied(),
         key,
     ));
     let level_nodes = |l: u32| (l * n..(l + 1) * n).collect::<Vec<u32>>();

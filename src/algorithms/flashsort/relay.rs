@@ -23,26 +23,28 @@ use std::collections::{BTreeMap, VecDeque};
 pub type Steps = Vec<Vec<(u32, u32)>>;
 
 /// Plays out the relay of `items` (item id, start node) on `topo`: an item
-/// at a node is forwarded on every port `rule(item, node)` returns (in that
-/// order). Messages wait in the queue `key(node, port)` names — one per
+/// at a node is forwarded on every port `rule(item, node, arrived)` returns
+/// (in that order), `arrived` being the port it was sent on to get there
+/// (`None` at its start node). Messages wait in the queue `key(node, port)` names — one per
 /// real link: a hosted network ([`super::host`]) may map two of its links
 /// to one — and each queue sends one message a step, first in, first out.
 /// The items at their start nodes enter their queues in the order given.
-pub fn relay<R, K>(topo: &Topology, items: &[(u32, u32)], rule: R, key: K) -> Steps
+pub fn relay<R, I, K>(topo: &Topology, items: &[(u32, u32)], rule: R, key: K) -> Steps
 where
-    R: Fn(u32, u32) -> &'static [u32],
+    R: Fn(u32, u32, Option<u32>) -> I,
+    I: IntoIterator<Item = u32>,
     K: Fn(u32, u32) -> u64,
 {
     // Queue key → the messages (item, node, port) waiting for that link.
     type Queue = VecDeque<(u32, u32, u32)>;
     let mut queues: BTreeMap<u64, Queue> = BTreeMap::new();
-    let enqueue = |queues: &mut BTreeMap<u64, Queue>, item: u32, node: u32| {
-        for &port in rule(item, node) {
+    let enqueue = |queues: &mut BTreeMap<u64, Queue>, item: u32, node: u32, arrived: Option<u32>| {
+        for port in rule(item, node, arrived) {
             queues.entry(key(node, port)).or_default().push_back((item, node, port));
         }
     };
     for &(item, node) in items {
-        enqueue(&mut queues, item, node);
+        enqueue(&mut queues, item, node, None);
     }
     let mut steps = Steps::new();
     let mut arrivals = Vec::new();
@@ -53,11 +55,11 @@ where
             let (item, node, port) = queue.pop_front().expect("queues kept are not empty");
             let head = topo.neighbor(node, port).expect("a relay rule names existing links");
             sent.push((node, port));
-            arrivals.push((item, head));
+            arrivals.push((item, head, port));
             !queue.is_empty()
         });
-        for &(item, head) in &arrivals {
-            enqueue(&mut queues, item, head);
+        for &(item, head, port) in &arrivals {
+            enqueue(&mut queues, item, head, Some(port));
         }
         steps.push(sent);
     }

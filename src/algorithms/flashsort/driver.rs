@@ -1,0 +1,264 @@
+//! Flashsort's phase driver, shared by the butterfly's recursion
+//! ([`super::butterfly`]) and the arrays' ([`super::array`]): a queue of
+//! named phases, each either steps of control messages (one per directed
+//! link per step, the engine checks) or a routing by the §2.2 scheduler;
+//! the recursion plans the next group of phases when the queue runs dry,
+//! from where the packets stand then.
+//!
+//! # Complexity
+//! O(links of the step) per control step; a routing step is the
+//! scheduler's O(nodes + edges) of its levels.
+
+use super::relay::Steps;
+use crate::algorithms::lmrr::leveled::{Description, NONE};
+use crate::algorithms::lmrr::round;
+use crate::algorithms::lmrr::scheduler::{Counts, Problem, Scheduler};
+use crate::algorithms::EdgeQueues;
+use crate::engine::{ControlKind, Engine};
+use crate::report::{FlashsortLevel, LmrrFields};
+use crate::rng::{Rng, Stream};
+use std::collections::VecDeque;
+use std::sync::Arc;
+
+/// The last phase's name (on an array, the first word of each of its
+/// per-dimension phases).
+pub const FINAL: &str = "final-route";
+
+/// What a phase does, step by step.
+#[derive(Clone)]
+pub enum Work {
+    /// Control messages: the links of each step, and the next step.
+    Control(Arc<Steps>, usize),
+    /// A routing by the §2.2 scheduler, and the real step of its logical
+    /// step (two on a hypercube's final routing).
+    Route(Box<Scheduler>, u8),
+}
+
+#[derive(Clone)]
+pub struct Phase {
+    pub name: String,
+    pub work: Work,
+    /// The recursion level it belongs to (an index of `levels`), if any.
+    pub level: Option<usize>,
+    /// Packets at their rank's node once they know their rank, delivered
+    /// in the phase's last step (the last before the final routing).
+    pub home: Vec<u32>,
+    /// The levels its packets must cross at least (a routing's delay is
+    /// its steps minus this).
+    pub distance: u32,
+}
+
+impl Phase {
+    fn finished(&self) -> bool {
+        match &self.work {
+            Work::Control(steps, at) => *at >= steps.len(),
+            Work::Route(s, sub) => s.remaining() == 0 && *sub == 0,
+        }
+    }
+}
+
+/// The queue of phases and what the run reports of them.
+#[derive(Clone)]
+pub struct Driver {
+    pub q: u32,
+    pub rng: Rng,
+    pub queue: VecDeque<Phase>,
+    current: Option<Phase>,
+    started: u32,
+    pub fields: LmrrFields,
+    counts: Counts,
+    pub levels: Vec<FlashsortLevel>,
+}
+
+impl Driver {
+    /// An empty driver: edge queues of `q`, the algorithm's random stream of `seed`.
+    pub fn new(seed: u64, q: u32) -> Driver {
+        Driver {
+            q,
+            rng: Rng::new(seed, Stream::Algorithm),
+            queue: VecDeque::new(),
+            current: None,
+            started: 0,
+            fields: LmrrFields {
+                edge_queue_cap: q,
+                ..LmrrFields::default()
+            },
+            counts: Counts::default(),
+            levels: Vec::new(),
+        }
+    }
+
+    /// The routing of `packets` (engine id, path on `desc`) by the §2.2
+    /// scheduler, ranks from [1, c + L + ⌈log₂ n⌉]; its c and L. `None`
+    /// if no packet moves.
+    pub fn routing(
+        &mut self,
+        engine: &Engine,
+        desc: &dyn Description,
+        packets: &[(u32, Vec<u32>)],
+    ) -> Option<(Scheduler, u32, u32)> {
+        let laid = round::lay_out(desc, packets, engine)?;
+        let c = laid.paths.congestion(laid.net.edges());
+        let l = laid.paths.dilation();
+        let log_n = (laid.ids.len() as u32).next_power_of_two().trailing_zeros();
+        let r = (c + l + log_n).max(1);
+        let rank = (0..laid.ids.len()).map(|_| 1 + self.rng.below(r)).collect();
+        let f = &mut self.fields;
+        f.congestion = f.congestion.max(c);
+        f.leveled_congestion = f.leveled_congestion.max(c);
+        f.dilation = f.dilation.max(l);
+        f.levels = f.levels.max(laid.hi - laid.lo + 1);
+        f.log_n = f.log_n.max(log_n);
+        f.ranks = f.ranks.max(r);
+        let problem = Problem {
+            net: Arc::new(laid.net),
+            paths: Arc::new(laid.paths),
+            ids: laid.ids,
+            rank,
+            dest: laid.dest,
+            stages: vec![("route", u32::MAX)],
+        };
+        let check = engine.config().check_invariants;
+        Some((Scheduler::new(problem, self.q, false, check), c, l))
+    }
+
+    /// Queues a control phase (none if it has no step).
+    pub fn push_control(&mut self, name: String, steps: Steps, level: Option<usize>) {
+        if !steps.is_empty() {
+            let work = Work::Control(Arc::new(steps), 0);
+            self.queue.push_back(Phase {
+                name,
+                work,
+                level,
+                home: Vec::new(),
+                distance: 0,
+            });
+        }
+    }
+
+    /// Queues a routing phase.
+    pub fn push_route(&mut self, name: String, s: Scheduler, level: Option<usize>, distance: u32) {
+        self.queue.push_back(Phase {
+            name,
+            work: Work::Route(Box::new(s), 0),
+            level,
+            home: Vec::new(),
+            distance,
+        });
+    }
+
+    /// Closes the current phase: its steps to its recursion level.
+    fn close(&mut self, engine: &Engine) {
+        let Some(phase) = self.current.take() else {
+            return;
+        };
+        let steps = engine.step_count() - self.started;
+        if let Work::Route(s, _) = &phase.work {
+            let c = s.counts();
+            self.counts.ghosts += c.ghosts;
+            self.counts.eos += c.eos;
+            self.counts.max_edge_queue = self.counts.max_edge_queue.max(c.max_edge_queue);
+        }
+        if let Some(level) = phase.level.and_then(|i| self.levels.get_mut(i)) {
+            level.steps += steps;
+            if matches!(phase.work, Work::Route(..)) {
+                level.route_steps = steps;
+                level.delay = steps.saturating_sub(phase.distance);
+            }
+        }
+    }
+
+    /// Names the first phase from step 0 on, planning until one is queued.
+    pub fn begin(&mut self, engine: &mut Engine, mut plan: impl FnMut(&mut Driver, &Engine) -> bool) {
+        while self.queue.is_empty() && plan(self, engine) {}
+        if let Some(first) = self.queue.front() {
+            engine.begin_phase(&first.name);
+        }
+    }
+
+    /// Plays the coming step: the current phase's, or the next one's
+    /// (`plan` queues more when the queue is empty; false when the sort
+    /// is planned out). `real` maps a control message's (node, port) to
+    /// the real link, `None` for an edge inside a node.
+    pub fn step(
+        &mut self,
+        engine: &mut Engine,
+        mut plan: impl FnMut(&mut Driver, &Engine) -> bool,
+        real: impl Fn(u32, u32) -> Option<(u32, u32)>,
+    ) {
+        loop {
+            if self.current.as_ref().is_some_and(|p| !p.finished()) {
+                break;
+            }
+            self.close(engine);
+            if let Some(phase) = self.queue.pop_front() {
+                engine.begin_phase(&phase.name);
+                if phase.name.starts_with(FINAL) {
+                    engine.set_deliver_on_arrival(true);
+                }
+                self.started = engine.step_count();
+                self.current = Some(phase);
+            } else if !plan(self, engine) {
+                return;
+            }
+        }
+        let Some(phase) = self.current.as_mut() else {
+            return;
+        };
+        match &mut phase.work {
+            Work::Control(steps, at) => {
+                for &(v, port) in &steps[*at] {
+                    // A straight edge inside a hypercube node takes no link.
+                    if let Some((node, port)) = real(v, port) {
+                        let ok = engine.send_control_as(node, port, ControlKind::Message);
+                        assert!(ok, "flashsort: link ({node}, port {port}) taken twice in one step");
+                    }
+                }
+                *at += 1;
+                if *at == steps.len() {
+                    engine.deliver_in_coming_step(&phase.home);
+                }
+                engine.mark_busy();
+            }
+            Work::Route(s, sub) => {
+                if *sub == 0 && s.step() {
+                    engine.mark_busy();
+                }
+                round::carry_out(s, *sub, engine);
+                *sub = (*sub + 1) % s.problem().net.substeps;
+                engine.mark_busy();
+            }
+        }
+    }
+
+    /// The packets in the current routing's edge queues, per directed link
+    /// of a real network of `nodes` × `ports` links.
+    pub fn edge_queues(&self, nodes: u32, ports: u32) -> EdgeQueues {
+        let mut occupancy = vec![0u32; (nodes * ports) as usize];
+        if let Some(Phase {
+            work: Work::Route(s, _),
+            ..
+        }) = &self.current
+        {
+            let net = &s.problem().net;
+            for e in 0..net.edges() {
+                let port = net.port[e as usize];
+                if port != NONE {
+                    let link = net.host[net.tail[e as usize] as usize] * ports + port;
+                    occupancy[link as usize] += s.packets_in(e);
+                }
+            }
+        }
+        EdgeQueues { cap: self.q, occupancy }
+    }
+
+    /// The lmrr fields of the report (the routings' together).
+    pub fn lmrr_fields(&self) -> LmrrFields {
+        LmrrFields {
+            ghosts: self.counts.ghosts,
+            eos: self.counts.eos,
+            max_edge_queue: self.counts.max_edge_queue,
+            ..self.fields.clone()
+        }
+    }
+}
