@@ -128,8 +128,9 @@ pub const REGISTRY: &[Entry] = &[
     ks_local::ENTRY,
     lmrr::ENTRY,
     bitonic::ENTRY,
-    flashsort::ENTRY,
+    // Before flashsort: a sort on a mesh defaults to the mesh's own sort.
     snake_sort::ENTRY,
+    flashsort::ENTRY,
 ];
 
 /// The order in which the page's experiment ticks the algorithms that can
