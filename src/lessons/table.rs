@@ -392,10 +392,11 @@ pub const LESSONS: &[Lesson] = &[
             " = 47 steps here, its keys ending along the top level. Which wins at this size? The check \
                below says which finished first and divides each run's steps by its growth (D = log N): \
                flashsort's by D, bitonic's by D². Measured over 5 seeds up to the page's largest butterfly, \
-               butterfly:14 (docs/algorithms/flashsort.md): flashsort's steps/D climbs with D and levels off \
-               near 21–22 at D = 12–14, while bitonic's steps/D² falls slowly toward 1 (1.16 at D = 12, 1.14 at \
-               D = 14); if these trends hold, Flashsort would overtake near D ≈ 20, about a million keys — \
-               beyond the page."
+               butterfly:14 (the figure in docs/algorithms/flashsort.md), bitonic finishes first at every size: \
+               flashsort's steps/D still rises slowly (20.7 at D = 12, 21.8 at D = 14) while bitonic's steps/D² \
+               falls toward 1 (1.16 at D = 12, 1.14 at D = 14). If Flashsort held 21.8·D it would overtake near \
+               D ≈ 20, about a million keys — beyond the page, and later if its steps/D keeps rising: a trend, \
+               not a promise."
         ),
         paper: crate::algorithms::papers::LMRR,
         section: "§1.1, §8 (Batcher's network; Flashsort)",
