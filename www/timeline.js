@@ -81,13 +81,14 @@ export function setupTimeline(els, actions) {
     const spans = phases.filter((p) => p.steps > 0).map((p) => {
       const span = document.createElement('span');
       span.className = 'band';
-      const i = kindIndex(p.name);
+      const label = p.label ?? p.name; // the core's short form; the title keeps the full name
+      const i = kindIndex(label);
       span.style.left = `${(100 * p.start) / max}%`;
       span.style.width = `${(100 * p.steps) / max}%`;
       span.style.background = BAND_FILLS[i];
       span.style.color = BAND_INKS[i];
       span.title = `${p.name}: steps ${p.start + 1}–${p.start + p.steps}`;
-      span.textContent = p.name;
+      span.textContent = label;
       return span;
     });
     if (best !== null && best > 0 && best <= furthest) {
@@ -131,14 +132,15 @@ export function setupTimeline(els, actions) {
       if (p.steps <= 0) continue;
       const x0 = u.valToPos(p.start, 'x', true);
       const x1 = u.valToPos(p.start + p.steps, 'x', true);
-      const i = kindIndex(p.name);
+      const label = p.label ?? p.name;
+      const i = kindIndex(label);
       ctx.fillStyle = BAND_FILLS[i];
       ctx.globalAlpha = 0.55;
       ctx.fillRect(x0, bbox.top, x1 - x0, bbox.height);
       ctx.globalAlpha = 1;
-      if (x1 - x0 > ctx.measureText(p.name).width + 6 * dpr) {
+      if (x1 - x0 > ctx.measureText(label).width + 6 * dpr) {
         ctx.fillStyle = BAND_INKS[i];
-        ctx.fillText(p.name, x0 + 3 * dpr, bbox.top + 3 * dpr);
+        ctx.fillText(label, x0 + 3 * dpr, bbox.top + 3 * dpr);
       }
     }
     ctx.restore();

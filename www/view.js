@@ -76,16 +76,24 @@ export function updateExplain(force = false) {
  * A sort's line under the counters (`data-role="sort-verdict"`): its goal
  * while it runs, then the core's verdict from the report's `sorted` and
  * `steps` ("sorted ✓ in 16 steps — label order: …"); `data-sorted` is
- * `true`, `false` or empty while running. Each run's, named, side by side.
+ * `true`, `false` or empty while running. Two runs: a line each, named,
+ * carrying `data-run` (0 the main run, 1 the one beside it).
  */
 function updateSortLine(view) {
-  const runs = [view?.main, view?.compare].filter((run) => run?.sort);
+  const runs = [view?.main, view?.compare].map((run, i) => ({ run, i })).filter(({ run }) => run?.sort);
   const el = $('sort-verdict');
-  const text = runs.map((run) => (view.compare ? `${run.algorithm}: ${run.sort.line}` : run.sort.line)).join(' ');
-  if (el.textContent !== text) el.textContent = text;
+  const lines = runs.map(({ run }) => (view.compare ? `${run.algorithm}: ${run.sort.line}` : run.sort.line));
+  if (el.textContent !== lines.join('')) {
+    el.replaceChildren(...runs.map(({ i }, k) => {
+      const span = document.createElement('span');
+      span.textContent = lines[k];
+      if (view.compare) span.dataset.run = String(i);
+      return span;
+    }));
+  }
   el.hidden = !runs.length;
-  const over = runs.length && runs.every((run) => run.sort.sorted !== null);
-  el.dataset.sorted = over ? String(runs.every((run) => run.sort.sorted)) : '';
+  const over = runs.length && runs.every(({ run }) => run.sort.sorted !== null);
+  el.dataset.sorted = over ? String(runs.every(({ run }) => run.sort.sorted)) : '';
 }
 
 /**

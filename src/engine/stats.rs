@@ -19,6 +19,14 @@ impl PhaseSteps {
     pub fn start(&self) -> u32 {
         self.start
     }
+
+    /// The phase's name where room is short (the page's phase bands):
+    /// without its detail in parentheses, `candidates 1 (recursion level 1:
+    /// …)` → `candidates 1`; a name without one is itself. The full name
+    /// stays the report's and the page's phase counter's.
+    pub fn label(&self) -> &str {
+        self.name.split_once(" (").map_or(&self.name, |(head, _)| head)
+    }
 }
 
 /// Counters and series of one run.

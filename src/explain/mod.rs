@@ -512,7 +512,7 @@ fn relate(relation: Relation, a: &Simulation, b: &Simulation) -> CheckLine {
     let (pa, pb) = (Progress::of(a), Progress::of(b));
     let (na, nb) = (&a.config().algorithm, &b.config().algorithm);
     let over = pa.over() && pb.over();
-    let (holds, text) = match relation {
+    let (holds, text, claim) = match relation {
         Relation::MoreSteps => (
             pa.steps > pb.steps,
             format!(
@@ -521,6 +521,7 @@ fn relate(relation: Relation, a: &Simulation, b: &Simulation) -> CheckLine {
                 if pa.steps > pb.steps { ">" } else { "≤" },
                 pb.steps
             ),
+            format!("{na} needs more steps than {nb}"),
         ),
         Relation::SmallerQueue => (
             pa.max_queue < pb.max_queue,
@@ -530,6 +531,7 @@ fn relate(relation: Relation, a: &Simulation, b: &Simulation) -> CheckLine {
                 if pa.max_queue < pb.max_queue { "<" } else { "≥" },
                 pb.max_queue
             ),
+            format!("{na}'s largest queue is smaller than {nb}'s"),
         ),
         Relation::TradeOff => (
             pa.steps < pb.steps && pa.max_queue > pb.max_queue,
@@ -542,17 +544,17 @@ fn relate(relation: Relation, a: &Simulation, b: &Simulation) -> CheckLine {
                 if pb.max_queue < pa.max_queue { "<" } else { "≥" },
                 pa.max_queue
             ),
+            format!("{na} is faster but {nb} needs less room"),
         ),
+        Relation::SecondFirst {
+            main_power,
+            other_power,
+        } => return sort::race(a, b, main_power, other_power),
     };
     let verdict = match (over, holds) {
         (false, _) => Verdict::Pending,
         (true, true) => Verdict::Met,
         (true, false) => Verdict::NotMet,
-    };
-    let claim = match relation {
-        Relation::MoreSteps => format!("{na} needs more steps than {nb}"),
-        Relation::SmallerQueue => format!("{na}'s largest queue is smaller than {nb}'s"),
-        Relation::TradeOff => format!("{na} is faster but {nb} needs less room"),
     };
     let text = if over {
         format!("{text}{}", verdict.mark())

@@ -1,10 +1,12 @@
 //! A sort explained (SPEC §5 "Sorting"): the order its keys end in, in
 //! words; the goal while it runs and, once it is over, its verdict from the
 //! report's `sorted` (checked by the core from the packets' positions) and
-//! `steps`; and the colour key when packets are coloured by key.
+//! `steps`; the colour key when packets are coloured by key; and the race
+//! of two runs beside each other ([`race`]: which finished first, and each
+//! one's steps per its growth).
 
-use super::Progress;
-use crate::simulation::Simulation;
+use super::{num, CheckLine, Progress, Verdict};
+use crate::simulation::{Simulation, Status};
 use crate::workload::sort::Order;
 use serde::Serialize;
 
@@ -86,6 +88,111 @@ pub(super) fn status(sim: &Simulation, p: &Progress) -> Option<SortStatus> {
         high,
         key,
     })
+}
+
+/// D^power in words: "D", "D²", "D³", "D^p".
+fn growth(power: u32) -> String {
+    match power {
+        0 => "1".to_string(),
+        1 => "D".to_string(),
+        2 => "D²".to_string(),
+        3 => "D³".to_string(),
+        p => format!("D^{p}"),
+    }
+}
+
+/// A constant as the race prints it: two decimals below 10, one above.
+fn constant(v: f64) -> String {
+    if v < 10.0 {
+        format!("{v:.2}")
+    } else {
+        format!("{v:.1}")
+    }
+}
+
+/// The live check of [`crate::lessons::Relation::SecondFirst`]: the second
+/// run `b` finishes first (in fewer steps than the main run `a`). Decided
+/// as soon as one run finished while the other, shown at least as far,
+/// has not; otherwise once both are over. The line gives the steps of
+/// each and each one's steps per its growth, D = log₂ N (N the packets, a
+/// sort's keys): `a`'s per D^`main_power`, `b`'s per D^`other_power`.
+pub(super) fn race(a: &Simulation, b: &Simulation, main_power: u32, other_power: u32) -> CheckLine {
+    let (pa, pb) = (Progress::of(a), Progress::of(b));
+    let (na, nb) = (&a.config().algorithm, &b.config().algorithm);
+    let n = a.instance().packets.len();
+    let d = (n.max(2) as f64).log2();
+    let per = |steps: u32, power: u32| {
+        format!(
+            "{steps} = {}·{}",
+            constant(f64::from(steps) / d.powi(power as i32)),
+            growth(power)
+        )
+    };
+    let of = |name: &str, p: &Progress, power: u32| format!("{name} {}", per(p.steps, power));
+    let d_is = format!("D = log₂ {n} = {}", num(d));
+    let both = format!("{}, {} ({d_is})", of(nb, &pb, other_power), of(na, &pa, main_power));
+    let finished = |p: &Progress| p.status == Status::Finished;
+    // One run finished; the other, shown at least as far, has not (still
+    // running, or stopped without finishing): the first one won.
+    let ahead = |winner: &Progress, loser: &Progress| {
+        finished(winner) && !finished(loser) && (loser.over() || loser.step >= winner.steps)
+    };
+    let left = |name: &str, p: &Progress| {
+        if p.over() {
+            format!("{name} {}", p.stopped().replacen("the run ", "", 1))
+        } else {
+            format!("{name} is still running at step {}", p.step)
+        }
+    };
+    let (verdict, text) = if finished(&pa) && finished(&pb) {
+        let head = if pb.steps < pa.steps {
+            format!("{nb} finished first: {} steps against {na}'s {}", pb.steps, pa.steps)
+        } else if pa.steps < pb.steps {
+            format!("{na} finished first: {} steps against {nb}'s {}", pa.steps, pb.steps)
+        } else {
+            format!("neither finished first: {na} and {nb} both took {} steps", pa.steps)
+        };
+        let verdict = if pb.steps < pa.steps {
+            Verdict::Met
+        } else {
+            Verdict::NotMet
+        };
+        (verdict, format!("{head}{} — {both}", verdict.mark()))
+    } else if ahead(&pb, &pa) {
+        let text = format!(
+            "{nb} finished first, in {} steps; {} ✓ — {} ({d_is})",
+            pb.steps,
+            left(na, &pa),
+            of(nb, &pb, other_power)
+        );
+        (Verdict::Met, text)
+    } else if ahead(&pa, &pb) {
+        let text = format!(
+            "{na} finished first, in {} steps; {} ✗ — {} ({d_is})",
+            pa.steps,
+            left(nb, &pb),
+            of(na, &pa, main_power)
+        );
+        (Verdict::NotMet, text)
+    } else if pa.over() && pb.over() {
+        let text = format!("neither finished: {}; {} ✗", left(na, &pa), left(nb, &pb));
+        (Verdict::NotMet, text)
+    } else {
+        let text = format!(
+            "{nb} finishes first (fewer steps than {na}): so far {na} {} steps, {nb} {} steps — not yet decided",
+            pa.steps, pb.steps
+        );
+        (Verdict::Pending, text)
+    };
+    CheckLine {
+        text,
+        verdict,
+        what: format!(
+            "which finishes first, {nb} or {na}, and each one's steps per {} and per {}",
+            growth(other_power),
+            growth(main_power)
+        ),
+    }
 }
 
 #[cfg(test)]

@@ -69,6 +69,16 @@ pub enum Relation {
     SmallerQueue,
     /// The time–space trade-off: the main run needs fewer steps, the second smaller queues.
     TradeOff,
+    /// A race at this size: the second run finishes first (fewer steps).
+    /// The line also gives each run's steps per its growth, D = log₂ N
+    /// (N the packets; a sort's keys): the main run's steps / D^`main_power`
+    /// and the second's / D^`other_power` (e.g. O(log N) against O(log² N)).
+    SecondFirst {
+        /// The power of D the main run's steps are divided by.
+        main_power: u32,
+        /// The power of D the second run's steps are divided by.
+        other_power: u32,
+    },
 }
 
 /// What a lesson checks on its run(s).

@@ -376,6 +376,58 @@ pub const LESSONS: &[Lesson] = &[
         }),
     },
     Lesson {
+        id: "bitonic-vs-flashsort",
+        title: "Sorting networks against sorting by routing (bitonic against Flashsort)",
+        text: join!(
+            "Both runs sort the same 64 random keys, one per row of butterfly:6; a key's colour is its value \
+               on the scale under each canvas, dark for low, light for high. Flashsort (the first run, §8) sorts by routing: it samples \
+               candidate keys and ranks them (band candidates 1), picks splitters and spreads them (splitters 1), \
+               routes every key up into the smaller butterfly that sorts its interval, with lmrr's scheduler \
+               (intervals 1), and recurses (candidates 2, …) until a leaf of at most 16 inputs sorts its keys \
+               (leaf-sort); a last routing takes each key to its row at level 0. O(log N) steps with high \
+               probability, with a large constant. Batcher's bitonic sort (the second run, §1.1) is a sorting \
+               network: a fixed schedule of 6·7/2 = 21 rounds of compare-exchanges between rows one bit apart, \
+               whatever the keys — O(log² N), exactly ",
+            Formula::BitonicButterflySteps.spelled(),
+            " = 47 steps here, its keys ending along the top level. Which wins at this size? The check \
+               below says which finished first and divides each run's steps by its growth (D = log N): \
+               flashsort's by D, bitonic's by D². Measured over 5 seeds up to the page's largest butterfly, \
+               butterfly:14 (the figure in docs/algorithms/flashsort.md), bitonic finishes first at every size: \
+               flashsort's steps/D still rises slowly (20.7 at D = 12, 21.8 at D = 14) while bitonic's steps/D² \
+               falls toward 1 (1.16 at D = 12, 1.14 at D = 14). If Flashsort held 21.8·D it would overtake near \
+               D ≈ 20, about a million keys — beyond the page, and later if its steps/D keeps rising: a trend, \
+               not a promise."
+        ),
+        paper: crate::algorithms::papers::LMRR,
+        section: "§1.1, §8 (Batcher's network; Flashsort)",
+        preset: Preset {
+            compare: Some("bitonic"),
+            ..preset("butterfly:6", "sort-random", "flashsort", 30)
+        },
+        // Bitonic's exact count and the race; Flashsort's measured constant
+        // is the race line's steps/D.
+        check: Check {
+            own: false,
+            claims: &[],
+            compare_own: true,
+            relation: Some(Relation::SecondFirst {
+                main_power: 1,
+                other_power: 2,
+            }),
+            stall: false,
+        },
+        load: None,
+        predict: Some(Predict {
+            measure: Guess::Steps,
+            question: join!(
+                "Before you play: bitonic (the second run) needs exactly ",
+                Formula::BitonicButterflySteps.spelled(),
+                " = 47 steps on this butterfly (log N = 6). How many will Flashsort (the first) need? Fewer than \
+                 47 means it finishes first."
+            ),
+        }),
+    },
+    Lesson {
         id: "valiant-load",
         title: "Valiant halves uniform throughput but rescues the worst case",
         text: "Tornado on a 16 × 16 torus sends every packet 7 hops along its row, all the same way round. Sent \

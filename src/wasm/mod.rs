@@ -113,13 +113,15 @@ impl Simulation {
         self.inner.furthest()
     }
 
-    /// The phases computed so far, `[{name, start, steps}]`: a phase covers
-    /// steps `start + 1 ..= start + steps` (for bands on a step axis).
+    /// The phases computed so far, `[{name, label, start, steps}]`: a phase
+    /// covers steps `start + 1 ..= start + steps` (for bands on a step axis);
+    /// `label` is its name where room is short ([`crate::engine::PhaseSteps::label`]).
     pub fn phases(&self) -> Array {
         let out = Array::new();
         for phase in self.inner.phases() {
             let obj = Object::new();
             set(&obj, "name", phase.name.as_str());
+            set(&obj, "label", phase.label());
             set(&obj, "start", phase.start());
             set(&obj, "steps", phase.steps);
             out.push(&obj);

@@ -151,3 +151,67 @@ test('a URL pairing a sort with a routing algorithm gets the core\'s message, an
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+// The lesson `bitonic-vs-flashsort`: Flashsort (the first run) against
+// bitonic (the second) on butterfly:6. The student guesses Flashsort's
+// steps, both runs go to the end, and the check line, the two verdict
+// lines and the counters say what the two reports say; the recursion
+// levels are phases, drawn as bands with the core's short labels.
+test('lesson bitonic-vs-flashsort: a guess, both sorts to the end, and a check line and two verdict lines that are the runs\'', async () => {
+  const { page, errors } = await openPage('?lesson=bitonic-vs-flashsort');
+  assert.equal(await role(page, 'lesson').inputValue(), 'bitonic-vs-flashsort');
+  assert.equal(await role(page, 'algorithm').inputValue(), 'flashsort');
+  assert.equal(await role(page, 'topology').inputValue(), 'butterfly:6');
+  assert.equal(await role(page, 'workload').inputValue(), 'sort-random');
+  assert.equal(await role(page, 'network').count(), 2);
+  // It asks first, paused.
+  assert.equal(await role(page, 'status').innerText(), 'paused');
+  assert.match(await page.locator('#predict-question').innerText(), /bitonic \(the second run\) needs exactly \(log N \+ 1\)² − 2 = 47 steps/);
+  assert.equal(await role(page, 'lesson-check').getAttribute('data-verdict'), 'pending');
+  assert.match(await role(page, 'lesson-check').innerText(), /bitonic finishes first \(fewer steps than flashsort\): so far flashsort 0 steps, bitonic 0 steps — not yet decided/);
+  assert.match(await role(page, 'phase').innerText(), /^candidates 1 \(recursion level 1: /);
+  await role(page, 'predict').fill('60');
+  await role(page, 'predict-submit').click();
+  await page.waitForFunction(() => document.querySelector('[data-role="status"]').textContent.trim() === 'running');
+  await role(page, 'finish').click();
+  await finished(page);
+  const [flash, bitonic] = await page.evaluate(() => [window.routesim.sim.report(), window.routesim.compare.sim.report()]);
+  assert.deepEqual([flash.sorted, flash.order, bitonic.sorted, bitonic.order], [true, 'level0-row', true, 'levelD-row']);
+  assert.equal(bitonic.steps, 47);
+  assert.ok(bitonic.steps < flash.steps, `${bitonic.steps} ${flash.steps}`);
+  // The counters: each run stopped at its own last step.
+  assert.equal(await page.locator('[data-role="step-count"][data-run="0"]').innerText(), String(flash.steps));
+  assert.equal(await page.locator('[data-role="step-count"][data-run="1"]').innerText(), String(bitonic.steps));
+  // The two verdict lines, a line each.
+  await page.waitForFunction(() => document.querySelector('[data-role="sort-verdict"]').dataset.sorted === 'true');
+  const lines = await role(page, 'sort-verdict').locator('span').evaluateAll((spans) => spans.map((s) => [s.dataset.run, s.innerText]));
+  assert.deepEqual(lines.map(([run]) => run), ['0', '1']);
+  assert.match(lines[0][1], new RegExp(`^flashsort: sorted ✓ in ${flash.steps} steps — level-0 rows`));
+  assert.match(lines[1][1], new RegExp(`^bitonic: sorted ✓ in ${bitonic.steps} steps — level-D rows`));
+  // The check: bitonic's exact count and the race, both met, in the runs' numbers.
+  await page.waitForFunction(() => document.querySelector('[data-role="lesson-check"]')?.dataset.verdict === 'met', null, { timeout: 10000 });
+  const checks = await role(page, 'lesson-check').locator('li').evaluateAll((lis) => lis.map((li) => [li.dataset.verdict, li.innerText]));
+  assert.equal(checks.length, 2, JSON.stringify(checks));
+  assert.ok(checks.every(([v]) => v === 'met'), JSON.stringify(checks));
+  assert.ok(checks[0][1].includes('the bitonic step count on a butterfly: T = (log N + 1)² − 2 = 47 for this instance; measured 47 ✓'), checks[0][1]);
+  const race = `bitonic finished first: ${bitonic.steps} steps against flashsort's ${flash.steps} ✓ — bitonic ${bitonic.steps} = ${(bitonic.steps / 36).toFixed(2)}·D², flashsort ${flash.steps} = ${(flash.steps / 6).toFixed(1)}·D (D = log₂ 64 = 6)`;
+  assert.ok(checks[1][1].includes(race), `${checks[1][1]}\nexpected: ${race}`);
+  assert.match(await role(page, 'predict-result').innerText(), new RegExp(`^Your guess 60 · measured ${flash.steps} steps: ${flash.steps - 60} too low`));
+  // Recursion levels as phases: each band shows its phase's name up to " (", its title the full name.
+  const bands = await page.locator('#scrub-bands .band').evaluateAll((els) => els.map((e) => [e.textContent, e.title]));
+  const phases = flash.phases.filter((p) => p.steps > 0);
+  assert.deepEqual(bands.map(([label]) => label), ['candidates 1', 'splitters 1', 'intervals 1', 'candidates 2', 'splitters 2', 'intervals 2', 'leaf-sort', 'offsets', 'final-route']);
+  bands.forEach(([, title], i) => assert.ok(title.startsWith(`${phases[i].name}: steps `), `${title} / ${phases[i].name}`));
+  // The phase counter names the report's phase in full: go to recursion level 2's first step.
+  const at = phases.slice(0, 3).reduce((sum, p) => sum + p.steps, 0) + 1;
+  await page.evaluate((step) => {
+    const el = document.querySelector('[data-role="scrubber"]');
+    el.value = String(step);
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  }, at);
+  await page.waitForFunction((step) => document.querySelector('[data-role="step-count"]').textContent.trim() === String(step), at);
+  assert.equal(await role(page, 'phase').innerText(), phases[3].name);
+  assert.match(phases[3].name, /^candidates 2 \(recursion level 2: /);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

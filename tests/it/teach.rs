@@ -296,6 +296,7 @@ fn lesson_ids_are_those_of_spec_section_7() {
             "ks-smear",
             "lmrr-butterfly",
             "lmrr-shuffle-exchange",
+            "bitonic-vs-flashsort",
             "valiant-load"
         ]
     );
@@ -1188,4 +1189,195 @@ fn the_shuffle_exchange_lesson_compares_queues() {
         a.max_queue,
         b.max_queue
     );
+}
+
+/// `bitonic-vs-flashsort` (issue #27): Flashsort and bitonic sort the same
+/// keys on butterfly:6; the race line's verdict and numbers are the two
+/// reports' (bitonic first, each run's steps per D and per D²), decided as
+/// soon as one run finished; the numbers the text and the question quote
+/// are the run's; the recursion levels are phases with short labels.
+#[test]
+fn the_sorting_lesson_races_flashsort_against_bitonic() {
+    let lesson = lessons::lookup("bitonic-vs-flashsort").unwrap();
+    let (status, main, other) = run_lesson(lesson.id);
+    let other = other.unwrap();
+    let (flash, bitonic) = (main.report(), other.report());
+    assert_eq!(
+        (main.config().algorithm.as_str(), other.config().algorithm.as_str()),
+        ("flashsort", "bitonic")
+    );
+    assert_eq!(main.instance().topology.to_string(), "butterfly:6");
+    assert_eq!(main.instance().keys, other.instance().keys);
+    assert_eq!(main.instance().packets.len(), 64);
+    assert_eq!((flash.extra.sorted, bitonic.extra.sorted), (Some(true), Some(true)));
+    assert_eq!(
+        (flash.extra.order, bitonic.extra.order),
+        (Some("level0-row"), Some("levelD-row"))
+    );
+    // Bitonic's exact count, quoted by the text and the question.
+    assert_eq!(bitonic.steps, 47);
+    assert!(lesson.text.contains("= 47 steps here"), "{}", lesson.text);
+    assert!(lesson
+        .predict
+        .unwrap()
+        .question
+        .contains("= 47 steps on this butterfly"));
+    // The race: bitonic first at this size, each run's constant of growth.
+    assert!(bitonic.steps < flash.steps, "{} {}", bitonic.steps, flash.steps);
+    let race = status.checks.last().unwrap();
+    assert_eq!(race.verdict, Verdict::Met);
+    assert_eq!(
+        race.text,
+        format!(
+            "bitonic finished first: {} steps against flashsort's {} ✓ — bitonic {} = {:.2}·D², flashsort {} = {:.1}·D \
+             (D = log₂ 64 = 6)",
+            bitonic.steps,
+            flash.steps,
+            bitonic.steps,
+            f64::from(bitonic.steps) / 36.0,
+            flash.steps,
+            f64::from(flash.steps) / 6.0
+        )
+    );
+    // Bitonic's exact count, then the race: both exact, so "met".
+    let lines: Vec<(&str, Verdict)> = status.checks.iter().map(|c| (c.text.as_str(), c.verdict)).collect();
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert_eq!(
+        lines[0],
+        (
+            "bitonic — the bitonic step count on a butterfly: T = (log N + 1)² − 2 = 47 for this instance; measured 47 ✓",
+            Verdict::Met
+        )
+    );
+    assert_eq!((status.verdict, status.verdict_text.as_str()), (Verdict::Met, "met ✓"));
+    assert_eq!(
+        status.title,
+        "Checked on this run: bitonic — the run takes exactly (log N + 1)² − 2 (the bitonic step count on a \
+         butterfly) steps; which finishes first, bitonic or flashsort, and each one's steps per D² and per D"
+    );
+    // The other way round the same line is not met: the relation names its runs.
+    let swapped = explain::explain(&other, Some(&main), Some(lesson)).lesson.unwrap();
+    let line = swapped.checks.last().unwrap();
+    assert_eq!(line.verdict, Verdict::NotMet);
+    assert!(
+        line.text.starts_with(&format!(
+            "bitonic finished first: {} steps against flashsort's {} ✗",
+            bitonic.steps, flash.steps
+        )),
+        "{}",
+        line.text
+    );
+    // Decided as soon as bitonic is over and flashsort, at the step after, is not.
+    let spec = lesson.spec(RunSpec::default()).unwrap();
+    let mut flash_run = spec.build().unwrap();
+    let mut bitonic_run = spec.beside(flash_run.instance(), "bitonic").unwrap().build().unwrap();
+    let early = |a: &Simulation, b: &Simulation| {
+        explain::explain(a, Some(b), Some(lesson))
+            .lesson
+            .unwrap()
+            .checks
+            .last()
+            .unwrap()
+            .clone()
+    };
+    flash_run.run_steps(bitonic.steps - 1);
+    bitonic_run.run_steps(bitonic.steps - 1);
+    let line = early(&flash_run, &bitonic_run);
+    assert_eq!(line.verdict, Verdict::Pending, "{}", line.text);
+    assert!(line.text.ends_with("— not yet decided"), "{}", line.text);
+    flash_run.run_steps(2);
+    bitonic_run.run();
+    let line = early(&flash_run, &bitonic_run);
+    assert_eq!(line.verdict, Verdict::Met, "{}", line.text);
+    assert!(
+        line.text.starts_with(&format!(
+            "bitonic finished first, in 47 steps; flashsort is still running at step {} ✓",
+            bitonic.steps + 1
+        )),
+        "{}",
+        line.text
+    );
+    // Recursion levels are phases: the report's full names, the page's
+    // bands their labels.
+    let phases = &flash.phases;
+    let labels: Vec<&str> = phases.iter().map(|p| p.label()).collect();
+    assert_eq!(
+        labels,
+        [
+            "candidates 1",
+            "splitters 1",
+            "intervals 1",
+            "candidates 2",
+            "splitters 2",
+            "intervals 2",
+            "leaf-sort",
+            "offsets",
+            "final-route"
+        ]
+    );
+    assert!(
+        phases[0].name.starts_with("candidates 1 (recursion level 1: "),
+        "{}",
+        phases[0].name
+    );
+}
+
+/// The measured trend the `bitonic-vs-flashsort` text states: over seeds
+/// 1–5 bitonic needs fewer steps than Flashsort's median at every D = 4..14,
+/// the medians of Flashsort's steps/D and bitonic's steps/D² at D = 12 and
+/// 14 are the text's, and the crossover, if D = 14's constant held, near
+/// D ≈ 20; the page's largest butterfly is butterfly:14.
+#[test]
+fn the_sorting_lesson_s_measured_trend_is_the_runs() {
+    let lesson = lessons::lookup("bitonic-vs-flashsort").unwrap();
+    for quoted in [
+        "near D ≈ 20",
+        "largest butterfly, butterfly:14",
+        "bitonic finishes first at every size",
+    ] {
+        assert!(lesson.text.contains(quoted), "{quoted:?} is not in: {}", lesson.text);
+    }
+    let steps = |d: u32, algorithm: &str, seed: u64| {
+        let seed = seed.to_string();
+        let mut s = sim(
+            &format!("butterfly:{d}"),
+            algorithm,
+            "sort-random",
+            &[(Field::Seed, seed.as_str())],
+        );
+        assert_eq!(s.run(), Status::Finished);
+        assert_eq!(s.report().extra.sorted, Some(true));
+        f64::from(s.report().steps)
+    };
+    let mut per_d = Vec::new();
+    for d in 4u32..=14 {
+        let mut flash: Vec<f64> = (1..=5).map(|seed| steps(d, "flashsort", seed)).collect();
+        flash.sort_by(f64::total_cmp);
+        let bitonic = steps(d, "bitonic", 1);
+        assert!(bitonic < flash[2], "D = {d}: bitonic {bitonic}, flashsort {flash:?}");
+        if d >= 12 && d % 2 == 0 {
+            let (a, b) = (flash[2] / f64::from(d), bitonic / f64::from(d * d));
+            for quoted in [format!("{a:.1} at D = {d}"), format!("{b:.2} at D = {d}")] {
+                assert!(lesson.text.contains(&quoted), "{quoted:?} is not in: {}", lesson.text);
+            }
+            per_d.push(a);
+        }
+    }
+    // The page's largest butterfly is butterfly:14.
+    let in_browser = |d: u32| {
+        let mut spec = RunSpec::browser();
+        spec.set(Field::Topology, "topology", &format!("butterfly:{d}"))?;
+        spec.set(Field::Workload, "workload", "sort-random")?;
+        spec.set(Field::Algorithm, "algorithm", "flashsort")?;
+        spec.instance()
+    };
+    assert!(in_browser(14).is_ok());
+    let refused = in_browser(15).unwrap_err().to_string();
+    assert!(refused.contains("butterfly:15"), "{refused}");
+    // a·D = (D + 1)² − 2 (bitonic's exact count) at a = D = 14's constant,
+    // which the text quotes.
+    let a = per_d[1];
+    assert!(lesson.text.contains(&format!("held {a:.1}·D")), "{}", lesson.text);
+    let crossing = ((a - 2.0) + ((a - 2.0).powi(2) + 4.0).sqrt()) / 2.0;
+    assert!((19.0..=21.0).contains(&crossing), "{crossing}");
 }
