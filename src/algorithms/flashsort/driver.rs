@@ -10,7 +10,7 @@
 //! scheduler's O(nodes + edges) of its levels.
 
 use super::relay::Steps;
-use crate::algorithms::lmrr::leveled::{Description, NONE};
+use crate::algorithms::lmrr::leveled::Description;
 use crate::algorithms::lmrr::round;
 use crate::algorithms::lmrr::scheduler::{Counts, Problem, Scheduler};
 use crate::algorithms::EdgeQueues;
@@ -240,14 +240,7 @@ impl Driver {
             ..
         }) = &self.current
         {
-            let net = &s.problem().net;
-            for e in 0..net.edges() {
-                let port = net.port[e as usize];
-                if port != NONE {
-                    let link = net.host[net.tail[e as usize] as usize] * ports + port;
-                    occupancy[link as usize] += s.packets_in(e);
-                }
-            }
+            round::add_edge_occupancy(s, ports, &mut occupancy);
         }
         EdgeQueues { cap: self.q, occupancy }
     }

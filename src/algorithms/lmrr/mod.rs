@@ -476,16 +476,8 @@ impl Algorithm for Lmrr {
     /// step's arrivals show one step early.
     fn edge_queues(&self) -> Option<EdgeQueues> {
         let mut occupancy = vec![0u32; self.links as usize];
-        for round in &self.rounds {
-            let net = &round.problem().net;
-            for e in 0..net.edges() {
-                let port = net.port[e as usize];
-                if port == NONE {
-                    continue;
-                }
-                let link = net.host[net.tail[e as usize] as usize] * self.ports + port;
-                occupancy[link as usize] += round.packets_in(e);
-            }
+        for r in &self.rounds {
+            round::add_edge_occupancy(r, self.ports, &mut occupancy);
         }
         Some(EdgeQueues { cap: self.q, occupancy })
     }

@@ -83,3 +83,17 @@ pub fn carry_out(round: &Scheduler, substep: u8, engine: &mut Engine) {
         assert!(ok, "lmrr: link ({}, port {}) taken twice in one step", m.node, m.port);
     }
 }
+
+/// Adds `round`'s edge queues to `occupancy` (one entry per directed link,
+/// `ports` per node): each leveled edge counted on the real link it uses,
+/// internal edges (the hypercube's emulation) on none.
+pub fn add_edge_occupancy(round: &Scheduler, ports: u32, occupancy: &mut [u32]) {
+    let net = &round.problem().net;
+    for e in 0..net.edges() {
+        let port = net.port[e as usize];
+        if port != super::leveled::NONE {
+            let link = net.host[net.tail[e as usize] as usize] * ports + port;
+            occupancy[link as usize] += round.packets_in(e);
+        }
+    }
+}
