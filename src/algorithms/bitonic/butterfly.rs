@@ -77,10 +77,7 @@ impl ButterflyWalks {
 
     /// The number of compare rounds (D(D + 1)/2).
     pub fn compare_rounds(&self) -> u32 {
-        self.rounds
-            .iter()
-            .filter(|r| matches!(r, Round::Compare { .. }))
-            .count() as u32
+        super::count(&self.rounds, |r| matches!(r, Round::Compare { .. }))
     }
 }
 

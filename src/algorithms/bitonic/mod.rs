@@ -54,6 +54,11 @@ pub const NAME: &str = "bitonic";
 /// The report's phase of the sort.
 pub const PHASE: &str = "bitonic-sort";
 
+/// How many of `rounds` are `kind` (the schedules' compare rounds).
+fn count<R>(rounds: &[R], kind: impl Fn(&R) -> bool) -> u32 {
+    rounds.iter().filter(|r| kind(r)).count() as u32
+}
+
 /// The steps of the sort on `hypercube:dim`, D ≥ 1 (module text).
 pub fn cube_steps(dim: u32) -> u32 {
     dim * (dim + 1) / 2 + 1

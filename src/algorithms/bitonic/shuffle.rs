@@ -86,10 +86,7 @@ impl ShuffleWalks {
 
     /// The number of compare rounds (D(D + 1)/2).
     pub fn compare_rounds(&self) -> u32 {
-        self.rounds
-            .iter()
-            .filter(|r| matches!(r, Round::Compare { .. }))
-            .count() as u32
+        super::count(&self.rounds, |r| matches!(r, Round::Compare { .. }))
     }
 }
 
