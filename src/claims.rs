@@ -24,6 +24,9 @@ pub struct Lemma2 {
     /// T = max(T_r, T_l): the exact running time of farthest-first routing.
     pub steps: u32,
     /// The maximising pair: i (where the packets start, at or before) …
+    /// (of several pairs that attain the maximum in one direction, the one
+    /// with the largest j — the farthest from the start, mirrored to the
+    /// left — and then the leftmost i)
     pub i: u32,
     /// … and j (where they end, at or beyond), in the direction below.
     pub j: u32,
@@ -136,6 +139,9 @@ impl MaxAddTree {
     }
 
     fn add(&mut self, lo: usize, hi: usize, by: i64) {
+        // A range past the end would be clipped silently: refuse it (it
+        // would be a wrong call, found by `cargo mutants`).
+        assert!(lo <= hi && hi < self.size, "range {lo}..={hi} of {}", self.size);
         self.add_in(1, 0, self.size - 1, lo, hi, by);
     }
 
@@ -599,6 +605,48 @@ mod tests {
                 assert_eq!(i.abs_diff(j) + h - 1, l.steps);
             }
         }
+    }
+
+    /// Every multiset of up to 4 packets on arrays of 1 to 4 nodes: the
+    /// random cases above missed the ones where the segment tree's query
+    /// range matters (found by `cargo mutants`: a range that reached i = j
+    /// gave 3 for two packets 0 → 1 and two 1 → 2, whose time is 2).
+    #[test]
+    fn lemma2_matches_its_definition_on_every_small_instance() {
+        fn multisets(
+            all: &[(u32, u32)],
+            size: usize,
+            from: usize,
+            cur: &mut Vec<(u32, u32)>,
+            out: &mut Vec<Vec<(u32, u32)>>,
+        ) {
+            out.push(cur.clone());
+            if cur.len() == size {
+                return;
+            }
+            for i in from..all.len() {
+                cur.push(all[i]);
+                multisets(all, size, i, cur, out);
+                cur.pop();
+            }
+        }
+        for n in 1..=4u32 {
+            let all: Vec<(u32, u32)> = (0..n).flat_map(|s| (0..n).map(move |d| (s, d))).collect();
+            let mut cases = Vec::new();
+            multisets(&all, 4, 0, &mut Vec::new(), &mut cases);
+            for packets in cases {
+                assert_eq!(lemma2(n, &packets).steps, naive(n, &packets), "n={n} {packets:?}");
+            }
+        }
+        assert_eq!(lemma2(3, &[(0, 1), (0, 1), (1, 2), (1, 2)]).steps, 2);
+    }
+
+    #[test]
+    fn lemma2_names_the_pair_with_the_largest_j_on_a_tie() {
+        // (0, 1) and (2, 3) both take 1 step; the scan from the right end
+        // names the pair it meets first.
+        let l = lemma2(4, &[(0, 1), (2, 3)]);
+        assert_eq!((l.steps, l.i, l.j, l.rightward, l.packets), (1, 2, 3, true, 1));
     }
 
     #[test]
