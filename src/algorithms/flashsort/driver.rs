@@ -29,9 +29,10 @@ pub const FINAL: &str = "final-route";
 pub enum Work {
     /// Control messages: the links of each step, and the next step.
     Control(Arc<Steps>, usize),
-    /// A routing by the §2.2 scheduler, and the real step of its logical
-    /// step (two on a hypercube's final routing).
-    Route(Box<Scheduler>, u8),
+    /// A routing by the §2.2 scheduler, the real step of its logical step
+    /// (two on a hypercube's final routing), and whether that logical step
+    /// changed anything (a step of it that moves nothing is then no stall).
+    Route(Box<Scheduler>, u8, bool),
 }
 
 #[derive(Clone)]
@@ -52,7 +53,7 @@ impl Phase {
     fn finished(&self) -> bool {
         match &self.work {
             Work::Control(steps, at) => *at >= steps.len(),
-            Work::Route(s, sub) => s.remaining() == 0 && *sub == 0,
+            Work::Route(s, sub, _) => s.remaining() == 0 && *sub == 0,
         }
     }
 }
@@ -140,7 +141,7 @@ impl Driver {
     pub fn push_route(&mut self, name: String, s: Scheduler, level: Option<usize>, distance: u32) {
         self.queue.push_back(Phase {
             name,
-            work: Work::Route(Box::new(s), 0),
+            work: Work::Route(Box::new(s), 0, false),
             level,
             home: Vec::new(),
             distance,
@@ -153,7 +154,7 @@ impl Driver {
             return;
         };
         let steps = engine.step_count() - self.started;
-        if let Work::Route(s, _) = &phase.work {
+        if let Work::Route(s, ..) = &phase.work {
             let c = s.counts();
             self.counts.ghosts += c.ghosts;
             self.counts.eos += c.eos;
@@ -220,13 +221,15 @@ impl Driver {
                 }
                 engine.mark_busy();
             }
-            Work::Route(s, sub) => {
-                if *sub == 0 && s.step() {
-                    engine.mark_busy();
+            Work::Route(s, sub, progress) => {
+                if *sub == 0 {
+                    *progress = s.step();
                 }
                 round::carry_out(s, *sub, engine);
+                if *progress {
+                    engine.mark_busy();
+                }
                 *sub = (*sub + 1) % s.problem().net.substeps;
-                engine.mark_busy();
             }
         }
     }
@@ -236,7 +239,7 @@ impl Driver {
     pub fn edge_queues(&self, nodes: u32, ports: u32) -> EdgeQueues {
         let mut occupancy = vec![0u32; (nodes * ports) as usize];
         if let Some(Phase {
-            work: Work::Route(s, _),
+            work: Work::Route(s, ..),
             ..
         }) = &self.current
         {
