@@ -12,7 +12,12 @@ use crate::request::Field;
 use crate::workload::Workload;
 
 /// A preset of `algorithm` on `workload` on `topology`, played in about `seconds` s.
-const fn preset(topology: &'static str, workload: &'static str, algorithm: &'static str, seconds: u32) -> Preset {
+pub(super) const fn preset(
+    topology: &'static str,
+    workload: &'static str,
+    algorithm: &'static str,
+    seconds: u32,
+) -> Preset {
     Preset {
         topology,
         workload,
@@ -28,7 +33,7 @@ const fn preset(topology: &'static str, workload: &'static str, algorithm: &'sta
     }
 }
 
-const OWN: Check = Check {
+pub(super) const OWN: Check = Check {
     own: true,
     claims: &[],
     compare_own: false,
@@ -37,20 +42,20 @@ const OWN: Check = Check {
 };
 
 /// Both runs' own claims, and the main run needs more steps than the one beside it.
-const BOTH_MORE_STEPS: Check = Check {
+pub(super) const BOTH_MORE_STEPS: Check = Check {
     compare_own: true,
     relation: Some(Relation::MoreSteps),
     ..OWN
 };
 
 /// The main run's own claims, and its largest queue smaller than the run's beside it.
-const OWN_SMALLER_QUEUE: Check = Check {
+pub(super) const OWN_SMALLER_QUEUE: Check = Check {
     relation: Some(Relation::SmallerQueue),
     ..OWN
 };
 
 /// The main run's own claims, and the time–space trade-off against the run beside it.
-const OWN_TRADE_OFF: Check = Check {
+pub(super) const OWN_TRADE_OFF: Check = Check {
     relation: Some(Relation::TradeOff),
     ..OWN
 };

@@ -44,6 +44,10 @@ pub enum Workload {
     LocalKk,
     /// A fraction of the packets to one hot node.
     Hotspot,
+    /// Every node sends k packets (default 1), each to an independent
+    /// uniformly random node, itself included, with no receive limit
+    /// (Kaufmann–Sibeyn §5's model; the mesh lecture's average case).
+    RandomDestinations,
     /// The worst-case buffer scenario of greedy XY routing (permutation
     /// lecture, Lemma "XY greedy": β = max(2, 2n/3 − 1)); see `generators::greedy_worst`.
     GreedyWorst,
@@ -59,7 +63,7 @@ pub enum Workload {
 
 impl Workload {
     /// Every workload, in the order `routesim list` shows them.
-    pub const ALL: [Workload; 19] = [
+    pub const ALL: [Workload; 20] = [
         Workload::RandomPermutation,
         Workload::Transpose,
         Workload::BitReversal,
@@ -74,6 +78,7 @@ impl Workload {
         Workload::Locality,
         Workload::LocalKk,
         Workload::Hotspot,
+        Workload::RandomDestinations,
         Workload::GreedyWorst,
         Workload::SortRandom,
         Workload::SortReversed,
@@ -98,6 +103,7 @@ impl Workload {
             Workload::Locality => "locality",
             Workload::LocalKk => "local-kk",
             Workload::Hotspot => "hotspot",
+            Workload::RandomDestinations => "random-destinations",
             Workload::GreedyWorst => "greedy-worst",
             Workload::SortRandom => "sort-random",
             Workload::SortReversed => "sort-reversed",
@@ -126,7 +132,7 @@ impl Workload {
             Param::L => matches!(self, RandomLk | WorstLk | Locality),
             Param::K => matches!(
                 self,
-                LargeShift | PointReflection | RandomKk | RandomLk | WorstLk | LocalKk
+                LargeShift | PointReflection | RandomKk | RandomLk | WorstLk | LocalKk | RandomDestinations
             ),
             Param::Locality => matches!(self, Locality | LocalKk),
             Param::Hotspot => self == Hotspot,
@@ -135,7 +141,7 @@ impl Workload {
 
     /// Whether every node sends and receives exactly k packets (ℓ = k).
     pub fn is_kk(self) -> bool {
-        self.reads(Param::K) && !self.reads(Param::L)
+        self.reads(Param::K) && !self.reads(Param::L) && self != Workload::RandomDestinations
     }
 
     /// For a parameter the workload does not read: the value it implies
@@ -155,6 +161,10 @@ impl Workload {
             Param::K if w.reads(Param::L) => (
                 Implied::Nothing,
                 format!("{w} sends ℓ packets per node to random nodes; what a node receives is not fixed"),
+            ),
+            Param::L if w == Workload::RandomDestinations => (
+                Implied::Nothing,
+                format!("{w} sends k packets per node (k, not ℓ); what a node receives is not fixed"),
             ),
             Param::L if w == Workload::Hotspot => (Implied::One, format!("{w} sends one packet per node")),
             Param::K if w == Workload::Hotspot => (

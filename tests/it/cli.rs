@@ -542,6 +542,7 @@ fn list_mentions_every_name() {
         "locality",
         "local-kk",
         "hotspot",
+        "random-destinations",
         "greedy-worst",
         "sort-random",
         "sort-reversed",

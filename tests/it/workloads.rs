@@ -922,3 +922,39 @@ fn shuffle_exchange_workloads_are_the_hypercube_label_maps() {
         );
     }
 }
+
+/// `random-destinations` (SPEC §5): every node sends exactly k packets, each
+/// to an independent uniformly random node (itself included), with no
+/// receive limit; a packet to its own source is delivered at step 0.
+#[test]
+fn random_destinations_sends_k_per_node_to_independent_uniform_nodes() {
+    let t = "ring:16";
+    let inst = gen_lk(t, Workload::RandomDestinations, 5, 1, 4);
+    let (out, _) = degrees(&inst);
+    assert!(out.iter().all(|&x| x == 4), "{out:?}");
+    assert_eq!(inst.packets.len(), 64);
+    // Same seed, same instance; another seed, another.
+    assert_eq!(inst.packets, gen_lk(t, Workload::RandomDestinations, 5, 1, 4).packets);
+    assert_ne!(inst.packets, gen_lk(t, Workload::RandomDestinations, 6, 1, 4).packets);
+    // Uniform and independent: over many draws every destination is hit
+    // about equally, self-destinations included, and some node receives
+    // more than k (no receive limit).
+    let big = gen_lk("mesh:16x16", Workload::RandomDestinations, 1, 1, 64);
+    let (_, inn) = degrees(&big);
+    let mean = big.packets.len() as f64 / 256.0;
+    let chi2: f64 = inn.iter().map(|&x| (x as f64 - mean).powi(2) / mean).sum();
+    // 255 degrees of freedom: the 99.99th percentile is about 355.
+    assert!(chi2 < 355.0, "chi² {chi2}");
+    assert!(inn.iter().any(|&x| x > 64), "no node received more than k");
+    let selves = big.packets.iter().filter(|(s, d)| s == d).count();
+    assert!(
+        (30..=100).contains(&selves),
+        "{selves} self-destinations of 16384 (expected 64)"
+    );
+    // A packet to its source arrives at step 0: the self-destined packets alone take no step.
+    let selves: Vec<(u32, u32)> = inst.packets.iter().copied().filter(|(s, d)| s == d).collect();
+    assert!(!selves.is_empty());
+    let only = Instance::new(topo(t), selves).unwrap();
+    let r = crate::common::run(only, "greedy", routesim::engine::Policy::FarthestFirst);
+    assert_eq!(r.steps, 0);
+}
