@@ -1,14 +1,16 @@
 //! The papers' bounds as numbers for one instance: each
 //! [`Formula`] of the registry's claims evaluated on the instance's network
 //! and packets (the page's "≤ 2n − 2 = 30 steps"), and the exact ones that
-//! need more than arithmetic — Lemma 2 of Kaufmann–Sibeyn for farthest-first
-//! routing on a linear array. [`crate::bounds`] holds what no algorithm can
-//! beat; this module holds what the papers promise for their algorithms.
+//! need more than arithmetic — Kaufmann–Sibeyn §5's one-dimensional lemmas
+//! (Lemmas 2 and 7, the exact times of farthest-first routing on a linear
+//! array and a ring, and the others of §5: the submodule `lines`).
+//! [`crate::bounds`] holds what no algorithm can beat; this module holds
+//! what the papers promise for their algorithms.
 //!
 //! # Complexity
-//! [`lemma2`]: O((n + P) log n) for n nodes and P packets (a segment tree
-//! with range add and range maximum). Every other formula: O(1) after the
-//! instance's (ℓ, k), which is O(N + P).
+//! [`lemma2`], [`lemma7`]: O((n + P) log n) for n nodes and P packets.
+//! Every other formula: O(1) after the instance's (ℓ, k), which is
+//! O(N + P).
 
 use crate::algorithms::bitonic;
 use crate::algorithms::claim::{Formula, KsTheorem};
@@ -18,168 +20,8 @@ use crate::topology::{Kind, Network, Topology};
 use crate::workload::Instance;
 use serde::Serialize;
 
-/// Lemma 2 of Kaufmann–Sibeyn (§5.1.1) evaluated on a linear array.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct Lemma2 {
-    /// T = max(T_r, T_l): the exact running time of farthest-first routing.
-    pub steps: u32,
-    /// The maximising pair: i (where the packets start, at or before) …
-    /// (of several pairs that attain the maximum in one direction, the one
-    /// with the largest j — the farthest from the start, mirrored to the
-    /// left — and then the leftmost i)
-    pub i: u32,
-    /// … and j (where they end, at or beyond), in the direction below.
-    pub j: u32,
-    /// Whether the maximum is for routing to the right (else to the left,
-    /// with i and j the nodes' own ids, i > j). When both directions attain
-    /// it, the rightward pair is named.
-    pub rightward: bool,
-    /// The packets from nodes ≤ i to nodes ≥ j (mirrored to the left): h(i, j) + 1.
-    pub packets: u32,
-}
-
-/// Lemma 2 (Kaufmann–Sibeyn §5.1.1): on a linear array of `n` nodes with
-/// farthest-first, routing to the right takes exactly T_r = max over i < j
-/// of (j − i + h_r(i, j)), h_r(i, j) = #packets from nodes ≤ i to nodes ≥ j,
-/// minus 1, over the pairs with such a packet; to the left symmetrically;
-/// the two directions use disjoint links, so T = max(T_r, T_l).
-pub fn lemma2(n: u32, packets: &[(u32, u32)]) -> Lemma2 {
-    let right = rightward(n, packets.iter().copied());
-    let left = rightward(n, packets.iter().map(|&(s, d)| (n - 1 - s, n - 1 - d)));
-    match (right, left) {
-        (r, Some(l)) if r.is_none_or(|r| l.0 > r.0) => Lemma2 {
-            steps: l.0,
-            i: n - 1 - l.1,
-            j: n - 1 - l.2,
-            rightward: false,
-            packets: l.3,
-        },
-        (Some(r), _) => Lemma2 {
-            steps: r.0,
-            i: r.1,
-            j: r.2,
-            rightward: true,
-            packets: r.3,
-        },
-        _ => Lemma2 {
-            steps: 0,
-            i: 0,
-            j: 0,
-            rightward: true,
-            packets: 0,
-        },
-    }
-}
-
-/// T_r with its maximising (i, j) and packet count, or `None` when no packet moves right.
-///
-/// For each j from the right end down, the packets with destination ≥ j
-/// are in the tree; cnt(i) = those with source ≤ i, nondecreasing in i,
-/// so cnt(i) ≥ 1 exactly from the smallest such source on. The tree holds
-/// cnt(i) − i; the best i for j maximises it over [smallest source, j − 1].
-fn rightward(n: u32, packets: impl Iterator<Item = (u32, u32)>) -> Option<(u32, u32, u32, u32)> {
-    let mut by_dest: Vec<Vec<u32>> = vec![Vec::new(); n as usize];
-    for (s, d) in packets {
-        if s < d {
-            by_dest[d as usize].push(s);
-        }
-    }
-    let mut tree = MaxAddTree::new(n as usize);
-    let mut smallest = u32::MAX;
-    let mut best: Option<(u32, u32, u32, u32)> = None;
-    for j in (1..n).rev() {
-        for &s in &by_dest[j as usize] {
-            tree.add(s as usize, n as usize - 1, 1);
-            smallest = smallest.min(s);
-        }
-        if smallest < j {
-            let (value, i) = tree.max(smallest as usize, j as usize - 1);
-            // value = cnt(i) − i, so j − i + cnt(i) − 1 = j + value − 1.
-            let steps = (j as i64 + value - 1) as u32;
-            let count = (value + i as i64) as u32;
-            if best.is_none_or(|b| steps > b.0) {
-                best = Some((steps, i as u32, j, count));
-            }
-        }
-    }
-    best
-}
-
-/// A segment tree over 0..n holding −i initially, with range add and range
-/// maximum (with the leftmost index attaining it).
-struct MaxAddTree {
-    size: usize,
-    max: Vec<(i64, usize)>,
-    add: Vec<i64>,
-}
-
-impl MaxAddTree {
-    fn new(n: usize) -> Self {
-        let size = n.max(1).next_power_of_two();
-        let mut max = vec![(i64::MIN / 2, usize::MAX); 2 * size];
-        for i in 0..size {
-            max[size + i] = if i < n { (-(i as i64), i) } else { (i64::MIN / 2, i) };
-        }
-        for v in (1..size).rev() {
-            max[v] = Self::better(max[2 * v], max[2 * v + 1]);
-        }
-        MaxAddTree {
-            size,
-            max,
-            add: vec![0; 2 * size],
-        }
-    }
-
-    fn better(a: (i64, usize), b: (i64, usize)) -> (i64, usize) {
-        if b.0 > a.0 {
-            b
-        } else {
-            a
-        }
-    }
-
-    fn add(&mut self, lo: usize, hi: usize, by: i64) {
-        // A range past the end would be clipped silently: refuse it (it
-        // would be a wrong call, found by `cargo mutants`).
-        assert!(lo <= hi && hi < self.size, "range {lo}..={hi} of {}", self.size);
-        self.add_in(1, 0, self.size - 1, lo, hi, by);
-    }
-
-    fn add_in(&mut self, v: usize, l: usize, r: usize, lo: usize, hi: usize, by: i64) {
-        if hi < l || r < lo {
-            return;
-        }
-        if lo <= l && r <= hi {
-            self.max[v].0 += by;
-            self.add[v] += by;
-            return;
-        }
-        let mid = (l + r) / 2;
-        self.add_in(2 * v, l, mid, lo, hi, by);
-        self.add_in(2 * v + 1, mid + 1, r, lo, hi, by);
-        let best = Self::better(self.max[2 * v], self.max[2 * v + 1]);
-        self.max[v] = (best.0 + self.add[v], best.1);
-    }
-
-    fn max(&self, lo: usize, hi: usize) -> (i64, usize) {
-        self.max_in(1, 0, self.size - 1, lo, hi)
-    }
-
-    fn max_in(&self, v: usize, l: usize, r: usize, lo: usize, hi: usize) -> (i64, usize) {
-        if hi < l || r < lo {
-            return (i64::MIN / 2, usize::MAX);
-        }
-        if lo <= l && r <= hi {
-            return self.max[v];
-        }
-        let mid = (l + r) / 2;
-        let best = Self::better(
-            self.max_in(2 * v, l, mid, lo, hi),
-            self.max_in(2 * v + 1, mid + 1, r, lo, hi),
-        );
-        (best.0 + self.add[v], best.1)
-    }
-}
+mod lines;
+pub use lines::{lemma2, lemma7, line_not_applicable, Lemma2, Lemma7};
 
 /// Greedy XY's largest queue on `greedy-worst` on an R × C mesh: 2t + 1
 /// with t = min(⌊(R − 2)/3⌋, ⌊(C − 1)/2⌋) (the generator's construction;
@@ -254,33 +96,8 @@ pub fn evaluate_run(
     // The formula's one spelling (claim.rs); those without one are spelled below per instance.
     let text = formula.text().unwrap_or_default();
     match formula {
-        Formula::Lemma2 => {
-            if topo.kind() != Kind::Linear {
-                return None;
-            }
-            let n = topo.nodes();
-            let l = lemma2(n, &instance.packets);
-            let detail = if l.packets == 0 {
-                "no packet moves".to_string()
-            } else {
-                format!(
-                    "the maximum is at i = {}, j = {}: {} packet{} from nodes {} {} to nodes {} {}, moving {}",
-                    l.i,
-                    l.j,
-                    l.packets,
-                    if l.packets == 1 { "" } else { "s" },
-                    if l.rightward { "≤" } else { "≥" },
-                    l.i,
-                    if l.rightward { "≥" } else { "≤" },
-                    l.j,
-                    if l.rightward { "right" } else { "left" },
-                )
-            };
-            Some(Bound {
-                detail,
-                ..bound("max_{i<j}(j − i + h(i,j))", l.steps as f64, format!("n = {n}"))
-            })
-        }
+        Formula::Lemma2 => lines::lemma2_bound(instance),
+        Formula::Line(lemma) => lines::evaluate(lemma, instance, flits),
         Formula::MeshDiameter => mesh.map(|(r, c)| {
             let f = if r == c { "2n − 2" } else { "R + C − 2" };
             bound(f, (r + c - 2) as f64, side((r, c)))
@@ -560,114 +377,6 @@ fn ks(theorem: KsTheorem, instance: &Instance, flits: Option<u32>) -> Option<Bou
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The definition, by brute force.
-    fn naive(n: u32, packets: &[(u32, u32)]) -> u32 {
-        let right = |pk: &[(u32, u32)]| {
-            let mut best = 0;
-            for i in 0..n {
-                for j in i + 1..n {
-                    let h = pk.iter().filter(|&&(s, d)| s <= i && d >= j).count() as u32;
-                    if h > 0 {
-                        best = best.max(j - i + h - 1);
-                    }
-                }
-            }
-            best
-        };
-        let mirrored: Vec<(u32, u32)> = packets.iter().map(|&(s, d)| (n - 1 - s, n - 1 - d)).collect();
-        right(packets).max(right(&mirrored))
-    }
-
-    #[test]
-    fn lemma2_matches_its_definition() {
-        let mut rng = crate::rng::Rng::new(7, crate::rng::Stream::Workload);
-        for case in 0..300 {
-            let n = 1 + case % 23;
-            let count = rng.below(40);
-            let packets: Vec<(u32, u32)> = (0..count).map(|_| (rng.below(n), rng.below(n))).collect();
-            let l = lemma2(n, &packets);
-            assert_eq!(l.steps, naive(n, &packets), "n={n} {packets:?}");
-            if l.packets > 0 {
-                // The pair it names attains the maximum.
-                let (i, j) = (l.i, l.j);
-                let h = packets
-                    .iter()
-                    .filter(|&&(s, d)| {
-                        if l.rightward {
-                            s <= i && d >= j
-                        } else {
-                            s >= i && d <= j
-                        }
-                    })
-                    .count() as u32;
-                assert_eq!(h, l.packets);
-                assert_eq!(i.abs_diff(j) + h - 1, l.steps);
-            }
-        }
-    }
-
-    /// Every multiset of up to 4 packets on arrays of 1 to 4 nodes: the
-    /// random cases above missed the ones where the segment tree's query
-    /// range matters (found by `cargo mutants`: a range that reached i = j
-    /// gave 3 for two packets 0 → 1 and two 1 → 2, whose time is 2).
-    #[test]
-    fn lemma2_matches_its_definition_on_every_small_instance() {
-        fn multisets(
-            all: &[(u32, u32)],
-            size: usize,
-            from: usize,
-            cur: &mut Vec<(u32, u32)>,
-            out: &mut Vec<Vec<(u32, u32)>>,
-        ) {
-            out.push(cur.clone());
-            if cur.len() == size {
-                return;
-            }
-            for i in from..all.len() {
-                cur.push(all[i]);
-                multisets(all, size, i, cur, out);
-                cur.pop();
-            }
-        }
-        for n in 1..=4u32 {
-            let all: Vec<(u32, u32)> = (0..n).flat_map(|s| (0..n).map(move |d| (s, d))).collect();
-            let mut cases = Vec::new();
-            multisets(&all, 4, 0, &mut Vec::new(), &mut cases);
-            for packets in cases {
-                assert_eq!(lemma2(n, &packets).steps, naive(n, &packets), "n={n} {packets:?}");
-            }
-        }
-        assert_eq!(lemma2(3, &[(0, 1), (0, 1), (1, 2), (1, 2)]).steps, 2);
-    }
-
-    #[test]
-    fn lemma2_names_the_pair_with_the_largest_j_on_a_tie() {
-        // (0, 1) and (2, 3) both take 1 step; the scan from the right end
-        // names the pair it meets first.
-        let l = lemma2(4, &[(0, 1), (2, 3)]);
-        assert_eq!((l.steps, l.i, l.j, l.rightward, l.packets), (1, 2, 3, true, 1));
-    }
-
-    #[test]
-    fn lemma2_of_a_pile_at_one_end() {
-        // k packets from node 0 to node n − 1: n − 1 + k − 1 steps.
-        let l = lemma2(10, &[(0, 9); 4]);
-        assert_eq!((l.steps, l.i, l.j, l.rightward, l.packets), (12, 0, 9, true, 4));
-        let l = lemma2(10, &[(9, 0); 3]);
-        assert_eq!((l.steps, l.i, l.j, l.rightward), (11, 9, 0, false));
-        assert_eq!(lemma2(5, &[(2, 2)]).steps, 0);
-    }
-
-    #[test]
-    fn lemma2_names_the_rightward_pair_on_a_tie() {
-        // Both directions take 9 + 2 − 1 = 10 steps: the rightward pair is named.
-        let l = lemma2(10, &[(0, 9), (0, 9), (9, 0), (9, 0)]);
-        assert_eq!((l.steps, l.i, l.j, l.rightward, l.packets), (10, 0, 9, true, 2));
-        // One more packet to the left breaks the tie.
-        let l = lemma2(10, &[(0, 9), (0, 9), (9, 0), (9, 0), (9, 0)]);
-        assert_eq!((l.steps, l.i, l.j, l.rightward, l.packets), (11, 9, 0, false, 3));
-    }
 
     #[test]
     fn formulas_on_a_16_by_16_mesh() {

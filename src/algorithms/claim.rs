@@ -9,6 +9,9 @@ use crate::topology::{Kind, Shape};
 use crate::workload::Workload;
 use serde::Serialize;
 
+mod lines;
+pub use lines::LineLemma;
+
 /// Where a claim holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -17,6 +20,8 @@ pub enum Scope {
     Any,
     /// A linear array (`linear:N`).
     LinearArray,
+    /// A ring (`ring:N`).
+    Ring,
     /// A square 2-D mesh (`mesh:SxS`).
     SquareMesh,
     /// A 2-D mesh (`mesh:RxC`).
@@ -58,6 +63,7 @@ impl Scope {
         Some(match self {
             Scope::Any => return None,
             Scope::LinearArray => (&[Kind::Linear], Shape::Any),
+            Scope::Ring => (&[Kind::Ring], Shape::Any),
             Scope::SquareMesh => (&[Kind::Mesh], Shape::Square),
             Scope::Mesh2d => (&[Kind::Mesh], Shape::TwoD),
             Scope::Hypercube => (&[Kind::Hypercube], Shape::Any),
@@ -194,6 +200,8 @@ pub enum Formula {
     /// n the side, d the dimension and k the most packets a node sends or
     /// receives (ε the run's strip height, L its locality).
     Ks(KsTheorem),
+    /// One of Kaufmann–Sibeyn §5's one-dimensional lemmas (linear array, ring).
+    Line(LineLemma),
 }
 
 impl Formula {
@@ -221,12 +229,22 @@ impl Formula {
             Formula::BitonicButterflySteps => "(log N + 1)² − 2",
             Formula::BitonicShuffleExchangeSteps => "⌊5(log N)²/4⌋ + max(log N − 3, 0) + 1",
             Formula::Ks(theorem) => theorem.text(),
+            Formula::Line(lemma) => lemma.text(),
             Formula::Lemma2
             | Formula::MeshDiameter
             | Formula::ThreeLines
             | Formula::GreedyWorstQueue
             | Formula::Constant(_) => return None,
         })
+    }
+
+    /// Whether the formula is about cut-through worms (`--flits F`, F > 1).
+    pub const fn cut_through(self) -> bool {
+        match self {
+            Formula::Ks(theorem) => theorem.cut_through(),
+            Formula::Line(lemma) => lemma.cut_through(),
+            _ => false,
+        }
     }
 
     /// [`Formula::text`] for a formula that has one, in a constant

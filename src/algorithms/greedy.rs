@@ -12,6 +12,7 @@
 //! One step costs O(packets in flight); no state besides the engine's.
 
 use super::claim::{Claim, Formula, Measure, Scope, Strength};
+use super::greedy_lines::{self, with_line_claims};
 use super::papers::LECTURE;
 use super::teaching::{Classes, PhaseText, Teaching};
 use super::{require, Algorithm, AlgorithmOptions};
@@ -104,32 +105,36 @@ pub const TEACHING: Teaching = Teaching {
     }],
     classes: Classes::Named(&["packet"]),
     headline: 1,
-    claims: &[
-        Claim {
-            name: "Lemma 2",
-            text: "on a linear array, farthest-first routing takes exactly T = max over i < j of (j − i + h(i, j)) \
-                   steps, h(i, j) = the packets from nodes ≤ i to nodes ≥ j, minus 1 (and the same to the left)",
-            scope: Scope::LinearArray,
-            permutation: false,
-            instance: None,
-            separated: false,
-            policy: Some(Policy::FarthestFirst),
-            measure: Measure::Steps,
-            strength: Strength::Exact,
-            formula: Formula::Lemma2,
-        },
-        Claim {
-            name: "the 2n − 2 bound",
-            text: "with farthest-first, any permutation of an n × n mesh is routed in at most 2n − 2 steps, the \
-                   diameter — optimal in time, but queues can grow to about 2n/3",
-            scope: Scope::SquareMesh,
-            permutation: true,
-            instance: None,
-            separated: false,
-            policy: Some(Policy::FarthestFirst),
-            measure: Measure::Steps,
-            strength: Strength::AtMost,
-            formula: Formula::MeshDiameter,
-        },
-    ],
+    claims: &CLAIMS,
 };
+
+/// greedy's claims: its own, then Kaufmann–Sibeyn §5's on linear arrays and
+/// rings ([`greedy_lines`]).
+const CLAIMS: [Claim; 2 + greedy_lines::CLAIMS.len()] = with_line_claims([
+    Claim {
+        name: "Lemma 2",
+        text: "on a linear array, farthest-first routing takes exactly T = max over i < j of (j − i + h(i, j)) \
+                   steps, h(i, j) = the packets from nodes ≤ i to nodes ≥ j, minus 1 (and the same to the left)",
+        scope: Scope::LinearArray,
+        permutation: false,
+        instance: None,
+        separated: false,
+        policy: Some(Policy::FarthestFirst),
+        measure: Measure::Steps,
+        strength: Strength::Exact,
+        formula: Formula::Lemma2,
+    },
+    Claim {
+        name: "the 2n − 2 bound",
+        text: "with farthest-first, any permutation of an n × n mesh is routed in at most 2n − 2 steps, the \
+                   diameter — optimal in time, but queues can grow to about 2n/3",
+        scope: Scope::SquareMesh,
+        permutation: true,
+        instance: None,
+        separated: false,
+        policy: Some(Policy::FarthestFirst),
+        measure: Measure::Steps,
+        strength: Strength::AtMost,
+        formula: Formula::MeshDiameter,
+    },
+]);

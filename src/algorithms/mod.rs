@@ -25,6 +25,7 @@ pub mod bitonic;
 pub mod claim;
 pub mod flashsort;
 pub mod greedy;
+mod greedy_lines;
 pub mod hypercube;
 mod key_sort;
 pub mod ks;

@@ -113,11 +113,17 @@ fn not_applicable(claim: &Claim, sim: &Simulation) -> Option<String> {
             _ => {}
         }
     }
+    // The one-dimensional cut-through lemmas (6, 12): one worm per node.
+    if let Formula::Line(lemma) = claim.formula {
+        if let Some(why) = claims::line_not_applicable(lemma, sim.instance()) {
+            return Some(why);
+        }
+    }
     // Kaufmann–Sibeyn's cut-through theorems (Corollary 5, Theorems 5, 10,
-    // 12) are for worms of F > 1 flits; every other claim for
-    // store-and-forward packets.
+    // 12; Lemmas 6 and 12) are for worms of F > 1 flits; every other claim
+    // for store-and-forward packets.
     let worms = sim.config().options.flits.filter(|&f| f > 1);
-    let cut_through = matches!(claim.formula, Formula::Ks(t) if t.cut_through());
+    let cut_through = claim.formula.cut_through();
     match worms {
         Some(f) if !cut_through => Some(format!(
             "stated for store-and-forward packets; this run routes worms of {f} flits"

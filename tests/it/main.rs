@@ -36,6 +36,7 @@ mod greedy;
 mod hypercube;
 mod ks;
 mod ks_level;
+mod ks_linear;
 mod ks_nol;
 mod ks_rules;
 mod layers;
