@@ -97,6 +97,9 @@ pub enum Measure {
     /// The most packets one node held when a phase opened (the report
     /// field `max_barrier_load` of a smeared Kaufmann–Sibeyn run, §7.5).
     MaxBarrierLoad,
+    /// The most steps a packet waited: its delivery step minus its distance
+    /// (Kaufmann–Sibeyn's delays, Corollary 3), over the packets delivered.
+    MaxDelay,
 }
 
 /// How a claim bounds its measure.

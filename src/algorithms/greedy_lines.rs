@@ -51,7 +51,7 @@ const LINE: Scope = Scope::LinearArray;
 const RING: Scope = Scope::Ring;
 
 /// §5's claims, in the paper's order within each network.
-pub const CLAIMS: [Claim; 11] = [
+pub const CLAIMS: [Claim; 12] = [
     line(
         "Lemma 7",
         join!(
@@ -155,14 +155,29 @@ pub const CLAIMS: [Claim; 11] = [
         join!(
             "on a ring, any strategy routes to the right in at most ",
             LineLemma::Lemma10.text(),
-            " steps, h(i) = the packets that leave node i to the right, minus 1: no packet waits more than \
-             max_i h(i) times (Corollary 3) and none goes farther than n/2 (and the same to the left)"
+            " steps, h(i) = the packets that leave node i to the right, minus 1, largest at i_max: no packet \
+             waits more than h(i_max) times (Corollary 3) and none goes farther than n/2 (and the same to the left)"
         ),
         RING,
         None,
         Strength::AtMost,
         LineLemma::Lemma10,
     ),
+    Claim {
+        measure: Measure::MaxDelay,
+        ..line(
+            "Corollary 3",
+            join!(
+                "on a ring, with any strategy, no packet waits more than ",
+                LineLemma::Corollary3.text(),
+                " steps on its way, h(i) = the packets that leave node i the same way, minus 1"
+            ),
+            RING,
+            None,
+            Strength::AtMost,
+            LineLemma::Corollary3,
+        )
+    },
     line(
         "Lemma 11",
         join!(
@@ -189,7 +204,7 @@ pub const CLAIMS: [Claim; 11] = [
     ),
 ];
 
-/// `own` claims followed by [`CLAIMS`] (`B` = A + 11, checked when compiled).
+/// `own` claims followed by [`CLAIMS`] (`B` = A + 12, checked when compiled).
 pub const fn with_line_claims<const A: usize, const B: usize>(own: [Claim; A]) -> [Claim; B] {
     assert!(B == A + CLAIMS.len(), "B must be A + CLAIMS.len()");
     let mut out = [CLAIMS[0]; B];

@@ -454,12 +454,18 @@ pub(super) fn evaluate(lemma: LineLemma, instance: &Instance, flits: Option<u32>
                 ..plain(text, best.map_or(0.0, |b| b.0 as f64), format!("n = {n}"))
             }
         }
-        LineLemma::Lemma10 => {
+        LineLemma::Lemma10 | LineLemma::Corollary3 => {
             let (c, i, right) = ring_out(n, &instance.packets);
-            let detail = format!("h(i_max) + 1 = {} leave node {i} going {}", packets(c), way(right));
+            let detail = format!("the most, {}, leave node {i} going {}", packets(c), way(right));
+            let h = c as f64 - 1.0;
+            let value = if lemma == LineLemma::Lemma10 {
+                h + nf / 2.0
+            } else {
+                h.max(0.0)
+            };
             Bound {
                 detail,
-                ..plain(text, c as f64 - 1.0 + nf / 2.0, format!("n = {n}"))
+                ..plain(text, value, format!("n = {n}"))
             }
         }
         LineLemma::Corollary1 | LineLemma::Corollary2 => {

@@ -187,6 +187,7 @@ fn headline(claim: &Claim, b: &Bound) -> (String, String) {
         (Measure::MaxEdgeQueue, Strength::Order) => format!("edge queues O({f}) = c·{v}"),
         (Measure::MaxEdgeQueue, _) => format!("edge queues ≤ {eq}"),
         (Measure::MaxBarrierLoad, _) => format!("packets at a node when a phase opens ≤ {f} + O(1)"),
+        (Measure::MaxDelay, _) => format!("every packet waits ≤ {eq} steps"),
     };
     let mut full = core.clone();
     if !b.parameters.is_empty() {
@@ -343,6 +344,33 @@ fn judge(claim: &Claim, b: &Bound, p: &Progress) -> (Verdict, Option<f64>, Strin
                 }
             }
         }
+        Measure::MaxDelay => {
+            // An upper bound (Corollary 3): over the packets delivered so far.
+            let w = p.max_delay;
+            let measured = Some(w as f64);
+            if w as f64 > v {
+                let line = format!("a packet waited {w} steps > {vs} — exceeded ✗");
+                (Verdict::NotMet, measured, line, format!("waited {w} ✗"))
+            } else if p.failed() {
+                (
+                    Verdict::NotMet,
+                    measured,
+                    p.failure(),
+                    "the run did not finish ✗".into(),
+                )
+            } else if p.over() {
+                let line = format!("the longest wait of a packet: {w} steps ≤ {vs} — met ✓");
+                (Verdict::Met, measured, line, format!("longest wait {w} ✓"))
+            } else {
+                let line = format!("{}; the longest wait so far {w} ≤ {vs} — not yet decided", p.line());
+                (
+                    Verdict::Pending,
+                    measured,
+                    line,
+                    format!("so far {w} — not yet decided"),
+                )
+            }
+        }
         Measure::MaxBarrierLoad => {
             let Some(q) = p.max_barrier_load else {
                 let line = format!("{}; no phase has opened yet — not yet decided", p.line());
@@ -468,6 +496,9 @@ fn what(claim: &Claim, b: &Bound) -> String {
         }
         (Measure::MaxBarrierLoad, _) => {
             format!("the packets a node holds when a phase opens, against {of} + O(1), the O(1) measured")
+        }
+        (Measure::MaxDelay, _) => {
+            format!("no packet waits more than {of} steps (its delivery step minus its distance)")
         }
     }
 }

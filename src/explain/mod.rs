@@ -16,6 +16,7 @@ use crate::claims::Bound;
 use crate::engine::PhaseSteps;
 use crate::lessons::{Lesson, Relation};
 use crate::simulation::{Simulation, Status};
+use crate::topology::Network;
 use serde::Serialize;
 
 mod judge;
@@ -243,6 +244,24 @@ pub(super) struct Progress {
     /// A smeared Kaufmann–Sibeyn run: the most packets one node held when a
     /// phase opened so far (report field `max_barrier_load`).
     max_barrier_load: Option<u32>,
+    /// The most steps a delivered packet waited: its delivery step minus
+    /// its distance (for Kaufmann–Sibeyn's Corollary 3).
+    max_delay: u32,
+}
+
+/// The most steps a delivered packet of `sim` waited: its delivery step
+/// minus its distance. O(P).
+fn max_delay(sim: &Simulation) -> u32 {
+    let engine = sim.engine();
+    let topo = &sim.instance().topology;
+    (0..engine.packet_count())
+        .filter(|&p| engine.is_delivered(p))
+        .map(|p| {
+            let at = engine.delivery_steps()[p as usize];
+            at.saturating_sub(topo.distance(engine.source(p), engine.destination(p)))
+        })
+        .max()
+        .unwrap_or(0)
 }
 
 impl Progress {
@@ -261,6 +280,7 @@ impl Progress {
             steps: sim.steps(),
             phases: stats.phases(step),
             max_barrier_load: sim.report_extra().max_barrier_load,
+            max_delay: max_delay(sim),
         }
     }
 

@@ -24,9 +24,13 @@ pub enum LineLemma {
     /// n − 1 − i}, h_r(i) = the packets from nodes ≤ i to nodes > i, minus 1
     /// (over the i some packet crosses); mirrored to the left.
     Lemma4,
-    /// Lemma 10 (§5.2.2), ring, any strategy: T_r ≤ max_i h_r(i) + n/2,
-    /// h_r(i) = the packets that leave node i to the right, minus 1.
+    /// Lemma 10 (§5.2.2), ring, any strategy: T_r ≤ h_r(i_max) + n/2,
+    /// h_r(i) = the packets that leave node i to the right, minus 1, i_max
+    /// the node where it is largest.
     Lemma10,
+    /// Corollary 3 (§5.2.2), ring, any strategy: a packet waits at most
+    /// max_i h(i) steps (the larger of the two directions').
+    Corollary3,
     /// Corollary 1 (§5.1.1), linear array, farthest-first: when any m nodes
     /// send and receive at most k·m + α packets, T ≤ max{n − 1, kn/2} + α.
     Corollary1,
@@ -52,10 +56,11 @@ pub enum LineLemma {
 
 impl LineLemma {
     /// Every lemma, in the order of the enum.
-    pub const ALL: [LineLemma; 11] = [
+    pub const ALL: [LineLemma; 12] = [
         LineLemma::Lemma7,
         LineLemma::Lemma4,
         LineLemma::Lemma10,
+        LineLemma::Corollary3,
         LineLemma::Corollary1,
         LineLemma::Corollary2,
         LineLemma::Lemma3,
@@ -71,7 +76,8 @@ impl LineLemma {
         match self {
             LineLemma::Lemma7 => "max over covered arcs i → j of ((j − i) mod n + h(i, j))",
             LineLemma::Lemma4 => "max_i {h(i) + n − 1 − i}",
-            LineLemma::Lemma10 => "max_i h(i) + n/2",
+            LineLemma::Lemma10 => "h(i_max) + n/2",
+            LineLemma::Corollary3 => "max_i h(i)",
             LineLemma::Corollary1 => "max{n − 1, kn/2} + α",
             LineLemma::Corollary2 => "max{n − 1, kn/2 + n/2} + α",
             LineLemma::Lemma3 => "max{n, kn/4}",
@@ -93,7 +99,12 @@ impl LineLemma {
     pub const fn ring(self) -> bool {
         matches!(
             self,
-            LineLemma::Lemma7 | LineLemma::Lemma10 | LineLemma::Lemma8 | LineLemma::Lemma11 | LineLemma::Lemma12
+            LineLemma::Lemma7
+                | LineLemma::Lemma10
+                | LineLemma::Corollary3
+                | LineLemma::Lemma8
+                | LineLemma::Lemma11
+                | LineLemma::Lemma12
         )
     }
 }
