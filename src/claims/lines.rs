@@ -252,11 +252,14 @@ pub struct Lemma7 {
     pub packets: u32,
 }
 
+/// Packets on a ring as (start, length) going right.
+type Arcs = Vec<(u32, u32)>;
+
 /// Every packet of a ring that moves, as (start, length) going right: the
 /// packets that go left mirrored (node x as n − 1 − x). A packet takes the
 /// shorter way, a tie (exactly n/2) by its id's parity (SPEC §2), as the
 /// engine routes it when the algorithm does not choose.
-fn ring_ways(n: u32, packets: &[(u32, u32)]) -> (Vec<(u32, u32)>, Vec<(u32, u32)>) {
+fn ring_ways(n: u32, packets: &[(u32, u32)]) -> (Arcs, Arcs) {
     let (mut right, mut left) = (Vec::new(), Vec::new());
     for (id, &(s, d)) in packets.iter().enumerate() {
         if s == d {

@@ -50,7 +50,7 @@ fn value(lemma: LineLemma, inst: &Instance) -> f64 {
 /// the arcs it covers, as the nodes it passes in order.
 fn path(n: u32, id: usize, (s, d): (u32, u32)) -> Vec<u32> {
     let fwd = (d + n - s) % n;
-    let right = fwd < n - fwd || (fwd == n - fwd && id % 2 == 0);
+    let right = fwd < n - fwd || (fwd == n - fwd && id.is_multiple_of(2));
     let len = if right { fwd } else { n - fwd };
     (0..=len)
         .map(|t| if right { (s + t) % n } else { (s + n - t % n) % n })
