@@ -4,7 +4,8 @@
 // not-met; asymptotic claims are `measured` with their constant; the
 // ks-wrap-torus lesson's check line says what it checks and is not "met";
 // on a torus no claim reads "Not checked here", and where no paper bounds
-// the algorithm the panel says so.
+// the algorithm the panel says so; greedy on a ring is judged by
+// Kaufmann–Sibeyn §5 (Lemma 7 met, Lemma 8 measured).
 // Run: node --test tests/e2e/claims.test.mjs (after ./build.sh).
 
 import { test } from 'node:test';
@@ -111,4 +112,22 @@ test('bit fixing: the worst-case claim is not applicable on a random permutation
   marksFollowVerdicts(lines, 'transpose');
   assert.deepEqual([...random.errors, ...transpose.errors], []);
   await transpose.page.close();
+});
+
+test('greedy on a ring: Lemma 7 met with the arc it names, Lemma 8 measured, the linear-array lemmas stated for other runs', async () => {
+  const { page, doc, errors } = await open('?topology=ring:16&workload=random-destinations&k=4&algorithm=greedy&play=0', { width: 1280, height: 800 });
+  await finish(doc);
+  await doc.waitForFunction(() => [...document.querySelectorAll('[data-role="claim"]')].some((el) => /Lemma 7/.test(el.innerText) && el.dataset.verdict !== 'pending'), null, { timeout: 10000 });
+  const lines = await claimLines(doc);
+  // An applying claim's line starts with its mark (✓, ≈) on a line of its own.
+  const find = (name) => lines.find((l) => l.text.replace(/^[✓✗…≈]\n/, '').startsWith(`${name}:`));
+  assert.equal(find('Lemma 7')?.verdict, 'met', JSON.stringify(lines));
+  assert.match(find('Lemma 7').text, /= (\d+) \(n = 16\); the maximum is at the arc from node \d+ to node \d+ going (left|right)[^]*finished in \1 steps = \1 — met ✓/);
+  for (const name of ['Lemma 10', 'Corollary 3']) assert.equal(find(name)?.verdict, 'met', name);
+  assert.match(find('Lemma 8').text, /finished in \d+ steps, \d+ steps (above|below) the main term 8: \d+ = 8 [+−] \d+\.\d\d·√\(k·n·ln n\)/);
+  assert.equal(find('Lemma 8').verdict, 'measured');
+  assert.equal(find('Lemma 3')?.verdict, 'not-applicable');
+  marksFollowVerdicts(lines, 'ring');
+  assert.deepEqual(errors, []);
+  await page.close();
 });
