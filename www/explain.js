@@ -24,8 +24,16 @@ function claimsHtml(run) {
   const applies = run.claims.filter((c) => c.verdict !== 'not-applicable');
   const items = applies.map((c) => `<li class="v-${c.verdict}" data-role="claim" data-verdict="${esc(c.verdict)}" title="${esc(c.text)}"><span class="mark" aria-hidden="true">${VERDICT_MARK[c.verdict]}</span>`
     + `<span><b>${esc(c.name)}</b>: ${esc(c.headline)}<br><span class="x-line">${esc(c.line)}</span></span></li>`);
-  const others = run.claims.filter((c) => c.verdict === 'not-applicable')
-    .map((c) => `<li class="v-not-applicable" data-role="claim" data-verdict="not-applicable" title="${esc(c.text)}"><b>${esc(c.name)}</b>: ${esc(c.line.replace(/^does not apply: /, ''))}</li>`);
+  // The claims stated for other runs, one line per reason ("Lemma 7, Lemma 8: stated for a ring; …").
+  const byReason = new Map();
+  for (const c of run.claims.filter((c) => c.verdict === 'not-applicable')) {
+    const why = c.line.replace(/^does not apply: /, '');
+    byReason.set(why, [...(byReason.get(why) ?? []), c]);
+  }
+  const others = [...byReason].map(([why, cs]) => {
+    const title = cs.length === 1 ? cs[0].text : cs.map((c) => `${c.name}: ${c.text}`).join('\n');
+    return `<li class="v-not-applicable" data-role="claim" data-verdict="not-applicable" title="${esc(title)}"><b>${esc(cs.map((c) => c.name).join(', '))}</b>: ${esc(why)}</li>`;
+  });
   return (run.unclaimed ? `<p class="x-unclaimed">${esc(run.unclaimed)}</p>` : '')
     + (items.length ? `<ul class="x-claims">${items.join('')}</ul>` : '')
     + (others.length ? `<div class="x-na"><p>Stated for other runs:</p><ul>${others.join('')}</ul></div>` : '');

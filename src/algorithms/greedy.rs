@@ -6,7 +6,8 @@
 //! routing lecture (Greedy XY). With `farthest-first` a permutation of an
 //! n×n mesh is routed in at most 2n−2 steps, and a linear array in which
 //! every node receives at most one packet in at most n−1 steps; Lemma 2 of
-//! Kaufmann–Sibeyn gives the exact time on a linear array.
+//! Kaufmann–Sibeyn gives the exact time on a linear array, Lemma 7 on a
+//! ring, and the rest of §5 bounds it there (`greedy_lines.rs`).
 //!
 //! # Complexity
 //! One step costs O(packets in flight); no state besides the engine's.
@@ -75,7 +76,7 @@ pub const ENTRY: Entry = Entry {
     name: NAME,
     summary: "dimension order, last coordinate first (X then Y); the policy settles contention",
     paper: LECTURE,
-    section: "XY greedy permutation routing in 2-D mesh (Lemma); Kaufmann–Sibeyn §2",
+    section: "XY greedy permutation routing in 2-D mesh (Lemma); Kaufmann–Sibeyn §2, §5",
     kinds: GRIDS,
     shape: Shape::Any,
     packets: Packets::Any,

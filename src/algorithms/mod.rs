@@ -6,7 +6,7 @@
 //!
 //! | name | file | source |
 //! | --- | --- | --- |
-//! | `greedy` | greedy.rs | dimension-order routing (Kaufmann–Sibeyn §2, permutation lecture) |
+//! | `greedy` | greedy.rs, greedy_lines.rs | dimension-order routing (Kaufmann–Sibeyn §2, §5, permutation lecture) |
 //! | `bit-fixing` | hypercube.rs | hypercube lecture (bit fixing) |
 //! | `valiant` | hypercube.rs | hypercube lecture (two-phase randomized routing) |
 //! | `rand-interval` | rand_interval.rs, three_phase.rs | permutation lecture (randomized permutation routing) |
