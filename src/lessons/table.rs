@@ -456,6 +456,9 @@ pub const LESSONS: &[Lesson] = &[
         load: Some(VALIANT_LOAD),
         predict: None,
     },
+    super::more::RAND_INTERVAL,
+    super::more::LMRR_MESH,
+    super::more::COMBINING,
 ];
 
 /// The load curve of `valiant-load`: greedy and Valiant on a 16 × 16

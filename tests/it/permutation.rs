@@ -649,8 +649,14 @@ fn offline_routing_graph_is_split_into_perfect_matchings_that_the_first_phase_fo
             left[(c * cols + a) as usize] += 1;
             right[(c * cols + b) as usize] += 1;
         }
-        assert!(left.iter().all(|&n| n == 1), "{name}: a colour meets a source column twice or never");
-        assert!(right.iter().all(|&n| n == 1), "{name}: a colour meets a destination column twice or never");
+        assert!(
+            left.iter().all(|&n| n == 1),
+            "{name}: a colour meets a source column twice or never"
+        );
+        assert!(
+            right.iter().all(|&n| n == 1),
+            "{name}: a colour meets a destination column twice or never"
+        );
         // One colour per class, all distinct.
         assert_eq!(g.palette.len(), rows as usize);
         let distinct: std::collections::HashSet<&String> = g.palette.iter().collect();
@@ -658,17 +664,25 @@ fn offline_routing_graph_is_split_into_perfect_matchings_that_the_first_phase_fo
         assert!(g.caption.contains("Hall's theorem") && g.caption.contains("permute-columns"));
         // The plan is the run's: after permute-columns (phase 2 moves along
         // rows only) every packet not delivered on the way is in row colour[p].
-        while sim.engine().stats().current_phase() == Some("permute-columns") && sim.status() == routesim::Status::Running {
+        while sim.engine().stats().current_phase() == Some("permute-columns")
+            && sim.status() == routesim::Status::Running
+        {
             sim.step();
         }
         assert!(sim.summary().step > 0, "{name}: permute-columns never ran");
         let positions = sim.engine().positions();
         for (p, &c) in g.colour.iter().enumerate() {
             if sim.engine().delivery_steps()[p] == u32::MAX {
-                assert_eq!(positions[p] / cols, c, "{name}: packet {p} not in the row of its colour");
+                assert_eq!(
+                    positions[p] / cols,
+                    c,
+                    "{name}: packet {p} not in the row of its colour"
+                );
             }
         }
     }
     // Not every algorithm plans with a graph.
-    assert!(crate::common::sim_of("mesh:8x8", "greedy", "random-permutation", &[]).routing_graph().is_none());
+    assert!(crate::common::sim_of("mesh:8x8", "greedy", "random-permutation", &[])
+        .routing_graph()
+        .is_none());
 }
