@@ -12,6 +12,8 @@ import { $, state } from './state.js';
 const SVG = 'http://www.w3.org/2000/svg';
 const W = 300;
 const PAD = 16;
+/** The most vertices per side and colours drawn (a 64 × 64 mesh: 4,096 edges and 64 colours, each button a colour). */
+const MOST = 64;
 
 /** The run that plans with a graph (the main run first, then the one beside it), after a rebuild. */
 export function updateHall() {
@@ -43,6 +45,15 @@ function el(name, attrs) {
 }
 
 function draw(g) {
+  $('hall-caption').textContent = g.caption;
+  if (g.vertices > MOST || g.colours > MOST) {
+    const p = document.createElement('p');
+    p.className = 'hint';
+    p.textContent = `Too many to draw here: ${g.from.length} edges and ${g.colours} colours. The drawing takes meshes of at most ${MOST} rows and ${MOST} columns.`;
+    $('hall-figure').replaceChildren(p);
+    $('hall-classes').replaceChildren();
+    return;
+  }
   const n = g.vertices;
   const gap = n > 1 ? Math.min(18, Math.max(6, 240 / (n - 1))) : 0;
   const top = PAD + 8;
@@ -101,7 +112,6 @@ function draw(g) {
     b.addEventListener('click', () => choose(state.hall?.chosen === c ? null : c));
     return b;
   });
-  $('hall-caption').textContent = g.caption;
   $('hall-figure').replaceChildren(svg);
   $('hall-classes').replaceChildren(...buttons);
 }
@@ -111,7 +121,8 @@ function choose(c) {
   if (!state.hall) return;
   state.hall.chosen = c;
   state.hall.packets = null;
-  const svg = $('hall-figure').firstElementChild;
+  const svg = $('hall-figure').querySelector('svg');
+  if (!svg) return;
   svg.classList.toggle('chosen', c !== null);
   for (const p of svg.querySelectorAll('path')) p.classList.toggle('on', Number(p.dataset.colour) === c);
   for (const b of $('hall-classes').children) b.setAttribute('aria-pressed', String(Number(b.dataset.class) === c));

@@ -105,16 +105,15 @@ pub(super) const LMRR_MESH: Lesson = Lesson {
 pub(super) const COMBINING: Lesson = Lesson {
     id: "combining",
     title: "Packet combining: a hot spot that costs nothing (Leighton–Maggs–Ranade–Rao §2.3.1)",
-    text: "Half of the 64 inputs of this butterfly send to one hot output, and it has only two incoming links: \
-           bit fixing (the second run) must bring the 32 packets in one by one, so it needs at least 16 steps — \
-           its lower bound. With combining (the option combine, checked in the algorithm's options), every \
-           packet's rank is a hash of its destination, so all packets for one destination share their rank and \
-           travel as one stream: a node forwards a packet only when nothing smaller can still come, and packets \
-           for the same destination that meet at the head of its queues are merged into one message, which \
-           delivers them all. At most one packet per destination crosses a link, so the hot spot's streams merge \
-           on the way: Theorem 2.9's congestion c counts destinations, not packets. Watch the packets bound for \
-           the hot output vanish into each other, the delivered counter jump, and lmrr finish before bit \
-           fixing's lower bound.",
+    text: "Half of the 64 inputs of this butterfly send to one hot output, and only two links lead into it: bit \
+           fixing (the second run) must bring the 32 packets in one by one, two per step, so it needs at least 16 \
+           steps. With combining (the option combine, checked under Options of lmrr), a packet's rank is a hash \
+           of its destination, so all packets for one destination share their rank: a node forwards a packet only \
+           when nothing smaller can still come, and packets for the same destination that meet at the head of its \
+           queues travel on as one, which delivers them all. At most one packet per destination crosses a link, \
+           so Theorem 2.9's congestion c counts destinations, not packets — and the lower bound counter counts one \
+           packet per destination too. Watch lmrr's delivered counter jump by many at once as a merged packet \
+           arrives, and lmrr finish in fewer steps than the 16 bit fixing cannot beat.",
     paper: LMRR,
     section: "§2.3.1 (combining), §2.2 (Theorem 2.9)",
     preset: Preset {
