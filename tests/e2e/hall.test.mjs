@@ -10,6 +10,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPage } from './harness.mjs';
+import { assertAccessible } from './axe.mjs';
 
 const role = (page, name) => page.locator(`[data-role="${name}"]`);
 
@@ -78,6 +79,7 @@ test('offline\'s G_π: one edge per packet, each colour class a perfect matching
     return [...s.positions].map((v, p) => (s.delivered_at[p] === 0xffffffff ? Math.floor(v / 16) : null));
   });
   for (const e of edges) if (rows[e.packet] !== null) assert.equal(rows[e.packet], e.colour, `packet ${e.packet}`);
+  await assertAccessible(page, 'the plan\'s graph, a class chosen', { include: '#hall' });
   // Choosing it again shows every class.
   await page.locator(`[data-role="hall-class"][data-class="5"]`).click();
   assert.equal(await page.evaluate(() => window.routesim.hall.chosen), null);
