@@ -1427,7 +1427,7 @@ fn the_rand_interval_lmrr_mesh_and_combining_lessons_quote_their_runs() {
     let (status, main, other) = run_lesson("combining");
     let (lmrr, bf) = (main.report(), other.unwrap().report());
     assert!(lmrr.extra.lmrr.as_ref().unwrap().combined.unwrap_or(0) > 0);
-    assert_eq!((bf.steps, bf.bounds.best as u32), (22, 16));
+    assert_eq!((bf.steps, bf.bounds.best), (22, 16));
     assert!(lmrr.steps < 16, "{}", lmrr.steps);
     let text = quoted("combining");
     assert!(text.contains("needs 22 steps") && text.contains("at least 16 steps") && text.contains("32 packets"));
