@@ -63,6 +63,30 @@ pub const CONTROL: &str = "#8e24aa";
 /// most (the page interpolates between them, through orange).
 pub const HEAT: [&str; 2] = ["#ffecaa", "#d73814"];
 
+/// The colour of matching `i` of `n` in a drawing of an edge colouring
+/// (the off-line algorithm's G_π, the page's "Hall's theorem" panel):
+/// `n` hues evenly spaced round the wheel at one saturation and
+/// lightness, each `#rrggbb`, distinct for distinct `i < n` (n ≤ 256). The
+/// page rings the packets of a chosen matching on the network in the same
+/// colour, so a colour there means the same matching as in the panel.
+pub fn matching_colour(i: u32, n: u32) -> String {
+    let h = 360.0 * f64::from(i) / f64::from(n.max(1));
+    let (s, l) = (0.75, 0.45);
+    let c = (1.0 - (2.0 * l - 1.0_f64).abs()) * s;
+    let x = c * (1.0 - ((h / 60.0) % 2.0 - 1.0).abs());
+    let m = l - c / 2.0;
+    let (r, g, b) = match (h / 60.0) as u32 {
+        0 => (c, x, 0.0),
+        1 => (x, c, 0.0),
+        2 => (0.0, c, x),
+        3 => (0.0, x, c),
+        4 => (x, 0.0, c),
+        _ => (c, 0.0, x),
+    };
+    let byte = |v: f64| ((v + m) * 255.0).round().clamp(0.0, 255.0) as u8;
+    format!("#{:02x}{:02x}{:02x}", byte(r), byte(g), byte(b))
+}
+
 /// The hue ranges of SPEC §7's colour words (degrees, `[from, to)`; red
 /// wraps round 0), read only at HSL saturation ≥ 40 %.
 pub const HUES: [(&str, f64, f64); 7] = [

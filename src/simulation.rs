@@ -409,6 +409,13 @@ impl Simulation {
         self.algorithm.edge_queues()
     }
 
+    /// The bipartite multigraph the algorithm planned this instance with,
+    /// and its edge colouring, if it plans with one (`offline`'s G_π; see
+    /// [`crate::algorithms::Algorithm::routing_graph`]).
+    pub fn routing_graph(&self) -> Option<crate::algorithms::RoutingGraph> {
+        self.algorithm.routing_graph(&self.instance)
+    }
+
     /// The algorithm's own report fields so far (SPEC §5; the `extra`
     /// part of [`Simulation::report`]), without the rest of the report.
     pub fn report_extra(&self) -> Extra {

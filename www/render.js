@@ -159,7 +159,8 @@ const HEAT_LEVELS = 12;
  * Draws one frame. `frame` = {snapshot, prevPositions, t (0..1 of the way
  * through the step), colorMode (`class`, `destination` or `key`),
  * destinations, keyShade (keyShades of a sort's keys), trail, watched,
- * hover, queueScale}. Returns the packet dot positions (Float32Array, x,y per
+ * hover, highlight ({packets, colour}: packets to ring, or null),
+ * queueScale}. Returns the packet dot positions (Float32Array, x,y per
  * packet; NaN for packets not drawn) for hit testing.
  */
 export function drawFrame(ctx, view, lay, frame) {
@@ -375,6 +376,20 @@ function drawOverlays(ctx, view, lay, frame, dots) {
       ctx.lineWidth = 2;
       ctx.stroke();
     }
+  }
+
+  // 6a. The packets of one colour class of the plan's graph (hall.js), ringed in its colour.
+  if (frame.highlight && dots) {
+    const r = Math.max(5, Math.min(9, s * 0.45));
+    ctx.strokeStyle = frame.highlight.colour;
+    ctx.lineWidth = 2.5;
+    ctx.beginPath();
+    for (const p of frame.highlight.packets) {
+      if (Number.isNaN(dots[2 * p])) continue;
+      ctx.moveTo(dots[2 * p] + r, dots[2 * p + 1]);
+      ctx.arc(dots[2 * p], dots[2 * p + 1], r, 0, 2 * Math.PI);
+    }
+    ctx.stroke();
   }
 
   // 6b. A stall's wait-for cycle (the core's `deadlock`), outlined with arrows.

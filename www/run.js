@@ -6,6 +6,7 @@ import { simConfig } from './config.js';
 import { layout } from './layout.js';
 import { keyShades } from './render.js';
 import { tweenMs } from './motion.js';
+import { updateHall } from './hall.js';
 import { $, state, running, shownStep, shownStatus } from './state.js';
 import { showMessage, clearMessages } from './messages.js';
 import {
@@ -51,6 +52,7 @@ export function rebuild(play = state.autoplay, built = null) {
     const reason = state.compare.rebuild(state.sim);
     if (reason) showMessage('info', `No second run: ${reason} — showing ${state.config.algorithm} alone.`, 'sim');
   }
+  updateHall();
   // The step to open at (the address's or a lesson's): computed at once
   // when within reach, else up to where REBUILD_SYNC_MS gets and the rest in
   // slices once the page is drawn (continueTo), so that a big run never

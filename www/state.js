@@ -49,6 +49,7 @@ export const state = {
   explainDue: null,
   timeline: null, // timeline.js: scrubber, phase bands, keyboard
   embedApi: null, // embed-api.js: state messages out, commands in
+  hall: null, // hall.js: the plan's bipartite graph ({graph, run, chosen}), for a run that plans with one
   instanceParam: null, // the loaded instance as `instance=` (url-instance.js), when it fits the address
 };
 window.routesim = state; // for the end-to-end tests and the curious

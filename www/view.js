@@ -6,6 +6,7 @@
 import { INTRO, isDefaultRun } from './config.js';
 import { drawFrame, viewFor } from './render.js';
 import { renderExplain } from './explain.js';
+import { hallHighlight } from './hall.js';
 import { $, UNDELIVERED, state, running, shownStep, shownStatus, colorMode } from './state.js';
 import { showMessage } from './messages.js';
 
@@ -295,11 +296,13 @@ export function draw(now) {
     trail: state.trail,
     watched: state.watched,
     hover: state.hover,
+    highlight: hallHighlight(0),
     queueScale: state.snapshot ? Math.max(4, state.snapshot.max_queue, state.compare?.maxQueue() ?? 0) : 4,
   });
   const more = state.compare?.draw(now, state.lay, {
     colorMode: colorMode(),
     keyShade: state.keyShade,
+    highlight: hallHighlight(1),
     queueScale: state.snapshot ? Math.max(4, state.snapshot.max_queue, state.compare.maxQueue()) : 4,
   });
   state.dirty = t < 1 || !!more;

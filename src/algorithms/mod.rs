@@ -52,7 +52,7 @@ pub use ks::Ks;
 pub use ks_level::KsLevel;
 pub use ks_local::KsLocal;
 pub use lmrr::Lmrr;
-pub use offline::{colour_regular_bipartite, column_colouring, Offline};
+pub use offline::{colour_regular_bipartite, column_colouring, routing_graph, Offline};
 pub use pp::Pp;
 pub use rand_interval::{Intervals, RandInterval};
 pub use registry::{lookup, Entry, Packets, Shape, DEFAULT_ALGORITHM, EXPERIMENT_ORDER, REGISTRY};
@@ -135,6 +135,51 @@ pub trait Algorithm: AlgorithmClone {
     fn edge_queues(&self) -> Option<EdgeQueues> {
         None
     }
+
+    /// The bipartite multigraph the algorithm planned `instance` with and
+    /// its edge colouring, if it plans with one (`offline`'s G_π); `None`
+    /// by default. Read for drawing and tests only.
+    fn routing_graph(&self, _instance: &Instance) -> Option<RoutingGraph> {
+        None
+    }
+}
+
+/// A bipartite multigraph with a proper edge colouring, as an algorithm
+/// planned with it ([`Algorithm::routing_graph`]): the permutation
+/// lecture's routing graph G_π of `offline` — the source columns on the
+/// left, the destination columns on the right, one edge per packet, padded
+/// to regular by dummy edges — split into perfect matchings, one colour
+/// each. Edges are listed per packet (index = packet id), then the dummies.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct RoutingGraph {
+    /// Vertices on each side (the mesh's columns).
+    pub vertices: u32,
+    /// The colours (perfect matchings): the degree of every vertex (the
+    /// mesh's rows).
+    pub colours: u32,
+    /// What a left vertex stands for ("source column").
+    pub left: &'static str,
+    /// What a right vertex stands for ("destination column").
+    pub right: &'static str,
+    /// What a colour stands for ("row": the row the packets of colour i
+    /// move to in the first phase).
+    pub colour_name: &'static str,
+    /// Per packet: its left vertex.
+    pub from: Vec<u32>,
+    /// Per packet: its right vertex.
+    pub to: Vec<u32>,
+    /// Per packet: its colour, in `0..colours`.
+    pub colour: Vec<u32>,
+    /// The dummy edges' left vertices (a partial permutation's padding).
+    pub dummy_from: Vec<u32>,
+    /// The dummy edges' right vertices.
+    pub dummy_to: Vec<u32>,
+    /// The dummy edges' colours.
+    pub dummy_colour: Vec<u32>,
+    /// Each colour's `#rrggbb` ([`crate::palette::matching_colour`]).
+    pub palette: Vec<String>,
+    /// What the drawing shows, in words (the page's caption).
+    pub caption: String,
 }
 
 /// A mark the page draws for an algorithm ([`Algorithm::marks`]), besides

@@ -45,7 +45,7 @@ use super::papers::LECTURE;
 use super::teaching::{Classes, PhaseText, Teaching};
 use super::three_phase::ThreePhase;
 use super::{require, Algorithm, AlgorithmOptions};
-use super::{Entry, Packets, Shape};
+use super::{Entry, Packets, RoutingGraph, Shape};
 use crate::engine::Engine;
 use crate::error::{Error, Result};
 use crate::options::Field;
@@ -112,6 +112,14 @@ impl Algorithm for Offline {
     fn offline_precompute(&self) -> bool {
         true
     }
+
+    fn routing_graph(&self, instance: &Instance) -> Option<RoutingGraph> {
+        let topo = &instance.topology;
+        let (rows, cols) = topo
+            .mesh2d()
+            .filter(|_| matches!(topo.kind(), Kind::Mesh | Kind::Torus))?;
+        Some(routing_graph(rows, cols, &instance.packets))
+    }
 }
 
 /// Refuses instances in which a node is the source or the destination of
@@ -142,6 +150,15 @@ pub(crate) fn check_partial_permutation(algorithm: &str, nodes: u32, packets: &[
 /// multigraph of source columns × destination columns, padded to R-regular
 /// with dummy edges. `packets` must be a partial permutation of an R×C mesh.
 pub fn column_colouring(rows: u32, cols: u32, packets: &[(u32, u32)]) -> Vec<u32> {
+    let (_, mut colours) = padded_colouring(rows, cols, packets);
+    colours.truncate(packets.len());
+    colours
+}
+
+/// The routing multigraph G_π of a partial permutation `packets` of an R×C
+/// mesh — one edge (source column, destination column) per packet, then
+/// the dummy edges that pad it to R-regular — and its R-edge-colouring.
+fn padded_colouring(rows: u32, cols: u32, packets: &[(u32, u32)]) -> (Vec<(u32, u32)>, Vec<u32>) {
     let mut edges: Vec<(u32, u32)> = packets.iter().map(|&(s, d)| (s % cols, d % cols)).collect();
     let mut out_deg = vec![0u32; cols as usize];
     let mut in_deg = vec![0u32; cols as usize];
@@ -155,9 +172,47 @@ pub fn column_colouring(rows: u32, cols: u32, packets: &[(u32, u32)]) -> Vec<u32
     let missing_in = (0..cols).flat_map(|c| std::iter::repeat_n(c, (rows - in_deg[c as usize]) as usize));
     edges.extend(missing_out.zip(missing_in));
     debug_assert_eq!(edges.len() as u64, rows as u64 * cols as u64);
-    let mut colours = colour_regular_bipartite(cols, rows, &edges);
-    colours.truncate(packets.len());
-    colours
+    let colours = colour_regular_bipartite(cols, rows, &edges);
+    (edges, colours)
+}
+
+/// The lecture's routing graph G_π of a partial permutation `packets` of an
+/// R×C mesh and the colouring `offline` plans with ([`column_colouring`]:
+/// the same edges, the same colours), as the page draws it.
+pub fn routing_graph(rows: u32, cols: u32, packets: &[(u32, u32)]) -> RoutingGraph {
+    let (edges, colours) = padded_colouring(rows, cols, packets);
+    let p = packets.len();
+    let (real, dummy) = edges.split_at(p);
+    let dummies = match dummy.len() {
+        0 => String::new(),
+        1 => ", and 1 dashed dummy edge that pads the partial permutation".to_string(),
+        d => format!(", and {d} dashed dummy edges that pad the partial permutation"),
+    };
+    let caption = format!(
+        "G_π: the {cols} source columns s0 … s{} (left) and the {cols} destination columns d0 … d{} (right), \
+         one edge per packet ({p}){dummies}. Every vertex has {rows} edges, so by Hall's theorem G_π has a \
+         perfect matching; taking matchings out one by one splits it into {rows} perfect matchings, one colour \
+         each: every vertex meets each colour once. The packets of the colour of row i move to row i in \
+         permute-columns, so no row then holds two packets for the same column. Choose a row's colour to see its \
+         matching alone and its packets ringed in that colour on the network.",
+        cols - 1,
+        cols - 1
+    );
+    RoutingGraph {
+        vertices: cols,
+        colours: rows,
+        left: "source column",
+        right: "destination column",
+        colour_name: "row",
+        from: real.iter().map(|e| e.0).collect(),
+        to: real.iter().map(|e| e.1).collect(),
+        colour: colours[..p].to_vec(),
+        dummy_from: dummy.iter().map(|e| e.0).collect(),
+        dummy_to: dummy.iter().map(|e| e.1).collect(),
+        dummy_colour: colours[p..].to_vec(),
+        palette: (0..rows).map(|i| crate::palette::matching_colour(i, rows)).collect(),
+        caption,
+    }
 }
 
 /// A proper edge colouring with `degree` colours of a `degree`-regular

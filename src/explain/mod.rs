@@ -543,6 +543,16 @@ fn relate(relation: Relation, a: &Simulation, b: &Simulation) -> CheckLine {
             ),
             format!("{na} needs more steps than {nb}"),
         ),
+        Relation::FewerSteps => (
+            pa.steps < pb.steps,
+            format!(
+                "{na} needs fewer steps than {nb}: {} {} {}",
+                pa.steps,
+                if pa.steps < pb.steps { "<" } else { "≥" },
+                pb.steps
+            ),
+            format!("{na} needs fewer steps than {nb}"),
+        ),
         Relation::SmallerQueue => (
             pa.max_queue < pb.max_queue,
             format!(

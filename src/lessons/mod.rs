@@ -19,6 +19,7 @@ use crate::request::{Field, RunSpec};
 use crate::simulation::{Simulation, Status};
 use serde::Serialize;
 
+mod more;
 mod table;
 
 pub use table::{INTRO, LESSONS};
@@ -65,6 +66,8 @@ fn policy_name<S: serde::Serializer>(policy: &Policy, s: S) -> std::result::Resu
 pub enum Relation {
     /// The main run needs more steps than the second.
     MoreSteps,
+    /// The main run needs fewer steps than the second.
+    FewerSteps,
     /// The main run's largest queue is smaller than the second's.
     SmallerQueue,
     /// The time–space trade-off: the main run needs fewer steps, the second smaller queues.

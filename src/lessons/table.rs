@@ -191,7 +191,8 @@ pub const LESSONS: &[Lesson] = &[
                the i-th matching says which packet each column sends to row i. After permuting within the \
                columns no row holds two packets for the same column, so rows and then columns route without \
                contention: at most 3n − 3 steps, with queues of at most 3. The planning is off-line and not \
-               charged.",
+               charged. Open the plan's bipartite graph G_π under this panel: its perfect matchings, one colour \
+               each; choose one to ring its packets on the network and watch them reach its row.",
         paper: LECTURE,
         section: "Off-line permutation routing (Lemma, Hall's theorem)",
         preset: preset("mesh:16x16", "random-permutation", "offline", 30),
@@ -456,6 +457,9 @@ pub const LESSONS: &[Lesson] = &[
         load: Some(VALIANT_LOAD),
         predict: None,
     },
+    super::more::RAND_INTERVAL,
+    super::more::LMRR_MESH,
+    super::more::COMBINING,
 ];
 
 /// The load curve of `valiant-load`: greedy and Valiant on a 16 × 16

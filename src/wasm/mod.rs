@@ -303,6 +303,18 @@ impl Simulation {
         Ok(Simulation { spec, inner })
     }
 
+    /// The bipartite multigraph the algorithm planned this run with and its
+    /// edge colouring (`offline`'s G_π, [`crate::algorithms::RoutingGraph`]):
+    /// `{vertices, colours, left, right, colour_name, from, to, colour,
+    /// dummy_from, dummy_to, dummy_colour, palette, caption}`, or `undefined`
+    /// when the algorithm plans with none.
+    pub fn routing_graph(&self) -> Result<JsValue, JsError> {
+        match self.inner.current().routing_graph() {
+            Some(graph) => to_js(&graph),
+            None => Ok(JsValue::UNDEFINED),
+        }
+    }
+
     /// Source node of every packet.
     pub fn sources(&self) -> Uint32Array {
         let packets = &self.inner.current().instance().packets;

@@ -229,3 +229,19 @@ fn the_lower_bound_counter_speaks_plainly() {
         format!("greedy: {steps} steps = {ratio:.2} × the lower bound")
     );
 }
+
+/// The colours of an edge colouring's matchings (the page's G_π panel):
+/// `#rrggbb`, one per matching, all distinct up to 256 matchings (the
+/// panel draws at most 64), and saturated enough to read on white.
+#[test]
+fn matching_colours_are_distinct_and_saturated() {
+    for n in [1u32, 2, 3, 16, 64, 256] {
+        let colours: Vec<String> = (0..n).map(|i| palette::matching_colour(i, n)).collect();
+        let distinct: std::collections::HashSet<&String> = colours.iter().collect();
+        assert_eq!(distinct.len(), n as usize, "{n}");
+        for c in &colours {
+            let (_, s, l) = hsl(c).unwrap_or_else(|| panic!("{c} is not #rrggbb"));
+            assert!(s > 0.6 && (0.35..0.55).contains(&l), "{c}: s {s} l {l}");
+        }
+    }
+}

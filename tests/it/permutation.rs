@@ -598,3 +598,91 @@ fn figures_rand_interval_seeds() {
         println!("{n} | {lg} | {} | {worst} ({at}) | {worst_q}", n.div_ceil(lg));
     }
 }
+
+/// `offline`'s G_π as the page draws it (`Simulation::routing_graph`): one
+/// edge per packet from its source column to its destination column, padded
+/// by dummies to R-regular; every colour class a perfect matching of the
+/// padded multigraph (every vertex of each side meets it exactly once), one
+/// palette colour per class, all distinct; and the run follows it: when
+/// `permute-columns` ends, every packet of colour i is in row i.
+#[test]
+fn offline_routing_graph_is_split_into_perfect_matchings_that_the_first_phase_follows() {
+    let partial = |t: &str| {
+        let full = gen(&topo(t), Workload::RandomPermutation, 2);
+        let part: Vec<(u32, u32)> = full.packets.iter().copied().step_by(2).collect();
+        Instance::new(topo(t), part).unwrap()
+    };
+    let cases = [
+        gen(&topo("mesh:8x8"), Workload::RandomPermutation, 1),
+        gen(&topo("mesh:6x10"), Workload::RandomPermutation, 3),
+        gen(&topo("mesh:16x16"), Workload::GreedyWorst, 1),
+        gen(&topo("mesh:16x16"), Workload::Transpose, 1),
+        gen(&topo("torus:5x7"), Workload::RandomPermutation, 1),
+        partial("mesh:7x9"),
+    ];
+    for inst in cases {
+        let name = inst.topology.to_string();
+        let (rows, cols) = inst.topology.mesh2d().unwrap();
+        let packets = inst.packets.clone();
+        let mut sim = routesim::Simulation::new(inst, config("offline", Policy::FarthestFirst, 1)).unwrap();
+        let g = sim.routing_graph().expect("offline plans with G_π");
+        assert_eq!((g.vertices, g.colours), (cols, rows), "{name}");
+        // The union of the edges is the packets, one each.
+        assert_eq!(g.from.len(), packets.len(), "{name}");
+        for (p, &(s, d)) in packets.iter().enumerate() {
+            assert_eq!((g.from[p], g.to[p]), (s % cols, d % cols), "{name}: packet {p}");
+        }
+        let dummies = (rows * cols) as usize - packets.len();
+        assert_eq!(g.dummy_from.len(), dummies, "{name}");
+        assert_eq!(g.dummy_to.len(), dummies, "{name}");
+        // Every class is a perfect matching of the padded multigraph.
+        let mut left = vec![0u32; (rows * cols) as usize];
+        let mut right = vec![0u32; (rows * cols) as usize];
+        let all = g
+            .from
+            .iter()
+            .zip(&g.to)
+            .zip(&g.colour)
+            .chain(g.dummy_from.iter().zip(&g.dummy_to).zip(&g.dummy_colour));
+        for ((&a, &b), &c) in all {
+            assert!(c < rows, "{name}: colour {c}");
+            left[(c * cols + a) as usize] += 1;
+            right[(c * cols + b) as usize] += 1;
+        }
+        assert!(
+            left.iter().all(|&n| n == 1),
+            "{name}: a colour meets a source column twice or never"
+        );
+        assert!(
+            right.iter().all(|&n| n == 1),
+            "{name}: a colour meets a destination column twice or never"
+        );
+        // One colour per class, all distinct.
+        assert_eq!(g.palette.len(), rows as usize);
+        let distinct: std::collections::HashSet<&String> = g.palette.iter().collect();
+        assert_eq!(distinct.len(), rows as usize, "{name}: {:?}", g.palette);
+        assert!(g.caption.contains("Hall's theorem") && g.caption.contains("permute-columns"));
+        // The plan is the run's: after permute-columns (phase 2 moves along
+        // rows only) every packet not delivered on the way is in row colour[p].
+        while sim.engine().stats().current_phase() == Some("permute-columns")
+            && sim.status() == routesim::Status::Running
+        {
+            sim.step();
+        }
+        assert!(sim.summary().step > 0, "{name}: permute-columns never ran");
+        let positions = sim.engine().positions();
+        for (p, &c) in g.colour.iter().enumerate() {
+            if sim.engine().delivery_steps()[p] == u32::MAX {
+                assert_eq!(
+                    positions[p] / cols,
+                    c,
+                    "{name}: packet {p} not in the row of its colour"
+                );
+            }
+        }
+    }
+    // Not every algorithm plans with a graph.
+    assert!(crate::common::sim_of("mesh:8x8", "greedy", "random-permutation", &[])
+        .routing_graph()
+        .is_none());
+}

@@ -297,7 +297,10 @@ fn lesson_ids_are_those_of_spec_section_7() {
             "lmrr-butterfly",
             "lmrr-shuffle-exchange",
             "bitonic-vs-flashsort",
-            "valiant-load"
+            "valiant-load",
+            "rand-interval",
+            "lmrr-mesh",
+            "combining"
         ]
     );
     let e = lessons::lookup("nope").unwrap_err().to_string();
@@ -1380,4 +1383,56 @@ fn the_sorting_lesson_s_measured_trend_is_the_runs() {
     assert!(lesson.text.contains(&format!("held {a:.1}·D")), "{}", lesson.text);
     let crossing = ((a - 2.0) + ((a - 2.0).powi(2) + 4.0).sqrt()) / 2.0;
     assert!((19.0..=21.0).contains(&crossing), "{crossing}");
+}
+
+/// Issue 28's lessons `rand-interval`, `lmrr-mesh` and `combining`: the
+/// numbers their texts and questions quote are their runs', and their
+/// checks are the point they make (queues against greedy; lmrr's four
+/// phases; combining finishing under bit fixing's lower bound).
+#[test]
+fn the_rand_interval_lmrr_mesh_and_combining_lessons_quote_their_runs() {
+    let quoted = |id: &str| {
+        let l = lessons::lookup(id).unwrap();
+        format!("{} {}", l.text, l.predict.map_or("", |p| p.question))
+    };
+    // rand-interval: greedy's fullest node 21 on the 32 × 32 worst case, rand-interval's far smaller.
+    let (status, main, other) = run_lesson("rand-interval");
+    let (ri, greedy) = (main.report(), other.unwrap().report());
+    assert_eq!(greedy.max_queue, 21);
+    assert!(quoted("rand-interval").contains("grows to 21") && quoted("rand-interval").contains("will hold 21"));
+    assert!(
+        ri.max_queue * 2 < greedy.max_queue,
+        "{} against {}",
+        ri.max_queue,
+        greedy.max_queue
+    );
+    assert!(status
+        .checks
+        .iter()
+        .any(|c| c.text.contains("largest queue is smaller")));
+    // lmrr-mesh: the four phases in the paper's order, edge queues ≤ 2, greedy's 15 steps and queue 9.
+    let (status, main, other) = run_lesson("lmrr-mesh");
+    let (lmrr, greedy) = (main.report(), other.unwrap().report());
+    let phases: Vec<&str> = lmrr.phases.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(phases, ["up-right", "up-left", "down-right", "down-left"]);
+    assert_eq!(lmrr.extra.lmrr.as_ref().unwrap().max_edge_queue, 2);
+    assert_eq!((greedy.steps, greedy.max_queue), (15, 9));
+    assert!(quoted("lmrr-mesh").contains("needs 15 steps") && quoted("lmrr-mesh").contains("climbs to 9"));
+    assert!(status
+        .checks
+        .iter()
+        .any(|c| c.text.contains("largest queue is smaller")));
+    // combining: packets absorbed, and lmrr done before bit fixing's lower
+    // bound (32 packets into the hot output's two links: 16), which bit fixing needs 22 steps to meet.
+    let (status, main, other) = run_lesson("combining");
+    let (lmrr, bf) = (main.report(), other.unwrap().report());
+    assert!(lmrr.extra.lmrr.as_ref().unwrap().combined.unwrap_or(0) > 0);
+    assert_eq!((bf.steps, bf.bounds.best), (22, 16));
+    assert!(lmrr.steps < 16, "{}", lmrr.steps);
+    let text = quoted("combining");
+    assert!(text.contains("needs 22 steps") && text.contains("at least 16 steps") && text.contains("32 packets"));
+    assert!(status
+        .checks
+        .iter()
+        .any(|c| c.text.contains("needs fewer steps than bit-fixing")));
 }
