@@ -18,6 +18,10 @@ use crate::topology::{Kind, Network, Topology};
 use crate::workload::Instance;
 use serde::Serialize;
 
+mod lecture;
+
+pub use lecture::{greedy_buffer, greedy_buffer_cube, routes_met};
+
 /// Lemma 2 of Kaufmann–Sibeyn (§5.1.1) evaluated on a linear array.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Lemma2 {
@@ -341,6 +345,7 @@ pub fn evaluate_run(
             QUEUE_BOUND as f64,
             "the constant the tests hold every run to".to_string(),
         )),
+        Formula::GreedyBuffer | Formula::GreedyBufferCube | Formula::RoutesMet => lecture::evaluate(formula, topo, text),
         Formula::Ks(theorem) => match theorem {
             KsTheorem::Corollary4 | KsTheorem::Theorem1 => level_route(theorem, instance, epsilon),
             KsTheorem::Theorem13 | KsTheorem::Theorem14 | KsTheorem::Theorem15 | KsTheorem::Corollary6 => {

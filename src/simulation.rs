@@ -7,6 +7,7 @@ use crate::engine::{Engine, EngineConfig, Policy, StepSummary, MAX_FLITS};
 use crate::error::{Error, Result};
 use crate::options::{AlgorithmOptions, Field};
 use crate::report::{Extra, Latency, Report};
+use crate::topology::Network;
 use crate::workload::Instance;
 use std::sync::Arc;
 
@@ -459,6 +460,37 @@ impl Simulation {
         )
     }
 
+    /// Every packet's delay so far, by id: its delivery step minus the
+    /// distance from its source to its destination — the steps it spent
+    /// waiting on a shortest route (the lectures' delay); `None` while it
+    /// is undelivered. Read from the engine's delivery steps, O(P).
+    pub fn packet_delays(&self) -> Vec<Option<u32>> {
+        let topo = &self.instance.topology;
+        let at = self.engine.delivery_steps();
+        self.instance
+            .packets
+            .iter()
+            .enumerate()
+            .map(|(p, &(s, d))| {
+                let step = *at.get(p)?;
+                (step != u32::MAX).then(|| step.saturating_sub(topo.distance(s, d)))
+            })
+            .collect()
+    }
+
+    /// The delays of the packets delivered so far as a histogram:
+    /// `counts[z]` = packets delayed exactly z steps ([`Simulation::packet_delays`]).
+    pub fn delay_counts(&self) -> Vec<u32> {
+        let mut counts: Vec<u32> = Vec::new();
+        for z in self.packet_delays().into_iter().flatten() {
+            if counts.len() <= z as usize {
+                counts.resize(z as usize + 1, 0);
+            }
+            counts[z as usize] += 1;
+        }
+        counts
+    }
+
     /// The SPEC §4 report of the run so far.
     pub fn report(&self) -> Report {
         let stats = self.engine.stats();
@@ -494,6 +526,7 @@ impl Simulation {
             bounds: self.bounds.clone(),
             latency: Latency::from_deliveries(&stats.deliveries),
             deadlock: self.deadlock().map(<[u32]>::to_vec),
+            delay_histogram: None,
         }
     }
 }

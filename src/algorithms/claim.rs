@@ -91,6 +91,10 @@ pub enum Measure {
     /// The most packets one node held when a phase opened (the report
     /// field `max_barrier_load` of a smeared Kaufmann–Sibeyn run, §7.5).
     MaxBarrierLoad,
+    /// Every packet's delay: its delivery step minus its distance (the
+    /// steps it waited), judged packet by packet as each arrives
+    /// ([`crate::simulation::Simulation::packet_delays`]).
+    PacketDelay,
 }
 
 /// How a claim bounds its measure.
@@ -194,6 +198,16 @@ pub enum Formula {
     /// n the side, d the dimension and k the most packets a node sends or
     /// receives (ε the run's strip height, L its locality).
     Ks(KsTheorem),
+    /// The permutation-routing lecture's buffer lemma: greedy XY routing
+    /// of a permutation of the n × n mesh needs β = max(2, 2n/3 − 1).
+    GreedyBuffer,
+    /// Its corollary for the d-dimensional mesh of side n (d ≥ 3; the
+    /// lecture's k-ary n-dimensional mesh M(k, …, k)).
+    GreedyBufferCube,
+    /// Per packet, |S|: the other packets whose routes share a directed
+    /// link with its route (the hypercube lecture's theorem, bit fixing);
+    /// spelled and evaluated per packet by the judge.
+    RoutesMet,
 }
 
 impl Formula {
@@ -221,7 +235,10 @@ impl Formula {
             Formula::BitonicButterflySteps => "(log N + 1)² − 2",
             Formula::BitonicShuffleExchangeSteps => "⌊5(log N)²/4⌋ + max(log N − 3, 0) + 1",
             Formula::Ks(theorem) => theorem.text(),
+            Formula::GreedyBuffer => "max(2, 2n/3 − 1)",
+            Formula::GreedyBufferCube => "max(2d − 2, n − 2 − (n − 3)/(2d − 1))",
             Formula::Lemma2
+            | Formula::RoutesMet
             | Formula::MeshDiameter
             | Formula::ThreeLines
             | Formula::GreedyWorstQueue

@@ -10,7 +10,7 @@ use crate::topology::Topology;
 use crate::workload::Workload;
 
 /// Why `claim` does not apply to `sim`, if it does not.
-fn not_applicable(claim: &Claim, sim: &Simulation) -> Option<String> {
+pub(super) fn not_applicable(claim: &Claim, sim: &Simulation) -> Option<String> {
     let topo = &sim.instance().topology;
     if let Some((kinds, shape)) = claim.scope.network() {
         if !shape.holds_for(kinds, topo) {
@@ -23,6 +23,13 @@ fn not_applicable(claim: &Claim, sim: &Simulation) -> Option<String> {
         if here != Some(w.name()) {
             let what = here.unwrap_or("a loaded instance");
             return Some(format!("stated for {w}; this run routes {what}"));
+        }
+    }
+    // The lectures' average case sends one packet from every node.
+    if claim.instance == Some(Workload::RandomDestinations) {
+        let l = sim.instance().measured_lk().0;
+        if l > 1 {
+            return Some(format!("stated for one packet from every node; here a node sends {l}"));
         }
     }
     if claim.scope == Scope::ButterflyRandomInputsToOutputs {
@@ -181,6 +188,8 @@ fn headline(claim: &Claim, b: &Bound) -> (String, String) {
         (Measure::MaxEdgeQueue, Strength::Order) => format!("edge queues O({f}) = c·{v}"),
         (Measure::MaxEdgeQueue, _) => format!("edge queues ≤ {eq}"),
         (Measure::MaxBarrierLoad, _) => format!("packets at a node when a phase opens ≤ {f} + O(1)"),
+        (Measure::PacketDelay, Strength::Order) => format!("every packet within its distance + O({f}) = c·{v} steps"),
+        (Measure::PacketDelay, _) => format!("every packet's delay ≤ its {f}"),
     };
     let mut full = core.clone();
     if !b.parameters.is_empty() {
@@ -337,6 +346,8 @@ fn judge(claim: &Claim, b: &Bound, p: &Progress) -> (Verdict, Option<f64>, Strin
                 }
             }
         }
+        // Judged packet by packet in `delay::judge` (claim_status).
+        Measure::PacketDelay => (Verdict::Pending, None, p.line(), "not yet decided".into()),
         Measure::MaxBarrierLoad => {
             let Some(q) = p.max_barrier_load else {
                 let line = format!("{}; no phase has opened yet — not yet decided", p.line());
@@ -463,6 +474,12 @@ fn what(claim: &Claim, b: &Bound) -> String {
         (Measure::MaxBarrierLoad, _) => {
             format!("the packets a node holds when a phase opens, against {of} + O(1), the O(1) measured")
         }
+        (Measure::PacketDelay, Strength::Order) => {
+            format!("the largest delay of a packet (arrival step − distance), as a measured constant times {of}")
+        }
+        (Measure::PacketDelay, _) => {
+            format!("every packet's delay (arrival step − distance) stays within its own {of}, checked as it arrives")
+        }
     }
 }
 
@@ -493,9 +510,12 @@ pub(super) fn claim_status(claim: &'static Claim, sim: &Simulation, p: &Progress
         what: String::new(),
     };
     match (reason, bound) {
-        (None, Some(b)) => {
+        (None, Some(mut b)) => {
+            let (verdict, measured, line, short) = match claim.measure {
+                Measure::PacketDelay => super::delay::judge(claim, &mut b, sim, p),
+                _ => judge(claim, &b, p),
+            };
             let (core, full) = headline(claim, &b);
-            let (verdict, measured, line, short) = judge(claim, &b, p);
             ClaimStatus {
                 headline: full,
                 measured,

@@ -18,12 +18,14 @@ use crate::lessons::{Lesson, Relation};
 use crate::simulation::{Simulation, Status};
 use serde::Serialize;
 
+mod delay;
 mod judge;
 mod load;
 mod sort;
 mod stall;
 mod words;
 
+pub use delay::{histogram, packet_line, Delays};
 pub use load::{load_lesson, LoadLessonStatus};
 pub use sort::SortStatus;
 pub use stall::Stall;
@@ -175,6 +177,10 @@ pub struct Explanation {
     pub stall: Option<Stall>,
     /// A sort's goal, colour key and, once over, verdict; `None` for routing.
     pub sort: Option<SortStatus>,
+    /// The delivered packets' delays as a histogram, when a claim on every
+    /// packet's delay applies (greedy on random destinations, bit fixing).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub delays: Option<Delays>,
 }
 
 /// A lesson's live check.
@@ -347,7 +353,6 @@ pub fn explain_run(sim: &Simulation) -> Explanation {
         paper: entry.paper,
         section: entry.section,
         progress: format!("{}{status}", p.line()),
-        claims,
         unclaimed,
         phase: p.phases.last().map(|ph| PhaseNow {
             name: ph.name.clone(),
@@ -358,6 +363,8 @@ pub fn explain_run(sim: &Simulation) -> Explanation {
         destination_key: destination_key(&sim.instance().topology),
         stall: stall::stall(sim),
         sort: sort::status(sim, &p),
+        delays: delay::delays(sim, &claims),
+        claims,
     }
 }
 

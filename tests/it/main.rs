@@ -39,6 +39,7 @@ mod ks_level;
 mod ks_nol;
 mod ks_rules;
 mod layers;
+mod lecture_claims;
 mod lecture_rules;
 mod lmrr;
 mod lmrr_arrays;
