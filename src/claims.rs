@@ -345,7 +345,9 @@ pub fn evaluate_run(
             QUEUE_BOUND as f64,
             "the constant the tests hold every run to".to_string(),
         )),
-        Formula::GreedyBuffer | Formula::GreedyBufferCube | Formula::RoutesMet => lecture::evaluate(formula, topo, text),
+        Formula::GreedyBuffer | Formula::GreedyBufferCube | Formula::RoutesMet => {
+            lecture::evaluate(formula, topo, text)
+        }
         Formula::Ks(theorem) => match theorem {
             KsTheorem::Corollary4 | KsTheorem::Theorem1 => level_route(theorem, instance, epsilon),
             KsTheorem::Theorem13 | KsTheorem::Theorem14 | KsTheorem::Theorem15 | KsTheorem::Corollary6 => {

@@ -22,17 +22,20 @@ impl Bound {
 /// `formula` (one of the lectures' above) on `topo`; `text` is its spelling.
 pub(super) fn evaluate(formula: Formula, topo: &Topology, text: &str) -> Option<Bound> {
     match formula {
-        Formula::GreedyBuffer => topo.mesh2d().filter(|&(r, c)| r == c && topo.kind() == Kind::Mesh).map(|(n, _)| {
-            let beta = greedy_buffer(n);
-            Bound::plain(
-                &format!("{text} + 8"),
-                beta + 8.0,
-                format!(
-                    "n = {n}: β = {}, plus the 4 input and 4 output one-packet buffers of a router with 4 links",
-                    num(beta)
-                ),
-            )
-        }),
+        Formula::GreedyBuffer => topo
+            .mesh2d()
+            .filter(|&(r, c)| r == c && topo.kind() == Kind::Mesh)
+            .map(|(n, _)| {
+                let beta = greedy_buffer(n);
+                Bound::plain(
+                    &format!("{text} + 8"),
+                    beta + 8.0,
+                    format!(
+                        "n = {n}: β = {}, plus the 4 input and 4 output one-packet buffers of a router with 4 links",
+                        num(beta)
+                    ),
+                )
+            }),
         Formula::GreedyBufferCube => topo.as_grid().filter(|_| topo.kind() == Kind::Mesh).and_then(|g| {
             let (d, n) = (g.dims().len() as u32, g.dims()[0]);
             (d >= 3 && g.dims().iter().all(|&s| s == n)).then(|| {
@@ -117,4 +120,3 @@ pub fn routes_met(routes: &[Vec<u32>], links: usize) -> Vec<u32> {
         })
         .collect()
 }
-

@@ -170,7 +170,8 @@ pub(super) fn run(args: RunArgs) -> Outcome {
             for (z, c) in counts.iter().enumerate() {
                 csv += &format!("{z},{c}\n");
             }
-            std::fs::write(path, csv).map_err(|e| format!("invalid delays-csv '{path}': cannot write the file: {e}"))?;
+            std::fs::write(path, csv)
+                .map_err(|e| format!("invalid delays-csv '{path}': cannot write the file: {e}"))?;
         }
         if args.delays {
             report = report.with_delays(&counts);

@@ -40,7 +40,12 @@ fn route_order(sim: &Simulation) -> RouteOrder {
 }
 
 /// Judges a [`Measure::PacketDelay`] claim with bound `b` on `sim`: (verdict, measured, line, short).
-pub(super) fn judge(claim: &Claim, b: &mut Bound, sim: &Simulation, p: &Progress) -> (Verdict, Option<f64>, String, String) {
+pub(super) fn judge(
+    claim: &Claim,
+    b: &mut Bound,
+    sim: &Simulation,
+    p: &Progress,
+) -> (Verdict, Option<f64>, String, String) {
     let delays = sim.packet_delays();
     let delivered = delays.iter().flatten().count();
     let largest = delays.iter().flatten().copied().max();
@@ -65,7 +70,12 @@ pub(super) fn judge(claim: &Claim, b: &mut Bound, sim: &Simulation, p: &Progress
             format!("; the closest, packet #{i}, was delayed {d} with |S| = {s}")
         });
         return if p.failed() {
-            (Verdict::NotMet, measured, p.failure(), "the run did not finish ✗".into())
+            (
+                Verdict::NotMet,
+                measured,
+                p.failure(),
+                "the run did not finish ✗".into(),
+            )
         } else if p.status == Status::Finished {
             let line = format!("all {delivered} packets were delayed at most their |S|{tightest} — met ✓");
             (Verdict::Met, measured, line, format!("all {delivered} within |S| ✓"))
@@ -75,7 +85,12 @@ pub(super) fn judge(claim: &Claim, b: &mut Bound, sim: &Simulation, p: &Progress
                  not yet decided",
                 p.line()
             );
-            (Verdict::Pending, measured, line, "so far within |S| — not yet decided".into())
+            (
+                Verdict::Pending,
+                measured,
+                line,
+                "so far within |S| — not yet decided".into(),
+            )
         };
     }
     // An O() claim on the largest delay: its constant measured once the run is over.
@@ -88,7 +103,12 @@ pub(super) fn judge(claim: &Claim, b: &mut Bound, sim: &Simulation, p: &Progress
             "the largest delay of the {delivered} packets delivered: {z} steps = {c:.1}·{f}, the measured constant c = \
              {c:.1}"
         );
-        (Verdict::Measured, measured, line, format!("largest delay {z} = {c:.1}·{f}"))
+        (
+            Verdict::Measured,
+            measured,
+            line,
+            format!("largest delay {z} = {c:.1}·{f}"),
+        )
     } else {
         let line = format!("{}; largest delay so far {z} = {c:.1}·{f} — not yet decided", p.line());
         (Verdict::Pending, measured, line, format!("so far {z}"))
@@ -127,7 +147,11 @@ pub fn histogram(sim: &Simulation) -> Delays {
     let counts = sim.delay_counts();
     let delivered: u32 = counts.iter().sum();
     let total: u64 = counts.iter().enumerate().map(|(z, &c)| z as u64 * u64::from(c)).sum();
-    let mean = if delivered == 0 { 0.0 } else { total as f64 / f64::from(delivered) };
+    let mean = if delivered == 0 {
+        0.0
+    } else {
+        total as f64 / f64::from(delivered)
+    };
     let max = counts.len().saturating_sub(1) as u32;
     let packets = sim.instance().packets.len() as u32;
     let caption = format!(
@@ -161,7 +185,10 @@ pub fn packet_line(sim: &Simulation, packet: u32) -> Option<String> {
     if claim.formula != Formula::RoutesMet || claim.strength != Strength::AtMost {
         return Some(match arrived {
             Some(z) => format!("{}: delay {z} = arrival step {at} − distance {distance}", claim.name),
-            None => format!("{}: distance {distance}; its delay is decided when it arrives", claim.name),
+            None => format!(
+                "{}: distance {distance}; its delay is decided when it arrives",
+                claim.name
+            ),
         });
     }
     // |S| of this packet alone: the packets whose routes share a link with its route.

@@ -78,7 +78,12 @@ fn greedy_buffer_lemma_applies_where_the_lecture_states_it() {
     na("mesh:8x8", "random-kk", &[(Field::K, "2")], "permutations");
     na("mesh:8x12", "random-permutation", &[], "n × n");
     na("torus:8x8", "random-permutation", &[], "mesh");
-    na("mesh:8x8", "random-permutation", &[(Field::Policy, "fifo")], "farthest-first");
+    na(
+        "mesh:8x8",
+        "random-permutation",
+        &[(Field::Policy, "fifo")],
+        "farthest-first",
+    );
 }
 
 /// The corollary on 3-D meshes (d = 3): met on every farthest-first
@@ -128,7 +133,11 @@ fn the_delay_histogram_counts_every_delivered_packet_by_its_delay() {
         assert_eq!(h.delivered, delivered);
         assert_eq!(h.counts.iter().sum::<u32>(), delivered);
         for (z, &c) in h.counts.iter().enumerate() {
-            assert_eq!(c, mine.iter().flatten().filter(|&&d| d as usize == z).count() as u32, "delay {z}");
+            assert_eq!(
+                c,
+                mine.iter().flatten().filter(|&&d| d as usize == z).count() as u32,
+                "delay {z}"
+            );
         }
         assert_eq!(h.max, mine.iter().flatten().copied().max().unwrap_or(0));
     }
@@ -183,10 +192,16 @@ fn greedy_average_case_on_random_destinations() {
             let s = finished(&t, "greedy", "random-destinations", &[(Field::Seed, &seed.to_string())]);
             let d: Vec<u32> = delays(&s).into_iter().flatten().collect();
             let largest = *d.iter().max().unwrap();
-            assert!(f64::from(largest) <= 3.0 * log, "{t} seed {seed}: delay {largest} > 3·log₂ n");
+            assert!(
+                f64::from(largest) <= 3.0 * log,
+                "{t} seed {seed}: delay {largest} > 3·log₂ n"
+            );
             for z in 1..=largest {
                 let tail = d.iter().filter(|&&x| x >= z).count() as f64 / d.len() as f64;
-                assert!(tail <= (-f64::from(z) / 6.0).exp(), "{t} seed {seed}: P(delay ≥ {z}) = {tail}");
+                assert!(
+                    tail <= (-f64::from(z) / 6.0).exp(),
+                    "{t} seed {seed}: P(delay ≥ {z}) = {tail}"
+                );
             }
             let e = explain_run(&s);
             let c = claim(&s, "the average case", &e.claims);
@@ -222,7 +237,13 @@ fn routes_met_here(t: &Topology, packets: &[(u32, u32)]) -> Vec<u32> {
     routes
         .iter()
         .enumerate()
-        .map(|(i, r)| routes.iter().enumerate().filter(|&(j, o)| j != i && !r.is_disjoint(o)).count() as u32)
+        .map(|(i, r)| {
+            routes
+                .iter()
+                .enumerate()
+                .filter(|&(j, o)| j != i && !r.is_disjoint(o))
+                .count() as u32
+        })
         .collect()
 }
 
@@ -265,7 +286,10 @@ fn bit_fixing_delay_within_s_is_judged_packet_by_packet() {
     assert!(line.contains("decided when it arrives"), "{line}");
     let arrived = (0..at.len()).find(|&p| at[p] != u32::MAX && at[p] > 0).unwrap();
     let line = packet_line(&s, arrived as u32).unwrap();
-    assert!(line.contains(&format!("|S| = {}", met[arrived])) && line.ends_with('✓'), "{line}");
+    assert!(
+        line.contains(&format!("|S| = {}", met[arrived])) && line.ends_with('✓'),
+        "{line}"
+    );
     s.run();
     let d = delays(&s);
     for (p, m) in met.iter().enumerate() {
