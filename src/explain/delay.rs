@@ -7,7 +7,6 @@
 
 use super::{num, ClaimStatus, Progress, Verdict};
 use crate::algorithms::claim::{Claim, Formula, Measure, Strength};
-use crate::algorithms::lookup;
 use crate::claims::{routes_met, Bound};
 use crate::simulation::{Simulation, Status};
 use crate::topology::{Network, RouteOrder};
@@ -167,17 +166,9 @@ pub fn histogram(sim: &Simulation) -> Delays {
     }
 }
 
-/// The tracked packet `packet`'s line for a claim on every packet's delay
-/// that applies to `sim` (bit fixing's delay ≤ |S|: its |S|, and once it
-/// has arrived, its delay against it; greedy's average case: its delay);
-/// `None` when no such claim applies.
-pub fn packet_line(sim: &Simulation, packet: u32) -> Option<String> {
-    let entry = lookup(&sim.config().algorithm).ok()?;
-    let claim = entry
-        .teaching
-        .claims
-        .iter()
-        .find(|c| c.measure == Measure::PacketDelay && super::judge::not_applicable(c, sim).is_none())?;
+/// The tracked packet `packet`'s line for `claim`, a claim on every
+/// packet's delay that applies to `sim` ([`super::packet_line`]).
+pub(super) fn packet_line(sim: &Simulation, packet: u32, claim: &Claim) -> Option<String> {
     let &(s, d) = sim.instance().packets.get(packet as usize)?;
     let distance = sim.instance().topology.distance(s, d);
     let at = sim.engine().delivery_steps()[packet as usize];

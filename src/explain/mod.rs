@@ -25,7 +25,7 @@ mod sort;
 mod stall;
 mod words;
 
-pub use delay::{histogram, packet_line, Delays};
+pub use delay::{histogram, Delays};
 pub use load::{load_lesson, LoadLessonStatus};
 pub use sort::SortStatus;
 pub use stall::Stall;
@@ -366,6 +366,20 @@ pub fn explain_run(sim: &Simulation) -> Explanation {
         delays: delay::delays(sim, &claims),
         claims,
     }
+}
+
+/// The tracked packet `packet`'s line for a claim on every packet's delay
+/// that applies to `sim` (bit fixing's delay ≤ |S|: its |S| and, once it
+/// has arrived, its delay against it; greedy's average case: its delay);
+/// `None` when no such claim applies (the page's `watch_note`).
+pub fn packet_line(sim: &Simulation, packet: u32) -> Option<String> {
+    let entry = lookup(&sim.config().algorithm).ok()?;
+    let claim = entry
+        .teaching
+        .claims
+        .iter()
+        .find(|c| c.measure == Measure::PacketDelay && judge::not_applicable(c, sim).is_none())?;
+    delay::packet_line(sim, packet, claim)
 }
 
 /// Why none of `claims` (all not applicable) judges `sim`, in one sentence.

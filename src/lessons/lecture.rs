@@ -16,8 +16,9 @@ pub(super) const GREEDY_AVERAGE: Lesson = Lesson {
            This is the lecture's model of an average case, and in it greedy routing rarely waits: a packet's delay \
            (its arrival step minus its distance) exceeds z with probability O(e^(−z/6)), every packet arrives \
            within its distance + O(log n) steps, and no node needs more than 4 extra buffers with probability \
-           1 − O(log⁴ n / n). Watch the delay histogram in the panel below the check: the bar at 0 is most of the \
-           packets, and the bars shrink fast. The check measures the constant c of the largest delay = c·log₂ n. \
+           1 − O(log⁴ n / n). Watch the Delays histogram below the check (delay in steps, packets per bar): the \
+           bar at 0 is most of the packets, and the bars shrink fast. The check measures the constant c of the \
+           largest delay = c·log₂ n. \
            MAX QUEUE counts every packet at a node, also the ones that just arrived; over 40 seeds it stays at 4 to \
            7 from 16 × 16 to 128 × 128, while the worst permutation drives it to about 2n/3.",
     paper: LECTURE,

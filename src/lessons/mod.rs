@@ -23,6 +23,9 @@ mod lecture;
 mod table;
 
 pub use table::{INTRO, LESSONS};
+// The lessons of other files, for the table (through this module, so that
+// no two files of src/lessons/ import each other).
+use lecture::GREEDY_AVERAGE;
 
 /// What a lesson opens: the run, a second algorithm beside it, and the page's pace.
 #[derive(Debug, Clone, Copy, Serialize)]

@@ -456,7 +456,7 @@ pub const LESSONS: &[Lesson] = &[
         load: Some(VALIANT_LOAD),
         predict: None,
     },
-    super::lecture::GREEDY_AVERAGE,
+    super::GREEDY_AVERAGE,
 ];
 
 /// The load curve of `valiant-load`: greedy and Valiant on a 16 × 16
