@@ -154,6 +154,9 @@ pub struct Simulation {
     deadlock: Vec<u32>,
     /// The fixed points (packets delivered at step 0), counted once.
     fixed: u32,
+    /// A figure per packet that depends only on the instance and the
+    /// configuration, computed once by a layer above ([`Simulation::per_packet`]).
+    per_packet: Arc<std::sync::OnceLock<Vec<u32>>>,
 }
 
 impl Simulation {
@@ -234,7 +237,15 @@ impl Simulation {
             trail: Vec::new(),
             trail_steps: Vec::new(),
             deadlock: Vec::new(),
+            per_packet: Arc::default(),
         })
+    }
+
+    /// A figure per packet that depends only on the instance and the
+    /// configuration (the explain panel's |S| under bit fixing), computed by
+    /// `compute` on the first call and kept for the run and its copies.
+    pub fn per_packet(&self, compute: impl FnOnce(&Simulation) -> Vec<u32>) -> &[u32] {
+        self.per_packet.get_or_init(|| compute(self))
     }
 
     /// Simulates one step, unless the run is over.

@@ -12,6 +12,10 @@ use crate::simulation::{Simulation, Status};
 use crate::topology::{Network, RouteOrder};
 use serde::Serialize;
 
+/// The most packets whose |S| the explain panel counts (the count is
+/// O(Σ over links of the routes through it, squared): a second at most).
+pub const MAX_COUNTED: usize = 1 << 16;
+
 /// Every packet's route on `sim`'s network as directed link ids, in the
 /// run's route order (bit fixing's routes on the hypercube).
 fn routes(sim: &Simulation) -> Vec<Vec<u32>> {
@@ -49,14 +53,16 @@ pub(super) fn judge(
     let delivered = delays.iter().flatten().count();
     let largest = delays.iter().flatten().copied().max();
     if claim.formula == Formula::RoutesMet {
-        let topo = &sim.instance().topology;
-        let met = routes_met(&routes(sim), (topo.nodes() * topo.ports()) as usize);
+        let met = sim.per_packet(|sim| {
+            let topo = &sim.instance().topology;
+            routes_met(&routes(sim), (topo.nodes() * topo.ports()) as usize)
+        });
         b.value = met.iter().copied().max().unwrap_or(0) as f64;
         b.parameters = format!("{}; the largest |S| is {}", b.parameters, num(b.value));
         // The packet whose delay is closest to (or past) its |S|.
         let worst = delays
             .iter()
-            .zip(&met)
+            .zip(met)
             .enumerate()
             .filter_map(|(i, (d, &s))| d.map(|d| (d as i64 - s as i64, i, d, s)))
             .max();

@@ -25,6 +25,14 @@ pub(super) fn not_applicable(claim: &Claim, sim: &Simulation) -> Option<String> 
             return Some(format!("stated for {w}; this run routes {what}"));
         }
     }
+    // Bit fixing's |S| is counted for every packet, up to a size.
+    let packets = sim.instance().packets.len();
+    if claim.formula == Formula::RoutesMet && packets > super::delay::MAX_COUNTED {
+        return Some(format!(
+            "|S| is counted for at most {} packets; this run has {packets}",
+            super::thousands(super::delay::MAX_COUNTED as u32)
+        ));
+    }
     // The lectures' average case sends one packet from every node.
     if claim.instance == Some(Workload::RandomDestinations) {
         let l = sim.instance().measured_lk().0;

@@ -301,6 +301,13 @@ fn bit_fixing_delay_within_s_is_judged_packet_by_packet() {
         line.contains(&format!("delay {} = arrival step", d[tight].unwrap())),
         "{line}"
     );
+    // |S| is counted up to 65,536 packets (the page explains four times a second).
+    let big = sim_of("hypercube:17", "bit-fixing", "random-permutation", &[]);
+    let e = explain_run(&big);
+    let c = claim(&big, "the delay theorem", &e.claims);
+    assert_eq!(c.verdict, Verdict::NotApplicable);
+    assert!(c.line.contains("counted for at most 65,536 packets"), "{}", c.line);
+    assert_eq!(packet_line(&big, 1), None);
     // No line where the theorem does not apply (greedy on a permutation).
     let g = finished("mesh:8x8", "greedy", "transpose", &[]);
     assert_eq!(packet_line(&g, 3), None);
