@@ -59,19 +59,19 @@ pub(super) fn judge(
         });
         b.value = met.iter().copied().max().unwrap_or(0) as f64;
         b.parameters = format!("{}; the largest |S| is {}", b.parameters, num(b.value));
-        // The packet whose delay is closest to (or past) its |S|.
+        // The packet whose delay is closest to (or past) its |S| (of those, the most delayed).
         let worst = delays
             .iter()
             .zip(met)
             .enumerate()
-            .filter_map(|(i, (d, &s))| d.map(|d| (d as i64 - s as i64, i, d, s)))
+            .filter_map(|(i, (d, &s))| d.map(|d| (d as i64 - s as i64, d, i, s)))
             .max();
-        let measured = worst.map(|w| w.2 as f64);
-        if let Some((excess, i, d, s)) = worst.filter(|w| w.0 > 0) {
+        let measured = largest.map(f64::from);
+        if let Some((excess, d, i, s)) = worst.filter(|w| w.0 > 0) {
             let line = format!("packet #{i} was delayed {d} steps > |S| = {s} (by {excess}) — exceeded ✗");
             return (Verdict::NotMet, measured, line, format!("packet #{i}: {d} > {s} ✗"));
         }
-        let tightest = worst.map_or(String::new(), |(_, i, d, s)| {
+        let tightest = worst.map_or(String::new(), |(_, d, i, s)| {
             format!("; the closest, packet #{i}, was delayed {d} with |S| = {s}")
         });
         return if p.failed() {

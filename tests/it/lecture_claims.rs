@@ -295,6 +295,11 @@ fn bit_fixing_delay_within_s_is_judged_packet_by_packet() {
     for (p, m) in met.iter().enumerate() {
         assert!(d[p].unwrap() <= *m, "packet {p}");
     }
+    let e = explain_run(&s);
+    let c = claim(&s, "the delay theorem", &e.claims);
+    let largest = d.iter().flatten().copied().max().unwrap();
+    assert_eq!((c.verdict, c.measured), (Verdict::Met, Some(f64::from(largest))));
+    assert_eq!(c.bound.as_ref().unwrap().value, f64::from(*met.iter().max().unwrap()));
     let tight = (0..met.len()).max_by_key(|&p| d[p].unwrap()).unwrap();
     let line = packet_line(&s, tight as u32).unwrap();
     assert!(
