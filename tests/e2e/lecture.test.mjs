@@ -12,6 +12,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 
 import { shots, server, browser, openPage } from './harness.mjs';
+import { assertAccessible } from './axe.mjs';
 
 mkdirSync(shots, { recursive: true });
 const role = (page, name) => page.locator(`[data-role="${name}"]`);
@@ -61,6 +62,7 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 
     const box = await figure.boundingBox();
     assert.ok(box.width > 200 && box.x >= 0 && box.x + box.width <= viewport.width, JSON.stringify(box));
     await page.screenshot({ path: path.join(shots, `lecture-histogram-${viewport.width}.png`) });
+    await assertAccessible(page, `the delay histogram at ${viewport.width} px`);
     assert.deepEqual(errors, []);
     await page.close();
   });
@@ -123,6 +125,7 @@ test('bit fixing: the tracked packet shows its |S| and, once arrived, its delay 
   // The panel judges every packet: met, with the histogram of all 64.
   assert.match(await role(page, 'explain').innerText(), /the delay theorem: every packet's delay ≤ its \|S\|[^]*all 64 packets were delayed at most their \|S\|/);
   await page.screenshot({ path: path.join(shots, 'lecture-bit-fixing-s.png') });
+  await assertAccessible(page, 'the tracked packet\'s |S| line');
   assert.deepEqual(errors, []);
   await page.close();
 });
