@@ -175,6 +175,17 @@ fn the_delay_histogram_counts_every_delivered_packet_by_its_delay() {
     assert_eq!(lines.next(), Some("delay,packets"));
     let rows: Vec<u32> = lines.map(|l| l.split(',').nth(1).unwrap().parse().unwrap()).collect();
     assert_eq!(rows, counts);
+    let bad = routesim(&[
+        "run",
+        "--topology",
+        "mesh:8x8",
+        "--workload",
+        "transpose",
+        "--delays-csv",
+        "/nonexistent-dir/d.csv",
+    ]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("delays-csv '/nonexistent-dir/d.csv'"));
     let plain = routesim(&["run", "--json", "--topology", "mesh:8x8", "--workload", "transpose"]);
     assert!(!String::from_utf8_lossy(&plain.stdout).contains("delay_histogram"));
 }
