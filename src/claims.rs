@@ -20,7 +20,10 @@ use crate::topology::{Kind, Network, Topology};
 use crate::workload::Instance;
 use serde::Serialize;
 
+mod lecture;
 mod lines;
+
+pub use lecture::{greedy_buffer, greedy_buffer_cube, routes_met};
 pub use lines::{lemma2, lemma7, line_not_applicable, Lemma2, Lemma7};
 
 /// Greedy XY's largest queue on `greedy-worst` on an R × C mesh: 2t + 1
@@ -158,6 +161,9 @@ pub fn evaluate_run(
             QUEUE_BOUND as f64,
             "the constant the tests hold every run to".to_string(),
         )),
+        Formula::GreedyBuffer | Formula::GreedyBufferCube | Formula::RoutesMet => {
+            lecture::evaluate(formula, topo, text)
+        }
         Formula::Ks(theorem) => match theorem {
             KsTheorem::Corollary4 | KsTheorem::Theorem1 => level_route(theorem, instance, epsilon),
             KsTheorem::Theorem13 | KsTheorem::Theorem14 | KsTheorem::Theorem15 | KsTheorem::Corollary6 => {

@@ -73,6 +73,22 @@ pub struct Report {
     /// (SPEC §4; empty when the stall has no such cycle).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub deadlock: Option<Vec<u32>>,
+    /// Only when asked for (`run --delays`, [`Report::with_delays`]):
+    /// `[delay, packets delayed exactly that many steps]` for every delay
+    /// of a delivered packet, a packet's delay being its delivery step
+    /// minus its distance (the steps it waited).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub delay_histogram: Option<Vec<[u32; 2]>>,
+}
+
+impl Report {
+    /// The report with its `delay_histogram` from `counts[z]` = packets
+    /// delayed z steps (`Simulation::delay_counts`); delays no packet has are left out.
+    pub fn with_delays(mut self, counts: &[u32]) -> Report {
+        let bins = counts.iter().enumerate().filter(|(_, &c)| c > 0);
+        self.delay_histogram = Some(bins.map(|(z, &c)| [z as u32, c]).collect());
+        self
+    }
 }
 
 /// Report fields of particular algorithms (SPEC §5 "Report fields"), each

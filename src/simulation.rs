@@ -7,6 +7,7 @@ use crate::engine::{Engine, EngineConfig, Policy, StepSummary, MAX_FLITS};
 use crate::error::{Error, Result};
 use crate::options::{AlgorithmOptions, Field};
 use crate::report::{Extra, Latency, Report};
+use crate::topology::Network;
 use crate::workload::Instance;
 use std::sync::Arc;
 
@@ -153,6 +154,9 @@ pub struct Simulation {
     deadlock: Vec<u32>,
     /// The fixed points (packets delivered at step 0), counted once.
     fixed: u32,
+    /// A figure per packet that depends only on the instance and the
+    /// configuration, computed once by a layer above ([`Simulation::per_packet`]).
+    per_packet: Arc<std::sync::OnceLock<Vec<u32>>>,
 }
 
 impl Simulation {
@@ -233,7 +237,15 @@ impl Simulation {
             trail: Vec::new(),
             trail_steps: Vec::new(),
             deadlock: Vec::new(),
+            per_packet: Arc::default(),
         })
+    }
+
+    /// A figure per packet that depends only on the instance and the
+    /// configuration (the explain panel's |S| under bit fixing), computed by
+    /// `compute` on the first call and kept for the run and its copies.
+    pub fn per_packet(&self, compute: impl FnOnce(&Simulation) -> Vec<u32>) -> &[u32] {
+        self.per_packet.get_or_init(|| compute(self))
     }
 
     /// Simulates one step, unless the run is over.
@@ -466,6 +478,37 @@ impl Simulation {
         )
     }
 
+    /// Every packet's delay so far, by id: its delivery step minus the
+    /// distance from its source to its destination — the steps it spent
+    /// waiting on a shortest route (the lectures' delay); `None` while it
+    /// is undelivered. Read from the engine's delivery steps, O(P).
+    pub fn packet_delays(&self) -> Vec<Option<u32>> {
+        let topo = &self.instance.topology;
+        let at = self.engine.delivery_steps();
+        self.instance
+            .packets
+            .iter()
+            .enumerate()
+            .map(|(p, &(s, d))| {
+                let step = *at.get(p)?;
+                (step != u32::MAX).then(|| step.saturating_sub(topo.distance(s, d)))
+            })
+            .collect()
+    }
+
+    /// The delays of the packets delivered so far as a histogram:
+    /// `counts[z]` = packets delayed exactly z steps ([`Simulation::packet_delays`]).
+    pub fn delay_counts(&self) -> Vec<u32> {
+        let mut counts: Vec<u32> = Vec::new();
+        for z in self.packet_delays().into_iter().flatten() {
+            if counts.len() <= z as usize {
+                counts.resize(z as usize + 1, 0);
+            }
+            counts[z as usize] += 1;
+        }
+        counts
+    }
+
     /// The SPEC §4 report of the run so far.
     pub fn report(&self) -> Report {
         let stats = self.engine.stats();
@@ -501,6 +544,7 @@ impl Simulation {
             bounds: self.bounds.clone(),
             latency: Latency::from_deliveries(&stats.deliveries),
             deadlock: self.deadlock().map(<[u32]>::to_vec),
+            delay_histogram: None,
         }
     }
 }

@@ -45,6 +45,28 @@ function legendHtml(run, colorMode) {
   return text ? `<p class="x-legend"><span class="x-key" aria-hidden="true"></span> ${esc(text)}</p>` : '';
 }
 
+/**
+ * The delivered packets' delays as a small bar chart (SPEC §7 `data-role="delay-histogram"`): the core's `delays`
+ * (counts per delay, from the simulated arrivals; present when a claim on every packet's delay applies), drawn as
+ * they are; `data-counts` carries the counts.
+ */
+function delaysHtml(d) {
+  if (!d) return '';
+  const W = 300, base = 58, n = Math.max(d.counts.length, 1), bw = W / n;
+  const top = Math.max(1, ...d.counts);
+  const bars = d.counts.map((c, z) => {
+    const h = c ? Math.max(1, ((base - 12) * c) / top) : 0;
+    const x = z * bw;
+    const label = n <= 24 && c ? `<text x="${(x + bw / 2).toFixed(1)}" y="${(base - h - 2).toFixed(1)}">${c}</text>` : '';
+    return `<rect x="${(x + 0.5).toFixed(1)}" y="${(base - h).toFixed(1)}" width="${Math.max(0.6, bw - 1).toFixed(1)}" height="${h.toFixed(1)}"><title>delay ${z}: ${c} packets</title></rect>${label}`;
+  }).join('');
+  const ticks = `<text x="${(bw / 2).toFixed(1)}" y="70">0</text>`
+    + (n > 1 ? `<text x="${(W - bw / 2).toFixed(1)}" y="70">${n - 1}</text>` : '')
+    + `<text x="${W / 2}" y="70" class="x-axis">delay (steps)</text>`;
+  return `<figure class="x-delays" data-role="delay-histogram" data-counts="${d.counts.join(',')}"><figcaption><b>Delays</b> — ${esc(d.caption)}</figcaption>`
+    + `<svg viewBox="0 0 ${W} 72" role="img" aria-label="${esc(`histogram of the delays: ${d.counts.map((c, z) => `${c} packets delayed ${z}`).join(', ')}`)}">${bars}${ticks}</svg></figure>`;
+}
+
 function runHtml(run, colorMode, { brief, claims }) {
   const phase = run.phase
     ? `<p class="x-phase"><b>Phase</b> <code>${esc(run.phase.name)}</code>${run.phase.text ? ` — ${esc(run.phase.text)}` : ''}</p>`
@@ -53,7 +75,7 @@ function runHtml(run, colorMode, { brief, claims }) {
     ? `<details class="x-more"><summary>${esc(run.summary)}</summary><p>${esc(run.description)}</p></details>`
     : `<p class="x-desc">${esc(run.description)}</p>`;
   return `<div class="x-run"><h3><span class="x-alg">${esc(run.algorithm)}</span> <span class="x-progress">${esc(run.progress)}</span></h3>`
-    + `${description}${claims ? claimsHtml(run) : ''}${phase}${legendHtml(run, colorMode)}`
+    + `${description}${claims ? claimsHtml(run) : ''}${delaysHtml(run.delays)}${phase}${legendHtml(run, colorMode)}`
     + `<p class="x-cite">${esc(paperTitle(run.paper))} — ${esc(run.section)}</p></div>`;
 }
 

@@ -31,6 +31,8 @@ export const state = {
   anim: { start: 0, duration: 0 },
   watched: null,
   trail: null,
+  watchNote: '', // the core's line on the watched packet's delay claim (Simulation.watch_note), per packet and step
+  watchNoteKey: null,
   hover: null,
   dots: null,
   dirty: true,

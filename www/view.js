@@ -170,13 +170,26 @@ export function updateWatchInfo() {
   const el = $('watch-info');
   if (state.watched === null || !state.trail) {
     el.textContent = state.sim ? 'Click a packet to follow its route.' : '';
+    el.dataset.text = '';
     return;
   }
   const p = state.watched;
   const route = [...state.trail];
   const shown = route.length > 24 ? [...route.slice(0, 10), '…', ...route.slice(-10)] : route;
   const delivered = state.snapshot.delivered_at[p] !== UNDELIVERED ? ` — delivered at step ${state.snapshot.delivered_at[p]}` : '';
-  el.textContent = `Packet #${p}: ${state.sources[p]} → ${state.destinations[p]}${delivered}. Route so far (${route.length - 1} hops): ${shown.join(' → ')}`;
+  const text = `Packet #${p}: ${state.sources[p]} → ${state.destinations[p]}${delivered}. Route so far (${route.length - 1} hops): ${shown.join(' → ')}`;
+  // The core's line for a claim on every packet's delay (bit fixing's delay ≤ |S|), asked once per packet and step.
+  const key = `${p}:${shownStep()}:${state.snapshot.delivered}`;
+  if (state.watchNoteKey !== key) {
+    state.watchNoteKey = key;
+    state.watchNote = state.sim?.watch_note() ?? '';
+  }
+  if (el.dataset.text === text + state.watchNote) return;
+  el.dataset.text = text + state.watchNote;
+  const note = document.createElement('span');
+  note.dataset.role = 'watch-claim';
+  note.textContent = state.watchNote;
+  el.replaceChildren(text, ...(state.watchNote ? [document.createElement('br'), note] : []));
 }
 
 /** Whether the compare view's canvases stack (style.css: narrower than 600 px, except in an embed). */

@@ -100,6 +100,10 @@ pub enum Measure {
     /// The most steps a packet waited: its delivery step minus its distance
     /// (Kaufmann–Sibeyn's delays, Corollary 3), over the packets delivered.
     MaxDelay,
+    /// Every packet's delay: its delivery step minus its distance (the
+    /// steps it waited), judged packet by packet as each arrives
+    /// ([`crate::simulation::Simulation::packet_delays`]).
+    PacketDelay,
 }
 
 /// How a claim bounds its measure.
@@ -205,6 +209,16 @@ pub enum Formula {
     Ks(KsTheorem),
     /// One of Kaufmann–Sibeyn §5's one-dimensional lemmas (linear array, ring).
     Line(LineLemma),
+    /// The permutation-routing lecture's buffer lemma: greedy XY routing
+    /// of a permutation of the n × n mesh needs β = max(2, 2n/3 − 1).
+    GreedyBuffer,
+    /// Its corollary for the d-dimensional mesh of side n (d ≥ 3; the
+    /// lecture's k-ary n-dimensional mesh M(k, …, k)).
+    GreedyBufferCube,
+    /// Per packet, |S|: the other packets whose routes share a directed
+    /// link with its route (the hypercube lecture's theorem, bit fixing);
+    /// spelled and evaluated per packet by the judge.
+    RoutesMet,
 }
 
 impl Formula {
@@ -233,7 +247,10 @@ impl Formula {
             Formula::BitonicShuffleExchangeSteps => "⌊5(log N)²/4⌋ + max(log N − 3, 0) + 1",
             Formula::Ks(theorem) => theorem.text(),
             Formula::Line(lemma) => lemma.text(),
+            Formula::GreedyBuffer => "max(2, 2n/3 − 1)",
+            Formula::GreedyBufferCube => "max(2d − 2, n − 2 − (n − 3)/(2d − 1))",
             Formula::Lemma2
+            | Formula::RoutesMet
             | Formula::MeshDiameter
             | Formula::ThreeLines
             | Formula::GreedyWorstQueue

@@ -394,6 +394,20 @@ pub const BIT_FIXING_TEACHING: Teaching = Teaching {
         measure: Measure::Steps,
         strength: Strength::Omega,
         formula: Formula::SqrtNOverThree,
+    },
+    Claim {
+        name: "the delay theorem",
+        text: "a packet's delay (its arrival step minus its distance) is at most |S|, the number of other packets \
+               whose bit-fixing routes share a link with its route: two routes meet at most once, and each packet \
+               met delays it by at most one step",
+        scope: Scope::Hypercube,
+        permutation: false,
+        instance: None,
+        separated: false,
+        policy: None,
+        measure: Measure::PacketDelay,
+        strength: Strength::AtMost,
+        formula: Formula::RoutesMet,
     }],
 };
 

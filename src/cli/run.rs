@@ -75,6 +75,12 @@ pub struct RunArgs {
     /// Print the report as one JSON object instead of a summary.
     #[arg(long)]
     pub json: bool,
+    /// Add the delays of the packets (delivery step − distance) to the report: `delay_histogram` in the JSON, a line in the summary.
+    #[arg(long)]
+    pub delays: bool,
+    /// Write the delay histogram as CSV (`delay,packets`, every delay from 0 to the largest) to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub delays_csv: Option<String>,
 }
 
 /// Flags of `routesim generate`.
@@ -156,7 +162,21 @@ pub(super) fn run(args: RunArgs) -> Outcome {
     let mut sim = spec.build().map_err(|e| e.to_string())?;
     note_unread(&spec);
     let status = sim.run();
-    let report = sim.report();
+    let mut report = sim.report();
+    if args.delays || args.delays_csv.is_some() {
+        let counts = sim.delay_counts();
+        if let Some(path) = &args.delays_csv {
+            let mut csv = String::from("delay,packets\n");
+            for (z, c) in counts.iter().enumerate() {
+                csv += &format!("{z},{c}\n");
+            }
+            std::fs::write(path, csv)
+                .map_err(|e| format!("invalid delays-csv '{path}': cannot write the file: {e}"))?;
+        }
+        if args.delays {
+            report = report.with_delays(&counts);
+        }
+    }
     let text = if args.json {
         let mut json = serde_json::to_string(&report).map_err(|e| format!("cannot encode the report: {e}"))?;
         json.push('\n');
@@ -245,6 +265,10 @@ fn summary(r: &Report, status: Status) -> String {
     }
     if r.offline_precompute {
         out += "note: part of the work was precomputed off-line and not charged\n";
+    }
+    if let Some(h) = &r.delay_histogram {
+        let bins: Vec<String> = h.iter().map(|[z, c]| format!("{z}:{c}")).collect();
+        out += &format!("delays (delay:packets): {}\n", bins.join(" "));
     }
     out
 }

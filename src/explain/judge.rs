@@ -10,7 +10,7 @@ use crate::topology::Topology;
 use crate::workload::Workload;
 
 /// Why `claim` does not apply to `sim`, if it does not.
-fn not_applicable(claim: &Claim, sim: &Simulation) -> Option<String> {
+pub(super) fn not_applicable(claim: &Claim, sim: &Simulation) -> Option<String> {
     let topo = &sim.instance().topology;
     if let Some((kinds, shape)) = claim.scope.network() {
         if !shape.holds_for(kinds, topo) {
@@ -23,6 +23,22 @@ fn not_applicable(claim: &Claim, sim: &Simulation) -> Option<String> {
         if here != Some(w.name()) {
             let what = here.unwrap_or("a loaded instance");
             return Some(format!("stated for {w}; this run routes {what}"));
+        }
+    }
+    // Bit fixing's |S| is counted for every packet, up to a size.
+    let packets = sim.instance().packets.len();
+    if claim.formula == Formula::RoutesMet && packets > super::delay::MAX_COUNTED {
+        return Some(format!(
+            "|S| is counted for at most {} packets; this run has {packets}",
+            super::thousands(super::delay::MAX_COUNTED as u32)
+        ));
+    }
+    // The lecture's average case sends one packet from every node
+    // (Kaufmann–Sibeyn §5's lemmas on the same workload take any k).
+    if claim.instance == Some(Workload::RandomDestinations) && claim.measure == Measure::PacketDelay {
+        let l = sim.instance().measured_lk().0;
+        if l > 1 {
+            return Some(format!("stated for one packet from every node; here a node sends {l}"));
         }
     }
     if claim.scope == Scope::ButterflyRandomInputsToOutputs {
@@ -188,6 +204,8 @@ fn headline(claim: &Claim, b: &Bound) -> (String, String) {
         (Measure::MaxEdgeQueue, _) => format!("edge queues ≤ {eq}"),
         (Measure::MaxBarrierLoad, _) => format!("packets at a node when a phase opens ≤ {f} + O(1)"),
         (Measure::MaxDelay, _) => format!("every packet waits ≤ {eq} steps"),
+        (Measure::PacketDelay, Strength::Order) => format!("every packet within its distance + O({f}) = c·{v} steps"),
+        (Measure::PacketDelay, _) => format!("every packet's delay ≤ its {f}"),
     };
     let mut full = core.clone();
     if !b.parameters.is_empty() {
@@ -371,6 +389,8 @@ fn judge(claim: &Claim, b: &Bound, p: &Progress) -> (Verdict, Option<f64>, Strin
                 )
             }
         }
+        // Judged packet by packet in `delay::judge` (claim_status).
+        Measure::PacketDelay => (Verdict::Pending, None, p.line(), "not yet decided".into()),
         Measure::MaxBarrierLoad => {
             let Some(q) = p.max_barrier_load else {
                 let line = format!("{}; no phase has opened yet — not yet decided", p.line());
@@ -500,6 +520,12 @@ fn what(claim: &Claim, b: &Bound) -> String {
         (Measure::MaxDelay, _) => {
             format!("no packet waits more than {of} steps (its delivery step minus its distance)")
         }
+        (Measure::PacketDelay, Strength::Order) => {
+            format!("the largest delay of a packet (arrival step − distance), as a measured constant times {of}")
+        }
+        (Measure::PacketDelay, _) => {
+            format!("every packet's delay (arrival step − distance) stays within its own {of}, checked as it arrives")
+        }
     }
 }
 
@@ -530,9 +556,12 @@ pub(super) fn claim_status(claim: &'static Claim, sim: &Simulation, p: &Progress
         what: String::new(),
     };
     match (reason, bound) {
-        (None, Some(b)) => {
+        (None, Some(mut b)) => {
+            let (verdict, measured, line, short) = match claim.measure {
+                Measure::PacketDelay => super::delay::judge(claim, &mut b, sim, p),
+                _ => judge(claim, &b, p),
+            };
             let (core, full) = headline(claim, &b);
-            let (verdict, measured, line, short) = judge(claim, &b, p);
             ClaimStatus {
                 headline: full,
                 measured,

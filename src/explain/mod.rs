@@ -19,12 +19,14 @@ use crate::simulation::{Simulation, Status};
 use crate::topology::Network;
 use serde::Serialize;
 
+mod delay;
 mod judge;
 mod load;
 mod sort;
 mod stall;
 mod words;
 
+pub use delay::{histogram, Delays};
 pub use load::{load_lesson, LoadLessonStatus};
 pub use sort::SortStatus;
 pub use stall::Stall;
@@ -176,6 +178,10 @@ pub struct Explanation {
     pub stall: Option<Stall>,
     /// A sort's goal, colour key and, once over, verdict; `None` for routing.
     pub sort: Option<SortStatus>,
+    /// The delivered packets' delays as a histogram, when a claim on every
+    /// packet's delay applies (greedy on random destinations, bit fixing).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub delays: Option<Delays>,
 }
 
 /// A lesson's live check.
@@ -367,7 +373,6 @@ pub fn explain_run(sim: &Simulation) -> Explanation {
         paper: entry.paper,
         section: entry.section,
         progress: format!("{}{status}", p.line()),
-        claims,
         unclaimed,
         phase: p.phases.last().map(|ph| PhaseNow {
             name: ph.name.clone(),
@@ -378,7 +383,23 @@ pub fn explain_run(sim: &Simulation) -> Explanation {
         destination_key: destination_key(&sim.instance().topology),
         stall: stall::stall(sim),
         sort: sort::status(sim, &p),
+        delays: delay::delays(sim, &claims),
+        claims,
     }
+}
+
+/// The tracked packet `packet`'s line for a claim on every packet's delay
+/// that applies to `sim` (bit fixing's delay ≤ |S|: its |S| and, once it
+/// has arrived, its delay against it; greedy's average case: its delay);
+/// `None` when no such claim applies (the page's `watch_note`).
+pub fn packet_line(sim: &Simulation, packet: u32) -> Option<String> {
+    let entry = lookup(&sim.config().algorithm).ok()?;
+    let claim = entry
+        .teaching
+        .claims
+        .iter()
+        .find(|c| c.measure == Measure::PacketDelay && judge::not_applicable(c, sim).is_none())?;
+    delay::packet_line(sim, packet, claim)
 }
 
 /// Why none of `claims` (all not applicable) judges `sim`, in one sentence.

@@ -19,10 +19,14 @@ use crate::request::{Field, RunSpec};
 use crate::simulation::{Simulation, Status};
 use serde::Serialize;
 
+mod lecture;
 mod more;
 mod table;
 
 pub use table::{INTRO, LESSONS};
+// The lessons of other files, for the table (through this module, so that
+// no two files of src/lessons/ import each other).
+use lecture::GREEDY_AVERAGE;
 
 /// What a lesson opens: the run, a second algorithm beside it, and the page's pace.
 #[derive(Debug, Clone, Copy, Serialize)]

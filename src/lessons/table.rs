@@ -460,6 +460,7 @@ pub const LESSONS: &[Lesson] = &[
     super::more::RAND_INTERVAL,
     super::more::LMRR_MESH,
     super::more::COMBINING,
+    super::GREEDY_AVERAGE,
 ];
 
 /// The load curve of `valiant-load`: greedy and Valiant on a 16 × 16

@@ -351,6 +351,15 @@ impl Simulation {
         Ok(self.trail())
     }
 
+    /// The watched packet's line for a claim on every packet's delay that
+    /// applies to this run (bit fixing: its |S| and, once it has arrived,
+    /// its delay against it; see [`crate::explain::packet_line`]); `None`
+    /// when no packet is watched or no such claim applies.
+    pub fn watch_note(&self) -> Option<String> {
+        let run = self.inner.current();
+        explain::packet_line(run, run.watched()?)
+    }
+
     /// The nodes the watched packet has visited, source first.
     pub fn trail(&self) -> Uint32Array {
         Uint32Array::from(self.inner.current().trail())

@@ -40,6 +40,7 @@ mod ks_linear;
 mod ks_nol;
 mod ks_rules;
 mod layers;
+mod lecture_claims;
 mod lecture_rules;
 mod lmrr;
 mod lmrr_arrays;

@@ -129,6 +129,9 @@ fn formula_texts() -> Vec<&'static str> {
         Formula::BitonicSteps,
         Formula::BitonicButterflySteps,
         Formula::BitonicShuffleExchangeSteps,
+        Formula::GreedyBuffer,
+        Formula::GreedyBufferCube,
+        Formula::RoutesMet,
     ]);
     formulas
         .into_iter()

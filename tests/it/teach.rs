@@ -300,7 +300,8 @@ fn lesson_ids_are_those_of_spec_section_7() {
             "valiant-load",
             "rand-interval",
             "lmrr-mesh",
-            "combining"
+            "combining",
+            "greedy-average"
         ]
     );
     let e = lessons::lookup("nope").unwrap_err().to_string();
