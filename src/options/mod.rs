@@ -408,7 +408,7 @@ pub const FIELDS: [FieldInfo; 24] = [
         cli: "unknown-lk",
         json: "unknown_lk",
         query: Some("unknown-lk"),
-        help: "the nodes are not told l and k (§3): l is learned by prefix sums, k by doubling guesses whose attempts abort past their time or queue allowance",
+        help: "the nodes are not told l and k (§3): l learned by prefix maxima, k by doubling guesses whose attempts abort past their allowance 24·sqrt(l·k_i·N), on a full queue or an overfull class",
         value_name: "",
         control: Some(Control::Flag),
         access: Some(Access {

@@ -128,6 +128,7 @@ fn formula_texts() -> Vec<&'static str> {
         Formula::BitonicSteps,
         Formula::BitonicButterflySteps,
         Formula::BitonicShuffleExchangeSteps,
+        Formula::UnknownLkAllowance,
     ]);
     formulas
         .into_iter()

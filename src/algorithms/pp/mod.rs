@@ -58,6 +58,7 @@ use crate::rng::{Rng, Stream};
 use crate::topology::Kind;
 use crate::workload::Instance;
 pub use teaching::{cc_stage, DET_TEACHING, RAND_TEACHING};
+pub use unknown::{allowance, guesses_up_to, ALLOWANCE_C};
 
 /// The working-queue bound the implementation is held to (tests assert
 /// `max_queue ≤ QUEUE_BOUND` on every run): stated before measuring, from

@@ -319,7 +319,10 @@ impl Run {
                         .filter(|&p| self.injected[p as usize])
                         .collect()
                 };
-                (format!("{}c{j} r{i} shift", self.prefix), Box::new(shift(e, &self.rounds, &packets)))
+                (
+                    format!("{}c{j} r{i} shift", self.prefix),
+                    Box::new(shift(e, &self.rounds, &packets)),
+                )
             }
             Stage::Ranks => {
                 // Every colour's packets, still at their sources, ranked in

@@ -49,6 +49,17 @@ pub fn allowance(l: u32, k: u32, nodes: u32) -> u32 {
     (ALLOWANCE_C as f64 * (l as f64 * k as f64 * nodes as f64).sqrt()).floor() as u32
 }
 
+/// The guesses k_i = 1, 2, 4, … up to the first k_i ≥ k, each with its
+/// allowance: what the claim allows a run that learns ℓ and k.
+pub fn guesses_up_to(l: u32, k: u32, nodes: u32) -> Vec<(u32, u32)> {
+    let mut out = vec![(1, allowance(l, 1, nodes))];
+    while out.last().unwrap().0 < k {
+        let g = 2 * out.last().unwrap().0;
+        out.push((g, allowance(l, g, nodes)));
+    }
+    out
+}
+
 /// The `--unknown-lk` state machine.
 #[derive(Clone)]
 pub(super) struct Unknown {
@@ -128,8 +139,20 @@ impl Unknown {
             south.push_line(mesh, (0, i), (1, 0), side);
             north.push_line(mesh, (side - 1, i), (-1, 0), side);
         }
-        carry(&south, max, |v| row_max[v as usize], |v| row_max[v as usize], &mut from_north);
-        carry(&north, max, |v| row_max[v as usize], |v| row_max[v as usize], &mut from_south);
+        carry(
+            &south,
+            max,
+            |v| row_max[v as usize],
+            |v| row_max[v as usize],
+            &mut from_north,
+        );
+        carry(
+            &north,
+            max,
+            |v| row_max[v as usize],
+            |v| row_max[v as usize],
+            &mut from_south,
+        );
         let learned: Vec<u64> = (0..mesh.nodes() as usize)
             .map(|v| from_north[v].max(from_south[v]).max(row_max[v]))
             .collect();
