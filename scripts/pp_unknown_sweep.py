@@ -30,16 +30,28 @@ def main():
     ap.add_argument("out")
     ap.add_argument("--sides", default="16,32,64")
     ap.add_argument("--seeds", type=int, default=20)
+    ap.add_argument("--det-seeds-64", type=int, default=5)
     a = ap.parse_args()
-    with open(a.out, "w", newline="") as f:
+    # Rows come in the loops' order, so a resumed sweep skips as many
+    # configurations as OUT.csv has rows.
+    skip = 0
+    if os.path.exists(a.out) and os.path.getsize(a.out):
+        with open(a.out, newline="") as f:
+            skip = len(list(csv.reader(f))) - 1
+    with open(a.out, "a", newline="") as f:
         out = csv.writer(f)
-        out.writerow(["algorithm", "side", "workload", "l", "k", "seed", "steps", "allowance",
-                      "steps_over_allowance", "steps_over_sqrt_lkn", "max_queue", "guesses", "aborts"])
+        if f.tell() == 0:
+            out.writerow(["algorithm", "side", "workload", "l", "k", "seed", "steps", "allowance",
+                          "steps_over_allowance", "steps_over_sqrt_lkn", "max_queue", "guesses", "aborts"])
         for alg in ["pp-rand", "pp-det"]:
             for side in map(int, a.sides.split(",")):
                 for w in ["worst-lk", "random-lk"]:
                     for l, k in PAIRS:
-                        for seed in range(1, a.seeds + 1):
+                        seeds = a.det_seeds_64 if (alg, side) == ("pp-det", 64) else a.seeds
+                        for seed in range(1, seeds + 1):
+                            if skip > 0:
+                                skip -= 1
+                                continue
                             args = ["--topology", f"mesh:{side}x{side}", "--workload", w, "--l", str(l),
                                     "--k", str(k), "--seed", str(seed)]
                             inst = json.loads(subprocess.run([BIN, "generate", *args], check=True,
@@ -60,6 +72,7 @@ def main():
                                           round(r["steps"] / math.sqrt(ml * mk * n), 3), r["max_queue"],
                                           " ".join(str(x["k"]) for x in g),
                                           "; ".join(x["aborted"] for x in g if x.get("aborted"))])
+                            f.flush()
 
 
 if __name__ == "__main__":

@@ -101,8 +101,8 @@ fn check_run(algorithm: &str, side: u32, workload: &str, (l, k): (u32, u32), see
 
 /// The acceptance: ≥ 20 seeds at three sizes (sides 8, 16, 32),
 /// each seed one (ℓ,k) pair of the list in turn, both algorithms, random
-/// and worst-case instances (the seeds alternate). Aborts of every kind
-/// occur among them.
+/// and worst-case instances (the seeds alternate), and one run whose
+/// attempt runs out of time: aborts of every kind occur among them.
 #[test]
 fn unknown_lk_delivers_once_names_its_phases_and_stays_within_the_allowance() {
     let mut reasons = std::collections::BTreeMap::new();
@@ -122,8 +122,19 @@ fn unknown_lk_delivers_once_names_its_phases_and_stays_within_the_allowance() {
             }
         }
     }
+    // A slow small guess: pp-det's attempt with k = 4 on random-lk (16,16)
+    // at 32 × 32 runs out of time (docs/data/pp-unknown.csv: every seed).
+    for why in check_run("pp-det", 32, "random-lk", (16, 16), 1) {
+        *reasons.entry(why).or_insert(0) += 1;
+    }
     eprintln!("aborts: {reasons:?}");
-    assert!(reasons.len() >= 2, "{reasons:?}");
+    for why in [
+        "time up",
+        "a working queue is full",
+        "a node holds more packets of a class than its bucket",
+    ] {
+        assert!(reasons.contains_key(why), "{why}: {reasons:?}");
+    }
 }
 
 /// The claim is judged ✓ on an `--unknown-lk` run, with its c in its text,
