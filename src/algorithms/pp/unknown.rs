@@ -84,8 +84,8 @@ pub(super) struct Unknown {
 struct Abort {
     /// The step after which it began.
     start: u32,
-    /// Per node: its distance from the nearest aborting node (when the
-    /// flood reaches it), and the port its message comes in by.
+    /// Per node: its distance from the nearest aborting node (the step of
+    /// the abort at which the flood reaches it).
     dist: Vec<u32>,
     /// Per node: the neighbour it learns the abort from (itself at 0).
     parent: Vec<u32>,
