@@ -164,6 +164,13 @@ pub fn evaluate_run(
         Formula::GreedyBuffer | Formula::GreedyBufferCube | Formula::RoutesMet => {
             lecture::evaluate(formula, topo, text)
         }
+        Formula::UnknownLkAllowance => {
+            let ((l, k), n) = (instance.measured_lk(), topo.nodes());
+            let guesses = crate::algorithms::pp::guesses_up_to(l.max(1), k, n);
+            let ks: Vec<String> = guesses.iter().map(|(g, _)| g.to_string()).collect();
+            let parameters = format!("ℓ = {l}, k = {k}, N = {n}, kᵢ = {}", ks.join(", "));
+            Some(bound(text, guesses.iter().map(|&(_, a)| a as f64).sum(), parameters))
+        }
         Formula::Ks(theorem) => match theorem {
             KsTheorem::Corollary4 | KsTheorem::Theorem1 => level_route(theorem, instance, epsilon),
             KsTheorem::Theorem13 | KsTheorem::Theorem14 | KsTheorem::Theorem15 | KsTheorem::Corollary6 => {

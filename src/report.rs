@@ -131,6 +131,10 @@ pub struct Extra {
     /// that bound and the flooded load sized it instead.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub buckets: Option<Vec<u32>>,
+    /// Pietracaprina–Pucci `--unknown-lk` (§3): the attempts, one per
+    /// guess k_i of k, in order.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub guesses: Option<Vec<Guess>>,
     /// A sort (SPEC §5): whether the keys ended in order, checked by the
     /// core from the final positions.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -145,6 +149,23 @@ pub struct Extra {
     /// `flashsort`'s recursion (LMRR §8).
     #[serde(flatten, skip_serializing_if = "Option::is_none")]
     pub flashsort: Option<FlashsortFields>,
+}
+
+/// One attempt of Pietracaprina–Pucci's `--unknown-lk` (§3).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Guess {
+    /// The guess k_i of k.
+    pub k: u32,
+    /// Its allowance c·√(ℓ·k_i·N) in steps (the attempt, its abort and,
+    /// for the first, learning ℓ).
+    pub allowance: u32,
+    /// The step after which it began.
+    pub start: u32,
+    /// The steps it ran (its abort not counted).
+    pub steps: u32,
+    /// Why it was aborted (`None`: it was not).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub aborted: Option<&'static str>,
 }
 
 /// `flashsort`'s report fields: its recursion, level by level.

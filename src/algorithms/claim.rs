@@ -203,6 +203,11 @@ pub enum Formula {
     /// The same network on `shuffle-exchange:D` by Stone's scheme:
     /// ⌊5D²/4⌋ + max(D − 3, 0) + 1 steps (`algorithms::bitonic::shuffle`).
     BitonicShuffleExchangeSteps,
+    /// Pietracaprina–Pucci §3 with ℓ and k unknown to the nodes: the sum
+    /// of the allowances c·√(ℓ·k_i·N) of the guesses k_i = 1, 2, 4, … up
+    /// to the first k_i ≥ k (ℓ and k measured: what the nodes learn and
+    /// what the guesses must reach), c = [`crate::algorithms::pp::ALLOWANCE_C`].
+    UnknownLkAllowance,
     /// The main term of one of Kaufmann–Sibeyn's k-k routing theorems, with
     /// n the side, d the dimension and k the most packets a node sends or
     /// receives (ε the run's strip height, L its locality).
@@ -245,6 +250,7 @@ impl Formula {
             Formula::BitonicSteps => "(log N)(log N + 1)/2 + 1",
             Formula::BitonicButterflySteps => "(log N + 1)² − 2",
             Formula::BitonicShuffleExchangeSteps => "⌊5(log N)²/4⌋ + max(log N − 3, 0) + 1",
+            Formula::UnknownLkAllowance => "Σᵢ 24·√(ℓ·kᵢ·N) over kᵢ = 1, 2, 4, … up to the first kᵢ ≥ k",
             Formula::Ks(theorem) => theorem.text(),
             Formula::Line(lemma) => lemma.text(),
             Formula::GreedyBuffer => "max(2, 2n/3 − 1)",

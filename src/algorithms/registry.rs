@@ -281,10 +281,22 @@ impl Entry {
         Ok(())
     }
 
-    /// Refuses options the entry does not read: `smear` (only for the
+    /// Refuses options the entry does not read: `unknown-lk` (only for
+    /// the algorithms that list it), `smear` (only for the
     /// algorithms that list it, and only with separated phases: a smear
     /// runs at the barrier between two phases).
     pub fn check_options(&self, options: &AlgorithmOptions) -> Result<()> {
+        if options.unknown_lk && !self.options.contains(&Field::UnknownLk) {
+            return Err(Error::invalid(
+                Field::UnknownLk.cli(),
+                "true",
+                format!(
+                    "{} is told l and k; only {} learn them (Pietracaprina–Pucci §3)",
+                    self.name,
+                    takers(Field::UnknownLk).join(" and ")
+                ),
+            ));
+        }
         let Some(smear) = options.smear else {
             return Ok(());
         };

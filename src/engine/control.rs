@@ -199,6 +199,66 @@ impl Engine {
         }
     }
 
+    /// An aborted attempt (Pietracaprina–Pucci §3, ℓ and k unknown): the
+    /// copy of `p` in transit is dropped and the copy its source kept
+    /// becomes `p` again — at its source, not departed, held back (the
+    /// algorithm makes it eligible again). If `p` was delivered, the
+    /// delivery is withdrawn: its destination drops that copy, because the
+    /// source, which cannot know of it, sends `p` again (each packet is
+    /// counted delivered once, by the attempt that completes). Panics on
+    /// a scripted or combined packet, a worm, or open loop (a bug of the
+    /// algorithm: none of them can be recalled).
+    pub fn recall(&mut self, p: u32) {
+        assert!(
+            !self.open_loop && self.config.flits == 1,
+            "recall: not with open loop or worms"
+        );
+        let mut s = self.slot(p);
+        assert!(
+            self.flags[s] & (FORCED | COMBINED) == 0,
+            "recall: packet {p} is scripted or combined"
+        );
+        let src = self.src[p as usize];
+        if self.flags[s] & DELIVERED != 0 {
+            // Back into the scanned slots (their requeue list settled first:
+            // it holds slots).
+            if s >= self.scan_len {
+                if !self.requeue.is_empty() {
+                    self.rebid_touched();
+                }
+                let to = self.scan_len;
+                self.swap_slots(s, to);
+                self.scan_len += 1;
+                s = to;
+            }
+            self.flags[s] &= !ELIGIBLE;
+            self.stats.withdraw_delivery(self.delivered_at[p as usize]);
+            self.delivered_at[p as usize] = NONE;
+            self.delivered -= 1;
+            self.in_flight += 1;
+        } else {
+            self.set_eligible(p, false);
+            if self.flags[s] & DEPARTED == 0 {
+                return;
+            }
+            self.leave_working(self.pos[s] as usize);
+            if self.config.edge_queues && self.in_link[s] != NONE {
+                self.edge_occupancy[self.in_link[s] as usize] -= 1;
+                self.in_link[s] = NONE;
+            }
+        }
+        self.at_source[src as usize] += 1;
+        let load = self.working[src as usize] + self.at_source[src as usize];
+        self.stats.max_load = self.stats.max_load.max(load);
+        self.update(s, |e| {
+            e.flags[s] &= !(DELIVERED | DEPARTED);
+            e.pos[s] = src;
+            if let Some(start) = e.phase_start.get_mut(s) {
+                *start = src;
+            }
+        });
+    }
+
     /// Combines packet `p` into packet `into` (packet combining,
     /// Leighton–Maggs–Ranade–Rao §2.3.1): two packets for the same
     /// destination that meet at a node become one. From now on `p` holds no

@@ -48,7 +48,7 @@ impl Engine {
     }
 
     /// Exchanges the packets in slots `a` and `b`.
-    fn swap_slots(&mut self, a: usize, b: usize) {
+    pub(super) fn swap_slots(&mut self, a: usize, b: usize) {
         for column in self.slot_word_columns() {
             if !column.is_empty() {
                 column.swap(a, b);

@@ -103,6 +103,14 @@ impl Stats {
         self.last_delivery = self.last_delivery.max(step);
     }
 
+    /// Withdraws a delivery recorded in `step` ([`crate::engine::Engine::recall`]).
+    pub(crate) fn withdraw_delivery(&mut self, step: u32) {
+        self.deliveries[step as usize] -= 1;
+        while self.last_delivery > 0 && self.deliveries[self.last_delivery as usize] == 0 {
+            self.last_delivery -= 1;
+        }
+    }
+
     pub(crate) fn end_step(&mut self, max_queue: u32, in_flight: u32, links: u32) {
         self.steps += 1;
         self.max_queue = self.max_queue.max(max_queue);

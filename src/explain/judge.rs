@@ -109,6 +109,12 @@ pub(super) fn not_applicable(claim: &Claim, sim: &Simulation) -> Option<String> 
             return Some(format!("stated for k ≥ {min}; here k = {k}"));
         }
     }
+    // Pietracaprina–Pucci §3's allowance is for nodes not told ℓ and k.
+    if claim.formula == Formula::UnknownLkAllowance && !sim.config().options.unknown_lk {
+        return Some(
+            "stated for nodes that are not told ℓ and k (option unknown-lk, §3); this run tells them".to_string(),
+        );
+    }
     // Kaufmann–Sibeyn's locality theorems: 13 and 14 for an L the nodes
     // know, 15 for one they estimate (`--locality unknown`, NoLRoute).
     if let Formula::Ks(theorem) = claim.formula {

@@ -18,8 +18,23 @@ fn number(word: &str, c: char) -> Option<&str> {
 
 /// What the phase called `name` does, from the entry's phase texts.
 pub(super) fn phase_text(entry: &Entry, name: &str) -> String {
-    let mut words: Vec<&str> = name.split(' ').collect();
     let mut prefix = Vec::new();
+    // Pietracaprina–Pucci `--unknown-lk`: `guess2 (k=4) c0 sort` is attempt
+    // 2's `c0 sort`; `abort2` is its abort.
+    let mut name = name;
+    if let Some((head, rest)) = name.split_once(") ") {
+        if let Some((attempt, k)) = head.strip_prefix("guess").and_then(|h| h.split_once(" (k=")) {
+            prefix.push(format!("attempt {attempt}, k guessed as {k}"));
+            name = rest;
+        }
+    }
+    if name
+        .strip_prefix("abort")
+        .is_some_and(|i| !i.is_empty() && i.bytes().all(|b| b.is_ascii_digit()))
+    {
+        name = "abort";
+    }
+    let mut words: Vec<&str> = name.split(' ').collect();
     if let Some(j) = words.first().and_then(|w| number(w, 'c')) {
         let word = j.parse::<u32>().map_or("", palette::word);
         prefix.push(format!("colour class {j} ({word})"));

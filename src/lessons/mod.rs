@@ -21,6 +21,7 @@ use serde::Serialize;
 
 mod lecture;
 mod more;
+mod pp;
 mod table;
 
 pub use table::{INTRO, LESSONS};

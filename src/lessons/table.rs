@@ -222,6 +222,7 @@ pub const LESSONS: &[Lesson] = &[
         load: None,
         predict: None,
     },
+    super::pp::PP_DET_COLOURING,
     Lesson {
         id: "deadlock",
         title: "Why constant queues are hard: a deadlock with queues of 1",

@@ -72,6 +72,8 @@ pub enum Field {
     Paths,
     /// `lmrr`: packet combining (§2.3.1).
     Combine,
+    /// Pietracaprina–Pucci: the nodes are not told ℓ and k (§3).
+    UnknownLk,
     /// Step limit.
     MaxSteps,
     /// Invariant checks after every step.
@@ -175,7 +177,7 @@ const fn plain(
 }
 
 /// Every field, in [`Field::ALL`]'s order.
-pub const FIELDS: [FieldInfo; 23] = [
+pub const FIELDS: [FieldInfo; 24] = [
     plain(Field::Topology, "topology", "topology", Some("topology"), "the network (SPEC §2 name)"),
     plain(Field::Algorithm, "algorithm", "algorithm", Some("algorithm"), "the algorithm (SPEC §5 name)"),
     plain(Field::Policy, "policy", "policy", Some("policy"), "the contention policy"),
@@ -401,14 +403,32 @@ pub const FIELDS: [FieldInfo; 23] = [
             json: |o| o.combine.then_some(serde_json::json!(true)),
         }),
     },
+    FieldInfo {
+        field: Field::UnknownLk,
+        cli: "unknown-lk",
+        json: "unknown_lk",
+        query: Some("unknown-lk"),
+        help: "the nodes are not told l and k (§3): l learned by prefix maxima, k by doubling guesses whose attempts abort past their allowance 24·sqrt(l·k_i·N), on a full queue or an overfull class",
+        value_name: "",
+        control: Some(Control::Flag),
+        access: Some(Access {
+            set: |o, name, text| {
+                o.unknown_lk = parse_bool(name, text)?;
+                Ok(())
+            },
+            show: |o| o.unknown_lk.to_string(),
+            reset: |o| std::mem::take(&mut o.unknown_lk),
+            json: |o| o.unknown_lk.then_some(serde_json::json!(true)),
+        }),
+    },
     plain(Field::MaxSteps, "max-steps", "max_steps", None, "stop after this many steps"),
     plain(Field::CheckInvariants, "check-invariants", "check_invariants", None, "check the engine's invariants after every step (slow)"),
 ];
 
 impl Field {
     /// Every field.
-    pub const ALL: [Field; 23] = {
-        let mut all = [Field::Topology; 23];
+    pub const ALL: [Field; 24] = {
+        let mut all = [Field::Topology; 24];
         let mut i = 0;
         while i < FIELDS.len() {
             all[i] = FIELDS[i].field;

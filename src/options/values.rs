@@ -236,6 +236,9 @@ pub struct AlgorithmOptions {
     pub paths: PathChoice,
     /// `lmrr`: packet combining (§2.3.1, `--combine`).
     pub combine: bool,
+    /// `pp-rand`, `pp-det`: the nodes are not told ℓ and k
+    /// (Pietracaprina–Pucci §3, `--unknown-lk`).
+    pub unknown_lk: bool,
 }
 
 impl AlgorithmOptions {

@@ -52,6 +52,7 @@ mod palette;
 mod permutation;
 mod policy_keys;
 mod pp;
+mod pp_unknown;
 mod primitives;
 mod report_fields;
 mod request;

@@ -132,6 +132,7 @@ fn formula_texts() -> Vec<&'static str> {
         Formula::GreedyBuffer,
         Formula::GreedyBufferCube,
         Formula::RoutesMet,
+        Formula::UnknownLkAllowance,
     ]);
     formulas
         .into_iter()

@@ -290,6 +290,7 @@ fn lesson_ids_are_those_of_spec_section_7() {
             "sort-route",
             "offline-hall",
             "pp-constant-queues",
+            "pp-det-colouring",
             "deadlock",
             "ks-nowrap",
             "ks-wrap-torus",

@@ -45,18 +45,20 @@ use super::{require, Algorithm, AlgorithmOptions};
 use super::{Entry, Packets, Shape};
 use crate::engine::{Engine, Policy};
 use crate::error::{Error, Result};
+use crate::options::Field;
 use crate::primitives::geometry::{comb_rc, pow4_at_least, pow4_at_least_sqrt, Mesh, Tiles};
 use crate::primitives::ranking::PrefixRanking;
 use crate::primitives::ring::{stripe_cycles, tile_cycles, RingTask};
 use crate::primitives::route::{shift, CcRoute};
 use crate::primitives::scan::{blocked_sums, row_major_sums, Order};
 use crate::primitives::sort::SortTask;
-use crate::primitives::Task;
+use crate::primitives::{Nothing, Task};
 use crate::report::Extra;
 use crate::rng::{Rng, Stream};
 use crate::topology::Kind;
 use crate::workload::Instance;
 pub use teaching::{cc_stage, DET_TEACHING, RAND_TEACHING};
+pub use unknown::{allowance, guesses_up_to, ALLOWANCE_C};
 
 /// The working-queue bound the implementation is held to (tests assert
 /// `max_queue ≤ QUEUE_BOUND` on every run): stated before measuring, from
@@ -75,6 +77,9 @@ pub struct Pp {
     det: bool,
     seed: u64,
     run: Option<Run>,
+    /// `--unknown-lk` (§3): ℓ and k learned, the run in attempts.
+    unknown_lk: bool,
+    unknown: Option<unknown::Unknown>,
 }
 
 impl Pp {
@@ -84,6 +89,8 @@ impl Pp {
             det: false,
             seed: options.seed,
             run: None,
+            unknown_lk: options.unknown_lk,
+            unknown: None,
         }
     }
     /// The deterministic algorithm of §4.
@@ -92,6 +99,8 @@ impl Pp {
             det: true,
             seed: options.seed,
             run: None,
+            unknown_lk: options.unknown_lk,
+            unknown: None,
         }
     }
 }
@@ -174,6 +183,14 @@ struct Run {
     /// §4 Step 1 in progress (before every stage): the ranking whose
     /// messages compute the colours.
     colouring: Option<Colouring>,
+    /// What every phase name starts with (`guess2 (k=4) `: an attempt of
+    /// `--unknown-lk`; empty otherwise).
+    prefix: String,
+    /// `--unknown-lk`: a node that finds more packets of a class than the
+    /// attempt's bucket (its guess of k is too small) aborts the attempt
+    /// instead of failing: the nodes that found it.
+    overflow: Option<Vec<u32>>,
+    abortable: bool,
 }
 
 /// The colouring of §4 Step 1 in progress.
@@ -191,8 +208,10 @@ struct Colouring {
 
 impl Algorithm for Pp {
     fn report_extra(&self) -> Extra {
+        let run = self.run.as_ref().or(self.unknown.as_ref().and_then(|u| u.run()));
         Extra {
-            buckets: self.run.as_ref().map(|r| r.buckets.clone()),
+            buckets: run.map(|r| r.buckets.clone()),
+            guesses: self.unknown.as_ref().map(|u| u.guesses()),
             ..Extra::default()
         }
     }
@@ -233,6 +252,42 @@ impl Algorithm for Pp {
         if e.finished() {
             return Ok(());
         }
+        if self.unknown_lk {
+            self.unknown = Some(unknown::Unknown::start(mesh, self.det, self.seed, e));
+            return Ok(());
+        }
+        let mut run = Run::new(mesh, l, k, self.det, self.seed, String::new(), e);
+        // Name the phase that step 1 belongs to already at step 0, as every
+        // other algorithm does (the page's phase counter): the colouring, or
+        // the first stage, built now — nothing moves before step 1, so it is
+        // built on the state it would see then. A stage that takes no step
+        // is replaced by the next one at step 0 (`begin_phase`).
+        if run.colouring.is_some() {
+            e.begin_phase("colouring");
+        } else if let Some(&stage) = run.stages.first() {
+            run.next = 1;
+            let (name, task) = run.build(stage, e);
+            e.begin_phase(&name);
+            run.current = Some(task);
+            run.current_name = name;
+        }
+        self.run = Some(run);
+        Ok(())
+    }
+
+    fn before_step(&mut self, e: &mut Engine) {
+        if let Some(unknown) = self.unknown.as_mut() {
+            unknown.before_step(e);
+        } else if let Some(run) = self.run.as_mut() {
+            run.advance(e);
+        }
+    }
+}
+
+impl Run {
+    /// The run for ℓ and k (known, or an attempt's guess), its colouring
+    /// begun and its stages listed; its phase names start with `prefix`.
+    fn new(mesh: Mesh, l: u32, k: u32, det: bool, seed: u64, prefix: String, e: &mut Engine) -> Run {
         let n = mesh.nodes();
         let nn = n as u64;
         let le = l <= k;
@@ -274,7 +329,7 @@ impl Algorithm for Pp {
             injected: vec![false; e.packet_count() as usize],
             c: 1,
             totals: vec![0; colours as usize],
-            inject_in_place: !self.det || k == 1,
+            inject_in_place: !det || k == 1,
             buckets: vec![0; colours as usize],
             pending: Vec::new(),
             stages: Vec::new(),
@@ -283,18 +338,21 @@ impl Algorithm for Pp {
             current_name: String::new(),
             announced: false,
             colouring: None,
+            abortable: !prefix.is_empty(),
+            prefix,
+            overflow: None,
         };
-        if self.det {
+        if det {
             run.colour_deterministic(e);
         } else {
-            run.colour_randomly(e, self.seed);
+            run.colour_randomly(e, seed);
         }
         if !le {
             run.stages.push(Stage::Ranks);
         }
         for j in 0..colours {
             if le {
-                if self.det && l > 1 {
+                if det && l > 1 {
                     run.stages.push(Stage::StripeBalance(j));
                 }
                 run.stages.extend([Stage::Sort(j), Stage::Deal(j)]);
@@ -318,35 +376,20 @@ impl Algorithm for Pp {
                     .extend([Stage::SortDest(j), Stage::SpreadDest(j), Stage::TourDest(j)]);
             }
         }
-        // Name the phase that step 1 belongs to already at step 0, as every
-        // other algorithm does (the page's phase counter): the colouring, or
-        // the first stage, built now — nothing moves before step 1, so it is
-        // built on the state it would see then. A stage that takes no step
-        // is replaced by the next one at step 0 (`begin_phase`).
-        if run.colouring.is_some() {
-            e.begin_phase("colouring");
-        } else if let Some(&stage) = run.stages.first() {
-            run.next = 1;
-            let (name, task) = run.build(stage, e);
-            e.begin_phase(&name);
-            run.current = Some(task);
-            run.current_name = name;
-        }
-        self.run = Some(run);
-        Ok(())
+        run
     }
 
-    fn before_step(&mut self, e: &mut Engine) {
-        let Some(run) = self.run.as_mut() else {
-            return;
-        };
+    /// Schedules the coming step: the colouring, then stage after stage.
+    /// Returns false when every stage is over.
+    fn advance(&mut self, e: &mut Engine) -> bool {
+        let run = self;
         if let Some(colouring) = run.colouring.as_mut() {
             if colouring.task.poll(e) {
                 if !run.announced {
                     run.announced = true;
-                    e.begin_phase("colouring");
+                    e.begin_phase(&format!("{}colouring", run.prefix));
                 }
-                return;
+                return true;
             }
             let colouring = run.colouring.take().expect("colouring");
             run.apply_colours(e, colouring);
@@ -361,12 +404,15 @@ impl Algorithm for Pp {
                             e.begin_phase(&run.current_name);
                         }
                     }
-                    return;
+                    return true;
                 }
                 run.current = None;
             }
+            if run.overflow.is_some() {
+                return false;
+            }
             let Some(&stage) = run.stages.get(run.next) else {
-                return;
+                return false;
             };
             run.next += 1;
             let (name, task) = run.build(stage, e);
@@ -379,6 +425,7 @@ impl Algorithm for Pp {
 
 mod run;
 mod teaching;
+mod unknown;
 
 /// The SPEC §5 name of the randomized version.
 pub const RAND_NAME: &str = "pp-rand";
@@ -397,7 +444,7 @@ pub const RAND: Entry = Entry {
     open_loop: false,
     refused_policies: &[],
     policy_note: "",
-    options: &[],
+    options: &[Field::UnknownLk],
     teaching: &RAND_TEACHING,
     factory: |o| Box::new(Pp::randomized(o)),
 };
@@ -414,7 +461,7 @@ pub const DET: Entry = Entry {
     open_loop: false,
     refused_policies: &[Policy::Random],
     policy_note: "it is deterministic: any other policy gives the same run for every seed",
-    options: &[],
+    options: &[Field::UnknownLk],
     teaching: &DET_TEACHING,
     factory: |o| Box::new(Pp::deterministic(o)),
 };

@@ -230,7 +230,7 @@ impl Run {
         let side = self.mesh.side();
         self.buckets[j as usize] = self.c;
         (
-            format!("c{j} sort"),
+            format!("{}c{j} sort", self.prefix),
             Box::new(SortTask::new(e, self.mesh, side, self.c, &items)),
         )
     }
@@ -256,7 +256,7 @@ impl Run {
                     .collect();
                 let cycles = stripe_cycles(mesh, self.stripe);
                 (
-                    format!("c{j} stripe-balance"),
+                    format!("{}c{j} stripe-balance", self.prefix),
                     Box::new(RingTask::new(e, mesh, cycles, &moves, false)),
                 )
             }
@@ -282,7 +282,7 @@ impl Run {
                 }
                 // With one tile the deal maps snake position r to row-major
                 // node r: already sorted by target, no second sort needed.
-                let name = format!("c{j} deal");
+                let name = format!("{}c{j} deal", self.prefix);
                 let task = CcRoute::new(e, &name, mesh, (side, c), targets, t == 1);
                 (name.clone(), Box::new(task))
             }
@@ -294,7 +294,7 @@ impl Run {
                     .filter(|&p| tiles.tile_of(e.destination(p)) == tiles.tile_of(e.position(p)))
                     .map(|p| (p, Self::spread_target(mesh, &s_tiles, e.position(p), e.destination(p))))
                     .collect();
-                let name = format!("c{j} r{i} route");
+                let name = format!("{}c{j} r{i} route", self.prefix);
                 (name.clone(), Box::new(CcRoute::presorted(&name, mesh, targets, false)))
             }
             Stage::Tour(j, i) => {
@@ -306,7 +306,7 @@ impl Run {
                     .collect();
                 let cycles = tile_cycles(&self.s_tiles, mesh);
                 (
-                    format!("c{j} r{i} tour"),
+                    format!("{}c{j} r{i} tour", self.prefix),
                     Box::new(RingTask::new(e, mesh, cycles, &packets, true)),
                 )
             }
@@ -319,7 +319,10 @@ impl Run {
                         .filter(|&p| self.injected[p as usize])
                         .collect()
                 };
-                (format!("c{j} r{i} shift"), Box::new(shift(e, &self.rounds, &packets)))
+                (
+                    format!("{}c{j} r{i} shift", self.prefix),
+                    Box::new(shift(e, &self.rounds, &packets)),
+                )
             }
             Stage::Ranks => {
                 // Every colour's packets, still at their sources, ranked in
@@ -351,7 +354,7 @@ impl Run {
                     }
                 }
                 self.totals = if one { vec![mesh.nodes() as u64] } else { b.total };
-                ("ranks".to_string(), Box::new(b.task))
+                (format!("{}ranks", self.prefix), Box::new(b.task))
             }
             Stage::Inject(j, i) => {
                 let l = self.rounds.count();
@@ -383,7 +386,7 @@ impl Run {
                 }
                 let cycles = tile_cycles(&self.s_tiles, mesh);
                 (
-                    format!("c{j} r{i} inject"),
+                    format!("{}c{j} r{i} inject", self.prefix),
                     Box::new(RingTask::new(e, mesh, cycles, &moves, false)),
                 )
             }
@@ -405,7 +408,7 @@ impl Run {
                     }
                 }
                 self.pending = pending;
-                (format!("c{j} r{i} balance-ranks"), Box::new(s.task))
+                (format!("{}c{j} r{i} balance-ranks", self.prefix), Box::new(s.task))
             }
             Stage::Balance(j, i) => {
                 // Rank ρ (row-major inside the (ℓ/k)-tile T) goes to node
@@ -415,7 +418,7 @@ impl Run {
                 // where the packets for node v are those with ρ ≡ v (mod |T|),
                 // at most ⌈(packets in T)/|T|⌉ = O(1) by Lemma 3. No sort.
                 let targets = std::mem::take(&mut self.pending);
-                let name = format!("c{j} r{i} balance");
+                let name = format!("{}c{j} r{i} balance", self.prefix);
                 (name.clone(), Box::new(CcRoute::presorted(&name, mesh, targets, true)))
             }
             Stage::SortDest(j) => {
@@ -428,7 +431,14 @@ impl Run {
                 for p in self.live(e, j) {
                     held[e.position(p) as usize] += 1;
                 }
-                let most = held.into_iter().max().unwrap_or(0);
+                let most = held.iter().copied().max().unwrap_or(0);
+                if self.abortable && most > self.c {
+                    // The attempt's guess of k is too small (§3): the nodes
+                    // that hold more than the bucket abort it.
+                    let nodes = (0..mesh.nodes()).filter(|&v| held[v as usize] > self.c).collect();
+                    self.overflow = Some(nodes);
+                    return (format!("{}c{j} sort", self.prefix), Box::new(Nothing));
+                }
                 assert!(most <= self.c, "colour {j}: a node holds {most} > bucket {}", self.c);
                 // k = 1: sorted by destination for the direct spreading below.
                 let tiles = self.d_tiles;
@@ -459,14 +469,14 @@ impl Run {
                         )
                     })
                     .collect();
-                let name = format!("c{j} route");
+                let name = format!("{}c{j} route", self.prefix);
                 (name.clone(), Box::new(CcRoute::presorted(&name, mesh, targets, false)))
             }
             Stage::TourDest(j) => {
                 let packets: Vec<(u32, u32)> = self.live(e, j).into_iter().map(|p| (p, e.destination(p))).collect();
                 let cycles = tile_cycles(&self.d_tiles, mesh);
                 (
-                    format!("c{j} tour"),
+                    format!("{}c{j} tour", self.prefix),
                     Box::new(RingTask::new(e, mesh, cycles, &packets, true)),
                 )
             }

@@ -1,7 +1,7 @@
 //! The teaching text of the Pietracaprina–Pucci family (`pp-rand`, `pp-det`)
 //! (see [`crate::algorithms::teaching`]).
 
-use crate::algorithms::claim::{Claim, Formula, Measure, Scope, Strength};
+use crate::algorithms::claim::{join, Claim, Formula, Measure, Scope, Strength};
 use crate::algorithms::teaching::{Classes, PhaseText, Teaching};
 
 /// The (c,c)-routing-by-sorting stages the Pietracaprina–Pucci phases
@@ -75,6 +75,17 @@ const PP_PHASES: &[PhaseText] = &[
         name: "balance",
         text: "the injected packets spread evenly over their tile, along the rows and then the columns",
     },
+    PhaseText {
+        name: "learn ℓ",
+        text: "the nodes are not told ℓ and k: counters along the rows and then the columns (control messages) \
+               carry the largest number of packets a node sends, so every node learns ℓ",
+    },
+    PhaseText {
+        name: "abort",
+        text: "the attempt failed (its time was up, a queue was full, or a class was too big for its guess of k): \
+               an abort message floods the mesh; each node it reaches drops the packets in transit and those the \
+               attempt delivered, while the sources keep their copies, and the next attempt doubles the guess",
+    },
 ];
 
 const PP_RAND_DESCRIPTION: &str = "Every packet draws a random colour, and the colour classes are routed one \
@@ -117,6 +128,24 @@ const PP_CLAIMS: &[Claim] = &[
         measure: Measure::MaxQueue,
         strength: Strength::AtMost,
         formula: Formula::QueueBound,
+    },
+    Claim {
+        name: "ℓ and k unknown",
+        text: join!(
+            "with ℓ and k unknown to the nodes (option unknown-lk, §3): ℓ learned by prefix maxima, k by guesses \
+             kᵢ = 1, 2, 4, …, each attempt aborted (a broadcast; the sources keep copies) past 24·√(ℓ·kᵢ·N) steps, \
+             on a full queue or on a class above its bucket — all within ",
+            Formula::UnknownLkAllowance.spelled(),
+            " steps (c = 24, stated before measuring): O(√(ℓkN))"
+        ),
+        scope: Scope::SquareMesh,
+        permutation: false,
+        instance: None,
+        separated: false,
+        policy: None,
+        measure: Measure::Steps,
+        strength: Strength::AtMost,
+        formula: Formula::UnknownLkAllowance,
     },
 ];
 

@@ -1,0 +1,53 @@
+//! The Pietracaprina–Pucci lessons beyond `pp-constant-queues` (in
+//! `table.rs`): `pp-det-colouring`, §4's deterministic colouring.
+
+use super::{Check, Guess, Lesson, Predict, Preset, Relation};
+use crate::algorithms::papers::PP;
+use crate::engine::Policy;
+
+/// §4's colouring by counters (proof of Theorem 5) beside §3's random one.
+pub(super) const PP_DET_COLOURING: Lesson = Lesson {
+    id: "pp-det-colouring",
+    title: "Colours without coin flips: the deterministic colouring (Pietracaprina–Pucci §4)",
+    text: "Both runs split the packets into ℓ = 4 colour classes and route one class after another: sort, deal, \
+           route, tour. pp-rand, the second run, draws each packet's colour at random, so its packets are blue, \
+           green and the rest from step 0. pp-det draws nothing. In its first phase, colouring, no packet moves: \
+           counters (control messages on the links) run along every stripe of two rows and count, tile after \
+           tile, the packets headed for each destination tile; a packet's colour is its number in that count \
+           modulo ℓ. Until the phase ends every packet of pp-det is blue; then the legend fills with the same \
+           classes as pp-rand's. Counting guarantees what chance only makes likely: a class has at most one \
+           packet per node of a stripe once its stripe-balance phase has moved them along the stripe, so every \
+           sort starts with one packet per node. The price is time: the colouring (48 steps here) and one \
+           stripe-balance phase per class (16 steps each) — pp-det needs 677 steps against pp-rand's 564.",
+    paper: PP,
+    section: "§4 (Theorem 5 and its proof)",
+    // Written out: `table.rs`'s helpers would make the two files import
+    // each other.
+    preset: Preset {
+        topology: "mesh:16x16",
+        workload: "worst-lk",
+        l: Some(4),
+        k: Some(4),
+        algorithm: "pp-det",
+        compare: Some("pp-rand"),
+        policy: Policy::FarthestFirst,
+        seed: 1,
+        seconds: 36,
+        step: 0,
+        options: &[],
+    },
+    // Both runs' own claims, and pp-det needs more steps than pp-rand.
+    check: Check {
+        own: true,
+        claims: &[],
+        compare_own: true,
+        relation: Some(Relation::MoreSteps),
+        stall: false,
+    },
+    load: None,
+    predict: Some(Predict {
+        measure: Guess::Steps,
+        question: "Before you play: pp-rand, the second run, needs 564 steps here. How many will pp-det need, \
+                   with its colouring by counters?",
+    }),
+};
