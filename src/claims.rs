@@ -18,6 +18,8 @@ use crate::topology::{Kind, Network, Topology};
 use crate::workload::Instance;
 use serde::Serialize;
 
+mod lemmas;
+
 /// Lemma 2 of Kaufmann–Sibeyn (§5.1.1) evaluated on a linear array.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Lemma2 {
@@ -348,6 +350,7 @@ pub fn evaluate_run(
             }
             _ => ks(theorem, instance, flits),
         },
+        Formula::KsLemma(lemma) => lemmas::ks_lemma(lemma, instance, locality),
         // Theorem 2.9's c is the congestion of the leveled network routed
         // (`leveled_congestion`, the largest over the mesh's phases), not
         // SPEC §5's per-link `congestion` over the whole run.

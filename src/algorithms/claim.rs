@@ -9,6 +9,9 @@ use crate::topology::{Kind, Shape};
 use crate::workload::Workload;
 use serde::Serialize;
 
+mod phases;
+pub use phases::{names_single_phases, phases_named};
+
 /// Where a claim holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -44,6 +47,9 @@ pub enum Scope {
     ButterflyOrHypercube,
     /// A mesh of 2 or more dimensions, any sides.
     MeshMultiD,
+    /// A torus of 2 or more dimensions, any sides (a formula may ask for
+    /// equal sides: WrapRoute(d)'s Lemma 25).
+    TorusMultiD,
     /// A permutation from a butterfly's inputs (level 0) to its outputs
     /// (level D), drawn at random (the `random-permutation` workload), on
     /// direct paths (Leighton–Maggs–Ranade–Rao Theorem 4.2).
@@ -71,6 +77,7 @@ impl Scope {
             Scope::ButterflyRandomInputsToOutputs => (&[Kind::Butterfly], Shape::Any),
             Scope::ButterflyOrHypercube => (&[Kind::Butterfly, Kind::Hypercube], Shape::Any),
             Scope::MeshMultiD => (&[Kind::Mesh], Shape::MultiD),
+            Scope::TorusMultiD => (&[Kind::Torus], Shape::MultiD),
         })
     }
 }
@@ -110,64 +117,20 @@ pub enum Measure {
     /// `!` does. A run with no such phase (e.g. coalesced phases) is not
     /// judged by the claim.
     PhaseSteps(&'static [&'static str]),
+    /// The most packets that crossed one directed link during one of the
+    /// phases the patterns name ([`Measure::PhaseSteps`]'s rules), from the
+    /// report field `phase_link_load` (Lemma 27: LocalRoute's phase 2).
+    PhaseLinkLoad(&'static [&'static str]),
 }
 
-/// Whether `name` is `pattern`, each `*` of the pattern standing for one
-/// or more decimal digits ([`Measure::PhaseSteps`]).
-fn glob_digits(pattern: &[u8], name: &[u8]) -> bool {
-    match pattern.split_first() {
-        None => name.is_empty(),
-        Some((b'*', rest)) => {
-            let digits = name.iter().take_while(|c| c.is_ascii_digit()).count();
-            (1..=digits).any(|n| glob_digits(rest, &name[n..]))
-        }
-        Some((c, rest)) => name.first() == Some(c) && glob_digits(rest, &name[1..]),
-    }
-}
-
-/// Which of `names` (the report's phases, in order) `patterns` name, by
-/// index ([`Measure::PhaseSteps`]'s rules).
-pub fn phases_named(patterns: &[&str], names: &[&str]) -> Vec<usize> {
-    // The phases one pattern (without its `!`) matches.
-    let matched = |pattern: &str| -> Vec<usize> {
-        let (first, glob) = match pattern.strip_prefix('^') {
-            Some(rest) => (true, rest),
-            None => (false, pattern),
-        };
-        let all = names
-            .iter()
-            .enumerate()
-            .filter(|(_, n)| glob_digits(glob.as_bytes(), n.as_bytes()))
-            .map(|(i, _)| i);
-        if first {
-            all.take(1).collect()
-        } else {
-            all.collect()
-        }
-    };
-    let mut named: Vec<usize> = Vec::new();
-    let mut left_out: Vec<usize> = Vec::new();
-    for pattern in patterns {
-        match pattern.strip_prefix('!') {
-            Some(rest) => left_out.extend(matched(rest)),
-            None => named.extend(matched(pattern)),
+impl Measure {
+    /// The phase patterns of a per-phase measure; `None` for the others.
+    pub const fn phase_patterns(self) -> Option<&'static [&'static str]> {
+        match self {
+            Measure::PhaseSteps(patterns) | Measure::PhaseLinkLoad(patterns) => Some(patterns),
+            _ => None,
         }
     }
-    named.sort_unstable();
-    named.dedup();
-    named.retain(|i| !left_out.contains(i));
-    named
-}
-
-/// Whether the phases `patterns` name are all known once each of its
-/// patterns without `!` has matched a phase: every such pattern names one
-/// phase (no `*`, or a leading `^`). Otherwise more may come until the run
-/// is over.
-pub fn names_single_phases(patterns: &[&str]) -> bool {
-    patterns
-        .iter()
-        .filter(|p| !p.starts_with('!'))
-        .all(|p| p.starts_with('^') || !p.contains('*'))
 }
 
 /// How a claim bounds its measure.
@@ -271,6 +234,10 @@ pub enum Formula {
     /// n the side, d the dimension and k the most packets a node sends or
     /// receives (ε the run's strip height, L its locality).
     Ks(KsTheorem),
+    /// The main term of one of Kaufmann–Sibeyn's per-phase lemmas (§7–§9),
+    /// a bound on one phase ([`Measure::PhaseSteps`]) or on one phase's
+    /// link load.
+    KsLemma(KsLemma),
 }
 
 impl Formula {
@@ -298,6 +265,7 @@ impl Formula {
             Formula::BitonicButterflySteps => "(log N + 1)² − 2",
             Formula::BitonicShuffleExchangeSteps => "⌊5(log N)²/4⌋ + max(log N − 3, 0) + 1",
             Formula::Ks(theorem) => theorem.text(),
+            Formula::KsLemma(lemma) => lemma.text(),
             Formula::Lemma2
             | Formula::MeshDiameter
             | Formula::ThreeLines
@@ -500,6 +468,71 @@ impl KsTheorem {
     }
 }
 
+/// The main terms of Kaufmann–Sibeyn's per-phase lemmas, one variant per
+/// formula (n the side, d the dimension, k the most packets a node sends
+/// or receives, L the locality), each with an additive O(√(k·n·log n))
+/// (§7, §8) or O(√(k·L·log n)) (§9). Lemmas 16–25 are stated for the
+/// coloured algorithms (each colour carries k/d packets per node); §9's
+/// Lemmas 26–29 for the uniaxial LocalRoute with k packets per node, so on
+/// `ks-local`, whose two colours carry k/2 each (Theorem 13 sums the
+/// lemmas so), they are evaluated with k/2.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum KsLemma {
+    /// Lemmas 16 and 18 (§7.1): NoWrapRoute's phases 1 and 3,
+    /// farthest-first: max{n, kn/8}.
+    NoWrapOuter,
+    /// Lemma 17: NoWrapRoute's phase 2, farthest-first: max{n, kn/4}.
+    NoWrapMiddle,
+    /// Lemma 20 (§7.2): phases 1 and 3, any strategy:
+    /// max{n, kn/8 + n/(2k) + n/2}.
+    NoWrapOuterAny,
+    /// Lemma 21: phase 2, any strategy: max{n, kn/4 + n/2}.
+    NoWrapMiddleAny,
+    /// Lemma 22 (§7.3): phases 1 … d − 1 and d + 1 … 2d − 1 of
+    /// NoWrapRoute(d); Lemma 25 (§8.3): every phase of WrapRoute(d):
+    /// max{n, kn/(4d)}.
+    PerDimension,
+    /// Lemma 23: phase d of NoWrapRoute(d): max{n, kn/(2d)}.
+    NoWrapRouteFirst,
+    /// Lemma 26 (§9.1), per colour: LocalRoute's phase 1, max{L/2, kL/16}.
+    LocalFirst,
+    /// Lemma 27, per colour: the packets over one connection in phase 2, kL/2.
+    LocalLinkLoad,
+    /// Lemma 28, per colour: phase 2, max{L, kL/2} (kL/2, and at least L,
+    /// the longest move).
+    LocalSecond,
+    /// Lemma 29, per colour: phase 3, max{3L/2, kL/2}.
+    LocalThird,
+}
+
+impl KsLemma {
+    /// The lemma's main term, its one spelling.
+    pub const fn text(self) -> &'static str {
+        match self {
+            KsLemma::NoWrapOuter => "max{n, kn/8}",
+            KsLemma::NoWrapMiddle => "max{n, kn/4}",
+            KsLemma::NoWrapOuterAny => "max{n, kn/8 + n/(2k) + n/2}",
+            KsLemma::NoWrapMiddleAny => "max{n, kn/4 + n/2}",
+            KsLemma::PerDimension => "max{n, kn/(4d)}",
+            KsLemma::NoWrapRouteFirst => "max{n, kn/(2d)}",
+            KsLemma::LocalFirst => "max{L/2, kL/16}",
+            KsLemma::LocalLinkLoad => "kL/2",
+            KsLemma::LocalSecond => "max{L, kL/2}",
+            KsLemma::LocalThird => "max{3L/2, kL/2}",
+        }
+    }
+
+    /// Whether it is one of §9's locality lemmas (a torus, L known to the
+    /// nodes, PUs at least L from a boundary).
+    pub const fn locality(self) -> bool {
+        matches!(
+            self,
+            KsLemma::LocalFirst | KsLemma::LocalLinkLoad | KsLemma::LocalSecond | KsLemma::LocalThird
+        )
+    }
+}
+
 /// One claim of a paper about an algorithm.
 #[derive(Debug, Clone, Copy, Serialize)]
 pub struct Claim {
@@ -569,38 +602,28 @@ pub const fn ks_claim(
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::{names_single_phases, phases_named};
-
-    #[test]
-    fn phase_patterns_name_phases() {
-        let names = [
-            "phase1-randomize",
-            "phase2-randomize",
-            "phase3-route",
-            "smear3",
-            "phase4-route",
-            "phase5-route",
-        ];
-        let named = |p: &[&str]| phases_named(p, &names);
-        assert_eq!(named(&["phase3-route"]), [2]);
-        assert_eq!(named(&["phase*-route"]), [2, 4, 5]);
-        assert_eq!(named(&["^phase*-route"]), [2]);
-        assert_eq!(
-            named(&["phase*-randomize", "phase*-route", "!^phase*-route"]),
-            [0, 1, 4, 5]
-        );
-        assert_eq!(named(&["phase*-route", "!phase5-route"]), [2, 4]);
-        // `*` is one or more digits, nothing else.
-        assert!(named(&["phase*"]).is_empty());
-        assert!(named(&["phase-route"]).is_empty());
-        assert_eq!(phases_named(&["pass*-a"], &["pass12-a", "passx-a", "pass-a"]), [0]);
-        assert!(names_single_phases(&[
-            "phase1-randomize",
-            "^phase*-route",
-            "!phase*-route"
-        ]));
-        assert!(!names_single_phases(&["phase*-route"]));
+/// A Kaufmann–Sibeyn per-phase lemma as a claim on `measure` (the steps of
+/// the phases it names, or their link loads), for separated phases: the
+/// main term `lemma` plus O(√(k·n·log n)) (§9: O(√(k·L·log n))), with very
+/// high probability.
+pub const fn ks_lemma_claim(
+    name: &'static str,
+    text: &'static str,
+    scope: Scope,
+    policy: Option<Policy>,
+    measure: Measure,
+    lemma: KsLemma,
+) -> Claim {
+    Claim {
+        name,
+        text,
+        scope,
+        permutation: false,
+        instance: None,
+        separated: true,
+        policy,
+        measure,
+        strength: Strength::PlusSqrtKnLogN,
+        formula: Formula::KsLemma(lemma),
     }
 }

@@ -114,6 +114,14 @@ fn not_applicable(claim: &Claim, sim: &Simulation) -> Option<String> {
             _ => {}
         }
     }
+    // §9.1's per-phase lemmas: for LocalRoute with L known to the nodes.
+    if matches!(claim.formula, Formula::KsLemma(l) if l.locality()) && sim.config().options.locality_unknown {
+        return Some(
+            "stated for LocalRoute, with a locality L known to every node; this run's nodes estimate it (option \
+             locality = unknown)"
+                .to_string(),
+        );
+    }
     // Kaufmann–Sibeyn's cut-through theorems (Corollary 5, Theorems 5, 10,
     // 12) are for worms of F > 1 flits; every other claim for
     // store-and-forward packets.
@@ -131,10 +139,8 @@ fn not_applicable(claim: &Claim, sim: &Simulation) -> Option<String> {
 /// Why the per-phase `claim` does not apply to the finished run `p`: none
 /// of its phases ran (e.g. the phases were coalesced into one).
 fn no_phase(claim: &Claim, p: &Progress) -> Option<String> {
-    let Measure::PhaseSteps(patterns) = claim.measure else {
-        return None;
-    };
-    if !p.over() || !Named::of(patterns, p).is_empty() {
+    let patterns = claim.measure.phase_patterns()?;
+    if !p.over() || !Named::of(claim.measure, p).is_empty() {
         return None;
     }
     let ran: Vec<&str> = p.phases.iter().map(|ph| ph.name.as_str()).collect();
@@ -207,6 +213,11 @@ fn headline(claim: &Claim, b: &Bound, phases: &str) -> (String, String) {
             format!("each of {phases}: {eq} steps + O({unit})")
         }
         (Measure::PhaseSteps(_), _) => format!("each of {phases}: O({f}) steps = c·{v}"),
+        (Measure::PhaseLinkLoad(_), Strength::PlusSqrtKnLogN) => {
+            let unit = b.unit.as_ref().map_or("√(k·n·ln n)", |(name, _)| name.as_str());
+            format!("packets over one link in each of {phases}: {eq} + O({unit})")
+        }
+        (Measure::PhaseLinkLoad(_), _) => format!("packets over one link in each of {phases}: ≤ {eq}"),
     };
     let mut full = core.clone();
     if !b.parameters.is_empty() {
@@ -243,7 +254,7 @@ fn judge(claim: &Claim, b: &Bound, p: &Progress) -> (Verdict, Option<f64>, Strin
         b.formula.clone()
     };
     match claim.measure {
-        Measure::PhaseSteps(patterns) => phases::judge(claim, b, p, patterns),
+        Measure::PhaseSteps(_) | Measure::PhaseLinkLoad(_) => phases::judge(claim, b, p),
         Measure::Steps | Measure::StepsAfter(_) => {
             let (m, label) = match claim.measure {
                 Measure::StepsAfter(phase) => match p.after(phase) {
@@ -499,6 +510,16 @@ fn what(claim: &Claim, b: &Bound, phases: &str) -> String {
             format!("the steps of each of {phases} against {of} as main term, plus a measured constant times {unit}")
         }
         (Measure::PhaseSteps(_), _) => format!("the steps of each of {phases}, as a measured constant times {of}"),
+        (Measure::PhaseLinkLoad(_), Strength::PlusSqrtKnLogN) => {
+            let unit = b.unit.as_ref().map_or("√(k·n·ln n)", |(name, _)| name.as_str());
+            format!(
+                "the most packets over one link in each of {phases} against {of} as main term, plus a measured \
+                 constant times {unit}"
+            )
+        }
+        (Measure::PhaseLinkLoad(_), _) => {
+            format!("the most packets over one link in each of {phases} stay within {of}")
+        }
     }
 }
 

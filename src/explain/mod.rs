@@ -250,6 +250,9 @@ pub(super) struct Progress {
     /// A smeared Kaufmann–Sibeyn run: the most packets one node held when a
     /// phase opened so far (report field `max_barrier_load`).
     max_barrier_load: Option<u32>,
+    /// Per phase, the most packets over one directed link (report field
+    /// `phase_link_load`), where the algorithm reports it.
+    phase_link_load: Option<Vec<u32>>,
 }
 
 impl Progress {
@@ -258,16 +261,18 @@ impl Progress {
         let stats = engine.stats();
         let step = engine.step_count();
         let status = sim.status();
+        let extra = sim.report_extra();
         Progress {
             step,
             status,
             delivered: engine.delivered(),
             packets: engine.packet_count(),
             max_queue: stats.max_queue,
-            max_edge_queue: sim.report_extra().lmrr.map_or(0, |f| f.max_edge_queue),
+            max_edge_queue: extra.lmrr.map_or(0, |f| f.max_edge_queue),
             steps: sim.steps(),
             phases: stats.phases(step),
-            max_barrier_load: sim.report_extra().max_barrier_load,
+            max_barrier_load: extra.max_barrier_load,
+            phase_link_load: extra.phase_link_load,
         }
     }
 

@@ -1,6 +1,7 @@
-//! A per-phase claim ([`Measure::PhaseSteps`]) judged on a run: the
-//! phases its patterns name, the most steps one of them took, and whether
-//! every named phase is over.
+//! A per-phase claim ([`Measure::PhaseSteps`], [`Measure::PhaseLinkLoad`])
+//! judged on a run: the phases its patterns name, the most steps one of
+//! them took (or the most packets over one link in one of them), and
+//! whether every named phase is over.
 
 use super::{num, Progress, Verdict};
 use crate::algorithms::claim::{names_single_phases, phases_named, Claim, Measure, Strength};
@@ -9,28 +10,37 @@ use crate::simulation::Status;
 
 /// The phases a per-phase claim names, as the run stands.
 pub(super) struct Named {
-    /// Each named phase: its report name, steps so far, and whether it is
-    /// over (a later phase opened, or the run finished).
+    /// Each named phase: its report name, its value so far (steps, or
+    /// packets over one link), and whether it is over (a later phase
+    /// opened, or the run finished).
     phases: Vec<(String, u32, bool)>,
     /// Whether no more named phases can come and every one is over.
     decided: bool,
 }
 
 impl Named {
-    /// The phases `patterns` name on the run `p`, their steps counted as
-    /// the report counts them (up to SPEC §1 `steps`).
-    pub(super) fn of(patterns: &[&str], p: &Progress) -> Named {
+    /// The phases `measure`'s patterns name on the run `p`, with their
+    /// steps counted as the report counts them (up to SPEC §1 `steps`), or
+    /// their link loads (`phase_link_load`; 0 for a phase without a step).
+    pub(super) fn of(measure: Measure, p: &Progress) -> Named {
+        let patterns = measure.phase_patterns().unwrap_or_default();
         let names: Vec<&str> = p.phases.iter().map(|ph| ph.name.as_str()).collect();
         let count = names.len();
         // A phase is over once the next opened; the last once the run finished.
         let over = |i: usize| i + 1 < count || p.status == Status::Finished;
-        let steps = |i: usize| {
-            let end = p.phases.get(i + 1).map_or(p.steps, |next| next.start().min(p.steps));
-            end.saturating_sub(p.phases[i].start())
+        let value = |i: usize| match measure {
+            Measure::PhaseLinkLoad(_) => {
+                let loads = p.phase_link_load.as_deref().unwrap_or_default();
+                loads.get(i).copied().unwrap_or(0)
+            }
+            _ => {
+                let end = p.phases.get(i + 1).map_or(p.steps, |next| next.start().min(p.steps));
+                end.saturating_sub(p.phases[i].start())
+            }
         };
         let phases = phases_named(patterns, &names)
             .into_iter()
-            .map(|i| (names[i].to_string(), steps(i), over(i)))
+            .map(|i| (names[i].to_string(), value(i), over(i)))
             .collect();
         // Once every pattern that names one phase has named a finished
         // one, no later phase can be named.
@@ -93,10 +103,10 @@ pub(super) fn pattern_phrase(patterns: &[&str]) -> String {
 /// The phases of `claim` on this run in words: the named ones once the
 /// run has shown some, else the patterns' phrase.
 pub(super) fn phrase(claim: &Claim, p: &Progress) -> String {
-    let Measure::PhaseSteps(patterns) = claim.measure else {
+    let Some(patterns) = claim.measure.phase_patterns() else {
         return String::new();
     };
-    let named = Named::of(patterns, p);
+    let named = Named::of(claim.measure, p);
     if named.is_empty() || !named.decided {
         pattern_phrase(patterns)
     } else {
@@ -109,15 +119,16 @@ pub(super) fn phrase(claim: &Claim, p: &Progress) -> String {
 /// not met as soon as one named phase takes more steps, met once every
 /// named phase is over within it; an asymptotic one measures its constant
 /// on the longest named phase.
-pub(super) fn judge(
-    claim: &Claim,
-    b: &Bound,
-    p: &Progress,
-    patterns: &[&str],
-) -> (Verdict, Option<f64>, String, String) {
+pub(super) fn judge(claim: &Claim, b: &Bound, p: &Progress) -> (Verdict, Option<f64>, String, String) {
     let v = b.value;
     let vs = num(v);
-    let named = Named::of(patterns, p);
+    let patterns = claim.measure.phase_patterns().unwrap_or_default();
+    let named = Named::of(claim.measure, p);
+    // What is counted: a phase's steps, or the packets over its busiest link.
+    let (unit, took, taken) = match claim.measure {
+        Measure::PhaseLinkLoad(_) => ("packets over one link", "sent", "has already sent"),
+        _ => ("steps", "took", "has already taken"),
+    };
     let Some((longest, m, _)) = named.most().cloned() else {
         let line = format!(
             "{}; {} not yet begun — not yet decided",
@@ -132,9 +143,9 @@ pub(super) fn judge(
     let cut = named.phases.iter().find(|ph| !ph.2 && p.failed());
     if upper {
         if let Some((name, s, over)) = named.phases.iter().find(|ph| ph.1 as f64 > v) {
-            let took = if *over { "took" } else { "has already taken" };
-            let line = format!("{name} {took} {s} steps > {vs} — exceeded ✗");
-            return (Verdict::NotMet, Some(*s as f64), line, format!("{name}: {s} steps ✗"));
+            let took = if *over { took } else { taken };
+            let line = format!("{name} {took} {s} {unit} > {vs} — exceeded ✗");
+            return (Verdict::NotMet, Some(*s as f64), line, format!("{name}: {s} {unit} ✗"));
         }
     }
     if let Some((name, s, _)) = cut {
@@ -155,7 +166,7 @@ pub(super) fn judge(
             format!("{name} did not finish ✗"),
         );
     }
-    let most = format!("{m} steps ({longest}, the longest of {})", named.list());
+    let most = format!("{m} {unit} ({longest}, the most of {})", named.list());
     if !named.decided {
         let line = format!("{}; so far at most {most} — not yet decided", p.line());
         return (
@@ -168,10 +179,10 @@ pub(super) fn judge(
     match claim.strength {
         Strength::AtMost | Strength::AtMostWhp => {
             let line = format!("each within {vs}: at most {most} — met ✓");
-            (Verdict::Met, measured, line, format!("{longest}: {m} steps ✓"))
+            (Verdict::Met, measured, line, format!("{longest}: {m} {unit} ✓"))
         }
         Strength::Exact if m as f64 == v && named.phases.iter().all(|ph| ph.1 == m) => {
-            let line = format!("each took {vs} steps — met ✓");
+            let line = format!("each: {vs} {unit} — met ✓");
             (Verdict::Met, measured, line, format!("measured {m} ✓"))
         }
         Strength::Exact => {
@@ -184,7 +195,7 @@ pub(super) fn judge(
             let sign = if a < 0.0 { "−" } else { "+" };
             let eq = format!("{m} = {vs} {sign} {:.2}·{unit}", a.abs());
             let line = format!(
-                "the longest, {longest}, took {eq} ({unit} = {}), the additive term's constant measured",
+                "the most, in {longest}: {eq} ({unit} = {}), the additive term's constant measured",
                 num(u)
             );
             (Verdict::Measured, measured, line, format!("{longest}: {eq}"))
@@ -192,7 +203,7 @@ pub(super) fn judge(
         _ => {
             let c = if v > 0.0 { m as f64 / v } else { 0.0 };
             let line = format!(
-                "the longest, {longest}, took {m} steps = {c:.2}·{}: the constant measured",
+                "the most, in {longest}: {m} {unit} = {c:.2}·{}: the constant measured",
                 b.formula
             );
             (

@@ -37,6 +37,7 @@ mod hypercube;
 mod ks;
 mod ks_level;
 mod ks_nol;
+mod ks_phase_lemmas;
 mod ks_rules;
 mod layers;
 mod lecture_rules;
