@@ -388,11 +388,24 @@ pub enum KsTheorem {
     /// §8's opening remark: NoWrapRoute used directly on the n×n torus
     /// routes k-permutations in 3kn/8 plus O(√(kn log n)).
     NoWrapOnTorus,
+    /// §7.4, average case: NoWrapRoute(d) without its randomizing phases
+    /// (`--no-randomize`) routes random k-permutations on the n × … × n mesh
+    /// in kn/4 plus O(d·√(kn log n)), spelled as its d routing phases of
+    /// kn/(4d) each.
+    NoWrapNoRandomize,
+    /// §7.4, average case: NoWrapRoute(d) routes random k-permutations in
+    /// kn/2 − kn/(4d) plus O(d·√(kn log n)): all 2d − 1 phases take
+    /// kn/(4d).
+    NoWrapAverage,
+    /// §8.1's closing remark, average case: WrapRoute on the n × n mesh
+    /// routes random k-permutations in kn/2 plus O(√(kn log n)), spelled as
+    /// its four phases of kn/8 each (NoWrapRoute: 3kn/8).
+    WrapAverage,
 }
 
 impl KsTheorem {
     /// Every theorem, in the order of the enum.
-    pub const ALL: [KsTheorem; 18] = [
+    pub const ALL: [KsTheorem; 21] = [
         KsTheorem::Theorem2,
         KsTheorem::Theorem3,
         KsTheorem::Theorem4,
@@ -411,6 +424,9 @@ impl KsTheorem {
         KsTheorem::Theorem15,
         KsTheorem::Corollary6,
         KsTheorem::NoWrapOnTorus,
+        KsTheorem::NoWrapNoRandomize,
+        KsTheorem::NoWrapAverage,
+        KsTheorem::WrapAverage,
     ];
 
     /// The theorem's main term, its one spelling: [`crate::claims`] shows
@@ -436,6 +452,9 @@ impl KsTheorem {
             KsTheorem::Theorem15 => "max{n, kL/16} + kL",
             KsTheorem::Corollary6 => "17/16·kL",
             KsTheorem::NoWrapOnTorus => "3kn/8",
+            KsTheorem::NoWrapNoRandomize => "d·kn/(4d)",
+            KsTheorem::NoWrapAverage => "(2d − 1)·kn/(4d)",
+            KsTheorem::WrapAverage => "4·kn/8",
         }
     }
 
@@ -448,6 +467,30 @@ impl KsTheorem {
             KsTheorem::Theorem15 => Some(false),
             _ => None,
         }
+    }
+
+    /// Whether the theorem is about the average case: random
+    /// k-permutations (the workloads `random-kk` and `random-permutation`)
+    /// only, never a worst-case instance.
+    pub const fn average(self) -> bool {
+        matches!(
+            self,
+            KsTheorem::NoWrapNoRandomize | KsTheorem::NoWrapAverage | KsTheorem::WrapAverage
+        )
+    }
+
+    /// Whether its additive term is O(d·√(…)) (the theorems of d
+    /// dimensions), its unit d times the 2-D one's.
+    pub const fn d_unit(self) -> bool {
+        matches!(
+            self,
+            KsTheorem::Theorem4
+                | KsTheorem::Theorem11
+                | KsTheorem::Theorem5
+                | KsTheorem::Theorem12
+                | KsTheorem::NoWrapNoRandomize
+                | KsTheorem::NoWrapAverage
+        )
     }
 
     /// The least k the theorem is stated for (Corollary 6: k ≥ 8), if any.
@@ -495,14 +538,15 @@ pub enum KsLemma {
     PerDimension,
     /// Lemma 23: phase d of NoWrapRoute(d): max{n, kn/(2d)}.
     NoWrapRouteFirst,
-    /// Lemma 26 (§9.1), per colour: LocalRoute's phase 1, max{L/2, kL/16}.
+    /// Lemma 26 (§9.1), per colour (k/2 packets per node): LocalRoute's
+    /// phase 1, max{L/2, (k/2)·L/8} (Theorem 13's second term).
     LocalFirst,
-    /// Lemma 27, per colour: the packets over one connection in phase 2, kL/2.
+    /// Lemma 27, per colour: the packets over one connection in phase 2, (k/2)·L.
     LocalLinkLoad,
-    /// Lemma 28, per colour: phase 2, max{L, kL/2} (kL/2, and at least L,
-    /// the longest move).
+    /// Lemma 28, per colour: phase 2, (k/2)·L, and at least L, the longest
+    /// move (the proof's "the maximum distance packets go is L").
     LocalSecond,
-    /// Lemma 29, per colour: phase 3, max{3L/2, kL/2}.
+    /// Lemma 29, per colour: phase 3, max{3L/2, (k/2)·L}.
     LocalThird,
 }
 
@@ -516,10 +560,10 @@ impl KsLemma {
             KsLemma::NoWrapMiddleAny => "max{n, kn/4 + n/2}",
             KsLemma::PerDimension => "max{n, kn/(4d)}",
             KsLemma::NoWrapRouteFirst => "max{n, kn/(2d)}",
-            KsLemma::LocalFirst => "max{L/2, kL/16}",
-            KsLemma::LocalLinkLoad => "kL/2",
-            KsLemma::LocalSecond => "max{L, kL/2}",
-            KsLemma::LocalThird => "max{3L/2, kL/2}",
+            KsLemma::LocalFirst => "max{L/2, k/2·L/8}",
+            KsLemma::LocalLinkLoad => "(k/2)·L",
+            KsLemma::LocalSecond => "max{L, k/2·L}",
+            KsLemma::LocalThird => "max{3L/2, k/2·L}",
         }
     }
 

@@ -281,10 +281,22 @@ impl Entry {
         Ok(())
     }
 
-    /// Refuses options the entry does not read: `smear` (only for the
+    /// Refuses options the entry does not read: `no-randomize` (only for
+    /// the algorithms that list it), `smear` (only for the
     /// algorithms that list it, and only with separated phases: a smear
     /// runs at the barrier between two phases).
     pub fn check_options(&self, options: &AlgorithmOptions) -> Result<()> {
+        if options.no_randomize && !self.options.contains(&Field::NoRandomize) {
+            return Err(Error::invalid(
+                Field::NoRandomize.cli(),
+                "true",
+                format!(
+                    "{} has no randomizing phases to leave out; only {} does",
+                    self.name,
+                    takers(Field::NoRandomize).join(" and ")
+                ),
+            ));
+        }
         let Some(smear) = options.smear else {
             return Ok(());
         };

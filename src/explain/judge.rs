@@ -3,7 +3,7 @@
 
 use super::phases::{self, Named};
 use super::{num, ClaimStatus, Progress, Verdict};
-use crate::algorithms::claim::{Claim, Formula, Measure, Scope, Strength};
+use crate::algorithms::claim::{Claim, Formula, KsTheorem, Measure, Scope, Strength};
 use crate::algorithms::{PathChoice, Smear};
 use crate::claims::{self, Bound};
 use crate::simulation::{Simulation, Status};
@@ -109,6 +109,36 @@ fn not_applicable(claim: &Claim, sim: &Simulation) -> Option<String> {
                 return Some(
                     "stated for a locality L the nodes do not know (option locality = unknown); this run tells them L"
                         .to_string(),
+                )
+            }
+            _ => {}
+        }
+    }
+    // §7.4's and §8.1's average cases: random k-permutations only.
+    if matches!(claim.formula, Formula::Ks(t) if t.average()) {
+        let here = sim.instance().name.as_deref();
+        let random = [Workload::RandomKk, Workload::RandomPermutation];
+        if !random.iter().any(|w| here == Some(w.name())) {
+            let what = here.unwrap_or("a loaded instance");
+            return Some(format!(
+                "stated for the average case, random k-permutations (random-kk, random-permutation); this run \
+                 routes {what}"
+            ));
+        }
+    }
+    // NoWrapRoute without its randomizing phases (`--no-randomize`, §7.4)
+    // has that claim only; the others are the randomizing algorithm's.
+    if let Formula::Ks(_) | Formula::KsLemma(_) = claim.formula {
+        let bare = claim.formula == Formula::Ks(KsTheorem::NoWrapNoRandomize);
+        match (bare, sim.config().options.no_randomize) {
+            (true, false) => {
+                return Some("stated for NoWrapRoute without its randomizing phases (option no-randomize)".into())
+            }
+            (false, true) => {
+                return Some(
+                    "stated for the algorithm with its randomizing phases; this run leaves them out (option \
+                     no-randomize)"
+                        .into(),
                 )
             }
             _ => {}

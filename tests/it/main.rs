@@ -35,6 +35,7 @@ mod fuzz_inputs;
 mod greedy;
 mod hypercube;
 mod ks;
+mod ks_average;
 mod ks_level;
 mod ks_nol;
 mod ks_phase_lemmas;

@@ -43,6 +43,10 @@ const KS_PHASES: &[PhaseText] = &[
         name: "phase2-route",
         text: ks_first_route!(""),
     },
+    PhaseText {
+        name: "phase1-route",
+        text: ks_first_route!(" (no randomizing phases: option no-randomize)"),
+    },
     KS_NEXT_ROUTES[0],
     KS_NEXT_ROUTES[1],
     KS_NEXT_ROUTES[2],
@@ -212,6 +216,29 @@ pub const NOWRAP_TEACHING: Teaching = Teaching {
             KsTheorem::NoWrapOnTorus,
         ),
         KS_SMEAR_CLAIM,
+        ks_claim(
+            "§7.4 without randomizing",
+            join!(
+                "on the average, for random k-permutations the randomizing phases can be left away (option \
+                 no-randomize): NoWrapRoute(d) then routes them on the n × … × n mesh in kn/4 = ",
+                KsTheorem::NoWrapNoRandomize.text(),
+                " (its d routing phases) + O(d·√(kn log n)) steps (farthest-first)"
+            ),
+            Scope::MeshMultiD,
+            Some(Policy::FarthestFirst),
+            KsTheorem::NoWrapNoRandomize,
+        ),
+        ks_claim(
+            "§7.4 on average",
+            join!(
+                "NoWrapRoute(d) routes random k-permutations on the n × … × n mesh in kn/2 − kn/(4d) = ",
+                KsTheorem::NoWrapAverage.text(),
+                " (each of its 2d − 1 phases kn/(4d)) + O(d·√(kn log n)) steps (farthest-first)"
+            ),
+            Scope::MeshMultiD,
+            Some(Policy::FarthestFirst),
+            KsTheorem::NoWrapAverage,
+        ),
         NOWRAP_LEMMAS[0],
         NOWRAP_LEMMAS[1],
         NOWRAP_LEMMAS[2],
@@ -441,5 +468,18 @@ pub const WRAP_TEACHING: Teaching = Teaching {
         ),
         KS_SMEAR_CLAIM,
         WRAP_LEMMA,
+        ks_claim(
+            "§8.1 on average",
+            join!(
+                "on the n×n mesh, WrapRoute's average case, random k-permutations, is kn/2 = ",
+                KsTheorem::WrapAverage.text(),
+                " (its four phases) + O(√(kn log n)) steps, higher than NoWrapRoute's ",
+                KsTheorem::NoWrapAverage.text(),
+                " (farthest-first)"
+            ),
+            Scope::SquareMesh,
+            Some(Policy::FarthestFirst),
+            KsTheorem::WrapAverage,
+        ),
     ],
 };
