@@ -21,6 +21,7 @@ use crate::workload::Instance;
 use serde::Serialize;
 
 mod lecture;
+mod lemmas;
 mod lines;
 
 pub use lecture::{greedy_buffer, greedy_buffer_cube, routes_met};
@@ -178,6 +179,7 @@ pub fn evaluate_run(
             }
             _ => ks(theorem, instance, flits),
         },
+        Formula::KsLemma(lemma) => lemmas::ks_lemma(lemma, instance, locality),
         // Theorem 2.9's c is the congestion of the leveled network routed
         // (`leveled_congestion`, the largest over the mesh's phases), not
         // SPEC §5's per-link `congestion` over the whole run.
@@ -356,6 +358,9 @@ fn ks(theorem: KsTheorem, instance: &Instance, flits: Option<u32>) -> Option<Bou
         KsTheorem::Theorem10 => kf * nf / 4.0 + 2.0 * nf,
         KsTheorem::Theorem12 => kf * nf / 2.0 + df * nf,
         KsTheorem::NoWrapOnTorus => 3.0 * kf * nf / 8.0,
+        KsTheorem::NoWrapNoRandomize => kf * nf / 4.0,
+        KsTheorem::NoWrapAverage => (2.0 * df - 1.0) * kf * nf / (4.0 * df),
+        KsTheorem::WrapAverage => kf * nf / 2.0,
         KsTheorem::Corollary4
         | KsTheorem::Theorem1
         | KsTheorem::Theorem13
@@ -364,10 +369,7 @@ fn ks(theorem: KsTheorem, instance: &Instance, flits: Option<u32>) -> Option<Bou
         // LevelRoute's and the locality theorems are evaluated apart.
         | KsTheorem::Theorem15 => return None,
     };
-    let d_times = matches!(
-        theorem,
-        KsTheorem::Theorem4 | KsTheorem::Theorem11 | KsTheorem::Theorem5 | KsTheorem::Theorem12
-    );
+    let d_times = theorem.d_unit();
     let (name, root) = if theorem.cut_through() {
         ("F·√(n·ln n)", kf * (nf * nf.ln()).sqrt())
     } else {

@@ -111,6 +111,11 @@ pub struct Extra {
     /// between it and L; above L/2 they all agree).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub locality_estimate: Option<u32>,
+    /// `ks-local` (LocalRoute, L known): per phase of `phases`, the most
+    /// packets that crossed one directed link during it, counted from the
+    /// simulated moves (Lemma 27 bounds it in phase 2).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub phase_link_load: Option<Vec<u32>>,
     /// Queue smearing (`--smear`, Kaufmann–Sibeyn §7.5): the block length m
     /// used (`auto` resolved, clamped to the longest side).
     #[serde(skip_serializing_if = "Option::is_none")]

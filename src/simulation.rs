@@ -263,6 +263,7 @@ impl Simulation {
             self.algorithm.before_step(&mut self.engine);
         }
         let summary = self.engine.step();
+        self.algorithm.after_step(&self.engine);
         if let Some(p) = self.watched {
             let node = self.engine.position(p);
             if self.trail.last() != Some(&node) {

@@ -11,6 +11,8 @@ use serde::Serialize;
 
 mod lines;
 pub use lines::LineLemma;
+mod phases;
+pub use phases::{names_single_phases, phases_named};
 
 /// Where a claim holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -49,6 +51,9 @@ pub enum Scope {
     ButterflyOrHypercube,
     /// A mesh of 2 or more dimensions, any sides.
     MeshMultiD,
+    /// A torus of 2 or more dimensions, any sides (a formula may ask for
+    /// equal sides: WrapRoute(d)'s Lemma 25).
+    TorusMultiD,
     /// A permutation from a butterfly's inputs (level 0) to its outputs
     /// (level D), drawn at random (the `random-permutation` workload), on
     /// direct paths (Leighton–Maggs–Ranade–Rao Theorem 4.2).
@@ -77,6 +82,7 @@ impl Scope {
             Scope::ButterflyRandomInputsToOutputs => (&[Kind::Butterfly], Shape::Any),
             Scope::ButterflyOrHypercube => (&[Kind::Butterfly, Kind::Hypercube], Shape::Any),
             Scope::MeshMultiD => (&[Kind::Mesh], Shape::MultiD),
+            Scope::TorusMultiD => (&[Kind::Torus], Shape::MultiD),
         })
     }
 }
@@ -104,6 +110,39 @@ pub enum Measure {
     /// steps it waited), judged packet by packet as each arrives
     /// ([`crate::simulation::Simulation::packet_delays`]).
     PacketDelay,
+    /// The steps of each report phase the patterns name (a per-phase
+    /// lemma, Kaufmann–Sibeyn §7–§9): the claim speaks of every such phase
+    /// on its own, and the measured value is the most steps of one of them
+    /// (the judge names which). A pattern is a phase name as the report
+    /// prints it, with three rules ([`phases_named`]):
+    /// - `*` stands for a number, one or more digits: `pass*-randomize` is
+    ///   every pass's step a (`pass1-randomize`, `pass2-randomize`, …),
+    ///   `phase*-route` every routing phase;
+    /// - a leading `^` names only the first phase of the report the rest
+    ///   matches: `^phase*-route` is NoWrapRoute(d)'s phase d, its first
+    ///   routing phase;
+    /// - a leading `!` leaves out the phases the rest matches (before or
+    ///   with `^`): `["pass*-randomize", "!^pass*-randomize"]` is every
+    ///   pass's step a but the first pass's.
+    ///
+    /// A phase is named when a pattern without `!` matches it and none with
+    /// `!` does. A run with no such phase (e.g. coalesced phases) is not
+    /// judged by the claim.
+    PhaseSteps(&'static [&'static str]),
+    /// The most packets that crossed one directed link during one of the
+    /// phases the patterns name ([`Measure::PhaseSteps`]'s rules), from the
+    /// report field `phase_link_load` (Lemma 27: LocalRoute's phase 2).
+    PhaseLinkLoad(&'static [&'static str]),
+}
+
+impl Measure {
+    /// The phase patterns of a per-phase measure; `None` for the others.
+    pub const fn phase_patterns(self) -> Option<&'static [&'static str]> {
+        match self {
+            Measure::PhaseSteps(patterns) | Measure::PhaseLinkLoad(patterns) => Some(patterns),
+            _ => None,
+        }
+    }
 }
 
 /// How a claim bounds its measure.
@@ -224,6 +263,10 @@ pub enum Formula {
     /// link with its route (the hypercube lecture's theorem, bit fixing);
     /// spelled and evaluated per packet by the judge.
     RoutesMet,
+    /// The main term of one of Kaufmann–Sibeyn's per-phase lemmas (§7–§9),
+    /// a bound on one phase ([`Measure::PhaseSteps`]) or on one phase's
+    /// link load.
+    KsLemma(KsLemma),
 }
 
 impl Formula {
@@ -255,6 +298,7 @@ impl Formula {
             Formula::Line(lemma) => lemma.text(),
             Formula::GreedyBuffer => "max(2, 2n/3 − 1)",
             Formula::GreedyBufferCube => "max(2d − 2, n − 2 − (n − 3)/(2d − 1))",
+            Formula::KsLemma(lemma) => lemma.text(),
             Formula::Lemma2
             | Formula::RoutesMet
             | Formula::MeshDiameter
@@ -387,11 +431,24 @@ pub enum KsTheorem {
     /// §8's opening remark: NoWrapRoute used directly on the n×n torus
     /// routes k-permutations in 3kn/8 plus O(√(kn log n)).
     NoWrapOnTorus,
+    /// §7.4, average case: NoWrapRoute(d) without its randomizing phases
+    /// (`--no-randomize`) routes random k-permutations on the n × … × n mesh
+    /// in kn/4 plus O(d·√(kn log n)), spelled as its d routing phases of
+    /// kn/(4d) each.
+    NoWrapNoRandomize,
+    /// §7.4, average case: NoWrapRoute(d) routes random k-permutations in
+    /// kn/2 − kn/(4d) plus O(d·√(kn log n)): all 2d − 1 phases take
+    /// kn/(4d).
+    NoWrapAverage,
+    /// §8.1's closing remark, average case: WrapRoute on the n × n mesh
+    /// routes random k-permutations in kn/2 plus O(√(kn log n)), spelled as
+    /// its four phases of kn/8 each (NoWrapRoute: 3kn/8).
+    WrapAverage,
 }
 
 impl KsTheorem {
     /// Every theorem, in the order of the enum.
-    pub const ALL: [KsTheorem; 18] = [
+    pub const ALL: [KsTheorem; 21] = [
         KsTheorem::Theorem2,
         KsTheorem::Theorem3,
         KsTheorem::Theorem4,
@@ -410,6 +467,9 @@ impl KsTheorem {
         KsTheorem::Theorem15,
         KsTheorem::Corollary6,
         KsTheorem::NoWrapOnTorus,
+        KsTheorem::NoWrapNoRandomize,
+        KsTheorem::NoWrapAverage,
+        KsTheorem::WrapAverage,
     ];
 
     /// The theorem's main term, its one spelling: [`crate::claims`] shows
@@ -435,6 +495,9 @@ impl KsTheorem {
             KsTheorem::Theorem15 => "max{n, kL/16} + kL",
             KsTheorem::Corollary6 => "17/16·kL",
             KsTheorem::NoWrapOnTorus => "3kn/8",
+            KsTheorem::NoWrapNoRandomize => "d·kn/(4d)",
+            KsTheorem::NoWrapAverage => "(2d − 1)·kn/(4d)",
+            KsTheorem::WrapAverage => "4·kn/8",
         }
     }
 
@@ -447,6 +510,30 @@ impl KsTheorem {
             KsTheorem::Theorem15 => Some(false),
             _ => None,
         }
+    }
+
+    /// Whether the theorem is about the average case: random
+    /// k-permutations (the workloads `random-kk` and `random-permutation`)
+    /// only, never a worst-case instance.
+    pub const fn average(self) -> bool {
+        matches!(
+            self,
+            KsTheorem::NoWrapNoRandomize | KsTheorem::NoWrapAverage | KsTheorem::WrapAverage
+        )
+    }
+
+    /// Whether its additive term is O(d·√(…)) (the theorems of d
+    /// dimensions), its unit d times the 2-D one's.
+    pub const fn d_unit(self) -> bool {
+        matches!(
+            self,
+            KsTheorem::Theorem4
+                | KsTheorem::Theorem11
+                | KsTheorem::Theorem5
+                | KsTheorem::Theorem12
+                | KsTheorem::NoWrapNoRandomize
+                | KsTheorem::NoWrapAverage
+        )
     }
 
     /// The least k the theorem is stated for (Corollary 6: k ≥ 8), if any.
@@ -463,6 +550,72 @@ impl KsTheorem {
         matches!(
             self,
             KsTheorem::Corollary5 | KsTheorem::Theorem5 | KsTheorem::Theorem10 | KsTheorem::Theorem12
+        )
+    }
+}
+
+/// The main terms of Kaufmann–Sibeyn's per-phase lemmas, one variant per
+/// formula (n the side, d the dimension, k the most packets a node sends
+/// or receives, L the locality), each with an additive O(√(k·n·log n))
+/// (§7, §8) or O(√(k·L·log n)) (§9). Lemmas 16–25 are stated for the
+/// coloured algorithms (each colour carries k/d packets per node); §9's
+/// Lemmas 26–29 for the uniaxial LocalRoute with k packets per node, so on
+/// `ks-local`, whose two colours carry k/2 each (Theorem 13 sums the
+/// lemmas so), they are evaluated with k/2.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum KsLemma {
+    /// Lemmas 16 and 18 (§7.1): NoWrapRoute's phases 1 and 3,
+    /// farthest-first: max{n, kn/8}.
+    NoWrapOuter,
+    /// Lemma 17: NoWrapRoute's phase 2, farthest-first: max{n, kn/4}.
+    NoWrapMiddle,
+    /// Lemma 20 (§7.2): phases 1 and 3, any strategy:
+    /// max{n, kn/8 + n/(2k) + n/2}.
+    NoWrapOuterAny,
+    /// Lemma 21: phase 2, any strategy: max{n, kn/4 + n/2}.
+    NoWrapMiddleAny,
+    /// Lemma 22 (§7.3): phases 1 … d − 1 and d + 1 … 2d − 1 of
+    /// NoWrapRoute(d); Lemma 25 (§8.3): every phase of WrapRoute(d):
+    /// max{n, kn/(4d)}.
+    PerDimension,
+    /// Lemma 23: phase d of NoWrapRoute(d): max{n, kn/(2d)}.
+    NoWrapRouteFirst,
+    /// Lemma 26 (§9.1), per colour (k/2 packets per node): LocalRoute's
+    /// phase 1, max{L/2, (k/2)·L/8} (Theorem 13's second term).
+    LocalFirst,
+    /// Lemma 27, per colour: the packets over one connection in phase 2, (k/2)·L.
+    LocalLinkLoad,
+    /// Lemma 28, per colour: phase 2, (k/2)·L, and at least L, the longest
+    /// move (the proof's "the maximum distance packets go is L").
+    LocalSecond,
+    /// Lemma 29, per colour: phase 3, max{3L/2, (k/2)·L}.
+    LocalThird,
+}
+
+impl KsLemma {
+    /// The lemma's main term, its one spelling.
+    pub const fn text(self) -> &'static str {
+        match self {
+            KsLemma::NoWrapOuter => "max{n, kn/8}",
+            KsLemma::NoWrapMiddle => "max{n, kn/4}",
+            KsLemma::NoWrapOuterAny => "max{n, kn/8 + n/(2k) + n/2}",
+            KsLemma::NoWrapMiddleAny => "max{n, kn/4 + n/2}",
+            KsLemma::PerDimension => "max{n, kn/(4d)}",
+            KsLemma::NoWrapRouteFirst => "max{n, kn/(2d)}",
+            KsLemma::LocalFirst => "max{L/2, k/2·L/8}",
+            KsLemma::LocalLinkLoad => "(k/2)·L",
+            KsLemma::LocalSecond => "max{L, k/2·L}",
+            KsLemma::LocalThird => "max{3L/2, k/2·L}",
+        }
+    }
+
+    /// Whether it is one of §9's locality lemmas (a torus, L known to the
+    /// nodes, PUs at least L from a boundary).
+    pub const fn locality(self) -> bool {
+        matches!(
+            self,
+            KsLemma::LocalFirst | KsLemma::LocalLinkLoad | KsLemma::LocalSecond | KsLemma::LocalThird
         )
     }
 }
@@ -533,5 +686,31 @@ pub const fn ks_claim(
         measure: Measure::Steps,
         strength: Strength::PlusSqrtKnLogN,
         formula: Formula::Ks(theorem),
+    }
+}
+
+/// A Kaufmann–Sibeyn per-phase lemma as a claim on `measure` (the steps of
+/// the phases it names, or their link loads), for separated phases: the
+/// main term `lemma` plus O(√(k·n·log n)) (§9: O(√(k·L·log n))), with very
+/// high probability.
+pub const fn ks_lemma_claim(
+    name: &'static str,
+    text: &'static str,
+    scope: Scope,
+    policy: Option<Policy>,
+    measure: Measure,
+    lemma: KsLemma,
+) -> Claim {
+    Claim {
+        name,
+        text,
+        scope,
+        permutation: false,
+        instance: None,
+        separated: true,
+        policy,
+        measure,
+        strength: Strength::PlusSqrtKnLogN,
+        formula: Formula::KsLemma(lemma),
     }
 }

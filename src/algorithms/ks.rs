@@ -95,6 +95,8 @@ pub struct Ks {
     seed: u64,
     coalesced: bool,
     smear: Option<Smear>,
+    /// `--no-randomize` (NoWrapRoute only): no randomizing phases.
+    no_randomize: bool,
     schedule: Option<Phased<Plan>>,
 }
 
@@ -116,6 +118,7 @@ impl Ks {
             seed: options.seed,
             coalesced: options.pipelined(),
             smear: options.smear,
+            no_randomize: options.no_randomize && variant == Variant::NoWrap,
             schedule: None,
         }
     }
@@ -265,6 +268,22 @@ impl Plan {
         plan
     }
 
+    /// NoWrapRoute(d) without its randomizing phases (`--no-randomize`,
+    /// §7.4: "for routing random permutations, the randomization phases
+    /// can be left away"): the d routing phases alone, each colour along
+    /// the same axes in the same order as before, named `phase1-route` …
+    /// `phase{d}-route`. The colours are the same draws as with them.
+    pub(crate) fn without_randomizing(mut self) -> Plan {
+        let d = self.grid.dims().len();
+        let shift = self.randomizing as usize;
+        self.first_axis = (self.first_axis + shift) % d;
+        self.randomizing = 0;
+        self.count = d as u8;
+        self.draws.clear();
+        self.names = (1..=d).map(|i| format!("phase{i}-route")).collect();
+        self
+    }
+
     /// Packets per colour.
     pub(crate) fn colours(&self) -> &[u32] {
         &self.colours
@@ -356,7 +375,10 @@ impl Algorithm for Ks {
 
     fn start(&mut self, instance: &Instance, engine: &mut Engine) -> Result<()> {
         let grid = ks_grid(self.name(), &instance.topology, 2..)?;
-        let plan = Plan::with_spread(self.variant, grid, &sources(engine), self.seed, Spread::Whole);
+        let mut plan = Plan::with_spread(self.variant, grid, &sources(engine), self.seed, Spread::Whole);
+        if self.no_randomize {
+            plan = plan.without_randomizing();
+        }
         let m = self.smear.filter(|_| !self.coalesced).map(|s| s.block_for(instance));
         let mut schedule = Phased::new(plan, self.coalesced).with_smear(m);
         schedule.start(engine);
@@ -405,7 +427,7 @@ pub const NOWRAP: Entry = Entry {
     open_loop: false,
     refused_policies: &[],
     policy_note: "",
-    options: &[Field::Phases, Field::Smear, Field::Flits],
+    options: &[Field::Phases, Field::Smear, Field::Flits, Field::NoRandomize],
     teaching: &NOWRAP_TEACHING,
     factory: |o| Box::new(Ks::nowrap(o)),
 };
@@ -482,6 +504,23 @@ mod tests {
         assert_eq!((0..4).map(|i| p.axis(0, i)).collect::<Vec<_>>(), [1, 0, 1, 0]);
         assert_eq!(p.ties.len(), 1000);
         assert!(plan(Variant::Wrap, "mesh:8x8").ties.is_empty());
+    }
+
+    #[test]
+    fn without_randomizing_each_colour_routes_along_the_same_axes() {
+        for topo in ["mesh:6x6", "mesh:4x5x6"] {
+            let full = plan(Variant::NoWrap, topo);
+            let bare = full.clone().without_randomizing();
+            let d = full.grid.dims().len() as u8;
+            assert_eq!((bare.count, bare.randomizing), (d, 0));
+            assert_eq!(bare.colour, full.colour);
+            for c in 0..d {
+                for j in 0..d {
+                    assert_eq!(bare.axis(c, j), full.axis(c, full.randomizing + j), "{topo} colour {c}");
+                }
+            }
+            assert_eq!(bare.names[0], "phase1-route");
+        }
     }
 
     #[test]

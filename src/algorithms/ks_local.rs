@@ -45,11 +45,12 @@
 //! O(d·packets) set-up (the locality is one pass over the packets);
 //! O(packets) per phase change; the steps cost what the engine's cost.
 
-use super::claim::{join, ks_claim, KsTheorem, Scope};
+use super::claim::{join, ks_claim, ks_lemma_claim, KsLemma, KsTheorem, Measure, Scope};
 use super::ks::teaching::{ks_first_route, KS_COALESCED, KS_NEXT_ROUTES};
 use super::ks::{ks_grid, sources};
 use super::ks::{Plan, Spread, Variant};
 use super::ks_nol::Nol;
+use super::link_load::LinkLoads;
 use super::papers::KAUFMANN_SIBEYN;
 use super::phased::Phased;
 use super::teaching::{Classes, PhaseText, Teaching};
@@ -78,10 +79,10 @@ pub struct KsLocal {
     run: Option<Run>,
 }
 
-/// LocalRoute's schedule, or NoLRoute's.
+/// LocalRoute's schedule (with its per-phase link loads), or NoLRoute's.
 #[derive(Debug, Clone)]
 enum Run {
-    Local(Box<Phased<Plan>>),
+    Local(Box<(Phased<Plan>, LinkLoads)>),
     Nol(Box<Nol>),
 }
 
@@ -136,29 +137,36 @@ impl Algorithm for KsLocal {
         let plan = Plan::with_spread(Variant::NoWrap, grid, &sources(engine), self.seed, spread);
         let mut schedule = Phased::new(plan, self.coalesced);
         schedule.start(engine);
-        self.run = Some(Run::Local(Box::new(schedule)));
+        self.run = Some(Run::Local(Box::new((schedule, LinkLoads::start(engine)))));
         self.used = Some(l);
         Ok(())
     }
 
     fn before_step(&mut self, engine: &mut Engine) {
         match self.run.as_mut() {
-            Some(Run::Local(s)) => s.before_step(engine),
+            Some(Run::Local(s)) => s.0.before_step(engine),
             Some(Run::Nol(n)) => n.before_step(engine),
             None => {}
         }
     }
 
+    fn after_step(&mut self, engine: &Engine) {
+        if let Some(Run::Local(s)) = self.run.as_mut() {
+            s.1.after_step(engine);
+        }
+    }
+
     fn report_extra(&self) -> Extra {
-        let (colours, locality_estimate) = match self.run.as_ref() {
-            Some(Run::Local(s)) => (Some(s.plan().colours().to_vec()), None),
-            Some(Run::Nol(n)) => (Some(n.colours().to_vec()), n.estimate()),
-            None => (None, None),
+        let (colours, locality_estimate, phase_link_load) = match self.run.as_ref() {
+            Some(Run::Local(s)) => (Some(s.0.plan().colours().to_vec()), None, Some(s.1.most())),
+            Some(Run::Nol(n)) => (Some(n.colours().to_vec()), n.estimate(), None),
+            None => (None, None, None),
         };
         Extra {
             colours,
             locality: self.used,
             locality_estimate,
+            phase_link_load,
             ..Extra::default()
         }
     }
@@ -287,6 +295,59 @@ pub const TEACHING: Teaching = Teaching {
             Scope::SquareTorus,
             Some(Policy::FarthestFirst),
             KsTheorem::Theorem15,
+        ),
+        // §9.1's per-phase lemmas, for PUs at least L from a boundary: on a
+        // torus every PU (there is none), so they are judged on tori only;
+        // stated for the uniaxial LocalRoute with k per PU, here each
+        // colour's k/2 (KsLemma).
+        ks_lemma_claim(
+            "Lemma 26",
+            join!(
+                "phase 1 (randomizing within L/2) takes at most ",
+                KsLemma::LocalFirst.text(),
+                " + O(√(kL log n)) routing steps (each colour carries k/2 packets per node; on a torus, \
+                 where no node is near a boundary)"
+            ),
+            Scope::Torus2d,
+            Some(Policy::FarthestFirst),
+            Measure::PhaseSteps(&["phase1-randomize"]),
+            KsLemma::LocalFirst,
+        ),
+        ks_lemma_claim(
+            "Lemma 27",
+            join!(
+                "during phase 2 no connection transmits more than ",
+                KsLemma::LocalLinkLoad.text(),
+                " + O(√(kL log n)) packets (k/2 packets per node of one colour; on a torus)"
+            ),
+            Scope::Torus2d,
+            Some(Policy::FarthestFirst),
+            Measure::PhaseLinkLoad(&["phase2-route"]),
+            KsLemma::LocalLinkLoad,
+        ),
+        ks_lemma_claim(
+            "Lemma 28",
+            join!(
+                "phase 2 takes at most ",
+                KsLemma::LocalSecond.text(),
+                " + O(√(kL log n)) routing steps (Lemma 27 and moves of at most L; k/2 per colour; on a torus)"
+            ),
+            Scope::Torus2d,
+            Some(Policy::FarthestFirst),
+            Measure::PhaseSteps(&["phase2-route"]),
+            KsLemma::LocalSecond,
+        ),
+        ks_lemma_claim(
+            "Lemma 29",
+            join!(
+                "phase 3 takes at most ",
+                KsLemma::LocalThird.text(),
+                " + O(√(kL log n)) routing steps (moves of at most 3L/2; k/2 per colour; on a torus)"
+            ),
+            Scope::Torus2d,
+            Some(Policy::FarthestFirst),
+            Measure::PhaseSteps(&["phase3-route"]),
+            KsLemma::LocalThird,
         ),
     ],
 };

@@ -32,6 +32,7 @@ pub mod ks;
 pub mod ks_level;
 pub mod ks_local;
 mod ks_nol;
+mod link_load;
 pub mod lmrr;
 pub mod offline;
 pub mod papers;
@@ -78,6 +79,10 @@ pub trait Algorithm: AlgorithmClone {
     /// Called before every step: open barriers, change targets, reserve
     /// links for control messages.
     fn before_step(&mut self, _engine: &mut Engine) {}
+
+    /// Called after every step with the engine as the step left it (to
+    /// count what the step moved); nothing by default.
+    fn after_step(&mut self, _engine: &Engine) {}
 
     /// Open-loop traffic (SPEC §6): sets up the route of packet `p`, just
     /// injected at its source ([`Engine::inject`]), and returns the hops

@@ -281,7 +281,7 @@ impl Entry {
         Ok(())
     }
 
-    /// Refuses options the entry does not read: `unknown-lk` (only for
+    /// Refuses options the entry does not read: `unknown-lk` and `no-randomize` (only for
     /// the algorithms that list it), `smear` (only for the
     /// algorithms that list it, and only with separated phases: a smear
     /// runs at the barrier between two phases).
@@ -294,6 +294,17 @@ impl Entry {
                     "{} is told l and k; only {} learn them (Pietracaprina–Pucci §3)",
                     self.name,
                     takers(Field::UnknownLk).join(" and ")
+                ),
+            ));
+        }
+        if options.no_randomize && !self.options.contains(&Field::NoRandomize) {
+            return Err(Error::invalid(
+                Field::NoRandomize.cli(),
+                "true",
+                format!(
+                    "{} has no randomizing phases to leave out; only {} does",
+                    self.name,
+                    takers(Field::NoRandomize).join(" and ")
                 ),
             ));
         }

@@ -72,6 +72,11 @@ impl Stats {
         self.deliveries = vec![0];
     }
 
+    /// The phases begun so far (the open one included).
+    pub fn phase_count(&self) -> usize {
+        self.phases.len()
+    }
+
     pub(crate) fn begin_phase(&mut self, name: &str, step: u32) {
         if let Some(last) = self.phases.last_mut() {
             if last.start == step {

@@ -1,8 +1,9 @@
 //! A claim judged on a run: does it apply here, its bound in one phrase,
 //! and where the run stands against it.
 
+use super::phases::{self, Named};
 use super::{num, ClaimStatus, Progress, Verdict};
-use crate::algorithms::claim::{Claim, Formula, Measure, Scope, Strength};
+use crate::algorithms::claim::{Claim, Formula, KsTheorem, Measure, Scope, Strength};
 use crate::algorithms::{PathChoice, Smear};
 use crate::claims::{self, Bound};
 use crate::simulation::{Simulation, Status};
@@ -141,6 +142,44 @@ pub(super) fn not_applicable(claim: &Claim, sim: &Simulation) -> Option<String> 
             return Some(why);
         }
     }
+    // §7.4's and §8.1's average cases: random k-permutations only.
+    if matches!(claim.formula, Formula::Ks(t) if t.average()) {
+        let here = sim.instance().name.as_deref();
+        let random = [Workload::RandomKk, Workload::RandomPermutation];
+        if !random.iter().any(|w| here == Some(w.name())) {
+            let what = here.unwrap_or("a loaded instance");
+            return Some(format!(
+                "stated for the average case, random k-permutations (random-kk, random-permutation); this run \
+                 routes {what}"
+            ));
+        }
+    }
+    // NoWrapRoute without its randomizing phases (`--no-randomize`, §7.4)
+    // has that claim only; the others are the randomizing algorithm's.
+    if let Formula::Ks(_) | Formula::KsLemma(_) = claim.formula {
+        let bare = claim.formula == Formula::Ks(KsTheorem::NoWrapNoRandomize);
+        match (bare, sim.config().options.no_randomize) {
+            (true, false) => {
+                return Some("stated for NoWrapRoute without its randomizing phases (option no-randomize)".into())
+            }
+            (false, true) => {
+                return Some(
+                    "stated for the algorithm with its randomizing phases; this run leaves them out (option \
+                     no-randomize)"
+                        .into(),
+                )
+            }
+            _ => {}
+        }
+    }
+    // §9.1's per-phase lemmas: for LocalRoute with L known to the nodes.
+    if matches!(claim.formula, Formula::KsLemma(l) if l.locality()) && sim.config().options.locality_unknown {
+        return Some(
+            "stated for LocalRoute, with a locality L known to every node; this run's nodes estimate it (option \
+             locality = unknown)"
+                .to_string(),
+        );
+    }
     // Kaufmann–Sibeyn's cut-through theorems (Corollary 5, Theorems 5, 10,
     // 12; Lemmas 6 and 12) are for worms of F > 1 flits; every other claim
     // for store-and-forward packets.
@@ -153,6 +192,21 @@ pub(super) fn not_applicable(claim: &Claim, sim: &Simulation) -> Option<String> 
         None if cut_through => Some("stated for cut-through worms of F > 1 flits (option flits = F)".to_string()),
         _ => None,
     }
+}
+
+/// Why the per-phase `claim` does not apply to the finished run `p`: none
+/// of its phases ran (e.g. the phases were coalesced into one).
+fn no_phase(claim: &Claim, p: &Progress) -> Option<String> {
+    let patterns = claim.measure.phase_patterns()?;
+    if !p.over() || !Named::of(claim.measure, p).is_empty() {
+        return None;
+    }
+    let ran: Vec<&str> = p.phases.iter().map(|ph| ph.name.as_str()).collect();
+    Some(format!(
+        "stated for the phases {}; this run has none of them (its phases: {})",
+        phases::pattern_phrase(patterns),
+        ran.join(", ")
+    ))
 }
 
 /// Why `sim` is not a random permutation from its butterfly's inputs to
@@ -181,8 +235,9 @@ fn not_random_inputs_to_outputs(sim: &Simulation) -> Option<String> {
     None
 }
 
-/// The bound in one phrase, without and with the instance's parameters.
-fn headline(claim: &Claim, b: &Bound) -> (String, String) {
+/// The bound in one phrase, without and with the instance's parameters
+/// (`phases`: a per-phase claim's phases, in words).
+fn headline(claim: &Claim, b: &Bound, phases: &str) -> (String, String) {
     let v = num(b.value);
     let eq = if b.formula == v {
         v.clone()
@@ -212,6 +267,18 @@ fn headline(claim: &Claim, b: &Bound) -> (String, String) {
         (Measure::MaxDelay, _) => format!("every packet waits ≤ {eq} steps"),
         (Measure::PacketDelay, Strength::Order) => format!("every packet within its distance + O({f}) = c·{v} steps"),
         (Measure::PacketDelay, _) => format!("every packet's delay ≤ its {f}"),
+        (Measure::PhaseSteps(_), Strength::AtMost | Strength::AtMostWhp) => format!("each of {phases}: ≤ {eq} steps"),
+        (Measure::PhaseSteps(_), Strength::Exact) => format!("each of {phases}: {eq} steps"),
+        (Measure::PhaseSteps(_), Strength::PlusSqrtKnLogN) => {
+            let unit = b.unit.as_ref().map_or("√(k·n·ln n)", |(name, _)| name.as_str());
+            format!("each of {phases}: {eq} steps + O({unit})")
+        }
+        (Measure::PhaseSteps(_), _) => format!("each of {phases}: O({f}) steps = c·{v}"),
+        (Measure::PhaseLinkLoad(_), Strength::PlusSqrtKnLogN) => {
+            let unit = b.unit.as_ref().map_or("√(k·n·ln n)", |(name, _)| name.as_str());
+            format!("packets over one link in each of {phases}: {eq} + O({unit})")
+        }
+        (Measure::PhaseLinkLoad(_), _) => format!("packets over one link in each of {phases}: ≤ {eq}"),
     };
     let mut full = core.clone();
     if !b.parameters.is_empty() {
@@ -248,6 +315,7 @@ fn judge(claim: &Claim, b: &Bound, p: &Progress) -> (Verdict, Option<f64>, Strin
         b.formula.clone()
     };
     match claim.measure {
+        Measure::PhaseSteps(_) | Measure::PhaseLinkLoad(_) => phases::judge(claim, b, p),
         Measure::Steps | Measure::StepsAfter(_) => {
             let (m, label) = match claim.measure {
                 Measure::StepsAfter(phase) => match p.after(phase) {
@@ -488,8 +556,9 @@ fn judge(claim: &Claim, b: &Bound, p: &Progress) -> (Verdict, Option<f64>, Strin
 }
 
 /// What checking `claim` with bound `b` checks, in words ("the steps stay
-/// within the 2n − 2 bound"; for an asymptotic claim, what is measured).
-fn what(claim: &Claim, b: &Bound) -> String {
+/// within the 2n − 2 bound"; for an asymptotic claim, what is measured;
+/// `phases`: a per-phase claim's phases, in words).
+fn what(claim: &Claim, b: &Bound, phases: &str) -> String {
     // "Theorem 7's max{2n, kn/4}", or "2n − 2 (the 2n − 2 bound)".
     let of = if claim.name.starts_with("the ") {
         format!("{} ({})", b.formula, claim.name)
@@ -532,6 +601,24 @@ fn what(claim: &Claim, b: &Bound) -> String {
         (Measure::PacketDelay, _) => {
             format!("every packet's delay (arrival step − distance) stays within its own {of}, checked as it arrives")
         }
+        (Measure::PhaseSteps(_), Strength::AtMost | Strength::AtMostWhp | Strength::Exact) => {
+            format!("the steps of each of {phases} stay within {of}")
+        }
+        (Measure::PhaseSteps(_), Strength::PlusSqrtKnLogN) => {
+            let unit = b.unit.as_ref().map_or("√(k·n·ln n)", |(name, _)| name.as_str());
+            format!("the steps of each of {phases} against {of} as main term, plus a measured constant times {unit}")
+        }
+        (Measure::PhaseSteps(_), _) => format!("the steps of each of {phases}, as a measured constant times {of}"),
+        (Measure::PhaseLinkLoad(_), Strength::PlusSqrtKnLogN) => {
+            let unit = b.unit.as_ref().map_or("√(k·n·ln n)", |(name, _)| name.as_str());
+            format!(
+                "the most packets over one link in each of {phases} against {of} as main term, plus a measured \
+                 constant times {unit}"
+            )
+        }
+        (Measure::PhaseLinkLoad(_), _) => {
+            format!("the most packets over one link in each of {phases} stay within {of}")
+        }
     }
 }
 
@@ -547,7 +634,9 @@ pub(super) fn claim_status(claim: &'static Claim, sim: &Simulation, p: &Progress
         config.options.flits,
         &extra,
     );
-    let reason = not_applicable(claim, sim).or_else(|| bound.is_none().then(|| "not defined here".to_string()));
+    let reason = not_applicable(claim, sim)
+        .or_else(|| no_phase(claim, p))
+        .or_else(|| bound.is_none().then(|| "not defined here".to_string()));
     let base = ClaimStatus {
         name: claim.name,
         text: claim.text,
@@ -567,14 +656,15 @@ pub(super) fn claim_status(claim: &'static Claim, sim: &Simulation, p: &Progress
                 Measure::PacketDelay => super::delay::judge(claim, &mut b, sim, p),
                 _ => judge(claim, &b, p),
             };
-            let (core, full) = headline(claim, &b);
+            let phases = phases::phrase(claim, p);
+            let (core, full) = headline(claim, &b, &phases);
             ClaimStatus {
                 headline: full,
                 measured,
                 verdict,
                 line,
                 check: format!("{}: {core} for this instance; {short}", claim.name),
-                what: what(claim, &b),
+                what: what(claim, &b, &phases),
                 bound: Some(b),
                 ..base
             }

@@ -22,6 +22,7 @@ use serde::Serialize;
 mod delay;
 mod judge;
 mod load;
+mod phases;
 mod sort;
 mod stall;
 mod words;
@@ -235,6 +236,12 @@ pub fn explain(main: &Simulation, compare: Option<&Simulation>, lesson: Option<&
     }
 }
 
+/// `claim` judged on `sim` as the explain panel judges a registry claim
+/// (for claims a test or a lesson states itself, e.g. a per-phase lemma).
+pub fn judge_claim(claim: &'static Claim, sim: &Simulation) -> ClaimStatus {
+    claim_status(claim, sim, &Progress::of(sim))
+}
+
 /// Where a run is: its counters and phases.
 pub(super) struct Progress {
     step: u32,
@@ -250,6 +257,9 @@ pub(super) struct Progress {
     /// A smeared Kaufmann–Sibeyn run: the most packets one node held when a
     /// phase opened so far (report field `max_barrier_load`).
     max_barrier_load: Option<u32>,
+    /// Per phase, the most packets over one directed link (report field
+    /// `phase_link_load`), where the algorithm reports it.
+    phase_link_load: Option<Vec<u32>>,
     /// The most steps a delivered packet waited: its delivery step minus
     /// its distance (for Kaufmann–Sibeyn's Corollary 3).
     max_delay: u32,
@@ -276,17 +286,19 @@ impl Progress {
         let stats = engine.stats();
         let step = engine.step_count();
         let status = sim.status();
+        let extra = sim.report_extra();
         Progress {
             step,
             status,
             delivered: engine.delivered(),
             packets: engine.packet_count(),
             max_queue: stats.max_queue,
-            max_edge_queue: sim.report_extra().lmrr.map_or(0, |f| f.max_edge_queue),
+            max_edge_queue: extra.lmrr.map_or(0, |f| f.max_edge_queue),
             steps: sim.steps(),
             phases: stats.phases(step),
-            max_barrier_load: sim.report_extra().max_barrier_load,
+            max_barrier_load: extra.max_barrier_load,
             max_delay: max_delay(sim),
+            phase_link_load: extra.phase_link_load,
         }
     }
 

@@ -19,6 +19,7 @@ use crate::request::{Field, RunSpec};
 use crate::simulation::{Simulation, Status};
 use serde::Serialize;
 
+mod ks;
 mod lecture;
 mod more;
 mod pp;

@@ -332,6 +332,8 @@ pub const LESSONS: &[Lesson] = &[
         load: None,
         predict: None,
     },
+    super::ks::LOCALITY,
+    super::ks::NOL_ESTIMATE,
     Lesson {
         id: "lmrr-butterfly",
         title: "Constant queues on the butterfly (Leighton–Maggs–Ranade–Rao)",

@@ -60,6 +60,8 @@ pub enum Field {
     Phases,
     /// Queue smearing (Kaufmann–Sibeyn §7.5): a block length or `auto`.
     Smear,
+    /// `ks-nowrap`: leave out the randomizing phases (§7.4's average case).
+    NoRandomize,
     /// Reverse dimension order.
     ReverseOrder,
     /// `ks-level`'s strip height ε.
@@ -177,7 +179,7 @@ const fn plain(
 }
 
 /// Every field, in [`Field::ALL`]'s order.
-pub const FIELDS: [FieldInfo; 24] = [
+pub const FIELDS: [FieldInfo; 25] = [
     plain(Field::Topology, "topology", "topology", Some("topology"), "the network (SPEC §2 name)"),
     plain(Field::Algorithm, "algorithm", "algorithm", Some("algorithm"), "the algorithm (SPEC §5 name)"),
     plain(Field::Policy, "policy", "policy", Some("policy"), "the contention policy"),
@@ -272,6 +274,24 @@ pub const FIELDS: [FieldInfo; 24] = [
             show: |o| o.smear.map_or_else(|| "off".into(), Smear::name),
             reset: |o| o.smear.take().is_some(),
             json: |o| o.smear.map(|m| serde_json::json!(m.name())),
+        }),
+    },
+    FieldInfo {
+        field: Field::NoRandomize,
+        cli: "no-randomize",
+        json: "no_randomize",
+        query: Some("no-randomize"),
+        help: "leave out NoWrapRoute's randomizing phases: route to the destination along each axis in turn (§7.4's average case, for random k-permutations)",
+        value_name: "",
+        control: Some(Control::Flag),
+        access: Some(Access {
+            set: |o, name, text| {
+                o.no_randomize = parse_bool(name, text)?;
+                Ok(())
+            },
+            show: |o| o.no_randomize.to_string(),
+            reset: |o| std::mem::take(&mut o.no_randomize),
+            json: |o| o.no_randomize.then_some(serde_json::json!(true)),
         }),
     },
     FieldInfo {
@@ -427,8 +447,8 @@ pub const FIELDS: [FieldInfo; 24] = [
 
 impl Field {
     /// Every field.
-    pub const ALL: [Field; 24] = {
-        let mut all = [Field::Topology; 24];
+    pub const ALL: [Field; FIELDS.len()] = {
+        let mut all = [Field::Topology; FIELDS.len()];
         let mut i = 0;
         while i < FIELDS.len() {
             all[i] = FIELDS[i].field;

@@ -225,6 +225,9 @@ pub struct AlgorithmOptions {
     /// Queue smearing between phases (`--smear`, Kaufmann–Sibeyn §7.5);
     /// `None`: no smearing.
     pub smear: Option<Smear>,
+    /// `ks-nowrap --no-randomize`: NoWrapRoute(d) without its randomizing
+    /// phases (Kaufmann–Sibeyn §7.4).
+    pub no_randomize: bool,
     /// Cut-through worms of this many flits (SPEC §5 `--flits`); `None` is
     /// store-and-forward and leaves `flits` out of the report.
     pub flits: Option<u32>,

@@ -105,8 +105,23 @@ const NOTATIONS: &[&str] = &["2n", "k", "q", "log n", "log₂ n", "√(ℓkN)", 
 
 /// The formulas of the claim language that have one spelling.
 fn formula_texts() -> Vec<&'static str> {
-    use routesim::algorithms::claim::{Formula, KsTheorem, LineLemma};
+    use routesim::algorithms::claim::{Formula, KsLemma, KsTheorem, LineLemma};
     let mut formulas: Vec<Formula> = KsTheorem::ALL.into_iter().map(Formula::Ks).collect();
+    formulas.extend(
+        [
+            KsLemma::NoWrapOuter,
+            KsLemma::NoWrapMiddle,
+            KsLemma::NoWrapOuterAny,
+            KsLemma::NoWrapMiddleAny,
+            KsLemma::PerDimension,
+            KsLemma::NoWrapRouteFirst,
+            KsLemma::LocalFirst,
+            KsLemma::LocalLinkLoad,
+            KsLemma::LocalSecond,
+            KsLemma::LocalThird,
+        ]
+        .map(Formula::KsLemma),
+    );
     formulas.extend(LineLemma::ALL.into_iter().map(Formula::Line));
     formulas.extend([
         Formula::Lemma2,

@@ -295,6 +295,8 @@ fn lesson_ids_are_those_of_spec_section_7() {
             "ks-nowrap",
             "ks-wrap-torus",
             "ks-smear",
+            "locality",
+            "nol-estimate",
             "lmrr-butterfly",
             "lmrr-shuffle-exchange",
             "bitonic-vs-flashsort",

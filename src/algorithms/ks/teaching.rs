@@ -2,7 +2,9 @@
 //! and the phase texts LevelRoute and LocalRoute share (see
 //! [`crate::algorithms::teaching`]).
 
-use crate::algorithms::claim::{join, ks_claim, Claim, Formula, KsTheorem, Measure, Scope, Strength};
+use crate::algorithms::claim::{
+    join, ks_claim, ks_lemma_claim, Claim, Formula, KsLemma, KsTheorem, Measure, Scope, Strength,
+};
 use crate::algorithms::teaching::{Classes, PhaseText, Teaching};
 use crate::engine::Policy;
 use crate::palette::word;
@@ -40,6 +42,10 @@ const KS_PHASES: &[PhaseText] = &[
     PhaseText {
         name: "phase2-route",
         text: ks_first_route!(""),
+    },
+    PhaseText {
+        name: "phase1-route",
+        text: ks_first_route!(" (no randomizing phases: option no-randomize)"),
     },
     KS_NEXT_ROUTES[0],
     KS_NEXT_ROUTES[1],
@@ -210,8 +216,149 @@ pub const NOWRAP_TEACHING: Teaching = Teaching {
             KsTheorem::NoWrapOnTorus,
         ),
         KS_SMEAR_CLAIM,
+        ks_claim(
+            "§7.4 without randomizing",
+            join!(
+                "on the average, for random k-permutations the randomizing phases can be left away (option \
+                 no-randomize): NoWrapRoute(d) then routes them on the n × … × n mesh in kn/4 = ",
+                KsTheorem::NoWrapNoRandomize.text(),
+                " (its d routing phases) + O(d·√(kn log n)) steps (farthest-first)"
+            ),
+            Scope::MeshMultiD,
+            Some(Policy::FarthestFirst),
+            KsTheorem::NoWrapNoRandomize,
+        ),
+        ks_claim(
+            "§7.4 on average",
+            join!(
+                "NoWrapRoute(d) routes random k-permutations on the n × … × n mesh in kn/2 − kn/(4d) = ",
+                KsTheorem::NoWrapAverage.text(),
+                " (each of its 2d − 1 phases kn/(4d)) + O(d·√(kn log n)) steps (farthest-first)"
+            ),
+            Scope::MeshMultiD,
+            Some(Policy::FarthestFirst),
+            KsTheorem::NoWrapAverage,
+        ),
+        NOWRAP_LEMMAS[0],
+        NOWRAP_LEMMAS[1],
+        NOWRAP_LEMMAS[2],
+        NOWRAP_LEMMAS[3],
+        NOWRAP_LEMMAS[4],
+        NOWRAP_LEMMAS[5],
+        NOWRAP_LEMMAS[6],
     ],
 };
+
+/// NoWrapRoute's per-phase lemmas (§7.1–§7.3), each on the phases it
+/// speaks of ([`Measure::PhaseSteps`]): in 2-D, phase 1 is
+/// `phase1-randomize`, 2 `phase2-route`, 3 `phase3-route`; in d
+/// dimensions phases 1 … d − 1 randomize and phase d is the first routing
+/// phase.
+const NOWRAP_LEMMAS: [Claim; 7] = {
+    const FF: Option<Policy> = Some(Policy::FarthestFirst);
+    const OUTER: &[&str] = &["phase1-randomize", "phase3-route"];
+    const MIDDLE: &[&str] = &["phase2-route"];
+    [
+        ks_lemma_claim(
+            "Lemma 16",
+            join!(
+                "phase 1 of NoWrapRoute (randomizing along the column) takes ",
+                KsLemma::NoWrapOuter.text(),
+                " + O(√(kn log n)) routing steps, with very high probability (farthest-first)"
+            ),
+            Scope::SquareMesh,
+            FF,
+            Measure::PhaseSteps(&["phase1-randomize"]),
+            KsLemma::NoWrapOuter,
+        ),
+        ks_lemma_claim(
+            "Lemma 17",
+            join!(
+                "phase 2 of NoWrapRoute (along the row to the destination column) takes ",
+                KsLemma::NoWrapMiddle.text(),
+                " + O(√(kn log n)) routing steps, with very high probability (farthest-first)"
+            ),
+            Scope::SquareMesh,
+            FF,
+            Measure::PhaseSteps(MIDDLE),
+            KsLemma::NoWrapMiddle,
+        ),
+        ks_lemma_claim(
+            "Lemma 18",
+            join!(
+                "phase 3 of NoWrapRoute (along the column to the destination row) takes ",
+                KsLemma::NoWrapOuter.text(),
+                " + O(√(kn log n)) routing steps, with very high probability (farthest-first)"
+            ),
+            Scope::SquareMesh,
+            FF,
+            Measure::PhaseSteps(&["phase3-route"]),
+            KsLemma::NoWrapOuter,
+        ),
+        ks_lemma_claim(
+            "Lemma 20",
+            join!(
+                "with any contention strategy, phases 1 and 3 of NoWrapRoute take at most ",
+                KsLemma::NoWrapOuterAny.text(),
+                " + O(√(kn log n)) routing steps each, with very high probability"
+            ),
+            Scope::SquareMesh,
+            None,
+            Measure::PhaseSteps(OUTER),
+            KsLemma::NoWrapOuterAny,
+        ),
+        ks_lemma_claim(
+            "Lemma 21",
+            join!(
+                "with any contention strategy, phase 2 of NoWrapRoute takes at most ",
+                KsLemma::NoWrapMiddleAny.text(),
+                " + O(√(kn log n)) routing steps, with very high probability"
+            ),
+            Scope::SquareMesh,
+            None,
+            Measure::PhaseSteps(MIDDLE),
+            KsLemma::NoWrapMiddleAny,
+        ),
+        ks_lemma_claim(
+            "Lemma 22",
+            join!(
+                "phases 1, …, d − 1 (randomizing) and d + 1, …, 2d − 1 of NoWrapRoute(d) take ",
+                KsLemma::PerDimension.text(),
+                " + O(√(kn log n)) routing steps each, with very high probability (farthest-first)"
+            ),
+            Scope::CubeMesh,
+            FF,
+            Measure::PhaseSteps(&["phase*-randomize", "phase*-route", "!^phase*-route"]),
+            KsLemma::PerDimension,
+        ),
+        ks_lemma_claim(
+            "Lemma 23",
+            join!(
+                "phase d of NoWrapRoute(d) (the first routing phase) takes ",
+                KsLemma::NoWrapRouteFirst.text(),
+                " + O(√(kn log n)) routing steps, with very high probability (farthest-first)"
+            ),
+            Scope::CubeMesh,
+            FF,
+            Measure::PhaseSteps(&["^phase*-route"]),
+            KsLemma::NoWrapRouteFirst,
+        ),
+    ]
+};
+
+/// Lemma 25 (§8.3): every phase of WrapRoute(d) on the torus.
+const WRAP_LEMMA: Claim = ks_lemma_claim(
+    "Lemma 25",
+    join!(
+        "on the torus (n × … × n), every phase of WrapRoute(d) takes ",
+        KsLemma::PerDimension.text(),
+        " + O(√(kn log n)) routing steps, with very high probability (farthest-first)"
+    ),
+    Scope::TorusMultiD,
+    Some(Policy::FarthestFirst),
+    Measure::PhaseSteps(&["phase*-randomize", "phase*-route"]),
+    KsLemma::PerDimension,
+);
 
 /// Theorem 6 (§7.5): with the packets of m = k·log n adjacent nodes smeared
 /// out after every phase, a node holds k + O(1) packets (for k ≤ n^α; the
@@ -320,5 +467,19 @@ pub const WRAP_TEACHING: Teaching = Teaching {
             KsTheorem::Theorem12,
         ),
         KS_SMEAR_CLAIM,
+        WRAP_LEMMA,
+        ks_claim(
+            "§8.1 on average",
+            join!(
+                "on the n×n mesh, WrapRoute's average case, random k-permutations, is kn/2 = ",
+                KsTheorem::WrapAverage.text(),
+                " (its four phases) + O(√(kn log n)) steps, higher than NoWrapRoute's ",
+                KsTheorem::NoWrapAverage.text(),
+                " (farthest-first)"
+            ),
+            Scope::SquareMesh,
+            Some(Policy::FarthestFirst),
+            KsTheorem::WrapAverage,
+        ),
     ],
 };
