@@ -64,6 +64,8 @@ pub enum Field {
     ReverseOrder,
     /// `ks-level`'s strip height ε.
     Epsilon,
+    /// `ks-level`: superior and inferior regions (§6.1.1).
+    Superior,
     /// Cut-through worms of F flits.
     Flits,
     /// `lmrr`: ranks drawn from [1, R].
@@ -175,7 +177,7 @@ const fn plain(
 }
 
 /// Every field, in [`Field::ALL`]'s order.
-pub const FIELDS: [FieldInfo; 23] = [
+pub const FIELDS: [FieldInfo; 24] = [
     plain(Field::Topology, "topology", "topology", Some("topology"), "the network (SPEC §2 name)"),
     plain(Field::Algorithm, "algorithm", "algorithm", Some("algorithm"), "the algorithm (SPEC §5 name)"),
     plain(Field::Policy, "policy", "policy", Some("policy"), "the contention policy"),
@@ -314,6 +316,24 @@ pub const FIELDS: [FieldInfo; 23] = [
         }),
     },
     FieldInfo {
+        field: Field::Superior,
+        cli: "superior",
+        json: "superior",
+        query: Some("superior"),
+        help: "superior and inferior regions (§6.1.1): packets starting in the four epsilon x epsilon corner squares randomize towards the centre, and each pass randomizes and routes in one phase",
+        value_name: "",
+        control: Some(Control::Flag),
+        access: Some(Access {
+            set: |o, name, text| {
+                o.superior = parse_bool(name, text)?;
+                Ok(())
+            },
+            show: |o| o.superior.to_string(),
+            reset: |o| std::mem::take(&mut o.superior),
+            json: |o| o.superior.then_some(serde_json::json!(true)),
+        }),
+    },
+    FieldInfo {
         field: Field::Flits,
         cli: "flits",
         json: "flits",
@@ -407,8 +427,8 @@ pub const FIELDS: [FieldInfo; 23] = [
 
 impl Field {
     /// Every field.
-    pub const ALL: [Field; 23] = {
-        let mut all = [Field::Topology; 23];
+    pub const ALL: [Field; 24] = {
+        let mut all = [Field::Topology; 24];
         let mut i = 0;
         while i < FIELDS.len() {
             all[i] = FIELDS[i].field;
