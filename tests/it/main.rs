@@ -38,6 +38,7 @@ mod ks;
 mod ks_level;
 mod ks_nol;
 mod ks_rules;
+mod ks_superior;
 mod layers;
 mod lecture_rules;
 mod lmrr;
