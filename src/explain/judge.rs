@@ -1,6 +1,7 @@
 //! A claim judged on a run: does it apply here, its bound in one phrase,
 //! and where the run stands against it.
 
+use super::phases::{self, Named};
 use super::{num, ClaimStatus, Progress, Verdict};
 use crate::algorithms::claim::{Claim, Formula, Measure, Scope, Strength};
 use crate::algorithms::{PathChoice, Smear};
@@ -127,6 +128,23 @@ fn not_applicable(claim: &Claim, sim: &Simulation) -> Option<String> {
     }
 }
 
+/// Why the per-phase `claim` does not apply to the finished run `p`: none
+/// of its phases ran (e.g. the phases were coalesced into one).
+fn no_phase(claim: &Claim, p: &Progress) -> Option<String> {
+    let Measure::PhaseSteps(patterns) = claim.measure else {
+        return None;
+    };
+    if !p.over() || !Named::of(patterns, p).is_empty() {
+        return None;
+    }
+    let ran: Vec<&str> = p.phases.iter().map(|ph| ph.name.as_str()).collect();
+    Some(format!(
+        "stated for the phases {}; this run has none of them (its phases: {})",
+        phases::pattern_phrase(patterns),
+        ran.join(", ")
+    ))
+}
+
 /// Why `sim` is not a random permutation from its butterfly's inputs to
 /// its outputs on direct paths (Theorem 4.2's setting), if it is not.
 fn not_random_inputs_to_outputs(sim: &Simulation) -> Option<String> {
@@ -153,8 +171,9 @@ fn not_random_inputs_to_outputs(sim: &Simulation) -> Option<String> {
     None
 }
 
-/// The bound in one phrase, without and with the instance's parameters.
-fn headline(claim: &Claim, b: &Bound) -> (String, String) {
+/// The bound in one phrase, without and with the instance's parameters
+/// (`phases`: a per-phase claim's phases, in words).
+fn headline(claim: &Claim, b: &Bound, phases: &str) -> (String, String) {
     let v = num(b.value);
     let eq = if b.formula == v {
         v.clone()
@@ -181,6 +200,13 @@ fn headline(claim: &Claim, b: &Bound) -> (String, String) {
         (Measure::MaxEdgeQueue, Strength::Order) => format!("edge queues O({f}) = c·{v}"),
         (Measure::MaxEdgeQueue, _) => format!("edge queues ≤ {eq}"),
         (Measure::MaxBarrierLoad, _) => format!("packets at a node when a phase opens ≤ {f} + O(1)"),
+        (Measure::PhaseSteps(_), Strength::AtMost | Strength::AtMostWhp) => format!("each of {phases}: ≤ {eq} steps"),
+        (Measure::PhaseSteps(_), Strength::Exact) => format!("each of {phases}: {eq} steps"),
+        (Measure::PhaseSteps(_), Strength::PlusSqrtKnLogN) => {
+            let unit = b.unit.as_ref().map_or("√(k·n·ln n)", |(name, _)| name.as_str());
+            format!("each of {phases}: {eq} steps + O({unit})")
+        }
+        (Measure::PhaseSteps(_), _) => format!("each of {phases}: O({f}) steps = c·{v}"),
     };
     let mut full = core.clone();
     if !b.parameters.is_empty() {
@@ -217,6 +243,7 @@ fn judge(claim: &Claim, b: &Bound, p: &Progress) -> (Verdict, Option<f64>, Strin
         b.formula.clone()
     };
     match claim.measure {
+        Measure::PhaseSteps(patterns) => phases::judge(claim, b, p, patterns),
         Measure::Steps | Measure::StepsAfter(_) => {
             let (m, label) = match claim.measure {
                 Measure::StepsAfter(phase) => match p.after(phase) {
@@ -428,8 +455,9 @@ fn judge(claim: &Claim, b: &Bound, p: &Progress) -> (Verdict, Option<f64>, Strin
 }
 
 /// What checking `claim` with bound `b` checks, in words ("the steps stay
-/// within the 2n − 2 bound"; for an asymptotic claim, what is measured).
-fn what(claim: &Claim, b: &Bound) -> String {
+/// within the 2n − 2 bound"; for an asymptotic claim, what is measured;
+/// `phases`: a per-phase claim's phases, in words).
+fn what(claim: &Claim, b: &Bound, phases: &str) -> String {
     // "Theorem 7's max{2n, kn/4}", or "2n − 2 (the 2n − 2 bound)".
     let of = if claim.name.starts_with("the ") {
         format!("{} ({})", b.formula, claim.name)
@@ -463,6 +491,14 @@ fn what(claim: &Claim, b: &Bound) -> String {
         (Measure::MaxBarrierLoad, _) => {
             format!("the packets a node holds when a phase opens, against {of} + O(1), the O(1) measured")
         }
+        (Measure::PhaseSteps(_), Strength::AtMost | Strength::AtMostWhp | Strength::Exact) => {
+            format!("the steps of each of {phases} stay within {of}")
+        }
+        (Measure::PhaseSteps(_), Strength::PlusSqrtKnLogN) => {
+            let unit = b.unit.as_ref().map_or("√(k·n·ln n)", |(name, _)| name.as_str());
+            format!("the steps of each of {phases} against {of} as main term, plus a measured constant times {unit}")
+        }
+        (Measure::PhaseSteps(_), _) => format!("the steps of each of {phases}, as a measured constant times {of}"),
     }
 }
 
@@ -478,7 +514,9 @@ pub(super) fn claim_status(claim: &'static Claim, sim: &Simulation, p: &Progress
         config.options.flits,
         &extra,
     );
-    let reason = not_applicable(claim, sim).or_else(|| bound.is_none().then(|| "not defined here".to_string()));
+    let reason = not_applicable(claim, sim)
+        .or_else(|| no_phase(claim, p))
+        .or_else(|| bound.is_none().then(|| "not defined here".to_string()));
     let base = ClaimStatus {
         name: claim.name,
         text: claim.text,
@@ -494,7 +532,8 @@ pub(super) fn claim_status(claim: &'static Claim, sim: &Simulation, p: &Progress
     };
     match (reason, bound) {
         (None, Some(b)) => {
-            let (core, full) = headline(claim, &b);
+            let phases = phases::phrase(claim, p);
+            let (core, full) = headline(claim, &b, &phases);
             let (verdict, measured, line, short) = judge(claim, &b, p);
             ClaimStatus {
                 headline: full,
@@ -502,7 +541,7 @@ pub(super) fn claim_status(claim: &'static Claim, sim: &Simulation, p: &Progress
                 verdict,
                 line,
                 check: format!("{}: {core} for this instance; {short}", claim.name),
-                what: what(claim, &b),
+                what: what(claim, &b, &phases),
                 bound: Some(b),
                 ..base
             }

@@ -20,6 +20,7 @@ use serde::Serialize;
 
 mod judge;
 mod load;
+mod phases;
 mod sort;
 mod stall;
 mod words;
@@ -226,6 +227,12 @@ pub fn explain(main: &Simulation, compare: Option<&Simulation>, lesson: Option<&
         verdict: compare.and_then(|other| verdict(main, other)),
         lesson: lesson.map(|l| lesson_status(l, main, compare)),
     }
+}
+
+/// `claim` judged on `sim` as the explain panel judges a registry claim
+/// (for claims a test or a lesson states itself, e.g. a per-phase lemma).
+pub fn judge_claim(claim: &'static Claim, sim: &Simulation) -> ClaimStatus {
+    claim_status(claim, sim, &Progress::of(sim))
 }
 
 /// Where a run is: its counters and phases.

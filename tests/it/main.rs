@@ -49,6 +49,7 @@ mod pace;
 mod page_words;
 mod palette;
 mod permutation;
+mod phase_claims;
 mod policy_keys;
 mod pp;
 mod primitives;
