@@ -420,11 +420,26 @@ pub enum KsTheorem {
     /// §8's opening remark: NoWrapRoute used directly on the n×n torus
     /// routes k-permutations in 3kn/8 plus O(√(kn log n)).
     NoWrapOnTorus,
+    /// Lemma 13 (§6), LevelRoute's step a in every pass: ε plus
+    /// O(√(ε log n)).
+    Lemma13,
+    /// Lemma 14 (§6), LevelRoute's step b in every pass: n plus
+    /// O(√(n log n)).
+    Lemma14,
+    /// Lemma 15 (§6.1.1), steps a′ and b′ of each pass 2 … k/2 with
+    /// superior regions, ε ≤ n/6: n + 4ε²/n, plus c·√(n ln n) with the
+    /// constant c = [`LEMMA_15_C`] stated before measuring (the proof
+    /// carries a lower-order term), judged as an upper bound.
+    Lemma15,
 }
+
+/// The constant c of Lemma 15's n + 4ε²/n + c·√(n ln n) (stated before
+/// measuring: the constant this family's tests hold Corollary 4 to).
+pub const LEMMA_15_C: f64 = 1.75;
 
 impl KsTheorem {
     /// Every theorem, in the order of the enum.
-    pub const ALL: [KsTheorem; 18] = [
+    pub const ALL: [KsTheorem; 21] = [
         KsTheorem::Theorem2,
         KsTheorem::Theorem3,
         KsTheorem::Theorem4,
@@ -443,6 +458,9 @@ impl KsTheorem {
         KsTheorem::Theorem15,
         KsTheorem::Corollary6,
         KsTheorem::NoWrapOnTorus,
+        KsTheorem::Lemma13,
+        KsTheorem::Lemma14,
+        KsTheorem::Lemma15,
     ];
 
     /// The theorem's main term, its one spelling: [`crate::claims`] shows
@@ -468,6 +486,9 @@ impl KsTheorem {
             KsTheorem::Theorem15 => "max{n, kL/16} + kL",
             KsTheorem::Corollary6 => "17/16·kL",
             KsTheorem::NoWrapOnTorus => "3kn/8",
+            KsTheorem::Lemma13 => "ε",
+            KsTheorem::Lemma14 => "n",
+            KsTheorem::Lemma15 => "n + 4ε²/n + 1.75·√(n·ln n)",
         }
     }
 

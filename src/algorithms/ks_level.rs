@@ -59,7 +59,7 @@
 
 mod superior;
 
-use super::claim::{join, ks_claim, KsTheorem, Scope};
+use super::claim::{join, ks_claim, Claim, Formula, KsTheorem, Measure, Scope, Strength};
 use super::ks::teaching::KS_COALESCED;
 use super::ks::{ks_grid, sources};
 use super::ks::{on_line, spread_draw, Spread};
@@ -488,8 +488,56 @@ pub const TEACHING: Teaching = Teaching {
             Some(Policy::FarthestFirst),
             KsTheorem::Theorem1,
         ),
+        pass_claim(
+            "Lemma 13",
+            "step a of every pass of LevelRoute takes at most ε + O(√(ε log n)) steps, with very high probability",
+            &["pass*-randomize"],
+            Strength::PlusSqrtKnLogN,
+            KsTheorem::Lemma13,
+        ),
+        pass_claim(
+            "Lemma 14",
+            "step b of every pass of LevelRoute takes at most n + O(√(n log n)) steps, with very high probability",
+            &["pass*-route"],
+            Strength::PlusSqrtKnLogN,
+            KsTheorem::Lemma14,
+        ),
+        pass_claim(
+            "Lemma 15",
+            join!(
+                "with superior regions and ε ≤ n/6, steps a′ and b′ of every pass 2 … k/2 take at most n + 4ε²/n \
+                 steps; the proof carries a lower-order term, judged here as ",
+                KsTheorem::Lemma15.text()
+            ),
+            &["pass*-randomize-route", "!^pass*-randomize-route"],
+            Strength::AtMostWhp,
+            KsTheorem::Lemma15,
+        ),
     ],
 };
+
+/// A per-pass lemma of §6 (farthest-first, phases separated by barriers,
+/// n × n meshes) on the report phases `phases` names.
+const fn pass_claim(
+    name: &'static str,
+    text: &'static str,
+    phases: &'static [&'static str],
+    strength: Strength,
+    lemma: KsTheorem,
+) -> Claim {
+    Claim {
+        name,
+        text,
+        scope: Scope::SquareMesh,
+        permutation: false,
+        instance: None,
+        separated: true,
+        policy: Some(Policy::FarthestFirst),
+        measure: Measure::PhaseSteps(phases),
+        strength,
+        formula: Formula::Ks(lemma),
+    }
+}
 
 #[cfg(test)]
 mod tests;
