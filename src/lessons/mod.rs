@@ -19,6 +19,7 @@ use crate::request::{Field, RunSpec};
 use crate::simulation::{Simulation, Status};
 use serde::Serialize;
 
+mod ks_level;
 mod table;
 
 pub use table::{INTRO, LESSONS};

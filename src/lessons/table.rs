@@ -456,6 +456,8 @@ pub const LESSONS: &[Lesson] = &[
         load: Some(VALIANT_LOAD),
         predict: None,
     },
+    super::ks_level::KS_LEVEL,
+    super::ks_level::CUT_THROUGH,
 ];
 
 /// The load curve of `valiant-load`: greedy and Valiant on a 16 × 16

@@ -325,3 +325,75 @@ fn lemma_15_steps_a_and_b_of_passes_2_to_k_over_2_with_superior_regions() {
     assert_eq!(t1.verdict, Verdict::NotApplicable, "{}", t1.line);
     assert_eq!(judge_claim(claim("Lemma 13"), &sup).verdict, Verdict::NotApplicable);
 }
+
+/// The lessons `ks-level` and `cut-through`: their live checks pass on
+/// their presets, and the numbers their texts quote are their runs'.
+#[test]
+fn the_ks_level_and_cut_through_lessons_quote_their_runs() {
+    use routesim::explain;
+    use routesim::lessons;
+    use routesim::request::{Field, RunSpec};
+    let run = |id: &str, changes: &[(Field, &str, &str)]| {
+        let lesson = lessons::lookup(id).unwrap();
+        let spec = lesson
+            .spec(RunSpec::default())
+            .unwrap()
+            .apply(changes.iter().copied())
+            .unwrap();
+        let mut sim = spec.build().unwrap();
+        assert_eq!(sim.run(), Status::Finished);
+        let status = explain::explain(&sim, None, Some(lesson)).lesson.unwrap();
+        let question = lesson.predict.map_or("", |p| p.question);
+        (sim.report(), status, format!("{} {question}", lesson.text))
+    };
+    let (sup, status, text) = run("ks-level", &[]);
+    assert_eq!(status.verdict, Verdict::Measured, "{:?}", status.checks);
+    let lemma15 = status
+        .checks
+        .iter()
+        .find(|c| c.text.starts_with("Lemma 15"))
+        .expect("Lemma 15 is checked");
+    assert_eq!(lemma15.verdict, Verdict::Met, "{}", lemma15.text);
+    let steps = |r: &Report, name: &str| r.phases.iter().find(|p| p.name == name).unwrap().steps;
+    let (plain, _, _) = run("ks-level", &[(Field::Superior, "superior", "false")]);
+    for quoted in [
+        format!(
+            "Here they take {} and {} steps and the run {}",
+            steps(&sup, "pass2-randomize-route"),
+            steps(&sup, "pass3-randomize-route"),
+            sup.steps
+        ),
+        format!(
+            "the plain loop takes {} + {} steps per pass and {} in all",
+            steps(&plain, "pass2-randomize"),
+            steps(&plain, "pass2-route"),
+            plain.steps
+        ),
+    ] {
+        assert!(text.contains(&quoted), "{quoted:?} is not in: {text}");
+    }
+    assert_eq!(steps(&plain, "pass2-route"), steps(&plain, "pass3-route"));
+    assert_eq!(steps(&plain, "pass2-randomize"), steps(&plain, "pass3-randomize"));
+
+    let (worms, status, text) = run("cut-through", &[]);
+    assert_eq!(worms.extra.flits, Some(4));
+    assert!(status
+        .checks
+        .iter()
+        .any(|c| c.text.starts_with("Corollary 5") && c.verdict == Verdict::Measured));
+    let (packets, _, _) = run("cut-through", &[(Field::Flits, "flits", "1"), (Field::K, "k", "4")]);
+    assert_eq!(packets.packets, 4 * worms.packets);
+    for quoted in [
+        format!("that takes {} steps", packets.steps),
+        format!(
+            "this run takes {} steps, while its largest queue stays at {}",
+            worms.steps, worms.max_queue
+        ),
+        format!("half the store-and-forward run's {}", packets.max_queue),
+        format!("store-and-forward needs {} steps", packets.steps),
+    ] {
+        let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        let q = quoted.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(flat.contains(&q), "{q:?} is not in: {flat}");
+    }
+}

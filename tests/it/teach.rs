@@ -297,7 +297,9 @@ fn lesson_ids_are_those_of_spec_section_7() {
             "lmrr-butterfly",
             "lmrr-shuffle-exchange",
             "bitonic-vs-flashsort",
-            "valiant-load"
+            "valiant-load",
+            "ks-level",
+            "cut-through"
         ]
     );
     let e = lessons::lookup("nope").unwrap_err().to_string();
