@@ -30,7 +30,8 @@ pub(super) const KS_LEVEL: Lesson = Lesson {
         ") or row (",
         word(1),
         "), not just inside their strip of ε, and every pass spreads and routes in one phase \
-         (pass2-randomize-route). Watch the corners empty towards the centre in each pass. Lemma 15 bounds \
+         (pass2-randomize-route). Click a packet in a corner to follow its route: in its pass it first heads \
+         for the middle, then turns. Lemma 15 bounds \
          passes 2 and 3 by n + 4ε²/n = 34 steps plus a lower-order term; the panel's Lemma 15 line holds \
          them to the bound with that term. Here they take 48 and 45 steps and the run 170; untick the \
          option superior and the plain loop takes 5 + 48 steps per pass and 183 in all."

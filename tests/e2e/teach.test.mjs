@@ -15,7 +15,7 @@ import { here, server, browser, openPage } from './harness.mjs';
 
 const shots = process.env.TEACH_SHOTS ?? path.join(here, 'screenshots');
 mkdirSync(shots, { recursive: true });
-const LESSONS = ['lemma2-linear', 'greedy-bounds', 'greedy-worst', 'bitfix-vs-valiant', 'sort-route', 'offline-hall', 'pp-constant-queues', 'deadlock', 'ks-nowrap', 'ks-wrap-torus', 'ks-smear', 'lmrr-butterfly', 'lmrr-shuffle-exchange', 'bitonic-vs-flashsort', 'valiant-load'];
+const LESSONS = ['lemma2-linear', 'greedy-bounds', 'greedy-worst', 'bitfix-vs-valiant', 'sort-route', 'offline-hall', 'pp-constant-queues', 'deadlock', 'ks-nowrap', 'ks-wrap-torus', 'ks-smear', 'lmrr-butterfly', 'lmrr-shuffle-exchange', 'bitonic-vs-flashsort', 'valiant-load', 'ks-level', 'cut-through'];
 
 /** Opens the page at `query` (harness.mjs `openPage`). */
 const open = (query, viewport = { width: 1280, height: 800 }) => openPage(query, viewport);

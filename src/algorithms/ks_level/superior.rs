@@ -35,8 +35,9 @@
 //! over n + 4ε²/n is Θ(n) on random instances, not O(√(n log n)): the proof
 //! counts the superior packets' delay on the row but not the column they
 //! came up. Lemma 15 is judged with the constant c = 1.75 of this family
-//! (stated before measuring; see docs/algorithms/kaufmann-sibeyn.md): it
-//! holds at the sides the tests run (16–32) and fails from about 96 on.
+//! (stated before measuring; docs/algorithms/kaufmann-sibeyn.md): random
+//! k-permutations stay within it at sides 16–96 and exceed it at 128; k-PR
+//! exceeds it on some seeds already at sides 16–32.
 
 use super::NAME;
 use crate::error::{Error, Result};
@@ -69,7 +70,7 @@ pub(super) fn check_superior(grid: &Grid, epsilon: u32) -> Result<()> {
     if grid.wraps() {
         return Err(Error::unsupported(
             NAME,
-            "--superior: superior regions are the corner squares of a mesh (§6.1.1), and a torus has no corners;              use a mesh",
+            "--superior: superior regions are the corner squares of a mesh (§6.1.1), and a torus has no corners; use a mesh",
         ));
     }
     let side = grid.dims().iter().copied().min().unwrap_or(1);
@@ -78,7 +79,7 @@ pub(super) fn check_superior(grid: &Grid, epsilon: u32) -> Result<()> {
             "epsilon",
             &epsilon.to_string(),
             format!(
-                "--superior needs the four ε × ε corner squares apart and a row between them to randomize to:                  2ε < {side} (the shorter side)"
+                "--superior needs the four ε × ε corner squares apart and a row between them to randomize to: 2ε < {side} (the shorter side)"
             ),
         ));
     }
