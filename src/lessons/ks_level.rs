@@ -4,12 +4,40 @@
 //! texts are those of the presets' runs (seed 1), pinned by
 //! `tests/it/teach.rs`.
 
-use super::table::{preset, OWN};
-use super::{Guess, Lesson, Predict, Preset};
+use super::{Check, Guess, Lesson, Predict, Preset};
 use crate::algorithms::claim::{join, KsTheorem};
 use crate::algorithms::papers::KAUFMANN_SIBEYN;
+use crate::engine::Policy;
 use crate::palette::word;
 use crate::request::Field;
+
+/// The algorithm's own claims (`table.rs`'s `OWN`; not imported from there,
+/// which lists these lessons).
+const OWN: Check = Check {
+    own: true,
+    claims: &[],
+    compare_own: false,
+    relation: None,
+    stall: false,
+};
+
+/// A 32 × 32 mesh's point reflection by `algorithm`, played in about 30 s,
+/// with `options` (`table.rs`'s `preset`, for the same reason).
+const fn reflection(algorithm: &'static str, k: Option<u32>, options: &'static [(Field, &'static str)]) -> Preset {
+    Preset {
+        topology: "mesh:32x32",
+        workload: "point-reflection",
+        l: None,
+        k,
+        algorithm,
+        compare: None,
+        policy: Policy::FarthestFirst,
+        seed: 1,
+        seconds: 30,
+        step: 0,
+        options,
+    }
+}
 
 /// `ks-level`: Corollary 4 and Lemma 15's superior packets.
 pub(super) const KS_LEVEL: Lesson = Lesson {
@@ -38,11 +66,7 @@ pub(super) const KS_LEVEL: Lesson = Lesson {
     ),
     paper: KAUFMANN_SIBEYN,
     section: "§6 (Corollary 4), §6.1.1 (Lemma 15)",
-    preset: Preset {
-        k: Some(6),
-        options: &[(Field::Superior, "true")],
-        ..preset("mesh:32x32", "point-reflection", "ks-level", 30)
-    },
+    preset: reflection("ks-level", Some(6), &[(Field::Superior, "true")]),
     check: OWN,
     load: None,
     predict: Some(Predict {
@@ -70,10 +94,7 @@ pub(super) const CUT_THROUGH: Lesson = Lesson {
     ),
     paper: KAUFMANN_SIBEYN,
     section: "§7.2 (Corollary 5)",
-    preset: Preset {
-        options: &[(Field::Flits, "4")],
-        ..preset("mesh:32x32", "point-reflection", "ks-nowrap", 30)
-    },
+    preset: reflection("ks-nowrap", None, &[(Field::Flits, "4")]),
     check: OWN,
     load: None,
     predict: Some(Predict {

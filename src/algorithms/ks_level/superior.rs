@@ -77,7 +77,7 @@ pub(super) fn check_superior(grid: &Grid, epsilon: u32) -> Result<()> {
     if 2 * epsilon >= side {
         return Err(Error::invalid(
             "epsilon",
-            &epsilon.to_string(),
+            epsilon,
             format!(
                 "--superior needs the four ε × ε corner squares apart and a row between them to randomize to: 2ε < {side} (the shorter side)"
             ),
