@@ -203,6 +203,13 @@ fn superior_is_refused_where_it_has_no_corners() {
         .unwrap()
         .report_extra();
     assert_eq!(plain.colours, sup.colours);
+    // Coalesced (§3's priority): a′, b′ and the passes overlap; every
+    // packet arrives, the invariants checked on every step.
+    let mut coalesced = config(2, true, None, true);
+    coalesced.options.phases = routesim::options::Phases::Coalesced;
+    let mut sim = Simulation::new(instance("mesh:16x16", Workload::RandomKk, 6, 2), coalesced).unwrap();
+    assert_eq!(sim.run(), Status::Finished);
+    assert_eq!(sim.report().phases.len(), 1);
 }
 
 fn root(x: f64, n: f64) -> f64 {
