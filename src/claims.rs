@@ -14,6 +14,9 @@
 
 use crate::algorithms::bitonic;
 use crate::algorithms::claim::{Formula, KsTheorem};
+use level::{level_pass, level_route};
+
+mod level;
 use crate::algorithms::pp::QUEUE_BOUND;
 use crate::report::Extra;
 use crate::topology::{Kind, Network, Topology};
@@ -174,6 +177,7 @@ pub fn evaluate_run(
         }
         Formula::Ks(theorem) => match theorem {
             KsTheorem::Corollary4 | KsTheorem::Theorem1 => level_route(theorem, instance, epsilon),
+            KsTheorem::Lemma13 | KsTheorem::Lemma14 | KsTheorem::Lemma15 => level_pass(theorem, instance, epsilon),
             KsTheorem::Theorem13 | KsTheorem::Theorem14 | KsTheorem::Theorem15 | KsTheorem::Corollary6 => {
                 local_route(theorem, instance, locality)
             }
@@ -249,35 +253,6 @@ fn with_unit(formula: &str, value: f64, parameters: String, (name, unit): (Strin
         detail: String::new(),
         unit: Some((name, unit)),
     }
-}
-
-/// LevelRoute (§6) on an n × n mesh or torus, k the most packets a node
-/// sends or receives, ε the run's (`None`: ⌈n/8⌉): Corollary 4,
-/// (k/2 + 1)·(n + ε) + (k/2 + 1)·O(√(n log n)), and, where its condition
-/// k ≥ 4n/ε holds, Theorem 1, (k + 1)/2·n + k/8·ε + k·O(√(n log n)).
-fn level_route(theorem: KsTheorem, instance: &Instance, epsilon: Option<u32>) -> Option<Bound> {
-    let n = instance.topology.square_side()?;
-    let (l, k) = instance.lk();
-    let k = l.max(k);
-    let eps = epsilon.unwrap_or(n.div_ceil(8).max(1));
-    let (kf, nf, ef) = (k as f64, n as f64, eps as f64);
-    let root = (nf * nf.ln()).sqrt();
-    let parameters = format!("k = {k}, n = {n}, ε = {eps}");
-    if theorem == KsTheorem::Theorem1 {
-        if (k as u64 * eps as u64) < 4 * n as u64 {
-            return None; // Theorem 1 holds for k ≥ 4n/ε
-        }
-        let value = (kf + 1.0) / 2.0 * nf + kf / 8.0 * ef;
-        let unit = ("k·√(n·ln n)".to_string(), kf * root);
-        return Some(with_unit(theorem.text(), value, parameters, unit));
-    }
-    let unit = ("(k/2 + 1)·√(n·ln n)".to_string(), (kf / 2.0 + 1.0) * root);
-    Some(with_unit(
-        theorem.text(),
-        (kf / 2.0 + 1.0) * (nf + ef),
-        parameters,
-        unit,
-    ))
 }
 
 /// The locality theorems (§9) on a 2-D grid, k the most packets a node
@@ -363,6 +338,9 @@ fn ks(theorem: KsTheorem, instance: &Instance, flits: Option<u32>) -> Option<Bou
         KsTheorem::WrapAverage => kf * nf / 2.0,
         KsTheorem::Corollary4
         | KsTheorem::Theorem1
+        | KsTheorem::Lemma13
+        | KsTheorem::Lemma14
+        | KsTheorem::Lemma15
         | KsTheorem::Theorem13
         | KsTheorem::Theorem14
         | KsTheorem::Corollary6

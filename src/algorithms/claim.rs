@@ -444,11 +444,26 @@ pub enum KsTheorem {
     /// routes random k-permutations in kn/2 plus O(√(kn log n)), spelled as
     /// its four phases of kn/8 each (NoWrapRoute: 3kn/8).
     WrapAverage,
+    /// Lemma 13 (§6), LevelRoute's step a in every pass: ε plus
+    /// O(√(ε log n)).
+    Lemma13,
+    /// Lemma 14 (§6), LevelRoute's step b in every pass: n plus
+    /// O(√(n log n)).
+    Lemma14,
+    /// Lemma 15 (§6.1.1), steps a′ and b′ of each pass 2 … k/2 with
+    /// superior regions, ε ≤ n/6: n + 4ε²/n, plus c·√(n ln n) with the
+    /// constant c = [`LEMMA_15_C`] stated before measuring (the proof
+    /// carries a lower-order term), judged as an upper bound.
+    Lemma15,
 }
+
+/// The constant c of Lemma 15's n + 4ε²/n + c·√(n ln n) (stated before
+/// measuring: the constant this family's tests hold Corollary 4 to).
+pub const LEMMA_15_C: f64 = 1.75;
 
 impl KsTheorem {
     /// Every theorem, in the order of the enum.
-    pub const ALL: [KsTheorem; 21] = [
+    pub const ALL: [KsTheorem; 24] = [
         KsTheorem::Theorem2,
         KsTheorem::Theorem3,
         KsTheorem::Theorem4,
@@ -470,6 +485,9 @@ impl KsTheorem {
         KsTheorem::NoWrapNoRandomize,
         KsTheorem::NoWrapAverage,
         KsTheorem::WrapAverage,
+        KsTheorem::Lemma13,
+        KsTheorem::Lemma14,
+        KsTheorem::Lemma15,
     ];
 
     /// The theorem's main term, its one spelling: [`crate::claims`] shows
@@ -498,6 +516,9 @@ impl KsTheorem {
             KsTheorem::NoWrapNoRandomize => "d·kn/(4d)",
             KsTheorem::NoWrapAverage => "(2d − 1)·kn/(4d)",
             KsTheorem::WrapAverage => "4·kn/8",
+            KsTheorem::Lemma13 => "ε",
+            KsTheorem::Lemma14 => "n",
+            KsTheorem::Lemma15 => "n + 4ε²/n + 1.75·√(n·ln n)",
         }
     }
 

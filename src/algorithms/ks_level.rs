@@ -45,11 +45,8 @@
 //! reading that gives both the theorem's main term and its condition.) The
 //! phases are then `randomize`, `pass1-route`, …, `pass{k/2+1}-route`.
 //!
-//! Not here: superior and inferior regions (§6.1.1, Lemma 15). Lemma 15 is
-//! stated for the passes 1 < i ≤ k/2 of a mesh with ε ≤ n/6 and its proof
-//! leaves open where a superior packet goes when its range meets another
-//! colour's stream; it also saves only Θ(k·ε) against Θ(k·ε²/n), which at
-//! the sides we simulate (ε = n/8) is below the O(k·√(n log n)) term.
+//! **Superior and inferior regions** (`--superior`, §6.1.1, Lemma 15): see
+//! [`superior`], which says what the paper leaves open and how we decide.
 //!
 //! **k.** The instance's k: for a k-permutation the k of SPEC §3 (declared,
 //! else measured); for any other instance the most packets one node sends
@@ -60,7 +57,9 @@
 //! O(packets) set-up and per phase change; O(packets) per step in a ranked
 //! phase; the steps cost what the engine's cost.
 
-use super::claim::{join, ks_claim, KsTheorem, Scope};
+mod superior;
+
+use super::claim::{join, ks_claim, Claim, Formula, KsTheorem, Measure, Scope, Strength};
 use super::ks::teaching::KS_COALESCED;
 use super::ks::{ks_grid, sources};
 use super::ks::{on_line, spread_draw, Spread};
@@ -79,6 +78,7 @@ use crate::rng::{Rng, Stream};
 use crate::topology::Grid;
 use crate::topology::Kind;
 use crate::workload::Instance;
+use superior::{check_superior, superior_range};
 
 /// `ks-level`.
 #[derive(Debug, Clone)]
@@ -86,6 +86,8 @@ pub struct KsLevel {
     seed: u64,
     coalesced: bool,
     epsilon: Option<u32>,
+    /// `--superior`: §6.1.1's superior and inferior regions.
+    superior: bool,
     /// The ε the run uses (set at start).
     used: Option<u32>,
     schedule: Option<Phased<LevelPlan>>,
@@ -98,6 +100,7 @@ impl KsLevel {
             seed: options.seed,
             coalesced: options.pipelined(),
             epsilon: options.epsilon,
+            superior: options.superior,
             used: None,
             schedule: None,
         }
@@ -131,6 +134,17 @@ pub(crate) fn improved(k: u32, epsilon: u32, n: u32) -> bool {
     k as u64 * epsilon as u64 >= 4 * n as u64 && k >= 4
 }
 
+/// Which LevelRoute a run is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Version {
+    /// The loop of §6, steps a and b with a barrier between them.
+    Basic,
+    /// Theorem 1's improved version (k·ε ≥ 4n, separated phases).
+    Improved,
+    /// `--superior`: the basic loop with steps a′ and b′ (§6.1.1).
+    Superior,
+}
+
 /// What a packet does in a phase.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Role {
@@ -142,6 +156,10 @@ enum Role {
     Cross,
     /// Along its first axis to its destination (green: the column).
     Home,
+    /// `--superior`, steps a′ and b′ in one phase: to its drawn coordinate
+    /// along its first axis, then on along the second axis to its
+    /// destination's coordinate (two legs, no barrier between).
+    Pass,
 }
 
 #[derive(Debug, Clone)]
@@ -154,6 +172,8 @@ struct LevelPlan {
     /// Improved: the first level randomized in the slack of pass 1
     /// (levels + 1 when none is).
     first_slack: u32,
+    /// `--superior`: each pass's steps a′ and b′ are one phase.
+    superior: bool,
     /// Each packet's colour: 0 (`palette::word(0)`: first axis 0, the column), 1 the other.
     colour: Vec<u8>,
     /// Each packet's level, 1..=levels.
@@ -165,7 +185,9 @@ struct LevelPlan {
 }
 
 impl LevelPlan {
-    fn new(grid: &Grid, sources: &[u32], k: u32, epsilon: u32, improved: bool, seed: u64) -> LevelPlan {
+    fn new(grid: &Grid, sources: &[u32], k: u32, epsilon: u32, version: Version, seed: u64) -> LevelPlan {
+        let improved = version == Version::Improved;
+        let superior = version == Version::Superior;
         let levels = k / 2;
         let n = grid.dims().iter().copied().max().unwrap_or(1);
         let slack = if improved {
@@ -176,6 +198,11 @@ impl LevelPlan {
         let names = if improved {
             std::iter::once("randomize".to_string())
                 .chain((1..=levels + 1).map(|p| format!("pass{p}-route")))
+                .collect()
+        } else if superior {
+            (1..=levels)
+                .map(|p| format!("pass{p}-randomize-route"))
+                .chain(std::iter::once(format!("pass{}-route", levels + 1)))
                 .collect()
         } else {
             (1..=levels)
@@ -188,6 +215,7 @@ impl LevelPlan {
             levels,
             improved,
             first_slack: levels + 1 - slack,
+            superior,
             colour: Vec::with_capacity(sources.len()),
             level: Vec::with_capacity(sources.len()),
             draw: Vec::with_capacity(sources.len()),
@@ -212,6 +240,17 @@ impl LevelPlan {
             plan.draw.push(draw);
             plan.colours[c as usize] += 1;
         }
+        if superior {
+            // The superior packets' coordinates, drawn after every other
+            // draw, so that levels, colours and the inferior packets' draws
+            // are those of the run without `--superior` (same seed).
+            for (i, &source) in sources.iter().enumerate() {
+                let axis = plan.colour[i] as usize;
+                if let Some((first, last)) = superior_range(grid, source, axis, epsilon) {
+                    plan.draw[i] = first + rng.below(last - first + 1);
+                }
+            }
+        }
         plan
     }
 
@@ -224,6 +263,12 @@ impl LevelPlan {
                 1 if l >= self.first_slack => Role::Randomize,
                 _ if phase == l => Role::Cross,
                 _ if phase == l + 1 => Role::Home,
+                _ => Role::Stay,
+            }
+        } else if self.superior {
+            match phase {
+                _ if phase + 1 == l => Role::Pass,
+                _ if phase == l => Role::Home,
                 _ => Role::Stay,
             }
         } else {
@@ -261,7 +306,13 @@ impl PhasePlan for LevelPlan {
             Role::Randomize => on_line(&self.grid, pos, first, self.draw[i]),
             Role::Cross => on_line(&self.grid, pos, 1 - first, self.grid.coord(dest, 1 - first)),
             Role::Home => on_line(&self.grid, pos, first, self.grid.coord(dest, first)),
+            Role::Pass if self.grid.coord(pos, first) != self.draw[i] => on_line(&self.grid, pos, first, self.draw[i]),
+            Role::Pass => on_line(&self.grid, pos, 1 - first, self.grid.coord(dest, 1 - first)),
         }
+    }
+
+    fn legs(&self, phase: u8) -> bool {
+        self.superior && (phase as u32) < self.levels
     }
 
     fn class(&self, p: u32, _phase: u8) -> u8 {
@@ -273,11 +324,18 @@ impl PhasePlan for LevelPlan {
     }
 
     fn ranked(&self, phase: u8) -> bool {
-        self.improved && phase == 1 && self.first_slack <= self.levels
+        (self.improved && phase == 1 && self.first_slack <= self.levels) || self.legs(phase)
     }
 
-    fn rank(&self, p: u32, phase: u8) -> u8 {
-        (self.role(self.level[p as usize], phase) == Role::Randomize) as u8
+    fn rank(&self, engine: &Engine, p: u32, phase: u8) -> u8 {
+        let i = p as usize;
+        match self.role(self.level[i], phase) {
+            // Improved: the packets randomizing in pass 1 yield.
+            Role::Randomize => 1,
+            // Superior: a packet still doing step a′ goes first.
+            Role::Pass => (self.grid.coord(engine.position(p), self.colour[i] as usize) == self.draw[i]) as u8,
+            _ => self.superior as u8,
+        }
     }
 }
 
@@ -293,8 +351,15 @@ impl Algorithm for KsLevel {
         let epsilon = self.epsilon.unwrap_or_else(|| default_epsilon(grid));
         check_epsilon(epsilon, topo)?;
         let n = grid.dims().iter().copied().max().unwrap_or(1);
-        let better = !self.coalesced && improved(k, epsilon, n);
-        let plan = LevelPlan::new(grid, &sources(engine), k, epsilon, better, self.seed);
+        let version = if self.superior {
+            check_superior(grid, epsilon)?;
+            Version::Superior
+        } else if !self.coalesced && improved(k, epsilon, n) {
+            Version::Improved
+        } else {
+            Version::Basic
+        };
+        let plan = LevelPlan::new(grid, &sources(engine), k, epsilon, version, self.seed);
         let mut schedule = Phased::new(plan, self.coalesced);
         schedule.start(engine);
         self.schedule = Some(schedule);
@@ -332,7 +397,7 @@ pub const ENTRY: Entry = Entry {
     open_loop: false,
     refused_policies: &[],
     policy_note: "",
-    options: &[Field::Epsilon, Field::Phases],
+    options: &[Field::Epsilon, Field::Phases, Field::Superior],
     teaching: &TEACHING,
     factory: |o| Box::new(KsLevel::new(o)),
 };
@@ -356,7 +421,9 @@ pub const TEACHING: Teaching = Teaching {
         KsTheorem::Corollary4.text(),
         " — simple, but k·n/2 + n, not the \
                   bisection bound k·n/2 that NoWrapRoute reaches. When k·ε ≥ 4n the improved version randomizes \
-                  all levels together at the start, the highest ones in the spare capacity of pass 1."
+                  all levels together at the start, the highest ones in the spare capacity of pass 1. With superior \
+                  regions (option superior) the packets that start in the four corner squares of ε × ε nodes move \
+                  towards the middle instead, and each pass spreads and routes its level in one phase."
     ),
     phases: &[
         PhaseText {
@@ -381,6 +448,19 @@ pub const TEACHING: Teaching = Teaching {
                 ") or row (",
                 word(1),
                 ") to its destination"
+            ),
+        },
+        PhaseText {
+            name: "randomize-route",
+            text: join!(
+                "with superior regions: the packets of this pass's level first move inside their strip to a random \
+                 row (",
+                word(0),
+                ") or column (",
+                word(1),
+                "), those starting in the four corner squares of ε × ε nodes to a random row or column between \
+                 their square and the middle, and each goes on to its destination's column or row as soon as it \
+                 got there, while the previous level moves to its destination"
             ),
         },
         KS_COALESCED,
@@ -408,60 +488,56 @@ pub const TEACHING: Teaching = Teaching {
             Some(Policy::FarthestFirst),
             KsTheorem::Theorem1,
         ),
+        pass_claim(
+            "Lemma 13",
+            "step a of every pass of LevelRoute takes at most ε + O(√(ε log n)) steps, with very high probability",
+            &["pass*-randomize"],
+            Strength::PlusSqrtKnLogN,
+            KsTheorem::Lemma13,
+        ),
+        pass_claim(
+            "Lemma 14",
+            "step b of every pass of LevelRoute takes at most n + O(√(n log n)) steps, with very high probability",
+            &["pass*-route"],
+            Strength::PlusSqrtKnLogN,
+            KsTheorem::Lemma14,
+        ),
+        pass_claim(
+            "Lemma 15",
+            join!(
+                "with superior regions and ε ≤ n/6, steps a′ and b′ of every pass 2 … k/2 take at most n + 4ε²/n \
+                 steps; the proof carries a lower-order term, judged here as ",
+                KsTheorem::Lemma15.text()
+            ),
+            &["pass*-randomize-route", "!^pass*-randomize-route"],
+            Strength::AtMostWhp,
+            KsTheorem::Lemma15,
+        ),
     ],
 };
 
-#[cfg(test)]
-mod tests {
-    use super::{improved, LevelPlan, Role};
-    use crate::topology::Topology;
-
-    fn plan(topo: &str, k: u32, eps: u32, better: bool) -> LevelPlan {
-        let topo: Topology = topo.parse().unwrap();
-        let g = topo.as_grid().unwrap();
-        let sources: Vec<u32> = (0..2000).map(|p| p % 256).collect();
-        LevelPlan::new(g, &sources, k, eps, better, 3)
-    }
-
-    #[test]
-    fn every_level_randomizes_once_then_crosses_then_goes_home() {
-        for better in [false, true] {
-            let p = plan("mesh:16x16", 8, 8, better);
-            for l in 1..=4 {
-                let roles: Vec<Role> = (0..p.names.len() as u8).map(|ph| p.role(l, ph)).collect();
-                let moving: Vec<Role> = roles.iter().copied().filter(|&r| r != Role::Stay).collect();
-                assert_eq!(
-                    moving,
-                    [Role::Randomize, Role::Cross, Role::Home],
-                    "level {l}, improved {better}"
-                );
-                let at = |r| roles.iter().position(|&x| x == r).unwrap();
-                // Pass l routes level l across, pass l + 1 takes it home.
-                assert_eq!(p.names[at(Role::Cross)], format!("pass{l}-route"));
-                assert_eq!(p.names[at(Role::Home)], format!("pass{}-route", l + 1));
-            }
-        }
-        assert_eq!(plan("mesh:16x16", 8, 2, false).names.len(), 9);
-        let p = plan("mesh:16x16", 8, 8, true);
-        // h = min(2n/ε, k/2 − 1) = 3 levels in the slack of pass 1.
-        assert_eq!((p.names.len(), p.first_slack), (6, 2));
-    }
-
-    #[test]
-    fn draws_stay_in_the_strip_and_levels_in_range() {
-        let p = plan("mesh:16x16", 6, 5, false);
-        for i in 0..2000 {
-            let source = (i % 256) as u32;
-            let own = if p.colour[i] == 0 { source / 16 } else { source % 16 };
-            // Strips of 5 on 16: 0–4, 5–9, 10–15 (the last partial one merged).
-            let strip = |c: u32| (c / 5).min(2);
-            assert_eq!(strip(p.draw[i]), strip(own));
-            assert!((1..=3).contains(&p.level[i]));
-        }
-    }
-
-    #[test]
-    fn theorem_1_s_condition() {
-        assert!(improved(8, 8, 16) && !improved(8, 7, 16) && !improved(2, 16, 16));
+/// A per-pass lemma of §6 (farthest-first, phases separated by barriers,
+/// n × n meshes) on the report phases `phases` names.
+const fn pass_claim(
+    name: &'static str,
+    text: &'static str,
+    phases: &'static [&'static str],
+    strength: Strength,
+    lemma: KsTheorem,
+) -> Claim {
+    Claim {
+        name,
+        text,
+        scope: Scope::SquareMesh,
+        permutation: false,
+        instance: None,
+        separated: true,
+        policy: Some(Policy::FarthestFirst),
+        measure: Measure::PhaseSteps(phases),
+        strength,
+        formula: Formula::Ks(lemma),
     }
 }
+
+#[cfg(test)]
+mod tests;

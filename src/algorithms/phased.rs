@@ -24,6 +24,11 @@
 //! smallest rank are eligible, the same rule as the lexicographic priority.
 //!
 //!
+//! A plan may route a phase in two legs ([`PhasePlan::legs`]): a packet
+//! that reaches its target is given the target of the same phase from
+//! where it is, so it goes on without waiting for a barrier (LevelRoute's
+//! superior regions, §6.1.1: randomize, then route).
+//!
 //! With barriers, a plan may also *hold* a barrier closed after its
 //! packets arrived ([`PhasePlan::hold`]): NoLRoute's first phase lasts until
 //! the nodes know their estimate of the locality (`ks_nol.rs`).
@@ -81,8 +86,10 @@ pub(crate) trait PhasePlan {
     fn ranked(&self, _phase: u8) -> bool {
         false
     }
-    /// With barriers, in a ranked phase: the rank of `p` (smaller first).
-    fn rank(&self, _p: u32, _phase: u8) -> u8 {
+    /// With barriers, in a ranked phase: the rank of `p` (smaller first),
+    /// from where it is (asked when the phase opens and when a packet
+    /// starts its second leg, [`PhasePlan::legs`]).
+    fn rank(&self, _engine: &Engine, _p: u32, _phase: u8) -> u8 {
         0
     }
     /// Queue smearing (§7.5): the axis along which `p` is smeared at the
@@ -91,6 +98,14 @@ pub(crate) trait PhasePlan {
     /// `None` (the default): not smeared.
     fn smear_axis(&self, _p: u32, _phase: u8) -> Option<usize> {
         None
+    }
+    /// Whether a packet may route in two legs in `phase`: on reaching its
+    /// target it asks [`PhasePlan::target`] again from where it is and, if
+    /// that is elsewhere, goes on within the same phase (LevelRoute's
+    /// superior regions, §6.1.1: randomize, then route, with no barrier
+    /// between). The default: one leg.
+    fn legs(&self, _phase: u8) -> bool {
+        false
     }
     /// With barriers: whether the barrier after `phase` stays closed even
     /// though its packets have all arrived (NoLRoute, §9.2: phase 1 lasts
@@ -208,7 +223,7 @@ impl<P: PhasePlan> Phased<P> {
         if self.ranked {
             self.packet_phase.resize(engine.packet_count() as usize, 0);
             for p in engine.active() {
-                self.packet_phase[p as usize] = self.plan.rank(p, self.phase);
+                self.packet_phase[p as usize] = self.plan.rank(engine, p, self.phase);
             }
             self.prioritize(engine);
         }
@@ -224,8 +239,21 @@ impl<P: PhasePlan> Phased<P> {
             }
             self.prioritize(engine);
         } else {
+            // Second legs first (re-ranked in a ranked phase), before the
+            // bids are ranked and the barrier looks at what is unsettled.
+            if self.plan.legs(self.phase) {
+                let arrived = engine.arrived_at_target().to_vec();
+                for p in arrived {
+                    if self.plan.target(engine, p, self.phase) != engine.position(p) {
+                        self.enter(engine, p, self.phase);
+                        if self.ranked {
+                            self.packet_phase[p as usize] = self.plan.rank(engine, p, self.phase);
+                        }
+                    }
+                }
+            }
             if self.ranked {
-                // First the eligibility of this step's bids, so that a packet
+                // The eligibility of this step's bids, so that a packet
                 // held back in the last step counts as unsettled again.
                 self.prioritize(engine);
             }
@@ -289,7 +317,16 @@ impl<P: PhasePlan> Phased<P> {
     fn advance(&mut self, engine: &mut Engine, p: u32) {
         let i = p as usize;
         let last = self.plan.count() - 1;
-        while self.packet_phase[i] < last && engine.position(p) == engine.target(p) {
+        while engine.position(p) == engine.target(p) {
+            let phase = self.packet_phase[i];
+            if self.plan.legs(phase) && self.plan.target(engine, p, phase) != engine.position(p) {
+                // The phase's second leg.
+                self.enter(engine, p, phase);
+                break;
+            }
+            if phase >= last {
+                break;
+            }
             self.packet_phase[i] += 1;
             self.enter(engine, p, self.packet_phase[i]);
         }

@@ -70,6 +70,18 @@ pub(super) fn not_applicable(claim: &Claim, sim: &Simulation) -> Option<String> 
     if claim.separated && sim.config().options.pipelined() {
         return Some("stated for phases separated by barriers; this run pipelines them".to_string());
     }
+    // LevelRoute with superior regions (§6.1.1) runs the basic loop, never
+    // Theorem 1's improved version; Lemma 15 is stated for it alone.
+    let superior = sim.config().options.superior;
+    match claim.formula {
+        Formula::Ks(KsTheorem::Theorem1) if superior => {
+            return Some("stated for the improved version; this run uses superior regions on the basic loop".into())
+        }
+        Formula::Ks(KsTheorem::Lemma15) if !superior => {
+            return Some("stated for superior regions (option superior); this run has none".into())
+        }
+        _ => {}
+    }
     // Theorem 6 (Kaufmann–Sibeyn §7.5): for runs that smear in blocks of
     // m = ⌈k·log₂ n⌉ nodes (option smear = auto; a longer m smears more).
     if claim.measure == Measure::MaxBarrierLoad {

@@ -20,6 +20,7 @@ use crate::simulation::{Simulation, Status};
 use serde::Serialize;
 
 mod ks;
+mod ks_level;
 mod lecture;
 mod more;
 mod pp;

@@ -334,6 +334,8 @@ pub const LESSONS: &[Lesson] = &[
     },
     super::ks::LOCALITY,
     super::ks::NOL_ESTIMATE,
+    super::ks_level::KS_LEVEL,
+    super::ks_level::CUT_THROUGH,
     Lesson {
         id: "lmrr-butterfly",
         title: "Constant queues on the butterfly (Leighton–Maggs–Ranade–Rao)",

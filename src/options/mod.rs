@@ -66,6 +66,8 @@ pub enum Field {
     ReverseOrder,
     /// `ks-level`'s strip height ε.
     Epsilon,
+    /// `ks-level`: superior and inferior regions (§6.1.1).
+    Superior,
     /// Cut-through worms of F flits.
     Flits,
     /// `lmrr`: ranks drawn from [1, R].
@@ -179,7 +181,7 @@ const fn plain(
 }
 
 /// Every field, in [`Field::ALL`]'s order.
-pub const FIELDS: [FieldInfo; 25] = [
+pub const FIELDS: [FieldInfo; 26] = [
     plain(Field::Topology, "topology", "topology", Some("topology"), "the network (SPEC §2 name)"),
     plain(Field::Algorithm, "algorithm", "algorithm", Some("algorithm"), "the algorithm (SPEC §5 name)"),
     plain(Field::Policy, "policy", "policy", Some("policy"), "the contention policy"),
@@ -333,6 +335,24 @@ pub const FIELDS: [FieldInfo; 25] = [
             show: |o| shown(o.epsilon),
             reset: |o| o.epsilon.take().is_some(),
             json: |o| o.epsilon.map(|v| serde_json::json!(v)),
+        }),
+    },
+    FieldInfo {
+        field: Field::Superior,
+        cli: "superior",
+        json: "superior",
+        query: Some("superior"),
+        help: "superior and inferior regions (§6.1.1): packets starting in the four epsilon x epsilon corner squares randomize towards the centre, and each pass randomizes and routes in one phase",
+        value_name: "",
+        control: Some(Control::Flag),
+        access: Some(Access {
+            set: |o, name, text| {
+                o.superior = parse_bool(name, text)?;
+                Ok(())
+            },
+            show: |o| o.superior.to_string(),
+            reset: |o| std::mem::take(&mut o.superior),
+            json: |o| o.superior.then_some(serde_json::json!(true)),
         }),
     },
     FieldInfo {

@@ -216,6 +216,9 @@ pub struct AlgorithmOptions {
     pub reverse_order: bool,
     /// `ks-level`'s strip height ε (`--epsilon`; default ⌈side/8⌉).
     pub epsilon: Option<u32>,
+    /// `ks-level --superior`: superior and inferior regions (Kaufmann–Sibeyn
+    /// §6.1.1, Lemma 15) on the basic loop.
+    pub superior: bool,
     /// `--locality`'s L (the workloads' L, and ks-local's unless unknown;
     /// see [`AlgorithmOptions::known_locality`]).
     pub locality: Option<u32>,

@@ -15,7 +15,7 @@ import { here, server, browser, openPage } from './harness.mjs';
 
 const shots = process.env.TEACH_SHOTS ?? path.join(here, 'screenshots');
 mkdirSync(shots, { recursive: true });
-const LESSONS = ['lemma2-linear', 'greedy-bounds', 'greedy-worst', 'bitfix-vs-valiant', 'sort-route', 'offline-hall', 'pp-constant-queues', 'pp-det-colouring', 'deadlock', 'ks-nowrap', 'ks-wrap-torus', 'ks-smear', 'locality', 'nol-estimate', 'lmrr-butterfly', 'lmrr-shuffle-exchange', 'bitonic-vs-flashsort', 'valiant-load', 'rand-interval', 'lmrr-mesh', 'combining', 'greedy-average'];
+const LESSONS = ['lemma2-linear', 'greedy-bounds', 'greedy-worst', 'bitfix-vs-valiant', 'sort-route', 'offline-hall', 'pp-constant-queues', 'pp-det-colouring', 'deadlock', 'ks-nowrap', 'ks-wrap-torus', 'ks-smear', 'locality', 'nol-estimate', 'ks-level', 'cut-through', 'lmrr-butterfly', 'lmrr-shuffle-exchange', 'bitonic-vs-flashsort', 'valiant-load', 'rand-interval', 'lmrr-mesh', 'combining', 'greedy-average'];
 
 /** Opens the page at `query` (harness.mjs `openPage`). */
 const open = (query, viewport = { width: 1280, height: 800 }) => openPage(query, viewport);

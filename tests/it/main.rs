@@ -41,6 +41,7 @@ mod ks_linear;
 mod ks_nol;
 mod ks_phase_lemmas;
 mod ks_rules;
+mod ks_superior;
 mod layers;
 mod lecture_claims;
 mod lecture_rules;

@@ -297,6 +297,8 @@ fn lesson_ids_are_those_of_spec_section_7() {
             "ks-smear",
             "locality",
             "nol-estimate",
+            "ks-level",
+            "cut-through",
             "lmrr-butterfly",
             "lmrr-shuffle-exchange",
             "bitonic-vs-flashsort",
