@@ -42,6 +42,14 @@ SUPERSEDED = {
         "if (source !== sim.contentWindow || s?.type !== 'routesim:state' || s.phase === phase) return;",
         "as above",
     ),
+    "[--seed S] [--queue-cap Q] [--flits F] [--max-steps M] [--json]": (
+        "[--seed S] [--queue-cap Q] [--flits F] [--max-steps M] [--json] \\",
+        "the usage continues with --delays and --delays-csv (issue #28 item 5; docs/cli.md)",
+    ),
+    "ranked phases, held barriers, smears); pp/ (Pietracaprina–Pucci); lmrr/ (the §2.2 rank scheduler with its own initial and": (
+        "ranked phases, held barriers, smears, two-legged phases: ks_level/superior.rs; link_load.rs counts each phase's busiest link",
+        "the layout line names issue #28's new files (docs/architecture.md)",
+    ),
     "cargo test --release --test flits -- --nocapture": (
         "cargo test --release --test it flits:: -- --nocapture",
         "the native tests are one binary (issue #24 item 7)",
