@@ -268,8 +268,12 @@ test('an algorithm\'s options are drawn from the registry, read from and written
   assert.equal(await role(page, 'option-reverse-order').isChecked(), false);
   await page.check('[data-role="option-reverse-order"]');
   await page.waitForFunction(() => /reverse-order=true/.test(location.search));
-  // An algorithm with no option hides the box.
+  // pp-rand's one option (Pietracaprina–Pucci §3): the nodes are not told ℓ and k.
   await page.selectOption('[data-role="algorithm"]', 'pp-rand');
+  await page.waitForFunction(() => /Options of pp-rand/.test(document.querySelector('[data-role="algorithm-options"]').innerText));
+  assert.equal(await role(page, 'option-unknown-lk').isChecked(), false);
+  // An algorithm with no option hides the box: a sort (the menu then offers the sorts).
+  await page.selectOption('[data-role="workload"]', 'sort-random');
   await page.waitForFunction(() => document.querySelector('[data-role="algorithm-options"]').hidden);
   assert.deepEqual(errors, []);
   await page.close();
