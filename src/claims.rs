@@ -57,6 +57,20 @@ pub struct Bound {
     pub unit: Option<(String, f64)>,
 }
 
+impl Bound {
+    /// A bound with no detail and no unit (the formula's text, its value
+    /// and the instance's parameters).
+    fn plain(formula: &str, value: f64, parameters: String) -> Bound {
+        Bound {
+            formula: formula.to_string(),
+            value,
+            parameters,
+            detail: String::new(),
+            unit: None,
+        }
+    }
+}
+
 /// `formula` evaluated on `instance`, or `None` where it is not defined
 /// (e.g. `2n − 2` on a hypercube); the run's options at their defaults.
 pub fn evaluate(formula: Formula, instance: &Instance) -> Option<Bound> {
@@ -81,13 +95,7 @@ pub fn evaluate_run(
     extra: &Extra,
 ) -> Option<Bound> {
     let topo = &instance.topology;
-    let bound = |formula: &str, value: f64, parameters: String| Bound {
-        formula: formula.to_string(),
-        value,
-        parameters,
-        detail: String::new(),
-        unit: None,
-    };
+    let bound = Bound::plain;
     let mesh = topo.mesh2d().filter(|_| topo.kind() == Kind::Mesh);
     let side = |(r, c): (u32, u32)| {
         if r == c {

@@ -7,18 +7,6 @@ use super::Bound;
 use crate::algorithms::claim::Formula;
 use crate::topology::{Kind, Topology};
 
-impl Bound {
-    fn plain(formula: &str, value: f64, parameters: String) -> Bound {
-        Bound {
-            formula: formula.to_string(),
-            value,
-            parameters,
-            detail: String::new(),
-            unit: None,
-        }
-    }
-}
-
 /// `formula` (one of the lectures' above) on `topo`; `text` is its spelling.
 pub(super) fn evaluate(formula: Formula, topo: &Topology, text: &str) -> Option<Bound> {
     match formula {

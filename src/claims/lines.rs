@@ -210,7 +210,7 @@ pub(super) fn lemma2_bound(instance: &Instance) -> Option<Bound> {
     };
     Some(Bound {
         detail,
-        ..plain("max_{i<j}(j − i + h(i,j))", l.steps as f64, format!("n = {n}"))
+        ..Bound::plain("max_{i<j}(j − i + h(i,j))", l.steps as f64, format!("n = {n}"))
     })
 }
 
@@ -223,16 +223,6 @@ fn way(right: bool) -> &'static str {
         "right"
     } else {
         "left"
-    }
-}
-
-fn plain(formula: &str, value: f64, parameters: String) -> Bound {
-    Bound {
-        formula: formula.to_string(),
-        value,
-        parameters,
-        detail: String::new(),
-        unit: None,
     }
 }
 
@@ -416,7 +406,7 @@ pub(super) fn evaluate(lemma: LineLemma, instance: &Instance, flits: Option<u32>
     let kf = k as f64;
     let main = |value: f64, letter: &str, k: u32, unit: (String, f64)| Bound {
         unit: Some(unit),
-        ..plain(text, value, format!("n = {n}, {letter} = {k}"))
+        ..Bound::plain(text, value, format!("n = {n}, {letter} = {k}"))
     };
     let kn_unit = || ("√(k·n·ln n)".to_string(), (kf * nf * nf.ln()).sqrt());
     Some(match lemma {
@@ -435,7 +425,7 @@ pub(super) fn evaluate(lemma: LineLemma, instance: &Instance, flits: Option<u32>
             };
             Bound {
                 detail,
-                ..plain(text, l.steps as f64, format!("n = {n}"))
+                ..Bound::plain(text, l.steps as f64, format!("n = {n}"))
             }
         }
         LineLemma::Lemma4 => {
@@ -454,7 +444,7 @@ pub(super) fn evaluate(lemma: LineLemma, instance: &Instance, flits: Option<u32>
             });
             Bound {
                 detail,
-                ..plain(text, best.map_or(0.0, |b| b.0 as f64), format!("n = {n}"))
+                ..Bound::plain(text, best.map_or(0.0, |b| b.0 as f64), format!("n = {n}"))
             }
         }
         LineLemma::Lemma10 | LineLemma::Corollary3 => {
@@ -468,7 +458,7 @@ pub(super) fn evaluate(lemma: LineLemma, instance: &Instance, flits: Option<u32>
             };
             Bound {
                 detail,
-                ..plain(text, value, format!("n = {n}"))
+                ..Bound::plain(text, value, format!("n = {n}"))
             }
         }
         LineLemma::Corollary1 | LineLemma::Corollary2 => {
@@ -482,7 +472,7 @@ pub(super) fn evaluate(lemma: LineLemma, instance: &Instance, flits: Option<u32>
                 half + nf / 2.0
             };
             let value = (nf - 1.0).max(main) + alpha as f64;
-            plain(
+            Bound::plain(
                 text,
                 value,
                 format!("n = {n}, k = {k} (the most a node sends), α = {alpha} (the packets received beyond k)"),
