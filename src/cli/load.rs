@@ -10,7 +10,7 @@ use crate::engine::Policy;
 use crate::error::Error;
 use crate::load::{self, LoadSpec, Pattern};
 use crate::request::parse_number;
-use crate::sweep::{self, Row, Table};
+use crate::sweep::{self, Row, Shard, Table};
 use crate::topology::Topology;
 use clap::{Args, ValueEnum};
 use std::io::Write;
@@ -82,6 +82,12 @@ pub struct LoadArgs {
     /// Format of --out.
     #[arg(long, value_enum, default_value_t = Format::Csv)]
     pub format: Format,
+    /// Run only the i-th of N contiguous slices of the grid (algorithms ×
+    /// patterns × rates in that order, or algorithms × patterns with
+    /// --saturation; i from 1): the shards' outputs, concatenated in order,
+    /// equal the whole run's.
+    #[arg(long, value_name = "i/N", allow_hyphen_values = true)]
+    pub shard: Option<String>,
 }
 
 /// Runs `routesim load`.
@@ -117,8 +123,13 @@ pub(super) fn load(args: LoadArgs) -> Outcome {
             specs.push(spec);
         }
     }
+    let shard: Shard = match &args.shard {
+        Some(text) => text.parse::<Shard>().map_err(e)?,
+        None => Shard::WHOLE,
+    };
     if args.saturation {
-        for spec in &specs {
+        let slice = shard.range(specs.len() as u64);
+        for spec in &specs[slice.start as usize..slice.end as usize] {
             let ideal = spec.ideal_throughput().map_err(e)?;
             let hi = rates
                 .iter()
@@ -141,9 +152,23 @@ pub(super) fn load(args: LoadArgs) -> Outcome {
         None => None,
     };
     // `--format jsonl` writes SPEC §6's objects as stdout does; CSV the table's rows.
-    let mut table = Table::new(sweep::Format::Csv);
-    for spec in &specs {
-        for row in spec.run_rates(&rates).map_err(e)? {
+    let mut table = if shard.writes_header() {
+        Table::new(sweep::Format::Csv)
+    } else {
+        Table::without_header(sweep::Format::Csv)
+    };
+    // The grid is specs × rates, in that order; this shard's slice of it.
+    let slice = shard.range(specs.len() as u64 * rates.len() as u64);
+    for (s, spec) in specs.iter().enumerate() {
+        let at = s as u64 * rates.len() as u64;
+        let mine: Vec<f64> = (0..rates.len() as u64)
+            .filter(|r| slice.contains(&(at + r)))
+            .map(|r| rates[r as usize])
+            .collect();
+        if mine.is_empty() {
+            continue;
+        }
+        for row in spec.run_rates(&mine).map_err(e)? {
             let json = serde_json::to_string(&row).map_err(|e| e.to_string())?;
             match writer.as_mut() {
                 None => emit(&format!("{json}\n"))?,

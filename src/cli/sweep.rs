@@ -13,7 +13,7 @@
 
 use super::{Outcome, EXIT_INCOMPLETE, EXIT_OK};
 use crate::request::{parse_number, Field, RunSpec};
-use crate::sweep::{self, Grid, LoadGrid, LoadLists, Row, SweepLists, Table};
+use crate::sweep::{self, Grid, LoadGrid, LoadLists, Row, Shard, SweepLists, Table};
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::iter::{ParallelBridge, ParallelIterator};
@@ -113,6 +113,10 @@ pub struct SweepArgs {
     /// Worker threads [default: all cores].
     #[arg(long, value_name = "N", allow_hyphen_values = true)]
     pub jobs: Option<String>,
+    /// Run only the i-th of N contiguous slices of the grid (i from 1):
+    /// the shards' outputs, concatenated in order, equal the whole sweep's.
+    #[arg(long, value_name = "i/N", allow_hyphen_values = true)]
+    pub shard: Option<String>,
 }
 
 /// What a sweep runs: batch instances or open-loop traffic.
@@ -287,7 +291,12 @@ fn show_progress() -> bool {
 /// `routesim sweep`.
 pub(super) fn sweep(args: SweepArgs) -> Outcome {
     let grid = args.plan()?;
-    let total = grid.size();
+    let shard: Shard = match &args.shard {
+        Some(text) => text.parse::<Shard>().map_err(|e| e.to_string())?,
+        None => Shard::WHOLE,
+    };
+    let slice = shard.range(grid.size());
+    let (first, total) = (slice.start, slice.end - slice.start);
     let bar = if show_progress() {
         let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
         if let Ok(style) = ProgressStyle::with_template("{elapsed_precise} [{bar:40}] {pos}/{len} runs, eta {eta}") {
@@ -314,10 +323,17 @@ pub(super) fn sweep(args: SweepArgs) -> Outcome {
     let (tx, rx) = mpsc::channel::<(u64, Row)>();
     let mut sink = Sink {
         out: args.out.clone(),
-        table: Table::new(match (args.json, args.format) {
-            (true, _) | (false, Format::Jsonl) => sweep::Format::Jsonl,
-            (false, Format::Csv) => sweep::Format::Csv,
-        }),
+        table: {
+            let format = match (args.json, args.format) {
+                (true, _) | (false, Format::Jsonl) => sweep::Format::Jsonl,
+                (false, Format::Csv) => sweep::Format::Csv,
+            };
+            if shard.writes_header() {
+                Table::new(format)
+            } else {
+                Table::without_header(format)
+            }
+        },
         writer: None,
         closed: false,
     };
@@ -327,7 +343,7 @@ pub(super) fn sweep(args: SweepArgs) -> Outcome {
         let (grid, stop) = (&grid, &stop);
         scope.spawn(move || {
             let work = move || {
-                (0..total).par_bridge().for_each_with(tx, |tx, i| {
+                slice.par_bridge().for_each_with(tx, |tx, i| {
                     if !stop.load(Ordering::Relaxed) {
                         let _ = tx.send((i, grid.run(i)));
                     }
@@ -341,7 +357,7 @@ pub(super) fn sweep(args: SweepArgs) -> Outcome {
         // Rows arrive in any order; they leave in grid order.
         let mut pending: BTreeMap<u64, Row> = BTreeMap::new();
         let mut ready: Vec<Row> = Vec::new();
-        let mut next = 0u64;
+        let mut next = first;
         let mut outcome = Ok(());
         for (i, row) in rx {
             bar.inc(1);

@@ -25,10 +25,12 @@ use crate::Status;
 mod experiment;
 mod load;
 mod row;
+mod shard;
 
 pub use experiment::{size_template, ChartPoint, Experiment, Vary};
 pub use load::{LoadGrid, LoadLists};
 pub use row::{Format, Row, Table};
+pub use shard::{Shard, MAX_SHARDS};
 
 /// Most grid points one sweep may have.
 pub const MAX_POINTS: u64 = 100_000_000;

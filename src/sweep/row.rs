@@ -221,6 +221,11 @@ impl Table {
         Table { format, started: false }
     }
 
+    /// A table that writes no CSV header (a shard after the first, SPEC §4).
+    pub fn without_header(format: Format) -> Table {
+        Table { format, started: true }
+    }
+
     /// The text of the next row (with the header line before the first CSV row).
     pub fn line(&mut self, row: &Row) -> String {
         let first = !std::mem::replace(&mut self.started, true);

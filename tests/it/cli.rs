@@ -734,3 +734,102 @@ fn unread_workload_flags_are_noted_on_stderr() {
     assert_eq!(out.status.code(), Some(0));
     assert!(text(&out.stderr).is_empty(), "{}", text(&out.stderr));
 }
+
+/// SPEC §4: `sweep --shard i/N` and `load --shard i/N` run the i-th of N
+/// contiguous slices of the grid; only shard 1 writes the CSV header, an
+/// empty shard writes nothing and exits 0, and the shards' outputs
+/// concatenated in order equal the unsharded output byte for byte.
+#[test]
+fn shards_concatenated_equal_the_whole_sweep_and_load() {
+    let sweep = [
+        "sweep",
+        "--topology",
+        "mesh:6x6,torus:5x5",
+        "--workload",
+        "transpose,random-permutation",
+        "--seeds",
+        "1..3",
+        "--algorithm",
+        "greedy,valiant",
+    ];
+    let load = [
+        "load",
+        "--topology",
+        "mesh:6x6",
+        "--algorithm",
+        "greedy,valiant",
+        "--pattern",
+        "uniform,transpose",
+        "--rate",
+        "0.05,0.2",
+        "--warmup",
+        "10",
+        "--measure",
+        "30",
+        "--drain",
+        "30",
+    ];
+    let cases: [(&[&str], &[&str]); 3] = [(&sweep, &[]), (&sweep, &["--json"]), (&load, &["--json"])];
+    for (base, extra) in cases {
+        let args: Vec<&str> = base.iter().chain(extra).copied().collect();
+        let whole = routesim(&args);
+        assert_eq!(
+            whole.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&whole.stderr)
+        );
+        assert!(!whole.stdout.is_empty());
+        // 24 sweep points and 8 load points: 30 shards leave some empty.
+        for n in [1u32, 3, 7, 30] {
+            let mut joined = Vec::new();
+            for i in 1..=n {
+                let shard = format!("{i}/{n}");
+                let mut a = args.clone();
+                a.extend(["--shard", shard.as_str()]);
+                let out = routesim(&a);
+                assert_eq!(
+                    out.status.code(),
+                    Some(0),
+                    "{shard}: {}",
+                    String::from_utf8_lossy(&out.stderr)
+                );
+                if i > 1 && !extra.contains(&"--json") {
+                    let text = String::from_utf8_lossy(&out.stdout);
+                    assert!(!text.starts_with("topology,"), "{shard} wrote a header");
+                }
+                joined.extend(out.stdout);
+            }
+            assert!(joined == whole.stdout, "{} in {n} shards differs", args.join(" "));
+        }
+    }
+    // The CSV header comes once, from shard 1; a CSV file of load's too.
+    let dir = std::env::temp_dir().join(format!("routesim-shards-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let whole = dir.join("whole.csv");
+    let mut args: Vec<&str> = load.to_vec();
+    let w = whole.display().to_string();
+    args.extend(["--out", w.as_str()]);
+    assert_eq!(routesim(&args).status.code(), Some(0));
+    let mut joined = Vec::new();
+    for i in 1..=3 {
+        let part = dir.join(format!("part{i}.csv")).display().to_string();
+        let shard = format!("{i}/3");
+        let mut a: Vec<&str> = load.to_vec();
+        a.extend(["--shard", shard.as_str(), "--out", part.as_str()]);
+        assert_eq!(routesim(&a).status.code(), Some(0));
+        joined.extend(std::fs::read(&part).unwrap());
+    }
+    assert_eq!(joined, std::fs::read(&whole).unwrap());
+    std::fs::remove_dir_all(&dir).unwrap();
+    // Bad shards are named, with exit 2 and nothing on stdout.
+    for bad in ["0/4", "5/4", "1/0", "x", "2"] {
+        let mut a = sweep.to_vec();
+        a.extend(["--shard", bad]);
+        let out = routesim(&a);
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        assert!(out.stdout.is_empty());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("shard") && err.contains(bad), "{bad}: {err}");
+    }
+}
