@@ -159,6 +159,11 @@ pub(super) fn load(args: LoadArgs) -> Outcome {
     };
     // The grid is specs × rates, in that order; this shard's slice of it.
     let slice = shard.range(specs.len() as u64 * rates.len() as u64);
+    let mut late = super::progress::Late::new(
+        slice.end - slice.start,
+        "{elapsed_precise} [{bar:40}] {pos}/{len} rates, {msg}, eta {eta}",
+    );
+    let mut done = 0u64;
     for (s, spec) in specs.iter().enumerate() {
         let at = s as u64 * rates.len() as u64;
         let mine: Vec<f64> = (0..rates.len() as u64)
@@ -168,7 +173,10 @@ pub(super) fn load(args: LoadArgs) -> Outcome {
         if mine.is_empty() {
             continue;
         }
-        for row in spec.run_rates(&mine).map_err(e)? {
+        let rows = spec.run_rates(&mine).map_err(e)?;
+        done += mine.len() as u64;
+        late.update(done, |_| format!("{} {}", spec.algorithm, spec.pattern.name()));
+        for row in rows {
             let json = serde_json::to_string(&row).map_err(|e| e.to_string())?;
             match writer.as_mut() {
                 None => emit(&format!("{json}\n"))?,
@@ -183,6 +191,7 @@ pub(super) fn load(args: LoadArgs) -> Outcome {
             }
         }
     }
+    late.finish();
     if let Some(w) = writer.as_mut() {
         w.flush().map_err(|err| format!("cannot write: {err}"))?;
     }

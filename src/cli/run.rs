@@ -161,7 +161,7 @@ pub(super) fn run(args: RunArgs) -> Outcome {
     let spec = spec_of(&args)?;
     let mut sim = spec.build().map_err(|e| e.to_string())?;
     note_unread(&spec);
-    let status = sim.run();
+    let status = super::progress::run(&mut sim);
     let mut report = sim.report();
     if args.delays || args.delays_csv.is_some() {
         let counts = sim.delay_counts();

@@ -15,10 +15,10 @@ use super::{Outcome, EXIT_INCOMPLETE, EXIT_OK};
 use crate::request::{parse_number, Field, RunSpec};
 use crate::sweep::{self, Grid, LoadGrid, LoadLists, Row, Shard, SweepLists, Table};
 use clap::{Args, ValueEnum};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::ProgressBar;
 use rayon::iter::{ParallelBridge, ParallelIterator};
 use std::collections::BTreeMap;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
@@ -282,12 +282,6 @@ impl Sink {
     }
 }
 
-/// Whether to draw a progress bar: only for a person watching a terminal.
-fn show_progress() -> bool {
-    let ci = std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false" && v != "0");
-    std::io::stderr().is_terminal() && !ci
-}
-
 /// `routesim sweep`.
 pub(super) fn sweep(args: SweepArgs) -> Outcome {
     let grid = args.plan()?;
@@ -297,12 +291,8 @@ pub(super) fn sweep(args: SweepArgs) -> Outcome {
     };
     let slice = shard.range(grid.size());
     let (first, total) = (slice.start, slice.end - slice.start);
-    let bar = if show_progress() {
-        let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
-        if let Ok(style) = ProgressStyle::with_template("{elapsed_precise} [{bar:40}] {pos}/{len} runs, eta {eta}") {
-            bar.set_style(style.progress_chars("=> "));
-        }
-        bar
+    let bar = if super::progress::wanted() {
+        super::progress::bar(total, "{elapsed_precise} [{bar:40}] {pos}/{len} runs, eta {eta}")
     } else {
         ProgressBar::hidden()
     };

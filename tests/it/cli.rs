@@ -833,3 +833,48 @@ fn shards_concatenated_equal_the_whole_sweep_and_load() {
         assert!(err.contains("shard") && err.contains(bad), "{bad}: {err}");
     }
 }
+
+/// Issue #29 item 5: `run` draws a progress bar (packets delivered, the
+/// step, packet-hops per second) on stderr when stderr is a terminal and the
+/// run takes more than about a second — nothing on stdout, whose report is
+/// the same byte for byte; a short run draws nothing, and without a
+/// terminal nothing is drawn. The terminal is util-linux `script`'s pty.
+#[test]
+fn run_draws_progress_only_on_a_terminal_on_stderr_and_after_a_second() {
+    let dir = std::env::temp_dir().join(format!("routesim-progress-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let on_terminal = |args: &str| -> (String, Vec<u8>) {
+        let (out, tty) = (dir.join("out.json"), dir.join("tty.txt"));
+        let command = format!(
+            "{} run {args} --json > {}",
+            env!("CARGO_BIN_EXE_routesim"),
+            out.display()
+        );
+        let status = Command::new("script")
+            .args(["-qec", &command, &tty.display().to_string()])
+            .env_remove("CI")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .status()
+            .expect("util-linux script runs");
+        assert!(status.success(), "{command}");
+        (
+            String::from_utf8_lossy(&std::fs::read(&tty).unwrap()).into_owned(),
+            std::fs::read(&out).unwrap(),
+        )
+    };
+    // mesh:640x640: about 200 M packet-hops, seconds of work.
+    let long = "--topology mesh:640x640 --workload random-permutation --seed 1";
+    let (tty, stdout) = on_terminal(long);
+    assert!(
+        tty.contains("delivered, step") && tty.contains("M hops/s"),
+        "no bar: {tty:?}"
+    );
+    let args: Vec<&str> = ["run"].into_iter().chain(long.split(' ')).chain(["--json"]).collect();
+    let plain = routesim(&args);
+    assert!(plain.stderr.is_empty(), "{}", String::from_utf8_lossy(&plain.stderr));
+    assert_eq!(stdout, plain.stdout, "the report differs with a bar");
+    let (tty, _) = on_terminal("--topology mesh:16x16 --workload transpose");
+    assert!(!tty.contains("delivered, step"), "a short run drew a bar: {tty:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
