@@ -450,7 +450,7 @@ fn judge(claim: &Claim, b: &Bound, p: &Progress) -> (Verdict, Option<f64>, Strin
         }
         Measure::MaxDelay => {
             // An upper bound (Corollary 3): over the packets delivered so far.
-            let w = p.max_delay;
+            let w = p.max_delay.expect("counted by claim_status for a claim on it");
             let measured = Some(w as f64);
             if w as f64 > v {
                 let line = format!("a packet waited {w} steps > {vs} — exceeded ✗");
@@ -666,6 +666,7 @@ pub(super) fn claim_status(claim: &'static Claim, sim: &Simulation, p: &Progress
         (None, Some(mut b)) => {
             let (verdict, measured, line, short) = match claim.measure {
                 Measure::PacketDelay => super::delay::judge(claim, &mut b, sim, p),
+                Measure::MaxDelay => judge(claim, &b, &p.with_max_delay(sim)),
                 _ => judge(claim, &b, p),
             };
             let phases = phases::phrase(claim, p);

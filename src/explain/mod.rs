@@ -243,6 +243,7 @@ pub fn judge_claim(claim: &'static Claim, sim: &Simulation) -> ClaimStatus {
 }
 
 /// Where a run is: its counters and phases.
+#[derive(Clone)]
 pub(super) struct Progress {
     step: u32,
     status: Status,
@@ -261,8 +262,9 @@ pub(super) struct Progress {
     /// `phase_link_load`), where the algorithm reports it.
     phase_link_load: Option<Vec<u32>>,
     /// The most steps a delivered packet waited: its delivery step minus
-    /// its distance (for Kaufmann–Sibeyn's Corollary 3).
-    max_delay: u32,
+    /// its distance (for Kaufmann–Sibeyn's Corollary 3); counted, O(P),
+    /// only for a claim on it ([`Progress::with_max_delay`]).
+    max_delay: Option<u32>,
 }
 
 /// The most steps a delivered packet of `sim` waited: its delivery step
@@ -297,8 +299,16 @@ impl Progress {
             steps: sim.steps(),
             phases: stats.phases(step),
             max_barrier_load: extra.max_barrier_load,
-            max_delay: max_delay(sim),
+            max_delay: None,
             phase_link_load: extra.phase_link_load,
+        }
+    }
+
+    /// This progress with [`Progress::max_delay`] counted on `sim`.
+    fn with_max_delay(&self, sim: &Simulation) -> Progress {
+        Progress {
+            max_delay: Some(max_delay(sim)),
+            ..self.clone()
         }
     }
 
