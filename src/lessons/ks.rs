@@ -3,39 +3,17 @@
 //! instance) and `nol-estimate` (NoLRoute, the nodes' estimate of L,
 //! Theorem 15). Listed in [`super::LESSONS`].
 
-use super::{Check, Guess, Lesson, Predict, Preset, Relation};
+use super::{preset, Guess, Lesson, Predict, Preset, Relation, OWN};
 use crate::algorithms::claim::{join, KsTheorem};
 use crate::algorithms::papers::KAUFMANN_SIBEYN;
-use crate::engine::Policy;
 use crate::palette::word;
 use crate::request::Field;
 
-/// ks-local on local-kk, torus:32x32, k = 8, with `options`, beside `compare`.
-const fn local(options: &'static [(Field, &'static str)], compare: Option<&'static str>) -> Preset {
-    Preset {
-        topology: "torus:32x32",
-        workload: "local-kk",
-        l: None,
-        k: Some(8),
-        algorithm: "ks-local",
-        compare,
-        policy: Policy::FarthestFirst,
-        seed: 1,
-        seconds: 30,
-        step: 0,
-        options,
-    }
-}
-
-/// The main run's own claims, and `relation` against the run beside it.
-const fn own(relation: Option<Relation>) -> Check {
-    Check {
-        own: true,
-        claims: &[],
-        compare_own: false,
-        relation,
-        stall: false,
-    }
+/// ks-local on local-kk, torus:32x32, k = 8, with `options`, played in about 30 s.
+const fn local(options: &'static [(Field, &'static str)]) -> Preset {
+    preset("torus:32x32", "local-kk", "ks-local", 30)
+        .lk(None, Some(8))
+        .with(options)
 }
 
 /// LocalRoute on a local instance, greedy beside it (measured on this
@@ -62,8 +40,8 @@ pub(super) const LOCALITY: Lesson = Lesson {
     ),
     paper: KAUFMANN_SIBEYN,
     section: "§9.1 (Theorem 13; Lemmas 26–29)",
-    preset: local(&[(Field::Locality, "2")], Some("greedy")),
-    check: own(Some(Relation::MoreSteps)),
+    preset: local(&[(Field::Locality, "2")]).beside("greedy"),
+    check: OWN.and(Relation::MoreSteps),
     load: None,
     predict: Some(Predict {
         measure: Guess::Steps,
@@ -89,8 +67,8 @@ pub(super) const NOL_ESTIMATE: Lesson = Lesson {
     ),
     paper: KAUFMANN_SIBEYN,
     section: "§9.2 (NoLRoute, Theorem 15)",
-    preset: local(&[(Field::Locality, "unknown:4")], None),
-    check: own(None),
+    preset: local(&[(Field::Locality, "unknown:4")]),
+    check: OWN,
     load: None,
     predict: Some(Predict {
         measure: Guess::Steps,

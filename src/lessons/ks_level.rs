@@ -4,39 +4,18 @@
 //! texts are those of the presets' runs (seed 1), pinned by
 //! `tests/it/teach.rs`.
 
-use super::{Check, Guess, Lesson, Predict, Preset};
+use super::{preset, Guess, Lesson, Predict, Preset, OWN};
 use crate::algorithms::claim::{join, KsTheorem};
 use crate::algorithms::papers::KAUFMANN_SIBEYN;
-use crate::engine::Policy;
 use crate::palette::word;
 use crate::request::Field;
 
-/// The algorithm's own claims (`table.rs`'s `OWN`; not imported from there,
-/// which lists these lessons).
-const OWN: Check = Check {
-    own: true,
-    claims: &[],
-    compare_own: false,
-    relation: None,
-    stall: false,
-};
-
 /// A 32 × 32 mesh's point reflection by `algorithm`, played in about 30 s,
-/// with `options` (`table.rs`'s `preset`, for the same reason).
+/// with `options`.
 const fn reflection(algorithm: &'static str, k: Option<u32>, options: &'static [(Field, &'static str)]) -> Preset {
-    Preset {
-        topology: "mesh:32x32",
-        workload: "point-reflection",
-        l: None,
-        k,
-        algorithm,
-        compare: None,
-        policy: Policy::FarthestFirst,
-        seed: 1,
-        seconds: 30,
-        step: 0,
-        options,
-    }
+    preset("mesh:32x32", "point-reflection", algorithm, 30)
+        .lk(None, k)
+        .with(options)
 }
 
 /// `ks-level`: Corollary 4 and Lemma 15's superior packets.

@@ -1,8 +1,7 @@
 //! The lectures' lessons (issue #28): greedy's average case in the
 //! permutation-routing lecture's own model.
 
-use super::table::{preset, OWN};
-use super::{Guess, Lesson, Predict};
+use super::{preset, Guess, Lesson, Predict, OWN};
 use crate::algorithms::papers::LECTURE;
 
 /// `greedy-average`: greedy XY on `random-destinations`, one packet per

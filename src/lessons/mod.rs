@@ -106,6 +106,79 @@ pub struct Check {
     pub stall: bool,
 }
 
+/// `algorithm` on `workload` on `topology`, seed 1, farthest-first, no ℓ,
+/// k or options, nothing beside it, played in about `seconds` s from step
+/// 0: the lessons' common preset, refined with the methods below. (Here,
+/// not in `table.rs`, so that every lesson file may use it without two
+/// files of src/lessons/ importing each other.)
+pub(super) const fn preset(
+    topology: &'static str,
+    workload: &'static str,
+    algorithm: &'static str,
+    seconds: u32,
+) -> Preset {
+    Preset {
+        topology,
+        workload,
+        l: None,
+        k: None,
+        algorithm,
+        compare: None,
+        policy: Policy::FarthestFirst,
+        seed: 1,
+        seconds,
+        step: 0,
+        options: &[],
+    }
+}
+
+impl Preset {
+    /// The same preset with `compare` run beside it.
+    pub(super) const fn beside(self, compare: &'static str) -> Preset {
+        Preset {
+            compare: Some(compare),
+            ..self
+        }
+    }
+
+    /// The same preset with the workload's ℓ and k.
+    pub(super) const fn lk(self, l: Option<u32>, k: Option<u32>) -> Preset {
+        Preset { l, k, ..self }
+    }
+
+    /// The same preset with the algorithm's `options`.
+    pub(super) const fn with(self, options: &'static [(Field, &'static str)]) -> Preset {
+        Preset { options, ..self }
+    }
+}
+
+/// The main algorithm's own claims, nothing else.
+pub(super) const OWN: Check = Check {
+    own: true,
+    claims: &[],
+    compare_own: false,
+    relation: None,
+    stall: false,
+};
+
+impl Check {
+    /// The same check, and the two runs must compare by `relation`.
+    pub(super) const fn and(self, relation: Relation) -> Check {
+        Check {
+            relation: Some(relation),
+            ..self
+        }
+    }
+
+    /// The same check, and the second run's own claims too.
+    pub(super) const fn and_second_own(self) -> Check {
+        Check {
+            compare_own: true,
+            ..self
+        }
+    }
+}
+
 /// A latency-against-offered-load curve a lesson opens (SPEC §6; the
 /// page runs it in its worker through [`crate::load::Curve`], every
 /// algorithm on every pattern).

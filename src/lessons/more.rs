@@ -4,46 +4,20 @@
 //! [`super::LESSONS`]; like every file of `src/lessons/`, part of the one
 //! lessons home where an algorithm's name may be spelled.
 
-use super::{Check, Guess, Lesson, Predict, Preset, Relation};
+use super::{preset, Guess, Lesson, Predict, Preset, Relation, OWN};
 use crate::algorithms::claim::{join, Formula};
 use crate::algorithms::papers::{LECTURE, LMRR};
-use crate::engine::Policy;
 use crate::request::Field;
 
 /// `algorithm` on `workload` on `topology` beside `compare`, seed 1,
-/// farthest-first, played in about 30 s. (Written out here rather than
-/// with `table.rs`'s helper: `table.rs` lists these lessons, and two
-/// files of one layer may not import each other.)
+/// farthest-first, played in about 30 s.
 const fn beside(
     topology: &'static str,
     workload: &'static str,
     algorithm: &'static str,
     compare: &'static str,
 ) -> Preset {
-    Preset {
-        topology,
-        workload,
-        l: None,
-        k: None,
-        algorithm,
-        compare: Some(compare),
-        policy: Policy::FarthestFirst,
-        seed: 1,
-        seconds: 30,
-        step: 0,
-        options: &[],
-    }
-}
-
-/// The main run's own claims and how the two runs compare.
-const fn own_and(relation: Relation) -> Check {
-    Check {
-        own: true,
-        claims: &[],
-        compare_own: false,
-        relation: Some(relation),
-        stall: false,
-    }
+    preset(topology, workload, algorithm, 30).beside(compare)
 }
 
 /// rand-interval beside greedy on greedy's worst case (permutation lecture,
@@ -62,7 +36,7 @@ pub(super) const RAND_INTERVAL: Lesson = Lesson {
     paper: LECTURE,
     section: "Randomized permutation routing (Lemma: 2n + o(n) steps, β = O(log n))",
     preset: beside("mesh:32x32", "greedy-worst", "rand-interval", "greedy"),
-    check: own_and(Relation::SmallerQueue),
+    check: OWN.and(Relation::SmallerQueue),
     load: None,
     predict: Some(Predict {
         measure: Guess::MaxQueue,
@@ -92,7 +66,7 @@ pub(super) const LMRR_MESH: Lesson = Lesson {
     paper: LMRR,
     section: "§2.2, §3 (Theorems 2.9, 3.1)",
     preset: beside("mesh:16x16", "greedy-worst", "lmrr", "greedy"),
-    check: own_and(Relation::SmallerQueue),
+    check: OWN.and(Relation::SmallerQueue),
     load: None,
     predict: Some(Predict {
         measure: Guess::Steps,
@@ -116,11 +90,9 @@ pub(super) const COMBINING: Lesson = Lesson {
            arrives, and lmrr finish in fewer steps than the 16 bit fixing cannot beat.",
     paper: LMRR,
     section: "§2.3.1 (combining), §2.2 (Theorem 2.9)",
-    preset: Preset {
-        options: &[(Field::Hotspot, "50"), (Field::Combine, "true")],
-        ..beside("butterfly:6", "hotspot", "lmrr", "bit-fixing")
-    },
-    check: own_and(Relation::FewerSteps),
+    preset: beside("butterfly:6", "hotspot", "lmrr", "bit-fixing")
+        .with(&[(Field::Hotspot, "50"), (Field::Combine, "true")]),
+    check: OWN.and(Relation::FewerSteps),
     load: None,
     predict: Some(Predict {
         measure: Guess::Steps,

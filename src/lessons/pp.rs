@@ -1,9 +1,8 @@
 //! The Pietracaprina–Pucci lessons beyond `pp-constant-queues` (in
 //! `table.rs`): `pp-det-colouring`, §4's deterministic colouring.
 
-use super::{Check, Guess, Lesson, Predict, Preset, Relation};
+use super::{preset, Guess, Lesson, Predict, Relation, OWN};
 use crate::algorithms::papers::PP;
-use crate::engine::Policy;
 
 /// §4's colouring by counters (proof of Theorem 5) beside §3's random one.
 pub(super) const PP_DET_COLOURING: Lesson = Lesson {
@@ -21,29 +20,11 @@ pub(super) const PP_DET_COLOURING: Lesson = Lesson {
            stripe-balance phase per class (16 steps each) — pp-det needs 677 steps against pp-rand's 564.",
     paper: PP,
     section: "§4 (Theorem 5 and its proof)",
-    // Written out: `table.rs`'s helpers would make the two files import
-    // each other.
-    preset: Preset {
-        topology: "mesh:16x16",
-        workload: "worst-lk",
-        l: Some(4),
-        k: Some(4),
-        algorithm: "pp-det",
-        compare: Some("pp-rand"),
-        policy: Policy::FarthestFirst,
-        seed: 1,
-        seconds: 36,
-        step: 0,
-        options: &[],
-    },
+    preset: preset("mesh:16x16", "worst-lk", "pp-det", 36)
+        .lk(Some(4), Some(4))
+        .beside("pp-rand"),
     // Both runs' own claims, and pp-det needs more steps than pp-rand.
-    check: Check {
-        own: true,
-        claims: &[],
-        compare_own: true,
-        relation: Some(Relation::MoreSteps),
-        stall: false,
-    },
+    check: OWN.and_second_own().and(Relation::MoreSteps),
     load: None,
     predict: Some(Predict {
         measure: Guess::Steps,

@@ -3,7 +3,7 @@
 //! this is the third of the three files where an algorithm's name may be
 //! spelled (its family's module, the registry table, the lessons).
 
-use super::{Check, Guess, Lesson, LoadCheck, LoadPreset, Predict, Preset, Relation};
+use super::{preset, Check, Guess, Lesson, LoadCheck, LoadPreset, Predict, Relation, OWN};
 use crate::algorithms::claim::{join, Claim, Formula, KsTheorem, Measure, Scope, Strength};
 use crate::algorithms::papers::{HYPERCUBE_LECTURE, KAUFMANN_SIBEYN, LECTURE, PP};
 use crate::engine::Policy;
@@ -11,54 +11,14 @@ use crate::palette::word;
 use crate::request::Field;
 use crate::workload::Workload;
 
-/// A preset of `algorithm` on `workload` on `topology`, played in about `seconds` s.
-pub(super) const fn preset(
-    topology: &'static str,
-    workload: &'static str,
-    algorithm: &'static str,
-    seconds: u32,
-) -> Preset {
-    Preset {
-        topology,
-        workload,
-        l: None,
-        k: None,
-        algorithm,
-        compare: None,
-        policy: Policy::FarthestFirst,
-        seed: 1,
-        seconds,
-        step: 0,
-        options: &[],
-    }
-}
-
-pub(super) const OWN: Check = Check {
-    own: true,
-    claims: &[],
-    compare_own: false,
-    relation: None,
-    stall: false,
-};
-
 /// Both runs' own claims, and the main run needs more steps than the one beside it.
-pub(super) const BOTH_MORE_STEPS: Check = Check {
-    compare_own: true,
-    relation: Some(Relation::MoreSteps),
-    ..OWN
-};
+const BOTH_MORE_STEPS: Check = OWN.and_second_own().and(Relation::MoreSteps);
 
 /// The main run's own claims, and its largest queue smaller than the run's beside it.
-pub(super) const OWN_SMALLER_QUEUE: Check = Check {
-    relation: Some(Relation::SmallerQueue),
-    ..OWN
-};
+const OWN_SMALLER_QUEUE: Check = OWN.and(Relation::SmallerQueue);
 
 /// The main run's own claims, and the time–space trade-off against the run beside it.
-pub(super) const OWN_TRADE_OFF: Check = Check {
-    relation: Some(Relation::TradeOff),
-    ..OWN
-};
+const OWN_TRADE_OFF: Check = OWN.and(Relation::TradeOff);
 
 /// greedy's queue on `greedy-worst` (the lesson's claim; not a registry claim:
 /// it is a property of the workload under greedy).
@@ -88,10 +48,7 @@ pub const LESSONS: &[Lesson] = &[
                Here T is also the instance's lower bound: no algorithm could be faster.",
         paper: KAUFMANN_SIBEYN,
         section: "§5.1.1 (Lemma 2)",
-        preset: Preset {
-            k: Some(4),
-            ..preset("linear:32", "random-kk", "greedy", 30)
-        },
+        preset: preset("linear:32", "random-kk", "greedy", 30).lk(None, Some(4)),
         check: OWN,
         load: None,
         predict: Some(Predict {
@@ -154,10 +111,7 @@ pub const LESSONS: &[Lesson] = &[
         ),
         paper: HYPERCUBE_LECTURE,
         section: "Bit Fixing; Randomized Routing",
-        preset: Preset {
-            compare: Some("valiant"),
-            ..preset("hypercube:12", "transpose", "bit-fixing", 30)
-        },
+        preset: preset("hypercube:12", "transpose", "bit-fixing", 30).beside("valiant"),
         check: BOTH_MORE_STEPS,
         load: None,
         predict: Some(Predict {
@@ -212,12 +166,7 @@ pub const LESSONS: &[Lesson] = &[
                √(ℓkN) = 256), where greedy needs less than one.",
         paper: PP,
         section: "§3 (Theorem 2)",
-        preset: Preset {
-            l: Some(4),
-            k: Some(4),
-            compare: Some("greedy"),
-            ..preset("mesh:64x64", "worst-lk", "pp-rand", 30)
-        },
+        preset: preset("mesh:64x64", "worst-lk", "pp-rand", 30).lk(Some(4), Some(4)).beside("greedy"),
         check: OWN_SMALLER_QUEUE,
         load: None,
         predict: None,
@@ -238,10 +187,7 @@ pub const LESSONS: &[Lesson] = &[
                Theorem 2). Their constant is small, but it is not 1. Set q to 2 and run again: greedy finishes.",
         paper: PP,
         section: "§1–§3 (constant queue size, Theorem 2)",
-        preset: Preset {
-            options: &[(Field::QueueCap, "1")],
-            ..preset("mesh:6x6", "transpose", "greedy", 30)
-        },
+        preset: preset("mesh:6x6", "transpose", "greedy", 30).with(&[(Field::QueueCap, "1")]),
         check: Check {
             own: false,
             claims: &[],
@@ -272,11 +218,7 @@ pub const LESSONS: &[Lesson] = &[
         ),
         paper: KAUFMANN_SIBEYN,
         section: "§7.1 (Theorem 2)",
-        preset: Preset {
-            k: Some(8),
-            compare: Some("greedy"),
-            ..preset("mesh:32x32", "point-reflection", "ks-nowrap", 30)
-        },
+        preset: preset("mesh:32x32", "point-reflection", "ks-nowrap", 30).lk(None, Some(8)).beside("greedy"),
         check: OWN_TRADE_OFF,
         load: None,
         predict: None,
@@ -301,11 +243,7 @@ pub const LESSONS: &[Lesson] = &[
         ),
         paper: KAUFMANN_SIBEYN,
         section: "§8.1 (Theorem 7)",
-        preset: Preset {
-            k: Some(16),
-            compare: Some("greedy"),
-            ..preset("torus:32x32", "point-reflection", "ks-wrap", 30)
-        },
+        preset: preset("torus:32x32", "point-reflection", "ks-wrap", 30).lk(None, Some(16)).beside("greedy"),
         check: OWN_TRADE_OFF,
         load: None,
         predict: None,
@@ -323,11 +261,7 @@ pub const LESSONS: &[Lesson] = &[
                queued in transit in the middle of a phase.",
         paper: KAUFMANN_SIBEYN,
         section: "§7.5 (Theorem 6)",
-        preset: Preset {
-            k: Some(4),
-            options: &[(Field::Smear, "auto")],
-            ..preset("mesh:32x32", "random-kk", "ks-nowrap", 30)
-        },
+        preset: preset("mesh:32x32", "random-kk", "ks-nowrap", 30).lk(None, Some(4)).with(&[(Field::Smear, "auto")]),
         check: OWN,
         load: None,
         predict: None,
@@ -374,10 +308,7 @@ pub const LESSONS: &[Lesson] = &[
                steps per level, is a large constant at this size.",
         paper: crate::algorithms::papers::LMRR,
         section: "§2.2, §5",
-        preset: Preset {
-            compare: Some("bit-fixing"),
-            ..preset("shuffle-exchange:8", "transpose", "lmrr", 38)
-        },
+        preset: preset("shuffle-exchange:8", "transpose", "lmrr", 38).beside("bit-fixing"),
         check: OWN_SMALLER_QUEUE,
         load: None,
         predict: Some(Predict {
@@ -411,10 +342,7 @@ pub const LESSONS: &[Lesson] = &[
         ),
         paper: crate::algorithms::papers::LMRR,
         section: "§1.1, §8 (Batcher's network; Flashsort)",
-        preset: Preset {
-            compare: Some("bitonic"),
-            ..preset("butterfly:6", "sort-random", "flashsort", 30)
-        },
+        preset: preset("butterfly:6", "sort-random", "flashsort", 30).beside("bitonic"),
         // Bitonic's exact count and the race; Flashsort's measured constant
         // is the race line's steps/D.
         check: Check {
@@ -454,10 +382,7 @@ pub const LESSONS: &[Lesson] = &[
                filling up while Valiant keeps flowing.",
         paper: HYPERCUBE_LECTURE,
         section: "Randomized Routing",
-        preset: Preset {
-            compare: Some("greedy"),
-            ..preset("torus:16x16", "tornado", "valiant", 30)
-        },
+        preset: preset("torus:16x16", "tornado", "valiant", 30).beside("greedy"),
         check: BOTH_MORE_STEPS,
         load: Some(VALIANT_LOAD),
         predict: None,
@@ -518,10 +443,7 @@ pub const INTRO: Lesson = Lesson {
            Fast or frugal — the trade-off the papers are about. Try the lessons, or change anything in Setup.",
     paper: LECTURE,
     section: "XY greedy permutation routing; Off-line permutation routing",
-    preset: Preset {
-        compare: Some("offline"),
-        ..preset("mesh:16x16", "greedy-worst", "greedy", 25)
-    },
+    preset: preset("mesh:16x16", "greedy-worst", "greedy", 25).beside("offline"),
     check: Check {
         own: true,
         claims: &[GREEDY_WORST_QUEUE],
