@@ -101,6 +101,9 @@ pub struct SweepArgs {
     /// Options shared with `run`, applied to every run of the sweep.
     #[command(flatten)]
     pub engine: super::EngineFlags,
+    /// The memory limit (`--memory-limit`), per grid point.
+    #[command(flatten)]
+    pub memory: super::memory::MemoryFlag,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Csv)]
     pub format: Format,
@@ -211,7 +214,11 @@ impl SweepArgs {
         let mut fields = self.engine.fields();
         super::push(&mut fields, Field::Locality, &self.locality);
         super::push(&mut fields, Field::Hotspot, &self.hotspot);
-        let mut base = RunSpec::default();
+        // Each grid point is checked against the limit (an over-limit point is an error row).
+        let mut base = RunSpec {
+            memory_limit: self.memory.limit()?,
+            ..RunSpec::default()
+        };
         for (field, name, text) in &fields {
             base.set(*field, name, text).map_err(|e| e.to_string())?;
         }
