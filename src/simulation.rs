@@ -218,11 +218,7 @@ impl Simulation {
         // in one block first, so that a run too large for the memory ends in
         // a message, not in the allocator's abort.
         let working = bounds::working_bytes(&instance.topology, instance.packets.len() as u64);
-        drop(crate::error::try_with_capacity::<u8>(
-            usize::try_from(working).unwrap_or(usize::MAX),
-            "the lower bounds' working memory",
-            &instance.topology,
-        )?);
+        crate::error::try_headroom(working, "the lower bounds' working memory", &instance.topology)?;
         let bounds = if combining {
             bounds::compute_combining(&instance)
         } else {

@@ -50,7 +50,7 @@ pub use policy::Policy;
 pub use stats::{PhaseSteps, Stats};
 pub use worms::MAX_FLITS;
 
-use crate::error::{try_collect, try_filled, try_with_capacity, Result};
+use crate::error::{try_collect, try_filled, try_headroom, try_zeros, Result};
 use crate::rng::{Rng, Stream};
 use crate::topology::{Network, RouteOrder, Topology};
 use contest::Contest;
@@ -369,27 +369,27 @@ impl Engine {
         let phase_start = optional(config.policy == Policy::FarthestOrigin, &|| {
             words("the packets' phase starts", &mut src.iter().copied())
         })?;
-        let since = optional(config.policy == Policy::Fifo, &|| filled(n, 0, "the packets' arrival steps"))?;
+        let since = optional(config.policy == Policy::Fifo, &|| try_zeros(n, "the packets' arrival steps", t))?;
         let rank = optional(config.policy == Policy::Rank, &|| {
             words("the packets' ranks", &mut (0..n as u32))
         })?;
         let flags = try_filled(n, ELIGIBLE, "the packets' flags", t)?;
         let bid_link = filled(n, links as u32, "the packets' bids")?;
         let bid_next = filled(n, NONE, "the packets' bids")?;
-        let bid_key = try_filled(n, 0u64, "the packets' bid keys", t)?;
+        let bid_key = try_zeros::<u64>(n, "the packets' bid keys", t)?;
         let id_of = words("the packets' slots", &mut (0..n as u32))?;
         let in_link = optional(config.edge_queues, &|| filled(n, NONE, "the packets' incoming links"))?;
         let slot_of = words("the packets' slots", &mut (0..n as u32))?;
-        let class = try_filled(n, 0u8, "the packets' classes", t)?;
+        let class = try_zeros::<u8>(n, "the packets' classes", t)?;
         let delivered_at = filled(n, NONE, "the packets' delivery steps")?;
-        let working = filled(nodes, 0, "the nodes' queues")?;
-        let at_source = filled(nodes, 0, "the nodes' queues")?;
-        let edge_occupancy = optional(config.edge_queues, &|| filled(links, 0, "the links' queues"))?;
-        let link_contest = filled(links + 1, 0, "the engine's link table")?;
+        let working = try_zeros(nodes, "the nodes' queues", t)?;
+        let at_source = try_zeros(nodes, "the nodes' queues", t)?;
+        let edge_occupancy = optional(config.edge_queues, &|| try_zeros(links, "the links' queues", t))?;
+        let link_contest = try_zeros(links + 1, "the engine's link table", t)?;
         // What the steps allocate as they go — the contest list (at the
         // first step) and a re-sort's scratch — is tried in one block now.
         let later = n.min(links + 1) * std::mem::size_of::<Contest>() + 16 * n;
-        drop(try_with_capacity::<u8>(later, "the engine's contest list and re-sort scratch", t)?);
+        try_headroom(later as u64, "the engine's contest list and re-sort scratch", t)?;
         let mut e = Engine {
             policy_salt: Rng::new(config.seed, Stream::Policy).next_u64(),
             order: RouteOrder::Standard,
