@@ -144,7 +144,11 @@ const TRY_ABOVE: u64 = 32 << 20;
 /// [`try_with_capacity`]), before the work starts.
 pub fn try_headroom(bytes: u64, what: &str, topology: &dyn std::fmt::Display) -> Result<()> {
     if bytes > TRY_ABOVE {
-        drop(try_with_capacity::<u8>(usize::try_from(bytes).unwrap_or(usize::MAX), what, topology)?);
+        drop(try_with_capacity::<u8>(
+            usize::try_from(bytes).unwrap_or(usize::MAX),
+            what,
+            topology,
+        )?);
     }
     Ok(())
 }

@@ -43,15 +43,21 @@ pub const ENGINE_BYTES_PER_NODE: u64 = 8;
 pub const ENGINE_BYTES_PER_LINK: u64 = 4;
 /// The instance's packet list: a (source, destination) pair per packet.
 pub const INSTANCE_BYTES_PER_PACKET: u64 = 8;
-/// What the algorithm keeps for itself, at most, per packet and per node
-/// (greedy keeps nothing; the phased and scripted families a target or a
-/// rank per packet and a counter per node; measured, see docs/architecture.md).
+/// What the algorithm keeps for itself, at most, per packet (a target, a
+/// phase, a rank; greedy keeps nothing).
 pub const ALGORITHM_BYTES_PER_PACKET: u64 = 32;
-/// The algorithm's state per node (see [`ALGORITHM_BYTES_PER_PACKET`]).
+/// The algorithm's state per node: an algorithm that routes packets one by
+/// one (the registry's `open_loop` entries: greedy, valiant, bit fixing,
+/// rand-interval) keeps a few counters.
 pub const ALGORITHM_BYTES_PER_NODE: u64 = 16;
+/// The state per node of a phased or scripted algorithm (sorts, ranks,
+/// tiles, plans): measured up to about 190 bytes (pp-rand, mesh:256x256).
+/// `lmrr`'s paths are not in it: 4 bytes per path node, bounded by its own
+/// limit (2^30 path nodes natively, 2^24 in the browser).
+pub const SCRIPTED_BYTES_PER_NODE: u64 = 192;
 /// The process itself (code, stacks, the allocator's and the output's
 /// buffers): counted once natively.
-pub const PROCESS_BYTES: u64 = 16 << 20;
+pub const PROCESS_BYTES: u64 = 8 << 20;
 /// The per-step series per step (deliveries always; in flight, largest
 /// queue, links used when recorded), for the steps [`estimate`] assumes.
 const SERIES_BYTES_PER_STEP: u64 = 16;
@@ -79,6 +85,9 @@ pub struct Shape<'a> {
     pub page: bool,
     /// Stop after this many steps (caps the series' length).
     pub max_steps: u32,
+    /// The algorithm is phased or scripted (not one of the registry's
+    /// `open_loop` entries): it keeps more state per node.
+    pub scripted: bool,
 }
 
 /// A run's estimated bytes, in parts.
@@ -149,12 +158,17 @@ pub fn estimate(shape: &Shape) -> Estimate {
 
     let bounds = crate::bounds::working_bytes(topo, p);
 
-    let algorithm = mul(p, ALGORITHM_BYTES_PER_PACKET) + mul(nodes, ALGORITHM_BYTES_PER_NODE);
+    let per_node = if shape.scripted {
+        SCRIPTED_BYTES_PER_NODE
+    } else {
+        ALGORITHM_BYTES_PER_NODE
+    };
+    let algorithm = mul(p, ALGORITHM_BYTES_PER_PACKET) + mul(nodes, per_node);
 
     // The steps assumed for the series: a few times the diameter and the
     // packets per node, within the step limit.
-    let per_node = p.div_ceil(nodes.max(1));
-    let steps = (8 * (topo.diameter() as u64 + per_node) + 1024).min(shape.max_steps as u64 + 1);
+    let sent = p.div_ceil(nodes.max(1));
+    let steps = (8 * (topo.diameter() as u64 + sent) + 1024).min(shape.max_steps as u64 + 1);
     let mut series = mul(steps, SERIES_BYTES_PER_STEP);
     if shape.record_series {
         // The links of the last step, for the page's lit links.
@@ -163,7 +177,7 @@ pub fn estimate(shape: &Shape) -> Estimate {
 
     // The page's timeline: a head and a probe besides the shown run, and
     // checkpoints within their budget (at least two).
-    let copy = engine + mul(p, ALGORITHM_BYTES_PER_PACKET) + mul(nodes, ALGORITHM_BYTES_PER_NODE);
+    let copy = engine + algorithm;
     let timeline = if shape.page {
         mul(copy, 2) + mul(copy, 2).max(crate::timeline::CHECKPOINT_BUDGET as u64)
     } else {
@@ -284,7 +298,10 @@ mod tests {
         assert_eq!(parse_size("m", "1000000").unwrap(), 1_000_000);
         for bad in ["", "G", "-1G", "0", "4X", "1.2.3G", "four", "4 G B", "1e3", "0.1"] {
             let e = parse_size("memory-limit", bad).unwrap_err().to_string();
-            assert!(e.contains("memory-limit") && e.contains(&format!("'{bad}'")), "{bad}: {e}");
+            assert!(
+                e.contains("memory-limit") && e.contains(&format!("'{bad}'")),
+                "{bad}: {e}"
+            );
         }
     }
 

@@ -17,7 +17,9 @@ impl MemoryFlag {
     /// The limit in force: the flag's value, else the system's (`None` where none is known).
     pub fn limit(&self) -> Result<Option<Limit>, String> {
         match &self.memory_limit {
-            Some(text) => parse_size("memory-limit", text).map(|b| Some(Limit::given(b))).map_err(|e| e.to_string()),
+            Some(text) => parse_size("memory-limit", text)
+                .map(|b| Some(Limit::given(b)))
+                .map_err(|e| e.to_string()),
             None => Ok(system_limit()),
         }
     }
@@ -36,11 +38,20 @@ pub fn system_limit() -> Option<Limit> {
         candidates.push((kb * 1024, "the available memory (MemAvailable)"));
     }
     if let Some(limit) = read("/proc/self/limits").and_then(|t| address_space(&t)) {
-        let mapped = read("/proc/self/status").and_then(|t| field_kb(&t, "VmSize:")).unwrap_or(0) * 1024;
-        candidates.push((limit.saturating_sub(mapped), "the address space left under its limit (ulimit -v)"));
+        let mapped = read("/proc/self/status")
+            .and_then(|t| field_kb(&t, "VmSize:"))
+            .unwrap_or(0)
+            * 1024;
+        candidates.push((
+            limit.saturating_sub(mapped),
+            "the address space left under its limit (ulimit -v)",
+        ));
     }
     let cgroup = read("/sys/fs/cgroup/memory.max").or_else(|| read("/sys/fs/cgroup/memory/memory.limit_in_bytes"));
-    if let Some(bytes) = cgroup.and_then(|t| t.trim().parse::<u64>().ok()).filter(|&b| b < 1 << 60) {
+    if let Some(bytes) = cgroup
+        .and_then(|t| t.trim().parse::<u64>().ok())
+        .filter(|&b| b < 1 << 60)
+    {
         candidates.push((bytes, "the cgroup's memory limit"));
     }
     candidates.into_iter().min_by_key(|c| c.0).map(|(bytes, source)| Limit {
@@ -59,7 +70,11 @@ fn field_kb(text: &str, name: &str) -> Option<u64> {
 /// The soft limit of /proc/self/limits' `Max address space` line (`None` when unlimited).
 fn address_space(text: &str) -> Option<u64> {
     let line = text.lines().find(|l| l.starts_with("Max address space"))?;
-    line["Max address space".len()..].split_whitespace().next()?.parse().ok()
+    line["Max address space".len()..]
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()
 }
 
 #[cfg(test)]

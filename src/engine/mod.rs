@@ -369,7 +369,9 @@ impl Engine {
         let phase_start = optional(config.policy == Policy::FarthestOrigin, &|| {
             words("the packets' phase starts", &mut src.iter().copied())
         })?;
-        let since = optional(config.policy == Policy::Fifo, &|| try_zeros(n, "the packets' arrival steps", t))?;
+        let since = optional(config.policy == Policy::Fifo, &|| {
+            try_zeros(n, "the packets' arrival steps", t)
+        })?;
         let rank = optional(config.policy == Policy::Rank, &|| {
             words("the packets' ranks", &mut (0..n as u32))
         })?;

@@ -14,10 +14,7 @@ impl RunSpec {
         let topology = self.topology()?;
         let (packets, sort) = match (&self.instance, self.workload) {
             (Some(instance), _) => (instance.packets.len() as u64, instance.keys.is_some()),
-            (None, Some(workload)) => (
-                self.workload_spec(workload).max_packets(topology),
-                workload.is_sort(),
-            ),
+            (None, Some(workload)) => (self.workload_spec(workload).max_packets(topology), workload.is_sort()),
             (None, None) => return None,
         };
         Some(Shape {
@@ -31,6 +28,7 @@ impl RunSpec {
             loaded: self.instance.is_some(),
             page: self.browser,
             max_steps: self.max_steps,
+            scripted: !self.algorithm.open_loop,
         })
     }
 
