@@ -218,7 +218,7 @@ fn the_page_budget_refuses_before_allocating() {
     let mut worms = page("hypercube:18", "random-kk", Some("4"));
     worms.set(Field::Algorithm, "algorithm", "bit-fixing").unwrap();
     worms.set(Field::Flits, "flits", "2").unwrap();
-    let e = worms.check_memory().err().expect("over the budget").to_string();
+    let e = worms.check_memory().expect_err("over the budget").to_string();
     assert!(
         e.starts_with("topology hypercube:18: the run needs an estimated "),
         "{e}"
@@ -262,6 +262,9 @@ fn workload_packet_bounds_hold() {
         }
     }
 }
+
+/// A run: topology, algorithm, workload and its other flags.
+type Run = (&'static str, &'static str, &'static str, &'static [(Field, &'static str)]);
 
 /// The peak resident memory (KB) of a CLI run, by GNU time, or `None` where it is missing.
 fn peak_kb(args: &[&str]) -> Option<u64> {
@@ -307,7 +310,7 @@ fn compare(topology: &str, algorithm: &str, workload: &str, extra: &[(Field, &st
 
 #[test]
 fn the_estimate_bounds_the_measured_peak_within_a_sane_factor() {
-    let runs: [(&str, &str, &str, &[(Field, &str)]); 4] = [
+    let runs: [Run; 4] = [
         ("mesh:256x256", "greedy", "random-permutation", &[]),
         ("torus:128x128", "greedy", "random-kk", &[(Field::K, "8")]),
         ("mesh:128x128", "pp-rand", "random-permutation", &[]),
@@ -333,7 +336,7 @@ fn the_estimate_bounds_the_measured_peak_within_a_sane_factor() {
 #[test]
 #[ignore]
 fn figures() {
-    let runs: [(&str, &str, &str, &[(Field, &str)]); 10] = [
+    let runs: [Run; 10] = [
         ("mesh:512x512", "greedy", "random-permutation", &[]),
         ("mesh:1024x1024", "greedy", "random-permutation", &[]),
         ("torus:512x512", "greedy", "random-kk", &[(Field::K, "4")]),
