@@ -125,7 +125,7 @@ pub struct SweepArgs {
 /// What a sweep runs: batch instances or open-loop traffic.
 enum Plan {
     Batch(Box<Grid>),
-    Load(LoadGrid),
+    Load(Box<LoadGrid>),
 }
 
 impl Plan {
@@ -206,7 +206,10 @@ impl SweepArgs {
             measure: self.windows.measure.clone(),
             drain: self.windows.drain.clone(),
         };
-        LoadGrid::new(&lists).map(Plan::Load).map_err(|e| e.to_string())
+        let limit = self.memory.limit()?;
+        LoadGrid::new(&lists)
+            .map(|grid| Plan::Load(Box::new(grid.with_memory_limit(limit))))
+            .map_err(|e| e.to_string())
     }
 
     /// The core's grid for these flags.

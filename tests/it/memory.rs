@@ -264,7 +264,12 @@ fn workload_packet_bounds_hold() {
 }
 
 /// A run: topology, algorithm, workload and its other flags.
-type Run = (&'static str, &'static str, &'static str, &'static [(Field, &'static str)]);
+type Run = (
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static [(Field, &'static str)],
+);
 
 /// The peak resident memory (KB) of a CLI run, by GNU time, or `None` where it is missing.
 fn peak_kb(args: &[&str]) -> Option<u64> {
@@ -356,4 +361,69 @@ fn figures() {
     for (topology, algorithm, workload, extra) in runs {
         compare(topology, algorithm, workload, extra);
     }
+}
+
+/// Open-loop traffic: `load` refuses a rate over the limit (exit 2, by
+/// name); an open-loop sweep writes an error row for it.
+#[test]
+fn load_and_open_loop_sweeps_check_every_rate() {
+    let load = |limit: &str| {
+        Command::new(BIN)
+            .args([
+                "load",
+                "--topology",
+                "torus:16x16",
+                "--rate",
+                "0.05",
+                "--memory-limit",
+                limit,
+            ])
+            .output()
+            .unwrap()
+    };
+    let refused = load("1M");
+    let err = stderr(&refused);
+    assert_eq!(refused.status.code(), Some(2), "{err}");
+    assert!(refused.stdout.is_empty());
+    assert!(
+        err.starts_with("routesim: topology torus:16x16: the run needs an estimated "),
+        "{err}"
+    );
+    assert!(err.contains("above --memory-limit of 1.0 MiB"), "{err}");
+    assert_eq!(load("1G").status.code(), Some(0));
+    assert!(stderr(&load("12 parsecs")).contains("invalid memory-limit '12 parsecs'"));
+    let out = Command::new(BIN)
+        .args([
+            "sweep",
+            "--topology",
+            "torus:8x8,torus:256x256",
+            "--pattern",
+            "uniform",
+            "--rate",
+            "0.05",
+            "--warmup",
+            "20",
+            "--measure",
+            "20",
+            "--drain",
+            "20",
+            "--memory-limit",
+            "30M",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let rows: Vec<&str> = text.lines().collect();
+    assert_eq!(rows.len(), 3, "{text}");
+    assert!(
+        rows[1].starts_with("torus:8x8,") && rows[1].ends_with(','),
+        "{}",
+        rows[1]
+    );
+    assert!(
+        rows[2].contains("topology torus:256x256: the run needs an estimated"),
+        "{}",
+        rows[2]
+    );
 }
