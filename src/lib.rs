@@ -20,6 +20,7 @@
 //! - [`sweep`]: grids of runs from lists and ranges, their rows and the experiment charts.
 //! - [`load`]: open-loop traffic (SPEC §6): injection, patterns, windows,
 //!   latency, ideal throughput, saturation.
+//! - [`memory`]: a run's bytes, estimated before anything is allocated, and the limits.
 //! - [`simulation`]: one run = instance + algorithm + engine.
 //! - [`timeline`]: a run that can go back to any step (checkpoints and replay).
 //! - [`report`]: the JSON report shared by the CLI and the browser.
@@ -36,6 +37,7 @@ pub mod error;
 pub mod explain;
 pub mod lessons;
 pub mod load;
+pub mod memory;
 pub mod options;
 pub mod palette;
 pub mod primitives;

@@ -204,15 +204,21 @@ impl Simulation {
             }
         }
         // A sort (SPEC §5) moves every key, even one that starts at its rank's node.
+        // A failed allocation of the engine's columns is a message, not an abort.
         let mut engine = if instance.keys.is_some() {
-            Engine::new_holding(instance.topology.clone(), &instance.packets, engine_config)
+            Engine::try_new_holding(instance.topology.clone(), &instance.packets, engine_config)?
         } else {
-            Engine::new(instance.topology.clone(), &instance.packets, engine_config)
+            Engine::try_new(instance.topology.clone(), &instance.packets, engine_config)?
         };
         algorithm.start(&instance, &mut engine)?;
         // Combined packets share messages: the counting bounds count one
         // packet per destination (see `bounds::compute_combining`).
         let combining = options.combine && entry.options.contains(&Field::Combine);
+        // The bounds allocate their working memory in pieces: it is tried
+        // in one block first, so that a run too large for the memory ends in
+        // a message, not in the allocator's abort.
+        let working = bounds::working_bytes(&instance.topology, instance.packets.len() as u64);
+        crate::error::try_headroom(working, "the lower bounds' working memory", &instance.topology)?;
         let bounds = if combining {
             bounds::compute_combining(&instance)
         } else {

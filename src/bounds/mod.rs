@@ -108,6 +108,24 @@ impl Default for BoundsConfig {
     }
 }
 
+/// The most bytes computing the bounds of `packets` packets on `topo`
+/// holds at once, at most (the memory estimate's, `crate::memory`): the
+/// moving packets' copy (8 per packet); on a 2-D mesh the region bound's
+/// corners and lists (56 per packet) and prefix tables; the sink bound's
+/// counts (16 per node with the tables); a torus's cut table per dimension.
+pub fn working_bytes(topo: &Topology, packets: u64) -> u64 {
+    let nodes = topo.nodes() as u64;
+    let mut bytes = packets.saturating_mul(8 + 56).saturating_add(nodes.saturating_mul(16));
+    if let Topology::Grid(g) = topo {
+        if g.wraps() {
+            let side = g.dims().iter().copied().max().unwrap_or(1) as u64;
+            let w = side.min(TORUS_CUT_BUCKETS as u64) + 1;
+            bytes = bytes.saturating_add(w * w * 4);
+        }
+    }
+    bytes
+}
+
 /// Computes the bounds of `instance` with the default work limits.
 pub fn compute(instance: &Instance) -> Bounds {
     compute_with(instance, &BoundsConfig::default())

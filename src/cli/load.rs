@@ -88,6 +88,9 @@ pub struct LoadArgs {
     /// equal the whole run's.
     #[arg(long, value_name = "i/N", allow_hyphen_values = true)]
     pub shard: Option<String>,
+    /// The memory limit (`--memory-limit`), per rate.
+    #[command(flatten)]
+    pub memory: super::memory::MemoryFlag,
 }
 
 /// Runs `routesim load`.
@@ -114,11 +117,13 @@ pub(super) fn load(args: LoadArgs) -> Outcome {
     let (warmup, measure, drain) =
         load::windows(w.warmup.as_deref(), w.measure.as_deref(), w.drain.as_deref()).map_err(e)?;
     let bisect = parse_number("bisect", &args.bisect, 0, u64::from(u32::MAX)).map_err(e)? as u32;
+    let memory_limit = args.memory.limit()?;
     let mut specs = Vec::new();
     for algorithm in args.algorithm.split(',').map(str::trim) {
         for &pattern in &patterns {
             let mut spec = LoadSpec::new(topology.clone(), algorithm, pattern);
             (spec.policy, spec.seed, spec.warmup, spec.measure, spec.drain) = (policy, seed, warmup, measure, drain);
+            spec.memory_limit = memory_limit.clone();
             spec.check().map_err(e)?;
             specs.push(spec);
         }

@@ -10,6 +10,7 @@
 
 mod list;
 mod load;
+mod memory;
 mod progress;
 mod run;
 mod sweep;

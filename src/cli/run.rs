@@ -72,6 +72,9 @@ pub struct RunArgs {
     /// Check the engine's invariants after every step (slow).
     #[arg(long)]
     pub check_invariants: bool,
+    /// The memory limit (`--memory-limit`).
+    #[command(flatten)]
+    pub memory: super::memory::MemoryFlag,
     /// Print the report as one JSON object instead of a summary.
     #[arg(long)]
     pub json: bool,
@@ -144,7 +147,10 @@ pub(super) fn spec_of(args: &RunArgs) -> Result<RunSpec, String> {
         fields.push((Field::CheckInvariants, "check-invariants", "true".into()));
     }
     fields.extend(args.workload.fields());
-    let mut base = RunSpec::default();
+    let mut base = RunSpec {
+        memory_limit: args.memory.limit()?,
+        ..RunSpec::default()
+    };
     if let Some(path) = &args.instance {
         // Every value is checked before a (possibly large) file is read.
         let mut probe = RunSpec::default();

@@ -101,6 +101,9 @@ pub struct SweepArgs {
     /// Options shared with `run`, applied to every run of the sweep.
     #[command(flatten)]
     pub engine: super::EngineFlags,
+    /// The memory limit (`--memory-limit`), per grid point.
+    #[command(flatten)]
+    pub memory: super::memory::MemoryFlag,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Csv)]
     pub format: Format,
@@ -122,7 +125,7 @@ pub struct SweepArgs {
 /// What a sweep runs: batch instances or open-loop traffic.
 enum Plan {
     Batch(Box<Grid>),
-    Load(LoadGrid),
+    Load(Box<LoadGrid>),
 }
 
 impl Plan {
@@ -203,7 +206,10 @@ impl SweepArgs {
             measure: self.windows.measure.clone(),
             drain: self.windows.drain.clone(),
         };
-        LoadGrid::new(&lists).map(Plan::Load).map_err(|e| e.to_string())
+        let limit = self.memory.limit()?;
+        LoadGrid::new(&lists)
+            .map(|grid| Plan::Load(Box::new(grid.with_memory_limit(limit))))
+            .map_err(|e| e.to_string())
     }
 
     /// The core's grid for these flags.
@@ -211,7 +217,11 @@ impl SweepArgs {
         let mut fields = self.engine.fields();
         super::push(&mut fields, Field::Locality, &self.locality);
         super::push(&mut fields, Field::Hotspot, &self.hotspot);
-        let mut base = RunSpec::default();
+        // Each grid point is checked against the limit (an over-limit point is an error row).
+        let mut base = RunSpec {
+            memory_limit: self.memory.limit()?,
+            ..RunSpec::default()
+        };
         for (field, name, text) in &fields {
             base.set(*field, name, text).map_err(|e| e.to_string())?;
         }

@@ -50,6 +50,7 @@ pub use policy::Policy;
 pub use stats::{PhaseSteps, Stats};
 pub use worms::MAX_FLITS;
 
+use crate::error::{try_collect, try_filled, try_headroom, try_zeros, Result};
 use crate::rng::{Rng, Stream};
 use crate::topology::{Network, RouteOrder, Topology};
 use contest::Contest;
@@ -325,7 +326,14 @@ impl Engine {
     /// Puts every packet at its source. Packets whose source is their
     /// destination are delivered at step 0. Every packet starts eligible with
     /// its destination as target, in phase "route"; algorithms change that.
+    /// Panics if the columns cannot be allocated ([`Engine::try_new`] says so instead).
     pub fn new(topo: Topology, packets: &[(u32, u32)], config: EngineConfig) -> Engine {
+        Self::build(topo, packets, config, true).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// As [`Engine::new`], but a failed allocation of a column is an
+    /// [`Error::Memory`](crate::error::Error::Memory) naming it, not an abort.
+    pub fn try_new(topo: Topology, packets: &[(u32, u32)], config: EngineConfig) -> Result<Engine> {
         Self::build(topo, packets, config, true)
     }
 
@@ -334,63 +342,90 @@ impl Engine {
     /// the algorithm delivers it (a sort, SPEC §5, moves every key, even one
     /// that starts at its rank's node; see [`Engine::deliver`]).
     pub fn new_holding(topo: Topology, packets: &[(u32, u32)], config: EngineConfig) -> Engine {
+        Self::build(topo, packets, config, false).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// [`Engine::new_holding`], with a failed allocation as an error ([`Engine::try_new`]).
+    pub fn try_new_holding(topo: Topology, packets: &[(u32, u32)], config: EngineConfig) -> Result<Engine> {
         Self::build(topo, packets, config, false)
     }
 
-    fn build(topo: Topology, packets: &[(u32, u32)], mut config: EngineConfig, deliver_fixed: bool) -> Engine {
+    fn build(topo: Topology, packets: &[(u32, u32)], mut config: EngineConfig, deliver_fixed: bool) -> Result<Engine> {
         // A worm has at least its head (the request refuses 0 by name).
         config.flits = config.flits.clamp(1, MAX_FLITS);
         let n = packets.len();
         let nodes = topo.nodes() as usize;
         let links = nodes * topo.ports() as usize;
-        let src: Vec<u32> = packets.iter().map(|p| p.0).collect();
-        let dest: Vec<u32> = packets.iter().map(|p| p.1).collect();
+        // The large columns are allocated fallibly, so that a run too large
+        // for the memory ends in a message, not in the allocator's abort.
+        let t = &topo;
+        let words = |what: &str, items: &mut dyn Iterator<Item = u32>| try_collect(n, items, what, t);
+        let filled = |len: usize, value: u32, what: &str| try_filled(len, value, what, t);
+        let optional = |on: bool, column: &dyn Fn() -> Result<Vec<u32>>| if on { column() } else { Ok(Vec::new()) };
+        let src = words("the packets' sources", &mut packets.iter().map(|p| p.0))?;
+        let dest = words("the packets' destinations", &mut packets.iter().map(|p| p.1))?;
+        let pos = words("the packets' positions", &mut src.iter().copied())?;
+        let target = words("the packets' targets", &mut dest.iter().copied())?;
+        let phase_start = optional(config.policy == Policy::FarthestOrigin, &|| {
+            words("the packets' phase starts", &mut src.iter().copied())
+        })?;
+        let since = optional(config.policy == Policy::Fifo, &|| {
+            try_zeros(n, "the packets' arrival steps", t)
+        })?;
+        let rank = optional(config.policy == Policy::Rank, &|| {
+            words("the packets' ranks", &mut (0..n as u32))
+        })?;
+        let flags = try_filled(n, ELIGIBLE, "the packets' flags", t)?;
+        let bid_link = filled(n, links as u32, "the packets' bids")?;
+        let bid_next = filled(n, NONE, "the packets' bids")?;
+        let bid_key = try_zeros::<u64>(n, "the packets' bid keys", t)?;
+        let id_of = words("the packets' slots", &mut (0..n as u32))?;
+        let in_link = optional(config.edge_queues, &|| filled(n, NONE, "the packets' incoming links"))?;
+        let slot_of = words("the packets' slots", &mut (0..n as u32))?;
+        let class = try_zeros::<u8>(n, "the packets' classes", t)?;
+        let delivered_at = filled(n, NONE, "the packets' delivery steps")?;
+        let working = try_zeros(nodes, "the nodes' queues", t)?;
+        let at_source = try_zeros(nodes, "the nodes' queues", t)?;
+        let edge_occupancy = optional(config.edge_queues, &|| try_zeros(links, "the links' queues", t))?;
+        let link_contest = try_zeros(links + 1, "the engine's link table", t)?;
+        // What the steps allocate as they go — the contest list (at the
+        // first step) and a re-sort's scratch — is tried in one block now.
+        let later = n.min(links + 1) * std::mem::size_of::<Contest>() + 16 * n;
+        try_headroom(later as u64, "the engine's contest list and re-sort scratch", t)?;
         let mut e = Engine {
             policy_salt: Rng::new(config.seed, Stream::Policy).next_u64(),
             order: RouteOrder::Standard,
             step: 0,
             deliver_on_arrival: true,
             busy: false,
-            pos: src.clone(),
-            target: dest.clone(),
-            dest: dest.clone(),
-            phase_start: if config.policy == Policy::FarthestOrigin {
-                src.clone()
-            } else {
-                Vec::new()
-            },
-            since: if config.policy == Policy::Fifo {
-                vec![0; n]
-            } else {
-                Vec::new()
-            },
-            rank: if config.policy == Policy::Rank {
-                (0..n as u32).collect()
-            } else {
-                Vec::new()
-            },
-            flags: vec![ELIGIBLE; n],
-            bid_link: vec![links as u32; n],
-            bid_next: vec![NONE; n],
-            bid_key: vec![0; n],
-            id_of: (0..n as u32).collect(),
-            in_link: if config.edge_queues { vec![NONE; n] } else { Vec::new() },
+            pos,
+            target,
+            dest,
+            phase_start,
+            since,
+            rank,
+            flags,
+            bid_link,
+            bid_next,
+            bid_key,
+            id_of,
+            in_link,
             scan_len: n,
             resort_scratch: Vec::new(),
             requeue: Vec::new(),
             hops_since_resort: 0,
-            slot_of: (0..n as u32).collect(),
-            class: vec![0; n],
-            delivered_at: vec![NONE; n],
+            slot_of,
+            class,
+            delivered_at,
             in_flight: 0,
-            working: vec![0; nodes],
-            at_source: vec![0; nodes],
+            working,
+            at_source,
             queue_histogram: vec![nodes as u32],
             current_max_queue: 0,
-            edge_occupancy: if config.edge_queues { vec![0; links] } else { Vec::new() },
+            edge_occupancy,
             contests: Vec::new(),
             contest_count: 0,
-            link_contest: vec![0; links + 1],
+            link_contest,
             contest_base: 1,
             forced: Vec::new(),
             control: Vec::new(),
@@ -442,7 +477,7 @@ impl Engine {
         e.requeue = Vec::new();
         let initial_load = e.at_source.iter().copied().max().unwrap_or(0);
         e.stats.begin(initial_load);
-        e
+        Ok(e)
     }
 
     /// Simulates one step: every link's winner is chosen on start-of-step

@@ -125,6 +125,9 @@ pub struct LoadSpec {
     pub check_invariants: bool,
     /// Keep the engine's per-step series and last links (the page).
     pub record_series: bool,
+    /// Refuse a rate whose memory estimate is above this limit
+    /// ([`LoadSpec::check_memory`]; `None`: no check).
+    pub memory_limit: Option<crate::memory::Limit>,
 }
 
 impl LoadSpec {
@@ -141,7 +144,39 @@ impl LoadSpec {
             drain: DEFAULT_DRAIN,
             check_invariants: false,
             record_series: false,
+            memory_limit: None,
         }
+    }
+
+    /// Refuses a run at `rate` whose memory estimate ([`crate::memory`]) is
+    /// above [`LoadSpec::memory_limit`], before anything is allocated. The
+    /// packets held at once are at most those generated: every source,
+    /// with probability `rate`, in every step of the windows (W + M + D),
+    /// with a quarter more for the draws' spread.
+    pub fn check_memory(&self, rate: f64) -> Result<()> {
+        let Some(limit) = &self.memory_limit else {
+            return Ok(());
+        };
+        let steps = self.warmup as u64 + self.measure as u64 + self.drain as u64;
+        let sources = Destinations::new(self.pattern, &self.topology, self.seed)?
+            .sources()
+            .len() as u64;
+        let expected = rate.clamp(0.0, 1.0) * (sources * steps) as f64;
+        let packets = ((expected * 1.25) as u64 + 64).min(sources * steps);
+        let shape = crate::memory::Shape {
+            topology: &self.topology,
+            packets,
+            policy: self.policy,
+            edge_queues: false,
+            flits: 1,
+            record_series: self.record_series,
+            sort: false,
+            loaded: false,
+            page: false,
+            max_steps: steps.min(u32::MAX as u64) as u32,
+            scripted: false,
+        };
+        limit.check(&shape).map(|_| ())
     }
 
     /// The algorithm's registry entry, if it takes open-loop traffic on

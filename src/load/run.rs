@@ -63,6 +63,7 @@ impl LoadRun {
     pub fn new(spec: &LoadSpec, rate: f64) -> Result<LoadRun> {
         super::check_rate(rate)?;
         let entry = spec.check()?;
+        spec.check_memory(rate)?;
         let topo = spec.topology.clone();
         let dest = Destinations::new(spec.pattern, &topo, spec.seed)?;
         let config = EngineConfig {

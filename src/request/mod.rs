@@ -21,6 +21,7 @@ use crate::topology::Topology;
 use crate::workload::{self, Instance, Limits, Param, Workload, WorkloadSpec};
 
 mod blame;
+mod memory;
 mod menus;
 mod query;
 
@@ -76,6 +77,10 @@ pub struct RunSpec {
     pub record_series: bool,
     /// The browser's size limits instead of the native ones.
     pub browser: bool,
+    /// Refuse, before anything is generated or allocated, a run whose
+    /// memory estimate is above this limit (`None`: no check; the page:
+    /// its budget; the CLI: `--memory-limit` or the system's limits).
+    pub memory_limit: Option<crate::memory::Limit>,
 }
 
 impl Default for RunSpec {
@@ -98,6 +103,7 @@ impl Default for RunSpec {
             check_invariants: false,
             record_series: false,
             browser: false,
+            memory_limit: None,
         }
     }
 }
@@ -110,6 +116,7 @@ impl RunSpec {
             workload: Some(BROWSER_DEFAULT_WORKLOAD),
             record_series: true,
             browser: true,
+            memory_limit: Some(crate::memory::Limit::page()),
             ..RunSpec::default()
         }
     }
@@ -481,9 +488,12 @@ impl RunSpec {
         }
     }
 
-    /// The running simulation, at step 0.
+    /// The running simulation, at step 0. A run whose memory estimate is
+    /// above [`RunSpec::memory_limit`] is refused first, before its
+    /// workload is generated.
     pub fn build(&self) -> Result<Simulation> {
         self.validate()?;
+        self.check_memory()?;
         Simulation::new(self.instance()?, self.sim_config())
     }
 

@@ -56,6 +56,8 @@ pub struct LoadGrid {
     windows: (u32, u32, u32),
     /// λ* per (topology, algorithm, pattern, seed), once computed.
     ideal: Vec<OnceLock<std::result::Result<f64, String>>>,
+    /// Every point's memory limit ([`LoadSpec::memory_limit`]).
+    memory_limit: Option<crate::memory::Limit>,
 }
 
 impl LoadGrid {
@@ -134,6 +136,7 @@ impl LoadGrid {
             seeds,
             rates,
             windows,
+            memory_limit: None,
         };
         let size = grid.size();
         if size > MAX_POINTS || series.is_none() {
@@ -159,6 +162,14 @@ impl LoadGrid {
         .map(|r| r as u64)
     }
 
+    /// The grid with every point checked against `limit` (an over-limit point is an error row).
+    pub fn with_memory_limit(self, limit: Option<crate::memory::Limit>) -> LoadGrid {
+        LoadGrid {
+            memory_limit: limit,
+            ..self
+        }
+    }
+
     /// Number of grid points.
     pub fn size(&self) -> u64 {
         grid_size(&self.radices())
@@ -175,6 +186,7 @@ impl LoadGrid {
         );
         spec.policy = self.policies[digit[2]];
         spec.seed = self.seeds[digit[4]];
+        spec.memory_limit = self.memory_limit.clone();
         (spec.warmup, spec.measure, spec.drain) = self.windows;
         let series = ((digit[0] * self.algorithms.len() + digit[1]) * self.patterns.len() + digit[3])
             * self.seeds.len()

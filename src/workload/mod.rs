@@ -293,6 +293,17 @@ impl WorkloadSpec {
         out
     }
 
+    /// An upper bound of the packets the workload generates on `topo`,
+    /// without generating it (the memory estimate's, `crate::memory`): the
+    /// senders (every node; a butterfly's level-0 rows) times the most
+    /// packets one sends — ℓ, k or 1 as the workload reads them.
+    pub fn max_packets(&self, topo: &Topology) -> u64 {
+        let w = self.workload;
+        let l = if w.reads(Param::L) { self.l.unwrap_or(1) } else { 1 };
+        let k = if w.reads(Param::K) { self.k.unwrap_or(1) } else { 1 };
+        sort::key_count(topo) as u64 * l.max(k).max(1) as u64
+    }
+
     /// A spec with defaults for everything but the workload and seed.
     pub fn new(workload: Workload, seed: u64) -> Self {
         WorkloadSpec {

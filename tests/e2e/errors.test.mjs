@@ -112,6 +112,29 @@ for (const place of PLACES) {
     await page.close();
   });
 
+  // One place: the refusal is the core's, shown as every refused field is (above).
+  if (place === PLACES[0]) test(`${place.name}: a run over the page's memory budget is refused by name before it is allocated`, async () => {
+    // Worms (flits 2) on hypercube:18 with k = 4: within the node and packet limits, over the byte budget.
+    const { page, at, errors } = await openAt(place, '?topology=hypercube:8&algorithm=bit-fixing&workload=random-kk&k=4&flits=2&play=0');
+    assert.equal(await at.locator('#run-title').innerText(), 'bit-fixing · hypercube:8 · random-kk');
+    const started = Date.now();
+    await edit(at, '#topology', 'hypercube:18');
+    const note = at.locator('#topology-error');
+    await note.waitFor({ state: 'visible', timeout: 5000 });
+    assert.ok(Date.now() - started < 5000, 'the refusal took too long');
+    const text = await note.innerText();
+    assert.match(text, /topology hypercube:18: the run needs an estimated [\d.]+ GiB/);
+    assert.match(text, /above the page's memory budget of 1\.0 GiB/);
+    assert.match(await errorLine(at), /page's memory budget/);
+    // The run on screen stays, and says it is the last valid one; the page still answers.
+    assert.equal(await at.locator('#run-title').innerText(), 'bit-fixing · hypercube:8 · random-kk');
+    assert.match(await at.locator('#run-note').innerText(), /last valid run/);
+    await edit(at, '#topology', 'hypercube:9');
+    await at.waitForFunction(() => document.getElementById('run-title').textContent.includes('hypercube:9'), null, { timeout: 5000 });
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   test(`${place.name}: a bad pasted instance is reported beside the Load button`, async () => {
     const { page, at, errors, view } = await openAt(place, '?topology=mesh:8x8&play=0');
     await at.locator('#instance-box > summary').click();

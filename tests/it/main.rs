@@ -49,6 +49,7 @@ mod lmrr;
 mod lmrr_arrays;
 mod lmrr_shuffle;
 mod load;
+mod memory;
 mod pace;
 mod page_words;
 mod palette;

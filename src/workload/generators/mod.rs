@@ -21,7 +21,7 @@ use super::{Instance, Limits, Workload, WorkloadSpec};
 
 mod spatial;
 
-use crate::error::{Error, Result};
+use crate::error::{try_collect, Error, Result};
 use crate::rng::{Rng, Stream};
 use crate::topology::{Butterfly, Grid, Kind, Network, Topology};
 use spatial::{greedy_worst, hotspot, local_kk, locality};
@@ -101,9 +101,12 @@ pub(super) fn generate(topo: &Topology, spec: &WorkloadSpec) -> Result<Instance>
     let mut declared = None;
     let packets: Vec<(u32, u32)> = match w {
         Workload::RandomPermutation => {
-            let mut perm: Vec<u32> = (0..ends.count()).collect();
+            // Fallibly allocated: a failure is a message, not an abort.
+            let count = ends.count();
+            let mut perm = try_collect(count as usize, 0..count, "the workload's permutation", topo)?;
             rng.shuffle(&mut perm);
-            ends.permutation(|i| perm[i as usize])
+            let pairs = (0..count).map(|i| (ends.src(i), ends.dst(perm[i as usize])));
+            try_collect(count as usize, pairs, "the workload's packets", topo)?
         }
         Workload::Transpose => match topo {
             Topology::Grid(g) => {

@@ -1,0 +1,94 @@
+//! `--memory-limit SIZE` (SPEC §4) and its default: the smallest of the
+//! available memory, the address-space limit and the cgroup's memory
+//! limit, read from /proc and /sys (Linux; elsewhere no default). The
+//! estimate and the check are the core's ([`crate::memory`]).
+
+use crate::memory::{parse_size, Limit};
+
+/// The memory limit of `run`, `sweep` and `load`.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct MemoryFlag {
+    /// Refuse (exit 2; in a sweep, an error row) before generating anything a run whose estimated memory is above SIZE: bytes, or with a unit K, M, G, T (powers of 1024), e.g. 4G, 512M, 1.5G. Default: the smallest of the available memory, the address-space limit (ulimit -v) and the cgroup's memory limit.
+    #[arg(long, value_name = "SIZE", allow_hyphen_values = true)]
+    pub memory_limit: Option<String>,
+}
+
+impl MemoryFlag {
+    /// The limit in force: the flag's value, else the system's (`None` where none is known).
+    pub fn limit(&self) -> Result<Option<Limit>, String> {
+        match &self.memory_limit {
+            Some(text) => parse_size("memory-limit", text)
+                .map(|b| Some(Limit::given(b)))
+                .map_err(|e| e.to_string()),
+            None => Ok(system_limit()),
+        }
+    }
+}
+
+/// What a default limit can be raised with.
+const RAISE: &str = "give --memory-limit SIZE to set another limit (e.g. --memory-limit 64G)";
+
+/// The smallest of the available memory (MemAvailable), the address space
+/// left under RLIMIT_AS (its soft limit less what the process has mapped)
+/// and the cgroup's memory limit (v2 `memory.max`, v1 `memory.limit_in_bytes`).
+pub fn system_limit() -> Option<Limit> {
+    let read = |path: &str| std::fs::read_to_string(path).ok();
+    let mut candidates: Vec<(u64, &str)> = Vec::new();
+    if let Some(kb) = read("/proc/meminfo").and_then(|t| field_kb(&t, "MemAvailable:")) {
+        candidates.push((kb * 1024, "the available memory (MemAvailable)"));
+    }
+    if let Some(limit) = read("/proc/self/limits").and_then(|t| address_space(&t)) {
+        let mapped = read("/proc/self/status")
+            .and_then(|t| field_kb(&t, "VmSize:"))
+            .unwrap_or(0)
+            * 1024;
+        candidates.push((
+            limit.saturating_sub(mapped),
+            "the address space left under its limit (ulimit -v)",
+        ));
+    }
+    let cgroup = read("/sys/fs/cgroup/memory.max").or_else(|| read("/sys/fs/cgroup/memory/memory.limit_in_bytes"));
+    if let Some(bytes) = cgroup
+        .and_then(|t| t.trim().parse::<u64>().ok())
+        .filter(|&b| b < 1 << 60)
+    {
+        candidates.push((bytes, "the cgroup's memory limit"));
+    }
+    candidates.into_iter().min_by_key(|c| c.0).map(|(bytes, source)| Limit {
+        bytes,
+        source: source.to_string(),
+        hint: RAISE.to_string(),
+    })
+}
+
+/// A `Name:   1234 kB` line's number.
+fn field_kb(text: &str, name: &str) -> Option<u64> {
+    let line = text.lines().find(|l| l.starts_with(name))?;
+    line[name.len()..].split_whitespace().next()?.parse().ok()
+}
+
+/// The soft limit of /proc/self/limits' `Max address space` line (`None` when unlimited).
+fn address_space(text: &str) -> Option<u64> {
+    let line = text.lines().find(|l| l.starts_with("Max address space"))?;
+    line["Max address space".len()..]
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn proc_lines_are_read() {
+        let meminfo = "MemTotal:       8000000 kB\nMemAvailable:    123456 kB\n";
+        assert_eq!(field_kb(meminfo, "MemAvailable:"), Some(123456));
+        let limits = "Limit                     Soft Limit           Hard Limit           Units\n\
+                      Max address space         4096000000           unlimited            bytes\n";
+        assert_eq!(address_space(limits), Some(4_096_000_000));
+        let unlimited = "Max address space         unlimited            unlimited            bytes\n";
+        assert_eq!(address_space(unlimited), None);
+    }
+}

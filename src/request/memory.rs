@@ -1,0 +1,48 @@
+//! The request's memory: its shape for the estimate ([`crate::memory`]) and
+//! the check [`RunSpec::build`] makes before anything is generated or
+//! allocated.
+
+use super::RunSpec;
+use crate::error::Result;
+use crate::memory::{self, Estimate, Shape};
+
+impl RunSpec {
+    /// The run's shape for the memory estimate: the instance's packets, or
+    /// an upper bound of the workload's from its parameters (nothing is
+    /// generated); `None` without a network.
+    pub fn memory_shape(&self) -> Option<Shape<'_>> {
+        let topology = self.topology()?;
+        let (packets, sort) = match (&self.instance, self.workload) {
+            (Some(instance), _) => (instance.packets.len() as u64, instance.keys.is_some()),
+            (None, Some(workload)) => (self.workload_spec(workload).max_packets(topology), workload.is_sort()),
+            (None, None) => return None,
+        };
+        Some(Shape {
+            topology,
+            packets,
+            policy: self.policy,
+            edge_queues: self.edge_queues,
+            flits: self.options.flits(),
+            record_series: self.record_series,
+            sort,
+            loaded: self.instance.is_some(),
+            page: self.browser,
+            max_steps: self.max_steps,
+            scripted: !self.algorithm.open_loop,
+        })
+    }
+
+    /// The run's estimated bytes ([`memory::estimate`]); `None` without a network.
+    pub fn memory_estimate(&self) -> Option<Estimate> {
+        self.memory_shape().map(|shape| memory::estimate(&shape))
+    }
+
+    /// Refuses a run whose estimate is above [`RunSpec::memory_limit`],
+    /// naming the topology, the estimate and the limit.
+    pub fn check_memory(&self) -> Result<()> {
+        if let (Some(limit), Some(shape)) = (&self.memory_limit, self.memory_shape()) {
+            limit.check(&shape)?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,429 @@
+//! Memory by bytes, never an abort (issue #29 item 4): the estimate made
+//! before anything is allocated (`routesim::memory`), `--memory-limit` and
+//! its default, and refusals by name — natively (exit 2, one line, no
+//! abort) and per grid point in a sweep.
+
+use routesim::memory::{self, Limit};
+use routesim::request::{Field, RunSpec};
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_routesim");
+
+/// The CLI under `sh -c 'ulimit -v KB; exec routesim ARGS'`, timed.
+fn under_ulimit(kb: u64, args: &[&str]) -> (Output, Duration) {
+    let script = format!("ulimit -v {kb}; exec \"$0\" \"$@\"");
+    let start = Instant::now();
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(script)
+        .arg(BIN)
+        .args(args)
+        .env_remove("RUST_BACKTRACE")
+        .output()
+        .expect("sh runs");
+    (out, start.elapsed())
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// The request of `run --topology T --workload W [--l --k] --algorithm A`, as the CLI builds it.
+fn spec(topology: &str, algorithm: &str, workload: &str, extra: &[(Field, &str)]) -> RunSpec {
+    let mut fields = vec![
+        (Field::Topology, "topology", topology),
+        (Field::Algorithm, "algorithm", algorithm),
+        (Field::Workload, "workload", workload),
+    ];
+    fields.extend(extra.iter().map(|(f, t)| (*f, f.cli(), *t)));
+    RunSpec::default().apply(fields).unwrap()
+}
+
+/// Issue #29's acceptance: under a 4 GB address-space limit, a run whose
+/// estimate does not fit is refused with exit 2 within 2 s, one line on
+/// stderr naming the topology, the estimate and the limit, nothing on
+/// stdout, no abort or backtrace.
+#[test]
+fn a_run_too_large_for_the_address_space_is_refused_by_name_within_two_seconds() {
+    for topology in ["mesh:6000x6000", "mesh:3x3x3x3x3x3x3x3x3x3x3x3x3x3x3x3"] {
+        let args = [
+            "run",
+            "--topology",
+            topology,
+            "--workload",
+            "random-permutation",
+            "--algorithm",
+            "greedy",
+        ];
+        let (out, took) = under_ulimit(4_000_000, &args);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{topology}: {err}");
+        assert!(out.stdout.is_empty(), "{topology}: nothing on stdout");
+        assert!(took < Duration::from_secs(2), "{topology}: refused after {took:?}");
+        assert_eq!(err.lines().count(), 1, "{topology}: one line: {err}");
+        assert!(err.starts_with(&format!("routesim: topology {topology}: ")), "{err}");
+        assert!(
+            err.contains("the run needs an estimated ") && err.contains(" GiB"),
+            "{err}"
+        );
+        assert!(err.contains("address space") && err.contains("--memory-limit"), "{err}");
+        assert!(
+            !err.contains("memory allocation") && !err.contains("backtrace"),
+            "{err}"
+        );
+        let estimate = spec(topology, "greedy", "random-permutation", &[])
+            .memory_estimate()
+            .unwrap();
+        assert!(err.contains(&memory::shown(estimate.total())), "{err}");
+    }
+}
+
+/// With the estimate overruled (`--memory-limit 100G`) the allocations
+/// themselves fail under the address-space limit: still a message, exit 2,
+/// not the allocator's abort (exit 134).
+#[test]
+fn a_failed_allocation_is_a_message_not_an_abort() {
+    // The workload's packets (3^16 nodes under 500 MB), the engine's link
+    // table (4000 × 4000 under 1 GB).
+    let cases = [
+        (
+            "mesh:3x3x3x3x3x3x3x3x3x3x3x3x3x3x3x3",
+            500_000,
+            "the workload's packets",
+        ),
+        ("mesh:4000x4000", 1_000_000, "the engine's link table"),
+    ];
+    for (topology, kb, what) in cases {
+        let args = [
+            "run",
+            "--topology",
+            topology,
+            "--workload",
+            "random-permutation",
+            "--algorithm",
+            "greedy",
+            "--memory-limit",
+            "100G",
+        ];
+        let (out, _) = under_ulimit(kb, &args);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{topology}: {err}");
+        assert!(out.stdout.is_empty());
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.starts_with(&format!("routesim: topology {topology}: cannot allocate ")),
+            "{err}"
+        );
+        assert!(err.contains(&format!("for {what}: out of memory")), "{err}");
+    }
+}
+
+#[test]
+fn memory_limit_refuses_and_allows_by_its_value() {
+    let base = [
+        "run",
+        "--topology",
+        "mesh:64x64",
+        "--workload",
+        "random-permutation",
+        "--algorithm",
+        "greedy",
+    ];
+    let with = |limit: &str| {
+        let mut args = base.to_vec();
+        args.extend(["--memory-limit", limit]);
+        Command::new(BIN).args(&args).output().unwrap()
+    };
+    let refused = with("1M");
+    let err = stderr(&refused);
+    assert_eq!(refused.status.code(), Some(2), "{err}");
+    assert!(refused.stdout.is_empty());
+    assert!(
+        err.starts_with("routesim: topology mesh:64x64: the run needs an estimated "),
+        "{err}"
+    );
+    assert!(err.contains("above --memory-limit of 1.0 MiB"), "{err}");
+    for allowed in ["1G", "1.5G", "512M", "4096000000"] {
+        let out = with(allowed);
+        assert_eq!(out.status.code(), Some(0), "{allowed}: {}", stderr(&out));
+        assert!(String::from_utf8_lossy(&out.stdout).contains("delivered 4096/4096"));
+    }
+    for bad in ["-1", "0", "lots", "4X", "1.2.3G", ""] {
+        let out = with(bad);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{bad}: {err}");
+        assert!(out.stdout.is_empty());
+        assert!(err.contains(&format!("invalid memory-limit '{bad}'")), "{bad}: {err}");
+    }
+}
+
+/// A sweep checks each grid point: the one over the limit is an error row
+/// (exit 1, SPEC §4), the others run.
+#[test]
+fn a_sweep_writes_an_error_row_for_a_point_over_the_limit() {
+    let out = Command::new(BIN)
+        .args([
+            "sweep",
+            "--topology",
+            "mesh:{n}x{n}",
+            "--n",
+            "8,256",
+            "--workload",
+            "random-permutation",
+            "--algorithm",
+            "greedy",
+            "--memory-limit",
+            "20M",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let rows: Vec<&str> = text.lines().collect();
+    assert_eq!(rows.len(), 3, "{text}");
+    assert!(
+        rows[1].starts_with("mesh:8x8,") && !rows[1].contains("estimated"),
+        "{}",
+        rows[1]
+    );
+    assert!(rows[2].starts_with("mesh:256x256,"), "{}", rows[2]);
+    assert!(
+        rows[2].contains("topology mesh:256x256: the run needs an estimated"),
+        "{}",
+        rows[2]
+    );
+    assert!(rows[2].contains("above --memory-limit of 20.0 MiB"), "{}", rows[2]);
+}
+
+/// The page's budget refuses by the same estimate, naming the budget; the
+/// requests the page runs today pass it.
+#[test]
+fn the_page_budget_refuses_before_allocating() {
+    let page = |topology: &str, workload: &str, k: Option<&str>| {
+        let mut spec = RunSpec::browser();
+        spec.set(Field::Topology, "topology", topology).unwrap();
+        spec.set(Field::Workload, "workload", workload).unwrap();
+        if let Some(k) = k {
+            spec.set(Field::K, "k", k).unwrap();
+        }
+        spec
+    };
+    // The largest generated browser run (2^18 nodes, 2^20 packets) fits.
+    let largest = page("mesh:512x512", "random-kk", Some("4"));
+    assert!(largest.check_memory().is_ok(), "{:?}", largest.memory_estimate());
+    assert!(page("mesh:64x64", "random-permutation", None).build().is_ok());
+    // Worms on the largest generated hypercube with k = 4 pass it (the
+    // page's e2e test, tests/e2e/errors.test.mjs, edits this run); without worms it fits.
+    let mut worms = page("hypercube:18", "random-kk", Some("4"));
+    worms.set(Field::Algorithm, "algorithm", "bit-fixing").unwrap();
+    worms.set(Field::Flits, "flits", "2").unwrap();
+    let e = worms.check_memory().expect_err("over the budget").to_string();
+    assert!(
+        e.starts_with("topology hypercube:18: the run needs an estimated "),
+        "{e}"
+    );
+    assert!(e.contains("above the page's memory budget of 1.0 GiB"), "{e}");
+    worms.set(Field::Flits, "flits", "1").unwrap();
+    assert!(worms.check_memory().is_ok(), "{:?}", worms.memory_estimate());
+    // A budget refusal names the topology, the estimate and the budget.
+    let mut small = page("mesh:64x64", "random-permutation", None);
+    small.memory_limit = Some(Limit {
+        bytes: 1 << 20,
+        ..Limit::page()
+    });
+    let e = small.build().err().expect("refused").to_string();
+    assert!(e.starts_with("topology mesh:64x64: the run needs an estimated "), "{e}");
+    assert!(e.contains("above the page's memory budget of 1.0 MiB"), "{e}");
+}
+
+/// A workload's packet bound (from its parameters, nothing generated) is
+/// at least the packets it generates.
+#[test]
+fn workload_packet_bounds_hold() {
+    use routesim::workload::{generate, Workload, WorkloadSpec};
+    for topology in ["mesh:12x12", "torus:8x8", "hypercube:6", "butterfly:4", "linear:20"] {
+        let topo: routesim::topology::Topology = topology.parse().unwrap();
+        for workload in Workload::ALL {
+            for (l, k) in [(None, None), (Some(3), Some(2)), (Some(1), Some(4))] {
+                let spec = WorkloadSpec {
+                    l,
+                    k,
+                    ..WorkloadSpec::new(workload, 7)
+                };
+                if let Ok(instance) = generate(&topo, &spec) {
+                    let bound = spec.max_packets(&topo);
+                    assert!(
+                        instance.packets.len() as u64 <= bound,
+                        "{workload} {l:?} {k:?} on {topology}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// A run: topology, algorithm, workload and its other flags.
+type Run = (
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static [(Field, &'static str)],
+);
+
+/// The peak resident memory (KB) of a CLI run, by GNU time, or `None` where it is missing.
+fn peak_kb(args: &[&str]) -> Option<u64> {
+    let out = Command::new("/usr/bin/time")
+        .arg("-f")
+        .arg("%M")
+        .arg(BIN)
+        .args(args)
+        .output()
+        .ok()?;
+    assert!(out.status.code().is_some_and(|c| c <= 1), "{args:?}: {}", stderr(&out));
+    stderr(&out).lines().last()?.trim().parse().ok()
+}
+
+/// The estimate is an upper bound of the measured peak of the whole CLI
+/// process, and within a sane factor of it.
+fn compare(topology: &str, algorithm: &str, workload: &str, extra: &[(Field, &str)]) -> Option<(u64, u64)> {
+    let mut args: Vec<String> = [
+        "run",
+        "--topology",
+        topology,
+        "--algorithm",
+        algorithm,
+        "--workload",
+        workload,
+    ]
+    .map(String::from)
+    .to_vec();
+    for (f, t) in extra {
+        args.extend([format!("--{}", f.cli()), t.to_string()]);
+    }
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let measured = peak_kb(&args)? * 1024;
+    let estimate = spec(topology, algorithm, workload, extra).memory_estimate().unwrap();
+    eprintln!(
+        "{topology} {algorithm} {workload} {extra:?}: estimate {} (engine {}), measured peak {}",
+        memory::shown(estimate.total()),
+        memory::shown(estimate.engine),
+        memory::shown(measured)
+    );
+    Some((estimate.total(), measured))
+}
+
+#[test]
+fn the_estimate_bounds_the_measured_peak_within_a_sane_factor() {
+    let runs: [Run; 4] = [
+        ("mesh:256x256", "greedy", "random-permutation", &[]),
+        ("torus:128x128", "greedy", "random-kk", &[(Field::K, "8")]),
+        ("mesh:128x128", "pp-rand", "random-permutation", &[]),
+        ("hypercube:14", "valiant", "random-permutation", &[]),
+    ];
+    for (topology, algorithm, workload, extra) in runs {
+        let Some((estimate, measured)) = compare(topology, algorithm, workload, extra) else {
+            eprintln!("no /usr/bin/time: the peak is not measured");
+            return;
+        };
+        assert!(
+            estimate >= measured,
+            "{topology} {algorithm}: estimate {estimate} below the peak {measured}"
+        );
+        assert!(
+            estimate <= 4 * measured,
+            "{topology} {algorithm}: estimate {estimate} above 4 × the peak {measured}"
+        );
+    }
+}
+
+/// Figures for docs/architecture.md (`cargo test --release --test it memory::figures -- --ignored --nocapture`).
+#[test]
+#[ignore]
+fn figures() {
+    let runs: [Run; 10] = [
+        ("mesh:512x512", "greedy", "random-permutation", &[]),
+        ("mesh:1024x1024", "greedy", "random-permutation", &[]),
+        ("torus:512x512", "greedy", "random-kk", &[(Field::K, "4")]),
+        (
+            "mesh:128x128",
+            "pp-rand",
+            "worst-lk",
+            &[(Field::L, "4"), (Field::K, "4")],
+        ),
+        ("mesh:256x256", "pp-rand", "random-permutation", &[]),
+        ("torus:256x256", "ks-wrap", "random-kk", &[(Field::K, "4")]),
+        ("hypercube:18", "valiant", "random-permutation", &[]),
+        ("mesh:256x256", "snake-sort", "sort-random", &[]),
+        ("mesh:256x256", "greedy", "random-permutation", &[(Field::Flits, "4")]),
+        ("mesh:128x128", "lmrr", "random-permutation", &[]),
+    ];
+    for (topology, algorithm, workload, extra) in runs {
+        compare(topology, algorithm, workload, extra);
+    }
+}
+
+/// Open-loop traffic: `load` refuses a rate over the limit (exit 2, by
+/// name); an open-loop sweep writes an error row for it.
+#[test]
+fn load_and_open_loop_sweeps_check_every_rate() {
+    let load = |limit: &str| {
+        Command::new(BIN)
+            .args([
+                "load",
+                "--topology",
+                "torus:16x16",
+                "--rate",
+                "0.05",
+                "--memory-limit",
+                limit,
+            ])
+            .output()
+            .unwrap()
+    };
+    let refused = load("1M");
+    let err = stderr(&refused);
+    assert_eq!(refused.status.code(), Some(2), "{err}");
+    assert!(refused.stdout.is_empty());
+    assert!(
+        err.starts_with("routesim: topology torus:16x16: the run needs an estimated "),
+        "{err}"
+    );
+    assert!(err.contains("above --memory-limit of 1.0 MiB"), "{err}");
+    assert_eq!(load("1G").status.code(), Some(0));
+    assert!(stderr(&load("12 parsecs")).contains("invalid memory-limit '12 parsecs'"));
+    let out = Command::new(BIN)
+        .args([
+            "sweep",
+            "--topology",
+            "torus:8x8,torus:256x256",
+            "--pattern",
+            "uniform",
+            "--rate",
+            "0.05",
+            "--warmup",
+            "20",
+            "--measure",
+            "20",
+            "--drain",
+            "20",
+            "--memory-limit",
+            "30M",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let rows: Vec<&str> = text.lines().collect();
+    assert_eq!(rows.len(), 3, "{text}");
+    assert!(
+        rows[1].starts_with("torus:8x8,") && rows[1].ends_with(','),
+        "{}",
+        rows[1]
+    );
+    assert!(
+        rows[2].contains("topology torus:256x256: the run needs an estimated"),
+        "{}",
+        rows[2]
+    );
+}
