@@ -7,6 +7,8 @@
 //! thread CPU) and the run's steps and packet-hops:
 //! - `cli`: the CLI's request (`RunSpec::default()`, no series) built and
 //!   run to its end, as `routesim run` does;
+//! - `series`: the page's request (`RunSpec::browser()`, series on) run to
+//!   its end without a timeline, as the page's probe (`Simulation.measure`) does;
 //! - `page`: the page's request (`RunSpec::browser()`, series on) in a
 //!   [`Timeline`] (checkpoints) run to its end, as the wasm
 //!   `Simulation.run_to_end` does.
@@ -39,7 +41,7 @@ fn main() {
     };
     let runs: usize = args.get(2).map_or(5, |r| r.parse().expect("RUNS: a whole number"));
     let config: serde_json::Value = serde_json::from_str(config).expect("config: JSON");
-    for mode in ["cli", "page"] {
+    for mode in ["cli", "series", "page"] {
         let base = if mode == "cli" {
             RunSpec::default()
         } else {
@@ -51,7 +53,7 @@ fn main() {
             let (w, c, (s, h)) = timed(|| {
                 let mut sim = spec.build().expect("the run builds");
                 let of = |s: &routesim::Simulation| (s.engine().step_count(), s.engine().stats().packet_hops);
-                if mode == "cli" {
+                if mode != "page" {
                     sim.run();
                     of(&sim)
                 } else {

@@ -16,6 +16,8 @@
 //                  run` does (RunSpec::default(): no series), by the example
 //                  examples/wasm_bench.rs (built here with cargo unless
 //                  --native names its binary); thread CPU time and wall time;
+// - native series: the page's request (series on), no timeline: the work of
+//                  the wasm `engine` line below, natively;
 // - native page:   the page's request (RunSpec::browser(): series on) in a
 //                  Timeline with its checkpoints, natively (same example);
 // - node/chromium engine: `new Simulation(config)` + `measure(∞)`: the
@@ -233,6 +235,7 @@ function print(res) {
   };
   if (res.native) {
     line('native cli', res.native.cli, 'cpu');
+    line('native series', res.native.series, 'cpu');
     line('native page', res.native.page, 'cpu');
   }
   if (res.node) {
