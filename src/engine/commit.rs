@@ -80,7 +80,6 @@ impl Engine {
             delivered_at,
             working,
             at_source,
-            queue_histogram,
             current_max_queue,
             edge_occupancy,
             contests,
@@ -155,7 +154,7 @@ impl Engine {
             let from = pos[i] as usize;
             let f = flags[i];
             if f & DEPARTED != 0 {
-                shift_queue(working, queue_histogram, series, from, false);
+                shift_queue(working, from, false);
                 if edge_queues && in_link[i] != NONE {
                     edge_occupancy[in_link[i] as usize] -= 1;
                 }
@@ -178,7 +177,7 @@ impl Engine {
                 delivered_now += 1;
                 delivered_slots.push(i as u32);
             } else {
-                let queue = shift_queue(working, queue_histogram, series, to as usize, true);
+                let queue = shift_queue(working, to as usize, true);
                 if queue > queue_so_far || queue + at_source[to as usize] > load_so_far {
                     arrivals.push(to);
                 }
