@@ -28,7 +28,8 @@
 //                  stepping through the whole run on the page computes).
 // Node reports process CPU time (and wall), Chromium wall time
 // (performance.now()). The ratio divides a wasm median by the native cli
-// median of the same clock: CPU for Node, wall for Chromium. Medians of --runs,
+// median of the same clock: CPU for Node, wall for Chromium. The runs go in
+// paired rounds (one run of every mode and target per round); medians of --runs,
 // after --warmup runs that are not counted (the first run of a fresh wasm
 // instance also grows its memory and runs in V8's baseline tier until its
 // functions are optimised: it is shown apart, as "cold", the page's first run).
@@ -74,6 +75,16 @@ function parseArgs(argv) {
 /** Runs per mode: the counted ones and the warm-up ones before them. */
 const total = (opts) => Number(opts.runs) + Number(opts.warmup);
 
+/** Appends one round's times of target `who` (`{mode: {wall_ms, cpu_ms, …}}`) to `res[who]`. */
+function append(res, who, modes) {
+  res[who] ??= {};
+  for (const [mode, row] of Object.entries(modes)) {
+    const into = (res[who][mode] ??= { ...row, wall_ms: [], cpu_ms: [] });
+    into.wall_ms.push(...row.wall_ms);
+    into.cpu_ms.push(...(row.cpu_ms ?? []));
+  }
+}
+
 /** Moves the first `warmup` times of every mode of `modes` to `cold_*`. */
 function dropWarmup(modes, warmup) {
   for (const row of Object.values(modes)) {
@@ -94,13 +105,8 @@ const median = (xs) => {
 };
 
 /** The native times: {cli: {wall_ms, cpu_ms, steps, packet_hops}, page: {…}}. */
-function nativeTimes(opts, config) {
-  let bin = opts.native;
-  if (!bin) {
-    execFileSync('cargo', ['build', '--release', '--quiet', '--example', 'wasm_bench'], { cwd: root, stdio: 'inherit' });
-    bin = path.join(root, 'target/release/examples/wasm_bench');
-  }
-  const out = execFileSync(bin, [JSON.stringify(config), String(total(opts))], { encoding: 'utf8', maxBuffer: 1 << 24 });
+function nativeTimes(bin, config, runs) {
+  const out = execFileSync(bin, [JSON.stringify(config), String(runs)], { encoding: 'utf8', maxBuffer: 1 << 24 });
   const modes = {};
   for (const line of out.trim().split('\n')) {
     const row = JSON.parse(line);
@@ -136,7 +142,7 @@ function wasmTimes(wasm, config, runs, cpu, max) {
   return out;
 }
 
-async function nodeTimes(opts, config) {
+async function nodeTimes(opts, config, runs) {
   const pkg = path.resolve(root, opts.pkg);
   const wasm = await import(pathToFileURL(path.join(pkg, 'routesim.js')).href);
   // Compilation and instantiation, outside the clock.
@@ -145,7 +151,7 @@ async function nodeTimes(opts, config) {
     const u = process.cpuUsage();
     return (u.user + u.system) / 1e3;
   };
-  return wasmTimes(wasm, config, total(opts), cpu, MAX);
+  return wasmTimes(wasm, config, runs, cpu, MAX);
 }
 
 /** A browser session serving `pkg` (the page's build); `times(config)` runs in a page. */
@@ -164,14 +170,14 @@ async function chromiumSession(opts) {
     globalThis.benchWasm = wasm;
   }, pkgUrl);
   return {
-    times: (config) =>
+    times: (config, runs) =>
       page.evaluate(
         ({ config, runs, source, max }) => {
           // The same timing function as in Node, sent as text.
           const f = new Function(`return (${source})`)();
           return f(globalThis.benchWasm, config, runs, null, max);
         },
-        { config, runs: total(opts), source: `${wasmTimes}`, max: MAX },
+        { config, runs, source: `${wasmTimes}`, max: MAX },
       ),
     close: async () => {
       await browser.close();
@@ -186,6 +192,14 @@ async function main() {
   const opts = parseArgs(process.argv.slice(2));
   const targets = new Set(opts.targets.split(','));
   const extra = JSON.parse(opts.config);
+  let native = null;
+  if (targets.has('native')) {
+    native = opts.native;
+    if (!native) {
+      execFileSync('cargo', ['build', '--release', '--quiet', '--example', 'wasm_bench'], { cwd: root, stdio: 'inherit' });
+      native = path.join(root, 'target/release/examples/wasm_bench');
+    }
+  }
   const chrome = targets.has('chromium') ? await chromiumSession(opts) : null;
   const results = [];
   try {
@@ -199,10 +213,14 @@ async function main() {
         ...extra,
       };
       const res = { config, runs: Number(opts.runs) };
-      const warmup = Number(opts.warmup);
-      if (targets.has('native')) res.native = dropWarmup(nativeTimes(opts, config), warmup);
-      if (targets.has('node')) res.node = dropWarmup(await nodeTimes(opts, config), warmup);
-      if (chrome) res.chromium = dropWarmup(await chrome.times(config), warmup);
+      // Paired rounds: one run of every mode on every target per round, so
+      // that a busy spell of the machine hits all of them alike.
+      for (let round = 0; round < total(opts); round++) {
+        if (native) append(res, 'native', nativeTimes(native, config, 1));
+        if (targets.has('node')) append(res, 'node', await nodeTimes(opts, config, 1));
+        if (chrome) append(res, 'chromium', await chrome.times(config, 1));
+      }
+      for (const who of ['native', 'node', 'chromium']) if (res[who]) dropWarmup(res[who], Number(opts.warmup));
       results.push(res);
       if (!opts.json) print(res);
     }
