@@ -88,8 +88,11 @@ build() {
   ensure_wasm_target
   ensure_wasm_bindgen
   ensure_npm_packages
-  run cargo build --release --target "$WASM_TARGET" --lib
-  run wasm-bindgen --target web --out-dir www/pkg "target/$WASM_TARGET/release/$CRATE.wasm"
+  # The wasm-release profile (Cargo.toml: one codegen unit, fat LTO) and
+  # simd128 (.cargo/config.toml); no wasm-opt: binaryen's -O3 made the
+  # engine ~25% slower in V8 (docs/architecture.md, "The page's engine").
+  run cargo build --profile wasm-release --target "$WASM_TARGET" --lib
+  run wasm-bindgen --target web --out-dir www/pkg "target/$WASM_TARGET/wasm-release/$CRATE.wasm"
   ls -l www/pkg/"$CRATE"_bg.wasm
 }
 

@@ -529,7 +529,7 @@ pub fn region_bound(topo: &Topology, packets: &[(u32, u32)], config: &BoundsConf
             let v = (x > 0) as usize + (x < last_x) as usize;
             let vals = &mut values[..=last_y];
             let both_row = both.map(|b| &b[x * w..x * w + last_y + 1]);
-            row_values(
+            let mid = row_values(
                 vals,
                 s,
                 [&src[x * w..(x + 1) * w], &src[(x + s) * w..(x + s + 1) * w]],
@@ -542,7 +542,6 @@ pub fn region_bound(topo: &Topology, packets: &[(u32, u32)], config: &BoundsConf
                 most[v + 1] = most[v + 1].max(vals[last_y]);
             }
             if last_y > 1 {
-                let mid = vals[1..last_y].iter().copied().max().unwrap_or(0);
                 most[v + 2] = most[v + 2].max(mid);
             }
         }
@@ -574,8 +573,14 @@ fn prefix_sums_2d(t: &mut [u32], w: usize, height: usize, width: usize) {
 /// For one row x of corners: the leaving/entering count of every s×s square
 /// with top-left corner (x, y), y = 0..vals.len(). `src`/`dst` are the prefix
 /// rows x and x+s; `both` the inside counts (exact) or `None` (estimate
-/// |#dst − #src|).
-fn row_values(vals: &mut [u32], s: usize, src: [&[u32]; 2], dst: [&[u32]; 2], both: Option<&[u32]>) {
+/// |#dst − #src|). Returns the largest count off both ends of the row
+/// (`vals[1..n − 1]`, 0 when there is none).
+///
+/// Not inlined: the page's wasm engine (V8) runs a function called once in
+/// its baseline tier to the end, so the scan is a function of its own,
+/// called once per row and soon optimised.
+#[inline(never)]
+fn row_values(vals: &mut [u32], s: usize, src: [&[u32]; 2], dst: [&[u32]; 2], both: Option<&[u32]>) -> u32 {
     let n = vals.len();
     let (a0, a1, b0, b1) = (&src[0][..n], &src[0][s..s + n], &src[1][..n], &src[1][s..s + n]);
     let (c0, c1, d0, d1) = (&dst[0][..n], &dst[0][s..s + n], &dst[1][..n], &dst[1][s..s + n]);
@@ -597,6 +602,9 @@ fn row_values(vals: &mut [u32], s: usize, src: [&[u32]; 2], dst: [&[u32]; 2], bo
             }
         }
     }
+    vals.get(1..n.saturating_sub(1))
+        .and_then(|mid| mid.iter().copied().max())
+        .unwrap_or(0)
 }
 
 /// Counts, for one square size at a time, the packets with both ends inside
@@ -665,6 +673,7 @@ impl Inside {
     /// distance < s (the others fit in no such square). Such a packet's
     /// corner rectangle is non-empty: rows max_r+1−s ..= min(min_r, R−s),
     /// columns likewise; a 2-D difference array and prefix sums add them up.
+    #[inline(never)]
     fn count(&mut self, s: usize) {
         let w = self.cols + 1;
         let (last_x, last_y) = (self.rows - s, self.cols - s);

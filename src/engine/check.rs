@@ -105,7 +105,7 @@ impl Engine {
         assert_eq!(unsettled, self.unsettled, "unsettled count drifted");
         let max_queue = self.working.iter().copied().max().unwrap_or(0);
         if self.config.record_series {
-            assert_eq!(self.current_max_queue, max_queue, "queue histogram drifted");
+            assert_eq!(self.current_max_queue, max_queue, "end-of-step max queue drifted");
         } else {
             assert!(self.current_max_queue >= max_queue, "running max queue fell behind");
         }

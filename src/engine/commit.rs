@@ -17,8 +17,10 @@ impl Engine {
     /// maxima are read after it, from the receiving nodes that may raise them.
     pub(super) fn commit_moves(&mut self, summary: &mut StepSummary) {
         let config = &self.config;
-        if config.edge_queues || config.record_series || config.check_invariants || config.flits > 1 {
+        if config.edge_queues || config.check_invariants || config.flits > 1 {
             monomorphic!(self.commit_full(summary))
+        } else if config.record_series {
+            monomorphic!(self.commit_plain_series(summary))
         } else {
             monomorphic!(self.commit_plain(summary))
         }
@@ -28,20 +30,29 @@ impl Engine {
     /// (sweeps and the CLI), compiled apart so that it tests none of them.
     fn commit_plain<N: Network, const P: u8>(&mut self, net: &N, summary: &mut StepSummary) {
         match self.order {
-            RouteOrder::Standard => self.commit_in::<N, P, true, false>(net, summary),
-            RouteOrder::Reversed => self.commit_in::<N, P, true, true>(net, summary),
+            RouteOrder::Standard => self.commit_in::<N, P, true, false, false>(net, summary),
+            RouteOrder::Reversed => self.commit_in::<N, P, true, true, false>(net, summary),
+        }
+    }
+
+    /// [`Engine::commit_plain`] with the series on (the page's runs).
+    fn commit_plain_series<N: Network, const P: u8>(&mut self, net: &N, summary: &mut StepSummary) {
+        match self.order {
+            RouteOrder::Standard => self.commit_in::<N, P, true, false, true>(net, summary),
+            RouteOrder::Reversed => self.commit_in::<N, P, true, true, true>(net, summary),
         }
     }
 
     /// [`Engine::commit_in`] for any configuration.
     fn commit_full<N: Network, const P: u8>(&mut self, net: &N, summary: &mut StepSummary) {
-        self.commit_in::<N, P, false, false>(net, summary)
+        self.commit_in::<N, P, false, false, false>(net, summary)
     }
 
     /// [`Engine::commit_moves`] on network `net` (the engine's own) under
-    /// policy `P`; `PLAIN`: no edge queues, no series, no checks, no worms.
+    /// policy `P`; `PLAIN`: no edge queues, no checks, no worms, and the
+    /// series on exactly when `SERIES`.
     #[inline(always)]
-    fn commit_in<N: Network, const P: u8, const PLAIN: bool, const REVERSED: bool>(
+    fn commit_in<N: Network, const P: u8, const PLAIN: bool, const REVERSED: bool, const SERIES: bool>(
         &mut self,
         net: &N,
         summary: &mut StepSummary,
@@ -69,7 +80,6 @@ impl Engine {
             delivered_at,
             working,
             at_source,
-            queue_histogram,
             current_max_queue,
             edge_occupancy,
             contests,
@@ -92,7 +102,8 @@ impl Engine {
             (true, true) => RouteOrder::Reversed,
             _ => *order,
         };
-        let (series, edge_queues) = (!PLAIN && config.record_series, !PLAIN && config.edge_queues);
+        let series = if PLAIN { SERIES } else { config.record_series };
+        let edge_queues = !PLAIN && config.edge_queues;
         let contests = &contests[..*contest_count];
         // Slices of known lengths rather than vectors: their bounds stay in
         // registers, and one test of a slot (or node) against the length
@@ -105,7 +116,7 @@ impl Engine {
         let delivered_at = &mut delivered_at[..];
         let (in_link, edge_occupancy) = (&mut in_link[..], &mut edge_occupancy[..]);
         let (mut moves, mut delivered_now) = (0u32, 0u32);
-        let record_links = !PLAIN && (series || config.check_invariants);
+        let record_links = series || (!PLAIN && config.check_invariants);
         let worms = !PLAIN && config.flits > 1;
         // Nodes whose queue or load may pass the maxima so far: a node's
         // value right after its last arrival of the step is at least its
@@ -143,7 +154,7 @@ impl Engine {
             let from = pos[i] as usize;
             let f = flags[i];
             if f & DEPARTED != 0 {
-                shift_queue(working, queue_histogram, series, from, false);
+                shift_queue(working, from, false);
                 if edge_queues && in_link[i] != NONE {
                     edge_occupancy[in_link[i] as usize] -= 1;
                 }
@@ -166,7 +177,7 @@ impl Engine {
                 delivered_now += 1;
                 delivered_slots.push(i as u32);
             } else {
-                let queue = shift_queue(working, queue_histogram, series, to as usize, true);
+                let queue = shift_queue(working, to as usize, true);
                 if queue > queue_so_far || queue + at_source[to as usize] > load_so_far {
                     arrivals.push(to);
                 }

@@ -267,8 +267,12 @@ pub struct Engine {
     // Node columns.
     working: Vec<u32>,
     at_source: Vec<u32>,
-    queue_histogram: Vec<u32>,
+    /// With series: the end-of-step largest working queue (exact); without,
+    /// the largest so far. See [`Engine::settle_max_queue`].
     current_max_queue: u32,
+    /// With series: a node whose working queue was `current_max_queue` at
+    /// the last step's end (checked first when the maximum is settled).
+    max_witness: u32,
     edge_occupancy: Vec<u32>,
 
     /// This step's contests, one per link that is bid for or reserved: the
@@ -420,8 +424,8 @@ impl Engine {
             in_flight: 0,
             working,
             at_source,
-            queue_histogram: vec![nodes as u32],
             current_max_queue: 0,
+            max_witness: 0,
             edge_occupancy,
             contests: Vec::new(),
             contest_count: 0,

@@ -1,6 +1,6 @@
 //! Bounded queues (SPEC §1): node queues of capacity q, or with edge
 //! queues one queue of capacity q per incoming directed link, and the
-//! working-queue counts with their histogram.
+//! working-queue counts and their end-of-step maximum.
 
 use super::contest::{EMPTY, RESERVED};
 use super::Engine;
@@ -53,47 +53,43 @@ impl Engine {
     }
 
     /// Brings the largest working queue down to this step's end-of-step
-    /// maximum when the queue histogram is kept (series on); without it,
-    /// `current_max_queue` stays the largest so far (see [`shift_queue`]).
+    /// maximum when the series are on; without them `current_max_queue`
+    /// stays the largest so far, which is all `max_queue` needs. After the
+    /// commit it is at least the maximum (it was exact at the last step's
+    /// end, queues grow only by the commit's arrivals, and the commit
+    /// raises it to every arrival that passes it), so it is the maximum as
+    /// soon as one node holds it: the witness of the last step, else a
+    /// node of this step's arrivals, else a scan of the node column finds
+    /// the maximum and its witness. (A histogram of queue sizes kept on
+    /// every move did the same at a cost of every move; the page's runs
+    /// record series.)
     pub(super) fn settle_max_queue(&mut self) {
-        while self.config.record_series
-            && self.current_max_queue > 0
-            && self.queue_histogram[self.current_max_queue as usize] == 0
-        {
-            self.current_max_queue -= 1;
+        let max = self.current_max_queue;
+        if !self.config.record_series || max == 0 || self.working[self.max_witness as usize] == max {
+            return;
         }
+        if let Some(&node) = self.arrivals.iter().find(|&&node| self.working[node as usize] == max) {
+            self.max_witness = node;
+            return;
+        }
+        let max = self.working.iter().copied().max().unwrap_or(0);
+        self.current_max_queue = max;
+        self.max_witness = self.working.iter().position(|&w| w == max).unwrap_or(0) as u32;
     }
 
     /// Takes one packet off a node's working queue (see [`shift_queue`]).
     #[inline]
     pub(super) fn leave_working(&mut self, node: usize) {
-        shift_queue(
-            &mut self.working,
-            &mut self.queue_histogram,
-            self.config.record_series,
-            node,
-            false,
-        );
+        shift_queue(&mut self.working, node, false);
     }
 }
 
-/// Adds one packet to `working[node]` (`grow`) or takes one off (returning
-/// the new size), keeping
-/// the histogram of queue sizes when the per-step series are on (it makes
-/// the end-of-step maximum exact at every step); without it the engine
-/// keeps only the largest end-of-step queue so far, which is all
-/// `max_queue` needs.
+/// Adds one packet to `working[node]` (`grow`) or takes one off, and
+/// returns the new size.
 #[inline(always)]
-pub(super) fn shift_queue(working: &mut [u32], histogram: &mut Vec<u32>, series: bool, node: usize, grow: bool) -> u32 {
+pub(super) fn shift_queue(working: &mut [u32], node: usize, grow: bool) -> u32 {
     let old = working[node];
     let value = if grow { old + 1 } else { old - 1 };
-    if series {
-        histogram[old as usize] -= 1;
-        if value as usize >= histogram.len() {
-            histogram.resize(value as usize + 1, 0);
-        }
-        histogram[value as usize] += 1;
-    }
     working[node] = value;
     value
 }

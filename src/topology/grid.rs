@@ -36,14 +36,39 @@ impl FastDiv {
     #[inline(always)]
     fn div_by_more_than_one(self, n: u32) -> u32 {
         debug_assert!(self.divisor > 1);
-        ((self.magic as u128 * n as u128) >> 64) as u32
+        mul_high(self.magic, n) as u32
     }
 
     #[inline]
     fn rem(self, n: u32) -> u32 {
         let low = self.magic.wrapping_mul(n as u64);
-        ((low as u128 * self.divisor as u128) >> 64) as u32
+        mul_high(low, self.divisor) as u32
     }
+}
+
+/// The high 64 bits of the 96-bit product `a · b`, exactly. Natively one
+/// 64×64→128 multiply; on 32-bit targets (wasm32, which has no 128-bit
+/// product: `u128` becomes a call to the 128×128 `__multi3`) two 64-bit
+/// products of `b` with a's halves: a·b = hi·b·2³² + lo·b, and
+/// ⌊a·b / 2⁶⁴⌋ = ⌊(hi·b + ⌊lo·b / 2³²⌋) / 2³²⌋, whose sum stays below 2⁶⁴.
+#[inline(always)]
+fn mul_high(a: u64, b: u32) -> u64 {
+    #[cfg(target_pointer_width = "64")]
+    {
+        ((a as u128 * b as u128) >> 64) as u64
+    }
+    #[cfg(not(target_pointer_width = "64"))]
+    {
+        mul_high_by_halves(a, b)
+    }
+}
+
+/// [`mul_high`] from two 64-bit products (the 32-bit targets' way).
+#[cfg(any(test, not(target_pointer_width = "64")))]
+#[inline(always)]
+fn mul_high_by_halves(a: u64, b: u32) -> u64 {
+    let (hi, lo, b) = (a >> 32, a & 0xFFFF_FFFF, b as u64);
+    (hi * b + ((lo * b) >> 32)) >> 32
 }
 
 /// A d-dimensional mesh or torus (d = 1 gives linear arrays and rings).
@@ -380,6 +405,22 @@ pub fn instance_locality(grid: &Grid, packets: &[(u32, u32)]) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::FastDiv;
+
+    #[test]
+    fn high_product_by_halves_is_exact() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut cases = vec![(u64::MAX, u32::MAX), (0, 0), (u64::MAX, 1), (1 << 32, u32::MAX)];
+        for _ in 0..10_000 {
+            x = x
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            cases.push((x, (x >> 17) as u32));
+        }
+        for (a, b) in cases {
+            let want = ((a as u128 * b as u128) >> 64) as u64;
+            assert_eq!(super::mul_high_by_halves(a, b), want, "{a} × {b}");
+        }
+    }
 
     #[test]
     fn fast_division_is_exact() {

@@ -1,0 +1,74 @@
+//! The native side of `scripts/wasm-bench.mjs`: times one run request
+//! (construction and run, no process start) on one thread.
+//!
+//! `cargo run --release --example wasm_bench -- '<config JSON>' [RUNS]`
+//! reads the config object the page's `new Simulation(config)` takes and
+//! prints one JSON line per mode, each with its run times in ms (wall and
+//! thread CPU) and the run's steps and packet-hops:
+//! - `cli`: the CLI's request (`RunSpec::default()`, no series) built and
+//!   run to its end, as `routesim run` does;
+//! - `series`: the page's request (`RunSpec::browser()`, series on) run to
+//!   its end without a timeline, as the page's probe (`Simulation.measure`) does;
+//! - `page`: the page's request (`RunSpec::browser()`, series on) in a
+//!   [`Timeline`] (checkpoints) run to its end, as the wasm
+//!   `Simulation.run_to_end` does.
+
+use routesim::{RunSpec, Timeline};
+use std::time::{Duration, Instant};
+
+/// CPU time of the current thread (Linux: `/proc/thread-self/schedstat`).
+fn thread_cpu() -> Duration {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|t| t.split_whitespace().next()?.parse().ok())
+        .map(Duration::from_nanos)
+        .unwrap_or_default()
+}
+
+/// Runs `f` and returns its wall and thread-CPU times in ms, and its result.
+fn timed<T>(f: impl FnOnce() -> T) -> (f64, f64, T) {
+    let (w, c) = (Instant::now(), thread_cpu());
+    let out = f();
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    (ms(w.elapsed()), ms(thread_cpu() - c), out)
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let Some(config) = args.get(1) else {
+        eprintln!("usage: wasm_bench '<config JSON>' [RUNS]");
+        std::process::exit(2);
+    };
+    let runs: usize = args.get(2).map_or(5, |r| r.parse().expect("RUNS: a whole number"));
+    let config: serde_json::Value = serde_json::from_str(config).expect("config: JSON");
+    for mode in ["cli", "series", "page"] {
+        let base = if mode == "cli" {
+            RunSpec::default()
+        } else {
+            RunSpec::browser()
+        };
+        let spec = RunSpec::from_json(base, &config).unwrap_or_else(|e| panic!("config: {e}"));
+        let (mut wall, mut cpu, mut steps, mut hops) = (Vec::new(), Vec::new(), 0, 0);
+        for _ in 0..runs {
+            let (w, c, (s, h)) = timed(|| {
+                let mut sim = spec.build().expect("the run builds");
+                let of = |s: &routesim::Simulation| (s.engine().step_count(), s.engine().stats().packet_hops);
+                if mode != "page" {
+                    sim.run();
+                    of(&sim)
+                } else {
+                    let mut timeline = Timeline::new(sim);
+                    timeline.run_steps(u32::MAX);
+                    of(timeline.current())
+                }
+            });
+            wall.push(w);
+            cpu.push(c);
+            (steps, hops) = (s, h);
+        }
+        println!(
+            "{}",
+            serde_json::json!({ "mode": mode, "wall_ms": wall, "cpu_ms": cpu, "steps": steps, "packet_hops": hops })
+        );
+    }
+}
