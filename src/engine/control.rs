@@ -5,7 +5,8 @@
 //! but for `Engine::new` and `Engine::step` (in `mod.rs`).
 
 use super::{counts_unsettled, ControlKind, Engine, COMBINED, DELIVERED, DEPARTED, ELIGIBLE, FORCED, NONE, TIE_FLIP};
-use crate::topology::{Network, RouteOrder};
+use crate::topology::{Network, RouteOrder, Topology};
+use std::sync::Arc;
 
 impl Engine {
     /// Sets the route order of the canonical routes (default: SPEC §5's).
@@ -114,6 +115,27 @@ impl Engine {
         true
     }
 
+    /// [`Engine::send_control`] for a whole step's messages at once, given
+    /// by their links' ids (`node · ports + port`, as in
+    /// [`Engine::last_links`]), in order: the same links reserved and the
+    /// same messages as that many calls, with the topology's kind
+    /// dispatched once (its `neighbor` inlined into the check that each
+    /// link exists). Returns false if any message could not be sent (it
+    /// is skipped, as by `send_control`).
+    pub fn send_control_links(&mut self, links: &[u32]) -> bool {
+        let topo = Arc::clone(&self.topo);
+        let mut control = std::mem::take(&mut self.control);
+        let all = match &*topo {
+            Topology::Grid(net) => self.reserve_links(links, |l| link_exists(net, l), &mut control),
+            Topology::Hypercube(net) => self.reserve_links(links, |l| link_exists(net, l), &mut control),
+            Topology::Butterfly(net) => self.reserve_links(links, |l| link_exists(net, l), &mut control),
+            Topology::ShuffleExchange(net) => self.reserve_links(links, |l| link_exists(net, l), &mut control),
+        };
+        self.control_kinds.resize(control.len(), ControlKind::Message);
+        self.control = control;
+        all
+    }
+
     /// Declares that the coming step belongs to the algorithm's protocol even
     /// if nothing crosses a link — e.g. the swap half of a compare-exchange
     /// (SPEC §1: 2 steps) in which no pair is out of order. SPEC §1 ends a run
@@ -134,15 +156,58 @@ impl Engine {
     /// is delivered or already scripted.
     pub fn force_move(&mut self, p: u32, port: u32) -> bool {
         let s = self.slot(p);
-        let Some(lid) = self.link_id(self.pos[s], port) else {
+        let from = self.pos[s];
+        let Some(to) = self.topo.neighbor(from, port) else {
             return false;
         };
+        self.force_slot(s, from * self.topo.ports() + port, to)
+    }
+
+    /// [`Engine::force_move`] for a whole step's scripted moves `(packet,
+    /// port)` at once, in order (the same as that many calls), with the
+    /// topology's kind dispatched once (its `neighbor` inlined into the
+    /// loop). Returns false if any move could not be made (it is skipped,
+    /// as by `force_move`).
+    pub fn force_moves(&mut self, moves: &[(u32, u32)]) -> bool {
+        let topo = Arc::clone(&self.topo);
+        self.forced.reserve(moves.len());
+        match &*topo {
+            Topology::Grid(net) => self.force_moves_on(net, moves),
+            Topology::Hypercube(net) => self.force_moves_on(net, moves),
+            Topology::Butterfly(net) => self.force_moves_on(net, moves),
+            Topology::ShuffleExchange(net) => self.force_moves_on(net, moves),
+        }
+    }
+
+    #[inline(always)]
+    fn force_moves_on<N: Network>(&mut self, net: &N, moves: &[(u32, u32)]) -> bool {
+        let ports = net.ports();
+        let mut all = true;
+        for &(p, port) in moves {
+            let s = self.slot(p);
+            let from = self.pos[s];
+            all &= match net.neighbor(from, port) {
+                Some(to) => self.force_slot(s, from * ports + port, to),
+                None => false,
+            };
+        }
+        all
+    }
+
+    /// Scripts the packet in slot `s` over link `lid` (which exists) to
+    /// `to`, unless it is delivered or scripted already or the link is
+    /// taken. Its bid becomes the sink's (a scripted packet does not bid):
+    /// recomputed before the next contest, unless it is the sink's already
+    /// (a held-back packet's, as in a sort), which needs no recomputing.
+    #[inline(always)]
+    fn force_slot(&mut self, s: usize, lid: u32, to: u32) -> bool {
         if self.flags[s] & (DELIVERED | FORCED) != 0 || !self.reserve_link(lid) {
             return false;
         }
         self.flags[s] |= FORCED;
-        self.touch(s);
-        let to = self.topo.neighbor(self.pos[s], port).expect("link exists");
+        if self.bid_link[s] != self.sink() {
+            self.touch(s);
+        }
         self.forced.push((s as u32, lid, to));
         true
     }
@@ -343,4 +408,17 @@ impl Engine {
         self.topo.neighbor(node, port)?;
         Some(node * self.topo.ports() + port)
     }
+}
+
+/// Whether the link with id `lid` (`node · ports + port`) exists on `net`.
+#[inline(always)]
+fn link_exists<N: Network>(net: &N, lid: u32) -> bool {
+    let ports = net.ports();
+    // The common case (2-D grids, butterflies) without a division.
+    let (node, port) = match ports {
+        4 => (lid >> 2, lid & 3),
+        0 => return false,
+        _ => (lid / ports, lid % ports),
+    };
+    node < net.nodes() && net.neighbor(node, port).is_some()
 }
