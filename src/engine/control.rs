@@ -182,34 +182,58 @@ impl Engine {
     #[inline(always)]
     fn force_moves_on<N: Network>(&mut self, net: &N, moves: &[(u32, u32)]) -> bool {
         let ports = net.ports();
-        let mut all = true;
-        for &(p, port) in moves {
-            let s = self.slot(p);
-            let from = self.pos[s];
-            all &= match net.neighbor(from, port) {
-                Some(to) => self.force_slot(s, from * ports + port, to),
-                None => false,
-            };
+        // The slots and then the nodes of the packets first, each in a loop
+        // of its own (`forced` holds them meanwhile): the packets of a step's
+        // script lie all over the columns, and short loops keep many of
+        // those loads in flight.
+        let from = self.forced.len();
+        let slot_of = &self.slot_of[..];
+        self.forced
+            .extend(moves.iter().map(|&(p, port)| (slot_of[p as usize], port, 0)));
+        for m in &mut self.forced[from..] {
+            m.2 = self.pos[m.0 as usize];
         }
-        all
+        let mut kept = from;
+        for i in from..self.forced.len() {
+            let (s, port, at) = self.forced[i];
+            let Some(to) = net.neighbor(at, port) else {
+                continue;
+            };
+            let s = s as usize;
+            let lid = at * ports + port;
+            if self.flags[s] & (DELIVERED | FORCED) != 0 || !self.reserve_link(lid) {
+                continue;
+            }
+            self.mark_forced(s);
+            self.forced[kept] = (s as u32, lid, to);
+            kept += 1;
+        }
+        self.forced.truncate(kept);
+        kept - from == moves.len()
     }
 
     /// Scripts the packet in slot `s` over link `lid` (which exists) to
     /// `to`, unless it is delivered or scripted already or the link is
-    /// taken. Its bid becomes the sink's (a scripted packet does not bid):
-    /// recomputed before the next contest, unless it is the sink's already
-    /// (a held-back packet's, as in a sort), which needs no recomputing.
+    /// taken.
     #[inline(always)]
     fn force_slot(&mut self, s: usize, lid: u32, to: u32) -> bool {
         if self.flags[s] & (DELIVERED | FORCED) != 0 || !self.reserve_link(lid) {
             return false;
         }
-        self.flags[s] |= FORCED;
-        if self.bid_link[s] != self.sink() {
-            self.touch(s);
-        }
+        self.mark_forced(s);
         self.forced.push((s as u32, lid, to));
         true
+    }
+
+    /// Flags the packet in slot `s` as scripted; its bid is recomputed
+    /// (becoming the sink's) if it is eligible — a held-back packet bids
+    /// for the sink already, or is on the `requeue` list.
+    #[inline(always)]
+    fn mark_forced(&mut self, s: usize) {
+        self.flags[s] |= FORCED;
+        if self.flags[s] & ELIGIBLE != 0 {
+            self.touch(s);
+        }
     }
 
     /// Delivers `p`, which must be at its destination (for algorithms that
