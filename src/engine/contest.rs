@@ -68,25 +68,59 @@ impl Engine {
         };
     }
 
-    /// Reserves link `lid` for the coming step (a contest no bid can win);
-    /// false, reserving nothing, if it is reserved already.
+    /// Reserves link `lid` for the coming step (a contest no bid can win,
+    /// entered if packets bid: [`Engine::enter_reservations`]); false,
+    /// reserving nothing, if it is reserved already.
     #[inline]
     pub(super) fn reserve_link(&mut self, lid: u32) -> bool {
-        let k = self.contest_count;
-        // Taken if its index entry, less the base, names one of this step's contests.
-        if (self.link_contest[lid as usize].wrapping_sub(self.contest_base) as usize) < k {
+        let (word, bit) = ((lid / 64) as usize, 1u64 << (lid % 64));
+        if self.reserved_bits[word] & bit != 0 {
             return false;
         }
-        if self.contests.len() <= k {
-            self.contests.resize(k + 1, Contest::default());
+        self.reserved_bits[word] |= bit;
+        self.reserved.push(lid);
+        true
+    }
+
+    /// Reserves the links of `links` that `exist`, in order, as that many
+    /// calls of [`Engine::reserve_link`] would, and appends those it
+    /// reserved to `kept` (a link that does not exist, is reserved already,
+    /// or is named twice is left out). Returns whether it kept them all.
+    #[inline(always)]
+    pub(super) fn reserve_links(&mut self, links: &[u32], exists: impl Fn(u32) -> bool, kept: &mut Vec<u32>) -> bool {
+        let from = kept.len();
+        kept.reserve(links.len());
+        let bits = &mut self.reserved_bits[..];
+        for &lid in links {
+            if !exists(lid) {
+                continue;
+            }
+            let (word, bit) = ((lid / 64) as usize, 1u64 << (lid % 64));
+            if bits[word] & bit == 0 {
+                bits[word] |= bit;
+                kept.push(lid);
+            }
         }
-        self.contests[k] = Contest {
+        self.reserved.extend_from_slice(&kept[from..]);
+        kept.len() - from == links.len()
+    }
+
+    /// Enters the step's reservations as contests that no bid can win,
+    /// before the packets bid (a step in which none bids needs none).
+    pub(super) fn enter_reservations(&mut self) {
+        let (base, k0) = (self.contest_base, self.contest_count);
+        let room = k0 + self.reserved.len();
+        if self.contests.len() < room {
+            self.contests.resize(room, Contest::default());
+        }
+        for (j, &lid) in self.reserved.iter().enumerate() {
+            self.link_contest[lid as usize] = base + (k0 + j) as u32;
+        }
+        self.contests[k0..room].fill(Contest {
             best: RESERVED,
             winner: NONE,
-        };
-        self.link_contest[lid as usize] = self.contest_base + k as u32;
-        self.contest_count += 1;
-        true
+        });
+        self.contest_count = room;
     }
 
     /// The sink: the link id one past the last link, which packets that do
@@ -100,6 +134,16 @@ impl Engine {
     /// raising `contest_base` past them (restarting from a cleared array
     /// before the counter could wrap).
     pub(super) fn retire_contests(&mut self) {
+        // The reservations end with the step (the words they set, or all
+        // words if that is fewer stores).
+        if self.reserved.len() > self.reserved_bits.len() / 8 {
+            self.reserved_bits.fill(0);
+        } else {
+            for &lid in &self.reserved {
+                self.reserved_bits[(lid / 64) as usize] = 0;
+            }
+        }
+        self.reserved.clear();
         let used = self.contest_count as u32;
         self.contest_count = 0;
         let links = self.link_contest.len() as u32;

@@ -5,7 +5,8 @@
 //! but for `Engine::new` and `Engine::step` (in `mod.rs`).
 
 use super::{counts_unsettled, ControlKind, Engine, COMBINED, DELIVERED, DEPARTED, ELIGIBLE, FORCED, NONE, TIE_FLIP};
-use crate::topology::{Network, RouteOrder};
+use crate::topology::{Network, RouteOrder, Topology};
+use std::sync::Arc;
 
 impl Engine {
     /// Sets the route order of the canonical routes (default: SPEC §5's).
@@ -114,6 +115,27 @@ impl Engine {
         true
     }
 
+    /// [`Engine::send_control`] for a whole step's messages at once, given
+    /// by their links' ids (`node · ports + port`, as in
+    /// [`Engine::last_links`]), in order: the same links reserved and the
+    /// same messages as that many calls, with the topology's kind
+    /// dispatched once (its `neighbor` inlined into the check that each
+    /// link exists). Returns false if any message could not be sent (it
+    /// is skipped, as by `send_control`).
+    pub fn send_control_links(&mut self, links: &[u32]) -> bool {
+        let topo = Arc::clone(&self.topo);
+        let mut control = std::mem::take(&mut self.control);
+        let all = match &*topo {
+            Topology::Grid(net) => self.reserve_links(links, |l| link_exists(net, l), &mut control),
+            Topology::Hypercube(net) => self.reserve_links(links, |l| link_exists(net, l), &mut control),
+            Topology::Butterfly(net) => self.reserve_links(links, |l| link_exists(net, l), &mut control),
+            Topology::ShuffleExchange(net) => self.reserve_links(links, |l| link_exists(net, l), &mut control),
+        };
+        self.control_kinds.resize(control.len(), ControlKind::Message);
+        self.control = control;
+        all
+    }
+
     /// Declares that the coming step belongs to the algorithm's protocol even
     /// if nothing crosses a link — e.g. the swap half of a compare-exchange
     /// (SPEC §1: 2 steps) in which no pair is out of order. SPEC §1 ends a run
@@ -134,17 +156,84 @@ impl Engine {
     /// is delivered or already scripted.
     pub fn force_move(&mut self, p: u32, port: u32) -> bool {
         let s = self.slot(p);
-        let Some(lid) = self.link_id(self.pos[s], port) else {
+        let from = self.pos[s];
+        let Some(to) = self.topo.neighbor(from, port) else {
             return false;
         };
+        self.force_slot(s, from * self.topo.ports() + port, to)
+    }
+
+    /// [`Engine::force_move`] for a whole step's scripted moves `(packet,
+    /// port)` at once, in order (the same as that many calls), with the
+    /// topology's kind dispatched once (its `neighbor` inlined into the
+    /// loop). Returns false if any move could not be made (it is skipped,
+    /// as by `force_move`).
+    pub fn force_moves(&mut self, moves: &[(u32, u32)]) -> bool {
+        let topo = Arc::clone(&self.topo);
+        self.forced.reserve(moves.len());
+        match &*topo {
+            Topology::Grid(net) => self.force_moves_on(net, moves),
+            Topology::Hypercube(net) => self.force_moves_on(net, moves),
+            Topology::Butterfly(net) => self.force_moves_on(net, moves),
+            Topology::ShuffleExchange(net) => self.force_moves_on(net, moves),
+        }
+    }
+
+    #[inline(always)]
+    fn force_moves_on<N: Network>(&mut self, net: &N, moves: &[(u32, u32)]) -> bool {
+        let ports = net.ports();
+        // The slots and then the nodes of the packets first, each in a loop
+        // of its own (`forced` holds them meanwhile): the packets of a step's
+        // script lie all over the columns, and short loops keep many of
+        // those loads in flight.
+        let from = self.forced.len();
+        let slot_of = &self.slot_of[..];
+        self.forced
+            .extend(moves.iter().map(|&(p, port)| (slot_of[p as usize], port, 0)));
+        for m in &mut self.forced[from..] {
+            m.2 = self.pos[m.0 as usize];
+        }
+        let mut kept = from;
+        for i in from..self.forced.len() {
+            let (s, port, at) = self.forced[i];
+            let Some(to) = net.neighbor(at, port) else {
+                continue;
+            };
+            let s = s as usize;
+            let lid = at * ports + port;
+            if self.flags[s] & (DELIVERED | FORCED) != 0 || !self.reserve_link(lid) {
+                continue;
+            }
+            self.mark_forced(s);
+            self.forced[kept] = (s as u32, lid, to);
+            kept += 1;
+        }
+        self.forced.truncate(kept);
+        kept - from == moves.len()
+    }
+
+    /// Scripts the packet in slot `s` over link `lid` (which exists) to
+    /// `to`, unless it is delivered or scripted already or the link is
+    /// taken.
+    #[inline(always)]
+    fn force_slot(&mut self, s: usize, lid: u32, to: u32) -> bool {
         if self.flags[s] & (DELIVERED | FORCED) != 0 || !self.reserve_link(lid) {
             return false;
         }
-        self.flags[s] |= FORCED;
-        self.touch(s);
-        let to = self.topo.neighbor(self.pos[s], port).expect("link exists");
+        self.mark_forced(s);
         self.forced.push((s as u32, lid, to));
         true
+    }
+
+    /// Flags the packet in slot `s` as scripted; its bid is recomputed
+    /// (becoming the sink's) if it is eligible — a held-back packet bids
+    /// for the sink already, or is on the `requeue` list.
+    #[inline(always)]
+    fn mark_forced(&mut self, s: usize) {
+        self.flags[s] |= FORCED;
+        if self.flags[s] & ELIGIBLE != 0 {
+            self.touch(s);
+        }
     }
 
     /// Delivers `p`, which must be at its destination (for algorithms that
@@ -343,4 +432,17 @@ impl Engine {
         self.topo.neighbor(node, port)?;
         Some(node * self.topo.ports() + port)
     }
+}
+
+/// Whether the link with id `lid` (`node · ports + port`) exists on `net`.
+#[inline(always)]
+fn link_exists<N: Network>(net: &N, lid: u32) -> bool {
+    let ports = net.ports();
+    // The common case (2-D grids, butterflies) without a division.
+    let (node, port) = match ports {
+        4 => (lid >> 2, lid & 3),
+        0 => return false,
+        _ => (lid / ports, lid % ports),
+    };
+    node < net.nodes() && net.neighbor(node, port).is_some()
 }

@@ -288,6 +288,14 @@ pub struct Engine {
     /// links: the *sink*, which packets that do not bid bid for, so that
     /// the bid loop has no branch on whether a packet bids.
     link_contest: Vec<u32>,
+    /// The links reserved for the coming step (control messages, scripted
+    /// moves, flits), one bit per link: a reservation is a bit (a step's
+    /// script touches 8 KB at mesh:128x128, not the 256 KB of
+    /// `link_contest`), entered as a contest only in a step in which
+    /// packets bid (`enter_reservations`).
+    reserved_bits: Vec<u64>,
+    /// Those links, in the order reserved.
+    reserved: Vec<u32>,
     /// Grows by the number of contests of every step (see `link_contest`).
     contest_base: u32,
     forced: Vec<(u32, u32, u32)>,
@@ -430,6 +438,8 @@ impl Engine {
             contests: Vec::new(),
             contest_count: 0,
             link_contest,
+            reserved_bits: vec![0; (links + 1).div_ceil(64)],
+            reserved: Vec::new(),
             contest_base: 1,
             forced: Vec::new(),
             control: Vec::new(),
@@ -499,6 +509,7 @@ impl Engine {
             self.rebid_touched();
         }
         if self.eligible > 0 {
+            self.enter_reservations();
             self.bid(self.scan_len);
         }
 

@@ -77,7 +77,11 @@
 use super::geometry::Mesh;
 use super::Task;
 use crate::engine::Engine;
+use crate::topology::Network;
+use plan::Round;
 use std::sync::Arc;
+
+mod plan;
 
 /// A sorting network on any topology, for [`SortTask::on_network`]: its
 /// rounds of compare-exchanges between neighbours, each comparator a pair
@@ -296,20 +300,37 @@ pub struct SortTask {
     span: u32,
     m: u32,
     c: u32,
-    /// Per node, c keys ascending (EMPTY last); a key's low 32 bits are its packet.
-    slots: Vec<u128>,
+    /// Per node, c items ascending (empty slots last), each item as the
+    /// rank of its key among the task's keys: ranks compare as the keys do
+    /// (keys are distinct: a key ends with its packet), in a quarter of the
+    /// memory. An empty slot holds the number of items, after every rank
+    /// as [`EMPTY`] is after every key.
+    slots: Vec<u32>,
+    /// The packet of each rank, and `u32::MAX` for an empty slot's.
+    packets: Vec<u32>,
+    /// Ports per node of the engine's topology: a link's id is
+    /// node · ports + port (4 on the mesh).
+    ports: u32,
     /// The next round to start: merge level k, round q of it.
     k: u32,
     q: u32,
     /// Step within the current window of c steps.
     sub: u32,
     local: Vec<CellPair>,
+    /// `local` as link-id offsets from a block's top-left node, a to b and
+    /// b to a (laid out once per round, added to every block's corner).
+    offsets: Vec<(u32, u32)>,
     /// The round whose keys cross in this window.
     keys: Option<Round>,
     /// The round whose packets cross in this window (planned at its start).
     swaps: Option<Round>,
-    /// Packets to move in `swaps`, per pair: (from a to b, from b to a), flattened c per pair.
+    /// Packets to move in `swaps`, per pair: (from a to b, from b to a), flattened c per pair (c > 1).
     moves: Vec<(u32, u32)>,
+    /// The scripted moves `(packet, port)` of `swaps`, window step after
+    /// window step: those of step s are `scripted[starts[s]..starts[s + 1]]`,
+    /// handed to the engine in one call.
+    scripted: Vec<(u32, u32)>,
+    starts: Vec<usize>,
     /// Sort into column-major snake order instead (every block transposed).
     transposed: bool,
     /// A sorting network on any topology instead of the mesh's (the mesh
@@ -317,15 +338,6 @@ pub struct SortTask {
     network: Option<Arc<dyn Comparators>>,
     /// The network's next round.
     next: u32,
-}
-
-/// One round on the mesh: its kind, its pairs of nodes and their ports.
-#[derive(Clone, Default)]
-struct Round {
-    exchange: bool,
-    pairs: Vec<(u32, u32)>,
-    /// Per pair: the port from a to b and from b to a.
-    ports: Vec<(u32, u32)>,
 }
 
 /// Ports (SPEC §2) from cell x to its neighbour y and back.
@@ -380,6 +392,15 @@ pub fn consecutive_rounds_share_no_link(m: u32) -> Option<((u32, u32), (u32, u32
         .map(|w| (w[0], w[1]))
 }
 
+/// The packets of `items` (packet, primary key) in the order of their
+/// keys ([`key`]): the packet of each rank, then `u32::MAX` (that of an
+/// empty slot, whose rank is the number of items).
+fn ranked(items: &[(u32, u64)]) -> Vec<u32> {
+    let mut keys: Vec<u128> = items.iter().map(|&(p, primary)| key(primary, p)).collect();
+    keys.sort_unstable();
+    keys.iter().map(|&k| k as u32).chain([u32::MAX]).collect()
+}
+
 impl SortTask {
     /// Sorts `items` (packet, primary key) inside every aligned m×m region
     /// with buckets of `c` slots; every node must hold at most c of them.
@@ -405,21 +426,21 @@ impl SortTask {
     ) -> SortTask {
         let n = (span * span) as usize;
         let cu = c as usize;
-        let mut slots = vec![EMPTY; n * cu];
+        let packets = ranked(items);
+        let none = items.len() as u32;
+        let mut slots = vec![none; n * cu];
         let mut fill = vec![0usize; n];
         let local = |v: u32| {
             let (r, col) = mesh.rc(v);
             ((r - origin.0) * span + col - origin.1) as usize
         };
-        for &(p, primary) in items {
+        for (rank, &p) in packets[..items.len()].iter().enumerate() {
             let v = local(e.position(p));
             assert!(fill[v] < cu, "node {v} holds more than {c} items to sort");
-            slots[v * cu + fill[v]] = key(primary, p);
+            slots[v * cu + fill[v]] = rank as u32;
             fill[v] += 1;
         }
-        for v in 0..n {
-            slots[v * cu..v * cu + cu].sort_unstable();
-        }
+        // Ranks enter in ascending order: every bucket is sorted.
         Self::first_round(SortTask {
             mesh,
             origin,
@@ -427,6 +448,8 @@ impl SortTask {
             m,
             c,
             slots,
+            packets,
+            ports: 4,
             network: None,
             ..Self::fresh()
         })
@@ -442,13 +465,18 @@ impl SortTask {
             m: 1,
             c: 1,
             slots: Vec::new(),
+            packets: Vec::new(),
+            ports: 4,
             k: 2,
             q: 0,
             sub: 0,
             local: Vec::new(),
+            offsets: Vec::new(),
             keys: None,
             swaps: None,
             moves: Vec::new(),
+            scripted: Vec::new(),
+            starts: Vec::new(),
             transposed: false,
             network: None,
             next: 0,
@@ -466,14 +494,18 @@ impl SortTask {
     /// order, consecutive rounds overlap; R rounds take R + 1 steps.
     pub fn on_network(e: &Engine, network: Arc<dyn Comparators>, items: &[(u32, u64)]) -> SortTask {
         let n = network.nodes() as usize;
-        let mut slots = vec![EMPTY; n];
-        for &(p, primary) in items {
+        let packets = ranked(items);
+        let none = items.len() as u32;
+        let mut slots = vec![none; n];
+        for (rank, &p) in packets[..items.len()].iter().enumerate() {
             let v = e.position(p) as usize;
-            assert!(slots[v] == EMPTY, "node {v} holds more than one key to sort");
-            slots[v] = key(primary, p);
+            assert!(slots[v] == none, "node {v} holds more than one key to sort");
+            slots[v] = rank as u32;
         }
         Self::first_round(SortTask {
             slots,
+            packets,
+            ports: e.topology().ports(),
             network: Some(network),
             ..Self::fresh()
         })
@@ -525,9 +557,14 @@ impl SortTask {
                 return None;
             }
             round.exchange = false;
-            round.pairs.clear();
-            round.ports.clear();
-            network.round(self.next, &mut round.pairs, &mut round.ports);
+            let (mut pairs, mut ports) = (Vec::new(), Vec::new());
+            network.round(self.next, &mut pairs, &mut ports);
+            round.links.clear();
+            let n = self.ports;
+            let pairs = pairs.iter().zip(&ports);
+            round
+                .links
+                .extend(pairs.flat_map(|(&(a, b), &(pab, pba))| [a * n + pab, b * n + pba]));
             self.next += 1;
             return Some(round);
         }
@@ -536,8 +573,6 @@ impl SortTask {
         }
         let kind = level_round(self.k, self.k == self.m, self.q, &mut self.local);
         round.exchange = kind == RoundKind::Exchange;
-        round.pairs.clear();
-        round.ports.clear();
         let (r0, c0, span) = (self.origin.0, self.origin.1, self.span);
         let k = self.k;
         if self.transposed {
@@ -546,13 +581,23 @@ impl SortTask {
                 *pair = ((c1, r1), (c2, r2));
             }
         }
+        // A cell (r, c) of the block with corner (br, bc) is node
+        // node(br, bc) + node(r, c): the sum never carries from the column
+        // into the row, as bc + c < side; so its link over port p is
+        // 4·node(br, bc) + (4·node(r, c) + p).
+        let mesh = self.mesh;
+        self.offsets.clear();
+        self.offsets.extend(self.local.iter().map(|&(x, y)| {
+            let (pab, pba) = port_pair(x, y);
+            (4 * mesh.node(x.0, x.1) + pab, 4 * mesh.node(y.0, y.1) + pba)
+        }));
+        round.links.clear();
         for br in (r0..r0 + span).step_by(k as usize) {
             for bc in (c0..c0 + span).step_by(k as usize) {
-                for &((r1, c1), (r2, c2)) in &self.local {
-                    let (a, b) = (self.mesh.node(br + r1, bc + c1), self.mesh.node(br + r2, bc + c2));
-                    round.pairs.push((a, b));
-                    round.ports.push(port_pair((r1, c1), (r2, c2)));
-                }
+                let corner = 4 * mesh.node(br, bc);
+                round
+                    .links
+                    .extend(self.offsets.iter().flat_map(|&(la, lb)| [corner + la, corner + lb]));
             }
         }
         self.q += 1;
@@ -561,85 +606,6 @@ impl SortTask {
             self.k *= 2;
         }
         Some(round)
-    }
-
-    /// Decides the packet moves of round `round` (bookkeeping of the slots
-    /// follows at once; the packets cross in the following c steps).
-    fn plan_moves(&mut self, round: &Round) {
-        let cu = self.c as usize;
-        self.moves.clear();
-        let mut merged: Vec<u128> = Vec::with_capacity(2 * cu);
-        let packet = |key: u128| if key == EMPTY { u32::MAX } else { key as u32 };
-        if cu == 1 {
-            for &(a, b) in &round.pairs {
-                let (a, b) = (self.slot_of(a), self.slot_of(b));
-                let (x, y) = (self.slots[a], self.slots[b]);
-                if round.exchange || x > y {
-                    self.moves.push((packet(x), packet(y)));
-                    self.slots.swap(a, b);
-                } else {
-                    self.moves.push((u32::MAX, u32::MAX));
-                }
-            }
-            return;
-        }
-        let (mut out_a, mut out_b): (Vec<u32>, Vec<u32>) = (Vec::new(), Vec::new());
-        for &(a, b) in &round.pairs {
-            let (a, b) = (self.slot_of(a), self.slot_of(b));
-            let (sa, sb) = (a * cu, b * cu);
-            if round.exchange {
-                for s in 0..cu {
-                    let (x, y) = (self.slots[sa + s], self.slots[sb + s]);
-                    self.moves.push((packet(x), packet(y)));
-                    self.slots.swap(sa + s, sb + s);
-                }
-                continue;
-            }
-            merged.clear();
-            merged.extend_from_slice(&self.slots[sa..sa + cu]);
-            merged.extend_from_slice(&self.slots[sb..sb + cu]);
-            merged.sort_unstable();
-            // Packets leaving a: a's keys now in b's half; leaving b: b's keys in a's half.
-            let (low, high) = (&merged[..cu], &merged[cu..]);
-            out_a.clear();
-            out_b.clear();
-            for &x in &self.slots[sa..sa + cu] {
-                if x != EMPTY && high.binary_search(&x).is_ok() {
-                    out_a.push(x as u32);
-                }
-            }
-            for &y in &self.slots[sb..sb + cu] {
-                if y != EMPTY && low.binary_search(&y).is_ok() {
-                    out_b.push(y as u32);
-                }
-            }
-            for s in 0..cu {
-                self.moves
-                    .push((*out_a.get(s).unwrap_or(&u32::MAX), *out_b.get(s).unwrap_or(&u32::MAX)));
-            }
-            self.slots[sa..sa + cu].copy_from_slice(low);
-            self.slots[sb..sb + cu].copy_from_slice(high);
-        }
-    }
-
-    /// Forces the s-th moves of every pair of `round`; true if any packet moves.
-    fn force(&self, e: &mut Engine, round: &Round, s: usize) -> bool {
-        let cu = self.c as usize;
-        let mut any = false;
-        for (i, &(pab, pba)) in round.ports.iter().enumerate() {
-            let (x, y) = self.moves[i * cu + s];
-            if x != u32::MAX {
-                let ok = e.force_move(x, pab);
-                assert!(ok, "sort: link taken twice in a step");
-                any = true;
-            }
-            if y != u32::MAX {
-                let ok = e.force_move(y, pba);
-                assert!(ok, "sort: link taken twice in a step");
-                any = true;
-            }
-        }
-        any
     }
 }
 
@@ -650,18 +616,15 @@ impl Task for SortTask {
         }
         let s = self.sub as usize;
         let mut any = false;
-        if let Some(round) = self.swaps.take() {
-            any |= self.force(e, &round, s);
-            self.swaps = Some(round);
+        if self.swaps.is_some() {
+            any |= self.force(e, s);
         }
         if let Some(round) = &self.keys {
             // The s-th key of every bucket crosses both ways: the key of the
             // packet each node will hold once the previous round's packets
             // have crossed (SPEC §1).
-            for (&(a, b), &(pab, pba)) in round.pairs.iter().zip(&round.ports) {
-                let ok = e.send_control(a, pab) && e.send_control(b, pba);
-                assert!(ok, "sort: link taken twice in a step");
-            }
+            let ok = e.send_control_links(&round.links);
+            assert!(ok, "sort: link taken twice in a step");
             e.note_control_queue(self.c.min(2));
             any = true;
         }

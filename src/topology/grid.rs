@@ -126,6 +126,26 @@ impl Plane {
     }
 }
 
+impl Plane {
+    /// [`Network::neighbor`] on the plane for a node and port that exist
+    /// (port 0/1: row ±1, 2/3: column ±1), without the general grid's
+    /// divisions per dimension (scripted moves and control messages ask it
+    /// once each).
+    #[inline(always)]
+    fn neighbor(self, node: u32, port: u32) -> Option<u32> {
+        let r = self.cols_div.div_by_more_than_one(node);
+        let c = node - r * self.cols;
+        let (coord, side, stride) = if port < 2 {
+            (r, self.rows, self.cols)
+        } else {
+            (c, self.cols, 1)
+        };
+        let neg = port % 2;
+        let at_border = if neg == 0 { coord + 1 == side } else { coord == 0 };
+        (!at_border || self.wrap).then(|| step_along(self.wrap, node, coord, side, stride, neg))
+    }
+}
+
 impl Grid {
     /// Builds a grid; the error is the reason, for the caller to wrap.
     pub fn new(kind: Kind, sides: Vec<u32>) -> Result<Grid, String> {
@@ -234,6 +254,16 @@ impl Grid {
         })
     }
 
+    /// [`Network::neighbor`] in any number of dimensions.
+    fn neighbor_any_dimension(&self, node: u32, port: u32) -> Option<u32> {
+        let dim = (port / 2) as usize;
+        let side = *self.sides.get(dim)?;
+        let c = self.coord(node, dim);
+        let neg = port % 2;
+        let at_border = if neg == 0 { c + 1 == side } else { c == 0 };
+        (!at_border || self.wrap).then(|| self.step_from(node, c, dim, neg))
+    }
+
     /// The neighbour of `node` (coordinate `c` in `dim`) one step in
     /// direction `neg` (0 for +, 1 for −), wrapping on rings and tori; the
     /// caller guarantees the link exists.
@@ -292,12 +322,12 @@ impl Network for Grid {
 
     #[inline]
     fn neighbor(&self, node: u32, port: u32) -> Option<u32> {
-        let dim = (port / 2) as usize;
-        let side = *self.sides.get(dim)?;
-        let c = self.coord(node, dim);
-        let neg = port % 2;
-        let at_border = if neg == 0 { c + 1 == side } else { c == 0 };
-        (!at_border || self.wrap).then(|| self.step_from(node, c, dim, neg))
+        if let Some(plane) = self.plane {
+            if node < self.nodes && port < 4 {
+                return plane.neighbor(node, port);
+            }
+        }
+        self.neighbor_any_dimension(node, port)
     }
 
     #[inline]
@@ -404,7 +434,32 @@ pub fn instance_locality(grid: &Grid, packets: &[(u32, u32)]) -> u32 {
 
 #[cfg(test)]
 mod tests {
-    use super::FastDiv;
+    use super::{FastDiv, Grid};
+    use crate::topology::{Kind, Network};
+
+    #[test]
+    fn plane_neighbors_are_the_general_ones() {
+        for (kind, rows, cols) in [
+            (Kind::Mesh, 1, 2),
+            (Kind::Mesh, 2, 2),
+            (Kind::Mesh, 5, 7),
+            (Kind::Mesh, 16, 16),
+            (Kind::Torus, 3, 3),
+            (Kind::Torus, 4, 9),
+        ] {
+            let g = Grid::new(kind, vec![rows, cols]).expect("a valid grid");
+            assert!(g.plane.is_some());
+            for node in 0..g.nodes() + 3 {
+                for port in 0..6 {
+                    assert_eq!(
+                        g.neighbor(node, port),
+                        g.neighbor_any_dimension(node, port),
+                        "{kind:?} {rows}x{cols} node {node} port {port}"
+                    );
+                }
+            }
+        }
+    }
 
     #[test]
     fn high_product_by_halves_is_exact() {

@@ -293,6 +293,50 @@ fn engine_additions_mark_busy_deliver_many_and_the_eligible_count() {
     assert_eq!(e.position(0), 5);
 }
 
+/// A step's scripted messages and moves handed over in one call
+/// (`send_control_links`, `force_moves`) do what that many single calls
+/// do: the same links reserved, the same refusals (a link off the mesh, one
+/// taken already or named twice, a packet scripted twice), the same order
+/// of the step's links; and an eligible packet still loses a reserved link.
+#[test]
+fn batched_messages_and_moves_equal_single_calls() {
+    // mesh:4x4; packets 0..3 held back, packet 4 eligible from 8 to 10.
+    let packets = [(0, 15), (1, 14), (5, 13), (6, 12), (8, 10)];
+    let (mut one, mut batch) = (engine(4, &packets), engine(4, &packets));
+    for e in [&mut one, &mut batch] {
+        e.set_eligible(4, true);
+        e.set_target(4, 10);
+    }
+    let link = |node: u32, port: u32| node * 4 + port;
+    // Node 3's port 2 (column + 1) leaves the mesh; link (5, 2) twice; the
+    // eligible packet's first hop (8 -> 9, port 2) reserved by a message.
+    let messages = [(0, 2), (3, 2), (5, 2), (5, 2), (8, 2), (9, 3)];
+    let moves = [(0, 0), (1, 2), (1, 0), (2, 2), (3, 1)];
+    // Single calls: a link taken before the batch (packet 3's 6 -> 7) too.
+    assert!(one.send_control(6, 2));
+    let sent: Vec<bool> = messages.iter().map(|&(v, p)| one.send_control(v, p)).collect();
+    let forced: Vec<bool> = moves.iter().map(|&(q, p)| one.force_move(q, p)).collect();
+    assert_eq!(sent, [true, false, true, false, true, true]);
+    // Packet 2's move 5 -> 6 is taken by the message on (5, 2); packet 1 is scripted twice.
+    assert_eq!(forced, [true, true, false, false, true]);
+    assert!(batch.send_control(6, 2));
+    let links: Vec<u32> = messages.iter().map(|&(v, p)| link(v, p)).collect();
+    assert!(!batch.send_control_links(&links));
+    assert!(!batch.force_moves(&moves));
+    let (a, b) = (one.step(), batch.step());
+    assert_eq!(a, b);
+    assert_eq!((a.control_messages, a.packet_moves), (5, 3));
+    assert_eq!(one.last_links(), batch.last_links());
+    assert_eq!(one.positions(), batch.positions());
+    assert_eq!(batch.position(4), 8, "the eligible packet waits for its reserved link");
+    // The reservations end with the step: the packet moves on, and every
+    // link is free again for one batch of all-valid messages.
+    batch.step();
+    assert_eq!(batch.position(4), 9);
+    assert!(batch.send_control_links(&[link(5, 2), link(6, 2), link(0, 2)]));
+    assert_eq!(batch.step().control_messages, 3);
+}
+
 /// A schedule of walking packets on hypercube:3 (`primitives::sort_walk`):
 /// two moves without keys, a move whose keys go ahead, a round of meets
 /// around the 4-cycles of dimensions 0 and 1 (each pair meets at the two
