@@ -49,6 +49,22 @@ impl EngineFlags {
     }
 }
 
+/// `--threads N` of `run` and `sweep`: a whole number from 1, `default` if absent.
+pub(super) fn threads(text: &Option<String>, default: usize) -> Result<usize, String> {
+    match text {
+        Some(text) => crate::request::parse_number("threads", text, 1, 1024)
+            .map(|n| n as usize)
+            .map_err(|e| e.to_string()),
+        None => Ok(default),
+    }
+}
+
+/// The cores this process may use (`--threads` of `run` and `--jobs` of
+/// `sweep` default to it).
+pub(super) fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
 /// The algorithms' options as given on the command line: a flag for every
 /// row of [`crate::options::FIELDS`] that some algorithm reads (but
 /// `locality`, which is also the workloads' and is declared with them),

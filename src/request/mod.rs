@@ -478,13 +478,24 @@ impl RunSpec {
             check_invariants: self.check_invariants,
             record_series: self.record_series,
             resort_interval: RESORT_INTERVAL,
+            ..SimConfig::default()
         }
     }
 
     /// The running simulation, at step 0.
     pub fn build(&self) -> Result<Simulation> {
+        self.build_threads(1)
+    }
+
+    /// As [`RunSpec::build`], a step running on `threads` threads (speed
+    /// only: every result is the same; not a field of the request).
+    pub fn build_threads(&self, threads: usize) -> Result<Simulation> {
         self.validate()?;
-        Simulation::new(self.instance()?, self.sim_config())
+        let config = SimConfig {
+            threads,
+            ..self.sim_config()
+        };
+        Simulation::new(self.instance()?, config)
     }
 
     /// The same request routing `instance` instead (keeps algorithm, policy,
