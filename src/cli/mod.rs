@@ -59,6 +59,16 @@ pub(super) fn threads(text: &Option<String>, default: usize) -> Result<usize, St
     }
 }
 
+/// The fewest packets in flight for a parallel step: the engine's
+/// default, or `ROUTESIM_PARALLEL_MIN` (for tests: 0 forces the parallel
+/// step on the corpus's small instances; results never depend on it).
+pub(super) fn parallel_min() -> usize {
+    std::env::var("ROUTESIM_PARALLEL_MIN")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(crate::engine::PARALLEL_MIN)
+}
+
 /// The cores this process may use (`--threads` of `run` and `--jobs` of
 /// `sweep` default to it).
 pub(super) fn cores() -> usize {

@@ -164,7 +164,9 @@ pub(super) fn spec_of(args: &RunArgs) -> Result<RunSpec, String> {
 pub(super) fn run(args: RunArgs) -> Outcome {
     let threads = super::threads(&args.threads, super::cores())?;
     let spec = spec_of(&args)?;
-    let mut sim = spec.build_threads(threads).map_err(|e| e.to_string())?;
+    let mut sim = spec
+        .build_threads(threads, super::parallel_min())
+        .map_err(|e| e.to_string())?;
     note_unread(&spec);
     let status = super::progress::run(&mut sim);
     let mut report = sim.report();

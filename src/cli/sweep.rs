@@ -290,7 +290,7 @@ impl Sink {
 pub(super) fn sweep(args: SweepArgs) -> Outcome {
     let threads = super::threads(&args.threads, 1)?;
     let grid = match args.plan()? {
-        Plan::Batch(g) => Plan::Batch(Box::new(g.with_threads(threads))),
+        Plan::Batch(g) => Plan::Batch(Box::new(g.with_threads(threads, super::parallel_min()))),
         load => load,
     };
     let shard: Shard = match &args.shard {

@@ -484,15 +484,17 @@ impl RunSpec {
 
     /// The running simulation, at step 0.
     pub fn build(&self) -> Result<Simulation> {
-        self.build_threads(1)
+        self.build_threads(1, crate::engine::PARALLEL_MIN)
     }
 
-    /// As [`RunSpec::build`], a step running on `threads` threads (speed
-    /// only: every result is the same; not a field of the request).
-    pub fn build_threads(&self, threads: usize) -> Result<Simulation> {
+    /// As [`RunSpec::build`], a step running on `threads` threads when at
+    /// least `parallel_min` packets are in flight (speed only: every result
+    /// is the same; neither is a field of the request).
+    pub fn build_threads(&self, threads: usize, parallel_min: usize) -> Result<Simulation> {
         self.validate()?;
         let config = SimConfig {
             threads,
+            parallel_min,
             ..self.sim_config()
         };
         Simulation::new(self.instance()?, config)

@@ -166,8 +166,8 @@ pub struct Grid {
     lks: Vec<(Option<u32>, Option<u32>)>,
     queue_caps: Vec<Option<u32>>,
     seeds: Vec<u64>,
-    /// Threads of each run's step (1 unless [`Grid::with_threads`]).
-    threads: usize,
+    /// Threads of each run's step and its `parallel_min` ([`Grid::with_threads`]).
+    threads: (usize, usize),
 }
 
 /// One grid point's coordinates.
@@ -268,7 +268,7 @@ impl Grid {
             lks,
             queue_caps,
             seeds,
-            threads: 1,
+            threads: (1, crate::engine::PARALLEL_MIN),
         };
         let size = grid.size();
         if size > MAX_POINTS {
@@ -325,9 +325,13 @@ impl Grid {
         Point { spec, l, k }
     }
 
-    /// Every run's step on `threads` threads (speed only; `sweep --threads`).
-    pub fn with_threads(self, threads: usize) -> Grid {
-        Grid { threads, ..self }
+    /// Every run's step on `threads` threads from `parallel_min` packets
+    /// in flight (speed only; `sweep --threads`).
+    pub fn with_threads(self, threads: usize, parallel_min: usize) -> Grid {
+        Grid {
+            threads: (threads, parallel_min),
+            ..self
+        }
     }
 
     /// Runs the `index`-th point to its end (a panic, i.e. a bug, becomes an error row natively).
@@ -345,14 +349,14 @@ fn parse_field(base: &RunSpec, field: Field, name: &str, text: &str) -> Result<R
     Ok(spec)
 }
 
-fn run_spec(spec: &RunSpec, threads: usize) -> std::result::Result<(Report, Status), String> {
-    let mut sim = spec.build_threads(threads).map_err(|e| e.to_string())?;
+fn run_spec(spec: &RunSpec, (threads, parallel_min): (usize, usize)) -> std::result::Result<(Report, Status), String> {
+    let mut sim = spec.build_threads(threads, parallel_min).map_err(|e| e.to_string())?;
     let status = sim.run();
     Ok((sim.report(), status))
 }
 
 #[cfg(not(target_arch = "wasm32"))]
-fn run_caught(spec: &RunSpec, threads: usize) -> std::result::Result<(Report, Status), String> {
+fn run_caught(spec: &RunSpec, threads: (usize, usize)) -> std::result::Result<(Report, Status), String> {
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run_spec(spec, threads))).unwrap_or_else(|payload| {
         let text = payload
             .downcast_ref::<&str>()
@@ -367,7 +371,7 @@ fn run_caught(spec: &RunSpec, threads: usize) -> std::result::Result<(Report, St
 }
 
 #[cfg(target_arch = "wasm32")]
-fn run_caught(spec: &RunSpec, threads: usize) -> std::result::Result<(Report, Status), String> {
+fn run_caught(spec: &RunSpec, threads: (usize, usize)) -> std::result::Result<(Report, Status), String> {
     run_spec(spec, threads)
 }
 

@@ -208,3 +208,75 @@ fn a_large_run_is_the_same_at_1_and_2_threads_without_forcing() {
         .collect();
     assert_eq!(json[0], json[1]);
 }
+
+/// The CLI at `args`: (exit code, stdout, stderr).
+fn routesim(args: &[&str]) -> (Option<i32>, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_routesim"))
+        .args(args)
+        .output()
+        .expect("the routesim binary runs");
+    let text = |b: &[u8]| String::from_utf8(b.to_vec()).expect("UTF-8");
+    (out.status.code(), text(&out.stdout), text(&out.stderr))
+}
+
+#[test]
+fn run_and_sweep_threads_change_no_output_and_bad_values_exit_2() {
+    // 16,900 packets: above the default threshold, so 2 and 4 threads step in parallel.
+    let run = |threads: &str| {
+        routesim(&[
+            "run",
+            "--json",
+            "--topology",
+            "mesh:130x130",
+            "--workload",
+            "random-permutation",
+            "--threads",
+            threads,
+        ])
+    };
+    let one = run("1");
+    assert_eq!(one.0, Some(0), "{}", one.2);
+    assert!(one.1.contains("\"steps\""), "{}", one.1);
+    assert!(!one.1.contains("threads"), "--threads is not part of the report");
+    for t in ["2", "4"] {
+        assert_eq!(run(t), one, "--threads {t}");
+    }
+    for bad in ["0", "x", "-1"] {
+        let (code, out, err) = run(bad);
+        assert_eq!(code, Some(2), "--threads {bad}: {err}");
+        assert!(out.is_empty());
+        assert!(err.contains("threads") && err.contains(&format!("'{bad}'")), "{err}");
+    }
+    let sweep = |threads: &str| {
+        routesim(&[
+            "sweep",
+            "--topology",
+            "mesh:8x8,mesh:12x12",
+            "--workload",
+            "random-permutation",
+            "--seeds",
+            "1..3",
+            "--jobs",
+            "1",
+            "--threads",
+            threads,
+        ])
+    };
+    let one = sweep("1");
+    assert_eq!(one.0, Some(0), "{}", one.2);
+    let two = sweep("2");
+    assert_eq!((two.0, &two.1), (Some(0), &one.1));
+    let (code, _, err) = sweep("0");
+    assert_eq!(code, Some(2));
+    assert!(err.contains("threads") && err.contains("'0'"), "{err}");
+    // More threads than cores: one line of warning on stderr, same output.
+    let (code, out, err) = sweep("1024");
+    assert_eq!((code, &out), (Some(0), &one.1));
+    assert_eq!(
+        err.lines()
+            .filter(|l| l.contains("warning") && l.contains("--threads 1024"))
+            .count(),
+        1,
+        "{err}"
+    );
+}
