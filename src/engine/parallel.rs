@@ -124,6 +124,11 @@ impl Parallel {
             strays: 0,
         }))
     }
+
+    /// The pool (a re-sort gathers its columns with it, order.rs).
+    pub(super) fn pool(&self) -> Arc<rayon::ThreadPool> {
+        Arc::clone(&self.pool)
+    }
 }
 
 /// The settings a lane's commit reads.
