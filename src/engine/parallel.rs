@@ -57,16 +57,15 @@ pub(super) struct Parallel {
     lanes: Vec<Lane>,
     /// The lane of the winners moved after the others (owns everything).
     rest: Lane,
-    /// Contests opened or taken over by strays, in the order of their first bid.
-    extras: Vec<Contest>,
-    extras_first: Vec<u32>,
+    /// `strays[t][u]`: the slots lane t scans whose bids are for lane u's links.
+    strays: Vec<Vec<Vec<u32>>>,
     /// Slot and node cuts of this step: lane t scans slots
     /// `slot_cut[t]..slot_cut[t + 1]` and owns nodes `node_cut[t]..node_cut[t + 1]`.
     slot_cut: Vec<usize>,
     node_cut: Vec<usize>,
     /// Parallel steps so far, and strays entered in them (for tests).
     steps: u64,
-    strays: u64,
+    stray_count: u64,
 }
 
 /// One lane's part of a step.
@@ -76,18 +75,22 @@ struct Lane {
     /// The slot of each contest's first bidder.
     first: Vec<u32>,
     count: usize,
-    /// Slots whose bids are for another lane's links.
-    strays: Vec<u32>,
+    /// Contests for this lane's links opened or taken over by strays (bids
+    /// from other lanes' slots), in the order of their first bid.
+    extras: Vec<Contest>,
+    extras_first: Vec<u32>,
     out: LaneOut,
 }
 
 /// What a lane's commit leaves to be merged.
 #[derive(Debug, Clone, Default)]
 struct LaneOut {
-    /// (first bidder's slot, link) of every move, when links are recorded.
+    /// (first bidder's slot, link) of every move, when links are recorded:
+    /// of the lane's own contests, then of its extras.
     links: Vec<(u32, u32)>,
-    /// Contests (indices) whose winner another lane scans.
-    deferred: Vec<u32>,
+    links_extra: Vec<(u32, u32)>,
+    /// (first bidder's slot, winner) of the contests whose winner another lane scans.
+    deferred: Vec<(u32, u32)>,
     /// Arrivals at nodes of other lanes.
     remote: Vec<u32>,
     /// Nodes whose queue or load may pass the maxima so far.
@@ -116,12 +119,11 @@ impl Parallel {
             pool: Arc::new(pool),
             lanes: vec![Lane::default(); threads],
             rest: Lane::default(),
-            extras: Vec::new(),
-            extras_first: Vec::new(),
+            strays: vec![vec![Vec::new(); threads]; threads],
             slot_cut: Vec::new(),
             node_cut: Vec::new(),
             steps: 0,
-            strays: 0,
+            stray_count: 0,
         }))
     }
 
@@ -209,10 +211,13 @@ fn shift_local(working: &mut [u32], hist: &mut Vec<u32>, series: bool, node: usi
 
 /// Enters the bids of slots `lo..hi` for links `klo..klo + links.len()`
 /// (`links`: that part of `link_contest`) into `lane`'s contests, as
-/// `enter_bids` does; bids for other links but the sink become strays.
+/// `enter_bids` does; a bid for a link of lane u (not the sink) goes to
+/// `strays[u]` (`node_cut` and `ports` tell u).
 #[allow(clippy::too_many_arguments)]
 fn lane_bid<const RAND: bool>(
     lane: &mut Lane,
+    strays: &mut [Vec<u32>],
+    (node_cut, ports): (&[usize], usize),
     links: &mut [u32],
     klo: u32,
     (lo, hi): (usize, usize),
@@ -226,7 +231,7 @@ fn lane_bid<const RAND: bool>(
         lane.contests.resize(need, Contest::default());
         lane.first.resize(need, 0);
     }
-    lane.strays.clear();
+    strays.iter_mut().for_each(Vec::clear);
     let (contests, first) = (&mut lane.contests[..need], &mut lane.first[..need]);
     let len = links.len() as u32;
     let mut count = 0usize;
@@ -255,10 +260,77 @@ fn lane_bid<const RAND: bool>(
             *entry = base + k as u32;
             count += fresh as usize;
         } else if lid != sink {
-            lane.strays.push(s as u32);
+            let node = lid as usize / ports;
+            strays[node_cut.partition_point(|&v| v <= node) - 1].push(s as u32);
         }
     }
     lane.count = count;
+}
+
+/// Enters the strays' bids for lane `u`'s links (`links`, from `klo`), in
+/// slot order (lane by lane), into the lane's contests (those opened at
+/// `base + off`) or its extras (opened at `base + off_x`): a bid after the
+/// contest's first bid joins it; a bid before it (from an earlier lane)
+/// takes the contest over into the extras with the earlier first bid; a
+/// link without a contest gets one in the extras.
+#[allow(clippy::too_many_arguments)]
+fn lane_strays<const RAND: bool>(
+    lane: &mut Lane,
+    strays: &[Vec<Vec<u32>>],
+    u: usize,
+    links: &mut [u32],
+    klo: u32,
+    (base, off, off_x): (u32, usize, usize),
+    (bid_link, bid_key, id_of): (&[u32], &[u64], &[u32]),
+    (salt, step): (u64, u32),
+) {
+    let Lane {
+        contests,
+        first,
+        count,
+        extras,
+        extras_first,
+        ..
+    } = lane;
+    extras.clear();
+    extras_first.clear();
+    for row in strays {
+        for &s in &row[u] {
+            let lid = bid_link[s as usize];
+            let candidate = if RAND {
+                random_bid(salt, step, id_of[s as usize])
+            } else {
+                bid_key[s as usize]
+            };
+            let entry = &mut links[(lid - klo) as usize];
+            let c = entry.wrapping_sub(base) as usize;
+            let (x, k) = (c.wrapping_sub(off_x), c.wrapping_sub(off));
+            let contest = if x < extras.len() {
+                &mut extras[x]
+            } else if k < *count && first[k] < s {
+                &mut contests[k]
+            } else {
+                let empty = Contest { best: EMPTY, winner: 0 };
+                // The owner's contest, if any, leaves the lane's list (its
+                // entry stays `EMPTY`, which no step moves or refuses).
+                let open = if k < *count {
+                    std::mem::replace(&mut contests[k], empty)
+                } else {
+                    empty
+                };
+                extras.push(open);
+                extras_first.push(s);
+                *entry = base.wrapping_add((off_x + extras.len() - 1) as u32);
+                extras.last_mut().expect("just pushed")
+            };
+            if candidate > contest.best {
+                *contest = Contest {
+                    best: candidate,
+                    winner: s,
+                };
+            }
+        }
+    }
 }
 
 /// Moves the winner in slot `g` (of the contest first bid for from slot
@@ -328,26 +400,37 @@ fn lane_commit<N: Network, const P: u8>(lane: &mut Lane, mut cols: Cols, set: &S
         contests,
         first,
         count,
+        extras,
+        extras_first,
         out,
-        ..
     } = lane;
     let hi = cols.lo + cols.pos.len();
-    for (k, c) in contests[..*count].iter().enumerate() {
+    let mut each = |out: &mut LaneOut, c: &Contest, f: u32| {
         if c.best == EMPTY {
-            continue;
+            return;
         }
         let w = c.winner as usize;
         if w < cols.lo || w >= hi {
-            out.deferred.push(k as u32);
-            continue;
+            out.deferred.push((f, c.winner));
+        } else {
+            move_winner::<N, P>(out, &mut cols, set, w, f);
         }
-        move_winner::<N, P>(out, &mut cols, set, w, first[k]);
+    };
+    for (c, &f) in contests[..*count].iter().zip(&first[..*count]) {
+        each(out, c, f);
     }
+    // The extras' links apart: their first bids lie in other lanes' ranges.
+    std::mem::swap(&mut out.links, &mut out.links_extra);
+    for (c, &f) in extras.iter().zip(extras_first.iter()) {
+        each(out, c, f);
+    }
+    std::mem::swap(&mut out.links, &mut out.links_extra);
 }
 
 impl LaneOut {
     fn clear(&mut self) {
         self.links.clear();
+        self.links_extra.clear();
         self.deferred.clear();
         self.remote.clear();
         self.arrivals.clear();
@@ -362,7 +445,7 @@ impl Engine {
     /// How many steps ran in parallel, and how many bids in them were
     /// strays (for tests: that the parallel path and its merge ran).
     pub fn parallel_counts(&self) -> (u64, u64) {
-        self.par.as_ref().map_or((0, 0), |p| (p.steps, p.strays))
+        self.par.as_ref().map_or((0, 0), |p| (p.steps, p.stray_count))
     }
 
     /// Whether this step runs in parallel (see the module's docs).
@@ -418,82 +501,58 @@ impl Engine {
         let sink = self.link_contest.len() as u32 - 1;
         let base = self.contest_base;
         let link_cuts: Vec<usize> = par.node_cut.iter().map(|&v| v * ports).collect();
-        let parts = split(&mut self.link_contest[..], &link_cuts);
         let columns = (&self.bid_link[..], &self.bid_key[..], &self.id_of[..]);
         let draw = (self.policy_salt, self.step);
         let random = self.config.policy == super::Policy::Random;
         let (slot_cut, node_cut) = (&par.slot_cut, &par.node_cut);
+        let parts = split(&mut self.link_contest[..], &link_cuts);
+        par.pool.install(|| {
+            par.lanes
+                .par_iter_mut()
+                .zip(par.strays.par_iter_mut())
+                .zip(parts)
+                .enumerate()
+                .for_each(|(t, ((lane, strays), links))| {
+                    let klo = (node_cut[t] * ports) as u32;
+                    let range = (slot_cut[t], slot_cut[t + 1]);
+                    let lane_base = base.wrapping_add(range.0 as u32);
+                    let cut = (&node_cut[..], ports);
+                    if random {
+                        lane_bid::<true>(lane, strays, cut, links, klo, range, lane_base, sink, columns, draw);
+                    } else {
+                        lane_bid::<false>(lane, strays, cut, links, klo, range, lane_base, sink, columns, draw);
+                    }
+                })
+        });
+        // The strays, each by the lane that owns its link; each lane's
+        // extras are opened at entries after those of the lanes before it.
+        let mut off_x = Vec::with_capacity(lanes);
+        let mut total = n;
+        for u in 0..lanes {
+            off_x.push(total);
+            total += par.strays.iter().map(|row| row[u].len()).sum::<usize>();
+        }
+        par.steps += 1;
+        par.stray_count += (total - n) as u64;
+        let parts = split(&mut self.link_contest[..], &link_cuts);
+        let strays = &par.strays;
         par.pool.install(|| {
             par.lanes
                 .par_iter_mut()
                 .zip(parts)
                 .enumerate()
-                .for_each(|(t, (lane, links))| {
-                    let klo = (node_cut[t] * ports) as u32;
-                    let range = (slot_cut[t], slot_cut[t + 1]);
-                    let lane_base = base.wrapping_add(range.0 as u32);
+                .for_each(|(u, (lane, links))| {
+                    let klo = (node_cut[u] * ports) as u32;
+                    let offsets = (base, slot_cut[u], off_x[u]);
                     if random {
-                        lane_bid::<true>(lane, links, klo, range, lane_base, sink, columns, draw);
+                        lane_strays::<true>(lane, strays, u, links, klo, offsets, columns, draw);
                     } else {
-                        lane_bid::<false>(lane, links, klo, range, lane_base, sink, columns, draw);
+                        lane_strays::<false>(lane, strays, u, links, klo, offsets, columns, draw);
                     }
                 })
         });
-        // The strays, in slot order.
-        par.steps += 1;
-        par.strays += par.lanes.iter().map(|l| l.strays.len() as u64).sum::<u64>();
-        par.extras.clear();
-        par.extras_first.clear();
-        let extra_base = base.wrapping_add(n as u32);
-        for t in 0..lanes {
-            for j in 0..par.lanes[t].strays.len() {
-                let s = par.lanes[t].strays[j] as usize;
-                let lid = self.bid_link[s];
-                let candidate = if random {
-                    random_bid(self.policy_salt, self.step, self.id_of[s])
-                } else {
-                    self.bid_key[s]
-                };
-                let node = lid as usize / ports;
-                let u = par.node_cut.partition_point(|&v| v <= node) - 1;
-                let c = self.link_contest[lid as usize].wrapping_sub(base) as usize;
-                let x = c.wrapping_sub(n);
-                let k = c.wrapping_sub(par.slot_cut[u]);
-                let kx = if x < par.extras.len() {
-                    x
-                } else if k < par.lanes[u].count && par.lanes[u].first[k] < s as u32 {
-                    let contest = &mut par.lanes[u].contests[k];
-                    if candidate > contest.best {
-                        *contest = Contest {
-                            best: candidate,
-                            winner: s as u32,
-                        };
-                    }
-                    continue;
-                } else {
-                    // A new contest, or the owner lane's, whose first bid
-                    // comes after this one: it moves to the extras.
-                    let open = if k < par.lanes[u].count {
-                        std::mem::replace(&mut par.lanes[u].contests[k], Contest { best: EMPTY, winner: 0 })
-                    } else {
-                        Contest { best: EMPTY, winner: 0 }
-                    };
-                    par.extras.push(open);
-                    par.extras_first.push(s as u32);
-                    self.link_contest[lid as usize] = extra_base.wrapping_add(par.extras.len() as u32 - 1);
-                    par.extras.len() - 1
-                };
-                let contest = &mut par.extras[kx];
-                if candidate > contest.best {
-                    *contest = Contest {
-                        best: candidate,
-                        winner: s as u32,
-                    };
-                }
-            }
-        }
         // Retiring the step's contests raises the base past every entry.
-        self.contest_count = n + par.extras.len();
+        self.contest_count = total;
     }
 
     /// Phase 2 in parallel mode (node queues; edge queues stay sequential):
@@ -501,11 +560,7 @@ impl Engine {
     pub(super) fn par_queue_capacity(&mut self, cap: u32) {
         let par = self.par.as_mut().expect("parallel step");
         let mut transit: Vec<(u32, u64, u32, u32)> = Vec::new(); // (to, best, lane, contest)
-        let lists = par
-            .lanes
-            .iter()
-            .map(|l| &l.contests[..l.count])
-            .chain([&par.extras[..]]);
+        let lists = par.lanes.iter().flat_map(|l| [&l.contests[..l.count], &l.extras[..]]);
         for (t, list) in lists.enumerate() {
             for (k, c) in list.iter().enumerate() {
                 if c.best == EMPTY {
@@ -520,7 +575,6 @@ impl Engine {
             }
         }
         transit.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
-        let lanes = par.lanes.len();
         let mut k = 0;
         while k < transit.len() {
             let node = transit[k].0;
@@ -531,10 +585,11 @@ impl Engine {
                     taken += 1;
                 } else {
                     let (_, _, t, c) = transit[k];
-                    let list = if t as usize == lanes {
-                        &mut par.extras
+                    let lane = &mut par.lanes[t as usize / 2];
+                    let list = if t % 2 == 1 {
+                        &mut lane.extras
                     } else {
-                        &mut par.lanes[t as usize].contests
+                        &mut lane.contests
                     };
                     list[c as usize].best = EMPTY;
                 }
@@ -568,8 +623,6 @@ impl Engine {
             pool,
             lanes,
             rest,
-            extras,
-            extras_first,
             slot_cut,
             node_cut,
             ..
@@ -634,20 +687,8 @@ impl Engine {
         // The remaining winners, in the order of their contests' first bids.
         let mut remaining: Vec<(u32, u32)> = Vec::new();
         for lane in lanes.iter() {
-            remaining.extend(
-                lane.out
-                    .deferred
-                    .iter()
-                    .map(|&k| (lane.first[k as usize], lane.contests[k as usize].winner)),
-            );
+            remaining.extend_from_slice(&lane.out.deferred);
         }
-        remaining.extend(
-            extras
-                .iter()
-                .zip(extras_first.iter())
-                .filter(|(c, _)| c.best != EMPTY)
-                .map(|(c, &f)| (f, c.winner)),
-        );
         remaining.sort_unstable();
         rest.out.clear();
         {
@@ -707,9 +748,13 @@ impl Engine {
             self.delivered_at[self.id_of[s as usize] as usize] = self.step;
         }
         if record_links {
-            // The lanes' links are in first-bid order, and so are the rest's.
+            // The lanes' own links, lane after lane, are in first-bid
+            // order; the extras' and the rest's are sorted into it.
+            let mut others: Vec<(u32, u32)> = lanes.iter().flat_map(|l| l.out.links_extra.iter()).copied().collect();
+            others.extend_from_slice(&rest.out.links);
+            others.sort_unstable();
             let mut lane_links = lanes.iter().flat_map(|l| l.out.links.iter()).peekable();
-            let mut rest_links = rest.out.links.iter().peekable();
+            let mut rest_links = others.iter().peekable();
             loop {
                 let next = match (lane_links.peek(), rest_links.peek()) {
                     (Some(a), Some(b)) if a.0 < b.0 => lane_links.next(),
