@@ -481,7 +481,7 @@ impl Engine {
             self.rebid_touched();
         }
         // With threads, the contests and the commit may be split over
-        // them (parallel.rs), with the same results.
+        // them (parallel/), with the same results.
         let parallel = self.parallel_now();
         if parallel {
             self.par_bid();

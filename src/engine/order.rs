@@ -118,7 +118,7 @@ impl Engine {
         for (k, s) in (live..n).zip((0..n).filter(|&s| !undelivered(s))) {
             perm[k] = s as u32;
         }
-        // With threads, each column is gathered by all of them (parallel.rs).
+        // With threads, each column is gathered by all of them (parallel/).
         let pool = self.resort_pool();
         let pool = pool.as_ref();
         let mut scratch = std::mem::take(&mut self.resort_scratch);
