@@ -139,11 +139,13 @@ impl Engine {
         }
         // The requeue list holds slots too (it is empty between steps, but
         // not before the first).
-        let mut new_slot = vec![0u32; n];
-        for (new, &old) in perm.iter().enumerate() {
-            new_slot[old as usize] = new as u32;
+        if !self.requeue.is_empty() {
+            let mut new_slot = vec![0u32; n];
+            for (new, &old) in perm.iter().enumerate() {
+                new_slot[old as usize] = new as u32;
+            }
+            self.requeue.iter_mut().for_each(|s| *s = new_slot[*s as usize]);
         }
-        self.requeue.iter_mut().for_each(|s| *s = new_slot[*s as usize]);
         self.scan_len = live;
         self.hops_since_resort = 0;
     }
