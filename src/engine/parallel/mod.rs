@@ -293,6 +293,12 @@ impl Engine {
         self.par.as_ref().map_or((0, 0), |p| (p.steps, p.stray_count))
     }
 
+    /// The pool to run a step on, if the step may run in parallel.
+    pub(super) fn step_pool(&self) -> Option<Arc<rayon::ThreadPool>> {
+        let par = self.par.as_ref()?;
+        (self.scan_len >= self.config.parallel_min.max(1)).then(|| par.pool())
+    }
+
     /// Whether this step runs in parallel (see the module's docs).
     pub(super) fn parallel_now(&self) -> bool {
         self.par.is_some()
