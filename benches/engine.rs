@@ -3,7 +3,13 @@
 //! second. Also prints, once, the engine's bytes per packet and the wall
 //! time of one mesh:1024x1024 random permutation.
 //!
-//! Run with `cargo bench --bench engine`.
+//! The step's thread count (`SimConfig::threads`, `run --threads`) is part
+//! of each case's name: `…_t1` runs the sequential step, `…_t2` the
+//! parallel one on two threads (same results, see tests/it/threads.rs).
+//!
+//! Run with `cargo bench --bench engine`; `cargo bench --bench engine --
+//! greedy_1024` runs only the mesh:1024x1024 group (10 samples of a whole
+//! run each).
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use routesim::engine::Policy;
@@ -15,7 +21,13 @@ use std::time::{Duration, Instant};
 
 /// Greedy + farthest-first, no checks, no series: the configuration of sweeps.
 fn config() -> SimConfig {
+    config_threads(1)
+}
+
+/// [`config`] with the step on `threads` threads.
+fn config_threads(threads: usize) -> SimConfig {
     SimConfig {
+        threads,
         algorithm: "greedy".into(),
         policy: Policy::FarthestFirst,
         seed: 1,
@@ -139,5 +151,36 @@ fn bench_engine(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_engine);
+/// Greedy, random permutation at 1 and 2 threads: mesh:256x256 with the
+/// cases above, and mesh:1024x1024 (a whole run per sample).
+fn bench_threads(c: &mut Criterion) {
+    for (group_name, topo, measure) in [
+        ("greedy_256_threads", "mesh:256x256", 8),
+        ("greedy_1024", "mesh:1024x1024", 20),
+    ] {
+        let instance = random_permutation(&topology(topo), 1);
+        let hops = run(&instance).report().packet_hops;
+        let mut group = c.benchmark_group(group_name);
+        group
+            .sample_size(10)
+            .warm_up_time(Duration::from_secs(1))
+            .measurement_time(Duration::from_secs(measure));
+        group.throughput(Throughput::Elements(hops));
+        for threads in [1, 2] {
+            group.bench_function(format!("random_permutation_t{threads}"), |b| {
+                b.iter_batched(
+                    || Simulation::new(instance.clone(), config_threads(threads)).expect("greedy runs on meshes"),
+                    |mut sim| {
+                        sim.run();
+                        sim
+                    },
+                    BatchSize::PerIteration,
+                )
+            });
+        }
+        group.finish();
+    }
+}
+
+criterion_group!(benches, bench_engine, bench_threads);
 criterion_main!(benches);

@@ -41,6 +41,11 @@ pub struct SimConfig {
     /// Hops per packet in flight between the engine's re-sorts of packets by position (speed
     /// only; see [`crate::engine::RESORT_INTERVAL`]).
     pub resort_interval: u32,
+    /// Threads of a step (speed only; see [`crate::engine::EngineConfig::threads`]).
+    pub threads: usize,
+    /// The fewest packets in flight for a parallel step (see
+    /// [`crate::engine::EngineConfig::parallel_min`]; tests set 0).
+    pub parallel_min: usize,
 }
 
 impl Default for SimConfig {
@@ -56,6 +61,8 @@ impl Default for SimConfig {
             check_invariants: cfg!(debug_assertions),
             record_series: true,
             resort_interval: crate::engine::RESORT_INTERVAL,
+            threads: 1,
+            parallel_min: crate::engine::PARALLEL_MIN,
         }
     }
 }
@@ -192,6 +199,8 @@ impl Simulation {
             record_series: config.record_series,
             resort_interval: config.resort_interval,
             flits,
+            threads: config.threads,
+            parallel_min: config.parallel_min,
         };
         // A sort into an order the algorithm names (the mesh's snake, a
         // butterfly's level D): every packet's destination is its rank's

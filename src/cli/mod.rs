@@ -50,6 +50,32 @@ impl EngineFlags {
     }
 }
 
+/// `--threads N` of `run` and `sweep`: a whole number from 1, `default` if absent.
+pub(super) fn threads(text: &Option<String>, default: usize) -> Result<usize, String> {
+    match text {
+        Some(text) => crate::request::parse_number("threads", text, 1, 1024)
+            .map(|n| n as usize)
+            .map_err(|e| e.to_string()),
+        None => Ok(default),
+    }
+}
+
+/// The fewest packets in flight for a parallel step: the engine's
+/// default, or `ROUTESIM_PARALLEL_MIN` (for tests: 0 forces the parallel
+/// step on the corpus's small instances; results never depend on it).
+pub(super) fn parallel_min() -> usize {
+    std::env::var("ROUTESIM_PARALLEL_MIN")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(crate::engine::PARALLEL_MIN)
+}
+
+/// The cores this process may use (`--threads` of `run` and `--jobs` of
+/// `sweep` default to it).
+pub(super) fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
 /// The algorithms' options as given on the command line: a flag for every
 /// row of [`crate::options::FIELDS`] that some algorithm reads (but
 /// `locality`, which is also the workloads' and is declared with them),

@@ -75,6 +75,10 @@ pub struct RunArgs {
     /// The memory limit (`--memory-limit`).
     #[command(flatten)]
     pub memory: super::memory::MemoryFlag,
+    /// Threads of each step [default: all cores]; every result is the same
+    /// at any count (the wasm build runs one).
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    pub threads: Option<String>,
     /// Print the report as one JSON object instead of a summary.
     #[arg(long)]
     pub json: bool,
@@ -164,8 +168,11 @@ pub(super) fn spec_of(args: &RunArgs) -> Result<RunSpec, String> {
 
 /// `routesim run`.
 pub(super) fn run(args: RunArgs) -> Outcome {
+    let threads = super::threads(&args.threads, super::cores())?;
     let spec = spec_of(&args)?;
-    let mut sim = spec.build().map_err(|e| e.to_string())?;
+    let mut sim = spec
+        .build_threads(threads, super::parallel_min())
+        .map_err(|e| e.to_string())?;
     note_unread(&spec);
     let status = super::progress::run(&mut sim);
     let mut report = sim.report();

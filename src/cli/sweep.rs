@@ -113,9 +113,13 @@ pub struct SweepArgs {
     /// Write to this file instead of stdout.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
-    /// Worker threads [default: all cores].
+    /// Grid points run at once [default: all cores].
     #[arg(long, value_name = "N", allow_hyphen_values = true)]
     pub jobs: Option<String>,
+    /// Threads of each run's step [default: 1]; every result is the same
+    /// at any count (open-loop runs step on one).
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    pub threads: Option<String>,
     /// Run only the i-th of N contiguous slices of the grid (i from 1):
     /// the shards' outputs, concatenated in order, equal the whole sweep's.
     #[arg(long, value_name = "i/N", allow_hyphen_values = true)]
@@ -294,7 +298,11 @@ impl Sink {
 
 /// `routesim sweep`.
 pub(super) fn sweep(args: SweepArgs) -> Outcome {
-    let grid = args.plan()?;
+    let threads = super::threads(&args.threads, 1)?;
+    let grid = match args.plan()? {
+        Plan::Batch(g) => Plan::Batch(Box::new(g.with_threads(threads, super::parallel_min()))),
+        load => load,
+    };
     let shard: Shard = match &args.shard {
         Some(text) => text.parse::<Shard>().map_err(|e| e.to_string())?,
         None => Shard::WHOLE,
@@ -310,6 +318,15 @@ pub(super) fn sweep(args: SweepArgs) -> Outcome {
         Some(text) => Some(parse_number("jobs", text, 1, 1024).map_err(|e| e.to_string())?),
         None => None,
     };
+    // Runs at once: the jobs, or fewer if the grid has fewer points.
+    let cores = super::cores();
+    let at_once = (jobs.map_or(cores, |j| j as usize) as u64).min(total.max(1)) as usize;
+    if at_once * threads > cores {
+        eprintln!(
+            "routesim: warning: --jobs {at_once} × --threads {threads} = {} threads on {cores} cores",
+            at_once * threads
+        );
+    }
     let pool = match jobs {
         Some(j) => Some(
             rayon::ThreadPoolBuilder::new()

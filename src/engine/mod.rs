@@ -134,6 +134,8 @@ mod contest;
 mod control;
 mod deadlock;
 mod order;
+#[cfg(not(target_arch = "wasm32"))]
+mod parallel;
 mod queues;
 mod read;
 mod worms;
@@ -161,7 +163,19 @@ pub struct EngineConfig {
     /// Flits per worm (SPEC §5 `--flits`; see "Cut-through worms"): 1 is
     /// store-and-forward, at most [`MAX_FLITS`].
     pub flits: u32,
+    /// Threads of a step (see "Parallel step" in docs/architecture.md):
+    /// 1 is the sequential step; more split the contests and the commit
+    /// over a pool of that many threads, with every result unchanged. Not
+    /// part of any result. The wasm build always runs one.
+    pub threads: usize,
+    /// The fewest packets in flight for a parallel step (below it, a step
+    /// runs sequentially); tests set 0 to force the parallel path.
+    pub parallel_min: usize,
 }
+
+/// Default [`EngineConfig::parallel_min`]: below it, a step is too short
+/// for the threads' start and the merge to pay.
+pub const PARALLEL_MIN: usize = 16_384;
 
 impl Default for EngineConfig {
     fn default() -> Self {
@@ -174,6 +188,8 @@ impl Default for EngineConfig {
             record_series: true,
             resort_interval: RESORT_INTERVAL,
             flits: 1,
+            threads: 1,
+            parallel_min: PARALLEL_MIN,
         }
     }
 }
@@ -332,6 +348,9 @@ pub struct Engine {
     /// rider) ids ([`Engine::combine`]); empty unless an algorithm combines.
     riders: Vec<(u32, u32)>,
     stats: Stats,
+    /// The pool and scratch of the parallel step (threads > 1).
+    #[cfg(not(target_arch = "wasm32"))]
+    par: Option<Box<parallel::Parallel>>,
 }
 
 impl Engine {
@@ -459,6 +478,8 @@ impl Engine {
             last_control_kinds: Vec::new(),
             riders: Vec::new(),
             stats: Stats::new(config.record_series),
+            #[cfg(not(target_arch = "wasm32"))]
+            par: parallel::Parallel::new(config.threads),
             src,
             topo: Arc::new(topo),
             config,
@@ -498,6 +519,17 @@ impl Engine {
     /// state, bounded queues refuse what they cannot take, then every winner
     /// crosses its link at once.
     pub fn step(&mut self) -> StepSummary {
+        // A parallel step runs on one of the pool's threads: its parallel
+        // stages then start without waking the caller between them.
+        #[cfg(not(target_arch = "wasm32"))]
+        if let Some(pool) = self.step_pool() {
+            return pool.install(|| self.step_here());
+        }
+        self.step_here()
+    }
+
+    /// [`Engine::step`] on the current thread.
+    fn step_here(&mut self) -> StepSummary {
         self.step += 1;
         self.arrived_at_target.clear();
 
@@ -508,7 +540,13 @@ impl Engine {
         if !self.requeue.is_empty() {
             self.rebid_touched();
         }
-        if self.eligible > 0 {
+        // With threads, the contests and the commit may be split over
+        // them (parallel/), with the same results; a step with reserved
+        // links (contest.rs) stays sequential.
+        let parallel = self.parallel_now();
+        if parallel {
+            self.par_bid();
+        } else if self.eligible > 0 {
             self.enter_reservations();
             self.bid(self.scan_len);
         }
@@ -516,7 +554,11 @@ impl Engine {
         // Phase 2: bounded queues refuse transit packets they have no room
         // for (queues.rs).
         if let Some(cap) = self.config.queue_cap {
-            self.apply_queue_capacity(cap);
+            if parallel {
+                self.par_queue_capacity(cap);
+            } else {
+                self.apply_queue_capacity(cap);
+            }
         }
 
         // Phase 3: commit all moves at once (commit.rs), control messages
@@ -535,7 +577,11 @@ impl Engine {
         self.control.clear();
         std::mem::swap(&mut self.last_control_kinds, &mut self.control_kinds);
         self.control_kinds.clear();
-        self.commit_moves(&mut summary);
+        if parallel {
+            self.par_commit(&mut summary);
+        } else {
+            self.commit_moves(&mut summary);
+        }
         // Combined packets arrive with their carriers (control.rs).
         if !self.riders.is_empty() {
             summary.delivered += self.deliver_riders();
@@ -587,6 +633,17 @@ impl Engine {
     fn slot(&self, p: u32) -> usize {
         self.slot_of[p as usize] as usize
     }
+}
+
+/// The wasm build has no threads: every step is sequential.
+#[cfg(target_arch = "wasm32")]
+impl Engine {
+    fn parallel_now(&self) -> bool {
+        false
+    }
+    fn par_bid(&mut self) {}
+    fn par_queue_capacity(&mut self, _cap: u32) {}
+    fn par_commit(&mut self, _summary: &mut StepSummary) {}
 }
 
 /// Whether a packet with `flags` at `pos`, headed for `target`, counts in

@@ -5,6 +5,37 @@
 use super::contest::Contest;
 use super::{Engine, DELIVERED};
 
+#[cfg(not(target_arch = "wasm32"))]
+type Pool = std::sync::Arc<rayon::ThreadPool>;
+/// No pool in the wasm build.
+#[cfg(target_arch = "wasm32")]
+type Pool = std::convert::Infallible;
+
+/// `out` := `column` permuted by `perm` (out[i] = column[perm[i]]), split
+/// over the threads of `pool` if given.
+fn gather<T: Copy + Default + Send + Sync>(out: &mut Vec<T>, column: &[T], perm: &[u32], pool: Option<&Pool>) {
+    out.clear();
+    #[cfg(not(target_arch = "wasm32"))]
+    if let Some(pool) = pool {
+        use rayon::prelude::*;
+        const CHUNK: usize = 1 << 14;
+        out.resize(perm.len(), T::default());
+        pool.install(|| {
+            out.par_chunks_mut(CHUNK)
+                .zip(perm.par_chunks(CHUNK))
+                .for_each(|(out, perm)| {
+                    for (o, &s) in out.iter_mut().zip(perm) {
+                        *o = column[s as usize];
+                    }
+                })
+        });
+        return;
+    }
+    #[cfg(target_arch = "wasm32")]
+    let _ = pool;
+    out.extend(perm.iter().map(|&s| column[s as usize]));
+}
+
 impl Engine {
     /// Moves the packets the step delivered out of the scanned slots, each
     /// swapped with the last scanned one, so that later steps do not bid
@@ -87,30 +118,49 @@ impl Engine {
         for (k, s) in (live..n).zip((0..n).filter(|&s| !undelivered(s))) {
             perm[k] = s as u32;
         }
+        // With threads, each column is gathered by all of them (parallel/).
+        let pool = self.resort_pool();
+        let pool = pool.as_ref();
         let mut scratch = std::mem::take(&mut self.resort_scratch);
         for column in self.slot_word_columns() {
             if column.is_empty() {
                 continue;
             }
-            scratch.clear();
-            scratch.extend(perm.iter().map(|&s| column[s as usize]));
+            gather(&mut scratch, column, &perm, pool);
             std::mem::swap(column, &mut scratch);
         }
         self.resort_scratch = scratch;
-        self.bid_key = perm.iter().map(|&s| self.bid_key[s as usize]).collect();
-        self.flags = perm.iter().map(|&s| self.flags[s as usize]).collect();
+        let (mut keys, mut flags) = (Vec::new(), Vec::new());
+        gather(&mut keys, &self.bid_key, &perm, pool);
+        gather(&mut flags, &self.flags, &perm, pool);
+        (self.bid_key, self.flags) = (keys, flags);
         for (s, &id) in self.id_of.iter().enumerate() {
             self.slot_of[id as usize] = s as u32;
         }
         // The requeue list holds slots too (it is empty between steps, but
         // not before the first).
-        let mut new_slot = vec![0u32; n];
-        for (new, &old) in perm.iter().enumerate() {
-            new_slot[old as usize] = new as u32;
+        if !self.requeue.is_empty() {
+            let mut new_slot = vec![0u32; n];
+            for (new, &old) in perm.iter().enumerate() {
+                new_slot[old as usize] = new as u32;
+            }
+            self.requeue.iter_mut().for_each(|s| *s = new_slot[*s as usize]);
         }
-        self.requeue.iter_mut().for_each(|s| *s = new_slot[*s as usize]);
         self.scan_len = live;
         self.hops_since_resort = 0;
+    }
+
+    /// The pool that gathers the columns of a re-sort: the parallel step's,
+    /// when its threshold is met (the order is the same either way).
+    #[cfg(not(target_arch = "wasm32"))]
+    fn resort_pool(&self) -> Option<Pool> {
+        let par = self.par.as_ref()?;
+        (self.scan_len >= self.config.parallel_min.max(1)).then(|| par.pool())
+    }
+
+    #[cfg(target_arch = "wasm32")]
+    fn resort_pool(&self) -> Option<Pool> {
+        None
     }
 
     /// Engine bytes held per packet, for the benchmark report: what is

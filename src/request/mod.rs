@@ -485,6 +485,7 @@ impl RunSpec {
             check_invariants: self.check_invariants,
             record_series: self.record_series,
             resort_interval: RESORT_INTERVAL,
+            ..SimConfig::default()
         }
     }
 
@@ -492,9 +493,21 @@ impl RunSpec {
     /// above [`RunSpec::memory_limit`] is refused first, before its
     /// workload is generated.
     pub fn build(&self) -> Result<Simulation> {
+        self.build_threads(1, crate::engine::PARALLEL_MIN)
+    }
+
+    /// As [`RunSpec::build`], a step running on `threads` threads when at
+    /// least `parallel_min` packets are in flight (speed only: every result
+    /// is the same; neither is a field of the request).
+    pub fn build_threads(&self, threads: usize, parallel_min: usize) -> Result<Simulation> {
         self.validate()?;
         self.check_memory()?;
-        Simulation::new(self.instance()?, self.sim_config())
+        let config = SimConfig {
+            threads,
+            parallel_min,
+            ..self.sim_config()
+        };
+        Simulation::new(self.instance()?, config)
     }
 
     /// The same request routing `instance` instead (keeps algorithm, policy,

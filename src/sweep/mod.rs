@@ -166,6 +166,8 @@ pub struct Grid {
     lks: Vec<(Option<u32>, Option<u32>)>,
     queue_caps: Vec<Option<u32>>,
     seeds: Vec<u64>,
+    /// Threads of each run's step and its `parallel_min` ([`Grid::with_threads`]).
+    threads: (usize, usize),
 }
 
 /// One grid point's coordinates.
@@ -266,6 +268,7 @@ impl Grid {
             lks,
             queue_caps,
             seeds,
+            threads: (1, crate::engine::PARALLEL_MIN),
         };
         let size = grid.size();
         if size > MAX_POINTS {
@@ -322,10 +325,19 @@ impl Grid {
         Point { spec, l, k }
     }
 
+    /// Every run's step on `threads` threads from `parallel_min` packets
+    /// in flight (speed only; `sweep --threads`).
+    pub fn with_threads(self, threads: usize, parallel_min: usize) -> Grid {
+        Grid {
+            threads: (threads, parallel_min),
+            ..self
+        }
+    }
+
     /// Runs the `index`-th point to its end (a panic, i.e. a bug, becomes an error row natively).
     pub fn run(&self, index: u64) -> Row {
         let point = self.point(index);
-        let result = run_caught(&point.spec);
+        let result = run_caught(&point.spec, self.threads);
         Row::new(&point, result)
     }
 }
@@ -337,15 +349,15 @@ fn parse_field(base: &RunSpec, field: Field, name: &str, text: &str) -> Result<R
     Ok(spec)
 }
 
-fn run_spec(spec: &RunSpec) -> std::result::Result<(Report, Status), String> {
-    let mut sim = spec.build().map_err(|e| e.to_string())?;
+fn run_spec(spec: &RunSpec, (threads, parallel_min): (usize, usize)) -> std::result::Result<(Report, Status), String> {
+    let mut sim = spec.build_threads(threads, parallel_min).map_err(|e| e.to_string())?;
     let status = sim.run();
     Ok((sim.report(), status))
 }
 
 #[cfg(not(target_arch = "wasm32"))]
-fn run_caught(spec: &RunSpec) -> std::result::Result<(Report, Status), String> {
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run_spec(spec))).unwrap_or_else(|payload| {
+fn run_caught(spec: &RunSpec, threads: (usize, usize)) -> std::result::Result<(Report, Status), String> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run_spec(spec, threads))).unwrap_or_else(|payload| {
         let text = payload
             .downcast_ref::<&str>()
             .map(|s| s.to_string())
@@ -359,8 +371,8 @@ fn run_caught(spec: &RunSpec) -> std::result::Result<(Report, Status), String> {
 }
 
 #[cfg(target_arch = "wasm32")]
-fn run_caught(spec: &RunSpec) -> std::result::Result<(Report, Status), String> {
-    run_spec(spec)
+fn run_caught(spec: &RunSpec, threads: (usize, usize)) -> std::result::Result<(Report, Status), String> {
+    run_spec(spec, threads)
 }
 
 /// The number of points of a grid with these list lengths (the product;

@@ -68,6 +68,7 @@ mod sort_route;
 mod sorting;
 mod structure;
 mod teach;
+mod threads;
 mod timeline;
 mod web_native;
 mod workloads;
