@@ -28,6 +28,11 @@ DEFAULT_REV = "75651db"
 # fact not listed here must still be found.
 LAYOUT = "the layout block of docs/architecture.md (files moved by issue #24: lessons/, wasm/, one test binary, www split)"
 SUPERSEDED = {
+    '75–77': ('113.7 M', "the engine's speed re-measured on an idle machine, before and after issue #29 (docs/architecture.md, The engine's speed)"),
+    '44–47': ('63.0 M', "the engine's speed re-measured on an idle machine, before and after issue #29 (docs/architecture.md, The engine's speed)"),
+    '50–51': ('62.1 M', "the engine's speed re-measured on an idle machine, before and after issue #29 (docs/architecture.md, The engine's speed)"),
+    '14.4': ('(12.9 s)', "the engine's speed re-measured on an idle machine, before and after issue #29 (docs/architecture.md, The engine's speed)"),
+    '145': ('peaks\nat 142 MB', "the engine's speed re-measured on an idle machine, before and after issue #29 (docs/architecture.md, The engine's speed)"),
     "1.54": ("2.40·√(k·n·ln n)", "the claim example's measured constant; the measure became the run's own (docs/algorithms/kaufmann-sibeyn.md)"),
     "860": ('width="400" height="600"', "the embed got shorter; the 400 × 600 iframe is what the page tests and docs/page.md show"),
     'width="400" height="860" style="border:0" title="routesim: greedy routing of a transpose"></iframe>': (
