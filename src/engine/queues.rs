@@ -34,22 +34,9 @@ impl Engine {
                 transit.push((next, c.best, k as u32));
             }
         }
-        // Per receiving node, the best slots first (larger key, then smaller id).
-        transit.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
-        let mut k = 0;
-        while k < transit.len() {
-            let node = transit[k].0;
-            let room = cap.saturating_sub(self.working[node as usize]);
-            let mut taken = 0;
-            while k < transit.len() && transit[k].0 == node {
-                if taken < room {
-                    taken += 1;
-                } else {
-                    self.contests[transit[k].2 as usize].best = EMPTY;
-                }
-                k += 1;
-            }
-        }
+        refuse_beyond_room(&mut transit, &self.working, cap, |k| {
+            self.contests[k as usize].best = EMPTY;
+        });
     }
 
     /// Brings the largest working queue down to this step's end-of-step
@@ -81,6 +68,34 @@ impl Engine {
     #[inline]
     pub(super) fn leave_working(&mut self, node: usize) {
         shift_queue(&mut self.working, node, false);
+    }
+}
+
+/// The node-queue rule of SPEC §1 on a step's transit bids `(to, key,
+/// which)`: per receiving node, the best bids first (larger key, then —
+/// the key holds it — smaller id), as many as the node has room for at the
+/// start of the step (`cap` − its working queue); `refuse` gets the `which`
+/// of every other bid. Shared by the sequential and the parallel step.
+pub(super) fn refuse_beyond_room<T: Copy>(
+    transit: &mut [(u32, u64, T)],
+    working: &[u32],
+    cap: u32,
+    mut refuse: impl FnMut(T),
+) {
+    transit.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
+    let mut k = 0;
+    while k < transit.len() {
+        let node = transit[k].0;
+        let room = cap.saturating_sub(working[node as usize]);
+        let mut taken = 0;
+        while k < transit.len() && transit[k].0 == node {
+            if taken < room {
+                taken += 1;
+            } else {
+                refuse(transit[k].2);
+            }
+            k += 1;
+        }
     }
 }
 

@@ -25,6 +25,17 @@ fn under_ulimit(kb: u64, args: &[&str]) -> (Output, Duration) {
     (out, start.elapsed())
 }
 
+/// `out` is the CLI's refusal of a run on `topology` under
+/// `--memory-limit 1M`: exit 2, nothing on stdout, the message.
+fn refused_by_one_mib(out: &Output, topology: &str) {
+    let err = stderr(out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(out.stdout.is_empty());
+    let head = format!("routesim: topology {topology}: the run needs an estimated ");
+    assert!(err.starts_with(&head), "{err}");
+    assert!(err.contains("above --memory-limit of 1.0 MiB"), "{err}");
+}
+
 fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
@@ -136,14 +147,7 @@ fn memory_limit_refuses_and_allows_by_its_value() {
         Command::new(BIN).args(&args).output().unwrap()
     };
     let refused = with("1M");
-    let err = stderr(&refused);
-    assert_eq!(refused.status.code(), Some(2), "{err}");
-    assert!(refused.stdout.is_empty());
-    assert!(
-        err.starts_with("routesim: topology mesh:64x64: the run needs an estimated "),
-        "{err}"
-    );
-    assert!(err.contains("above --memory-limit of 1.0 MiB"), "{err}");
+    refused_by_one_mib(&refused, "mesh:64x64");
     for allowed in ["1G", "1.5G", "512M", "4096000000"] {
         let out = with(allowed);
         assert_eq!(out.status.code(), Some(0), "{allowed}: {}", stderr(&out));
@@ -382,14 +386,7 @@ fn load_and_open_loop_sweeps_check_every_rate() {
             .unwrap()
     };
     let refused = load("1M");
-    let err = stderr(&refused);
-    assert_eq!(refused.status.code(), Some(2), "{err}");
-    assert!(refused.stdout.is_empty());
-    assert!(
-        err.starts_with("routesim: topology torus:16x16: the run needs an estimated "),
-        "{err}"
-    );
-    assert!(err.contains("above --memory-limit of 1.0 MiB"), "{err}");
+    refused_by_one_mib(&refused, "torus:16x16");
     assert_eq!(load("1G").status.code(), Some(0));
     assert!(stderr(&load("12 parsecs")).contains("invalid memory-limit '12 parsecs'"));
     let out = Command::new(BIN)

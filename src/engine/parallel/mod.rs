@@ -46,6 +46,7 @@ mod commit;
 
 use super::bids::random_bid;
 use super::contest::{Contest, EMPTY};
+use super::queues::refuse_beyond_room;
 use super::Engine;
 use crate::topology::Network;
 use rayon::prelude::*;
@@ -409,7 +410,7 @@ impl Engine {
     /// `apply_queue_capacity` over the lanes' and the strays' contests.
     pub(super) fn par_queue_capacity(&mut self, cap: u32) {
         let par = self.par.as_mut().expect("parallel step");
-        let mut transit: Vec<(u32, u64, u32, u32)> = Vec::new(); // (to, best, lane, contest)
+        let mut transit: Vec<(u32, u64, (u32, u32))> = Vec::new(); // (to, best, (list, contest))
         let lists = par.lanes.iter().flat_map(|l| [&l.contests[..l.count], &l.extras[..]]);
         for (t, list) in lists.enumerate() {
             for (k, c) in list.iter().enumerate() {
@@ -421,30 +422,17 @@ impl Engine {
                 if next == self.dest[w] && self.deliver_on_arrival {
                     continue;
                 }
-                transit.push((next, c.best, t as u32, k as u32));
+                transit.push((next, c.best, (t as u32, k as u32)));
             }
         }
-        transit.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
-        let mut k = 0;
-        while k < transit.len() {
-            let node = transit[k].0;
-            let room = cap.saturating_sub(self.working[node as usize]);
-            let mut taken = 0;
-            while k < transit.len() && transit[k].0 == node {
-                if taken < room {
-                    taken += 1;
-                } else {
-                    let (_, _, t, c) = transit[k];
-                    let lane = &mut par.lanes[t as usize / 2];
-                    let list = if t % 2 == 1 {
-                        &mut lane.extras
-                    } else {
-                        &mut lane.contests
-                    };
-                    list[c as usize].best = EMPTY;
-                }
-                k += 1;
-            }
-        }
+        refuse_beyond_room(&mut transit, &self.working, cap, |(t, c)| {
+            let lane = &mut par.lanes[t as usize / 2];
+            let list = if t % 2 == 1 {
+                &mut lane.extras
+            } else {
+                &mut lane.contests
+            };
+            list[c as usize].best = EMPTY;
+        });
     }
 }
