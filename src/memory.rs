@@ -55,7 +55,8 @@ pub const ALGORITHM_BYTES_PER_NODE: u64 = 16;
 /// The state per node of a phased or scripted algorithm (sorts, ranks,
 /// tiles, plans): measured up to about 190 bytes (pp-rand, mesh:256x256).
 /// `lmrr`'s paths are not in it: 4 bytes per path node, bounded by its own
-/// limit (2^30 path nodes natively, 2^24 in the browser).
+/// limit (2^30 path nodes natively, 2^24 in the browser) and tried in one
+/// block before they are built (a message, not an abort).
 pub const SCRIPTED_BYTES_PER_NODE: u64 = 192;
 /// The process itself (code, stacks, the allocator's and the output's
 /// buffers): counted once natively.

@@ -96,16 +96,19 @@ fn a_run_too_large_for_the_address_space_is_refused_by_name_within_two_seconds()
 #[test]
 fn a_failed_allocation_is_a_message_not_an_abort() {
     // The workload's packets (3^16 nodes under 500 MB), the engine's link
-    // table (4000 × 4000 under 1 GB).
+    // table (4000 × 4000 under 1 GB), lmrr's paths (not in the estimate:
+    // 512 × 512 under 400 MB).
     let cases = [
         (
             "mesh:3x3x3x3x3x3x3x3x3x3x3x3x3x3x3x3",
             500_000,
             "the workload's packets",
+            "greedy",
         ),
-        ("mesh:4000x4000", 1_000_000, "the engine's link table"),
+        ("mesh:4000x4000", 1_000_000, "the engine's link table", "greedy"),
+        ("mesh:512x512", 400_000, "lmrr's paths", "lmrr"),
     ];
-    for (topology, kb, what) in cases {
+    for (topology, kb, what, algorithm) in cases {
         let args = [
             "run",
             "--topology",
@@ -113,7 +116,7 @@ fn a_failed_allocation_is_a_message_not_an_abort() {
             "--workload",
             "random-permutation",
             "--algorithm",
-            "greedy",
+            algorithm,
             "--memory-limit",
             "100G",
         ];

@@ -379,6 +379,12 @@ impl Algorithm for Lmrr {
                 limit: MAX_PATH_NODES,
             });
         }
+        // The paths are the run's largest allocation and are not in the
+        // estimate made before the workload exists (src/memory.rs): their
+        // bytes are tried in one block now, so that a machine without them
+        // gives a message, not an abort (about 10 bytes per path node: the
+        // node, its share of the per-packet vectors and the schedule's).
+        crate::error::try_headroom(path_nodes.saturating_mul(10), "lmrr's paths", &topo)?;
         let rows = match &topo {
             Topology::Butterfly(b) => b.rows(),
             Topology::Hypercube(h) => 1 << h.dim(),
