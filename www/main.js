@@ -67,14 +67,20 @@ function fallBackFromUrl(search) {
   if (state.instanceText) return false;
   const blame = wasm.blame_query(state.config, search, defaultsFor(state.lesson, false).config);
   if (!blame) return false;
+  // The switches made for the refused run no longer apply.
+  clearMessages('reconcile');
   showMessage('warning', blame.warning, 'url');
   for (const m of blame.messages) showMessage('info', m, 'reconcile');
   state.config = blame.config;
   return true;
 }
 
-/** Opens the run: with the URL's `instance=` (url-instance.js) if there is one and the core takes it. */
-async function openInstanceFromUrl(param) {
+/**
+ * Opens the run: with the URL's `instance=` (url-instance.js) if there is
+ * one and the core takes it. `search`: the address as the page was opened
+ * (the page has rewritten it from its config since).
+ */
+async function openInstanceFromUrl(param, search) {
   if (param !== null) {
     try {
       const json = await decodeInstance(param);
@@ -87,7 +93,7 @@ async function openInstanceFromUrl(param) {
     saveUrl();
   }
   rebuild();
-  if (!state.sim && fallBackFromUrl(location.search)) {
+  if (!state.sim && fallBackFromUrl(search)) {
     rebuild();
     writeControls();
     refreshMenus();
@@ -110,7 +116,8 @@ async function boot() {
   registerRunFields(state.catalogue.fields);
   state.lessons = wasm.lessons();
   registerIntro(wasm.lesson('intro'));
-  const parsed = parseQuery(location.search, wasm);
+  const search = location.search;
+  const parsed = parseQuery(search, wasm);
   state.config = parsed.config;
   state.page = parsed.page;
   state.lesson = parsed.lesson;
@@ -188,7 +195,7 @@ async function boot() {
     clearMessages('embed');
     showMessage('error', text, 'embed');
   }, () => clearMessages('embed'));
-  await openInstanceFromUrl(instanceParam);
+  await openInstanceFromUrl(instanceParam, search);
   // A lesson with a load curve runs it in the background from the start.
   if (state.lesson?.load) state.load?.openLesson(state.lesson);
   // Embedded, the canvas's height depends on the chart's, laid out by the

@@ -29,7 +29,8 @@ pub struct Blame {
 /// and `defaults` the config a field falls back to (a lesson's, else the
 /// page's default run). For each run parameter in the URL's order, its
 /// field is set to its default (left out if `defaults` has none), the
-/// config [`RunSpec::reconcile`]d and built; the first that builds is
+/// URL's other run parameters set again as it wrote them, the config
+/// [`RunSpec::reconcile`]d and built; the first that builds is
 /// blamed, with the core's reason. If none does alone, all are: the config
 /// is `defaults`, reconciled. `None` when `current` builds or the URL names
 /// no run field. An error only if `defaults` themselves cannot be read.
@@ -50,8 +51,18 @@ pub fn blame_query<'a>(
         Ok(()) => return Ok(None),
         Err(e) => e.to_string(),
     };
-    let reconcile = |config: &Value| -> Result<(Value, Vec<String>)> {
+    // `skip`: the blamed parameter. The URL's other run parameters are set
+    // again as it wrote them before reconciling, so that a switch the
+    // refused run forced (an algorithm its network could not run) is undone
+    // and not reported twice.
+    let reconcile = |config: &Value, skip: Option<&str>| -> Result<(Value, Vec<String>)> {
         let mut spec = RunSpec::from_json_lenient(base.clone(), config)?;
+        for &(key, text, field) in given.iter().filter(|&&(key, ..)| skip.is_some_and(|k| k != key)) {
+            let mut next = spec.clone();
+            if next.set(field, key, text).is_ok() {
+                spec = next;
+            }
+        }
         let messages = spec.reconcile();
         Ok((spec.to_json(), messages))
     };
@@ -67,7 +78,7 @@ pub fn blame_query<'a>(
                 shown(value)
             }
         };
-        let Ok((config, messages)) = reconcile(&Value::Object(config)) else {
+        let Ok((config, messages)) = reconcile(&Value::Object(config), Some(key)) else {
             continue;
         };
         if builds(base, &config).is_err() {
@@ -84,7 +95,7 @@ pub fn blame_query<'a>(
         .iter()
         .map(|(key, text, _)| format!("{key}={}", quoted(text)))
         .collect();
-    let (config, _) = reconcile(&Value::Object(defaults.as_object().cloned().unwrap_or_default()))?;
+    let (config, _) = reconcile(&Value::Object(defaults.as_object().cloned().unwrap_or_default()), None)?;
     Ok(Some(Blame {
         key: None,
         config,

@@ -135,6 +135,19 @@ for (const place of PLACES) {
     await page.close();
   });
 
+  // One place: an address over the budget falls back to the default network
+  // and keeps the URL's algorithm; the switch its refused run forced is not
+  // reported as made.
+  if (place === PLACES[0]) test(`${place.name}: an address over the memory budget keeps its algorithm on the default network`, async () => {
+    const { page, at, errors } = await openAt(place, '?topology=hypercube:18&workload=random-kk&k=4&flits=2&algorithm=greedy&play=0');
+    assert.equal(await at.locator('#run-title').innerText(), 'greedy · mesh:16x16 · random-kk');
+    assert.match(await errorLine(at), /URL parameter topology="hypercube:18" ignored: .*page's memory budget/);
+    const infos = await at.locator('#messages .msg').allInnerTexts();
+    assert.ok(!infos.some((m) => /switched to/.test(m)), `a switch reported: ${infos}`);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   test(`${place.name}: a bad pasted instance is reported beside the Load button`, async () => {
     const { page, at, errors, view } = await openAt(place, '?topology=mesh:8x8&play=0');
     await at.locator('#instance-box > summary').click();

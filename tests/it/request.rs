@@ -944,6 +944,24 @@ fn blame_query_names_the_url_parameter_that_makes_the_run_unbuildable() {
         .build()
         .unwrap();
 
+    // The URL asked for greedy on a hypercube over the page's memory budget:
+    // reading it switched the algorithm to one that runs on hypercubes; the
+    // topology blamed, the URL's greedy runs on the default mesh, and no
+    // switch is reported (the refused run's switch no longer applies).
+    let url = "?topology=hypercube:18&workload=random-kk&k=4&flits=2&algorithm=greedy";
+    let pairs = routesim::request::query_pairs(url);
+    let pairs: Vec<(&str, &str)> = pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    let (read, switched) = RunSpec::from_query(RunSpec::browser(), pairs.iter().copied());
+    assert_ne!(read.algorithm.name, "greedy", "{switched:?}");
+    let blame = blame_query(&browser, &read.to_json(), pairs.iter().copied(), &defaults)
+        .unwrap()
+        .expect("the run is over the page's budget");
+    assert_eq!(blame.key.as_deref(), Some("topology"), "{}", blame.warning);
+    assert!(blame.warning.contains("memory budget"), "{}", blame.warning);
+    assert_eq!(blame.config["algorithm"], "greedy");
+    assert_eq!(blame.config["flits"], 2);
+    assert!(blame.messages.is_empty(), "{:?}", blame.messages);
+
     // No parameter fixes it alone: the topology is over the limit and edge
     // queues (not a URL field) have no capacity; every one is reset.
     let twice = json!({"topology": "mesh:2048x2048", "algorithm": "greedy", "workload": "random-permutation", "seed": 5, "edge_queues": true});
