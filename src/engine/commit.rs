@@ -5,7 +5,7 @@
 
 use super::bids::{tie_flip, KeyColumns};
 use super::contest::{EMPTY, RESERVED};
-use super::queues::shift_queue;
+use super::queues::{raise_maxima, shift_queue};
 use super::worms::Crossing;
 use super::{counts_unsettled, Engine, StepSummary, DELIVERED, DEPARTED, ELIGIBLE, FIFO, FORCED, NONE};
 use crate::topology::{Network, RouteOrder};
@@ -214,13 +214,6 @@ impl Engine {
         *delivered += summary.delivered;
         *in_flight -= summary.delivered;
         // End-of-step maxima: only the nodes noted in `arrivals` can raise them.
-        let (mut max_queue, mut max_load) = (*current_max_queue, stats.max_load);
-        for &to in arrivals.iter() {
-            let w = working[to as usize];
-            max_queue = max_queue.max(w);
-            max_load = max_load.max(w + at_source[to as usize]);
-        }
-        *current_max_queue = max_queue;
-        stats.max_load = max_load;
+        raise_maxima(arrivals, working, at_source, current_max_queue, &mut stats.max_load);
     }
 }

@@ -99,6 +99,23 @@ pub(super) fn refuse_beyond_room<T: Copy>(
     }
 }
 
+/// The end-of-step largest queue and load, raised by the step's `arrivals`
+/// (the only nodes that can have passed them; a node may be listed more
+/// than once). Shared by the sequential and the parallel commit.
+pub(super) fn raise_maxima(
+    arrivals: &[u32],
+    working: &[u32],
+    at_source: &[u32],
+    max_queue: &mut u32,
+    max_load: &mut u32,
+) {
+    for &to in arrivals {
+        let w = working[to as usize];
+        *max_queue = (*max_queue).max(w);
+        *max_load = (*max_load).max(w + at_source[to as usize]);
+    }
+}
+
 /// Adds one packet to `working[node]` (`grow`) or takes one off, and
 /// returns the new size.
 #[inline(always)]

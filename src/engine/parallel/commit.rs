@@ -2,7 +2,7 @@
 
 use super::super::bids::{tie_flip, KeyColumns};
 use super::super::contest::{Contest, EMPTY};
-use super::super::queues::shift_queue;
+use super::super::queues::{raise_maxima, shift_queue};
 use super::super::{Engine, StepSummary, DELIVERED, DEPARTED, ELIGIBLE, FIFO, FORCED};
 use super::{split, split_ref, Lane, LaneOut, Parallel};
 use crate::topology::{Network, RouteOrder};
@@ -330,14 +330,13 @@ impl Engine {
         self.eligible -= eligible_gone;
         self.delivered += summary.delivered;
         self.in_flight -= summary.delivered;
-        let (mut max_queue, mut max_load) = (self.current_max_queue, self.stats.max_load);
-        for &to in &self.arrivals {
-            let w = self.working[to as usize];
-            max_queue = max_queue.max(w);
-            max_load = max_load.max(w + self.at_source[to as usize]);
-        }
-        self.current_max_queue = max_queue;
-        self.stats.max_load = max_load;
+        raise_maxima(
+            &self.arrivals,
+            &self.working,
+            &self.at_source,
+            &mut self.current_max_queue,
+            &mut self.stats.max_load,
+        );
         self.par = Some(par);
     }
 }
