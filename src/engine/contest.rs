@@ -180,20 +180,35 @@ fn enter_bids(
     bids: impl Iterator<Item = (u32, u64)>,
 ) -> usize {
     for (s, (lid, candidate)) in bids.enumerate() {
-        let entry = &mut of_link[lid as usize];
-        let c = entry.wrapping_sub(base) as usize;
-        let fresh = c >= count;
-        let k = c.min(count);
-        let contest = &mut list[k];
-        // Every bid is above `EMPTY` (its low half is the complement of an id).
-        let best = select_unpredictable(fresh, EMPTY, contest.best);
-        let better = candidate > best;
-        *contest = Contest {
-            best: select_unpredictable(better, candidate, best),
-            winner: select_unpredictable(better, s as u32, contest.winner),
-        };
-        *entry = base + k as u32;
-        count += fresh as usize;
+        count += enter_bid(&mut of_link[lid as usize], base, list, count, s as u32, candidate) as usize;
     }
     count
+}
+
+/// Enters slot `s`'s bid `candidate` into the contest its link's
+/// `link_contest` entry points to (see [`enter_bids`]), or opens one at
+/// `list[count]`; returns whether it opened one. Without branches; shared
+/// by the sequential and the parallel step.
+#[inline(always)]
+pub(super) fn enter_bid(
+    entry: &mut u32,
+    base: u32,
+    list: &mut [Contest],
+    count: usize,
+    s: u32,
+    candidate: u64,
+) -> bool {
+    let c = entry.wrapping_sub(base) as usize;
+    let fresh = c >= count;
+    let k = c.min(count);
+    let contest = &mut list[k];
+    // Every bid is above `EMPTY` (its low half is the complement of an id).
+    let best = select_unpredictable(fresh, EMPTY, contest.best);
+    let better = candidate > best;
+    *contest = Contest {
+        best: select_unpredictable(better, candidate, best),
+        winner: select_unpredictable(better, s, contest.winner),
+    };
+    *entry = base + k as u32;
+    fresh
 }

@@ -45,12 +45,11 @@
 mod commit;
 
 use super::bids::random_bid;
-use super::contest::{Contest, EMPTY};
+use super::contest::{enter_bid, Contest, EMPTY};
 use super::queues::refuse_beyond_room;
 use super::Engine;
 use crate::topology::Network;
 use rayon::prelude::*;
-use std::hint::select_unpredictable;
 use std::sync::Arc;
 
 /// The thread pool and the lanes' scratch of an engine with threads > 1.
@@ -196,21 +195,9 @@ fn lane_bid<const RAND: bool>(
             } else {
                 bid_key[s]
             };
-            let entry = &mut links[rel as usize];
-            let c = entry.wrapping_sub(base) as usize;
-            let fresh = c >= count;
-            let k = c.min(count);
             // The next free entry: kept if this bid opens it.
             first[count] = s as u32;
-            let contest = &mut contests[k];
-            let best = select_unpredictable(fresh, EMPTY, contest.best);
-            let better = candidate > best;
-            *contest = Contest {
-                best: select_unpredictable(better, candidate, best),
-                winner: select_unpredictable(better, s as u32, contest.winner),
-            };
-            *entry = base + k as u32;
-            count += fresh as usize;
+            count += enter_bid(&mut links[rel as usize], base, contests, count, s as u32, candidate) as usize;
         } else if lid != sink {
             let node = lid as usize / ports;
             strays[node_cut.partition_point(|&v| v <= node) - 1].push(s as u32);
