@@ -25,6 +25,9 @@ impl MemoryFlag {
     }
 }
 
+/// The address-space line of /proc/self/limits.
+const ADDRESS_SPACE: &str = "Max address space";
+
 /// What a default limit can be raised with.
 const RAISE: &str = "give --memory-limit SIZE to set another limit (e.g. --memory-limit 64G)";
 
@@ -34,12 +37,12 @@ const RAISE: &str = "give --memory-limit SIZE to set another limit (e.g. --memor
 pub fn system_limit() -> Option<Limit> {
     let read = |path: &str| std::fs::read_to_string(path).ok();
     let mut candidates: Vec<(u64, &str)> = Vec::new();
-    if let Some(kb) = read("/proc/meminfo").and_then(|t| field_kb(&t, "MemAvailable:")) {
+    if let Some(kb) = read("/proc/meminfo").and_then(|t| number_after(&t, "MemAvailable:")) {
         candidates.push((kb * 1024, "the available memory (MemAvailable)"));
     }
-    if let Some(limit) = read("/proc/self/limits").and_then(|t| address_space(&t)) {
+    if let Some(limit) = read("/proc/self/limits").and_then(|t| number_after(&t, ADDRESS_SPACE)) {
         let mapped = read("/proc/self/status")
-            .and_then(|t| field_kb(&t, "VmSize:"))
+            .and_then(|t| number_after(&t, "VmSize:"))
             .unwrap_or(0)
             * 1024;
         candidates.push((
@@ -61,20 +64,12 @@ pub fn system_limit() -> Option<Limit> {
     })
 }
 
-/// A `Name:   1234 kB` line's number.
-fn field_kb(text: &str, name: &str) -> Option<u64> {
+/// The first number after `name` on the line that starts with it: a
+/// `Name:   1234 kB` line's kB, the soft limit of /proc/self/limits' `Max
+/// address space` line (`None` when it is `unlimited`).
+fn number_after(text: &str, name: &str) -> Option<u64> {
     let line = text.lines().find(|l| l.starts_with(name))?;
     line[name.len()..].split_whitespace().next()?.parse().ok()
-}
-
-/// The soft limit of /proc/self/limits' `Max address space` line (`None` when unlimited).
-fn address_space(text: &str) -> Option<u64> {
-    let line = text.lines().find(|l| l.starts_with("Max address space"))?;
-    line["Max address space".len()..]
-        .split_whitespace()
-        .next()?
-        .parse()
-        .ok()
 }
 
 #[cfg(test)]
@@ -84,11 +79,11 @@ mod tests {
     #[test]
     fn proc_lines_are_read() {
         let meminfo = "MemTotal:       8000000 kB\nMemAvailable:    123456 kB\n";
-        assert_eq!(field_kb(meminfo, "MemAvailable:"), Some(123456));
+        assert_eq!(number_after(meminfo, "MemAvailable:"), Some(123456));
         let limits = "Limit                     Soft Limit           Hard Limit           Units\n\
                       Max address space         4096000000           unlimited            bytes\n";
-        assert_eq!(address_space(limits), Some(4_096_000_000));
+        assert_eq!(number_after(limits, ADDRESS_SPACE), Some(4_096_000_000));
         let unlimited = "Max address space         unlimited            unlimited            bytes\n";
-        assert_eq!(address_space(unlimited), None);
+        assert_eq!(number_after(unlimited, ADDRESS_SPACE), None);
     }
 }
