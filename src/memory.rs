@@ -40,8 +40,9 @@ pub const ENGINE_BYTES_PER_OPTIONAL_COLUMN: u64 = 4;
 pub const ENGINE_BYTES_PER_NODE: u64 = 8;
 /// Engine bytes per directed link (nodes × ports, plus the sink): the
 /// link's entry of `link_contest` (4), its bit of the step's reservations
-/// (rounded up to a byte) and, at most, its entry in the list of the
-/// step's reserved links (4).
+/// and its bit in the map of the links that exist (built for scripted
+/// steps; the two bits rounded up to a byte) and, at most, its entry in
+/// the list of the step's reserved links (4).
 pub const ENGINE_BYTES_PER_LINK: u64 = 4 + 1 + 4;
 /// The instance's packet list: a (source, destination) pair per packet.
 pub const INSTANCE_BYTES_PER_PACKET: u64 = 8;

@@ -118,22 +118,40 @@ impl Engine {
     /// [`Engine::send_control`] for a whole step's messages at once, given
     /// by their links' ids (`node · ports + port`, as in
     /// [`Engine::last_links`]), in order: the same links reserved and the
-    /// same messages as that many calls, with the topology's kind
-    /// dispatched once (its `neighbor` inlined into the check that each
-    /// link exists). Returns false if any message could not be sent (it
-    /// is skipped, as by `send_control`).
+    /// same messages as that many calls. That each link exists is read
+    /// from a bitmap of the network's links, built at the first call
+    /// ([`Engine::link_map`]): one bit test instead of the topology's
+    /// `neighbor` per message. Returns false if any message could not be
+    /// sent (it is skipped, as by `send_control`).
     pub fn send_control_links(&mut self, links: &[u32]) -> bool {
-        let topo = Arc::clone(&self.topo);
+        let present = self.link_map();
         let mut control = std::mem::take(&mut self.control);
-        let all = match &*topo {
-            Topology::Grid(net) => self.reserve_links(links, |l| link_exists(net, l), &mut control),
-            Topology::Hypercube(net) => self.reserve_links(links, |l| link_exists(net, l), &mut control),
-            Topology::Butterfly(net) => self.reserve_links(links, |l| link_exists(net, l), &mut control),
-            Topology::ShuffleExchange(net) => self.reserve_links(links, |l| link_exists(net, l), &mut control),
-        };
+        let all = self.reserve_links(links, |l| link_present(&present, l), &mut control);
         self.control_kinds.resize(control.len(), ControlKind::Message);
         self.control = control;
         all
+    }
+
+    /// The bitmap of the links that exist (bit `lid` set for link `lid =
+    /// node · ports + port` when `node` has a neighbour over `port`),
+    /// built once per engine, at its first use, and shared by its clones.
+    ///
+    /// # Complexity
+    /// O(links) the first time (one `neighbor` per link), O(1) after.
+    fn link_map(&mut self) -> Arc<[u64]> {
+        if let Some(map) = &self.links_present {
+            return Arc::clone(map);
+        }
+        let topo = Arc::clone(&self.topo);
+        let map: Arc<[u64]> = match &*topo {
+            Topology::Grid(net) => present_links(net),
+            Topology::Hypercube(net) => present_links(net),
+            Topology::Butterfly(net) => present_links(net),
+            Topology::ShuffleExchange(net) => present_links(net),
+        }
+        .into();
+        self.links_present = Some(Arc::clone(&map));
+        map
     }
 
     /// Declares that the coming step belongs to the algorithm's protocol even
@@ -434,15 +452,24 @@ impl Engine {
     }
 }
 
-/// Whether the link with id `lid` (`node · ports + port`) exists on `net`.
-#[inline(always)]
-fn link_exists<N: Network>(net: &N, lid: u32) -> bool {
+/// The bitmap of `net`'s links ([`Engine::link_map`]).
+fn present_links<N: Network>(net: &N) -> Vec<u64> {
     let ports = net.ports();
-    // The common case (2-D grids, butterflies) without a division.
-    let (node, port) = match ports {
-        4 => (lid >> 2, lid & 3),
-        0 => return false,
-        _ => (lid / ports, lid % ports),
-    };
-    node < net.nodes() && net.neighbor(node, port).is_some()
+    let links = net.nodes() as usize * ports as usize;
+    let mut map = vec![0u64; links.div_ceil(64)];
+    for node in 0..net.nodes() {
+        for port in 0..ports {
+            if net.neighbor(node, port).is_some() {
+                let lid = (node * ports + port) as usize;
+                map[lid / 64] |= 1 << (lid % 64);
+            }
+        }
+    }
+    map
+}
+
+/// Whether link `lid` is set in `map` (an id past the last link is not).
+#[inline(always)]
+fn link_present(map: &[u64], lid: u32) -> bool {
+    map.get((lid / 64) as usize).is_some_and(|w| w & (1 << (lid % 64)) != 0)
 }

@@ -310,6 +310,9 @@ pub struct Engine {
     /// `link_contest`), entered as a contest only in a step in which
     /// packets bid (`enter_reservations`).
     reserved_bits: Vec<u64>,
+    /// The links that exist, a bit each (`control.rs`, `link_map`): built
+    /// at the first batch of control messages, shared by clones.
+    links_present: Option<Arc<[u64]>>,
     /// Those links, in the order reserved.
     reserved: Vec<u32>,
     /// Grows by the number of contests of every step (see `link_contest`).
@@ -458,6 +461,7 @@ impl Engine {
             contest_count: 0,
             link_contest,
             reserved_bits: vec![0; (links + 1).div_ceil(64)],
+            links_present: None,
             reserved: Vec::new(),
             contest_base: 1,
             forced: Vec::new(),

@@ -337,6 +337,54 @@ fn batched_messages_and_moves_equal_single_calls() {
     assert_eq!(batch.step().control_messages, 3);
 }
 
+/// The batch reads whether a link exists from the engine's bitmap of the
+/// network's links: on every kind of network (borders, wrap links, the
+/// butterfly's missing ports at its first and last level, the
+/// shuffle-exchange's labels without a shuffle link) and for every link
+/// id up to two nodes past the last, it accepts exactly the links a single
+/// `send_control` accepts — also after the engine was cloned.
+#[test]
+fn batched_messages_accept_exactly_the_links_that_exist() {
+    use routesim::engine::{Engine, EngineConfig};
+    use routesim::topology::{Network, Topology};
+    for name in [
+        "mesh:3x4",
+        "mesh:2x3x2",
+        "torus:3x3",
+        "mesh:5",
+        "hypercube:3",
+        "butterfly:2",
+        "shuffle-exchange:4",
+        "shuffle-exchange:6",
+    ] {
+        let topo: Topology = name.parse().unwrap();
+        let ports = topo.ports();
+        let mut batch = Engine::new(topo.clone(), &[], EngineConfig::default());
+        let mut single = batch.clone();
+        let mut existing = 0;
+        for lid in 0..(topo.nodes() + 2) * ports {
+            let (node, port) = (lid / ports, lid % ports);
+            let one = node < topo.nodes() && single.send_control(node, port);
+            assert_eq!(
+                batch.send_control_links(&[lid]),
+                one,
+                "{name}: link {lid} (node {node}, port {port})"
+            );
+            existing += u32::from(one);
+            if lid % 5 == 4 {
+                // Clones share the map; reservations end with each step.
+                batch = batch.clone();
+                let (a, b) = (single.step(), batch.step());
+                assert_eq!(a.control_messages, b.control_messages, "{name}");
+            }
+        }
+        let links: u32 = (0..topo.nodes())
+            .map(|v| (0..ports).filter(|&p| topo.neighbor(v, p).is_some()).count() as u32)
+            .sum();
+        assert_eq!(existing, links, "{name}: every existing link accepted once");
+    }
+}
+
 /// A schedule of walking packets on hypercube:3 (`primitives::sort_walk`):
 /// two moves without keys, a move whose keys go ahead, a round of meets
 /// around the 4-cycles of dimensions 0 and 1 (each pair meets at the two
