@@ -523,12 +523,6 @@ impl Engine {
     /// state, bounded queues refuse what they cannot take, then every winner
     /// crosses its link at once.
     pub fn step(&mut self) -> StepSummary {
-        // A parallel step runs on one of the pool's threads: its parallel
-        // stages then start without waking the caller between them.
-        #[cfg(not(target_arch = "wasm32"))]
-        if let Some(pool) = self.step_pool() {
-            return pool.install(|| self.step_here());
-        }
         self.step_here()
     }
 

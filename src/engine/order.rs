@@ -6,7 +6,7 @@ use super::contest::Contest;
 use super::{Engine, DELIVERED};
 
 #[cfg(not(target_arch = "wasm32"))]
-type Pool = std::sync::Arc<rayon::ThreadPool>;
+type Pool = std::sync::Arc<super::parallel::Runner>;
 /// No pool in the wasm build.
 #[cfg(target_arch = "wasm32")]
 type Pool = std::convert::Infallible;
@@ -16,18 +16,22 @@ type Pool = std::convert::Infallible;
 fn gather<T: Copy + Default + Send + Sync>(out: &mut Vec<T>, column: &[T], perm: &[u32], pool: Option<&Pool>) {
     out.clear();
     #[cfg(not(target_arch = "wasm32"))]
-    if let Some(pool) = pool {
-        use rayon::prelude::*;
-        const CHUNK: usize = 1 << 14;
+    if let Some(runner) = pool {
+        // One contiguous part per lane.
+        let lanes = runner.lanes();
         out.resize(perm.len(), T::default());
-        pool.install(|| {
-            out.par_chunks_mut(CHUNK)
-                .zip(perm.par_chunks(CHUNK))
-                .for_each(|(out, perm)| {
-                    for (o, &s) in out.iter_mut().zip(perm) {
-                        *o = column[s as usize];
-                    }
-                })
+        let cuts: Vec<usize> = (0..=lanes).map(|t| t * perm.len() / lanes).collect();
+        let mut rest = &mut out[..];
+        let mut items = Vec::with_capacity(lanes);
+        for t in 0..lanes {
+            let (head, tail) = std::mem::take(&mut rest).split_at_mut(cuts[t + 1] - cuts[t]);
+            items.push((head, &perm[cuts[t]..cuts[t + 1]]));
+            rest = tail;
+        }
+        runner.for_each(&mut items, |_, (out, perm)| {
+            for (o, &s) in out.iter_mut().zip(perm.iter()) {
+                *o = column[s as usize];
+            }
         });
         return;
     }
@@ -155,7 +159,7 @@ impl Engine {
     #[cfg(not(target_arch = "wasm32"))]
     fn resort_pool(&self) -> Option<Pool> {
         let par = self.par.as_ref()?;
-        (self.scan_len >= self.config.parallel_min.max(1)).then(|| par.pool())
+        (self.scan_len >= self.config.parallel_min.max(1)).then(|| par.runner())
     }
 
     #[cfg(target_arch = "wasm32")]

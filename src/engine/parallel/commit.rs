@@ -6,14 +6,12 @@ use super::super::queues::{raise_maxima, shift_queue};
 use super::super::{Engine, StepSummary, DELIVERED, DEPARTED, ELIGIBLE, FIFO, FORCED};
 use super::{split, split_ref, Lane, LaneOut, Parallel};
 use crate::topology::{Network, RouteOrder};
-use rayon::prelude::*;
 
 /// The settings a lane's commit reads.
 struct Settings<'a, N> {
     net: &'a N,
     salt: u64,
     step: u32,
-    order: RouteOrder,
     sink: u32,
     deliver_on_arrival: bool,
     record_links: bool,
@@ -43,7 +41,13 @@ struct Cols<'a> {
 /// Moves the winner in slot `g` (of the contest first bid for from slot
 /// `first`) as `Engine::commit_in` does, within a lane's columns.
 #[inline(always)]
-fn move_winner<N: Network, const P: u8>(out: &mut LaneOut, c: &mut Cols, set: &Settings<N>, g: usize, first: u32) {
+fn move_winner<N: Network, const P: u8, const R: bool>(
+    out: &mut LaneOut,
+    c: &mut Cols,
+    set: &Settings<N>,
+    g: usize,
+    first: u32,
+) {
     let i = g - c.lo;
     let (lid, to) = (c.bid_link[i], c.bid_next[i]);
     if set.record_links {
@@ -101,14 +105,25 @@ fn move_winner<N: Network, const P: u8>(out: &mut LaneOut, c: &mut Cols, set: &S
         c.rank,
         c.id_of,
     );
-    (c.bid_link[i], c.bid_next[i], c.bid_key[i]) = keys.bid_or_sink::<P>(i, after, tie_flip(f), set.order, set.sink);
+    (c.bid_link[i], c.bid_next[i], c.bid_key[i]) =
+        keys.bid_or_sink::<P>(i, after, tie_flip(f), route_order::<R>(), set.sink);
     c.flags[i] = f;
     // A winner bid, so it counted as unsettled before its move.
     out.unsettled = out.unsettled.wrapping_add(after as u32).wrapping_sub(1);
 }
 
+/// The route order `R` names (reversed: true).
+#[inline(always)]
+fn route_order<const R: bool>() -> RouteOrder {
+    if R {
+        RouteOrder::Reversed
+    } else {
+        RouteOrder::Standard
+    }
+}
+
 /// A lane's commit: the winners of its contests whose slots it scans.
-fn lane_commit<N: Network, const P: u8>(lane: &mut Lane, cols: &mut Cols, set: &Settings<N>) {
+fn lane_commit<N: Network, const P: u8, const R: bool>(lane: &mut Lane, cols: &mut Cols, set: &Settings<N>) {
     let Lane {
         contests,
         first,
@@ -126,7 +141,7 @@ fn lane_commit<N: Network, const P: u8>(lane: &mut Lane, cols: &mut Cols, set: &
         if w < cols.lo || w >= hi {
             out.deferred.push((f, c.winner));
         } else {
-            move_winner::<N, P>(out, cols, set, w, f);
+            move_winner::<N, P, R>(out, cols, set, w, f);
         }
     };
     for (c, &f) in contests[..*count].iter().zip(&first[..*count]) {
@@ -142,7 +157,7 @@ fn lane_commit<N: Network, const P: u8>(lane: &mut Lane, cols: &mut Cols, set: &
 
 /// A lane's commit, second part: the winners of other lanes' contests
 /// (`deferred`, per lane) whose slots it scans.
-fn lane_commit_deferred<N: Network, const P: u8>(
+fn lane_commit_deferred<N: Network, const P: u8, const R: bool>(
     out: &mut LaneOut,
     cols: &mut Cols,
     set: &Settings<N>,
@@ -153,7 +168,7 @@ fn lane_commit_deferred<N: Network, const P: u8>(
     std::mem::swap(&mut out.links, &mut out.links_extra);
     for &(f, w) in deferred.iter().flatten() {
         if (lo..hi).contains(&(w as usize)) {
-            move_winner::<N, P>(out, cols, set, w as usize, f);
+            move_winner::<N, P, R>(out, cols, set, w as usize, f);
         }
     }
     std::mem::swap(&mut out.links, &mut out.links_extra);
@@ -177,17 +192,25 @@ impl LaneOut {
 impl Engine {
     /// Phase 3 in parallel.
     pub(in crate::engine) fn par_commit(&mut self, summary: &mut StepSummary) {
-        monomorphic!(self.par_commit_in(summary))
+        monomorphic!(self.par_commit_route(summary))
     }
 
-    fn par_commit_in<N: Network + Sync, const P: u8>(&mut self, net: &N, summary: &mut StepSummary) {
+    /// [`Engine::par_commit_in`] compiled per route order, as the
+    /// sequential commit is (the next hop's rule then inlines).
+    fn par_commit_route<N: Network + Sync, const P: u8>(&mut self, net: &N, summary: &mut StepSummary) {
+        match self.order {
+            RouteOrder::Standard => self.par_commit_in::<N, P, false>(net, summary),
+            RouteOrder::Reversed => self.par_commit_in::<N, P, true>(net, summary),
+        }
+    }
+
+    fn par_commit_in<N: Network + Sync, const P: u8, const R: bool>(&mut self, net: &N, summary: &mut StepSummary) {
         let sink = self.sink();
         let record_links = self.config.record_series || self.config.check_invariants;
         let set = Settings {
             net,
             salt: self.policy_salt,
             step: self.step,
-            order: self.order,
             sink,
             deliver_on_arrival: self.deliver_on_arrival,
             record_links,
@@ -196,7 +219,7 @@ impl Engine {
         };
         let mut par = self.par.take().expect("parallel step");
         let Parallel {
-            pool,
+            runner,
             lanes,
             slot_cut,
             node_cut,
@@ -252,21 +275,23 @@ impl Engine {
                     at_source: source_p.next().unwrap(),
                 });
             }
-            pool.install(|| {
-                lanes.par_iter_mut().zip(cols.par_iter_mut()).for_each(|(lane, cols)| {
+            {
+                let mut items: Vec<_> = lanes.iter_mut().zip(cols.iter_mut()).collect();
+                runner.for_each(&mut items, |_, (lane, cols)| {
                     lane.out.clear();
-                    lane_commit::<N, P>(lane, cols, &set);
-                })
-            });
+                    lane_commit::<N, P, R>(lane, cols, &set);
+                });
+            }
             // Winners of one lane's contests whose slots another scans.
             if lanes.iter().any(|l| !l.out.deferred.is_empty()) {
                 let deferred: Vec<Vec<(u32, u32)>> =
                     lanes.iter_mut().map(|l| std::mem::take(&mut l.out.deferred)).collect();
-                pool.install(|| {
-                    lanes.par_iter_mut().zip(cols.par_iter_mut()).for_each(|(lane, cols)| {
-                        lane_commit_deferred::<N, P>(&mut lane.out, cols, &set, &deferred);
-                    })
-                });
+                {
+                    let mut items: Vec<_> = lanes.iter_mut().zip(cols.iter_mut()).collect();
+                    runner.for_each(&mut items, |_, (lane, cols)| {
+                        lane_commit_deferred::<N, P, R>(&mut lane.out, cols, &set, &deferred);
+                    });
+                }
                 for (lane, list) in lanes.iter_mut().zip(deferred) {
                     lane.out.deferred = list;
                 }

@@ -43,19 +43,21 @@
 //! ordered); every step of the wasm build.
 
 mod commit;
+mod runner;
+pub(super) use runner::Runner;
 
 use super::bids::random_bid;
 use super::contest::{enter_bid, Contest, EMPTY};
 use super::queues::refuse_beyond_room;
 use super::Engine;
 use crate::topology::Network;
-use rayon::prelude::*;
 use std::sync::Arc;
 
-/// The thread pool and the lanes' scratch of an engine with threads > 1.
+/// The lanes' threads and scratch of an engine with threads > 1.
 #[derive(Debug, Clone)]
 pub(super) struct Parallel {
-    pool: Arc<rayon::ThreadPool>,
+    /// Shared by the engine's clones (a clone steps on the same threads).
+    runner: Arc<Runner>,
     lanes: Vec<Lane>,
     /// `strays[t][u]`: the slots lane t scans whose bids are for lane u's links.
     strays: Vec<Vec<Vec<u32>>>,
@@ -68,7 +70,8 @@ pub(super) struct Parallel {
     stray_count: u64,
 }
 
-/// One lane's part of a step.
+/// One lane's part of a step. Aligned to two cache lines, so that the
+/// counters and list ends one lane writes share no line with another's.
 #[derive(Debug, Clone, Default)]
 struct Lane {
     contests: Vec<Contest>,
@@ -110,15 +113,15 @@ struct LaneOut {
 }
 
 impl Parallel {
-    /// The pool and lanes for `threads` threads, or `None` for one thread
-    /// (or if no pool can be made: the step then stays sequential).
+    /// The threads and lanes for `threads` threads, or `None` for one
+    /// thread (or if no thread can be started: the step then stays
+    /// sequential).
     pub(super) fn new(threads: usize) -> Option<Box<Parallel>> {
         if threads <= 1 {
             return None;
         }
-        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().ok()?;
         Some(Box::new(Parallel {
-            pool: Arc::new(pool),
+            runner: Arc::new(Runner::new(threads)?),
             lanes: vec![Lane::default(); threads],
             strays: vec![vec![Vec::new(); threads]; threads],
             slot_cut: Vec::new(),
@@ -128,9 +131,9 @@ impl Parallel {
         }))
     }
 
-    /// The pool (a re-sort gathers its columns with it, order.rs).
-    pub(super) fn pool(&self) -> Arc<rayon::ThreadPool> {
-        Arc::clone(&self.pool)
+    /// The lanes' threads (a re-sort gathers its columns with them, order.rs).
+    pub(super) fn runner(&self) -> Arc<Runner> {
+        Arc::clone(&self.runner)
     }
 }
 
@@ -279,12 +282,6 @@ impl Engine {
         self.par.as_ref().map_or((0, 0), |p| (p.steps, p.stray_count))
     }
 
-    /// The pool to run a step on, if the step may run in parallel.
-    pub(super) fn step_pool(&self) -> Option<Arc<rayon::ThreadPool>> {
-        let par = self.par.as_ref()?;
-        (self.scan_len >= self.config.parallel_min.max(1)).then(|| par.pool())
-    }
-
     /// Whether this step runs in parallel (see the module's docs).
     pub(super) fn parallel_now(&self) -> bool {
         self.par.is_some()
@@ -342,52 +339,51 @@ impl Engine {
         let columns = (&self.bid_link[..], &self.bid_key[..], &self.id_of[..]);
         let draw = (self.policy_salt, self.step);
         let random = self.config.policy == super::Policy::Random;
-        let (slot_cut, node_cut) = (&par.slot_cut, &par.node_cut);
         let parts = split(&mut self.link_contest[..], &link_cuts);
-        par.pool.install(|| {
-            par.lanes
-                .par_iter_mut()
-                .zip(par.strays.par_iter_mut())
-                .zip(parts)
-                .enumerate()
-                .for_each(|(t, ((lane, strays), links))| {
-                    let klo = (node_cut[t] * ports) as u32;
-                    let range = (slot_cut[t], slot_cut[t + 1]);
-                    let lane_base = base.wrapping_add(range.0 as u32);
-                    let cut = (&node_cut[..], ports);
-                    if random {
-                        lane_bid::<true>(lane, strays, cut, links, klo, range, lane_base, sink, columns, draw);
-                    } else {
-                        lane_bid::<false>(lane, strays, cut, links, klo, range, lane_base, sink, columns, draw);
-                    }
-                })
+        let Parallel {
+            runner,
+            lanes: all,
+            strays,
+            slot_cut,
+            node_cut,
+            steps,
+            stray_count,
+        } = &mut **par;
+        let (slot_cut, node_cut) = (&*slot_cut, &*node_cut);
+        let mut items: Vec<_> = all.iter_mut().zip(strays.iter_mut()).zip(parts).collect();
+        runner.for_each(&mut items, |t, ((lane, strays), links)| {
+            let klo = (node_cut[t] * ports) as u32;
+            let range = (slot_cut[t], slot_cut[t + 1]);
+            let lane_base = base.wrapping_add(range.0 as u32);
+            let cut = (&node_cut[..], ports);
+            if random {
+                lane_bid::<true>(lane, strays, cut, links, klo, range, lane_base, sink, columns, draw);
+            } else {
+                lane_bid::<false>(lane, strays, cut, links, klo, range, lane_base, sink, columns, draw);
+            }
         });
+        drop(items);
         // The strays, each by the lane that owns its link; each lane's
         // extras are opened at entries after those of the lanes before it.
         let mut off_x = Vec::with_capacity(lanes);
         let mut total = n;
         for u in 0..lanes {
             off_x.push(total);
-            total += par.strays.iter().map(|row| row[u].len()).sum::<usize>();
+            total += strays.iter().map(|row| row[u].len()).sum::<usize>();
         }
-        par.steps += 1;
-        par.stray_count += (total - n) as u64;
+        *steps += 1;
+        *stray_count += (total - n) as u64;
         let parts = split(&mut self.link_contest[..], &link_cuts);
-        let strays = &par.strays;
-        par.pool.install(|| {
-            par.lanes
-                .par_iter_mut()
-                .zip(parts)
-                .enumerate()
-                .for_each(|(u, (lane, links))| {
-                    let klo = (node_cut[u] * ports) as u32;
-                    let offsets = (base, slot_cut[u], off_x[u]);
-                    if random {
-                        lane_strays::<true>(lane, strays, u, links, klo, offsets, columns, draw);
-                    } else {
-                        lane_strays::<false>(lane, strays, u, links, klo, offsets, columns, draw);
-                    }
-                })
+        let strays = &*strays;
+        let mut items: Vec<_> = all.iter_mut().zip(parts).collect();
+        runner.for_each(&mut items, |u, (lane, links)| {
+            let klo = (node_cut[u] * ports) as u32;
+            let offsets = (base, slot_cut[u], off_x[u]);
+            if random {
+                lane_strays::<true>(lane, strays, u, links, klo, offsets, columns, draw);
+            } else {
+                lane_strays::<false>(lane, strays, u, links, klo, offsets, columns, draw);
+            }
         });
         // Retiring the step's contests raises the base past every entry.
         self.contest_count = total;
