@@ -47,6 +47,10 @@ struct Shared {
     stop: AtomicBool,
     /// A panic of a lane's thread in the current stage.
     panic: Mutex<Option<Box<dyn Any + Send>>>,
+    /// Held by the caller for a whole stage: the engine's clones share the
+    /// runner, and two of them stepping at once on different threads take
+    /// their stages in turn.
+    stage: Mutex<()>,
 }
 
 // SAFETY: `job` is written only by the caller between stages, while no
@@ -81,6 +85,7 @@ impl Runner {
             wake: Condvar::new(),
             stop: AtomicBool::new(false),
             panic: Mutex::new(None),
+            stage: Mutex::new(()),
         });
         let mut runner = Runner {
             shared,
@@ -107,6 +112,7 @@ impl Runner {
     /// here once every lane has finished.
     pub(in crate::engine) fn run(&self, job: &Job<'_>) {
         let s = &*self.shared;
+        let _stage = s.stage.lock().unwrap_or_else(|e| e.into_inner());
         // SAFETY: the lanes read the pointer only until they count
         // themselves done, and this function waits for all of them below,
         // so the borrow outlives every use.
@@ -234,6 +240,27 @@ mod tests {
             for (t, &c) in counts.iter().enumerate() {
                 assert_eq!(c, sum + 2_000 * t as u64, "lane {t} of {lanes}");
             }
+        }
+    }
+
+    #[test]
+    fn two_callers_sharing_the_runner_take_their_stages_in_turn() {
+        let runner = Arc::new(Runner::new(2).expect("threads"));
+        let callers: Vec<_> = (0..2u64)
+            .map(|c| {
+                let runner = Arc::clone(&runner);
+                std::thread::spawn(move || {
+                    let mut v = vec![0u64; 2];
+                    for _ in 0..5_000 {
+                        runner.for_each(&mut v, |t, x| *x += c + t as u64);
+                    }
+                    v
+                })
+            })
+            .collect();
+        for (c, caller) in callers.into_iter().enumerate() {
+            let c = c as u64;
+            assert_eq!(caller.join().expect("no panic"), [5_000 * c, 5_000 * (c + 1)]);
         }
     }
 
