@@ -360,6 +360,12 @@ impl Simulation {
     pub fn engine(&self) -> &Engine {
         &self.engine
     }
+    /// Whether the coming steps record their packets' links
+    /// ([`Engine::set_record_links`]; the timeline turns them off for the
+    /// steps it does not show).
+    pub fn set_record_links(&mut self, on: bool) {
+        self.engine.set_record_links(on);
+    }
     /// The instance.
     pub fn instance(&self) -> &Instance {
         &self.instance

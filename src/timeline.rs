@@ -238,7 +238,12 @@ impl Timeline {
             self.probe = None;
             return self.length;
         }
-        let mut probe = self.probe.take().unwrap_or_else(|| self.furthest_state().clone());
+        let mut probe = self.probe.take().unwrap_or_else(|| {
+            let mut probe = self.furthest_state().clone();
+            // Nobody draws the probe's steps.
+            probe.set_record_links(false);
+            probe
+        });
         for _ in 0..n {
             if probe.status() != Status::Running {
                 break;
@@ -269,9 +274,22 @@ impl Timeline {
 
     /// Steps forward from the shown step, at most `n` steps and not past the
     /// run's end; returns the shown state's status.
+    ///
+    /// Only the state shown after the `n` steps and the checkpoints taken
+    /// on the way can be drawn, so only their steps record the links the
+    /// page draws ([`Simulation::set_record_links`]) — once the run's
+    /// length is known, which tells which step is its last; before that,
+    /// every step records them.
     pub fn step(&mut self, n: u32) -> Status {
-        for _ in 0..n {
-            if !self.step_once() {
+        for i in 0..n {
+            let next = self.step_count() + 1;
+            let shown = i + 1 == n
+                || self.length.is_none_or(|end| next >= end)
+                || (next > self.furthest && next.is_multiple_of(self.interval));
+            self.current.set_record_links(shown);
+            let more = self.step_once();
+            self.current.set_record_links(true);
+            if !more {
                 break;
             }
         }

@@ -19,8 +19,8 @@ impl Engine {
         let config = &self.config;
         if config.edge_queues || config.check_invariants || config.flits > 1 {
             monomorphic!(self.commit_full(summary))
-        } else if config.record_series {
-            monomorphic!(self.commit_plain_series(summary))
+        } else if self.record_links {
+            monomorphic!(self.commit_plain_links(summary))
         } else {
             monomorphic!(self.commit_plain(summary))
         }
@@ -35,8 +35,9 @@ impl Engine {
         }
     }
 
-    /// [`Engine::commit_plain`] with the series on (the page's runs).
-    fn commit_plain_series<N: Network, const P: u8>(&mut self, net: &N, summary: &mut StepSummary) {
+    /// [`Engine::commit_plain`] recording the links (the page's runs, at
+    /// the steps it draws).
+    fn commit_plain_links<N: Network, const P: u8>(&mut self, net: &N, summary: &mut StepSummary) {
         match self.order {
             RouteOrder::Standard => self.commit_in::<N, P, true, false, true>(net, summary),
             RouteOrder::Reversed => self.commit_in::<N, P, true, true, true>(net, summary),
@@ -50,9 +51,9 @@ impl Engine {
 
     /// [`Engine::commit_moves`] on network `net` (the engine's own) under
     /// policy `P`; `PLAIN`: no edge queues, no checks, no worms, and the
-    /// series on exactly when `SERIES`.
+    /// links recorded exactly when `LINKS`.
     #[inline(always)]
-    fn commit_in<N: Network, const P: u8, const PLAIN: bool, const REVERSED: bool, const SERIES: bool>(
+    fn commit_in<N: Network, const P: u8, const PLAIN: bool, const REVERSED: bool, const LINKS: bool>(
         &mut self,
         net: &N,
         summary: &mut StepSummary,
@@ -93,6 +94,7 @@ impl Engine {
             in_flight,
             arrived_at_target,
             last_links,
+            record_links: self_record_links,
             stats,
             ..
         } = self;
@@ -102,7 +104,7 @@ impl Engine {
             (true, true) => RouteOrder::Reversed,
             _ => *order,
         };
-        let series = if PLAIN { SERIES } else { config.record_series };
+        let record_links = if PLAIN { LINKS } else { *self_record_links };
         let edge_queues = !PLAIN && config.edge_queues;
         let contests = &contests[..*contest_count];
         // Slices of known lengths rather than vectors: their bounds stay in
@@ -116,7 +118,6 @@ impl Engine {
         let delivered_at = &mut delivered_at[..];
         let (in_link, edge_occupancy) = (&mut in_link[..], &mut edge_occupancy[..]);
         let (mut moves, mut delivered_now) = (0u32, 0u32);
-        let record_links = series || (!PLAIN && config.check_invariants);
         let worms = !PLAIN && config.flits > 1;
         // Nodes whose queue or load may pass the maxima so far: a node's
         // value right after its last arrival of the step is at least its

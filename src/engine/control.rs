@@ -154,6 +154,17 @@ impl Engine {
         map
     }
 
+    /// Whether the coming steps record their packets' links in
+    /// [`Engine::last_links`]: a run with the series on records them by
+    /// default, and a caller that draws only some steps (the page's
+    /// timeline: the step it shows, and its checkpoints) turns them off for
+    /// the others. With the invariant checks on they are always recorded
+    /// (the checks read them); without the series they never are. Nothing
+    /// else of a run depends on it.
+    pub fn set_record_links(&mut self, on: bool) {
+        self.record_links = (on && self.config.record_series) || self.config.check_invariants;
+    }
+
     /// Declares that the coming step belongs to the algorithm's protocol even
     /// if nothing crosses a link — e.g. the swap half of a compare-exchange
     /// (SPEC §1: 2 steps) in which no pair is out of order. SPEC §1 ends a run

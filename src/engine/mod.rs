@@ -345,6 +345,10 @@ pub struct Engine {
     delivered: u32,
     arrived_at_target: Vec<u32>,
     last_links: Vec<u32>,
+    /// Whether the commit records every move's link in `last_links` (with
+    /// the series or the checks on, unless the caller turned it off for
+    /// steps nobody draws: [`Engine::set_record_links`]).
+    record_links: bool,
     last_control: usize,
     last_control_kinds: Vec<ControlKind>,
     /// Packets combined into others and not yet delivered, as (carrier,
@@ -478,6 +482,7 @@ impl Engine {
             delivered: 0,
             arrived_at_target: Vec::new(),
             last_links: Vec::new(),
+            record_links: config.record_series || config.check_invariants,
             last_control: 0,
             last_control_kinds: Vec::new(),
             riders: Vec::new(),
@@ -585,7 +590,7 @@ impl Engine {
             summary.delivered += self.deliver_riders();
         }
         if summary.flit_moves > 0 {
-            if self.config.record_series || self.config.check_invariants {
+            if self.record_links {
                 let flits = self.crossings.iter().take(summary.flit_moves as usize);
                 self.last_links.extend(flits.map(|c| c.link));
             }

@@ -126,8 +126,10 @@ impl Engine {
     }
     /// Directed link ids (`node * ports + port`) used in the last step,
     /// control messages first (see [`Engine::last_control_count`]).
-    /// Recorded only with the per-step series or the invariant checks on
-    /// (the page draws them; a sweep does not need them).
+    /// The packets' links are recorded only with the per-step series or the
+    /// invariant checks on (the page draws them; a sweep does not need
+    /// them), and not in a step the caller turned them off for
+    /// ([`Engine::set_record_links`]).
     pub fn last_links(&self) -> &[u32] {
         &self.last_links
     }

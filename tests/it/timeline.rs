@@ -190,6 +190,54 @@ fn going_back_after_running_further_shows_what_a_fresh_run_shows() {
     }
 }
 
+/// Once the run's length is measured the timeline records the links the
+/// page draws only for the steps it can show (the state after a batch of
+/// steps, the checkpoints, the last step): every shown state, after a
+/// whole run, batches of steps and jumps back and forth, is still exactly
+/// what a fresh run shows, links included.
+#[test]
+fn a_measured_run_shows_every_step_as_a_fresh_run_does_links_included() {
+    for case in &CASES {
+        let end = length(case, 4);
+        let mut timeline = Timeline::new(simulation(case, 4));
+        assert_eq!(timeline.measure(u32::MAX), Some(end));
+        // In batches: the state after each batch.
+        let batch = (end / 5).max(2);
+        let mut at = 0;
+        while at < end {
+            timeline.step(batch);
+            at = (at + batch).min(end);
+            assert_eq!(
+                state(timeline.current()),
+                fresh(case, 4, at),
+                "{} after a batch to {at}",
+                case.algorithm
+            );
+        }
+        // Jumps back (to checkpoints and between them) and forward.
+        for t in [end / 2, 0, end - 1, end / 3 + 1, 1, end, end / 4] {
+            assert_eq!(timeline.goto(t), t);
+            assert_eq!(
+                state(timeline.current()),
+                fresh(case, 4, t),
+                "{} at step {t}",
+                case.algorithm
+            );
+        }
+        // A fresh timeline run to its end in one call, after measuring.
+        let mut timeline = Timeline::new(simulation(case, 4));
+        timeline.measure(u32::MAX);
+        assert_eq!(timeline.run_steps(u32::MAX), Status::Finished);
+        assert_eq!(
+            state(timeline.current()),
+            fresh(case, 4, end),
+            "{} at its end",
+            case.algorithm
+        );
+        assert!(!timeline.current().engine().last_links().is_empty() || end == 0);
+    }
+}
+
 #[test]
 fn going_forward_computes_on_from_the_shown_step() {
     let case = &CASES[3];

@@ -206,7 +206,7 @@ impl Engine {
 
     fn par_commit_in<N: Network + Sync, const P: u8, const R: bool>(&mut self, net: &N, summary: &mut StepSummary) {
         let sink = self.sink();
-        let record_links = self.config.record_series || self.config.check_invariants;
+        let record_links = self.record_links;
         let set = Settings {
             net,
             salt: self.policy_salt,
