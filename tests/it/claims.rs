@@ -220,6 +220,35 @@ fn torus_theorems_are_evaluated_on_a_torus() {
     assert_eq!(claim(&e, "Theorem 13").verdict, Verdict::NotApplicable);
 }
 
+/// The locality theorems' main terms, exactly, where each of their
+/// maxima is decided by its other side: with k ≤ 2 the first term of
+/// Theorem 13 is 2.5·L (not k·L) and its second L/2; with k = 32 they are
+/// k·L and k·L/16 (Kaufmann–Sibeyn §9: max{2.5L, kL} + max{L/2, kL/16} on
+/// the torus). Theorem 14 (the mesh): max{L, kL/8} + max{2L, kL}.
+#[test]
+fn the_locality_theorems_main_terms_take_each_side_of_their_maxima() {
+    let value = |topology: &str, theorem: &str, k: &str| {
+        let e = finished(
+            topology,
+            "ks-local",
+            "local-kk",
+            &[(Field::K, k), (Field::Locality, "2")],
+        );
+        let c = claim(&e, theorem);
+        c.bound
+            .as_ref()
+            .unwrap_or_else(|| panic!("{theorem} with k = {k}: {}", c.line))
+            .value
+    };
+    // L = 2: 2.5·2 + 2/2 = 6 (k = 1 and 2); 32·2 + 32·2/16 = 68.
+    assert_eq!(value("torus:16x16", "Theorem 13", "1"), 6.0);
+    assert_eq!(value("torus:16x16", "Theorem 13", "2"), 6.0);
+    assert_eq!(value("torus:16x16", "Theorem 13", "32"), 68.0);
+    // 2 + 2·2 = 6 (k = 1); 32·2/8 + 32·2 = 72.
+    assert_eq!(value("mesh:16x16", "Theorem 14", "1"), 6.0);
+    assert_eq!(value("mesh:16x16", "Theorem 14", "32"), 72.0);
+}
+
 /// Every algorithm on every kind of network it accepts: some claim judges
 /// the run, or the explanation says why none does (on a torus, greedy:
 /// no paper in the collection bounds it there).
