@@ -227,12 +227,12 @@ fn torus_theorems_are_evaluated_on_a_torus() {
 /// the torus). Theorem 14 (the mesh): max{L, kL/8} + max{2L, kL}.
 #[test]
 fn the_locality_theorems_main_terms_take_each_side_of_their_maxima() {
-    let value = |topology: &str, theorem: &str, k: &str| {
+    let value = |topology: &str, theorem: &str, k: &str, locality: &str| {
         let e = finished(
             topology,
             "ks-local",
             "local-kk",
-            &[(Field::K, k), (Field::Locality, "2")],
+            &[(Field::K, k), (Field::Locality, locality)],
         );
         let c = claim(&e, theorem);
         c.bound
@@ -240,13 +240,16 @@ fn the_locality_theorems_main_terms_take_each_side_of_their_maxima() {
             .unwrap_or_else(|| panic!("{theorem} with k = {k}: {}", c.line))
             .value
     };
-    // L = 2: 2.5·2 + 2/2 = 6 (k = 1 and 2); 32·2 + 32·2/16 = 68.
-    assert_eq!(value("torus:16x16", "Theorem 13", "1"), 6.0);
-    assert_eq!(value("torus:16x16", "Theorem 13", "2"), 6.0);
-    assert_eq!(value("torus:16x16", "Theorem 13", "32"), 68.0);
-    // 2 + 2·2 = 6 (k = 1); 32·2/8 + 32·2 = 72.
-    assert_eq!(value("mesh:16x16", "Theorem 14", "1"), 6.0);
-    assert_eq!(value("mesh:16x16", "Theorem 14", "32"), 72.0);
+    // L = 2: 2.5·2 + 2/2 = 6 (k = 1 and 2); 32·2 + 32·2/16 = 68; L = 4,
+    // k = 1: 2.5·4 + 4/2 = 12.
+    assert_eq!(value("torus:16x16", "Theorem 13", "1", "2"), 6.0);
+    assert_eq!(value("torus:16x16", "Theorem 13", "2", "2"), 6.0);
+    assert_eq!(value("torus:16x16", "Theorem 13", "32", "2"), 68.0);
+    assert_eq!(value("torus:16x16", "Theorem 13", "1", "4"), 12.0);
+    // 2 + 2·2 = 6 (k = 1); 32·2/8 + 32·2 = 72; L = 4, k = 1: 4 + 2·4 = 12.
+    assert_eq!(value("mesh:16x16", "Theorem 14", "1", "2"), 6.0);
+    assert_eq!(value("mesh:16x16", "Theorem 14", "32", "2"), 72.0);
+    assert_eq!(value("mesh:16x16", "Theorem 14", "1", "4"), 12.0);
 }
 
 /// Every algorithm on every kind of network it accepts: some claim judges
