@@ -252,6 +252,54 @@ fn the_locality_theorems_main_terms_take_each_side_of_their_maxima() {
     assert_eq!(value("mesh:16x16", "Theorem 14", "1", "4"), 12.0);
 }
 
+/// The locality theorems' parameters and additive terms: Theorems 13 and
+/// 14 add multiples of √(k·L·ln n), Theorem 15 (L unknown to the nodes,
+/// the instance's own locality) max{n, kL/16} + kL plus multiples of
+/// √((n + k·L)·ln n) — each recomputed here from the run's n, k and L
+/// (local traffic for k ≤ 3, random traffic for k = 40).
+#[test]
+fn the_locality_theorems_units_and_theorem_15_follow_from_n_k_and_l() {
+    let bound = |topology: &str, theorem: &str, extra: &[(Field, &str)]| {
+        let workload = if extra.contains(&(Field::K, "40")) {
+            "random-kk"
+        } else {
+            "local-kk"
+        };
+        let e = finished(topology, "ks-local", workload, extra);
+        let c = claim(&e, theorem);
+        c.bound.clone().unwrap_or_else(|| panic!("{theorem}: {}", c.line))
+    };
+    let close = |a: f64, b: f64| (a - b).abs() < 1e-9 * b.max(1.0);
+    let ln16 = 16f64.ln();
+    for (topology, theorem) in [("torus:16x16", "Theorem 13"), ("mesh:16x16", "Theorem 14")] {
+        let b = bound(topology, theorem, &[(Field::K, "3"), (Field::Locality, "4")]);
+        assert_eq!(b.parameters, "n = 16, k = 3, L = 4", "{theorem}");
+        let (name, unit) = b.unit.expect("an additive term");
+        assert_eq!(name, "√(k·L·ln n)");
+        assert!(close(unit, (3.0 * 4.0 * ln16).sqrt()), "{theorem}: {unit}");
+    }
+    for k in ["2", "40"] {
+        let b = bound(
+            "torus:16x16",
+            "Theorem 15",
+            &[(Field::K, k), (Field::Locality, "unknown")],
+        );
+        let l: f64 = b.parameters.rsplit("L = ").next().unwrap().parse().unwrap();
+        let kf: f64 = k.parse().unwrap();
+        // Each side of the maximum once: n with k = 2 (local traffic, L = 2),
+        // k·L/16 with k = 40 (random traffic, L near the torus's diameter).
+        assert_eq!(kf * l / 16.0 > 16.0, k == "40", "k = {k}, L = {l}");
+        assert!(
+            close(b.value, 16f64.max(kf * l / 16.0) + kf * l),
+            "k = {k}, L = {l}: {}",
+            b.value
+        );
+        let (name, unit) = b.unit.expect("an additive term");
+        assert_eq!(name, "√((n + k·L)·ln n)");
+        assert!(close(unit, ((16.0 + kf * l) * ln16).sqrt()), "k = {k}: {unit}");
+    }
+}
+
 /// Every algorithm on every kind of network it accepts: some claim judges
 /// the run, or the explanation says why none does (on a torus, greedy:
 /// no paper in the collection bounds it there).
