@@ -300,6 +300,39 @@ fn the_locality_theorems_units_and_theorem_15_follow_from_n_k_and_l() {
     }
 }
 
+/// Kaufmann–Sibeyn's theorems are stated for n × … × n meshes and tori of
+/// two or more dimensions: on a mesh with unequal sides, or a line, they
+/// have no value; on the square mesh of the same packets' kind they have.
+#[test]
+fn the_ks_theorems_have_no_value_off_square_grids() {
+    use routesim::algorithms::claim::{Formula, KsTheorem};
+    use routesim::workload::{generate, Workload, WorkloadSpec};
+    let kk = |topology: &str| {
+        let topo: routesim::topology::Topology = topology.parse().unwrap();
+        let spec = WorkloadSpec {
+            k: Some(4),
+            l: Some(4),
+            ..WorkloadSpec::new(Workload::RandomKk, 1)
+        };
+        generate(&topo, &spec).unwrap()
+    };
+    for theorem in [KsTheorem::Theorem2, KsTheorem::Theorem3, KsTheorem::Theorem8] {
+        let formula = Formula::Ks(theorem);
+        assert!(
+            routesim::claims::evaluate(formula, &kk("mesh:16x16")).is_some(),
+            "{theorem:?} on 16x16"
+        );
+        assert!(
+            routesim::claims::evaluate(formula, &kk("mesh:16x8")).is_none(),
+            "{theorem:?} on 16x8"
+        );
+        assert!(
+            routesim::claims::evaluate(formula, &kk("mesh:8x16")).is_none(),
+            "{theorem:?} on 8x16"
+        );
+    }
+}
+
 /// Every algorithm on every kind of network it accepts: some claim judges
 /// the run, or the explanation says why none does (on a torus, greedy:
 /// no paper in the collection bounds it there).
