@@ -333,6 +333,89 @@ fn the_ks_theorems_have_no_value_off_square_grids() {
     }
 }
 
+/// Kaufmann–Sibeyn's main terms, as the paper states them, on both sides
+/// of their maxima: a permutation (k = 1) and k = 16 on n × n grids
+/// (n = 16), and in three dimensions (n = 6); the cut-through theorems
+/// with worms of F = 2 and 16 flits, and no value for F = 1
+/// (store-and-forward).
+#[test]
+fn the_ks_theorems_main_terms_are_the_papers_on_both_sides_of_their_maxima() {
+    use routesim::algorithms::claim::{Formula, KsTheorem as T};
+    use routesim::claims::evaluate_run;
+    use routesim::report::Extra;
+    use routesim::workload::{generate, Workload, WorkloadSpec};
+    let instance = |topology: &str, k: u32| {
+        let topo: routesim::topology::Topology = topology.parse().unwrap();
+        let spec = WorkloadSpec {
+            k: Some(k),
+            l: Some(k),
+            ..WorkloadSpec::new(
+                if k == 1 {
+                    Workload::RandomPermutation
+                } else {
+                    Workload::RandomKk
+                },
+                1,
+            )
+        };
+        generate(&topo, &spec).unwrap()
+    };
+    let value = |theorem: T, topology: &str, k: u32, flits: Option<u32>| {
+        evaluate_run(
+            Formula::Ks(theorem),
+            &instance(topology, k),
+            None,
+            None,
+            flits,
+            &Extra::default(),
+        )
+        .map(|b| b.value)
+    };
+    type Main = fn(f64, f64, f64) -> f64;
+    let stored: [(T, Main); 8] = [
+        (T::Theorem2, |n, k, _| {
+            (3.0 * n).max(2.0 * n + k * n / 4.0).max(k * n / 2.0)
+        }),
+        (T::Theorem3, |n, k, _| (3.0 * n).max(k * n / 2.0 + n / k + 1.5 * n)),
+        (T::Theorem4, |n, k, d| ((2.0 * d - 1.0) * n).max(k * n / 2.0)),
+        (T::Theorem7, |n, k, _| (2.0 * n).max(k * n / 4.0)),
+        (T::Theorem8, |n, k, _| (4.0 * n).max(k * n / 2.0)),
+        (T::Theorem9, |n, k, _| k * n / 4.0 + 2.0 * n),
+        (T::Theorem11, |n, k, d| (2.0 * d * n).max(k * n / 4.0)),
+        (T::NoWrapAverage, |n, k, d| (2.0 * d - 1.0) * k * n / (4.0 * d)),
+    ];
+    for (theorem, main) in stored {
+        for (topology, n, d) in [("mesh:16x16", 16.0, 2.0), ("mesh:6x6x6", 6.0, 3.0)] {
+            for k in [1, 16] {
+                let got = value(theorem, topology, k, None);
+                assert_eq!(got, Some(main(n, k as f64, d)), "{theorem:?} on {topology}, k = {k}");
+            }
+        }
+    }
+    let worms: [(T, Main); 4] = [
+        (T::Corollary5, |n, f, _| (3.0 * n).max(f * n / 2.0 + n / f + 1.5 * n)),
+        (T::Theorem5, |n, f, d| {
+            ((2.0 * d - 1.0) * n).max(f * n / 2.0 + (d - 1.0) * n / f + (d - 0.5) * n)
+        }),
+        (T::Theorem10, |n, f, _| f * n / 4.0 + 2.0 * n),
+        (T::Theorem12, |n, f, d| f * n / 2.0 + d * n),
+    ];
+    for (theorem, main) in worms {
+        for (topology, n, d) in [("mesh:16x16", 16.0, 2.0), ("mesh:6x6x6", 6.0, 3.0)] {
+            for f in [2, 16] {
+                let got = value(theorem, topology, 1, Some(f));
+                assert_eq!(got, Some(main(n, f as f64, d)), "{theorem:?} on {topology}, F = {f}");
+            }
+            assert_eq!(
+                value(theorem, topology, 1, Some(1)),
+                None,
+                "{theorem:?}: F = 1 is store-and-forward"
+            );
+            assert_eq!(value(theorem, topology, 1, None), None);
+        }
+    }
+}
+
 /// Every algorithm on every kind of network it accepts: some claim judges
 /// the run, or the explanation says why none does (on a torus, greedy:
 /// no paper in the collection bounds it there).
