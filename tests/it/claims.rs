@@ -300,22 +300,30 @@ fn the_locality_theorems_units_and_theorem_15_follow_from_n_k_and_l() {
     }
 }
 
+/// A random permutation (k = 1) or a random k-k instance on `topology`.
+fn kk_instance(topology: &str, k: u32) -> routesim::workload::Instance {
+    use routesim::workload::{generate, Workload, WorkloadSpec};
+    let topo: routesim::topology::Topology = topology.parse().unwrap();
+    let workload = if k == 1 {
+        Workload::RandomPermutation
+    } else {
+        Workload::RandomKk
+    };
+    let spec = WorkloadSpec {
+        k: Some(k),
+        l: Some(k),
+        ..WorkloadSpec::new(workload, 1)
+    };
+    generate(&topo, &spec).unwrap()
+}
+
 /// Kaufmann–Sibeyn's theorems are stated for n × … × n meshes and tori of
 /// two or more dimensions: on a mesh with unequal sides, or a line, they
 /// have no value; on the square mesh of the same packets' kind they have.
 #[test]
 fn the_ks_theorems_have_no_value_off_square_grids() {
     use routesim::algorithms::claim::{Formula, KsTheorem};
-    use routesim::workload::{generate, Workload, WorkloadSpec};
-    let kk = |topology: &str| {
-        let topo: routesim::topology::Topology = topology.parse().unwrap();
-        let spec = WorkloadSpec {
-            k: Some(4),
-            l: Some(4),
-            ..WorkloadSpec::new(Workload::RandomKk, 1)
-        };
-        generate(&topo, &spec).unwrap()
-    };
+    let kk = |topology: &str| kk_instance(topology, 4);
     for theorem in [KsTheorem::Theorem2, KsTheorem::Theorem3, KsTheorem::Theorem8] {
         let formula = Formula::Ks(theorem);
         assert!(
@@ -343,23 +351,7 @@ fn the_ks_theorems_main_terms_are_the_papers_on_both_sides_of_their_maxima() {
     use routesim::algorithms::claim::{Formula, KsTheorem as T};
     use routesim::claims::evaluate_run;
     use routesim::report::Extra;
-    use routesim::workload::{generate, Workload, WorkloadSpec};
-    let instance = |topology: &str, k: u32| {
-        let topo: routesim::topology::Topology = topology.parse().unwrap();
-        let spec = WorkloadSpec {
-            k: Some(k),
-            l: Some(k),
-            ..WorkloadSpec::new(
-                if k == 1 {
-                    Workload::RandomPermutation
-                } else {
-                    Workload::RandomKk
-                },
-                1,
-            )
-        };
-        generate(&topo, &spec).unwrap()
-    };
+    let instance = kk_instance;
     let value = |theorem: T, topology: &str, k: u32, flits: Option<u32>| {
         evaluate_run(
             Formula::Ks(theorem),
