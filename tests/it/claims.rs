@@ -342,7 +342,7 @@ fn the_ks_theorems_have_no_value_off_square_grids() {
 }
 
 /// Kaufmann–Sibeyn's main terms, as the paper states them, on both sides
-/// of their maxima: a permutation (k = 1) and k = 16 on n × n grids
+/// of their maxima: a permutation (k = 1), k = 6 and k = 16 on n × n grids
 /// (n = 16), and in three dimensions (n = 6); the cut-through theorems
 /// with worms of F = 2 and 16 flits, and no value for F = 1
 /// (store-and-forward).
@@ -378,7 +378,7 @@ fn the_ks_theorems_main_terms_are_the_papers_on_both_sides_of_their_maxima() {
     ];
     for (theorem, main) in stored {
         for (topology, n, d) in [("mesh:16x16", 16.0, 2.0), ("mesh:6x6x6", 6.0, 3.0)] {
-            for k in [1, 16] {
+            for k in [1, 6, 16] {
                 let got = value(theorem, topology, k, None);
                 assert_eq!(got, Some(main(n, k as f64, d)), "{theorem:?} on {topology}, k = {k}");
             }
