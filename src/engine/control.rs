@@ -162,7 +162,7 @@ impl Engine {
     /// (the checks read them); without the series they never are. Nothing
     /// else of a run depends on it.
     pub fn set_record_links(&mut self, on: bool) {
-        self.record_links = (on && self.config.record_series) || self.config.check_invariants;
+        self.record_links = records_links(&self.config, on);
     }
 
     /// Declares that the coming step belongs to the algorithm's protocol even
@@ -461,6 +461,12 @@ impl Engine {
         self.topo.neighbor(node, port)?;
         Some(node * self.topo.ports() + port)
     }
+}
+
+/// Whether an engine of `config` records its packets' links, asked to
+/// (`on`) or not ([`Engine::set_record_links`]).
+pub(super) fn records_links(config: &super::EngineConfig, on: bool) -> bool {
+    (on && config.record_series) || config.check_invariants
 }
 
 /// The bitmap of `net`'s links ([`Engine::link_map`]).

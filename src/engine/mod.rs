@@ -482,7 +482,7 @@ impl Engine {
             delivered: 0,
             arrived_at_target: Vec::new(),
             last_links: Vec::new(),
-            record_links: config.record_series || config.check_invariants,
+            record_links: control::records_links(&config, true),
             last_control: 0,
             last_control_kinds: Vec::new(),
             riders: Vec::new(),

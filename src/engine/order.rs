@@ -21,13 +21,9 @@ fn gather<T: Copy + Default + Send + Sync>(out: &mut Vec<T>, column: &[T], perm:
         let lanes = runner.lanes();
         out.resize(perm.len(), T::default());
         let cuts: Vec<usize> = (0..=lanes).map(|t| t * perm.len() / lanes).collect();
-        let mut rest = &mut out[..];
-        let mut items = Vec::with_capacity(lanes);
-        for t in 0..lanes {
-            let (head, tail) = std::mem::take(&mut rest).split_at_mut(cuts[t + 1] - cuts[t]);
-            items.push((head, &perm[cuts[t]..cuts[t + 1]]));
-            rest = tail;
-        }
+        let outs = super::parallel::split(out, &cuts);
+        let perms = super::parallel::split_ref(perm, &cuts);
+        let mut items: Vec<_> = outs.into_iter().zip(perms).collect();
         runner.for_each(&mut items, |_, (out, perm)| {
             for (o, &s) in out.iter_mut().zip(perm.iter()) {
                 *o = column[s as usize];

@@ -70,8 +70,7 @@ pub(super) struct Parallel {
     stray_count: u64,
 }
 
-/// One lane's part of a step. Aligned to two cache lines, so that the
-/// counters and list ends one lane writes share no line with another's.
+/// One lane's part of a step.
 #[derive(Debug, Clone, Default)]
 struct Lane {
     contests: Vec<Contest>,
@@ -139,7 +138,7 @@ impl Parallel {
 
 /// `column` cut at `cuts` (absolute, increasing): one slice per part; an
 /// empty column (unused by the policy) gives empty slices.
-fn split<'a, T>(column: &'a mut [T], cuts: &[usize]) -> Vec<&'a mut [T]> {
+pub(super) fn split<'a, T>(column: &'a mut [T], cuts: &[usize]) -> Vec<&'a mut [T]> {
     let parts = cuts.len() - 1;
     if column.is_empty() {
         return (0..parts).map(|_| <&mut [T]>::default()).collect();
@@ -155,7 +154,7 @@ fn split<'a, T>(column: &'a mut [T], cuts: &[usize]) -> Vec<&'a mut [T]> {
 }
 
 /// As [`split`] for a column only read.
-fn split_ref<'a, T>(column: &'a [T], cuts: &[usize]) -> Vec<&'a [T]> {
+pub(super) fn split_ref<'a, T>(column: &'a [T], cuts: &[usize]) -> Vec<&'a [T]> {
     let parts = cuts.len() - 1;
     if column.is_empty() {
         return vec![&[]; parts];
