@@ -81,6 +81,23 @@ impl Error {
 /// The crate's result type.
 pub type Result<T> = std::result::Result<T, Error>;
 
+/// Collapses a message onto one line.
+pub fn one_line(message: &str) -> String {
+    message.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The text of a panic payload, on one line (the CLI's exit 101 message,
+/// a sweep's error row).
+pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    if let Some(s) = payload.downcast_ref::<&str>() {
+        one_line(s)
+    } else if let Some(s) = payload.downcast_ref::<String>() {
+        one_line(s)
+    } else {
+        "panic".to_string()
+    }
+}
+
 /// A size as a person reads it: `5.1 GiB`, `640.0 MiB`, `900 bytes`.
 pub fn shown_bytes(bytes: u64) -> String {
     const UNITS: [(&str, u64); 4] = [("TiB", 1 << 40), ("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)];

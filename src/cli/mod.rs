@@ -15,6 +15,7 @@ mod progress;
 mod run;
 mod sweep;
 
+use crate::error::{one_line, panic_message};
 use crate::options::{Control, Field, FieldInfo};
 use crate::request::RunSpec;
 use clap::error::ErrorKind;
@@ -252,22 +253,6 @@ fn clap_error(e: clap::Error) -> i32 {
             eprintln!("routesim: {} (see --help)", message.trim());
             EXIT_BAD_INPUT
         }
-    }
-}
-
-/// Collapses a message onto one line.
-fn one_line(message: &str) -> String {
-    message.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
-/// The text of a panic payload.
-fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
-    if let Some(s) = payload.downcast_ref::<&str>() {
-        one_line(s)
-    } else if let Some(s) = payload.downcast_ref::<String>() {
-        one_line(s)
-    } else {
-        "panic".to_string()
     }
 }
 

@@ -9,11 +9,11 @@
 //! ideal throughput of a (topology, algorithm, pattern, seed) is computed
 //! once, by the first of its points to run, and shared by its rates.
 
-use super::{expand_topologies, grid_digits, grid_size, items, numbers, row::Row, MAX_POINTS};
+use super::{caught, expand_topologies, grid_digits, grid_size, items, numbers, row::Row, MAX_POINTS};
 use crate::algorithms::registry;
 use crate::engine::Policy;
 use crate::error::{Error, Result};
-use crate::load::{self, LoadRow, LoadSpec, Pattern};
+use crate::load::{self, LoadSpec, Pattern};
 use crate::topology::Topology;
 use std::sync::OnceLock;
 
@@ -207,26 +207,6 @@ impl LoadGrid {
         });
         Row::from_load(&spec, rate, result)
     }
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-fn caught(run: impl FnOnce() -> std::result::Result<LoadRow, String>) -> std::result::Result<LoadRow, String> {
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)).unwrap_or_else(|payload| {
-        let text = payload
-            .downcast_ref::<&str>()
-            .map(|s| s.to_string())
-            .or_else(|| payload.downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "panic".into());
-        Err(format!(
-            "internal error: {}",
-            text.split_whitespace().collect::<Vec<_>>().join(" ")
-        ))
-    })
-}
-
-#[cfg(target_arch = "wasm32")]
-fn caught(run: impl FnOnce() -> std::result::Result<LoadRow, String>) -> std::result::Result<LoadRow, String> {
-    run()
 }
 
 #[cfg(test)]

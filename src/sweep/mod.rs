@@ -337,7 +337,7 @@ impl Grid {
     /// Runs the `index`-th point to its end (a panic, i.e. a bug, becomes an error row natively).
     pub fn run(&self, index: u64) -> Row {
         let point = self.point(index);
-        let result = run_caught(&point.spec, self.threads);
+        let result = caught(|| run_spec(&point.spec, self.threads));
         Row::new(&point, result)
     }
 }
@@ -355,24 +355,23 @@ fn run_spec(spec: &RunSpec, (threads, parallel_min): (usize, usize)) -> std::res
     Ok((sim.report(), status))
 }
 
+/// `run`'s result, or, if it panics, an error naming the panic's message
+/// (one line): a sweep's point that hits an internal error becomes an error
+/// row and the sweep goes on. In wasm, where a panic aborts, just `run`.
 #[cfg(not(target_arch = "wasm32"))]
-fn run_caught(spec: &RunSpec, threads: (usize, usize)) -> std::result::Result<(Report, Status), String> {
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run_spec(spec, threads))).unwrap_or_else(|payload| {
-        let text = payload
-            .downcast_ref::<&str>()
-            .map(|s| s.to_string())
-            .or_else(|| payload.downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "panic".into());
+pub(super) fn caught<T>(run: impl FnOnce() -> std::result::Result<T, String>) -> std::result::Result<T, String> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)).unwrap_or_else(|payload| {
         Err(format!(
             "internal error: {}",
-            text.split_whitespace().collect::<Vec<_>>().join(" ")
+            crate::error::panic_message(payload.as_ref())
         ))
     })
 }
 
+/// [`caught`] in wasm: a panic aborts there.
 #[cfg(target_arch = "wasm32")]
-fn run_caught(spec: &RunSpec, threads: (usize, usize)) -> std::result::Result<(Report, Status), String> {
-    run_spec(spec, threads)
+pub(super) fn caught<T>(run: impl FnOnce() -> std::result::Result<T, String>) -> std::result::Result<T, String> {
+    run()
 }
 
 /// The number of points of a grid with these list lengths (the product;
@@ -393,4 +392,20 @@ pub(crate) fn grid_digits<const N: usize>(mut index: u64, radices: &[u64; N]) ->
         index /= radices[i];
     }
     digit
+}
+
+#[cfg(test)]
+mod tests {
+    use super::caught;
+
+    #[test]
+    fn a_panicking_point_becomes_one_line_of_error_and_a_result_passes_through() {
+        assert_eq!(caught(|| Ok::<u32, String>(7)), Ok(7));
+        assert_eq!(caught(|| Err::<u32, String>("no".into())), Err("no".into()));
+        let text = String::from("slot 9\n  out of range");
+        let failed = caught(|| -> Result<u32, String> { panic!("{text}") });
+        assert_eq!(failed, Err("internal error: slot 9 out of range".into()));
+        let failed = caught(|| -> Result<u32, String> { std::panic::panic_any(3u8) });
+        assert_eq!(failed, Err("internal error: panic".into()));
+    }
 }
