@@ -279,29 +279,30 @@ impl Inside {
         for x in 0..=last_x + 1 {
             grid[x * w..x * w + last_y + 2].fill(0);
         }
-        let cols_of = |p: &[u32; 3]| ((p[1] as usize + 1).saturating_sub(s), (p[2] as usize).min(last_y) + 1);
         for r in 0..self.rows {
+            // Each packet adds 1 over its corner rectangle: +1 from its
+            // first corner row (grouped by max row), −1 after its last
+            // (grouped by min row).
             let x0 = (r + 1).saturating_sub(s);
-            let row = &mut grid[x0 * w..(x0 + 1) * w];
-            for p in self.by_max_row[self.max_start[r]..self.max_start[r + 1]]
-                .iter()
-                .take_while(|p| (p[0] as usize) < s)
-            {
-                let (y0, y1) = cols_of(p);
-                row[y0] = row[y0].wrapping_add(1);
-                row[y1] = row[y1].wrapping_sub(1);
-            }
+            let starting = &self.by_max_row[self.max_start[r]..self.max_start[r + 1]];
+            add_spans(&mut grid[x0 * w..(x0 + 1) * w], starting, s, last_y, 1);
             let x1 = r.min(last_x) + 1;
-            let row = &mut grid[x1 * w..(x1 + 1) * w];
-            for p in self.by_min_row[self.min_start[r]..self.min_start[r + 1]]
-                .iter()
-                .take_while(|p| (p[0] as usize) < s)
-            {
-                let (y0, y1) = cols_of(p);
-                row[y0] = row[y0].wrapping_sub(1);
-                row[y1] = row[y1].wrapping_add(1);
-            }
+            let ending = &self.by_min_row[self.min_start[r]..self.min_start[r + 1]];
+            add_spans(&mut grid[x1 * w..(x1 + 1) * w], ending, s, last_y, u32::MAX);
         }
         prefix_sums_2d(grid, w, last_x + 1, last_y + 1);
+    }
+}
+
+/// One row of [`Inside::count`]'s difference array: for each packet of
+/// `group` (a row's group, by distance) of Chebyshev distance below `s`,
+/// adds `delta` (wrapping: `u32::MAX` is −1) at its first corner column and
+/// subtracts it after its last (columns ≤ `last_y`).
+#[inline(always)]
+fn add_spans(row: &mut [u32], group: &[[u32; 3]], s: usize, last_y: usize, delta: u32) {
+    for p in group.iter().take_while(|p| (p[0] as usize) < s) {
+        let (y0, y1) = ((p[1] as usize + 1).saturating_sub(s), (p[2] as usize).min(last_y) + 1);
+        row[y0] = row[y0].wrapping_add(delta);
+        row[y1] = row[y1].wrapping_sub(delta);
     }
 }
