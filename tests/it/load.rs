@@ -187,6 +187,72 @@ fn patterns_and_algorithms_outside_open_loop_are_refused_by_name() {
     }
 }
 
+/// The registry's `open_loop` says exactly which algorithms admit a packet
+/// one at a time (`Algorithm::admit`): each of them, started on an empty
+/// instance as `LoadRun` starts it, admits an injected packet with at least
+/// its distance in hops; every other algorithm either refuses to start so
+/// or declines the packet (`None`), so `LoadRun` refuses it by name even if
+/// the registry's check were skipped.
+#[test]
+fn exactly_the_registrys_open_loop_algorithms_admit_packets_one_by_one() {
+    use routesim::algorithms::{AlgorithmOptions, REGISTRY};
+    use routesim::engine::{Engine, EngineConfig};
+    use routesim::topology::Network;
+    use routesim::workload::Instance;
+    let networks = [
+        "mesh:8x8",
+        "torus:6x6",
+        "ring:7",
+        "hypercube:4",
+        "butterfly:3",
+        "mesh:4x4x4",
+    ];
+    let (mut admitted, mut declined) = (0, 0);
+    for entry in REGISTRY {
+        for name in networks {
+            let topo: Topology = name.parse().unwrap();
+            if entry.check_topology(&topo).is_err() {
+                continue;
+            }
+            let config = EngineConfig {
+                seed: 1,
+                ..EngineConfig::default()
+            };
+            let mut engine = Engine::new(topo.clone(), &[], config);
+            engine.set_open_loop();
+            let options = AlgorithmOptions {
+                seed: 1,
+                pipeline: true,
+                ..AlgorithmOptions::default()
+            };
+            let mut algorithm = entry.create(&options);
+            let started = algorithm.start(&Instance::new(topo.clone(), Vec::new()).unwrap(), &mut engine);
+            if started.is_err() {
+                assert!(!entry.open_loop, "{} on {name}: {started:?}", entry.name);
+                continue;
+            }
+            let (src, dest) = (0, topo.nodes() - 1);
+            let id = engine.inject(src, dest);
+            match algorithm.admit(&mut engine, id) {
+                Some(hops) => {
+                    assert!(entry.open_loop, "{} on {name} admits a packet", entry.name);
+                    assert!(
+                        hops >= topo.distance(src, dest),
+                        "{} on {name}: {hops} hops",
+                        entry.name
+                    );
+                    admitted += 1;
+                }
+                None => {
+                    assert!(!entry.open_loop, "{} on {name} declines a packet", entry.name);
+                    declined += 1;
+                }
+            }
+        }
+    }
+    assert!(admitted > 0 && declined > 0, "admitted {admitted}, declined {declined}");
+}
+
 fn cli(args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_routesim"))
         .args(args)
