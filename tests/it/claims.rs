@@ -481,3 +481,126 @@ fn a_lesson_with_measured_checks_does_not_read_met() {
     }
     assert!(status.checks.iter().any(|c| c.verdict == Verdict::Measured));
 }
+
+/// Every formula with a closed form takes the paper's value, recomputed
+/// here from the network's and the instance's parameters, on networks that
+/// take each side of its cases (square or not, which term of a minimum is
+/// smaller) and none where it is not defined.
+#[test]
+fn every_closed_form_formula_takes_its_value_and_exists_only_where_defined() {
+    use routesim::algorithms::claim::Formula;
+    use routesim::claims::{evaluate, evaluate_run};
+    use routesim::report::{Extra, LmrrFields};
+    use routesim::workload::Instance;
+    // A shift by one on each network (ℓ = k = 1), or the given packets.
+    let on = |topology: &str, packets: Option<Vec<(u32, u32)>>| {
+        let topo: routesim::topology::Topology = topology.parse().unwrap();
+        let n = routesim::topology::Network::nodes(&topo);
+        let packets = packets.unwrap_or_else(|| (0..n).map(|i| (i, (i + 1) % n)).collect());
+        Instance::new(topo, packets).unwrap()
+    };
+    let value = |formula: Formula, topology: &str| evaluate(formula, &on(topology, None)).map(|b| b.value);
+    let close = |got: Option<f64>, want: f64, what: &str| {
+        let got = got.unwrap_or_else(|| panic!("{what}: not defined"));
+        assert!((got - want).abs() < 1e-9, "{what}: {got}, want {want}");
+    };
+    // Meshes: R × C, and n × n.
+    for (mesh, r, c) in [("mesh:5x7", 5.0, 7.0), ("mesh:6x6", 6.0, 6.0), ("mesh:14x7", 14.0, 7.0)] {
+        close(value(Formula::MeshDiameter, mesh), r + c - 2.0, mesh);
+        close(value(Formula::ThreeLines, mesh), 2.0 * r + c - 3.0, mesh);
+    }
+    for mesh in ["torus:6x6", "hypercube:4"] {
+        assert_eq!(value(Formula::MeshDiameter, mesh), None, "{mesh}");
+        assert_eq!(value(Formula::ThreeLines, mesh), None, "{mesh}");
+    }
+    // 2·min(⌊(R − 2)/3⌋, ⌊(C − 1)/2⌋) + 1: the row term smaller, then the column term.
+    close(value(Formula::GreedyWorstQueue, "mesh:5x7"), 3.0, "5x7");
+    close(value(Formula::GreedyWorstQueue, "mesh:14x11"), 9.0, "14x11");
+    close(value(Formula::GreedyWorstQueue, "mesh:14x7"), 7.0, "14x7");
+    close(value(Formula::GreedyWorstQueue, "mesh:8x8"), 5.0, "8x8");
+    // Square sides only.
+    close(value(Formula::TwoSide, "mesh:6x6"), 12.0, "2n");
+    close(value(Formula::SevenSide, "mesh:6x6"), 42.0, "7n");
+    close(value(Formula::LogSide, "mesh:16x16"), 4.0, "log n");
+    close(value(Formula::LogSide, "torus:8x8"), 3.0, "log n on a torus");
+    for f in [Formula::TwoSide, Formula::SevenSide, Formula::LogSide] {
+        assert_eq!(value(f, "mesh:5x7"), None, "{f:?}");
+    }
+    // Hypercubes.
+    close(value(Formula::EightD, "hypercube:5"), 40.0, "8D");
+    close(
+        value(Formula::SqrtNOverD, "hypercube:6"),
+        (64.0f64 / 6.0).sqrt(),
+        "√(N/D)",
+    );
+    close(
+        value(Formula::BitonicSteps, "hypercube:5"),
+        5.0 * 6.0 / 2.0 + 1.0,
+        "bitonic",
+    );
+    for f in [Formula::EightD, Formula::SqrtNOverD, Formula::BitonicSteps] {
+        assert_eq!(value(f, "mesh:8x8"), None, "{f:?}");
+    }
+    // The shuffle-exchange and the butterfly.
+    close(
+        value(Formula::SqrtNOverThree, "shuffle-exchange:6"),
+        (64.0f64 / 3.0).sqrt(),
+        "√(N/3)",
+    );
+    assert_eq!(value(Formula::SqrtNOverThree, "hypercube:6"), None);
+    close(value(Formula::LogInputs, "butterfly:4"), 4.0, "log n inputs");
+    assert_eq!(value(Formula::LogInputs, "hypercube:4"), None);
+    close(
+        value(Formula::BitonicButterflySteps, "butterfly:4"),
+        23.0,
+        "(D + 1)² − 2",
+    );
+    assert_eq!(value(Formula::BitonicButterflySteps, "hypercube:4"), None);
+    close(
+        value(Formula::BitonicShuffleExchangeSteps, "shuffle-exchange:6"),
+        (5 * 36 / 4 + 3 + 1) as f64,
+        "5D²/4 + D − 2",
+    );
+    assert_eq!(value(Formula::BitonicShuffleExchangeSteps, "butterfly:4"), None);
+    // Any network: log N, d·M on meshes of any dimension.
+    close(value(Formula::LogNodes, "mesh:4x8"), 5.0, "log N");
+    close(value(Formula::DimsTimesSide, "mesh:4x5x6"), 18.0, "dM");
+    close(value(Formula::DimsTimesSide, "mesh:7x3"), 14.0, "dM");
+    assert_eq!(value(Formula::DimsTimesSide, "torus:4x4"), None);
+    close(value(Formula::Constant(7), "ring:5"), 7.0, "a constant");
+    // ℓ and k from the packets: node 0 sends 2, node 1 receives 3.
+    let lk = on("mesh:4x4", Some(vec![(0, 1), (0, 1), (2, 1), (3, 5)]));
+    close(
+        evaluate(Formula::SqrtLkn, &lk).map(|b| b.value),
+        (2.0f64 * 3.0 * 16.0).sqrt(),
+        "√(ℓkN)",
+    );
+    close(
+        evaluate(Formula::PacketsPerNode, &lk).map(|b| b.value),
+        3.0,
+        "max(ℓ, k)",
+    );
+    let swapped = on("mesh:4x4", Some(vec![(1, 0), (1, 0), (1, 2), (1, 3), (5, 3)]));
+    close(
+        evaluate(Formula::PacketsPerNode, &swapped).map(|b| b.value),
+        4.0,
+        "max(ℓ, k)",
+    );
+    // lmrr's c + L + log N and q come from the run's report, and only from it.
+    let extra = Extra {
+        lmrr: Some(LmrrFields {
+            leveled_congestion: 5,
+            dilation: 7,
+            log_n: 3,
+            edge_queue_cap: 2,
+            ..LmrrFields::default()
+        }),
+        ..Extra::default()
+    };
+    let inst = on("butterfly:3", None);
+    let with = |f| evaluate_run(f, &inst, None, None, None, &extra).map(|b| b.value);
+    close(with(Formula::CongestionDilationLogN), 15.0, "c + L + log N");
+    close(with(Formula::EdgeQueueCap), 2.0, "q");
+    assert_eq!(evaluate(Formula::CongestionDilationLogN, &inst), None);
+    assert_eq!(evaluate(Formula::EdgeQueueCap, &inst), None);
+}
