@@ -509,6 +509,36 @@ fn every_closed_form_formula_takes_its_value_and_exists_only_where_defined() {
         close(value(Formula::MeshDiameter, mesh), r + c - 2.0, mesh);
         close(value(Formula::ThreeLines, mesh), 2.0 * r + c - 3.0, mesh);
     }
+    // The paper's spelling: n on square meshes, R and C on the others.
+    let spelled = |formula: Formula, topology: &str| {
+        let b = evaluate(formula, &on(topology, None)).unwrap();
+        (b.formula, b.parameters)
+    };
+    let (square, oblong) = (("n = 6".to_string()), ("R = 5, C = 7".to_string()));
+    assert_eq!(
+        spelled(Formula::MeshDiameter, "mesh:6x6"),
+        ("2n − 2".into(), square.clone())
+    );
+    assert_eq!(
+        spelled(Formula::MeshDiameter, "mesh:5x7"),
+        ("R + C − 2".into(), oblong.clone())
+    );
+    assert_eq!(
+        spelled(Formula::ThreeLines, "mesh:6x6"),
+        ("3n − 3".into(), square.clone())
+    );
+    assert_eq!(
+        spelled(Formula::ThreeLines, "mesh:5x7"),
+        ("2R + C − 3".into(), oblong.clone())
+    );
+    assert_eq!(
+        spelled(Formula::GreedyWorstQueue, "mesh:6x6"),
+        ("2⌊(n − 2)/3⌋ + 1".into(), square)
+    );
+    assert_eq!(
+        spelled(Formula::GreedyWorstQueue, "mesh:5x7"),
+        ("2·min(⌊(R − 2)/3⌋, ⌊(C − 1)/2⌋) + 1".into(), oblong)
+    );
     for mesh in ["torus:6x6", "hypercube:4"] {
         assert_eq!(value(Formula::MeshDiameter, mesh), None, "{mesh}");
         assert_eq!(value(Formula::ThreeLines, mesh), None, "{mesh}");

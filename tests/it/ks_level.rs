@@ -432,3 +432,37 @@ fn refusals_say_what_and_why() {
     sim.run();
     assert_eq!(sim.report().extra.locality, Some(4));
 }
+
+/// The library refuses a strip height outside 1..=side itself, not only
+/// the parsers (which never pass 0): a caller that fills
+/// `AlgorithmOptions` directly gets the same message, by name.
+#[test]
+fn the_library_refuses_strip_heights_outside_one_to_the_side() {
+    let mesh = topo("mesh:8x12");
+    for bad in [0, 9] {
+        let e = routesim::algorithms::check_epsilon(bad, &mesh).unwrap_err().to_string();
+        assert!(e.contains(&format!("epsilon '{bad}'")), "{e}");
+    }
+    assert!(routesim::algorithms::check_epsilon(0, &mesh)
+        .unwrap_err()
+        .to_string()
+        .contains("at least 1"));
+    for good in [1, 8] {
+        assert!(routesim::algorithms::check_epsilon(good, &mesh).is_ok(), "{good}");
+    }
+    // Other networks have no strips: any ε from 1 on is unused there.
+    assert!(routesim::algorithms::check_epsilon(100, &topo("hypercube:4")).is_ok());
+    let config = SimConfig {
+        algorithm: "ks-level".into(),
+        options: AlgorithmOptions {
+            epsilon: Some(0),
+            ..AlgorithmOptions::default()
+        },
+        ..SimConfig::default()
+    };
+    let e = Simulation::new(workload("mesh:8x8", Workload::RandomKk, 2, None, 1), config)
+        .err()
+        .expect("ε = 0 refused")
+        .to_string();
+    assert!(e.contains("epsilon '0'") && e.contains("at least 1"), "{e}");
+}

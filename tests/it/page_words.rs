@@ -187,3 +187,30 @@ fn the_smear_phases_are_described() {
         assert!(text.contains("smear"), "{name}: {text:?}");
     }
 }
+
+/// The marks the core names (`Simulation::marks`, which the page's legend
+/// shows by name) are exactly the legend's `data-mark` entries in
+/// www/index.html: a mark named differently would be drawn with no legend
+/// entry, and an entry no mark names would never show.
+#[test]
+fn the_marks_the_core_names_are_the_legends_entries() {
+    use routesim::algorithms::Mark;
+    let html = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/www/index.html")).unwrap();
+    let mut legend: Vec<&str> = html
+        .split("data-mark=\"")
+        .skip(1)
+        .map(|rest| &rest[..rest.find('"').unwrap()])
+        .collect();
+    legend.sort_unstable();
+    let mut named: Vec<&str> = [Mark::Ghost, Mark::EndOfStream, Mark::EdgeQueue]
+        .iter()
+        .map(|m| m.name())
+        .collect();
+    named.sort_unstable();
+    assert_eq!(named, legend);
+    // lmrr's runs name all three.
+    let sim = crate::common::sim_of("butterfly:3", "lmrr", "random-permutation", &[]);
+    let mut used: Vec<&str> = sim.marks().iter().map(|m| m.name()).collect();
+    used.sort_unstable();
+    assert_eq!(used, legend);
+}
