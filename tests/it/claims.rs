@@ -634,3 +634,32 @@ fn every_closed_form_formula_takes_its_value_and_exists_only_where_defined() {
     assert_eq!(evaluate(Formula::CongestionDilationLogN, &inst), None);
     assert_eq!(evaluate(Formula::EdgeQueueCap, &inst), None);
 }
+
+/// Theorem 15 is for nodes that do not know L: its bound takes the
+/// instance's own locality even when the run is given one (`--locality`),
+/// while Theorems 13 and 14 take the run's.
+#[test]
+fn theorem_15_takes_the_instances_own_locality_and_theorems_13_and_14_the_runs() {
+    use routesim::algorithms::claim::{Formula, KsTheorem as T};
+    use routesim::claims::evaluate_run;
+    use routesim::report::Extra;
+    let inst = crate::common::torus_shift(16, 2, 3);
+    let at = |theorem, locality| {
+        let b = evaluate_run(Formula::Ks(theorem), &inst, None, locality, None, &Extra::default()).unwrap();
+        (b.value, b.parameters)
+    };
+    assert_eq!(at(T::Theorem15, Some(6)), at(T::Theorem15, None));
+    assert!(
+        at(T::Theorem15, None).1.ends_with("L = 3"),
+        "{:?}",
+        at(T::Theorem15, None)
+    );
+    for theorem in [T::Theorem13, T::Theorem14] {
+        let (own, given) = (at(theorem, None), at(theorem, Some(6)));
+        assert!(
+            own.1.ends_with("L = 3") && given.1.ends_with("L = 6"),
+            "{own:?} {given:?}"
+        );
+        assert!(given.0 > own.0, "{theorem:?}: {own:?} {given:?}");
+    }
+}
