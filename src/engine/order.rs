@@ -23,8 +23,7 @@ fn gather<T: Copy + Default + Send + Sync>(out: &mut Vec<T>, column: &[T], perm:
         let cuts: Vec<usize> = (0..=lanes).map(|t| t * perm.len() / lanes).collect();
         let outs = super::parallel::split(out, &cuts);
         let perms = super::parallel::split_ref(perm, &cuts);
-        let mut items: Vec<_> = outs.into_iter().zip(perms).collect();
-        runner.for_each(&mut items, |_, (out, perm)| {
+        runner.for_each(outs.into_iter().zip(perms), |_, (out, perm)| {
             for (o, &s) in out.iter_mut().zip(perm.iter()) {
                 *o = column[s as usize];
             }

@@ -514,31 +514,19 @@ fn every_closed_form_formula_takes_its_value_and_exists_only_where_defined() {
         let b = evaluate(formula, &on(topology, None)).unwrap();
         (b.formula, b.parameters)
     };
-    let (square, oblong) = (("n = 6".to_string()), ("R = 5, C = 7".to_string()));
-    assert_eq!(
-        spelled(Formula::MeshDiameter, "mesh:6x6"),
-        ("2n − 2".into(), square.clone())
-    );
-    assert_eq!(
-        spelled(Formula::MeshDiameter, "mesh:5x7"),
-        ("R + C − 2".into(), oblong.clone())
-    );
-    assert_eq!(
-        spelled(Formula::ThreeLines, "mesh:6x6"),
-        ("3n − 3".into(), square.clone())
-    );
-    assert_eq!(
-        spelled(Formula::ThreeLines, "mesh:5x7"),
-        ("2R + C − 3".into(), oblong.clone())
-    );
-    assert_eq!(
-        spelled(Formula::GreedyWorstQueue, "mesh:6x6"),
-        ("2⌊(n − 2)/3⌋ + 1".into(), square)
-    );
-    assert_eq!(
-        spelled(Formula::GreedyWorstQueue, "mesh:5x7"),
-        ("2·min(⌊(R − 2)/3⌋, ⌊(C − 1)/2⌋) + 1".into(), oblong)
-    );
+    for (formula, on_square, on_oblong) in [
+        (Formula::MeshDiameter, "2n − 2", "R + C − 2"),
+        (Formula::ThreeLines, "3n − 3", "2R + C − 3"),
+        (
+            Formula::GreedyWorstQueue,
+            "2⌊(n − 2)/3⌋ + 1",
+            "2·min(⌊(R − 2)/3⌋, ⌊(C − 1)/2⌋) + 1",
+        ),
+    ] {
+        let want = |text: &str, parameters: &str| (text.to_string(), parameters.to_string());
+        assert_eq!(spelled(formula, "mesh:6x6"), want(on_square, "n = 6"));
+        assert_eq!(spelled(formula, "mesh:5x7"), want(on_oblong, "R = 5, C = 7"));
+    }
     for mesh in ["torus:6x6", "hypercube:4"] {
         assert_eq!(value(Formula::MeshDiameter, mesh), None, "{mesh}");
         assert_eq!(value(Formula::ThreeLines, mesh), None, "{mesh}");

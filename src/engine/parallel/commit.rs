@@ -276,8 +276,7 @@ impl Engine {
                 });
             }
             {
-                let mut items: Vec<_> = lanes.iter_mut().zip(cols.iter_mut()).collect();
-                runner.for_each(&mut items, |_, (lane, cols)| {
+                runner.for_each(lanes.iter_mut().zip(cols.iter_mut()), |_, (lane, cols)| {
                     lane.out.clear();
                     lane_commit::<N, P, R>(lane, cols, &set);
                 });
@@ -287,8 +286,7 @@ impl Engine {
                 let deferred: Vec<Vec<(u32, u32)>> =
                     lanes.iter_mut().map(|l| std::mem::take(&mut l.out.deferred)).collect();
                 {
-                    let mut items: Vec<_> = lanes.iter_mut().zip(cols.iter_mut()).collect();
-                    runner.for_each(&mut items, |_, (lane, cols)| {
+                    runner.for_each(lanes.iter_mut().zip(cols.iter_mut()), |_, (lane, cols)| {
                         lane_commit_deferred::<N, P, R>(&mut lane.out, cols, &set, &deferred);
                     });
                 }

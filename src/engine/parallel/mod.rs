@@ -349,19 +349,20 @@ impl Engine {
             stray_count,
         } = &mut **par;
         let (slot_cut, node_cut) = (&*slot_cut, &*node_cut);
-        let mut items: Vec<_> = all.iter_mut().zip(strays.iter_mut()).zip(parts).collect();
-        runner.for_each(&mut items, |t, ((lane, strays), links)| {
-            let klo = (node_cut[t] * ports) as u32;
-            let range = (slot_cut[t], slot_cut[t + 1]);
-            let lane_base = base.wrapping_add(range.0 as u32);
-            let cut = (&node_cut[..], ports);
-            if random {
-                lane_bid::<true>(lane, strays, cut, links, klo, range, lane_base, sink, columns, draw);
-            } else {
-                lane_bid::<false>(lane, strays, cut, links, klo, range, lane_base, sink, columns, draw);
-            }
-        });
-        drop(items);
+        runner.for_each(
+            all.iter_mut().zip(strays.iter_mut()).zip(parts),
+            |t, ((lane, strays), links)| {
+                let klo = (node_cut[t] * ports) as u32;
+                let range = (slot_cut[t], slot_cut[t + 1]);
+                let lane_base = base.wrapping_add(range.0 as u32);
+                let cut = (&node_cut[..], ports);
+                if random {
+                    lane_bid::<true>(lane, strays, cut, links, klo, range, lane_base, sink, columns, draw);
+                } else {
+                    lane_bid::<false>(lane, strays, cut, links, klo, range, lane_base, sink, columns, draw);
+                }
+            },
+        );
         // The strays, each by the lane that owns its link; each lane's
         // extras are opened at entries after those of the lanes before it.
         let mut off_x = Vec::with_capacity(lanes);
@@ -374,8 +375,7 @@ impl Engine {
         *stray_count += (total - n) as u64;
         let parts = split(&mut self.link_contest[..], &link_cuts);
         let strays = &*strays;
-        let mut items: Vec<_> = all.iter_mut().zip(parts).collect();
-        runner.for_each(&mut items, |u, (lane, links)| {
+        runner.for_each(all.iter_mut().zip(parts), |u, (lane, links)| {
             let klo = (node_cut[u] * ports) as u32;
             let offsets = (base, slot_cut[u], off_x[u]);
             if random {

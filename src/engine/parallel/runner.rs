@@ -145,9 +145,14 @@ impl Runner {
         }
     }
 
-    /// Calls `f(t, &mut items[t])` for every lane t at once (`items` holds
-    /// one entry per lane).
-    pub(in crate::engine) fn for_each<T: Send>(&self, items: &mut [T], f: impl Fn(usize, &mut T) + Sync) {
+    /// Calls `f(t, item t)` for every lane t at once (`items` yields one
+    /// item per lane, e.g. the lanes zipped with their parts).
+    pub(in crate::engine) fn for_each<T: Send>(
+        &self,
+        items: impl IntoIterator<Item = T>,
+        f: impl Fn(usize, &mut T) + Sync,
+    ) {
+        let mut items: Vec<T> = items.into_iter().collect();
         assert_eq!(items.len(), self.lanes(), "one item per lane");
         struct Items<T>(*mut T);
         // SAFETY: lane t touches only items[t].
@@ -230,7 +235,7 @@ mod tests {
             let runner = Runner::new(lanes).expect("threads");
             let mut counts = vec![0u64; lanes];
             for stage in 0..2_000u64 {
-                runner.for_each(&mut counts, |t, c| *c += stage + t as u64);
+                runner.for_each(counts.iter_mut(), |t, c| **c += stage + t as u64);
                 if stage == 1_000 {
                     // Long enough for the lanes to fall asleep.
                     std::thread::sleep(Duration::from_millis(5));
@@ -252,7 +257,7 @@ mod tests {
                 std::thread::spawn(move || {
                     let mut v = vec![0u64; 2];
                     for _ in 0..5_000 {
-                        runner.for_each(&mut v, |t, x| *x += c + t as u64);
+                        runner.for_each(v.iter_mut(), |t, x| **x += c + t as u64);
                     }
                     v
                 })
@@ -281,7 +286,7 @@ mod tests {
         assert_eq!(finished.load(Ordering::SeqCst), 2, "lanes 0 and 1 finished first");
         // The runner still works after it.
         let mut v = vec![0; 3];
-        runner.for_each(&mut v, |t, x| *x = t);
+        runner.for_each(v.iter_mut(), |t, x| **x = t);
         assert_eq!(v, [0, 1, 2]);
     }
 }
