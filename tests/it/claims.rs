@@ -651,3 +651,41 @@ fn theorem_15_takes_the_instances_own_locality_and_theorems_13_and_14_the_runs()
         assert!(given.0 > own.0, "{theorem:?}: {own:?} {given:?}");
     }
 }
+
+/// LevelRoute's Corollary 4, (k/2 + 1)·(n + ε), and Theorem 1,
+/// (k + 1)/2·n + k/8·ε, with their units (k/2 + 1)·√(n ln n) and
+/// k·√(n ln n), ε the run's or ⌈n/8⌉; Theorem 1 exactly where k·ε ≥ 4n.
+#[test]
+fn level_routes_theorems_take_their_values_and_units_and_theorem_1_its_condition() {
+    use routesim::algorithms::claim::{Formula, KsTheorem as T};
+    use routesim::claims::evaluate_run;
+    use routesim::report::Extra;
+    let root = (16.0f64 * 16.0f64.ln()).sqrt();
+    let at = |theorem, k, epsilon| {
+        evaluate_run(
+            Formula::Ks(theorem),
+            &kk_instance("mesh:16x16", k),
+            epsilon,
+            None,
+            None,
+            &Extra::default(),
+        )
+        .map(|b| (b.value, b.unit.map(|(_, u)| u)))
+    };
+    let close = |got: Option<(f64, Option<f64>)>, value: f64, unit: f64| {
+        let (v, u) = got.expect("defined");
+        assert!(
+            (v - value).abs() < 1e-9 && (u.unwrap() - unit).abs() < 1e-9,
+            "{v} {u:?}: want {value} {unit}"
+        );
+    };
+    close(at(T::Corollary4, 4, Some(2)), 3.0 * 18.0, 3.0 * root);
+    close(at(T::Corollary4, 4, None), 3.0 * 18.0, 3.0 * root);
+    close(at(T::Corollary4, 8, Some(5)), 5.0 * 21.0, 5.0 * root);
+    // k·ε = 4n = 64 exactly: defined; one less: not.
+    close(at(T::Theorem1, 4, Some(16)), 2.5 * 16.0 + 0.5 * 16.0, 4.0 * root);
+    close(at(T::Theorem1, 8, Some(8)), 4.5 * 16.0 + 8.0, 8.0 * root);
+    assert_eq!(at(T::Theorem1, 4, Some(15)), None);
+    assert_eq!(at(T::Theorem1, 8, Some(7)), None);
+    assert_eq!(at(T::Theorem1, 8, None), None, "ε = ⌈16/8⌉ = 2: k·ε = 16 < 64");
+}
