@@ -5,7 +5,7 @@
 //! the page builds its menus from it. It sits above the registry, the
 //! lessons and the load patterns it lists, so none of them looks up.
 
-use crate::algorithms::REGISTRY;
+use crate::algorithms::{AlgorithmOptions, REGISTRY};
 use crate::engine::Policy;
 use crate::options::Field;
 use crate::topology::Kind;
@@ -25,6 +25,10 @@ pub fn catalogue() -> serde_json::Value {
             let mut v = serde_json::to_value(a).unwrap_or_default();
             v["claim"] = json!(a.claim());
             v["accepts"] = json!(a.accepts());
+            // The edge queues an algorithm keeps and bounds itself (lmrr's,
+            // flashsort's): their capacity when q is not set, else null. The
+            // page shows it in the q box, as the run's label does.
+            v["own_queue_cap"] = json!((a.factory)(&AlgorithmOptions::default()).queue_cap());
             v
         }).collect::<Vec<_>>(),
         // The run request's fields a URL carries: (URL key, config key).

@@ -132,6 +132,7 @@ export function writeControls() {
   showWorkloadParams(c.workload);
   $('seed').value = text(c.seed);
   $('q').value = text(c.queue_cap);
+  showQueueCap(c.algorithm);
   $('color').value = colorMode();
   $('compare').value = state.page.compare ?? '';
   $('lesson').value = state.lesson?.id ?? '';
@@ -160,6 +161,22 @@ function showWorkloadParams(workload) {
     input.placeholder = off ? unread[key]?.implied ?? '' : '';
     input.title = off ? unread[key]?.why ?? '' : '';
   }
+}
+
+/**
+ * What the q box bounds, in its placeholder and tooltip: an algorithm that
+ * keeps edge queues of its own (`catalogue().algorithms[].own_queue_cap`:
+ * lmrr, flashsort) bounds those, q = its default when the box is empty — as
+ * the run's label says (`edge queues q = 2`); the others bound node queues,
+ * unbounded when it is empty.
+ */
+function showQueueCap(algorithm) {
+  const own = state.catalogue.algorithms.find((a) => a.name === algorithm)?.own_queue_cap;
+  const input = $('q');
+  input.placeholder = own ? `${own} (edge queues)` : 'unbounded';
+  input.closest('label').title = own
+    ? `packets each incoming link's queue may hold (the algorithm's edge queues); empty = ${own}`
+    : 'packets a node may hold in its working queue; empty = unbounded';
 }
 
 /** The form as a config object; values stay text for the core to read and check. */

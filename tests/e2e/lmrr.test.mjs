@@ -84,3 +84,31 @@ test('other algorithms show no lmrr marks in the legend', async () => {
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('the q box says what q bounds: edge queues of 2 for lmrr and flashsort, as the run label does; unbounded node queues for greedy', async () => {
+  const { page, errors } = await open('?topology=mesh:8x8&algorithm=lmrr&workload=random-permutation&play=0', { width: 1280, height: 800 });
+  const q = page.locator('#q');
+  const tooltip = () => q.evaluate((e) => e.closest('label').title);
+  assert.equal(await q.inputValue(), '');
+  assert.equal(await q.getAttribute('placeholder'), '2 (edge queues)');
+  assert.match(await tooltip(), /incoming link's queue .* empty = 2/);
+  assert.match(await role(page, 'run-values').innerText(), /edge queues q = 2/);
+  // Another q is both the box's value and the label's.
+  await q.fill('3');
+  await q.press('Enter');
+  await page.waitForFunction(() => document.getElementById('run-values').textContent.includes('edge queues q = 3'));
+  assert.equal(await q.getAttribute('placeholder'), '2 (edge queues)');
+  // Greedy bounds node queues, unbounded when the box is empty.
+  await q.fill('');
+  await page.selectOption('[data-role="algorithm"]', 'greedy');
+  await page.waitForFunction(() => document.getElementById('run-values').textContent.includes('q unbounded'));
+  assert.equal(await q.getAttribute('placeholder'), 'unbounded');
+  assert.match(await tooltip(), /working queue; empty = unbounded/);
+  // A sort by flashsort keeps lmrr's edge queues.
+  await page.goto(page.url().replace(/\?.*/, '?lesson=bitonic-vs-flashsort&play=0'));
+  await page.waitForSelector('body[data-ready="1"]');
+  assert.equal(await page.locator('#q').getAttribute('placeholder'), '2 (edge queues)');
+  assert.match(await role(page, 'run-values').innerText(), /edge queues q = 2/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -424,7 +424,29 @@ fn every_algorithm_on_every_kind_has_a_claim_or_a_reason() {
             } else {
                 ("random-permutation", "1")
             };
-            let e = finished(&topology, entry.name, workload, &[(Field::K, k)]);
+            let mut run = sim(&topology, entry.name, workload, &[(Field::K, k)]);
+            run.run();
+            // Without q, the run bounds the queues the catalogue (the page's
+            // q box) says: its own edge queues at their default, or none.
+            let own = catalogue()["algorithms"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|a| a["name"] == entry.name)
+                .map(|a| a["own_queue_cap"].as_u64().map(|q| q as u32))
+                .unwrap();
+            let report = run.report();
+            assert_eq!(report.queue_cap, own, "{} on {topology}", entry.name);
+            let lmrr = run.report_extra().lmrr;
+            match own {
+                Some(q) => {
+                    let fields = lmrr.expect("an algorithm with edge queues reports them");
+                    assert_eq!(fields.edge_queue_cap, q, "{} on {topology}", entry.name);
+                    assert!(fields.max_edge_queue <= q, "{} on {topology}", entry.name);
+                }
+                None => assert!(lmrr.is_none(), "{} on {topology}", entry.name),
+            }
+            let e = explain::explain_run(&run);
             let applies = e.claims.iter().any(|c| c.verdict != Verdict::NotApplicable);
             assert!(
                 applies != e.unclaimed.is_some(),
