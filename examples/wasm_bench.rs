@@ -7,8 +7,11 @@
 //! thread CPU) and the run's steps and packet-hops:
 //! - `cli`: the CLI's request (`RunSpec::default()`, no series) built and
 //!   run to its end, as `routesim run` does;
-//! - `series`: the page's request (`RunSpec::browser()`, series on) run to
-//!   its end without a timeline, as the page's probe (`Simulation.measure`) does;
+//! - `probe`: the page's request (`RunSpec::browser()`, series on) run to
+//!   its end by [`Timeline::measure`], the page's probe
+//!   (`Simulation.measure`): a copy of the start stepped to the end, its
+//!   links not recorded (nobody draws them; its packet-hops are not read
+//!   back: printed as 0);
 //! - `page`: the page's request (`RunSpec::browser()`, series on) in a
 //!   [`Timeline`] (checkpoints) run to its end, as the wasm
 //!   `Simulation.run_to_end` does.
@@ -41,7 +44,7 @@ fn main() {
     };
     let runs: usize = args.get(2).map_or(5, |r| r.parse().expect("RUNS: a whole number"));
     let config: serde_json::Value = serde_json::from_str(config).expect("config: JSON");
-    for mode in ["cli", "series", "page"] {
+    for mode in ["cli", "probe", "page"] {
         let base = if mode == "cli" {
             RunSpec::default()
         } else {
@@ -53,13 +56,22 @@ fn main() {
             let (w, c, (s, h)) = timed(|| {
                 let mut sim = spec.build().expect("the run builds");
                 let of = |s: &routesim::Simulation| (s.engine().step_count(), s.engine().stats().packet_hops);
-                if mode != "page" {
-                    sim.run();
-                    of(&sim)
-                } else {
-                    let mut timeline = Timeline::new(sim);
-                    timeline.run_steps(u32::MAX);
-                    of(timeline.current())
+                match mode {
+                    "cli" => {
+                        sim.run();
+                        of(&sim)
+                    }
+                    // The probe's own code: a copy of the start stepped to
+                    // the end, its links not recorded (nobody draws them).
+                    "probe" => {
+                        let steps = Timeline::new(sim).measure(u32::MAX).expect("the run ends");
+                        (steps, 0)
+                    }
+                    _ => {
+                        let mut timeline = Timeline::new(sim);
+                        timeline.run_steps(u32::MAX);
+                        of(timeline.current())
+                    }
                 }
             });
             wall.push(w);

@@ -16,19 +16,23 @@
 //                  run` does (RunSpec::default(): no series), by the example
 //                  examples/wasm_bench.rs (built here with cargo unless
 //                  --native names its binary); thread CPU time and wall time;
-// - native series: the page's request (series on), no timeline: the work of
+// - native probe:  the page's request (series on) measured by the timeline's
+//                  probe (a copy stepped to the end, no links): the work of
 //                  the wasm `engine` line below, natively;
 // - native page:   the page's request (RunSpec::browser(): series on) in a
 //                  Timeline with its checkpoints, natively (same example);
 // - node/chromium engine: `new Simulation(config)` + `measure(∞)`: the
 //                  page's probe, which steps a copy to the end with series
-//                  on and no checkpoints (the engine and the series);
+//                  on, no links and no checkpoints (the engine and the series);
 // - node/chromium page:   `new Simulation(config)` + `run_to_end(∞)`: the
 //                  timeline computed to the end, checkpoints included (what
 //                  stepping through the whole run on the page computes).
 // Node reports process CPU time (and wall), Chromium wall time
 // (performance.now()). The ratio divides a wasm median by the native cli
-// median of the same clock: CPU for Node, wall for Chromium. The runs go in
+// median of the same clock: CPU for Node, wall for Chromium; a second ratio
+// divides it by the native mode with the same settings (engine by native
+// probe, page by native page): issue #29's "the same run ... with the
+// page's settings". The runs go in
 // paired rounds (one run of every mode and target per round); medians of --runs,
 // after --warmup runs that are not counted (the first run of a fresh wasm
 // instance also grows its memory and runs in V8's baseline tier until its
@@ -242,27 +246,31 @@ function print(res) {
   const base = res.native?.cli;
   const baseCpu = base ? median(base.cpu_ms) : NaN;
   const baseWall = base ? median(base.wall_ms) : NaN;
-  const line = (name, row, clock) => {
+  // `same`: the native mode doing the same work with the same settings
+  // (the wasm engine line's is native probe, the page line's native page).
+  const line = (name, row, clock, same) => {
     const cpu = median(row.cpu_ms);
     const wall = median(row.wall_ms);
     const ratio = clock === 'cpu' ? cpu / baseCpu : wall / baseWall;
     const r = Number.isFinite(ratio) ? `  ${clock === 'cpu' ? 'CPU' : 'wall'} ratio to native cli ${ratio.toFixed(2)}×` : '';
+    const like = same && (clock === 'cpu' ? cpu / median(same.cpu_ms) : wall / median(same.wall_ms));
+    const s = Number.isFinite(like) ? `, to native with the same settings ${like.toFixed(2)}× (${(1 / like).toFixed(2)} × native)` : '';
     const rate = hops && Number.isFinite(clock === 'cpu' ? cpu : wall) ? `  ${(hops / ((clock === 'cpu' ? cpu : wall) * 1e3)).toFixed(1).padStart(6)} M hops/s` : '';
     const cold = row.cold_wall_ms?.length ? `  (first run: wall ${row.cold_wall_ms[0].toFixed(0)} ms)` : '';
-    console.log(`  ${name.padEnd(16)} CPU ${fmt(cpu)}  wall ${fmt(wall)}${rate}${r}${cold}`);
+    console.log(`  ${name.padEnd(16)} CPU ${fmt(cpu)}  wall ${fmt(wall)}${rate}${r}${s}${cold}`);
   };
   if (res.native) {
     line('native cli', res.native.cli, 'cpu');
-    line('native series', res.native.series, 'cpu');
+    line('native probe', res.native.probe, 'cpu');
     line('native page', res.native.page, 'cpu');
   }
   if (res.node) {
-    line('node engine', res.node.engine, 'cpu');
-    line('node page', res.node.page, 'cpu');
+    line('node engine', res.node.engine, 'cpu', res.native?.probe);
+    line('node page', res.node.page, 'cpu', res.native?.page);
   }
   if (res.chromium) {
-    line('chromium engine', res.chromium.engine, 'wall');
-    line('chromium page', res.chromium.page, 'wall');
+    line('chromium engine', res.chromium.engine, 'wall', res.native?.probe);
+    line('chromium page', res.chromium.page, 'wall', res.native?.page);
   }
   for (const [who, row] of [['node', res.node?.page], ['chromium', res.chromium?.page]]) {
     if (row && steps !== undefined && row.steps !== steps) console.log(`  WARNING: ${who} ran ${row.steps} steps, native ${steps}`);
