@@ -47,7 +47,7 @@ mod runner;
 pub(super) use runner::Runner;
 
 use super::bids::random_bid;
-use super::contest::{enter_bid, Contest, EMPTY};
+use super::contest::{enter_bid, prefetch, prefetch_below, Contest, AHEAD, EMPTY};
 use super::queues::refuse_beyond_room;
 use super::Engine;
 use crate::topology::Network;
@@ -188,7 +188,13 @@ fn lane_bid<const RAND: bool>(
     let (contests, first) = (&mut lane.contests[..need], &mut lane.first[..need]);
     let len = links.len() as u32;
     let mut count = 0usize;
+    let ahead = lo + prefetch_below(hi - lo, sink as usize + 1);
     for s in lo..hi {
+        if s < ahead {
+            if let Some(entry) = links.get(bid_link[s + AHEAD].wrapping_sub(klo) as usize) {
+                prefetch(entry);
+            }
+        }
         let lid = bid_link[s];
         let rel = lid.wrapping_sub(klo);
         if rel < len {
