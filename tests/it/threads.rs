@@ -280,3 +280,29 @@ fn run_and_sweep_threads_change_no_output_and_bad_values_exit_2() {
         "{err}"
     );
 }
+
+/// Link tables of 2^18 entries and more, where the bid loops (sequential
+/// and each lane's) prefetch the entry of the bid 16 slots on: the same
+/// run at 1, 2 and 4 threads, every step's links and the reports equal.
+#[test]
+fn runs_on_link_tables_the_bid_loops_prefetch_are_the_same_at_1_2_and_4_threads() {
+    use routesim::topology::{Network, Topology};
+    for query in [
+        &[
+            ("topology", "mesh:256x256"),
+            ("workload", "random-permutation"),
+            ("seed", "3"),
+        ][..],
+        &[
+            ("topology", "hypercube:15"),
+            ("algorithm", "valiant"),
+            ("workload", "random-permutation"),
+            ("policy", "random"),
+        ][..],
+    ] {
+        let topo: Topology = query[0].1.parse().unwrap();
+        assert!(topo.nodes() as usize * topo.ports() as usize >= 1 << 18, "{query:?}");
+        let counts = same_at_every_thread_count(query);
+        assert!(counts.iter().all(|c| c.0 > 0), "{query:?}: no parallel step");
+    }
+}
