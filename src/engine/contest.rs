@@ -53,7 +53,6 @@ impl Engine {
         }
         let (link, key, id_of) = (&bid_link[..n], &bid_key[..n], &id_of[..n]);
         let (base, count) = (*contest_base, *contest_count);
-
         *contest_count = if config.policy == Policy::Random {
             let (salt, step) = (*policy_salt, *step);
             enter_bids(link_contest, base, contests, count, link, |s| {
