@@ -462,6 +462,13 @@ impl Simulation {
         self.algorithm.queue_cap()
     }
 
+    /// Whether the contention policy can change this run (false where the
+    /// algorithm schedules every move itself: `lmrr`'s ranks, the sorts'
+    /// compare-exchanges, `offline` and `sort-route` with barriers).
+    pub fn uses_policy(&self) -> bool {
+        self.algorithm.uses_policy()
+    }
+
     /// SPEC §1 `steps` so far: once finished, the step of the last delivery
     /// (with worms, of the last flit's arrival); a stalled run's last step
     /// moved nothing and is not counted; otherwise the steps simulated.

@@ -141,16 +141,32 @@ pub(super) fn terms(sim: &Simulation, entry: &Entry) -> Vec<Term> {
         ),
     ));
     let policy = sim.config().policy;
-    let mut text = format!(
-        "{policy}: when packets want the same link in the same step, the one with the {} crosses; ties go to \
-         the smaller packet id",
-        policy.describe()
-    );
+    let mut text = if sim.uses_policy() {
+        format!(
+            "{policy}: when packets want the same link in the same step, the one with the {} crosses; ties go to \
+             the smaller packet id",
+            policy.describe()
+        )
+    } else {
+        format!(
+            "{policy} is not used: {} decides itself which packet crosses each link in each step, so no two \
+             packets ever contest a link and the policy changes nothing",
+            entry.name
+        )
+    };
     if entry.refused_policies.is_empty() && matches!(entry.teaching.classes, Classes::Colours) {
         text += ". Here most moves are sorts, scans and tours, where packets do not compete";
     }
     out.push(term("policy", text));
-    if let Some(q) = sim.config().queue_cap {
+    if let Some(q) = sim.own_queue_cap() {
+        out.push(term(
+            "q",
+            format!(
+                "q = {q}: each incoming link has a queue of at most {q} packets (the algorithm's edge queues); a \
+                 packet moves on only when the next queue has room. Node queues are not bounded"
+            ),
+        ));
+    } else if let Some(q) = sim.config().queue_cap {
         out.push(term(
             "q",
             format!("q = {q}: a node with {q} packets in its working queue accepts no more in transit; they wait"),

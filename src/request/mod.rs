@@ -279,7 +279,8 @@ impl RunSpec {
     /// and the options set (`ℓ = 1, k = 1 · seed 1 · q unbounded ·
     /// farthest-first`). An algorithm that bounds queues of its own
     /// (`lmrr`'s edge queues) is labelled with their capacity (`edge queues
-    /// q = 2`): the node queues are then not what q bounds.
+    /// q = 2`): the node queues are then not what q bounds. A policy the
+    /// run cannot use reads `farthest-first (not used by lmrr)`.
     pub fn label(&self, sim: &Simulation, beside: Option<&str>) -> RunLabel {
         let instance = sim.instance();
         let algorithm = match beside {
@@ -299,12 +300,14 @@ impl RunSpec {
                 .map_or_else(|| "q unbounded".into(), |q| format!("q = {q}")),
         };
         let run = [algorithm, instance.topology.to_string(), source].join(" · ");
-        let mut parts = vec![
-            format!("ℓ = {l}, k = {k}"),
-            format!("seed {}", self.seed),
-            q,
-            self.policy.to_string(),
-        ];
+        // A policy the run cannot use is named as such (it may still
+        // decide the run beside it).
+        let policy = if sim.uses_policy() {
+            self.policy.to_string()
+        } else {
+            format!("{} (not used by {})", self.policy, self.algorithm.name)
+        };
+        let mut parts = vec![format!("ℓ = {l}, k = {k}"), format!("seed {}", self.seed), q, policy];
         for field in self.algorithm.options {
             if let Some(access) = field.info().access {
                 if (access.json)(&self.options).is_some() {

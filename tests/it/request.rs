@@ -1067,4 +1067,32 @@ fn a_run_s_label_names_the_values_it_uses() {
         label.values.contains("edge queues q = 2") && !label.values.contains("unbounded"),
         "{label:?}"
     );
+    // A policy the run cannot use is named as such: lmrr ranks its packets,
+    // the sorts compare-exchange, offline with barriers never contests a
+    // link; with pipelining offline's packets do contest links.
+    for (config, used) in [
+        (json!({"topology": "butterfly:3", "algorithm": "lmrr"}), false),
+        (
+            json!({"topology": "hypercube:3", "algorithm": "bitonic", "workload": "sort-random"}),
+            false,
+        ),
+        (json!({"topology": "mesh:4x4", "algorithm": "offline"}), false),
+        (
+            json!({"topology": "mesh:4x4", "algorithm": "offline", "pipeline": true}),
+            true,
+        ),
+        (
+            json!({"topology": "mesh:4x4", "algorithm": "greedy", "policy": "fifo"}),
+            true,
+        ),
+    ] {
+        let spec = RunSpec::from_json(RunSpec::browser(), &config).unwrap();
+        let sim = spec.build().unwrap();
+        assert_eq!(sim.uses_policy(), used, "{config}");
+        let label = spec.label(&sim, None);
+        let policy = spec.policy.to_string();
+        let unused = format!("{policy} (not used by {})", spec.algorithm.name);
+        assert_eq!(label.values.contains(&unused), !used, "{config}: {label:?}");
+        assert!(label.values.contains(&policy), "{config}: {label:?}");
+    }
 }

@@ -613,6 +613,30 @@ fn the_explanation_names_terms_classes_and_the_destination_key() {
     assert!(claim(&e, "the 2n − 2 bound").line.contains("unbounded queues"));
     assert_eq!(e.classes.len(), 1);
     assert!(!e.description.is_empty() && e.description.len() > e.summary.len());
+    // lmrr: the policy is not used, and q bounds its edge queues (2 unset, 3 set).
+    for (q, extra) in [(2, &[][..]), (3, &[(Field::QueueCap, "3")][..])] {
+        let e = explain::explain_run(&sim("mesh:8x8", "lmrr", "transpose", extra));
+        let term = |t: &str| {
+            e.terms
+                .iter()
+                .find(|x| x.term == t)
+                .map(|x| x.text.clone())
+                .unwrap_or_default()
+        };
+        assert!(
+            term("policy").starts_with("farthest-first is not used: lmrr decides"),
+            "{}",
+            term("policy")
+        );
+        assert!(
+            term("q").starts_with(&format!(
+                "q = {q}: each incoming link has a queue of at most {q} packets"
+            )),
+            "{}",
+            term("q")
+        );
+        assert!(!term("q").contains("working queue"));
+    }
 }
 
 /// (topology, algorithm, workload, further fields).
