@@ -592,16 +592,19 @@ fn lmrr_claims_take_c_and_l_from_the_run() {
     assert_eq!(claim(&e, "Theorem 2.9").verdict, Verdict::Pending);
 }
 
+/// The text of the explanation's term `t` (empty if it has none).
+fn term_text(e: &explain::Explanation, t: &str) -> String {
+    e.terms
+        .iter()
+        .find(|x| x.term == t)
+        .map(|x| x.text.clone())
+        .unwrap_or_default()
+}
+
 #[test]
 fn the_explanation_names_terms_classes_and_the_destination_key() {
     let e = explain::explain_run(&sim("mesh:16x16", "greedy", "greedy-worst", &[(Field::QueueCap, "4")]));
-    let term = |t: &str| {
-        e.terms
-            .iter()
-            .find(|x| x.term == t)
-            .map(|x| x.text.clone())
-            .unwrap_or_default()
-    };
+    let term = |t: &str| term_text(&e, t);
     assert!(term("network").contains("N = 256 nodes, n = 16 per side"));
     assert!(term("workload").starts_with("greedy-worst: "));
     assert!(term("ℓ, k").starts_with("ℓ = 1: the most packets one node sends; k = 1"));
@@ -616,13 +619,7 @@ fn the_explanation_names_terms_classes_and_the_destination_key() {
     // lmrr: the policy is not used, and q bounds its edge queues (2 unset, 3 set).
     for (q, extra) in [(2, &[][..]), (3, &[(Field::QueueCap, "3")][..])] {
         let e = explain::explain_run(&sim("mesh:8x8", "lmrr", "transpose", extra));
-        let term = |t: &str| {
-            e.terms
-                .iter()
-                .find(|x| x.term == t)
-                .map(|x| x.text.clone())
-                .unwrap_or_default()
-        };
+        let term = |t: &str| term_text(&e, t);
         assert!(
             term("policy").starts_with("farthest-first is not used: lmrr decides"),
             "{}",
