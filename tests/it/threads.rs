@@ -282,7 +282,7 @@ fn run_and_sweep_threads_change_no_output_and_bad_values_exit_2() {
 }
 
 /// Link tables of 2^18 entries and more, where the bid loops (sequential
-/// and each lane's) prefetch the entry of the bid 16 slots on: the same
+/// and each lane's) prefetch the entry of the bid 64 slots on: the same
 /// run at 1, 2 and 4 threads, every step's links and the reports equal.
 #[test]
 fn runs_on_link_tables_the_bid_loops_prefetch_are_the_same_at_1_2_and_4_threads() {
