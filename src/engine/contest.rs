@@ -179,7 +179,7 @@ fn enter_bids(
     let ahead = prefetch_below(links.len(), of_link.len());
     for (s, &lid) in links.iter().enumerate() {
         if s < ahead {
-            prefetch(&of_link[links[s + AHEAD] as usize]);
+            prefetch(of_link, links[s + AHEAD] as usize);
         }
         count += enter_bid(&mut of_link[lid as usize], base, list, count, s as u32, bid(s)) as usize;
     }
@@ -208,13 +208,17 @@ pub(super) fn prefetch_below(slots: usize, links: usize) -> usize {
     }
 }
 
-/// Asks the processor to bring `entry` into the cache (a hint: it reads
-/// nothing the program sees and never faults; nothing where the target
-/// has no such instruction). The bid loops name the link entry of the bid
-/// [`AHEAD`] slots on: the entries lie near the scan's sweep but not in
-/// order, and the loop's own loads come too late to overlap.
+/// Asks the processor to bring `table[i]` into the cache, if there is
+/// such an entry (a hint: it reads nothing the program sees and never
+/// faults; nothing where the target has no such instruction). The bid
+/// loops name the link entry of the bid [`AHEAD`] slots on: the entries lie
+/// near the scan's sweep but not in order, and the loop's own loads come
+/// too late to overlap.
 #[inline(always)]
-pub(super) fn prefetch(entry: &u32) {
+pub(super) fn prefetch(table: &[u32], i: usize) {
+    let Some(entry) = table.get(i) else {
+        return;
+    };
     // SAFETY: SSE is part of every x86-64 processor, and a prefetch only
     // hints at an address it is given from a live reference.
     #[cfg(target_arch = "x86_64")]

@@ -191,9 +191,8 @@ fn lane_bid<const RAND: bool>(
     let ahead = lo + prefetch_below(hi - lo, sink as usize + 1);
     for s in lo..hi {
         if s < ahead {
-            if let Some(entry) = links.get(bid_link[s + AHEAD].wrapping_sub(klo) as usize) {
-                prefetch(entry);
-            }
+            // A stray's link is another lane's: outside `links`, skipped.
+            prefetch(links, bid_link[s + AHEAD].wrapping_sub(klo) as usize);
         }
         let lid = bid_link[s];
         let rel = lid.wrapping_sub(klo);
