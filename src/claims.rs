@@ -209,6 +209,18 @@ pub fn evaluate_run(
             .lmrr
             .as_ref()
             .map(|f| bound(text, f.edge_queue_cap as f64, format!("q = {}", f.edge_queue_cap))),
+        Formula::FlashsortNodeQueue => match (&extra.lmrr, &extra.flashsort) {
+            (Some(f), Some(fs)) if fs.loading == Some("light") => {
+                let q = f.edge_queue_cap;
+                let lambda = fs.recursion.iter().map(|l| l.input_load).max().unwrap_or(1).max(1);
+                Some(bound(
+                    text,
+                    (4 * q + lambda) as f64,
+                    format!("q = {q}, λ = {lambda} (the most keys a routing brought to one input)"),
+                ))
+            }
+            _ => None,
+        },
         Formula::LogInputs => match topo {
             Topology::Butterfly(b) => Some(bound(text, b.dim() as f64, format!("n = {} inputs", b.rows()))),
             _ => None,

@@ -182,6 +182,12 @@ pub struct FlashsortFields {
     pub leaf_inputs: u32,
     /// Candidates per interval, on average (the oversampling).
     pub oversampling: u32,
+    /// Butterflies and hypercubes: `light` (Columnsort of lightly loaded
+    /// sorts, §8) or `full` (one recursion of all keys); absent on meshes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub loading: Option<&'static str>,
+    /// Runs of the recursion (7 for Columnsort's sorts, 1 otherwise).
+    pub sorts: u32,
 }
 
 /// One recursion level of `flashsort`.
@@ -195,6 +201,9 @@ pub struct FlashsortLevel {
     pub candidates: u32,
     /// Intervals (subbutterflies of the next level) per subbutterfly.
     pub intervals: u32,
+    /// The most packets its routing brings to one node (1 when every
+    /// packet gets an input of its own).
+    pub input_load: u32,
     /// c of its splitter-directed routing (Theorem 2.9's, on its levels).
     pub congestion: u32,
     /// Steps of the routing.

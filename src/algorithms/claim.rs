@@ -227,6 +227,12 @@ pub enum Formula {
     EdgeQueueCap,
     /// log₂ n on an n-input butterfly (`butterfly:D`: log n = D).
     LogInputs,
+    /// 4q + λ: a butterfly node's load under `flashsort`'s lightly loaded
+    /// sort — two logical nodes (climbing and descending) of two in-edges
+    /// each, q packets per edge queue, and λ packets resting or starting,
+    /// λ the run's largest `input_load` (1 when every interval fits its
+    /// subbutterfly). Not defined with `--loading full`.
+    FlashsortNodeQueue,
     /// d·M on a d-dimensional mesh whose largest side is M
     /// (Leighton–Maggs–Ranade–Rao §6).
     DimsTimesSide,
@@ -289,6 +295,7 @@ impl Formula {
             Formula::CongestionDilationLogN => "c + L + log N",
             Formula::EdgeQueueCap => "q",
             Formula::LogInputs => "log n",
+            Formula::FlashsortNodeQueue => "4q + λ",
             Formula::DimsTimesSide => "d·M",
             Formula::LogNodes => "log₂ N",
             Formula::SevenSide => "7n",

@@ -64,7 +64,13 @@ pub(super) fn phase_text(entry: &Entry, name: &str) -> String {
     let find = |k: &str| entry.teaching.phases.iter().find(|p| p.name == k).map(|p| p.text);
     // A numbered phase (lmrr's `plateau 3 (dim 3 up, dim 4 down)`): its first word's text.
     let numbered = words.get(1).is_some_and(|w| w.bytes().all(|b| b.is_ascii_digit()));
-    let text = match find(&key).or_else(|| numbered.then(|| find(words[0])).flatten()) {
+    // A phase whose parentheses say where it works (flashsort's
+    // `leaf-sort (sort 2 of 7, rows 32-63)`): the text of its head.
+    let head = key.split_once(" (").map(|(h, _)| h);
+    let text = match find(&key)
+        .or_else(|| numbered.then(|| find(words[0])).flatten())
+        .or_else(|| head.and_then(find))
+    {
         Some(t) => t.to_string(),
         None => match words.split_last() {
             Some((last, base)) if !base.is_empty() => match (find(&base.join(" ")), pp::cc_stage(last)) {
@@ -283,5 +289,24 @@ mod tests {
         assert!(phase_text(pp, "colouring").contains("colour"));
         let valiant = lookup("valiant").unwrap();
         assert!(phase_text(valiant, "phase1-random-intermediate").contains("random"));
+    }
+
+    #[test]
+    fn flashsort_s_columnsort_phases_are_explained_by_their_heads() {
+        let fs = lookup("flashsort").unwrap();
+        for (name, word) in [
+            ("leaf-sort (sort 2 of 7, rows 32-63)", "leaf"),
+            ("place (sort 1 of 7, rows 0-31)", "Columnsort"),
+            ("final-route (sort 7 of 7, rows 16-47)", "rank"),
+            (
+                "slots 3 (sort 2 of 7, rows 32-63, recursion level 3: 1 subbutterfly of 64 inputs)",
+                "slot",
+            ),
+            ("transpose", "rotated right"),
+            ("untranspose", "rotated left"),
+        ] {
+            let t = phase_text(fs, name);
+            assert!(t.contains(word), "{name}: {t}");
+        }
     }
 }

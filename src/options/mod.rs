@@ -25,7 +25,7 @@ mod values;
 
 use values::{locality_text, parse_locality, parse_smear};
 
-pub use values::{parse_bool, parse_number, parse_u32, AlgorithmOptions, PathChoice, Phases, Smear};
+pub use values::{parse_bool, parse_number, parse_u32, AlgorithmOptions, Loading, PathChoice, Phases, Smear};
 
 /// A field of the run request.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -76,6 +76,9 @@ pub enum Field {
     Paths,
     /// `lmrr`: packet combining (§2.3.1).
     Combine,
+    /// `flashsort`: the lightly loaded sort inside Columnsort, or one
+    /// recursion of all keys (§8).
+    Loading,
     /// Pietracaprina–Pucci: the nodes are not told ℓ and k (§3).
     UnknownLk,
     /// Step limit.
@@ -181,7 +184,7 @@ const fn plain(
 }
 
 /// Every field, in [`Field::ALL`]'s order.
-pub const FIELDS: [FieldInfo; 26] = [
+pub const FIELDS: [FieldInfo; 27] = [
     plain(Field::Topology, "topology", "topology", Some("topology"), "the network (SPEC §2 name)"),
     plain(Field::Algorithm, "algorithm", "algorithm", Some("algorithm"), "the algorithm (SPEC §5 name)"),
     plain(Field::Policy, "policy", "policy", Some("policy"), "the contention policy"),
@@ -441,6 +444,26 @@ pub const FIELDS: [FieldInfo; 26] = [
             show: |o| o.combine.to_string(),
             reset: |o| std::mem::take(&mut o.combine),
             json: |o| o.combine.then_some(serde_json::json!(true)),
+        }),
+    },
+    FieldInfo {
+        field: Field::Loading,
+        cli: "loading",
+        json: "loading",
+        query: Some("loading"),
+        help: "flashsort on butterflies and hypercubes: light (the default; §8's lightly loaded sort of N/2 keys at a time, each key to an input of its own, inside Columnsort's seven sorts and two permutations: node queues stay constant) or full (every key through one recursion: about a seventh of the steps, node queues grow); meshes run §10's recursion only",
+        value_name: "light|full",
+        control: Some(Control::Choice { values: Loading::NAMES }),
+        access: Some(Access {
+            set: |o, name, text| {
+                let loading = Loading::parse(text.trim())
+                    .ok_or_else(|| Error::invalid(name, text, "expected light or full"))?;
+                o.loading = Some(loading);
+                Ok(())
+            },
+            show: |o| o.loading.map_or("light", Loading::name).into(),
+            reset: |o| o.loading.take().is_some(),
+            json: |o| o.loading.map(|l| serde_json::json!(l.name())),
         }),
     },
     FieldInfo {

@@ -197,6 +197,35 @@ impl PathChoice {
     }
 }
 
+/// `flashsort --loading`: how the keys go through Flashsort's recursion
+/// on butterflies and hypercubes (LMRR §8).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Loading {
+    /// The lightly loaded sort of N/2 keys at a time, each key to an
+    /// input of its own, inside Columnsort: constant node queues.
+    Light,
+    /// Every key through one recursion (faster; node queues grow).
+    Full,
+}
+
+impl Loading {
+    /// The option's values, the default first.
+    pub const NAMES: &'static [&'static str] = &["light", "full"];
+
+    /// The SPEC name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Loading::Light => "light",
+            Loading::Full => "full",
+        }
+    }
+
+    /// Parses a name; `None` if it is not one.
+    pub fn parse(text: &str) -> Option<Loading> {
+        [Loading::Light, Loading::Full].into_iter().find(|p| p.name() == text)
+    }
+}
+
 /// The options an algorithm reads: what the user set, held once. The run
 /// request nests it and the simulation takes it whole; `seed` and
 /// `queue_cap` are the run's, copied in when the algorithm is created.
@@ -242,6 +271,9 @@ pub struct AlgorithmOptions {
     pub paths: PathChoice,
     /// `lmrr`: packet combining (§2.3.1, `--combine`).
     pub combine: bool,
+    /// `flashsort --loading` (`None`: light on butterflies and hypercubes,
+    /// the only recursion built on meshes).
+    pub loading: Option<Loading>,
     /// `pp-rand`, `pp-det`: the nodes are not told ℓ and k
     /// (Pietracaprina–Pucci §3, `--unknown-lk`).
     pub unknown_lk: bool,

@@ -1,24 +1,32 @@
 //! `flashsort` (Leighton–Maggs–Ranade–Rao §8) on the butterfly and (§10)
 //! on d-dimensional meshes: every 0-1 input and random keys with
 //! duplicates end in order (the placement checked from the packets'
-//! positions), the edge queues stay within q, the recursion levels are the
-//! documented ones and named as phases, and a run is a function of its
-//! seed.
+//! positions), the edge queues stay within q and, lightly loaded, the node
+//! queues within the stated 4q + λ, the recursion levels and Columnsort's
+//! steps are the documented ones and named as phases, and a run is a
+//! function of its seed.
 
 use crate::common::{routesim, topo};
 use crate::sorting::{run_sort, sort_instance};
+use routesim::options::{AlgorithmOptions, Loading};
 use routesim::workload::{generate, Workload, WorkloadSpec};
 use routesim::{SimConfig, Simulation, Status};
 
 /// The recursion's shape from docs/algorithms/flashsort.md: at level k of
 /// butterfly:D (m = D − k > 4), h = ⌈m/2⌉ and b = min(max(h − 2, 1), m − 4)
-/// levels climbed, 2^b intervals.
-fn documented_levels(d: u32) -> Vec<(u32, u32)> {
+/// levels climbed, 2^b intervals (`--loading full`); lightly loaded, h =
+/// min(⌈m/2⌉ + 2, m) and b = min(max(h − 4, 1), m − 4).
+fn documented_levels(d: u32, light: bool) -> Vec<(u32, u32)> {
     let mut out = Vec::new();
     let mut k = 0;
     while d - k > 4 {
         let m = d - k;
-        let b = (m.div_ceil(2).saturating_sub(2)).max(1).min(m - 4);
+        let b = if light {
+            let h = (m.div_ceil(2) + 2).min(m);
+            h.saturating_sub(4).max(1).min(m - 4)
+        } else {
+            (m.div_ceil(2).saturating_sub(2)).max(1).min(m - 4)
+        };
         out.push((k, 1 << b));
         k += b;
     }
@@ -26,12 +34,26 @@ fn documented_levels(d: u32) -> Vec<(u32, u32)> {
 }
 
 fn run(topology: &str, workload: Workload, seed: u64, q: Option<u32>) -> routesim::report::Report {
+    run_with(topology, workload, seed, q, None)
+}
+
+fn run_with(
+    topology: &str,
+    workload: Workload,
+    seed: u64,
+    q: Option<u32>,
+    loading: Option<Loading>,
+) -> routesim::report::Report {
     let inst = generate(&topo(topology), &WorkloadSpec::new(workload, seed)).unwrap();
     let config = SimConfig {
         algorithm: "flashsort".into(),
         seed,
         queue_cap: q,
         check_invariants: true,
+        options: AlgorithmOptions {
+            loading,
+            ..Default::default()
+        },
         ..Default::default()
     };
     let mut sim = Simulation::new(inst, config).unwrap();
@@ -75,8 +97,8 @@ fn flashsort_sorts_random_keys_and_duplicates_with_edge_queues_within_q() {
             for seed in 1..=2 {
                 let inst = generate(&topo(&format!("butterfly:{d}")), &WorkloadSpec::new(w, seed)).unwrap();
                 run_sort(inst, "flashsort");
-                for q in [1, 2] {
-                    let report = run(&format!("butterfly:{d}"), w, seed, Some(q));
+                for (q, loading) in [(1, None), (2, None), (2, Some(Loading::Full))] {
+                    let report = run_with(&format!("butterfly:{d}"), w, seed, Some(q), loading);
                     let lmrr = report.extra.lmrr.as_ref().unwrap();
                     assert!(
                         lmrr.max_edge_queue <= q,
@@ -92,17 +114,24 @@ fn flashsort_sorts_random_keys_and_duplicates_with_edge_queues_within_q() {
 }
 
 #[test]
-fn the_recursion_is_the_documented_one_and_each_level_is_named_as_phases() {
+fn the_full_recursion_is_the_documented_one_and_each_level_is_named_as_phases() {
     let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/algorithms/flashsort.md")).unwrap();
     assert!(
         doc.contains("b = min(max(h − 2, 1), m − 4)"),
         "the doc states the recursion"
     );
     for d in [5, 9, 12] {
-        let report = run(&format!("butterfly:{d}"), Workload::SortRandom, 3, None);
+        let report = run_with(
+            &format!("butterfly:{d}"),
+            Workload::SortRandom,
+            3,
+            None,
+            Some(Loading::Full),
+        );
         let fs = report.extra.flashsort.as_ref().unwrap();
+        assert_eq!((fs.loading, fs.sorts, fs.oversampling), (Some("full"), 1, 4));
         let got: Vec<(u32, u32)> = fs.recursion.iter().map(|l| (l.level, l.intervals)).collect();
-        assert_eq!(got, documented_levels(d), "butterfly:{d}");
+        assert_eq!(got, documented_levels(d, false), "butterfly:{d}");
         let names: Vec<&str> = report.phases.iter().map(|p| p.name.as_str()).collect();
         for (t, level) in fs.recursion.iter().enumerate() {
             let t = t + 1;
@@ -280,4 +309,166 @@ fn the_array_recursion_has_one_level_per_dimension_named_as_phases() {
         let total: u32 = report.phases.iter().map(|p| p.steps).sum();
         assert_eq!(total, report.steps, "{t}: the phases cover the run");
     }
+}
+
+/// Columnsort's steps as docs/algorithms/flashsort.md lists them, with the
+/// rows each sort covers (butterfly:D, D > 4, N = 2^D rows, r = N/2).
+fn documented_columnsort(d: u32) -> Vec<String> {
+    let n = 1u32 << d;
+    let r = n / 2;
+    let sort = |i: u32, lo: u32, hi: u32| format!("sort {i} of 7, rows {lo}-{}", hi - 1);
+    vec![
+        sort(1, 0, r),
+        sort(2, r, n),
+        "transpose".into(),
+        sort(3, 0, r),
+        sort(4, r, n),
+        "untranspose".into(),
+        sort(5, 0, r),
+        sort(6, r, n),
+        sort(7, r / 2, r + r / 2),
+    ]
+}
+
+#[test]
+fn lightly_loaded_columnsort_runs_its_documented_steps_each_named_as_phases() {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/algorithms/flashsort.md")).unwrap();
+    assert!(
+        doc.contains("h = min(⌈m/2⌉ + 2, m)") && doc.contains("b = min(max(h − 4, 1), m − 4)"),
+        "the doc states the light recursion"
+    );
+    for d in [5, 8, 10] {
+        let report = run(&format!("butterfly:{d}"), Workload::SortRandom, 3, None);
+        let fs = report.extra.flashsort.as_ref().unwrap();
+        assert_eq!((fs.loading, fs.sorts, fs.oversampling), (Some("light"), 7, 8));
+        // Each sort's recursion is the documented one.
+        let per_sort = documented_levels(d, true);
+        let got: Vec<(u32, u32)> = fs.recursion.iter().map(|l| (l.level, l.intervals)).collect();
+        assert_eq!(got, per_sort.repeat(7), "butterfly:{d}");
+        // The phases, in order: each sort's levels (candidates, splitters,
+        // slots, intervals), its leaf-sort, offsets and place (the last:
+        // final-route), with the two permutations between.
+        let mut want = Vec::new();
+        let mut t = 0;
+        for step in documented_columnsort(d) {
+            if !step.starts_with("sort") {
+                want.push(step);
+                continue;
+            }
+            for _ in &per_sort {
+                t += 1;
+                for what in ["candidates", "splitters", "slots", "intervals"] {
+                    want.push(format!("{what} {t} ({step}, recursion level {t}:"));
+                }
+            }
+            let last = step.starts_with("sort 7");
+            for what in ["leaf-sort", "offsets", if last { "final-route" } else { "place" }] {
+                want.push(format!("{what} ({step})"));
+            }
+        }
+        let names: Vec<&str> = report.phases.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(names.len(), want.len(), "butterfly:{d}: {names:?}");
+        for (name, want) in names.iter().zip(&want) {
+            assert!(name.starts_with(want.as_str()), "butterfly:{d}: {name} is not {want}");
+        }
+        // A level's steps are its phases'; an intervals routing climbs to
+        // level D and back down to level k + b: 2m − b levels at least.
+        for (i, level) in fs.recursion.iter().enumerate() {
+            let t = (i + 1).to_string();
+            let steps: u32 = (report.phases.iter())
+                .filter(|p| p.name.split(' ').nth(1) == Some(&t))
+                .map(|p| p.steps)
+                .sum();
+            assert_eq!(steps, level.steps, "butterfly:{d} level {t}");
+            let (m, b) = (d - level.level, level.intervals.trailing_zeros());
+            assert_eq!(level.delay, level.route_steps - (2 * m - b), "butterfly:{d} level {t}");
+        }
+        let total: u32 = report.phases.iter().map(|p| p.steps).sum();
+        assert_eq!(total, report.steps, "the phases cover the run");
+    }
+    // Up to D = 4 the butterfly is one leaf: one sort, no Columnsort.
+    let report = run("butterfly:4", Workload::SortRandom, 3, None);
+    let fs = report.extra.flashsort.as_ref().unwrap();
+    assert_eq!((fs.sorts, fs.recursion.len()), (1, 0));
+    let names: Vec<&str> = report.phases.iter().map(|p| p.name.as_str()).collect();
+    // (At level 0 the offsets need no step.)
+    assert_eq!(names, ["leaf-sort", "final-route"]);
+}
+
+/// The constant stated in docs/algorithms/flashsort.md before the figure
+/// was measured: lightly loaded, a butterfly node holds at most 4q + λ
+/// packets, λ the most keys a routing brought to one input; and the keys
+/// all sit at their own inputs on every run here (λ = 1 or 2: an interval
+/// rarely outgrows its subbutterfly). With `--loading full` the keys pile
+/// up on the inputs (λ > 2 at D = 10) and the node queues are fuller:
+/// what the light loading removes.
+#[test]
+fn lightly_loaded_node_queues_stay_within_4q_plus_lambda() {
+    for d in [5, 6, 8, 10] {
+        for w in [Workload::SortRandom, Workload::SortFew, Workload::SortReversed] {
+            for q in [1, 2] {
+                let report = run(&format!("butterfly:{d}"), w, 1, Some(q));
+                let fs = report.extra.flashsort.as_ref().unwrap();
+                let lambda = fs.recursion.iter().map(|l| l.input_load).max().unwrap();
+                assert!(lambda <= 2, "butterfly:{d} {w} q={q}: λ = {lambda}");
+                assert!(
+                    report.max_queue <= 4 * q + lambda,
+                    "butterfly:{d} {w} q={q}: max_queue {} > 4q + λ = {}",
+                    report.max_queue,
+                    4 * q + lambda
+                );
+                assert_eq!(report.extra.sorted, Some(true));
+            }
+        }
+    }
+    let full = run_with("butterfly:10", Workload::SortRandom, 1, Some(2), Some(Loading::Full));
+    let fs = full.extra.flashsort.as_ref().unwrap();
+    let lambda = fs.recursion.iter().map(|l| l.input_load).max().unwrap();
+    assert!(lambda > 2, "full loading piles keys up: λ = {lambda}");
+    let light = run("butterfly:10", Workload::SortRandom, 1, Some(2));
+    assert!(
+        full.max_queue > light.max_queue,
+        "and its node queues are fuller: {} against {}",
+        full.max_queue,
+        light.max_queue
+    );
+}
+
+#[test]
+fn loading_is_refused_where_it_does_not_apply_or_is_not_a_value() {
+    for (topology, value, what) in [
+        ("mesh:4x4", "light", "§10"),
+        ("butterfly:4", "heavy", "expected light or full"),
+    ] {
+        let out = routesim(&[
+            "run",
+            "--topology",
+            topology,
+            "--algorithm",
+            "flashsort",
+            "--workload",
+            "sort-random",
+            "--loading",
+            value,
+        ]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{topology} {value}: {err}");
+        assert!(
+            err.contains("loading") && err.contains(value) && err.contains(what),
+            "{err}"
+        );
+    }
+    // Full loading on a mesh is the only recursion built there: accepted.
+    let out = routesim(&[
+        "run",
+        "--topology",
+        "mesh:4x4",
+        "--algorithm",
+        "flashsort",
+        "--workload",
+        "sort-random",
+        "--loading",
+        "full",
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
 }

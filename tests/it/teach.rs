@@ -1367,14 +1367,15 @@ fn the_sorting_lesson_s_measured_trend_is_the_runs() {
     ] {
         assert!(lesson.text.contains(quoted), "{quoted:?} is not in: {}", lesson.text);
     }
+    // The lesson races the full loading (its preset's option).
+    assert!(lesson.text.contains("option loading set to full"));
     let steps = |d: u32, algorithm: &str, seed: u64| {
         let seed = seed.to_string();
-        let mut s = sim(
-            &format!("butterfly:{d}"),
-            algorithm,
-            "sort-random",
-            &[(Field::Seed, seed.as_str())],
-        );
+        let mut options = vec![(Field::Seed, seed.as_str())];
+        if algorithm == "flashsort" {
+            options.push((Field::Loading, "full"));
+        }
+        let mut s = sim(&format!("butterfly:{d}"), algorithm, "sort-random", &options);
         assert_eq!(s.run(), Status::Finished);
         assert_eq!(s.report().extra.sorted, Some(true));
         f64::from(s.report().steps)

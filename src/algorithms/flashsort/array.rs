@@ -108,11 +108,16 @@ impl Array {
                     })
                     .collect();
                 let routing = dr.routing(engine, &line, &packets);
+                let mut load = std::collections::HashMap::new();
+                for &(_, v) in &after {
+                    *load.entry(v).or_insert(0u32) += 1;
+                }
                 dr.levels.push(FlashsortLevel {
                     level: t as u32,
                     inputs: size,
                     candidates: plan.candidates,
                     intervals: m,
+                    input_load: load.into_values().max().unwrap_or(0),
                     congestion: routing.as_ref().map_or(0, |r| r.1),
                     route_steps: 0,
                     delay: 0,

@@ -2,10 +2,10 @@
 //! emulated butterfly): the groups of phases of [`super`]'s module doc,
 //! planned one at a time by [`plan::level`] and [`plan::leaf`].
 
-use super::driver::{Driver, FINAL};
+use super::driver::{Driver, FINAL, PLACE};
 use super::host::Host;
 use super::plan::{self, Holdings};
-use super::{LEAF_LEVELS, OVERSAMPLE_LOG};
+use super::{LEAF_LEVELS, LIGHT_OVERSAMPLE_LOG, LIGHT_STRATA_EXTRA, OVERSAMPLE_LOG};
 use crate::engine::Engine;
 use crate::report::FlashsortLevel;
 
@@ -19,6 +19,24 @@ enum Next {
     Done,
 }
 
+/// Where a sort puts its packets, and how it names its phases.
+#[derive(Clone, Default)]
+pub struct Target {
+    /// The packet of rank g (among the sort's) ends at level-0 row lo + g.
+    pub lo: u32,
+    /// Balanced slots (the lightly loaded sort of [`super::columnsort`]).
+    pub slots: bool,
+    /// Which sort this is, said in every phase's parentheses (Columnsort's
+    /// `sort 2 of 7, rows 32-63`; empty for the one sort of all keys).
+    pub context: String,
+    /// The run's last sort: its final routing delivers (`final-route`);
+    /// otherwise it only places the packets (`place`).
+    pub last: bool,
+    /// Packets already at their destinations, delivered with the last
+    /// sort's own (the rows Columnsort's last sort does not touch).
+    pub settled: Vec<u32>,
+}
+
 /// The butterfly recursion's state.
 #[derive(Clone)]
 pub struct Butterfly {
@@ -26,16 +44,28 @@ pub struct Butterfly {
     keys: Vec<u64>,
     active: Vec<u32>,
     next: Next,
+    target: Target,
 }
 
 impl Butterfly {
-    /// The recursion on `host` for the packets `active` with `keys`.
+    /// The recursion on `host` for the packets `active` with `keys`: the
+    /// sort of all keys, ranks to rows, delivered at the end.
     pub fn new(host: Host, keys: Vec<u64>, active: Vec<u32>) -> Butterfly {
+        let target = Target {
+            last: true,
+            ..Target::default()
+        };
+        Butterfly::sort(host, keys, active, target)
+    }
+
+    /// The recursion for the packets `active`, placed as `target` says.
+    pub fn sort(host: Host, keys: Vec<u64>, active: Vec<u32>, target: Target) -> Butterfly {
         Butterfly {
             host,
             keys,
             active,
             next: Next::Level(0),
+            target,
         }
     }
 
@@ -52,9 +82,23 @@ impl Butterfly {
             }
             Next::Level(k) => {
                 let m = d - k;
-                let h = m.div_ceil(2);
-                let b = h.saturating_sub(OVERSAMPLE_LOG).clamp(1, m - LEAF_LEVELS);
-                let lv = plan::Level { dim: d, k, h, b };
+                let slots = self.target.slots;
+                let (h, b) = if slots {
+                    // About half the strata's drawn nodes hold a packet.
+                    let h = (m.div_ceil(2) + LIGHT_STRATA_EXTRA).min(m);
+                    (
+                        h,
+                        (h.saturating_sub(1 + LIGHT_OVERSAMPLE_LOG)).clamp(1, m - LEAF_LEVELS),
+                    )
+                } else {
+                    let h = m.div_ceil(2);
+                    (h, h.saturating_sub(OVERSAMPLE_LOG).clamp(1, m - LEAF_LEVELS))
+                };
+                let lv = plan::Level { dim: d, k, h, b, slots };
+                let ctx = match self.target.context.as_str() {
+                    "" => String::new(),
+                    c => format!("{c}, "),
+                };
                 let hold = Holdings::of(engine, host, k, &self.active, &self.keys);
                 let plan = plan::level(lv, host, &hold, &mut dr.rng);
                 let t = dr.levels.len() + 1;
@@ -63,29 +107,42 @@ impl Butterfly {
                     _ => format!("{} subbutterflies", 1u32 << k),
                 };
                 let what = format!("recursion level {t}: {count} of {} inputs", 1u32 << m);
-                let net = host.climb();
-                let packets: Vec<(u32, Vec<u32>)> = plan
-                    .moves
-                    .iter()
-                    .map(|&(p, row)| (p, host.climb_path(k, engine.position(p) % n, k + b, row)))
-                    .collect();
-                let routing = dr.routing(engine, &net, &packets);
+                let routing = if slots {
+                    let net = host.up_down(k, k + b);
+                    let packets: Vec<(u32, Vec<u32>)> = (plan.moves.iter())
+                        .map(|&(p, row)| (p, net.path(engine.position(p) % n, row)))
+                        .collect();
+                    dr.routing(engine, &net, &packets)
+                } else {
+                    let net = host.climb();
+                    let packets: Vec<(u32, Vec<u32>)> = (plan.moves.iter())
+                        .map(|&(p, row)| (p, host.climb_path(k, engine.position(p) % n, k + b, row)))
+                        .collect();
+                    dr.routing(engine, &net, &packets)
+                };
+                let mut load = std::collections::HashMap::new();
+                for &(_, row) in &plan.moves {
+                    *load.entry(row).or_insert(0u32) += 1;
+                }
                 dr.levels.push(FlashsortLevel {
                     level: k,
                     inputs: 1 << m,
                     candidates: plan.candidates,
                     intervals: 1 << b,
+                    input_load: load.into_values().max().unwrap_or(0),
                     congestion: routing.as_ref().map_or(0, |r| r.1),
                     route_steps: 0,
                     delay: 0,
                     steps: 0,
                 });
                 let at = Some(dr.levels.len() - 1);
-                dr.push_control(format!("candidates {t} ({what})"), plan.rank_steps, at);
-                dr.push_control(format!("splitters {t} ({what})"), plan.spread_steps, at);
+                dr.push_control(format!("candidates {t} ({ctx}{what})"), plan.rank_steps, at);
+                dr.push_control(format!("splitters {t} ({ctx}{what})"), plan.spread_steps, at);
+                dr.push_control(format!("slots {t} ({ctx}{what})"), plan.slot_steps, at);
                 if let Some((s, _, _)) = routing {
-                    let name = format!("intervals {t} ({what}, into {} intervals each)", 1u32 << b);
-                    dr.push_route(name, s, at, b);
+                    let name = format!("intervals {t} ({ctx}{what}, into {} intervals each)", 1u32 << b);
+                    let distance = if slots { 2 * m - b } else { b };
+                    dr.push_route(name, s, at, distance);
                 }
                 self.next = Next::Level(k + b);
                 true
@@ -93,28 +150,39 @@ impl Butterfly {
             Next::Leaf(k) => {
                 let hold = Holdings::of(engine, host, k, &self.active, &self.keys);
                 let plan = plan::leaf(k, host, &hold);
-                dr.push_control("leaf-sort".into(), plan.rank_steps, None);
-                dr.push_control("offsets".into(), plan.offset_steps, None);
+                let target = &mut self.target;
+                let named = |name: &str| match target.context.as_str() {
+                    "" => name.to_string(),
+                    c => format!("{name} ({c})"),
+                };
+                dr.push_control(named("leaf-sort"), plan.rank_steps, None);
+                dr.push_control(named("offsets"), plan.offset_steps, None);
                 let net = host.final_route(k);
-                let packets: Vec<(u32, Vec<u32>)> = plan
-                    .ranks
-                    .iter()
+                let goal = |g: u32| target.lo + g;
+                // A packet at its rank's node has no edge to take (and is
+                // delivered with the phase before, on the last sort).
+                let packets: Vec<(u32, Vec<u32>)> = (plan.ranks.iter())
                     .map(|&(p, g)| {
-                        debug_assert_eq!(engine.destination(p), g, "the rank's row at level 0");
-                        (p, net.path(engine.position(p) % n, g))
+                        debug_assert!(
+                            !target.last || engine.destination(p) == goal(g),
+                            "the rank's row at level 0"
+                        );
+                        (p, net.path(engine.position(p) % n, goal(g)))
                     })
                     .collect();
-                let home = plan
-                    .ranks
-                    .iter()
-                    .filter(|&&(p, _)| engine.position(p) == engine.destination(p))
-                    .map(|&(p, _)| p)
-                    .collect();
-                if let Some(last) = dr.queue.back_mut() {
-                    last.home = home;
+                if target.last {
+                    let mut home: Vec<u32> = (plan.ranks.iter())
+                        .filter(|&&(p, _)| engine.position(p) == engine.destination(p))
+                        .map(|&(p, _)| p)
+                        .collect();
+                    home.append(&mut target.settled);
+                    if let Some(last) = dr.queue.back_mut() {
+                        last.home = home;
+                    }
                 }
+                let name = named(if target.last { FINAL } else { PLACE });
                 if let Some((s, _, _)) = dr.routing(engine, &net, &packets) {
-                    dr.push_route(FINAL.into(), s, None, 0);
+                    dr.push_route(name, s, None, 0);
                 }
                 self.next = Next::Done;
                 true

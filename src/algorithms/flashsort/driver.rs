@@ -24,6 +24,10 @@ use std::sync::Arc;
 /// per-dimension phases).
 pub const FINAL: &str = "final-route";
 
+/// A sort's last routing that does not end the run (Columnsort's sorts
+/// before its last): every packet to its rank's row, not delivered.
+pub const PLACE: &str = "place";
+
 /// What a phase does, step by step.
 #[derive(Clone)]
 pub enum Work {

@@ -112,7 +112,12 @@ impl Host {
 
     /// The leveled network of the final routing from level `from`.
     pub fn final_route(&self, from: u32) -> UpDown {
-        UpDown::new(self.dim, from, self.cube)
+        self.up_down(from, 0)
+    }
+
+    /// Up from level `from` to D, then down to level `to`.
+    pub fn up_down(&self, from: u32, to: u32) -> UpDown {
+        UpDown::new(self.dim, from, to, self.cube)
     }
 
     /// The path (logical ids of [`Host::climb`]) from ⟨k, row⟩ up to ⟨to, goal⟩.

@@ -51,6 +51,7 @@
 mod array;
 mod array_plan;
 mod butterfly;
+mod columnsort;
 mod driver;
 mod host;
 mod plan;
@@ -64,11 +65,13 @@ use super::teaching::{Classes, PhaseText, Teaching};
 use super::{Algorithm, AlgorithmOptions, EdgeQueues, Entry, Mark, Packets, Shape};
 use crate::engine::Engine;
 use crate::error::{Error, Result};
+use crate::options::{Field, Loading};
 use crate::report::{Extra, FlashsortFields};
 use crate::topology::{Kind, Network, Topology};
 use crate::workload::Instance;
 use array::Array;
 use butterfly::Butterfly;
+use columnsort::Columnsort;
 use driver::Driver;
 use host::Host;
 
@@ -83,6 +86,19 @@ pub const LEAF_LEVELS: u32 = 4;
 /// 14: docs/algorithms/flashsort.md).
 pub const OVERSAMPLE_LOG: u32 = 2;
 
+/// The lightly loaded sort ([`columnsort`]) draws its strata on
+/// ⌈m/2⌉ + LIGHT_STRATA_EXTRA high bits: about half the drawn nodes hold a
+/// packet, and the all-pairs grid then ranks about 2^(m/2 + 1) candidates
+/// (four times as many as ⌈m/2⌉ strata would give), each level-D node of
+/// the grid comparing its row's candidate with about eight others.
+pub const LIGHT_STRATA_EXTRA: u32 = 2;
+
+/// The lightly loaded sort's oversampling: 2^3 = 8 candidates per interval
+/// on average, so that an interval rarely outgrows its subbutterfly's
+/// inputs (twice its mean at load 1/2: P ≈ 0.4 % for 8 candidates, 9 % for
+/// 2). Chosen by measurement (docs/algorithms/flashsort.md).
+pub const LIGHT_OVERSAMPLE_LOG: u32 = 3;
+
 /// The network the recursion runs on, and its state.
 #[derive(Clone)]
 enum Net {
@@ -90,6 +106,8 @@ enum Net {
     Butterfly(Butterfly),
     /// A d-dimensional mesh (§10).
     Array(Array),
+    /// Light loading: Columnsort of lightly loaded sorts on the butterfly (§8).
+    Columnsort(Box<Columnsort>),
 }
 
 /// `flashsort`: the recursion's phases, planned one group at a time.
@@ -97,6 +115,7 @@ enum Net {
 pub struct Flashsort {
     seed: u64,
     q: u32,
+    loading: Option<Loading>,
     driver: Driver,
     net: Option<Net>,
 }
@@ -108,6 +127,7 @@ impl Flashsort {
         Flashsort {
             seed: options.seed,
             q,
+            loading: options.loading,
             driver: Driver::new(options.seed, q),
             net: None,
         }
@@ -119,6 +139,7 @@ fn plan(net: &mut Option<Net>, driver: &mut Driver, engine: &Engine) -> bool {
     match net {
         Some(Net::Butterfly(b)) => b.plan_next(driver, engine),
         Some(Net::Array(a)) => a.plan_next(driver, engine),
+        Some(Net::Columnsort(c)) => c.plan_next(driver, engine),
         None => false,
     }
 }
@@ -151,6 +172,14 @@ impl Algorithm for Flashsort {
                 format!("runs on butterflies, hypercubes (by emulation) and meshes only, got {topo}"),
             ));
         }
+        if self.loading == Some(Loading::Light) && host.is_none() {
+            return Err(Error::invalid(
+                "loading",
+                "light",
+                format!("flashsort's lightly loaded sort (§8) runs on butterflies and hypercubes; {topo} runs §10's recursion only (leave --loading out)"),
+            ));
+        }
+        let light = host.is_some() && self.loading != Some(Loading::Full);
         let keys = instance
             .keys
             .as_ref()
@@ -158,13 +187,16 @@ impl Algorithm for Flashsort {
         // On a hypercube a climb may pass through a packet's rank's node,
         // on a mesh any routing may: packets are delivered only in the
         // final routing.
-        engine.set_deliver_on_arrival(matches!(topo, Topology::Butterfly(_)));
+        // Columnsort's sorts before its last move packets through their
+        // destinations too.
+        engine.set_deliver_on_arrival(matches!(topo, Topology::Butterfly(_)) && !light);
         let active = engine.active();
         for &p in &active {
             engine.set_eligible(p, false);
         }
         self.driver = Driver::new(self.seed, self.q);
         self.net = Some(match (host, grid) {
+            (Some(host), _) if light => Net::Columnsort(Box::new(Columnsort::new(host, keys.clone()))),
             (Some(host), _) => Net::Butterfly(Butterfly::new(host, keys.clone(), active)),
             (None, Some(grid)) => Net::Array(Array::new(grid.clone(), keys.clone(), active, 1 << OVERSAMPLE_LOG)),
             (None, None) => unreachable!("refused above"),
@@ -178,6 +210,7 @@ impl Algorithm for Flashsort {
         let (net, driver) = (&mut self.net, &mut self.driver);
         let real = match net.as_ref() {
             Some(Net::Butterfly(b)) => Some(b.host.clone()),
+            Some(Net::Columnsort(c)) => Some(c.host.clone()),
             _ => None,
         };
         driver.step(
@@ -205,6 +238,7 @@ impl Algorithm for Flashsort {
     fn edge_queues(&self) -> Option<EdgeQueues> {
         let (nodes, ports) = match self.net.as_ref()? {
             Net::Butterfly(b) => b.host.real_links(),
+            Net::Columnsort(c) => c.host.real_links(),
             Net::Array(a) => (a.grid.nodes(), 2 * a.grid.dims().len() as u32),
         };
         Some(self.driver.edge_queues(nodes, ports))
@@ -213,6 +247,7 @@ impl Algorithm for Flashsort {
     fn report_extra(&self) -> Extra {
         let leaf_inputs = match &self.net {
             Some(Net::Butterfly(b)) => 1 << LEAF_LEVELS.min(b.host.dim()),
+            Some(Net::Columnsort(c)) => 1 << LEAF_LEVELS.min(c.host.dim()),
             Some(Net::Array(a)) => a.grid.dims().last().copied().unwrap_or(1),
             None => 1,
         };
@@ -221,7 +256,19 @@ impl Algorithm for Flashsort {
             flashsort: Some(FlashsortFields {
                 recursion: self.driver.levels.clone(),
                 leaf_inputs,
-                oversampling: 1 << OVERSAMPLE_LOG,
+                oversampling: match &self.net {
+                    Some(Net::Columnsort(_)) => 1 << LIGHT_OVERSAMPLE_LOG,
+                    _ => 1 << OVERSAMPLE_LOG,
+                },
+                loading: match &self.net {
+                    Some(Net::Columnsort(_)) => Some(Loading::Light.name()),
+                    Some(Net::Butterfly(_)) => Some(Loading::Full.name()),
+                    _ => None,
+                },
+                sorts: match &self.net {
+                    Some(Net::Columnsort(c)) => c.total(),
+                    _ => 1,
+                },
             }),
             ..Extra::default()
         }
@@ -240,7 +287,7 @@ pub const ENTRY: Entry = Entry {
     open_loop: false,
     refused_policies: &[],
     policy_note: "",
-    options: &[],
+    options: &[Field::Loading],
     teaching: &TEACHING,
     factory: |o| Box::new(Flashsort::new(o)),
 };
@@ -249,12 +296,18 @@ pub const ENTRY: Entry = Entry {
 pub const TEACHING: Teaching = Teaching {
     description: "Flashsort by routing (Reif and Valiant; Leighton–Maggs–Ranade–Rao §8, §10). On a butterfly \
                   every subbutterfly draws a \
-                  random sample of about √M of its keys, ranks them by comparing every pair, and keeps every fourth one \
-                  as a splitter; each key then climbs into the subbutterfly of its interval between two \
-                  splitters, scheduled by lmrr's random ranks with ghosts and edge queues of q, and the recursion \
-                  goes on in every subbutterfly until it has at most 16 inputs. There the keys are ranked by \
-                  comparing every pair, the leaves' counts are prefix-summed, and every key is routed to its \
-                  rank's row at level 0. On a d-dimensional mesh the recursion has d levels: in every subarray \
+                  random sample of its keys, ranks them by comparing every pair, and keeps every eighth one \
+                  as a splitter; each key then moves into the subbutterfly of its interval between two \
+                  splitters, to an input of its own, scheduled by lmrr's random ranks with ghosts and edge \
+                  queues of q, and the recursion goes on in every subbutterfly until it has at most 16 inputs. \
+                  There the keys are ranked by comparing every pair, the leaves' counts are prefix-summed, and \
+                  every key is routed to its rank's row. This sort is lightly loaded: it sorts half the keys \
+                  at a time on the whole butterfly, so intervals fit their subbutterflies and node queues stay \
+                  constant; Leighton's Columnsort puts seven such sorts and two permutations (transpose, \
+                  untranspose) together into a sort of all keys. With the option loading set to full every key \
+                  goes through one recursion instead, keeping its low row bits (every fourth candidate a splitter): a \
+                  seventh of the steps, but keys pile up on the inputs. On a d-dimensional mesh the recursion \
+                  has d levels: in every subarray \
                   a random sample of about four keys per interval floods the subarray (every node learns them \
                   all, ranks them and picks M − 1 splitters) and every key moves along one dimension to the \
                   coordinate of its interval; on the last level, a line, every key learns its exact rank in the \
@@ -276,6 +329,12 @@ pub const TEACHING: Teaching = Teaching {
                    inputs, so every node there knows them",
         },
         PhaseText {
+            name: "slots",
+            text: "the lightly loaded sort gives every key an input of its own in its interval's \
+                   subbutterfly: each node's counts per interval are scanned up the subbutterfly (a \
+                   multi-prefix, one count per link per step) and each key's slot is sent back down",
+        },
+        PhaseText {
             name: "intervals",
             text: "splitter-directed routing: each key climbs into the subbutterfly of its interval (on a mesh: \
                    moves along the level's dimension to its interval's coordinate, or on a line to its rank's \
@@ -292,6 +351,22 @@ pub const TEACHING: Teaching = Teaching {
             text: "the leaves' counts are prefix-summed down to level 0 and the offsets carried back up (on a \
                    mesh, the lines' counts along every dimension, both ways at once): each key knows its rank \
                    among all keys",
+        },
+        PhaseText {
+            name: "place",
+            text: "one of Columnsort's sorts ends: every key of it climbs its leaf and descends to its rank's \
+                   row among the rows it sorts, by lmrr's scheduler; the keys stay there for Columnsort's \
+                   next step",
+        },
+        PhaseText {
+            name: "transpose",
+            text: "Columnsort's transpose: the keys, read as two sorted columns of N/2 rows, are dealt out \
+                   row by row — the key in row x moves to row x rotated right by one bit — routed up the \
+                   butterfly and back down by lmrr's scheduler",
+        },
+        PhaseText {
+            name: "untranspose",
+            text: "Columnsort's untranspose: the inverse dealing, row x to row x rotated left by one bit",
         },
         PhaseText {
             name: "final-route",
@@ -336,6 +411,22 @@ pub const TEACHING: Teaching = Teaching {
             formula: Formula::DimsTimesSide,
         },
         Claim {
+            name: "node queues stay constant",
+            text: "with light loading (the default), a butterfly node holds at most 4q + λ packets: it hosts a \
+                   climbing and a descending node of each routing's leveled network, each with two in-edges of \
+                   at most q packets, and λ packets starting or resting on it, λ the most keys any routing \
+                   brought to one input — 1 when every interval fits its subbutterfly, which light loading \
+                   makes likely (§8)",
+            scope: Scope::Butterfly,
+            permutation: false,
+            instance: None,
+            separated: false,
+            policy: None,
+            measure: Measure::MaxQueue,
+            strength: Strength::AtMost,
+            formula: Formula::FlashsortNodeQueue,
+        },
+        Claim {
             name: "edge queues ≤ q",
             text: "the scheduler sends a packet on an edge only when that edge's queue holds fewer than q, in \
                    every routing of the recursion (§2.2)",
@@ -359,7 +450,15 @@ mod tests {
     fn the_teaching_text_says_the_constants() {
         let text = TEACHING.description;
         assert!(text.contains(&format!("at most {} inputs", 1 << LEAF_LEVELS)), "{text}");
-        let word = ["", "second", "fourth", "eighth"][OVERSAMPLE_LOG as usize];
-        assert!(text.contains(&format!("every {word} one")), "{text}");
+        let word = |log: u32| ["", "second", "fourth", "eighth"][log as usize];
+        // The light loading's oversampling (the default), then the full's.
+        assert!(
+            text.contains(&format!("every {} one", word(LIGHT_OVERSAMPLE_LOG))),
+            "{text}"
+        );
+        assert!(
+            text.contains(&format!("every {} candidate", word(OVERSAMPLE_LOG))),
+            "{text}"
+        );
     }
 }

@@ -60,6 +60,10 @@ pub struct Level {
     pub h: u32,
     /// Levels routed by the splitters: 2^b intervals.
     pub b: u32,
+    /// Balanced slots (the lightly loaded sort, [`super::columnsort`]):
+    /// each packet goes to the next free input of its interval's
+    /// subbutterfly instead of keeping its low bits.
+    pub slots: bool,
 }
 
 impl Level {
@@ -84,6 +88,9 @@ pub struct LevelPlan {
     pub rank_steps: Steps,
     /// The splitters, from their holders at level k + h down to level k.
     pub spread_steps: Steps,
+    /// Balanced slots only: the intervals' counts scanned up the
+    /// subbutterfly and each packet's slot sent back down (empty otherwise).
+    pub slot_steps: Steps,
     /// Candidates drawn, over all subbutterflies.
     pub candidates: u32,
     /// (packet, destination row at level k + b), every packet of level k.
@@ -111,11 +118,26 @@ pub struct LevelPlan {
 /// 4. *Splitter-directed routing*: a packet's interval is the number of
 ///    splitters below it; it climbs b levels to the subbutterfly
 ///    B(k + b, P·interval), keeping its low bits.
+///
+/// With `slots` (the lightly loaded sort), step 4 gives every packet its
+/// own input of B(k + b, P·interval): its *slot*, the number of packets of
+/// its interval in the rows of B before it (row order, then packet id
+/// order in a row), modulo the 2^(m−b) inputs (an interval larger than its
+/// subbutterfly wraps around: two packets to a node). The slots are a
+/// multi-prefix: every level-k node starts with the 2^b counts of its
+/// packets' intervals, and a butterfly scan over the m free bits sends
+/// each node's block total (2^b numbers, pipelined one per step) on both
+/// up links, level by level — m + 2^b − 1 steps; node ⟨D, y⟩ then knows
+/// the counts of every interval in the rows before y, and sends each
+/// packet of row y its slot straight down. The packet then climbs to level
+/// D, fixing all m bits to its slot's row, and descends straight to level
+/// k + b: the low bits change only above level k + b.
 pub fn level(lv: Level, host: &Host, hold: &Holdings, rng: &mut Rng) -> LevelPlan {
     let (m, h, low, b) = (lv.m(), lv.h, lv.low(), lv.b);
     let (k, d) = (lv.k, lv.dim);
     let mut rank_items = Vec::new();
     let mut spread_items = Vec::new();
+    let mut slot_items = Vec::new();
     let mut moves = Vec::new();
     let mut candidates = 0;
     for prefix in 0..1u32 << k {
@@ -154,11 +176,25 @@ pub fn level(lv: Level, host: &Host, hold: &Holdings, rng: &mut Rng) -> LevelPla
         }
         // 4. Every packet of B to its interval's subbutterfly.
         let keys: Vec<(u64, u32)> = splitters.iter().map(|&s| hold.key(cands[s].1)).collect();
+        let inputs = 1u32 << (m - b);
+        let mut filled = vec![0u32; 1 << b];
         for row in base..base + (1 << m) {
-            for &p in &hold.at[host.node(k, row) as usize] {
+            let here = &hold.at[host.node(k, row) as usize];
+            for &p in here {
                 let interval = keys.partition_point(|&s| s < hold.key(p)) as u32;
-                let rest = row & ((1 << (m - b)) - 1);
+                let rest = if lv.slots {
+                    let slot = &mut filled[interval as usize];
+                    *slot += 1;
+                    (*slot - 1) % inputs
+                } else {
+                    row & (inputs - 1)
+                };
                 moves.push((p, base | interval << (m - b) | rest));
+            }
+            if lv.slots {
+                for _ in 0..here.len() {
+                    slot_items.push((slot_items.len() as u32, host.node(d, row)));
+                }
             }
         }
     }
@@ -193,9 +229,29 @@ pub fn level(lv: Level, host: &Host, hold: &Holdings, rng: &mut Rng) -> LevelPla
         |_, node, _| (if node / n > k { DOWN } else { NOWHERE }).iter().copied(),
         key,
     );
+    let mut slot_steps = Steps::new();
+    if lv.slots {
+        // Step t of the scan: level l sends element t − (l − k) of its
+        // block total, while there is one.
+        let width = 1u32 << b;
+        let senders = (0..m + width - 1).map(|t| {
+            (k..d)
+                .filter(|&l| t >= l - k && t - (l - k) < width)
+                .flat_map(&level_nodes)
+                .collect::<Vec<u32>>()
+        });
+        slot_steps = lockstep(topo, senders, UP);
+        slot_steps.extend(relay(
+            topo,
+            &slot_items,
+            |_, node, _| (if node / n > k { DOWN_STRAIGHT } else { NOWHERE }).iter().copied(),
+            key,
+        ));
+    }
     LevelPlan {
         rank_steps,
         spread_steps,
+        slot_steps,
         candidates,
         moves,
     }

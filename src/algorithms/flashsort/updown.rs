@@ -1,8 +1,10 @@
 //! The leveled network of Flashsort's final routing on `butterfly:D`: up
-//! from level k to level D, then down to level 0 (2D − k + 1 levels).
+//! from level k to level D, then down to level t (2D − k − t + 1 levels;
+//! t = 0 for the final routing, t > k for the lightly loaded sort's
+//! balanced routings, which must change the low row bits).
 //!
 //! A packet at ⟨k, r⟩ of its leaf climbs to ⟨D, y⟩, fixing the low D − k
-//! row bits to those of its rank g, then descends to ⟨0, g⟩: the links down
+//! row bits to those of its goal g, then descends to ⟨t, g⟩: the links down
 //! from level D to level k go straight (those bits are already g's), the
 //! links below level k fix the top k bits. Up links serve the first part,
 //! down links the second: no directed link carries two leveled edges, one
@@ -21,19 +23,21 @@ const UP_CROSS: u32 = 1;
 const DOWN_STRAIGHT: u32 = 2;
 const DOWN_CROSS: u32 = 3;
 
-/// Up from level `from` to D, then down to 0.
+/// Up from level `from` to D, then down to level `to`.
 #[derive(Debug, Clone, Copy)]
 pub struct UpDown {
     dim: u32,
     from: u32,
+    to: u32,
     cube: bool,
 }
 
 impl UpDown {
     /// The network for `butterfly:dim` (or the butterfly `hypercube:dim`
-    /// emulates, `cube`), climbing from level `from`.
-    pub fn new(dim: u32, from: u32, cube: bool) -> UpDown {
-        UpDown { dim, from, cube }
+    /// emulates, `cube`), climbing from level `from` and descending to
+    /// level `to`.
+    pub fn new(dim: u32, from: u32, to: u32, cube: bool) -> UpDown {
+        UpDown { dim, from, to, cube }
     }
 
     fn rows(&self) -> u32 {
@@ -50,7 +54,7 @@ impl UpDown {
     }
 
     fn levels(&self) -> u32 {
-        self.climb() + self.dim + 1
+        self.climb() + self.dim - self.to + 1
     }
 
     /// The real level of logical level j.
@@ -63,7 +67,7 @@ impl UpDown {
     }
 
     /// The path (full logical ids) from row `row` at level `from` to row
-    /// `goal` at level 0.
+    /// `goal` at level `to`.
     pub fn path(&self, row: u32, goal: u32) -> Vec<u32> {
         let n = self.rows();
         let mut row = row;
@@ -136,16 +140,19 @@ mod tests {
     use crate::topology::{Network, Topology};
 
     #[test]
-    fn every_path_follows_real_links_and_ends_at_its_goal_on_level_0() {
+    fn every_path_follows_real_links_and_ends_at_its_goal_on_level_to() {
         let topo: Topology = "butterfly:4".parse().unwrap();
-        for from in 0..=4 {
-            let net = UpDown::new(4, from, false);
+        for (from, to) in (0..=4).flat_map(|f| (0..=4).map(move |t| (f, t))) {
+            let net = UpDown::new(4, from, to, false);
             for row in 0..16 {
-                for goal in 0..16 {
+                // The links below levels `from` and `to` are never taken:
+                // the goal shares those top bits with the start.
+                let fixed = from.min(to);
+                for goal in (0..16).filter(|g| (g ^ row) >> (4 - fixed) == 0) {
                     let path = net.path(row, goal);
                     assert_eq!(path.len() as u32, net.levels());
                     assert_eq!(net.host(path[0]), from * 16 + row);
-                    assert_eq!(net.host(*path.last().unwrap()), goal, "level 0, row goal");
+                    assert_eq!(net.host(*path.last().unwrap()), to * 16 + goal, "level to, row goal");
                     for w in path.windows(2) {
                         let mut edges = Vec::new();
                         net.out_edges(w[0], &mut edges);
