@@ -216,7 +216,7 @@ pub fn evaluate_run(
                 Some(bound(
                     text,
                     (4 * q + lambda) as f64,
-                    format!("q = {q}, λ = {lambda} (the most keys a routing brought to one input)"),
+                    format!("q = {q}; λ = {lambda}, the most keys a routing brought to one input"),
                 ))
             }
             _ => None,

@@ -306,7 +306,7 @@ pub const TEACHING: Teaching = Teaching {
                   constant; Leighton's Columnsort puts seven such sorts and two permutations (transpose, \
                   untranspose) together into a sort of all keys. With the option loading set to full every key \
                   goes through one recursion instead, keeping its low row bits (every fourth candidate a splitter): a \
-                  seventh of the steps, but keys pile up on the inputs. On a d-dimensional mesh the recursion \
+                  tenth of the steps, but keys pile up on the inputs. On a d-dimensional mesh the recursion \
                   has d levels: in every subarray \
                   a random sample of about four keys per interval floods the subarray (every node learns them \
                   all, ranks them and picks M − 1 splitters) and every key moves along one dimension to the \
