@@ -19,10 +19,10 @@
 //!    them, b = h − [`OVERSAMPLE_LOG`], about every fourth); the holders send them down to
 //!    level k, so every node there knows them.
 //! 3. `intervals t`: splitter-directed routing — a packet's interval is
-//!    the number of splitters below its key, and it climbs b levels into
-//!    the subbutterfly B(k + b, P·interval) of its interval, scheduled by
-//!    the §2.2 scheduler (random ranks, ghosts, end-of-stream, edge queues
-//!    of q: `lmrr`'s own).
+//!    the number of splitters below its key, and it moves into the
+//!    subbutterfly B(k + b, P·interval) of its interval (climbing b levels,
+//!    or to its slot), scheduled by the §2.2 scheduler (random ranks,
+//!    ghosts, end-of-stream, edge queues of q: `lmrr`'s own).
 //!
 //! When m ≤ [`LEAF_LEVELS`] (leaves of at most 2^LEAF_LEVELS = 16 inputs) the
 //! recursion stops ([`plan::leaf`]): `leaf-sort` ranks every leaf's keys
@@ -38,11 +38,15 @@
 //! emulates ([`host`]). On a d-dimensional mesh (§10) the
 //! recursion runs on subarrays instead ([`array`]): d levels, each an
 //! all-gather of the candidates and a routing along one dimension. The
-//! phase driver ([`driver`]) is the same for both. Not built (issue #27):
-//! the lightly loaded subroutine and Columnsort around it (here every key
-//! goes through one recursion, so a subbutterfly may receive more packets
-//! than it has inputs — measured as `max_queue`) and the shuffle-exchange
-//! (§9).
+//! phase driver ([`driver`]) is the same for both.
+//!
+//! On butterflies and hypercubes the default is §8's *light loading*
+//! ([`columnsort`]): the recursion above sorts N/2 keys at a time, each
+//! key sent to an input of its own (`slots t`, [`plan::level`]), seven
+//! times inside Leighton's Columnsort, so that node queues stay constant;
+//! `--loading full` runs every key through one recursion, keeping its low
+//! row bits (faster; keys pile up on the inputs). Not built (issue #27):
+//! the shuffle-exchange (§9), and light loading on meshes.
 //!
 //! # Complexity
 //! Planning a recursion level is O(N·D) time (the relays' messages); each
