@@ -215,3 +215,44 @@ test('lesson bitonic-vs-flashsort: a guess, both sorts to the end, and a check l
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+// Flashsort's default on a butterfly is §8's light loading (Columnsort of
+// seven lightly loaded sorts): the options box says so, the phase line names
+// the sort under way, and at the end the claim "node queues stay constant"
+// is judged on the run's own numbers (4q + λ against max_queue, both from
+// the report). Choosing loading full from the menu reruns one recursion; the
+// address then carries loading=full and that claim does not apply.
+test('flashsort on butterfly:6: light loading by default, its sorts named as phases, and the node-queue claim judged; loading full from the menu', async () => {
+  const { page, errors } = await openPage('?topology=butterfly:6&algorithm=flashsort&workload=sort-random&play=0');
+  const loading = role(page, 'option-loading');
+  assert.equal(await loading.inputValue(), 'light');
+  assert.deepEqual(await loading.locator('option').evaluateAll((os) => os.map((o) => o.value)), ['light', 'full']);
+  await role(page, 'step-forward').click();
+  assert.match(await role(page, 'phase').innerText(), /candidates 1 \(sort 1 of 7, rows 0-31, recursion level 1/);
+  await role(page, 'finish').click();
+  await finished(page);
+  const report = await page.evaluate(() => window.routesim.sim.report());
+  assert.equal(report.loading, 'light');
+  assert.equal(report.sorts, 7);
+  assert.equal(report.sorted, true);
+  assert.match(await role(page, 'phase').innerText(), /final-route \(sort 7 of 7, rows 16-47\)/);
+  const lambda = Math.max(...report.recursion.map((l) => l.input_load));
+  const bound = 4 * report.edge_queue_cap + lambda;
+  const claim = page.locator('[data-role="claim"]', { hasText: 'node queues stay constant' });
+  assert.equal(await claim.getAttribute('data-verdict'), report.max_queue <= bound ? 'met' : 'not-met');
+  assert.match(await claim.innerText(), new RegExp(`4q \\+ λ = ${bound}[\\s\\S]*largest queue ${report.max_queue} ≤ ${bound} — met ✓`));
+  // One recursion instead.
+  await loading.selectOption('full');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('loading') === 'full' && window.routesim.sim.report().loading === 'full');
+  await role(page, 'finish').click();
+  await finished(page);
+  const full = await page.evaluate(() => window.routesim.sim.report());
+  assert.equal(full.loading, 'full');
+  assert.equal(full.sorts, 1);
+  assert.equal(full.sorted, true);
+  assert.ok(full.steps < report.steps / 5, `full ${full.steps} against light ${report.steps}`);
+  const verdict = await page.locator('[data-role="claim"]', { hasText: 'node queues stay constant' }).evaluateAll((els) => els.map((el) => el.dataset.verdict));
+  assert.ok(verdict.every((v) => v === 'not-applicable'), `${verdict}`);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
