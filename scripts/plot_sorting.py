@@ -73,27 +73,22 @@ def main(src, dst):
     fs, full, bi = steps[LIGHT], steps[FULL], steps["bitonic"]
     fig, axes = plt.subplots(2, 3, figsize=(18, 9))
     axes = axes.flatten()
-    ax = axes[0]
-    for name, per_d in [(LIGHT, fs), (FULL, full)]:
-        ds, med, lo, hi = summary(per_d, lambda d: d)
-        ax.plot(ds, med, "o-", label=f"{SHOWN[name]}: median of {len(per_d[ds[0]])} seeds")
-        ax.fill_between(ds, lo, hi, alpha=0.25)
-    ax.set_xlabel("D (butterfly:D, N = 2^D keys)")
-    ax.set_ylabel("steps / D")
-    ax.set_ylim(bottom=0)
-    ax.set_title("flashsort: steps / D (band: min–max)")
-    ax.legend()
-    ax.grid(alpha=0.3)
-    ax = axes[1]
-    ds, med, lo, hi = summary(bi, lambda d: d * d)
-    ax.plot(ds, med, "o-", label=f"bitonic: median of {len(bi[ds[0]])} seeds", color="C2")
-    ax.fill_between(ds, lo, hi, alpha=0.25, color="C2")
-    ax.set_xlabel("D")
-    ax.set_ylabel("steps / D²")
-    ax.set_ylim(bottom=0)
-    ax.set_title("bitonic: steps / D²")
-    ax.legend()
-    ax.grid(alpha=0.3)
+    # Steps per growth, median and min–max band: flashsort's (both
+    # loadings) per D, bitonic's per D².
+    for ax, series, scale, ylabel, title in [
+        (axes[0], [(LIGHT, fs, "C0"), (FULL, full, "C1")], lambda d: d, "steps / D", "flashsort: steps / D (band: min–max)"),
+        (axes[1], [("bitonic", bi, "C2")], lambda d: d * d, "steps / D²", "bitonic: steps / D²"),
+    ]:
+        for name, per_d, colour in series:
+            ds, med, lo, hi = summary(per_d, scale)
+            ax.plot(ds, med, "o-", label=f"{SHOWN[name]}: median of {len(per_d[ds[0]])} seeds", color=colour)
+            ax.fill_between(ds, lo, hi, alpha=0.25, color=colour)
+        ax.set_xlabel("D (butterfly:D, N = 2^D keys)")
+        ax.set_ylabel(ylabel)
+        ax.set_ylim(bottom=0)
+        ax.set_title(title)
+        ax.legend()
+        ax.grid(alpha=0.3)
     ax = axes[2]
     for name, per_d, colour in [(LIGHT, fs, "C0"), (FULL, full, "C1"), ("bitonic", bi, "C2")]:
         ds, med, _, _ = summary(per_d, lambda d: 1)

@@ -207,19 +207,27 @@ fn flashsort_is_refused_where_it_is_not_built_and_on_routing_workloads() {
         ("shuffle-exchange:3", "sort-random"),
         ("butterfly:3", "random-permutation"),
     ] {
-        let out = routesim(&[
-            "run",
-            "--topology",
-            topology,
-            "--algorithm",
-            "flashsort",
-            "--workload",
-            workload,
-        ]);
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{topology} {workload}: {err}");
+        let err = refused(topology, workload, &[]);
         assert!(err.contains("flashsort"), "{err}");
     }
+}
+
+/// `routesim run` of flashsort with `extra` arguments: exit 2; its message.
+fn refused(topology: &str, workload: &str, extra: &[&str]) -> String {
+    let mut args = vec![
+        "run",
+        "--topology",
+        topology,
+        "--algorithm",
+        "flashsort",
+        "--workload",
+        workload,
+    ];
+    args.extend_from_slice(extra);
+    let out = routesim(&args);
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    err
 }
 
 #[test]
@@ -440,19 +448,7 @@ fn loading_is_refused_where_it_does_not_apply_or_is_not_a_value() {
         ("mesh:4x4", "light", "§10"),
         ("butterfly:4", "heavy", "expected light or full"),
     ] {
-        let out = routesim(&[
-            "run",
-            "--topology",
-            topology,
-            "--algorithm",
-            "flashsort",
-            "--workload",
-            "sort-random",
-            "--loading",
-            value,
-        ]);
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{topology} {value}: {err}");
+        let err = refused(topology, "sort-random", &["--loading", value]);
         assert!(
             err.contains("loading") && err.contains(value) && err.contains(what),
             "{err}"
