@@ -24,7 +24,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 
-GROUPS = ["candidates", "splitters", "slots", "intervals", "leaf-sort", "offsets", "place", "transpose", "untranspose", "final-route"]
+GROUPS = ["candidates", "splitters", "slots", "intervals", "leaf-sort", "offsets", "place", "transpose", "untranspose", "compare-exchange", "final-route"]
 LIGHT, FULL = "flashsort", "flashsort --loading full"
 SHOWN = {LIGHT: "flashsort (light loading, the default)", FULL: FULL, "bitonic": "bitonic"}
 Q = 2
@@ -119,7 +119,7 @@ def main(src, dst):
             ax.bar(ds, vals, bottom=bottom, label=g)
             bottom = [b + v for b, v in zip(bottom, vals)]
     ax.set_xlabel("D")
-    ax.set_ylabel("steps / D (median per phase, seven sorts together)")
+    ax.set_ylabel("steps / D (median per phase, four sorts together)")
     ax.set_title("flashsort (light): where the steps go")
     ax.legend(fontsize=7, ncol=2)
     ax.grid(alpha=0.3, axis="y")
@@ -139,7 +139,7 @@ def main(src, dst):
         )
     for d in (10, 12, 14):
         parts = ", ".join(f"{g} {statistics.median(run[g] for run in phases[d])}" for g in GROUPS)
-        print(f"D={d} light phases (median steps, seven sorts): {parts}")
+        print(f"D={d} light phases (median steps, four sorts): {parts}")
 
 
 if __name__ == "__main__":

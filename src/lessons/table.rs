@@ -329,7 +329,7 @@ pub const LESSONS: &[Lesson] = &[
                (leaf-sort); a last routing takes each key to its row at level 0. O(log N) steps with high \
                probability, with a large constant. This lesson runs its fastest form (option loading set to \
                full: every key through one recursion); the default, light loading, sorts half the keys at a \
-               time, seven times, inside Columnsort so that node queues stay constant, and takes about ten \
+               time, four times, inside Columnsort so that node queues stay constant, and takes about six \
                times the steps. Batcher's bitonic sort (the second run, §1.1) is a sorting \
                network: a fixed schedule of 6·7/2 = 21 rounds of compare-exchanges between rows one bit apart, \
                whatever the keys — O(log² N), exactly ",

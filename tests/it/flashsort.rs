@@ -324,7 +324,7 @@ fn the_array_recursion_has_one_level_per_dimension_named_as_phases() {
 fn documented_columnsort(d: u32) -> Vec<String> {
     let n = 1u32 << d;
     let r = n / 2;
-    let sort = |i: u32, lo: u32, hi: u32| format!("sort {i} of 7, rows {lo}-{}", hi - 1);
+    let sort = |i: u32, lo: u32, hi: u32| format!("sort {i} of 4, rows {lo}-{}", hi - 1);
     vec![
         sort(1, 0, r),
         sort(2, r, n),
@@ -332,9 +332,7 @@ fn documented_columnsort(d: u32) -> Vec<String> {
         sort(3, 0, r),
         sort(4, r, n),
         "untranspose".into(),
-        sort(5, 0, r),
-        sort(6, r, n),
-        sort(7, r / 2, r + r / 2),
+        "compare-exchange".into(),
     ]
 }
 
@@ -348,14 +346,14 @@ fn lightly_loaded_columnsort_runs_its_documented_steps_each_named_as_phases() {
     for d in [5, 8, 10] {
         let report = run(&format!("butterfly:{d}"), Workload::SortRandom, 3, None);
         let fs = report.extra.flashsort.as_ref().unwrap();
-        assert_eq!((fs.loading, fs.sorts, fs.oversampling), (Some("light"), 7, 8));
+        assert_eq!((fs.loading, fs.sorts, fs.oversampling), (Some("light"), 4, 8));
         // Each sort's recursion is the documented one.
         let per_sort = documented_levels(d, true);
         let got: Vec<(u32, u32)> = fs.recursion.iter().map(|l| (l.level, l.intervals)).collect();
-        assert_eq!(got, per_sort.repeat(7), "butterfly:{d}");
+        assert_eq!(got, per_sort.repeat(4), "butterfly:{d}");
         // The phases, in order: each sort's levels (candidates, splitters,
-        // slots, intervals), its leaf-sort, offsets and place (the last:
-        // final-route), with the two permutations between.
+        // slots, intervals), its leaf-sort, offsets and place, the two
+        // permutations between, and the exchange with its final routing.
         let mut want = Vec::new();
         let mut t = 0;
         for step in documented_columnsort(d) {
@@ -369,11 +367,11 @@ fn lightly_loaded_columnsort_runs_its_documented_steps_each_named_as_phases() {
                     want.push(format!("{what} {t} ({step}, recursion level {t}:"));
                 }
             }
-            let last = step.starts_with("sort 7");
-            for what in ["leaf-sort", "offsets", if last { "final-route" } else { "place" }] {
+            for what in ["leaf-sort", "offsets", "place"] {
                 want.push(format!("{what} ({step})"));
             }
         }
+        want.push("final-route".into());
         let names: Vec<&str> = report.phases.iter().map(|p| p.name.as_str()).collect();
         assert_eq!(names.len(), want.len(), "butterfly:{d}: {names:?}");
         for (name, want) in names.iter().zip(&want) {

@@ -32,9 +32,6 @@ pub struct Target {
     /// The run's last sort: its final routing delivers (`final-route`);
     /// otherwise it only places the packets (`place`).
     pub last: bool,
-    /// Packets already at their destinations, delivered with the last
-    /// sort's own (the rows Columnsort's last sort does not touch).
-    pub settled: Vec<u32>,
 }
 
 /// The butterfly recursion's state.
@@ -171,11 +168,10 @@ impl Butterfly {
                     })
                     .collect();
                 if target.last {
-                    let mut home: Vec<u32> = (plan.ranks.iter())
+                    let home: Vec<u32> = (plan.ranks.iter())
                         .filter(|&&(p, _)| engine.position(p) == engine.destination(p))
                         .map(|&(p, _)| p)
                         .collect();
-                    home.append(&mut target.settled);
                     if let Some(last) = dr.queue.back_mut() {
                         last.home = home;
                     }

@@ -1,7 +1,8 @@
 //! All N keys sorted by the lightly loaded sort, as LMRR §8 finishes
 //! Flashsort (`lmrr-sections-5-10-notes.md`, §8: "the lightly loaded sort
-//! as a subroutine, then … a constant number of row sorts and permutations
-//! (Leighton's Columnsort)"); `flashsort --light`.
+//! as a subroutine, then rows sorted by odd–even transposition and a
+//! constant number of row sorts and permutations (Leighton's Columnsort)");
+//! `flashsort --loading light`, the default on butterflies and hypercubes.
 //!
 //! The paper's constant queues rest on light loading: N/c packets on the
 //! N-input butterfly, so that no subbutterfly receives more packets than it
@@ -9,32 +10,43 @@
 //! slots, [`super::plan::level`]). We take c = 2 and Leighton's Columnsort
 //! on an r × s matrix with s = 2 columns of r = N/2 keys: column j is the
 //! level-0 rows [j·r, (j + 1)·r), and column-major order is row order, so
-//! the sorted matrix is the sorted butterfly. Columnsort needs r ≥ 2(s − 1)²
-//! = 2, which every D ≥ 2 meets. Its steps, each a run of the lightly
-//! loaded sort (N/2 keys on the whole butterfly) or a fixed permutation
-//! routed by the §2.2 scheduler (up to level D and back, `up_down`):
+//! the sorted matrix is the sorted butterfly. Its steps, each a run of the
+//! lightly loaded sort (N/2 keys on the whole butterfly), a fixed
+//! permutation routed by the §2.2 scheduler (up to level D and back,
+//! `up_down`), or one round of odd–even transposition:
 //!
 //! 1. sort column 0, then column 1;
 //! 2. `transpose`: the key at column-major position i goes to position
 //!    (i mod 2)·r + ⌊i/2⌋ (the row label rotated right by one bit);
 //! 3. sort both columns;
 //! 4. `untranspose` (rotated left);
-//! 5. sort both columns;
-//! 6. sort the rows [r/2, 3r/2): Columnsort's shift, sort and unshift,
-//!    whose first and last shifted columns are already sorted after step 5.
+//! 5. `compare-exchange`: rows 2j + 1 and 2j + 2 exchange their keys (up
+//!    to level D and back down), and `final-route` swaps the pairs out of
+//!    order — one odd round of odd–even transposition.
 //!
-//! Seven sorts of N/2 keys and two permutations: about seven times the
-//! steps of one sort of all keys, the price of the constant queues
-//! (docs/algorithms/flashsort.md measures both). "Rows sorted by odd–even
-//! transposition" in the notes belongs to the paper's own matrix shape,
-//! which the recovered text loses; with s = 2 every row of the matrix is
-//! two keys and Columnsort needs no row sort. On D ≤ 4 the butterfly is
-//! one leaf (below B = 16 inputs the recursion sorts deterministically)
-//! and the one sort of all keys runs instead.
+//! Why step 5 suffices (Columnsort's steps 5–8 are not needed with s = 2),
+//! by the 0-1 principle (every step is oblivious): let a 0-1 input's
+//! columns hold z₀ and z₁ zeros after step 1. The transpose deals the even
+//! column-major positions to column 0 and the odd ones to column 1; with r
+//! even, column 0 gets Z₀ = ⌈z₀/2⌉ + ⌈z₁/2⌉ zeros and column 1 Z₁ =
+//! ⌊z₀/2⌋ + ⌊z₁/2⌋, so Z₀ − Z₁ ∈ {0, 1, 2}. After step 3 and the
+//! untranspose, row 2j holds column 0's j-th key and row 2j + 1 column 1's:
+//! zeros on rows 2j for j < Z₀ and 2j + 1 for j < Z₁. That is sorted when
+//! Z₀ − Z₁ ≤ 1 and has one inversion, rows 2Z₁ + 1 and 2Z₁ + 2, when it is
+//! 2 — an odd pair, which step 5 mends. (The unit test below plays the
+//! stages on 0-1 inputs of 32 keys and random keys up to D = 10.)
+//!
+//! Four sorts of N/2 keys, two permutations and one exchange: about five
+//! times the steps of one sort of all keys, the price of the constant
+//! queues (docs/algorithms/flashsort.md measures both). On D ≤ 4 the
+//! butterfly is one leaf (below B = 16 inputs the recursion sorts
+//! deterministically) and the one sort of all keys runs instead.
 
 use super::butterfly::{Butterfly, Target};
-use super::driver::Driver;
+use super::driver::{Driver, FINAL};
 use super::host::Host;
+use super::plan::UP;
+use super::relay::relay;
 use super::LEAF_LEVELS;
 use crate::engine::Engine;
 use std::collections::VecDeque;
@@ -48,6 +60,9 @@ enum Stage {
     /// Every packet from its row to the row rotated right (`true`) or left
     /// by one bit.
     Rotate { right: bool },
+    /// Rows 2j + 1 and 2j + 2 compare their keys and swap them if out of
+    /// order; the run's end.
+    Exchange,
 }
 
 /// Columnsort's steps on butterfly:`dim` (the module doc's list).
@@ -69,13 +84,7 @@ fn stages(dim: u32) -> Vec<Stage> {
         sort(0, r),
         sort(r, n),
         Stage::Rotate { right: false },
-        sort(0, r),
-        sort(r, n),
-        Stage::Sort {
-            lo: r / 2,
-            hi: r + r / 2,
-            last: true,
-        },
+        Stage::Exchange,
     ]
 }
 
@@ -114,7 +123,7 @@ impl Columnsort {
         }
     }
 
-    /// The lightly loaded sorts the run makes (7, or 1 on D ≤ 4).
+    /// The lightly loaded sorts the run makes (4, or 1 on D ≤ 4).
     pub fn total(&self) -> u32 {
         let all = stages(self.host.dim());
         all.iter().filter(|s| matches!(s, Stage::Sort { .. })).count() as u32
@@ -138,22 +147,25 @@ impl Columnsort {
             let row = |p: u32| engine.position(p) % n;
             match stage {
                 Stage::Sort { lo, hi, last } => {
-                    let (inside, settled): (Vec<u32>, Vec<u32>) =
-                        engine.active().into_iter().partition(|&p| (lo..hi).contains(&row(p)));
+                    let inside: Vec<u32> = (engine.active().into_iter())
+                        .filter(|&p| (lo..hi).contains(&row(p)))
+                        .collect();
                     self.sorts += 1;
                     let context = match d <= LEAF_LEVELS {
                         true => String::new(),
                         false => format!("sort {} of {}, rows {lo}-{}", self.sorts, self.total(), hi - 1),
                     };
-                    let settled = if last { settled } else { Vec::new() };
                     let target = Target {
                         lo,
                         slots: true,
                         context,
                         last,
-                        settled,
                     };
                     self.current = Some(Butterfly::sort(self.host.clone(), self.keys.clone(), inside, target));
+                }
+                Stage::Exchange => {
+                    self.exchange(dr, engine);
+                    return true;
                 }
                 Stage::Rotate { right } => {
                     let net = self.host.up_down(0, 0);
@@ -169,19 +181,85 @@ impl Columnsort {
             }
         }
     }
+
+    /// Step 5: rows 2j + 1 and 2j + 2 send each other their keys (one
+    /// control message each, up to level D fixing the partner's bits and
+    /// straight back down), and the packets of a pair out of order swap
+    /// rows by the scheduler (`final-route`); the others are delivered
+    /// where they stand at the end of the exchange.
+    fn exchange(&mut self, dr: &mut Driver, engine: &Engine) {
+        let d = self.host.dim();
+        let n = 1u32 << d;
+        let mut at = vec![u32::MAX; n as usize];
+        for p in engine.active() {
+            at[(engine.position(p) % n) as usize] = p;
+        }
+        let key = |p: u32| (self.keys[p as usize], p);
+        // Message 2i goes from row 2i + 1 up to its partner, 2i + 1 back.
+        let pairs: Vec<(u32, u32)> = (1..n - 1).step_by(2).map(|x| (x, x + 1)).collect();
+        let partner: Vec<u32> = pairs.iter().flat_map(|&(x, y)| [y, x]).collect();
+        let items: Vec<(u32, u32)> = (pairs.iter())
+            .flat_map(|&(x, y)| [x, y])
+            .enumerate()
+            .map(|(i, row)| (i as u32, self.host.node(0, row)))
+            .collect();
+        let host = &self.host;
+        let steps = relay(
+            host.logical(),
+            &items,
+            |item, node, arrived| {
+                let (level, row) = (node >> d, node & (n - 1));
+                let climbing = arrived.is_none_or(|port| UP.contains(&port));
+                let ports: &[u32] = match (climbing && level < d, level) {
+                    (true, l) => {
+                        let bit = 1 << (d - 1 - l);
+                        if (row ^ partner[item as usize]) & bit == 0 {
+                            &[0]
+                        } else {
+                            &[1]
+                        }
+                    }
+                    (false, 0) => &[],
+                    (false, _) => &[2],
+                };
+                ports.iter().copied()
+            },
+            |v, port| host.link_key(v, port),
+        );
+        let net = host.up_down(0, 0);
+        let mut moves = Vec::new();
+        for &(x, y) in &pairs {
+            let (p, q) = (at[x as usize], at[y as usize]);
+            if key(p) > key(q) {
+                moves.push((p, net.path(x, y)));
+                moves.push((q, net.path(y, x)));
+            }
+        }
+        let moving: std::collections::HashSet<u32> = moves.iter().map(|&(p, _)| p).collect();
+        dr.push_control(EXCHANGE.into(), steps, None);
+        if let Some(last) = dr.queue.back_mut() {
+            last.home = (at.iter().copied()).filter(|p| !moving.contains(p)).collect();
+        }
+        if let Some((s, _, _)) = dr.routing(engine, &net, &moves) {
+            dr.push_route(FINAL.into(), s, None, 2 * d);
+        }
+    }
 }
 
 /// Columnsort's step 2 (a phase name).
 pub const TRANSPOSE: &str = "transpose";
 /// Columnsort's step 4 (a phase name).
 pub const UNTRANSPOSE: &str = "untranspose";
+/// Step 5's exchange of keys (a phase name).
+pub const EXCHANGE: &str = "compare-exchange";
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
     /// This module's stages played on a list (a sort sorts its rows, a
-    /// rotation moves every key): 0-1 inputs of 32 keys (D = 5, the
+    /// rotation moves every key, the exchange swaps the odd pairs out of
+    /// order): 0-1 inputs of 32 keys (D = 5, the
     /// smallest Columnsort runs on) and random keys up to D = 10 end
     /// sorted.
     #[test]
@@ -196,6 +274,13 @@ mod tests {
                             b[turn(x as u32, d, right) as usize] = v;
                         }
                         a = b;
+                    }
+                    Stage::Exchange => {
+                        for x in (1..a.len() - 1).step_by(2) {
+                            if a[x] > a[x + 1] {
+                                a.swap(x, x + 1);
+                            }
+                        }
                     }
                 }
             }

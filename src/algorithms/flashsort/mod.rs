@@ -42,8 +42,9 @@
 //!
 //! On butterflies and hypercubes the default is §8's *light loading*
 //! ([`columnsort`]): the recursion above sorts N/2 keys at a time, each
-//! key sent to an input of its own (`slots t`, [`plan::level`]), seven
-//! times inside Leighton's Columnsort, so that node queues stay constant;
+//! key sent to an input of its own (`slots t`, [`plan::level`]), four
+//! times inside Leighton's Columnsort (with two permutations and one round
+//! of odd–even transposition), so that node queues stay constant;
 //! `--loading full` runs every key through one recursion, keeping its low
 //! row bits (faster; keys pile up on the inputs). Not built (issue #27):
 //! the shuffle-exchange (§9), and light loading on meshes.
@@ -307,10 +308,11 @@ pub const TEACHING: Teaching = Teaching {
                   There the keys are ranked by comparing every pair, the leaves' counts are prefix-summed, and \
                   every key is routed to its rank's row. This sort is lightly loaded: it sorts half the keys \
                   at a time on the whole butterfly, so intervals fit their subbutterflies and node queues stay \
-                  constant; Leighton's Columnsort puts seven such sorts and two permutations (transpose, \
-                  untranspose) together into a sort of all keys. With the option loading set to full every key \
-                  goes through one recursion instead, keeping its low row bits (every fourth candidate a splitter): a \
-                  tenth of the steps, but keys pile up on the inputs. On a d-dimensional mesh the recursion \
+                  constant; Leighton's Columnsort puts four such sorts, two permutations (transpose, \
+                  untranspose) and one round of odd–even transposition together into a sort of all keys. With \
+                  the option loading set to full every key goes through one recursion instead, keeping its low \
+                  row bits (every fourth candidate a splitter): a sixth of the steps, but keys pile up on the \
+                  inputs. On a d-dimensional mesh the recursion \
                   has d levels: in every subarray \
                   a random sample of about four keys per interval floods the subarray (every node learns them \
                   all, ranks them and picks M − 1 splitters) and every key moves along one dimension to the \
@@ -373,9 +375,18 @@ pub const TEACHING: Teaching = Teaching {
             text: "Columnsort's untranspose: the inverse dealing, row x to row x rotated left by one bit",
         },
         PhaseText {
+            name: "compare-exchange",
+            text: "Columnsort's last step: after the untranspose every key is at most one row from its place, \
+                   so rows 2j + 1 and 2j + 2 send each other their keys (up the butterfly and back down) and \
+                   compare them — one round of odd–even transposition; the pairs out of order swap in the \
+                   final routing, every other key is delivered where it stands",
+        },
+        PhaseText {
             name: "final-route",
-            text: "every key climbs its leaf and descends the butterfly to its rank's row at level 0 (on a mesh: \
-                   moves to its rank's node one dimension per phase), by lmrr's scheduler",
+            text: "the last routing, by lmrr's scheduler: lightly loaded, the two keys of every pair of rows \
+                   found out of order swap rows (up the butterfly and back down); with loading full every key \
+                   climbs its leaf and descends the butterfly to its rank's row at level 0; on a mesh every key \
+                   moves to its rank's node, one dimension per phase",
         },
     ],
     classes: Classes::Named(&["key"]),
