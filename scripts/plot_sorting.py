@@ -113,10 +113,10 @@ def main(src, dst):
     ax = axes[4]
     ds = sorted(phases)
     bottom = [0.0] * len(ds)
-    for g in GROUPS:
+    for i, g in enumerate(GROUPS):
         vals = [statistics.median(run[g] for run in phases[d]) / d for d in ds]
         if any(vals):
-            ax.bar(ds, vals, bottom=bottom, label=g)
+            ax.bar(ds, vals, bottom=bottom, label=g, color=plt.cm.tab20(i))
             bottom = [b + v for b, v in zip(bottom, vals)]
     ax.set_xlabel("D")
     ax.set_ylabel("steps / D (median per phase, four sorts together)")
