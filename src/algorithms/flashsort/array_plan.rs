@@ -13,7 +13,7 @@
 //! A level's flood is O(candidates · nodes of their subarray) messages;
 //! the offsets are O(d · M · N) to list.
 
-use super::relay::{relay, Steps};
+use super::relay::{relay, Step, Steps};
 use crate::algorithms::lmrr::leveled::{Description, OutEdge};
 use crate::rng::Rng;
 use crate::topology::{Grid, Network, Topology};
@@ -163,7 +163,10 @@ pub fn offsets(grid: &Grid) -> Steps {
                     step.push((v, 2 * j as u32 + 1));
                 }
             }
-            steps.push(step);
+            steps.push(Step {
+                links: step,
+                blocks: Vec::new(),
+            });
         }
     }
     steps

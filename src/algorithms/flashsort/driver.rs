@@ -212,7 +212,7 @@ impl Driver {
         };
         match &mut phase.work {
             Work::Control(steps, at) => {
-                for &(v, port) in &steps[*at] {
+                for (v, port) in steps[*at].sends() {
                     // A straight edge inside a hypercube node takes no link.
                     if let Some((node, port)) = real(v, port) {
                         let ok = engine.send_control_as(node, port, ControlKind::Message);

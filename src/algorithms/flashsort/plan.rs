@@ -221,7 +221,7 @@ pub fn level(lv: Level, host: &Host, hold: &Holdings, rng: &mut Rng) -> LevelPla
     );
     // The counts summed down from level D to level k + h, every node of
     // a level sending on both links in one step.
-    let level_nodes = |l: u32| (l * n..(l + 1) * n).collect::<Vec<u32>>();
+    let level_nodes = |l: u32| vec![(l * n, n)];
     rank_steps.extend(lockstep(topo, (mid + 1..=d).rev().map(level_nodes), DOWN));
     let spread_steps = relay(
         topo,
@@ -237,8 +237,8 @@ pub fn level(lv: Level, host: &Host, hold: &Holdings, rng: &mut Rng) -> LevelPla
         let senders = (0..m + width - 1).map(|t| {
             (k..d)
                 .filter(|&l| t >= l - k && t - (l - k) < width)
-                .flat_map(&level_nodes)
-                .collect::<Vec<u32>>()
+                .map(|l| (l * n, n))
+                .collect::<Vec<(u32, u32)>>()
         });
         slot_steps = lockstep(topo, senders, UP);
         slot_steps.extend(relay(
@@ -314,7 +314,7 @@ pub fn leaf(k: u32, host: &Host, hold: &Holdings) -> LeafPlan {
         |_, node, _| (if node / n > k { DOWN_STRAIGHT } else { NOWHERE }).iter().copied(),
         key,
     ));
-    let level_nodes = |l: u32| (l * n..(l + 1) * n).collect::<Vec<u32>>();
+    let level_nodes = |l: u32| vec![(l * n, n)];
     let mut offset_steps = lockstep(topo, (1..=k).rev().map(level_nodes), DOWN);
     offset_steps.extend(lockstep(topo, (0..k).map(level_nodes), UP_STRAIGHT));
     LeafPlan {

@@ -19,8 +19,31 @@
 use crate::topology::{Network, Topology};
 use std::collections::{BTreeMap, VecDeque};
 
-/// The steps of a relay: per step, the (node, port) of every message.
-pub type Steps = Vec<Vec<(u32, u32)>>;
+/// The messages of one step: single links (a relay's), and blocks of
+/// consecutive nodes that all send on the same ports (a lockstep
+/// collective's levels, kept as ranges: a butterfly scan's steps would
+/// otherwise list every link of every level they cover).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Step {
+    /// (node, port) of each message.
+    pub links: Vec<(u32, u32)>,
+    /// (first node, nodes, ports): every node of first..first + nodes sends
+    /// on each of the ports.
+    pub blocks: Vec<(u32, u32, &'static [u32])>,
+}
+
+impl Step {
+    /// Every message of the step, as (node, port).
+    pub fn sends(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
+        let blocks = self.blocks.iter().flat_map(|&(first, nodes, ports)| {
+            (first..first + nodes).flat_map(move |v| ports.iter().map(move |&p| (v, p)))
+        });
+        self.links.iter().copied().chain(blocks)
+    }
+}
+
+/// The steps of a relay or a collective.
+pub type Steps = Vec<Step>;
 
 /// Plays out the relay of `items` (item id, start node) on `topo`: an item
 /// at a node is forwarded on every port `rule(item, node, arrived)` returns
@@ -61,23 +84,61 @@ where
         for &(item, head, port) in &arrivals {
             enqueue(&mut queues, item, head, Some(port));
         }
-        steps.push(sent);
+        steps.push(Step {
+            links: sent,
+            blocks: Vec::new(),
+        });
     }
     steps
 }
 
-/// Steps in which every node of `senders` sends on each of `ports` at
-/// once, one step per entry: a collective whose every link carries exactly
-/// one message per step (a butterfly's all-reduce, level by level).
-pub fn lockstep(topo: &Topology, senders: impl IntoIterator<Item = Vec<u32>>, ports: &[u32]) -> Steps {
+/// Steps in which every node of `senders`' blocks (first node, nodes)
+/// sends on each of `ports` at once, one step per entry: a collective whose
+/// every link carries exactly one message per step (a butterfly's
+/// all-reduce or scan, level by level). Every node of a block must have
+/// every port (checked).
+pub fn lockstep(topo: &Topology, senders: impl IntoIterator<Item = Vec<(u32, u32)>>, ports: &'static [u32]) -> Steps {
     senders
         .into_iter()
-        .map(|nodes| {
-            nodes
-                .into_iter()
-                .flat_map(|v| ports.iter().map(move |&p| (v, p)))
-                .filter(|&(v, p)| topo.neighbor(v, p).is_some())
-                .collect()
+        .map(|blocks| {
+            for &(first, nodes) in &blocks {
+                for v in [first, first + nodes.max(1) - 1] {
+                    assert!(
+                        ports.iter().all(|&p| topo.neighbor(v, p).is_some()),
+                        "lockstep: node {v} lacks one of the ports {ports:?}"
+                    );
+                }
+            }
+            Step {
+                links: Vec::new(),
+                blocks: blocks.into_iter().map(|(first, nodes)| (first, nodes, ports)).collect(),
+            }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A lockstep step lists blocks, not links, and sends exactly what the
+    /// nodes of its blocks would send on each port; a block whose node
+    /// lacks a port is refused.
+    #[test]
+    fn lockstep_blocks_send_every_link_of_their_nodes() {
+        let topo: Topology = "butterfly:3".parse().unwrap();
+        const DOWN: &[u32] = &[2, 3];
+        let steps = lockstep(&topo, [vec![(8, 8)], vec![(16, 4), (28, 4)]], DOWN);
+        assert_eq!(steps.len(), 2);
+        assert!(steps.iter().all(|s| s.links.is_empty()));
+        let sent: Vec<(u32, u32)> = steps[0].sends().collect();
+        let want: Vec<(u32, u32)> = (8..16).flat_map(|v| [(v, 2), (v, 3)]).collect();
+        assert_eq!(sent, want);
+        assert_eq!(steps[1].sends().count(), 16);
+        for (v, p) in steps.iter().flat_map(Step::sends) {
+            assert!(topo.neighbor(v, p).is_some());
+        }
+        let level0 = std::panic::catch_unwind(|| lockstep(&topo, [vec![(0, 8)]], DOWN));
+        assert!(level0.is_err(), "level 0 has no down links");
+    }
 }
