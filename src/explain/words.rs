@@ -65,7 +65,7 @@ pub(super) fn phase_text(entry: &Entry, name: &str) -> String {
     // A numbered phase (lmrr's `plateau 3 (dim 3 up, dim 4 down)`): its first word's text.
     let numbered = words.get(1).is_some_and(|w| w.bytes().all(|b| b.is_ascii_digit()));
     // A phase whose parentheses say where it works (flashsort's
-    // `leaf-sort (sort 2 of 7, rows 32-63)`): the text of its head.
+    // `leaf-sort (sort 2 of 4, rows 32-63)`): the text of its head.
     let head = key.split_once(" (").map(|(h, _)| h);
     let text = match find(&key)
         .or_else(|| numbered.then(|| find(words[0])).flatten())
@@ -295,15 +295,16 @@ mod tests {
     fn flashsort_s_columnsort_phases_are_explained_by_their_heads() {
         let fs = lookup("flashsort").unwrap();
         for (name, word) in [
-            ("leaf-sort (sort 2 of 7, rows 32-63)", "leaf"),
-            ("place (sort 1 of 7, rows 0-31)", "Columnsort"),
-            ("final-route (sort 7 of 7, rows 16-47)", "rank"),
+            ("leaf-sort (sort 2 of 4, rows 32-63)", "leaf"),
+            ("place (sort 1 of 4, rows 0-31)", "Columnsort"),
+            ("final-route", "rank"),
             (
-                "slots 3 (sort 2 of 7, rows 32-63, recursion level 3: 1 subbutterfly of 64 inputs)",
+                "slots 3 (sort 2 of 4, rows 32-63, recursion level 3: 1 subbutterfly of 64 inputs)",
                 "slot",
             ),
             ("transpose", "rotated right"),
             ("untranspose", "rotated left"),
+            ("compare-exchange", "odd–even transposition"),
         ] {
             let t = phase_text(fs, name);
             assert!(t.contains(word), "{name}: {t}");

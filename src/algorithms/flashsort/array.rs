@@ -20,7 +20,7 @@
 //! line network.
 
 use super::array_plan::{self, Line};
-use super::driver::{Driver, FINAL};
+use super::driver::{most_per_node, Driver, FINAL};
 use crate::engine::Engine;
 use crate::report::FlashsortLevel;
 use crate::topology::{Grid, Network};
@@ -108,16 +108,12 @@ impl Array {
                     })
                     .collect();
                 let routing = dr.routing(engine, &line, &packets);
-                let mut load = std::collections::HashMap::new();
-                for &(_, v) in &after {
-                    *load.entry(v).or_insert(0u32) += 1;
-                }
                 dr.levels.push(FlashsortLevel {
                     level: t as u32,
                     inputs: size,
                     candidates: plan.candidates,
                     intervals: m,
-                    input_load: load.into_values().max().unwrap_or(0),
+                    input_load: most_per_node(after.iter().map(|&(_, v)| v)),
                     congestion: routing.as_ref().map_or(0, |r| r.1),
                     route_steps: 0,
                     delay: 0,

@@ -2,10 +2,11 @@
 //! emulated butterfly): the groups of phases of [`super`]'s module doc,
 //! planned one at a time by [`plan::level`] and [`plan::leaf`].
 
-use super::driver::{Driver, FINAL, PLACE};
+use super::driver::{most_per_node, Driver, FINAL, PLACE};
 use super::host::Host;
 use super::plan::{self, Holdings};
 use super::{LEAF_LEVELS, LIGHT_OVERSAMPLE_LOG, LIGHT_STRATA_EXTRA, OVERSAMPLE_LOG};
+use crate::algorithms::lmrr::leveled::Description;
 use crate::engine::Engine;
 use crate::report::FlashsortLevel;
 
@@ -27,7 +28,7 @@ pub struct Target {
     /// Balanced slots (the lightly loaded sort of [`super::columnsort`]).
     pub slots: bool,
     /// Which sort this is, said in every phase's parentheses (Columnsort's
-    /// `sort 2 of 7, rows 32-63`; empty for the one sort of all keys).
+    /// `sort 2 of 4, rows 32-63`; empty for the one sort of all keys).
     pub context: String,
     /// The run's last sort: its final routing delivers (`final-route`);
     /// otherwise it only places the packets (`place`).
@@ -104,29 +105,27 @@ impl Butterfly {
                     _ => format!("{} subbutterflies", 1u32 << k),
                 };
                 let what = format!("recursion level {t}: {count} of {} inputs", 1u32 << m);
-                let routing = if slots {
-                    let net = host.up_down(k, k + b);
-                    let packets: Vec<(u32, Vec<u32>)> = (plan.moves.iter())
-                        .map(|&(p, row)| (p, net.path(engine.position(p) % n, row)))
-                        .collect();
-                    dr.routing(engine, &net, &packets)
-                } else {
-                    let net = host.climb();
-                    let packets: Vec<(u32, Vec<u32>)> = (plan.moves.iter())
-                        .map(|&(p, row)| (p, host.climb_path(k, engine.position(p) % n, k + b, row)))
-                        .collect();
-                    dr.routing(engine, &net, &packets)
-                };
-                let mut load = std::collections::HashMap::new();
-                for &(_, row) in &plan.moves {
-                    *load.entry(row).or_insert(0u32) += 1;
-                }
+                // Lightly loaded, up to level D and down to k + b (the slot
+                // changes the low bits); else b levels up.
+                let (up_down, climb) = (host.up_down(k, k + b), host.climb());
+                let net: &dyn Description = if slots { &up_down } else { &climb };
+                let packets: Vec<(u32, Vec<u32>)> = (plan.moves.iter())
+                    .map(|&(p, row)| {
+                        let from = engine.position(p) % n;
+                        let path = match slots {
+                            true => up_down.path(from, row),
+                            false => host.climb_path(k, from, k + b, row),
+                        };
+                        (p, path)
+                    })
+                    .collect();
+                let routing = dr.routing(engine, net, &packets);
                 dr.levels.push(FlashsortLevel {
                     level: k,
                     inputs: 1 << m,
                     candidates: plan.candidates,
                     intervals: 1 << b,
-                    input_load: load.into_values().max().unwrap_or(0),
+                    input_load: most_per_node(plan.moves.iter().map(|&(_, row)| row)),
                     congestion: routing.as_ref().map_or(0, |r| r.1),
                     route_steps: 0,
                     delay: 0,

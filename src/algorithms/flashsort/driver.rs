@@ -24,9 +24,19 @@ use std::sync::Arc;
 /// per-dimension phases).
 pub const FINAL: &str = "final-route";
 
-/// A sort's last routing that does not end the run (Columnsort's sorts
-/// before its last): every packet to its rank's row, not delivered.
+/// A sort's last routing that does not end the run (each of Columnsort's
+/// sorts): every packet to its rank's row, not delivered.
 pub const PLACE: &str = "place";
+
+/// The most packets any one node receives, given where each packet goes
+/// (a recursion level's `input_load`; 0 if none goes anywhere).
+pub fn most_per_node(places: impl IntoIterator<Item = u32>) -> u32 {
+    let mut count = std::collections::HashMap::new();
+    for v in places {
+        *count.entry(v).or_insert(0u32) += 1;
+    }
+    count.into_values().max().unwrap_or(0)
+}
 
 /// What a phase does, step by step.
 #[derive(Clone)]

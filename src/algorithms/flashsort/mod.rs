@@ -139,6 +139,17 @@ impl Flashsort {
     }
 }
 
+impl Net {
+    /// The butterfly's host (`None` on a mesh).
+    fn host(&self) -> Option<&Host> {
+        match self {
+            Net::Butterfly(b) => Some(&b.host),
+            Net::Columnsort(c) => Some(&c.host),
+            Net::Array(_) => None,
+        }
+    }
+}
+
 /// Plans `net`'s next group of phases on `driver`.
 fn plan(net: &mut Option<Net>, driver: &mut Driver, engine: &Engine) -> bool {
     match net {
@@ -213,11 +224,7 @@ impl Algorithm for Flashsort {
 
     fn before_step(&mut self, engine: &mut Engine) {
         let (net, driver) = (&mut self.net, &mut self.driver);
-        let real = match net.as_ref() {
-            Some(Net::Butterfly(b)) => Some(b.host.clone()),
-            Some(Net::Columnsort(c)) => Some(c.host.clone()),
-            _ => None,
-        };
+        let real = net.as_ref().and_then(Net::host).cloned();
         driver.step(
             engine,
             |d, e| plan(net, d, e),
@@ -242,38 +249,28 @@ impl Algorithm for Flashsort {
 
     fn edge_queues(&self) -> Option<EdgeQueues> {
         let (nodes, ports) = match self.net.as_ref()? {
-            Net::Butterfly(b) => b.host.real_links(),
-            Net::Columnsort(c) => c.host.real_links(),
             Net::Array(a) => (a.grid.nodes(), 2 * a.grid.dims().len() as u32),
+            net => net.host().expect("a butterfly's host").real_links(),
         };
         Some(self.driver.edge_queues(nodes, ports))
     }
 
     fn report_extra(&self) -> Extra {
-        let leaf_inputs = match &self.net {
-            Some(Net::Butterfly(b)) => 1 << LEAF_LEVELS.min(b.host.dim()),
-            Some(Net::Columnsort(c)) => 1 << LEAF_LEVELS.min(c.host.dim()),
-            Some(Net::Array(a)) => a.grid.dims().last().copied().unwrap_or(1),
-            None => 1,
+        let leaf = |host: &Host| 1 << LEAF_LEVELS.min(host.dim());
+        let (leaf_inputs, oversampling_log, loading, sorts) = match &self.net {
+            Some(Net::Columnsort(c)) => (leaf(&c.host), LIGHT_OVERSAMPLE_LOG, Some(Loading::Light), c.total()),
+            Some(Net::Butterfly(b)) => (leaf(&b.host), OVERSAMPLE_LOG, Some(Loading::Full), 1),
+            Some(Net::Array(a)) => (a.grid.dims().last().copied().unwrap_or(1), OVERSAMPLE_LOG, None, 1),
+            None => (1, OVERSAMPLE_LOG, None, 1),
         };
         Extra {
             lmrr: Some(self.driver.lmrr_fields()),
             flashsort: Some(FlashsortFields {
                 recursion: self.driver.levels.clone(),
                 leaf_inputs,
-                oversampling: match &self.net {
-                    Some(Net::Columnsort(_)) => 1 << LIGHT_OVERSAMPLE_LOG,
-                    _ => 1 << OVERSAMPLE_LOG,
-                },
-                loading: match &self.net {
-                    Some(Net::Columnsort(_)) => Some(Loading::Light.name()),
-                    Some(Net::Butterfly(_)) => Some(Loading::Full.name()),
-                    _ => None,
-                },
-                sorts: match &self.net {
-                    Some(Net::Columnsort(c)) => c.total(),
-                    _ => 1,
-                },
+                oversampling: 1 << oversampling_log,
+                loading: loading.map(Loading::name),
+                sorts,
             }),
             ..Extra::default()
         }
