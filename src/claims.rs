@@ -221,6 +221,18 @@ pub fn evaluate_run(
             }
             _ => None,
         },
+        Formula::FlashsortArrayQueue => match (&extra.lmrr, &extra.flashsort, topo.as_grid()) {
+            (Some(f), Some(fs), Some(grid)) if fs.loading == Some("light") => {
+                let (q, d) = (f.edge_queue_cap, grid.dims().len() as u32);
+                let lambda = fs.recursion.iter().map(|l| l.input_load).max().unwrap_or(1).max(1);
+                Some(bound(
+                    text,
+                    (2 * d * q + 2 * lambda + 1) as f64,
+                    format!("d = {d}, q = {q}; λ = {lambda}, the most keys a routing brought to one node"),
+                ))
+            }
+            _ => None,
+        },
         Formula::LogInputs => match topo {
             Topology::Butterfly(b) => Some(bound(text, b.dim() as f64, format!("n = {} inputs", b.rows()))),
             _ => None,

@@ -233,6 +233,12 @@ pub enum Formula {
     /// λ the run's largest `input_load` (1 when every interval fits its
     /// subbutterfly). Not defined with `--loading full`.
     FlashsortNodeQueue,
+    /// 2d·q + 2λ + 1: a mesh node's load under `flashsort`'s lightly
+    /// loaded sort on a d-dimensional mesh — each monotone routing's two
+    /// copies give it at most 2d in-edges of q packets, λ keys start and λ
+    /// end a routing on it (λ the run's largest `input_load`), and one key
+    /// of the other column rests on it. Not defined with `--loading full`.
+    FlashsortArrayQueue,
     /// d·M on a d-dimensional mesh whose largest side is M
     /// (Leighton–Maggs–Ranade–Rao §6).
     DimsTimesSide,
@@ -296,6 +302,7 @@ impl Formula {
             Formula::EdgeQueueCap => "q",
             Formula::LogInputs => "log n",
             Formula::FlashsortNodeQueue => "4q + λ",
+            Formula::FlashsortArrayQueue => "2d·q + 2λ + 1",
             Formula::DimsTimesSide => "d·M",
             Formula::LogNodes => "log₂ N",
             Formula::SevenSide => "7n",

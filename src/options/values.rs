@@ -198,11 +198,12 @@ impl PathChoice {
 }
 
 /// `flashsort --loading`: how the keys go through Flashsort's recursion
-/// on butterflies and hypercubes (LMRR §8).
+/// (LMRR §8 on butterflies and hypercubes, §10 on meshes).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Loading {
     /// The lightly loaded sort of N/2 keys at a time, each key to an
-    /// input of its own, inside Columnsort: constant node queues.
+    /// input (a mesh's node) of its own, inside Columnsort: constant node
+    /// queues.
     Light,
     /// Every key through one recursion (faster; node queues grow).
     Full,
@@ -271,8 +272,8 @@ pub struct AlgorithmOptions {
     pub paths: PathChoice,
     /// `lmrr`: packet combining (§2.3.1, `--combine`).
     pub combine: bool,
-    /// `flashsort --loading` (`None`: light on butterflies and hypercubes,
-    /// the only recursion built on meshes).
+    /// `flashsort --loading` (`None`: light, except full on meshes whose
+    /// N/2 is odd).
     pub loading: Option<Loading>,
     /// `pp-rand`, `pp-det`: the nodes are not told ℓ and k
     /// (Pietracaprina–Pucci §3, `--unknown-lk`).

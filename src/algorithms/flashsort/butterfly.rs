@@ -2,6 +2,7 @@
 //! emulated butterfly): the groups of phases of [`super`]'s module doc,
 //! planned one at a time by [`plan::level`] and [`plan::leaf`].
 
+pub use super::driver::Target;
 use super::driver::{most_per_node, Driver, FINAL, PLACE};
 use super::host::Host;
 use super::plan::{self, Holdings};
@@ -20,21 +21,6 @@ enum Next {
     Done,
 }
 
-/// Where a sort puts its packets, and how it names its phases.
-#[derive(Clone, Default)]
-pub struct Target {
-    /// The packet of rank g (among the sort's) ends at level-0 row lo + g.
-    pub lo: u32,
-    /// Balanced slots (the lightly loaded sort of [`super::columnsort`]).
-    pub slots: bool,
-    /// Which sort this is, said in every phase's parentheses (Columnsort's
-    /// `sort 2 of 4, rows 32-63`; empty for the one sort of all keys).
-    pub context: String,
-    /// The run's last sort: its final routing delivers (`final-route`);
-    /// otherwise it only places the packets (`place`).
-    pub last: bool,
-}
-
 /// The butterfly recursion's state.
 #[derive(Clone)]
 pub struct Butterfly {
@@ -49,11 +35,7 @@ impl Butterfly {
     /// The recursion on `host` for the packets `active` with `keys`: the
     /// sort of all keys, ranks to rows, delivered at the end.
     pub fn new(host: Host, keys: Vec<u64>, active: Vec<u32>) -> Butterfly {
-        let target = Target {
-            last: true,
-            ..Target::default()
-        };
-        Butterfly::sort(host, keys, active, target)
+        Butterfly::sort(host, keys, active, Target::all())
     }
 
     /// The recursion for the packets `active`, placed as `target` says.

@@ -2,27 +2,34 @@
 //! Flashsort (`lmrr-sections-5-10-notes.md`, §8: "the lightly loaded sort
 //! as a subroutine, then rows sorted by odd–even transposition and a
 //! constant number of row sorts and permutations (Leighton's Columnsort)");
-//! `flashsort --loading light`, the default on butterflies and hypercubes.
+//! `flashsort --loading light`, the default. §10 sorts arrays "lightly
+//! loaded" too: the same Columnsort runs on meshes, around the array
+//! recursion's lightly loaded sort ([`super::array`]).
 //!
 //! The paper's constant queues rest on light loading: N/c packets on the
 //! N-input butterfly, so that no subbutterfly receives more packets than it
 //! has inputs and each packet can be given an input of its own (balanced
-//! slots, [`super::plan::level`]). We take c = 2 and Leighton's Columnsort
-//! on an r × s matrix with s = 2 columns of r = N/2 keys: column j is the
-//! level-0 rows [j·r, (j + 1)·r), and column-major order is row order, so
-//! the sorted matrix is the sorted butterfly. Its steps, each a run of the
-//! lightly loaded sort (N/2 keys on the whole butterfly), a fixed
-//! permutation routed by the §2.2 scheduler (up to level D and back,
-//! `up_down`), or one round of odd–even transposition:
+//! slots, [`super::plan::level`]; on a mesh a node of its own in its
+//! interval's slab). We take c = 2 and Leighton's Columnsort on an r × s
+//! matrix with s = 2 columns of r = N/2 keys: column j is the positions
+//! [j·r, (j + 1)·r) — a butterfly's level-0 rows, a mesh's nodes in
+//! row-major order — and column-major order is position order, so the
+//! sorted matrix is the sorted network. Its steps, each a run of the
+//! lightly loaded sort (N/2 keys on the whole network), a fixed
+//! permutation routed by the §2.2 scheduler (on a butterfly up to level D
+//! and back, `up_down`; on a mesh monotonely, [`super::array_plan::Orthants`]),
+//! or one round of odd–even transposition:
 //!
 //! 1. sort column 0, then column 1;
 //! 2. `transpose`: the key at column-major position i goes to position
-//!    (i mod 2)·r + ⌊i/2⌋ (the row label rotated right by one bit);
+//!    (i mod 2)·r + ⌊i/2⌋ (on a butterfly, the row label rotated right by
+//!    one bit);
 //! 3. sort both columns;
-//! 4. `untranspose` (rotated left);
-//! 5. `compare-exchange`: rows 2j + 1 and 2j + 2 exchange their keys (up
-//!    to level D and back down), and `final-route` swaps the pairs out of
-//!    order — one odd round of odd–even transposition.
+//! 4. `untranspose` (its inverse; rotated left);
+//! 5. `compare-exchange`: positions 2j + 1 and 2j + 2 exchange their keys
+//!    (up to level D and back down; on a mesh along the dimensions in
+//!    order), and `final-route` swaps the pairs out of order — one odd
+//!    round of odd–even transposition.
 //!
 //! Why step 5 suffices (Columnsort's steps 5–8 are not needed with s = 2),
 //! by the 0-1 principle (every step is oblivious): let a 0-1 input's
@@ -40,37 +47,41 @@
 //! times the steps of one sort of all keys, the price of the constant
 //! queues (docs/algorithms/flashsort.md measures both). On D ≤ 4 the
 //! butterfly is one leaf (below B = 16 inputs the recursion sorts
-//! deterministically) and the one sort of all keys runs instead.
+//! deterministically) and the one sort of all keys runs instead. The proof
+//! below needs r even: meshes of N ≢ 0 (mod 4) nodes are refused light
+//! loading (`flashsort`'s start).
 
-use super::butterfly::{Butterfly, Target};
-use super::driver::{Driver, FINAL};
+use super::array::{orthant_routings, push_parts, Array};
+use super::butterfly::Butterfly;
+use super::driver::{Driver, Target, FINAL};
 use super::host::Host;
 use super::plan::UP;
 use super::relay::relay;
-use super::LEAF_LEVELS;
+use super::{LEAF_LEVELS, LIGHT_ARRAY_OVERSAMPLE};
 use crate::engine::Engine;
+use crate::topology::{Grid, Network, Topology};
 use std::collections::VecDeque;
 
 /// A step of Columnsort.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Stage {
-    /// The lightly loaded sort of the packets at level-0 rows lo..hi into
-    /// those rows; `last` ends the run.
+    /// The lightly loaded sort of the packets at positions lo..hi into
+    /// those positions; `last` ends the run.
     Sort { lo: u32, hi: u32, last: bool },
-    /// Every packet from its row to the row rotated right (`true`) or left
-    /// by one bit.
+    /// Every packet from position x to [`turn`]`(x)`, right (`transpose`)
+    /// or left (`untranspose`).
     Rotate { right: bool },
-    /// Rows 2j + 1 and 2j + 2 compare their keys and swap them if out of
-    /// order; the run's end.
+    /// Positions 2j + 1 and 2j + 2 compare their keys and swap them if out
+    /// of order; the run's end.
     Exchange,
 }
 
-/// Columnsort's steps on butterfly:`dim` (the module doc's list).
-fn stages(dim: u32) -> Vec<Stage> {
-    let n = 1u32 << dim;
+/// Columnsort's steps on `n` positions (the module doc's list), or the one
+/// sort of all keys if `single`.
+fn stages(n: u32, single: bool) -> Vec<Stage> {
     let r = n / 2;
     let sort = |lo, hi| Stage::Sort { lo, hi, last: false };
-    if dim <= LEAF_LEVELS {
+    if single {
         return vec![Stage::Sort {
             lo: 0,
             hi: n,
@@ -88,34 +99,74 @@ fn stages(dim: u32) -> Vec<Stage> {
     ]
 }
 
-/// Row `x` of butterfly:`dim` rotated right (`transpose`: column-major
-/// position x to (x mod 2)·r + ⌊x/2⌋) or left (`untranspose`) by one bit.
-fn turn(x: u32, dim: u32, right: bool) -> u32 {
-    let n = 1u32 << dim;
-    if right {
-        (x >> 1) | (x & 1) << (dim - 1)
-    } else {
-        (x << 1 | x >> (dim - 1)) & (n - 1)
+/// Position `x` of `n` after the transpose (`right`: column-major position
+/// x to (x mod 2)·r + ⌊x/2⌋, r = n/2) or the untranspose (its inverse). On
+/// butterfly:D (n = 2^D) they rotate the row label right and left by one bit.
+fn turn(x: u32, n: u32, right: bool) -> u32 {
+    let r = n / 2;
+    match (right, x < r) {
+        (true, _) => (x % 2) * r + x / 2,
+        (false, true) => 2 * x,
+        (false, false) => 2 * (x - r) + 1,
     }
+}
+
+/// The network Columnsort runs on: positions are a butterfly's level-0
+/// rows (or a hypercube's nodes), or a mesh's nodes in row-major order.
+#[derive(Clone)]
+pub enum Space {
+    Butterfly(Host),
+    Mesh(Grid),
+}
+
+impl Space {
+    /// N, the positions.
+    pub fn positions(&self) -> u32 {
+        match self {
+            Space::Butterfly(host) => 1 << host.dim(),
+            Space::Mesh(grid) => grid.nodes(),
+        }
+    }
+
+    /// Whether the one sort of all keys runs instead of Columnsort: a
+    /// butterfly of one leaf (D ≤ [`LEAF_LEVELS`]).
+    fn single(&self) -> bool {
+        matches!(self, Space::Butterfly(host) if host.dim() <= LEAF_LEVELS)
+    }
+
+    /// What the positions are called in a phase's name.
+    fn unit(&self) -> &'static str {
+        match self {
+            Space::Butterfly(_) => "rows",
+            Space::Mesh(_) => "nodes",
+        }
+    }
+}
+
+/// A sort under way.
+#[derive(Clone)]
+enum Current {
+    Butterfly(Butterfly),
+    Array(Array),
 }
 
 /// Columnsort's state: its steps to come and the sort under way.
 #[derive(Clone)]
 pub struct Columnsort {
-    pub host: Host,
+    pub space: Space,
     keys: Vec<u64>,
     stages: VecDeque<Stage>,
-    current: Option<Butterfly>,
+    current: Option<Current>,
     sorts: u32,
 }
 
 impl Columnsort {
-    /// Columnsort on `host`'s butterfly for `keys` (or the one sort of all
-    /// keys on D ≤ [`LEAF_LEVELS`]).
-    pub fn new(host: Host, keys: Vec<u64>) -> Columnsort {
-        let stages = stages(host.dim()).into();
+    /// Columnsort on `space` for `keys` (or the one sort of all keys on a
+    /// butterfly of D ≤ [`LEAF_LEVELS`]).
+    pub fn new(space: Space, keys: Vec<u64>) -> Columnsort {
+        let stages = stages(space.positions(), space.single()).into();
         Columnsort {
-            host,
+            space,
             keys,
             stages,
             current: None,
@@ -125,35 +176,47 @@ impl Columnsort {
 
     /// The lightly loaded sorts the run makes (4, or 1 on D ≤ 4).
     pub fn total(&self) -> u32 {
-        let all = stages(self.host.dim());
+        let all = stages(self.space.positions(), self.space.single());
         all.iter().filter(|s| matches!(s, Stage::Sort { .. })).count() as u32
+    }
+
+    /// The position of packet `p` (between Columnsort's steps every packet
+    /// is at one: on a butterfly, level 0).
+    fn position(&self, engine: &Engine, p: u32) -> u32 {
+        engine.position(p) % self.space.positions()
     }
 
     /// Plans the next group of phases; false when the sort is planned out.
     pub fn plan_next(&mut self, dr: &mut Driver, engine: &Engine) -> bool {
-        let d = self.host.dim();
-        let n = 1u32 << d;
+        let n = self.space.positions();
         loop {
-            if let Some(sort) = &mut self.current {
-                if sort.plan_next(dr, engine) {
-                    return true;
-                }
-                self.current = None;
+            let planned = match &mut self.current {
+                Some(Current::Butterfly(sort)) => sort.plan_next(dr, engine),
+                Some(Current::Array(sort)) => sort.plan_next(dr, engine),
+                None => false,
+            };
+            if planned {
+                return true;
             }
+            self.current = None;
             let Some(stage) = self.stages.pop_front() else {
                 return false;
             };
-            // Between Columnsort's steps every packet is at level 0.
-            let row = |p: u32| engine.position(p) % n;
             match stage {
                 Stage::Sort { lo, hi, last } => {
                     let inside: Vec<u32> = (engine.active().into_iter())
-                        .filter(|&p| (lo..hi).contains(&row(p)))
+                        .filter(|&p| (lo..hi).contains(&self.position(engine, p)))
                         .collect();
                     self.sorts += 1;
-                    let context = match d <= LEAF_LEVELS {
+                    let context = match self.space.single() {
                         true => String::new(),
-                        false => format!("sort {} of {}, rows {lo}-{}", self.sorts, self.total(), hi - 1),
+                        false => format!(
+                            "sort {} of {}, {} {lo}-{}",
+                            self.sorts,
+                            self.total(),
+                            self.space.unit(),
+                            hi - 1
+                        ),
                     };
                     let target = Target {
                         lo,
@@ -161,20 +224,26 @@ impl Columnsort {
                         context,
                         last,
                     };
-                    self.current = Some(Butterfly::sort(self.host.clone(), self.keys.clone(), inside, target));
+                    let keys = self.keys.clone();
+                    self.current = Some(match &self.space {
+                        Space::Butterfly(host) => {
+                            Current::Butterfly(Butterfly::sort(host.clone(), keys, inside, target))
+                        }
+                        Space::Mesh(grid) => {
+                            Current::Array(Array::sort(grid.clone(), keys, inside, LIGHT_ARRAY_OVERSAMPLE, target))
+                        }
+                    });
                 }
                 Stage::Exchange => {
                     self.exchange(dr, engine);
                     return true;
                 }
                 Stage::Rotate { right } => {
-                    let net = self.host.up_down(0, 0);
-                    let packets: Vec<(u32, Vec<u32>)> = (engine.active().into_iter())
-                        .map(|p| (p, net.path(row(p), turn(row(p), d, right))))
+                    let name = if right { TRANSPOSE } else { UNTRANSPOSE };
+                    let moves: Vec<(u32, u32)> = (engine.active().into_iter())
+                        .map(|p| (p, turn(self.position(engine, p), n, right)))
                         .collect();
-                    if let Some((s, _, _)) = dr.routing(engine, &net, &packets) {
-                        let name = if right { TRANSPOSE } else { UNTRANSPOSE };
-                        dr.push_route(name.into(), s, None, 2 * d);
+                    if self.route(dr, engine, &moves, name) {
                         return true;
                     }
                 }
@@ -182,57 +251,101 @@ impl Columnsort {
         }
     }
 
-    /// Step 5: rows 2j + 1 and 2j + 2 send each other their keys (one
-    /// control message each, up to level D fixing the partner's bits and
-    /// straight back down), and the packets of a pair out of order swap
-    /// rows by the scheduler (`final-route`); the others are delivered
+    /// Queues the routing of every (packet, position) of `moves` from its
+    /// position as phases named `name`: on a butterfly up to level D and
+    /// back down; on a mesh monotonely, one routing per pair of opposite
+    /// orthants. False if nothing moves.
+    fn route(&self, dr: &mut Driver, engine: &Engine, moves: &[(u32, u32)], name: &str) -> bool {
+        match &self.space {
+            Space::Butterfly(host) => {
+                let d = host.dim();
+                let net = host.up_down(0, 0);
+                let packets: Vec<(u32, Vec<u32>)> = (moves.iter())
+                    .map(|&(p, to)| (p, net.path(self.position(engine, p), to)))
+                    .collect();
+                let Some((s, _, _)) = dr.routing(engine, &net, &packets) else {
+                    return false;
+                };
+                dr.push_route(name.into(), s, None, 2 * d);
+            }
+            Space::Mesh(grid) => {
+                let routings = orthant_routings(dr, engine, grid, 0, moves);
+                if routings.is_empty() {
+                    return false;
+                }
+                push_parts(dr, &Target::default(), name, "", routings, None);
+            }
+        }
+        true
+    }
+
+    /// Step 5: positions 2j + 1 and 2j + 2 send each other their keys (one
+    /// control message each: on a butterfly up to level D fixing the
+    /// partner's bits and straight back down; on a mesh along the
+    /// dimensions in order), and the packets of a pair out of order swap
+    /// places by the scheduler (`final-route`); the others are delivered
     /// where they stand at the end of the exchange.
     fn exchange(&mut self, dr: &mut Driver, engine: &Engine) {
-        let d = self.host.dim();
-        let n = 1u32 << d;
+        let n = self.space.positions();
         let mut at = vec![u32::MAX; n as usize];
         for p in engine.active() {
-            at[(engine.position(p) % n) as usize] = p;
+            at[self.position(engine, p) as usize] = p;
         }
         let key = |p: u32| (self.keys[p as usize], p);
-        // Message 2i goes from row 2i + 1 up to its partner, 2i + 1 back.
+        // Message 2i goes from position 2i + 1 to its partner, 2i + 1 back.
         let pairs: Vec<(u32, u32)> = (1..n - 1).step_by(2).map(|x| (x, x + 1)).collect();
         let partner: Vec<u32> = pairs.iter().flat_map(|&(x, y)| [y, x]).collect();
-        let items: Vec<(u32, u32)> = (pairs.iter())
-            .flat_map(|&(x, y)| [x, y])
-            .enumerate()
-            .map(|(i, row)| (i as u32, self.host.node(0, row)))
-            .collect();
-        let host = &self.host;
-        let steps = relay(
-            host.logical(),
-            &items,
-            |item, node, arrived| {
-                let (level, row) = (node >> d, node & (n - 1));
-                let climbing = arrived.is_none_or(|port| UP.contains(&port));
-                let ports: &[u32] = match (climbing && level < d, level) {
-                    (true, l) => {
-                        let bit = 1 << (d - 1 - l);
-                        if (row ^ partner[item as usize]) & bit == 0 {
-                            &[0]
-                        } else {
-                            &[1]
-                        }
-                    }
-                    (false, 0) => &[],
-                    (false, _) => &[2],
-                };
-                ports.iter().copied()
-            },
-            |v, port| host.link_key(v, port),
-        );
-        let net = host.up_down(0, 0);
+        let from = (pairs.iter()).flat_map(|&(x, y)| [x, y]).enumerate();
+        let steps = match &self.space {
+            Space::Butterfly(host) => {
+                let d = host.dim();
+                let items: Vec<(u32, u32)> = from.map(|(i, row)| (i as u32, host.node(0, row))).collect();
+                relay(
+                    host.logical(),
+                    &items,
+                    |item, node, arrived| {
+                        let (level, row) = (node >> d, node & (n - 1));
+                        let climbing = arrived.is_none_or(|port| UP.contains(&port));
+                        let ports: &[u32] = match (climbing && level < d, level) {
+                            (true, l) => {
+                                let bit = 1 << (d - 1 - l);
+                                if (row ^ partner[item as usize]) & bit == 0 {
+                                    &[0]
+                                } else {
+                                    &[1]
+                                }
+                            }
+                            (false, 0) => &[],
+                            (false, _) => &[2],
+                        };
+                        ports.iter().copied()
+                    },
+                    |v, port| host.link_key(v, port),
+                )
+            }
+            Space::Mesh(grid) => {
+                let items: Vec<(u32, u32)> = from.map(|(i, v)| (i as u32, v)).collect();
+                let ports = 2 * grid.dims().len() as u64;
+                relay(
+                    &Topology::Grid(grid.clone()),
+                    &items,
+                    |item, node, _| {
+                        // Along the first dimension where the partner differs.
+                        let to = partner[item as usize];
+                        (0..grid.dims().len())
+                            .find(|&j| grid.coord(node, j) != grid.coord(to, j))
+                            .map(|j| 2 * j as u32 + u32::from(grid.coord(to, j) < grid.coord(node, j)))
+                    },
+                    |v, port| u64::from(v) * ports + u64::from(port),
+                )
+            }
+        };
         let mut moves = Vec::new();
         for &(x, y) in &pairs {
             let (p, q) = (at[x as usize], at[y as usize]);
             if key(p) > key(q) {
-                moves.push((p, net.path(x, y)));
-                moves.push((q, net.path(y, x)));
+                moves.push((p, y));
+                moves.push((q, x));
             }
         }
         let moving: std::collections::HashSet<u32> = moves.iter().map(|&(p, _)| p).collect();
@@ -240,9 +353,7 @@ impl Columnsort {
         if let Some(last) = dr.queue.back_mut() {
             last.home = (at.iter().copied()).filter(|p| !moving.contains(p)).collect();
         }
-        if let Some((s, _, _)) = dr.routing(engine, &net, &moves) {
-            dr.push_route(FINAL.into(), s, None, 2 * d);
-        }
+        self.route(dr, engine, &moves, FINAL);
     }
 }
 
@@ -257,21 +368,23 @@ pub const EXCHANGE: &str = "compare-exchange";
 mod tests {
     use super::*;
 
-    /// This module's stages played on a list (a sort sorts its rows, a
-    /// rotation moves every key, the exchange swaps the odd pairs out of
-    /// order): 0-1 inputs of 32 keys (D = 5, the
-    /// smallest Columnsort runs on) and random keys up to D = 10 end
-    /// sorted.
+    /// This module's stages played on a list (a sort sorts its positions,
+    /// a rotation moves every key, the exchange swaps the odd pairs out of
+    /// order): 0-1 inputs of 32 keys (D = 5, the smallest butterfly
+    /// Columnsort runs on), random keys up to D = 10, and for meshes every
+    /// 0-1 input of 12 and 20 keys and random keys on other N with N/2
+    /// even, end sorted.
     #[test]
     fn the_stages_sort_every_0_1_input_and_random_keys() {
-        let play = |mut a: Vec<u32>, d: u32| {
-            for stage in stages(d) {
+        let play = |mut a: Vec<u32>| {
+            let n = a.len() as u32;
+            for stage in stages(n, false) {
                 match stage {
                     Stage::Sort { lo, hi, .. } => a[lo as usize..hi as usize].sort_unstable(),
                     Stage::Rotate { right } => {
                         let mut b = a.clone();
                         for (x, &v) in a.iter().enumerate() {
-                            b[turn(x as u32, d, right) as usize] = v;
+                            b[turn(x as u32, n, right) as usize] = v;
                         }
                         a = b;
                     }
@@ -291,7 +404,7 @@ mod tests {
         let check = |a: Vec<u32>| {
             let mut want = a.clone();
             want.sort_unstable();
-            assert_eq!(play(a.clone(), 5), want, "{a:?}");
+            assert_eq!(play(a.clone()), want, "{a:?}");
         };
         let bits = |set: &[usize], one: u32| (0..32).map(|i| if set.contains(&i) { one } else { 1 - one }).collect();
         for i in 0..32 {
@@ -326,11 +439,34 @@ mod tests {
                     .collect();
                 let mut want = a.clone();
                 want.sort_unstable();
-                assert_eq!(play(a.clone(), d), want);
+                assert_eq!(play(a.clone()), want);
+            }
+        }
+        // Meshes: any N/2 even (N = 12, 20, 24, 60, 100, 4·37), every 0-1
+        // input of 12 and 20 keys, random keys on the others.
+        for n in [12usize, 20] {
+            for bits in 0u32..1 << n {
+                let a: Vec<u32> = (0..n).map(|i| bits >> i & 1).collect();
+                let mut want = a.clone();
+                want.sort_unstable();
+                assert_eq!(play(a.clone()), want, "{a:?}");
+            }
+        }
+        for n in [24usize, 60, 100, 148] {
+            for _ in 0..200 {
+                let a: Vec<u32> = (0..n)
+                    .map(|_| {
+                        x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                        (x >> 40) as u32 % (n as u32)
+                    })
+                    .collect();
+                let mut want = a.clone();
+                want.sort_unstable();
+                assert_eq!(play(a.clone()), want);
             }
         }
         assert_eq!(
-            stages(4),
+            stages(16, true),
             [Stage::Sort {
                 lo: 0,
                 hi: 16,

@@ -28,6 +28,43 @@ pub const FINAL: &str = "final-route";
 /// sorts): every packet to its rank's row, not delivered.
 pub const PLACE: &str = "place";
 
+/// Where a sort puts its packets, and how it names its phases.
+#[derive(Clone, Default)]
+pub struct Target {
+    /// The packet of rank g (among the sort's) ends at position lo + g (a
+    /// butterfly's level-0 row, a mesh's node).
+    pub lo: u32,
+    /// Balanced slots (the lightly loaded sort of [`super::columnsort`]).
+    pub slots: bool,
+    /// Which sort this is, said in every phase's parentheses (Columnsort's
+    /// `sort 2 of 4, rows 32-63`; empty for the one sort of all keys).
+    pub context: String,
+    /// The run's last sort: its final routing delivers (`final-route`);
+    /// otherwise it only places the packets (`place`).
+    pub last: bool,
+}
+
+impl Target {
+    /// The sort of all keys, ranks to positions, delivered at the end.
+    pub fn all() -> Target {
+        Target {
+            last: true,
+            ..Target::default()
+        }
+    }
+
+    /// A phase's name: `name (context, what)`, or `name (what)` without a
+    /// context (and `name (context)` or `name` without `what`).
+    pub fn named(&self, name: &str, what: &str) -> String {
+        match (self.context.as_str(), what) {
+            ("", "") => name.to_string(),
+            ("", w) => format!("{name} ({w})"),
+            (c, "") => format!("{name} ({c})"),
+            (c, w) => format!("{name} ({c}, {w})"),
+        }
+    }
+}
+
 /// The most packets any one node receives, given where each packet goes
 /// (a recursion level's `input_load`; 0 if none goes anywhere).
 pub fn most_per_node(places: impl IntoIterator<Item = u32>) -> u32 {
@@ -177,8 +214,9 @@ impl Driver {
         if let Some(level) = phase.level.and_then(|i| self.levels.get_mut(i)) {
             level.steps += steps;
             if matches!(phase.work, Work::Route(..)) {
-                level.route_steps = steps;
-                level.delay = steps.saturating_sub(phase.distance);
+                // A level routed in parts (a mesh's orthants) adds them up.
+                level.route_steps += steps;
+                level.delay += steps.saturating_sub(phase.distance);
             }
         }
     }

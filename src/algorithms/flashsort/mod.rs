@@ -37,17 +37,18 @@
 //! formula. On `hypercube:D` the same runs on the butterfly the hypercube
 //! emulates ([`host`]). On a d-dimensional mesh (§10) the
 //! recursion runs on subarrays instead ([`array`]): d levels, each an
-//! all-gather of the candidates and a routing along one dimension. The
-//! phase driver ([`driver`]) is the same for both.
+//! all-gather of the candidates and a routing into the intervals' slabs.
+//! The phase driver ([`driver`]) is the same for both.
 //!
-//! On butterflies and hypercubes the default is §8's *light loading*
-//! ([`columnsort`]): the recursion above sorts N/2 keys at a time, each
-//! key sent to an input of its own (`slots t`, [`plan::level`]), four
-//! times inside Leighton's Columnsort (with two permutations and one round
-//! of odd–even transposition), so that node queues stay constant;
+//! The default is §8's *light loading* ([`columnsort`]): the recursion
+//! above sorts N/2 keys at a time, each key sent to an input (on a mesh, a
+//! node) of its own (`slots t`, [`plan::level`], [`array_plan::scan`]),
+//! four times inside Leighton's Columnsort (with two permutations and one
+//! round of odd–even transposition), so that node queues stay constant;
 //! `--loading full` runs every key through one recursion, keeping its low
-//! row bits (faster; keys pile up on the inputs). Not built (issue #27):
-//! the shuffle-exchange (§9), and light loading on meshes.
+//! row bits (on a mesh, moving along one dimension per level): faster, but
+//! keys pile up. Meshes whose N/2 is odd run the full loading only.
+//! Not built (issue #27): the shuffle-exchange (§9).
 //!
 //! # Complexity
 //! Planning a recursion level is O(N·D) time (the relays' messages); each
@@ -72,11 +73,11 @@ use crate::engine::Engine;
 use crate::error::{Error, Result};
 use crate::options::{Field, Loading};
 use crate::report::{Extra, FlashsortFields};
-use crate::topology::{Kind, Network, Topology};
+use crate::topology::{Grid, Kind, Network, Topology};
 use crate::workload::Instance;
 use array::Array;
 use butterfly::Butterfly;
-use columnsort::Columnsort;
+use columnsort::{Columnsort, Space};
 use driver::Driver;
 use host::Host;
 
@@ -103,6 +104,12 @@ pub const LIGHT_STRATA_EXTRA: u32 = 2;
 /// inputs (twice its mean at load 1/2: P ≈ 0.4 % for 8 candidates, 9 % for
 /// 2). Chosen by measurement (docs/algorithms/flashsort.md).
 pub const LIGHT_OVERSAMPLE_LOG: u32 = 3;
+
+/// The lightly loaded sort on a mesh draws a key as a candidate with
+/// probability min(1, s·M/K): s = 8 candidates per interval, on average,
+/// as on the butterfly (`LIGHT_OVERSAMPLE_LOG`), so that at load 1/2 an
+/// interval rarely outgrows its slab (measured: docs/algorithms/flashsort.md).
+pub const LIGHT_ARRAY_OVERSAMPLE: u32 = 8;
 
 /// The network the recursion runs on, and its state.
 #[derive(Clone)]
@@ -140,11 +147,26 @@ impl Flashsort {
 }
 
 impl Net {
+    /// The mesh (`None` on a butterfly or hypercube).
+    fn grid(&self) -> Option<&Grid> {
+        match self {
+            Net::Array(a) => Some(&a.grid),
+            Net::Columnsort(c) => match &c.space {
+                Space::Mesh(grid) => Some(grid),
+                Space::Butterfly(_) => None,
+            },
+            Net::Butterfly(_) => None,
+        }
+    }
+
     /// The butterfly's host (`None` on a mesh).
     fn host(&self) -> Option<&Host> {
         match self {
             Net::Butterfly(b) => Some(&b.host),
-            Net::Columnsort(c) => Some(&c.host),
+            Net::Columnsort(c) => match &c.space {
+                Space::Butterfly(host) => Some(host),
+                Space::Mesh(_) => None,
+            },
             Net::Array(_) => None,
         }
     }
@@ -188,14 +210,21 @@ impl Algorithm for Flashsort {
                 format!("runs on butterflies, hypercubes (by emulation) and meshes only, got {topo}"),
             ));
         }
-        if self.loading == Some(Loading::Light) && host.is_none() {
+        // Columnsort's two columns of N/2 keys need N/2 even: on meshes of
+        // N ≢ 0 (mod 4) nodes the full loading is the default and light
+        // loading is refused.
+        let halves = grid.is_none_or(|g| g.nodes() % 4 == 0);
+        if self.loading == Some(Loading::Light) && !halves {
             return Err(Error::invalid(
                 "loading",
                 "light",
-                format!("flashsort's lightly loaded sort (§8) runs on butterflies and hypercubes; {topo} runs §10's recursion only (leave --loading out)"),
+                format!(
+                    "flashsort's light loading sorts two columns of N/2 keys (Columnsort) and needs N/2 even; {topo} has {} nodes (leave --loading out for the full loading)",
+                    topo.nodes()
+                ),
             ));
         }
-        let light = host.is_some() && self.loading != Some(Loading::Full);
+        let light = halves && self.loading != Some(Loading::Full);
         let keys = instance
             .keys
             .as_ref()
@@ -212,8 +241,13 @@ impl Algorithm for Flashsort {
         }
         self.driver = Driver::new(self.seed, self.q);
         self.net = Some(match (host, grid) {
-            (Some(host), _) if light => Net::Columnsort(Box::new(Columnsort::new(host, keys.clone()))),
+            (Some(host), _) if light => {
+                Net::Columnsort(Box::new(Columnsort::new(Space::Butterfly(host), keys.clone())))
+            }
             (Some(host), _) => Net::Butterfly(Butterfly::new(host, keys.clone(), active)),
+            (None, Some(grid)) if light => {
+                Net::Columnsort(Box::new(Columnsort::new(Space::Mesh(grid.clone()), keys.clone())))
+            }
             (None, Some(grid)) => Net::Array(Array::new(grid.clone(), keys.clone(), active, 1 << OVERSAMPLE_LOG)),
             (None, None) => unreachable!("refused above"),
         });
@@ -248,27 +282,33 @@ impl Algorithm for Flashsort {
     }
 
     fn edge_queues(&self) -> Option<EdgeQueues> {
-        let (nodes, ports) = match self.net.as_ref()? {
-            Net::Array(a) => (a.grid.nodes(), 2 * a.grid.dims().len() as u32),
-            net => net.host().expect("a butterfly's host").real_links(),
+        let net = self.net.as_ref()?;
+        let (nodes, ports) = match (net.host(), net.grid()) {
+            (Some(host), _) => host.real_links(),
+            (None, Some(grid)) => (grid.nodes(), 2 * grid.dims().len() as u32),
+            (None, None) => return None,
         };
         Some(self.driver.edge_queues(nodes, ports))
     }
 
     fn report_extra(&self) -> Extra {
         let leaf = |host: &Host| 1 << LEAF_LEVELS.min(host.dim());
-        let (leaf_inputs, oversampling_log, loading, sorts) = match &self.net {
-            Some(Net::Columnsort(c)) => (leaf(&c.host), LIGHT_OVERSAMPLE_LOG, Some(Loading::Light), c.total()),
-            Some(Net::Butterfly(b)) => (leaf(&b.host), OVERSAMPLE_LOG, Some(Loading::Full), 1),
-            Some(Net::Array(a)) => (a.grid.dims().last().copied().unwrap_or(1), OVERSAMPLE_LOG, None, 1),
-            None => (1, OVERSAMPLE_LOG, None, 1),
+        let line = |grid: &Grid| grid.dims().last().copied().unwrap_or(1);
+        let (leaf_inputs, oversampling, loading, sorts) = match &self.net {
+            Some(Net::Columnsort(c)) => match &c.space {
+                Space::Butterfly(host) => (leaf(host), 1 << LIGHT_OVERSAMPLE_LOG, Some(Loading::Light), c.total()),
+                Space::Mesh(grid) => (line(grid), LIGHT_ARRAY_OVERSAMPLE, Some(Loading::Light), c.total()),
+            },
+            Some(Net::Butterfly(b)) => (leaf(&b.host), 1 << OVERSAMPLE_LOG, Some(Loading::Full), 1),
+            Some(Net::Array(a)) => (line(&a.grid), 1 << OVERSAMPLE_LOG, Some(Loading::Full), 1),
+            None => (1, 1 << OVERSAMPLE_LOG, None, 1),
         };
         Extra {
             lmrr: Some(self.driver.lmrr_fields()),
             flashsort: Some(FlashsortFields {
                 recursion: self.driver.levels.clone(),
                 leaf_inputs,
-                oversampling: 1 << oversampling_log,
+                oversampling,
                 loading: loading.map(Loading::name),
                 sorts,
             }),
@@ -311,18 +351,23 @@ pub const TEACHING: Teaching = Teaching {
                   row bits (every fourth candidate a splitter): a sixth of the steps, but keys pile up on the \
                   inputs. On a d-dimensional mesh the recursion \
                   has d levels: in every subarray \
-                  a random sample of about four keys per interval floods the subarray (every node learns them \
-                  all, ranks them and picks M − 1 splitters) and every key moves along one dimension to the \
-                  coordinate of its interval; on the last level, a line, every key learns its exact rank in the \
-                  line. The lines' counts are prefix-summed and every key is routed to its rank's node, one \
-                  dimension after the other.",
+                  a random sample of about eight keys per interval floods the subarray (every node learns them \
+                  all, ranks them and picks M − 1 splitters) and every key moves to a node of its own in the \
+                  slab of its interval, routed monotonely in all the subarray's dimensions; on the last level, a \
+                  line, every key learns its exact rank in the line. The lines' counts are prefix-summed and \
+                  every key is routed to its place. Lightly loaded as on the butterfly: Columnsort around four \
+                  sorts of half the keys. With loading full (the default where N/2 is odd) every key goes \
+                  through one recursion, moving along one dimension per level (about four keys per interval), \
+                  and is routed to its rank's node one dimension after the other: a tenth of the steps, but \
+                  keys of one line pile up on one node.",
     phases: &[
         PhaseText {
             name: "candidates",
             text: "on a butterfly, every stratum of the subbutterfly offers one random key; the candidates are \
                    broadcast along the high and the low row bits, compared in pairs at the top level, and the \
                    counts summed back down: each candidate learns its rank. On a mesh, every key of a subarray \
-                   is a candidate with probability 4M / its keys (on a line, every key), and the candidates \
+                   is a candidate with probability 8M / its keys (4M with loading full; on a line, every key), \
+                   and the candidates \
                    flood the subarray along its lines: every node learns them all, their ranks and the \
                    splitters",
         },
@@ -335,14 +380,17 @@ pub const TEACHING: Teaching = Teaching {
             name: "slots",
             text: "the lightly loaded sort gives every key an input of its own in its interval's \
                    subbutterfly: each node's counts per interval are scanned up the subbutterfly (a \
-                   multi-prefix, one count per link per step) and each key's slot is sent back down",
+                   multi-prefix, one count per link per step) and each key's slot is sent back down; on a mesh \
+                   the counts run along every dimension in turn, both ways at once, and each key's slot is a \
+                   node of its own in its interval's slab",
         },
         PhaseText {
             name: "intervals",
             text: "splitter-directed routing: each key climbs into the subbutterfly of its interval (on a mesh: \
-                   moves along the level's dimension to its interval's coordinate, or on a line to its rank's \
-                   place), moved by lmrr's scheduler (random ranks, smallest first, ghosts, end-of-stream, edge \
-                   queues of q)",
+                   to its slot in its interval's slab, monotonely, an orthant and its opposite in each part — \
+                   with loading full along the level's dimension only — or on a line to its rank's place), \
+                   moved by lmrr's scheduler (random ranks, smallest first, ghosts, end-of-stream, edge queues \
+                   of q)",
         },
         PhaseText {
             name: "leaf-sort",
@@ -358,32 +406,34 @@ pub const TEACHING: Teaching = Teaching {
         PhaseText {
             name: "place",
             text: "one of Columnsort's sorts ends: every key of it climbs its leaf and descends to its rank's \
-                   row among the rows it sorts, by lmrr's scheduler; the keys stay there for Columnsort's \
-                   next step",
+                   row among the rows it sorts (on a mesh, moves monotonely to its rank's node among the nodes \
+                   it sorts), by lmrr's scheduler; the keys stay there for Columnsort's next step",
         },
         PhaseText {
             name: "transpose",
-            text: "Columnsort's transpose: the keys, read as two sorted columns of N/2 rows, are dealt out \
-                   row by row — the key in row x moves to row x rotated right by one bit — routed up the \
-                   butterfly and back down by lmrr's scheduler",
+            text: "Columnsort's transpose: the keys, read as two sorted columns of N/2 positions, are dealt \
+                   out position by position — position x to (x mod 2)·N/2 + ⌊x/2⌋, on a butterfly row x \
+                   rotated right by one bit — routed by lmrr's scheduler (up the butterfly and back down; on a \
+                   mesh monotonely)",
         },
         PhaseText {
             name: "untranspose",
-            text: "Columnsort's untranspose: the inverse dealing, row x to row x rotated left by one bit",
+            text: "Columnsort's untranspose: the inverse dealing (on a butterfly, row x to row x rotated left \
+                   by one bit)",
         },
         PhaseText {
             name: "compare-exchange",
-            text: "Columnsort's last step: after the untranspose every key is at most one row from its place, \
-                   so rows 2j + 1 and 2j + 2 send each other their keys (up the butterfly and back down) and \
-                   compare them — one round of odd–even transposition; the pairs out of order swap in the \
+            text: "Columnsort's last step: after the untranspose every key is at most one position from its \
+                   place, so positions 2j + 1 and 2j + 2 send each other their keys (up the butterfly and back \
+                   down; on a mesh along the dimensions) and compare them — one round of odd–even transposition; the pairs out of order swap in the \
                    final routing, every other key is delivered where it stands",
         },
         PhaseText {
             name: "final-route",
             text: "the last routing, by lmrr's scheduler: lightly loaded, the two keys of every pair of rows \
-                   found out of order swap rows (up the butterfly and back down); with loading full every key \
-                   climbs its leaf and descends the butterfly to its rank's row at level 0; on a mesh every key \
-                   moves to its rank's node, one dimension per phase",
+                   found out of order swap places (up the butterfly and back down; on a mesh monotonely); \
+                   with loading full every key climbs its leaf and descends the butterfly to its rank's row at \
+                   level 0, and on a mesh moves to its rank's node, one dimension per phase",
         },
     ],
     classes: Classes::Named(&["key"]),
@@ -437,6 +487,22 @@ pub const TEACHING: Teaching = Teaching {
             measure: Measure::MaxQueue,
             strength: Strength::AtMost,
             formula: Formula::FlashsortNodeQueue,
+        },
+        Claim {
+            name: "node queues stay constant (arrays)",
+            text: "with light loading (the default where N/2 is even), a node of a d-dimensional mesh holds at most \
+                   2d·q + 2λ + 1 packets: each routing is monotone and routes an orthant with its opposite, two \
+                   copies of at most d in-edges of q packets each; λ keys start and λ end a routing on the node, λ \
+                   the most keys any routing brought to one node — 1 when every interval fits its slab; and one key \
+                   of the other column rests there while a column is sorted (§10, lightly loaded)",
+            scope: Scope::MeshMultiD,
+            permutation: false,
+            instance: None,
+            separated: false,
+            policy: None,
+            measure: Measure::MaxQueue,
+            strength: Strength::AtMost,
+            formula: Formula::FlashsortArrayQueue,
         },
         Claim {
             name: "edge queues ≤ q",
