@@ -458,8 +458,8 @@ pub const TEACHING: Teaching = Teaching {
                 "on a d-dimensional array whose largest side is M, one key per node is sorted in O(",
                 Formula::DimsTimesSide.spelled(),
                 ") steps with high probability (§10): d levels of the recursion, each an all-gather of the \
-                 candidates and a routing along one dimension; the constant is not stated, the run measures \
-                 steps / (",
+                 candidates and a routing into the intervals' slabs (lightly loaded: four sorts of half the \
+                 keys inside Columnsort); the constant is not stated, the run measures steps / (",
                 Formula::DimsTimesSide.spelled(),
                 ")"
             ),
