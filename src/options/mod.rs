@@ -451,7 +451,7 @@ pub const FIELDS: [FieldInfo; 27] = [
         cli: "loading",
         json: "loading",
         query: Some("loading"),
-        help: "flashsort: light (the default; §8's lightly loaded sort of N/2 keys at a time, each key to an input of its own — on a mesh a node of its own, §10 — inside Columnsort's four sorts, two permutations and one round of odd–even transposition: node queues stay constant; needs N/2 even) or full (every key through one recursion: about a sixth of the steps on a butterfly, a tenth on a mesh, node queues grow; the default on meshes whose N/2 is odd)",
+        help: "flashsort: light (the default; §8's lightly loaded sort of N/2 keys at a time, each key to an input of its own — on a mesh a node of its own, §10 — inside Columnsort's four sorts, two permutations and one round of odd–even transposition: node queues stay constant) or full (every key through one recursion: about a sixth of the steps on a butterfly, a tenth on a mesh, node queues grow)",
         value_name: "light|full",
         control: Some(Control::Choice { values: Loading::NAMES }),
         access: Some(Access {

@@ -272,8 +272,7 @@ pub struct AlgorithmOptions {
     pub paths: PathChoice,
     /// `lmrr`: packet combining (§2.3.1, `--combine`).
     pub combine: bool,
-    /// `flashsort --loading` (`None`: light, except full on meshes whose
-    /// N/2 is odd).
+    /// `flashsort --loading` (`None`: light).
     pub loading: Option<Loading>,
     /// `pp-rand`, `pp-det`: the nodes are not told ℓ and k
     /// (Pietracaprina–Pucci §3, `--unknown-lk`).

@@ -442,11 +442,10 @@ fn lightly_loaded_node_queues_stay_within_4q_plus_lambda() {
 }
 
 #[test]
-fn loading_is_refused_where_it_does_not_apply_or_is_not_a_value() {
+fn loading_refuses_unknown_values_and_both_run_on_meshes() {
     for (topology, value, what) in [
-        ("mesh:5x7", "light", "N/2 even"),
-        ("mesh:3x6", "light", "18 nodes"),
         ("butterfly:4", "heavy", "expected light or full"),
+        ("mesh:4x4", "half", "expected light or full"),
     ] {
         let err = refused(topology, "sort-random", &["--loading", value]);
         assert!(
@@ -469,21 +468,21 @@ fn loading_is_refused_where_it_does_not_apply_or_is_not_a_value() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
 }
 
-/// Light loading on meshes (the default where N/2 is even; the full loading
-/// where it is odd): Columnsort's steps in order, each sort's d recursion
+/// Light loading on meshes (the default, on every mesh: column 0 has
+/// ⌈N/2⌉ nodes): Columnsort's steps in order, each sort's d recursion
 /// levels named as phases (`slots t` on every level but the line's, the
 /// routings in parts, one per pair of opposite orthants), then `offsets`
 /// and `place`; the levels' steps are their phases'.
 #[test]
 fn lightly_loaded_columnsort_on_meshes_runs_its_documented_steps() {
-    for t in ["mesh:8x8", "mesh:4x4x4", "mesh:3x4x5", "mesh:6x10"] {
+    for t in ["mesh:8x8", "mesh:4x4x4", "mesh:3x4x5", "mesh:6x10", "mesh:5x7"] {
         let report = run(t, Workload::SortRandom, 3, None);
         let sides: Vec<u32> = t["mesh:".len()..].split('x').map(|s| s.parse().unwrap()).collect();
         let (d, n) = (sides.len(), sides.iter().product::<u32>());
         let fs = report.extra.flashsort.as_ref().unwrap();
         assert_eq!((fs.loading, fs.sorts, fs.oversampling), (Some("light"), 4, 8), "{t}");
         assert_eq!(fs.recursion.len(), 4 * d, "{t}: d levels per sort");
-        let r = n / 2;
+        let r = n.div_ceil(2);
         let sort = |i: u32, lo: u32, hi: u32| format!("sort {i} of 4, nodes {lo}-{}", hi - 1);
         let steps = [
             sort(1, 0, r),
@@ -555,9 +554,18 @@ fn lightly_loaded_columnsort_on_meshes_runs_its_documented_steps() {
         assert_eq!(total, report.steps, "{t}: the phases cover the run");
         assert_eq!(report.extra.sorted, Some(true));
     }
-    // N/2 odd: the full loading.
-    let report = run("mesh:5x7", Workload::SortRandom, 3, None);
-    assert_eq!(report.extra.flashsort.as_ref().unwrap().loading, Some("full"));
+}
+
+/// Every 0-1 input on meshes whose column 0 (⌈N/2⌉ nodes) is odd, where
+/// Columnsort's exchange compares the even pairs: mesh:2x3 and mesh:3x3.
+#[test]
+fn flashsort_sorts_every_0_1_input_on_meshes_with_an_odd_column() {
+    for (t, n) in [("mesh:2x3", 6), ("mesh:3x3", 9)] {
+        for bits in 0u32..1 << n {
+            let keys = (0..n).map(|i| u64::from(bits >> i & 1)).collect();
+            run_sort(sort_instance(t, keys), "flashsort");
+        }
+    }
 }
 
 /// The constant stated in docs/algorithms/flashsort.md before the figure
@@ -567,7 +575,14 @@ fn lightly_loaded_columnsort_on_meshes_runs_its_documented_steps() {
 /// slab at load 1/2 with eight candidates per interval).
 #[test]
 fn lightly_loaded_node_queues_on_meshes_stay_within_2dq_plus_2_lambda_plus_1() {
-    for t in ["mesh:8x8", "mesh:16x16", "mesh:4x4x4", "mesh:6x10", "mesh:2x4x2x4"] {
+    for t in [
+        "mesh:8x8",
+        "mesh:16x16",
+        "mesh:4x4x4",
+        "mesh:6x10",
+        "mesh:5x7",
+        "mesh:2x4x2x4",
+    ] {
         let d = t.matches('x').count() as u32 + 1;
         for w in [Workload::SortRandom, Workload::SortFew, Workload::SortReversed] {
             for q in [1, 2] {

@@ -10,11 +10,11 @@
 //! N-input butterfly, so that no subbutterfly receives more packets than it
 //! has inputs and each packet can be given an input of its own (balanced
 //! slots, [`super::plan::level`]; on a mesh a node of its own in its
-//! interval's slab). We take c = 2 and Leighton's Columnsort on an r × s
-//! matrix with s = 2 columns of r = N/2 keys: column j is the positions
-//! [j·r, (j + 1)·r) — a butterfly's level-0 rows, a mesh's nodes in
-//! row-major order — and column-major order is position order, so the
-//! sorted matrix is the sorted network. Its steps, each a run of the
+//! interval's slab). We take c = 2 and Leighton's Columnsort on a matrix
+//! of s = 2 columns: column 0 is the positions [0, r), column 1 [r, N),
+//! r = ⌈N/2⌉ — a butterfly's level-0 rows, a mesh's nodes in row-major
+//! order — and column-major order is position order, so the sorted matrix
+//! is the sorted network. Its steps, each a run of the
 //! lightly loaded sort (N/2 keys on the whole network), a fixed
 //! permutation routed by the §2.2 scheduler (on a butterfly up to level D
 //! and back, `up_down`; on a mesh monotonely, [`super::array_plan::Orthants`]),
@@ -23,33 +23,34 @@
 //! 1. sort column 0, then column 1;
 //! 2. `transpose`: the key at column-major position i goes to position
 //!    (i mod 2)·r + ⌊i/2⌋ (on a butterfly, the row label rotated right by
-//!    one bit);
+//!    one bit; the even positions fill column 0, the odd ones column 1);
 //! 3. sort both columns;
 //! 4. `untranspose` (its inverse; rotated left);
-//! 5. `compare-exchange`: positions 2j + 1 and 2j + 2 exchange their keys
-//!    (up to level D and back down; on a mesh along the dimensions in
-//!    order), and `final-route` swaps the pairs out of order — one odd
-//!    round of odd–even transposition.
+//! 5. `compare-exchange`: positions 2j + 1 and 2j + 2 (r even) or 2j and
+//!    2j + 1 (r odd) exchange their keys (up to level D and back down; on a
+//!    mesh along the dimensions in order), and `final-route` swaps the
+//!    pairs out of order — one round of odd–even transposition.
 //!
 //! Why step 5 suffices (Columnsort's steps 5–8 are not needed with s = 2),
 //! by the 0-1 principle (every step is oblivious): let a 0-1 input's
 //! columns hold z₀ and z₁ zeros after step 1. The transpose deals the even
-//! column-major positions to column 0 and the odd ones to column 1; with r
-//! even, column 0 gets Z₀ = ⌈z₀/2⌉ + ⌈z₁/2⌉ zeros and column 1 Z₁ =
-//! ⌊z₀/2⌋ + ⌊z₁/2⌋, so Z₀ − Z₁ ∈ {0, 1, 2}. After step 3 and the
-//! untranspose, row 2j holds column 0's j-th key and row 2j + 1 column 1's:
-//! zeros on rows 2j for j < Z₀ and 2j + 1 for j < Z₁. That is sorted when
-//! Z₀ − Z₁ ≤ 1 and has one inversion, rows 2Z₁ + 1 and 2Z₁ + 2, when it is
-//! 2 — an odd pair, which step 5 mends. (The unit test below plays the
-//! stages on 0-1 inputs of 32 keys and random keys up to D = 10.)
+//! column-major positions to column 0 and the odd ones to column 1; column
+//! 1's zeros start at position r, so with r even column 0 gets Z₀ =
+//! ⌈z₀/2⌉ + ⌈z₁/2⌉ zeros and column 1 Z₁ = ⌊z₀/2⌋ + ⌊z₁/2⌋, Z₀ − Z₁ ∈
+//! {0, 1, 2}, and with r odd Z₀ = ⌈z₀/2⌉ + ⌊z₁/2⌋ and Z₁ = ⌊z₀/2⌋ +
+//! ⌈z₁/2⌉, Z₀ − Z₁ ∈ {−1, 0, 1}. After step 3 and the untranspose, position
+//! 2j holds column 0's j-th key and 2j + 1 column 1's: zeros on 2j for j <
+//! Z₀ and 2j + 1 for j < Z₁. That is sorted when Z₀ − Z₁ is 0 or 1; when it
+//! is 2 the one inversion is positions 2Z₁ + 1 and 2Z₁ + 2, an odd pair,
+//! and when it is −1 positions 2Z₀ and 2Z₀ + 1, an even pair — step 5's
+//! pairs for r even and r odd. (The unit test below plays the stages on
+//! 0-1 inputs of 32 keys and of every N from 4 to 20, and on random keys.)
 //!
 //! Four sorts of N/2 keys, two permutations and one exchange: about five
 //! times the steps of one sort of all keys, the price of the constant
 //! queues (docs/algorithms/flashsort.md measures both). On D ≤ 4 the
 //! butterfly is one leaf (below B = 16 inputs the recursion sorts
-//! deterministically) and the one sort of all keys runs instead. The proof
-//! below needs r even: meshes of N ≢ 0 (mod 4) nodes are refused light
-//! loading (`flashsort`'s start).
+//! deterministically) and the one sort of all keys runs instead.
 
 use super::array::{orthant_routings, push_parts, Array};
 use super::butterfly::Butterfly;
@@ -76,10 +77,22 @@ enum Stage {
     Exchange,
 }
 
+/// The positions of column 0, c = ⌈n/2⌉ (column 1 has the other ⌊n/2⌋).
+fn column(n: u32) -> u32 {
+    n.div_ceil(2)
+}
+
+/// The pairs of positions step 5 compares: (2j + 1, 2j + 2) if c is even,
+/// (2j, 2j + 1) if c is odd (the module doc's proof).
+fn pairs(n: u32) -> Vec<(u32, u32)> {
+    let first = u32::from(column(n).is_multiple_of(2));
+    (first..n.saturating_sub(1)).step_by(2).map(|x| (x, x + 1)).collect()
+}
+
 /// Columnsort's steps on `n` positions (the module doc's list), or the one
 /// sort of all keys if `single`.
 fn stages(n: u32, single: bool) -> Vec<Stage> {
-    let r = n / 2;
+    let r = column(n);
     let sort = |lo, hi| Stage::Sort { lo, hi, last: false };
     if single {
         return vec![Stage::Sort {
@@ -100,10 +113,10 @@ fn stages(n: u32, single: bool) -> Vec<Stage> {
 }
 
 /// Position `x` of `n` after the transpose (`right`: column-major position
-/// x to (x mod 2)·r + ⌊x/2⌋, r = n/2) or the untranspose (its inverse). On
+/// x to (x mod 2)·c + ⌊x/2⌋, c = ⌈n/2⌉) or the untranspose (its inverse). On
 /// butterfly:D (n = 2^D) they rotate the row label right and left by one bit.
 fn turn(x: u32, n: u32, right: bool) -> u32 {
-    let r = n / 2;
+    let r = column(n);
     match (right, x < r) {
         (true, _) => (x % 2) * r + x / 2,
         (false, true) => 2 * x,
@@ -292,8 +305,8 @@ impl Columnsort {
             at[self.position(engine, p) as usize] = p;
         }
         let key = |p: u32| (self.keys[p as usize], p);
-        // Message 2i goes from position 2i + 1 to its partner, 2i + 1 back.
-        let pairs: Vec<(u32, u32)> = (1..n - 1).step_by(2).map(|x| (x, x + 1)).collect();
+        // Message 2i goes from a pair's first position to its second, 2i + 1 back.
+        let pairs = pairs(n);
         let partner: Vec<u32> = pairs.iter().flat_map(|&(x, y)| [y, x]).collect();
         let from = (pairs.iter()).flat_map(|&(x, y)| [x, y]).enumerate();
         let steps = match &self.space {
@@ -389,9 +402,9 @@ mod tests {
                         a = b;
                     }
                     Stage::Exchange => {
-                        for x in (1..a.len() - 1).step_by(2) {
-                            if a[x] > a[x + 1] {
-                                a.swap(x, x + 1);
+                        for (x, y) in pairs(n) {
+                            if a[x as usize] > a[y as usize] {
+                                a.swap(x as usize, y as usize);
                             }
                         }
                     }
@@ -442,9 +455,9 @@ mod tests {
                 assert_eq!(play(a.clone()), want);
             }
         }
-        // Meshes: any N/2 even (N = 12, 20, 24, 60, 100, 4·37), every 0-1
-        // input of 12 and 20 keys, random keys on the others.
-        for n in [12usize, 20] {
+        // Meshes: any N, c = ⌈N/2⌉ even or odd — every 0-1 input of 4 to 20
+        // keys, random keys on N = 21, 24, 35, 60, 99, 100, 148.
+        for n in 4usize..=20 {
             for bits in 0u32..1 << n {
                 let a: Vec<u32> = (0..n).map(|i| bits >> i & 1).collect();
                 let mut want = a.clone();
@@ -452,7 +465,7 @@ mod tests {
                 assert_eq!(play(a.clone()), want, "{a:?}");
             }
         }
-        for n in [24usize, 60, 100, 148] {
+        for n in [21usize, 24, 35, 60, 99, 100, 148] {
             for _ in 0..200 {
                 let a: Vec<u32> = (0..n)
                     .map(|_| {

@@ -47,7 +47,7 @@
 //! round of odd–even transposition), so that node queues stay constant;
 //! `--loading full` runs every key through one recursion, keeping its low
 //! row bits (on a mesh, moving along one dimension per level): faster, but
-//! keys pile up. Meshes whose N/2 is odd run the full loading only.
+//! keys pile up.
 //! Not built (issue #27): the shuffle-exchange (§9).
 //!
 //! # Complexity
@@ -210,21 +210,7 @@ impl Algorithm for Flashsort {
                 format!("runs on butterflies, hypercubes (by emulation) and meshes only, got {topo}"),
             ));
         }
-        // Columnsort's two columns of N/2 keys need N/2 even: on meshes of
-        // N ≢ 0 (mod 4) nodes the full loading is the default and light
-        // loading is refused.
-        let halves = grid.is_none_or(|g| g.nodes() % 4 == 0);
-        if self.loading == Some(Loading::Light) && !halves {
-            return Err(Error::invalid(
-                "loading",
-                "light",
-                format!(
-                    "flashsort's light loading sorts two columns of N/2 keys (Columnsort) and needs N/2 even; {topo} has {} nodes (leave --loading out for the full loading)",
-                    topo.nodes()
-                ),
-            ));
-        }
-        let light = halves && self.loading != Some(Loading::Full);
+        let light = self.loading != Some(Loading::Full);
         let keys = instance
             .keys
             .as_ref()
@@ -356,7 +342,7 @@ pub const TEACHING: Teaching = Teaching {
                   slab of its interval, routed monotonely in all the subarray's dimensions; on the last level, a \
                   line, every key learns its exact rank in the line. The lines' counts are prefix-summed and \
                   every key is routed to its place. Lightly loaded as on the butterfly: Columnsort around four \
-                  sorts of half the keys. With loading full (the default where N/2 is odd) every key goes \
+                  sorts of half the keys. With loading full every key goes \
                   through one recursion, moving along one dimension per level (about four keys per interval), \
                   and is routed to its rank's node one dimension after the other: a tenth of the steps, but \
                   keys of one line pile up on one node.",
@@ -490,7 +476,7 @@ pub const TEACHING: Teaching = Teaching {
         },
         Claim {
             name: "node queues stay constant (arrays)",
-            text: "with light loading (the default where N/2 is even), a node of a d-dimensional mesh holds at most \
+            text: "with light loading (the default), a node of a d-dimensional mesh holds at most \
                    2d·q + 2λ + 1 packets: each routing is monotone and routes an orthant with its opposite, two \
                    copies of at most d in-edges of q packets each; λ keys start and λ end a routing on the node, λ \
                    the most keys any routing brought to one node — 1 when every interval fits its slab; and one key \
