@@ -191,7 +191,7 @@ pub fn offsets(grid: &Grid) -> Steps {
             }
             steps.push(Step {
                 links: step,
-                blocks: Vec::new(),
+                ..Step::default()
             });
         }
     }
@@ -245,8 +245,8 @@ pub fn scan(grid: &Grid, t: usize, m: u32) -> Steps {
                 })
                 .collect();
             steps.push(Step {
-                links: Vec::new(),
                 blocks,
+                ..Step::default()
             });
         }
     }

@@ -19,10 +19,12 @@
 use crate::topology::{Network, Topology};
 use std::collections::{BTreeMap, VecDeque};
 
-/// The messages of one step: single links (a relay's), and blocks of
+/// The messages of one step: single links (a relay's), blocks of
 /// consecutive nodes that all send on the same ports (a lockstep
 /// collective's levels, kept as ranges: a butterfly scan's steps would
-/// otherwise list every link of every level they cover).
+/// otherwise list every link of every level they cover), and a bitmap of
+/// links for a relay's busy steps (an all-gather's, where most links
+/// carry a message: a bit per link, not eight bytes per message).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Step {
     /// (node, port) of each message.
@@ -30,6 +32,11 @@ pub struct Step {
     /// (first node, nodes, ports): every node of first..first + nodes sends
     /// on each of the ports.
     pub blocks: Vec<(u32, u32, &'static [u32])>,
+    /// Bit node·ports + port set for each message (`ports` the network's
+    /// ports per node); empty if the step lists its links.
+    pub dense: Vec<u64>,
+    /// Ports per node of `dense`.
+    pub ports: u32,
 }
 
 impl Step {
@@ -38,7 +45,42 @@ impl Step {
         let blocks = self.blocks.iter().flat_map(|&(first, nodes, ports)| {
             (first..first + nodes).flat_map(move |v| ports.iter().map(move |&p| (v, p)))
         });
-        self.links.iter().copied().chain(blocks)
+        let ports = self.ports.max(1);
+        let dense = self.dense.iter().enumerate().flat_map(move |(w, &word)| {
+            let mut bits = word;
+            std::iter::from_fn(move || {
+                (bits != 0).then(|| {
+                    let b = bits.trailing_zeros();
+                    bits &= bits - 1;
+                    let i = w as u32 * 64 + b;
+                    (i / ports, i % ports)
+                })
+            })
+        });
+        self.links.iter().copied().chain(blocks).chain(dense)
+    }
+
+    /// The step of these messages: a list, or a bitmap where that is
+    /// smaller (more than one message per 64 links of `topo`).
+    fn of(topo: &Topology, sent: Vec<(u32, u32)>) -> Step {
+        let ports = topo.ports();
+        let bits = u64::from(topo.nodes()) * u64::from(ports);
+        if (sent.len() as u64) * 64 <= bits || bits > u64::from(u32::MAX) {
+            return Step {
+                links: sent,
+                ..Step::default()
+            };
+        }
+        let mut dense = vec![0u64; bits.div_ceil(64) as usize];
+        for (v, p) in sent {
+            let i = (v * ports + p) as usize;
+            dense[i / 64] |= 1 << (i % 64);
+        }
+        Step {
+            dense,
+            ports,
+            ..Step::default()
+        }
     }
 }
 
@@ -84,10 +126,7 @@ where
         for &(item, head, port) in &arrivals {
             enqueue(&mut queues, item, head, Some(port));
         }
-        steps.push(Step {
-            links: sent,
-            blocks: Vec::new(),
-        });
+        steps.push(Step::of(topo, sent));
     }
     steps
 }
@@ -110,8 +149,8 @@ pub fn lockstep(topo: &Topology, senders: impl IntoIterator<Item = Vec<(u32, u32
                 }
             }
             Step {
-                links: Vec::new(),
                 blocks: blocks.into_iter().map(|(first, nodes)| (first, nodes, ports)).collect(),
+                ..Step::default()
             }
         })
         .collect()
@@ -140,5 +179,44 @@ mod tests {
         }
         let level0 = std::panic::catch_unwind(|| lockstep(&topo, [vec![(0, 8)]], DOWN));
         assert!(level0.is_err(), "level 0 has no down links");
+    }
+
+    /// A relay's busy step is kept as a bitmap and sends exactly the links
+    /// the list would (in node, then port order); a sparse one stays a
+    /// list. An all-gather on mesh:8x8: every node's item floods the mesh.
+    #[test]
+    fn busy_relay_steps_are_bitmaps_of_the_same_links() {
+        let topo: Topology = "mesh:8x8".parse().unwrap();
+        let items: Vec<(u32, u32)> = (0..64).map(|v| (v, v)).collect();
+        let rule = |_: u32, node: u32, arrived: Option<u32>| -> Vec<u32> {
+            // On along the arrival's way, and from the start both ways
+            // along both dimensions (rows first).
+            let ok = |p: u32| topo.neighbor(node, p).is_some();
+            match arrived {
+                None => (0..4).filter(|&p| ok(p)).collect(),
+                Some(p) if p < 2 => [p, 2, 3].into_iter().filter(|&q| ok(q)).collect(),
+                Some(p) => [p].into_iter().filter(|&q| ok(q)).collect(),
+            }
+        };
+        let steps = relay(&topo, &items, rule, |v, p| u64::from(v) * 4 + u64::from(p));
+        assert!(steps.iter().any(|s| !s.dense.is_empty()), "some step is busy");
+        let one = relay(&topo, &items[..1], rule, |v, p| u64::from(v) * 4 + u64::from(p));
+        assert_eq!(one[0].links, [(0, 0), (0, 2)], "a corner's first two messages, listed");
+        let mut reached = vec![0u32; 64];
+        let mut total = 0;
+        for s in &steps {
+            let sent: Vec<(u32, u32)> = s.sends().collect();
+            let mut sorted = sent.clone();
+            sorted.sort_unstable();
+            sorted.dedup();
+            assert_eq!(sorted.len(), sent.len(), "a link twice in a step");
+            for (v, p) in sent {
+                reached[topo.neighbor(v, p).expect("a real link") as usize] += 1;
+                total += 1;
+            }
+        }
+        // Every item reaches every other node exactly once.
+        assert!(reached.iter().all(|&r| r == 63), "{reached:?}");
+        assert_eq!(total, 64 * 63);
     }
 }
