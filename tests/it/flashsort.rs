@@ -321,11 +321,11 @@ fn the_full_array_recursion_has_one_level_per_dimension_named_as_phases() {
 }
 
 /// Columnsort's steps as docs/algorithms/flashsort.md lists them, with the
-/// rows each sort covers (butterfly:D, D > 4, N = 2^D rows, r = N/2).
-fn documented_columnsort(d: u32) -> Vec<String> {
-    let n = 1u32 << d;
-    let r = n / 2;
-    let sort = |i: u32, lo: u32, hi: u32| format!("sort {i} of 4, rows {lo}-{}", hi - 1);
+/// positions each sort covers (`unit`: a butterfly's rows, N = 2^D, D > 4;
+/// a mesh's nodes), column 0 being the first ⌈N/2⌉.
+fn documented_columnsort(n: u32, unit: &str) -> Vec<String> {
+    let r = n.div_ceil(2);
+    let sort = |i: u32, lo: u32, hi: u32| format!("sort {i} of 4, {unit} {lo}-{}", hi - 1);
     vec![
         sort(1, 0, r),
         sort(2, r, n),
@@ -357,7 +357,7 @@ fn lightly_loaded_columnsort_runs_its_documented_steps_each_named_as_phases() {
         // permutations between, and the exchange with its final routing.
         let mut want = Vec::new();
         let mut t = 0;
-        for step in documented_columnsort(d) {
+        for step in documented_columnsort(1 << d, "rows") {
             if !step.starts_with("sort") {
                 want.push(step);
                 continue;
@@ -482,18 +482,8 @@ fn lightly_loaded_columnsort_on_meshes_runs_its_documented_steps() {
         let fs = report.extra.flashsort.as_ref().unwrap();
         assert_eq!((fs.loading, fs.sorts, fs.oversampling), (Some("light"), 4, 8), "{t}");
         assert_eq!(fs.recursion.len(), 4 * d, "{t}: d levels per sort");
-        let r = n.div_ceil(2);
-        let sort = |i: u32, lo: u32, hi: u32| format!("sort {i} of 4, nodes {lo}-{}", hi - 1);
-        let steps = [
-            sort(1, 0, r),
-            sort(2, r, n),
-            "transpose".into(),
-            sort(3, 0, r),
-            sort(4, r, n),
-            "untranspose".into(),
-            "compare-exchange".into(),
-            "final-route".into(),
-        ];
+        let mut steps = documented_columnsort(n, "nodes");
+        steps.push("final-route".into());
         // Group the phases by their head and context, merging parts.
         let whole = |name: &str| match (name.find(" (part "), name.find(", part ")) {
             (Some(i), _) => name[..i].to_string(),

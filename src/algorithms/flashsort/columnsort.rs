@@ -440,10 +440,10 @@ mod tests {
                     .collect(),
             );
         }
+        // `times` random inputs of n keys (duplicates likely) end sorted.
         let mut x = 12345u64;
-        for d in 5..=10 {
-            let n = 1usize << d;
-            for _ in 0..100 {
+        let mut random = |n: usize, times: u32| {
+            for _ in 0..times {
                 let a: Vec<u32> = (0..n)
                     .map(|_| {
                         x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
@@ -454,6 +454,9 @@ mod tests {
                 want.sort_unstable();
                 assert_eq!(play(a.clone()), want);
             }
+        };
+        for d in 5..=10 {
+            random(1 << d, 100);
         }
         // Meshes: any N, c = ⌈N/2⌉ even or odd — every 0-1 input of 4 to 20
         // keys, random keys on N = 21, 24, 35, 60, 99, 100, 148.
@@ -466,17 +469,7 @@ mod tests {
             }
         }
         for n in [21usize, 24, 35, 60, 99, 100, 148] {
-            for _ in 0..200 {
-                let a: Vec<u32> = (0..n)
-                    .map(|_| {
-                        x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-                        (x >> 40) as u32 % (n as u32)
-                    })
-                    .collect();
-                let mut want = a.clone();
-                want.sort_unstable();
-                assert_eq!(play(a.clone()), want);
-            }
+            random(n, 200);
         }
         assert_eq!(
             stages(16, true),

@@ -147,28 +147,21 @@ impl Flashsort {
 }
 
 impl Net {
-    /// The mesh (`None` on a butterfly or hypercube).
-    fn grid(&self) -> Option<&Grid> {
+    /// The butterfly's host or the mesh the sort runs on.
+    fn network(&self) -> std::result::Result<&Host, &Grid> {
         match self {
-            Net::Array(a) => Some(&a.grid),
+            Net::Butterfly(b) => Ok(&b.host),
+            Net::Array(a) => Err(&a.grid),
             Net::Columnsort(c) => match &c.space {
-                Space::Mesh(grid) => Some(grid),
-                Space::Butterfly(_) => None,
+                Space::Butterfly(host) => Ok(host),
+                Space::Mesh(grid) => Err(grid),
             },
-            Net::Butterfly(_) => None,
         }
     }
 
     /// The butterfly's host (`None` on a mesh).
     fn host(&self) -> Option<&Host> {
-        match self {
-            Net::Butterfly(b) => Some(&b.host),
-            Net::Columnsort(c) => match &c.space {
-                Space::Butterfly(host) => Some(host),
-                Space::Mesh(_) => None,
-            },
-            Net::Array(_) => None,
-        }
+        self.network().ok()
     }
 }
 
@@ -268,11 +261,9 @@ impl Algorithm for Flashsort {
     }
 
     fn edge_queues(&self) -> Option<EdgeQueues> {
-        let net = self.net.as_ref()?;
-        let (nodes, ports) = match (net.host(), net.grid()) {
-            (Some(host), _) => host.real_links(),
-            (None, Some(grid)) => (grid.nodes(), 2 * grid.dims().len() as u32),
-            (None, None) => return None,
+        let (nodes, ports) = match self.net.as_ref()?.network() {
+            Ok(host) => host.real_links(),
+            Err(grid) => (grid.nodes(), 2 * grid.dims().len() as u32),
         };
         Some(self.driver.edge_queues(nodes, ports))
     }
