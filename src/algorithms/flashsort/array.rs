@@ -193,7 +193,7 @@ impl Array {
                 });
                 let level = Some(dr.levels.len() - 1);
                 let every = if last { ", every key a candidate" } else { "" };
-                dr.push_control(
+                dr.push_relay(
                     target.named(&format!("candidates {n}"), &format!("{what}{every}")),
                     plan.gather,
                     level,

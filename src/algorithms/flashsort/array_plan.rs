@@ -13,10 +13,11 @@
 //! A level's flood is O(candidates · nodes of their subarray) messages;
 //! the offsets are O(d · M · N) to list.
 
-use super::relay::{relay, Step, Steps};
+use super::relay::{Relay, Step, Steps};
 use crate::algorithms::lmrr::leveled::{Description, OutEdge};
 use crate::rng::Rng;
 use crate::topology::{Grid, Network, Topology};
+use std::sync::Arc;
 
 /// The size of the blocks of nodes sharing coordinates 0..t − 1.
 pub fn block(grid: &Grid, t: usize) -> u32 {
@@ -53,7 +54,7 @@ pub fn flood(grid: &Grid, t: usize, node: u32, arrived: Option<u32>) -> Vec<u32>
 /// A level's plan.
 pub struct LevelPlan {
     /// The candidates' all-gather, every subarray at once.
-    pub gather: Steps,
+    pub gather: Relay,
     /// Candidates drawn, over all subarrays.
     pub candidates: u32,
     /// (packet, the node it goes to), every packet.
@@ -151,12 +152,12 @@ pub fn level(
         }
     }
     let ports = 2 * d as u64;
-    let topo = Topology::Grid(grid.clone());
-    let gather = relay(
-        &topo,
+    let owned = grid.clone();
+    let gather = Relay::new(
+        Topology::Grid(grid.clone()),
         &items,
-        |_, node, arrived| flood(grid, t, node, arrived),
-        |node, port| u64::from(node) * ports + u64::from(port),
+        Arc::new(move |_, node, arrived| flood(&owned, t, node, arrived)),
+        Arc::new(move |node, port| u64::from(node) * ports + u64::from(port)),
     );
     LevelPlan {
         gather,

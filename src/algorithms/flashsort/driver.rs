@@ -9,7 +9,7 @@
 //! O(links of the step) per control step; a routing step is the
 //! scheduler's O(nodes + edges) of its levels.
 
-use super::relay::Steps;
+use super::relay::{Relay, Step, Steps};
 use crate::algorithms::lmrr::leveled::Description;
 use crate::algorithms::lmrr::round;
 use crate::algorithms::lmrr::scheduler::{Counts, Problem, Scheduler};
@@ -80,6 +80,8 @@ pub fn most_per_node(places: impl IntoIterator<Item = u32>) -> u32 {
 pub enum Work {
     /// Control messages: the links of each step, and the next step.
     Control(Arc<Steps>, usize),
+    /// Control messages of a relay played as the phase runs.
+    Relay(Box<Relay>),
     /// A routing by the §2.2 scheduler, the real step of its logical step
     /// (two on a hypercube's final routing), and whether that logical step
     /// changed anything (a step of it that moves nothing is then no stall).
@@ -104,6 +106,7 @@ impl Phase {
     fn finished(&self) -> bool {
         match &self.work {
             Work::Control(steps, at) => *at >= steps.len(),
+            Work::Relay(relay) => relay.done(),
             Work::Route(s, sub, _) => s.remaining() == 0 && *sub == 0,
         }
     }
@@ -172,6 +175,20 @@ impl Driver {
         };
         let check = engine.config().check_invariants;
         Some((Scheduler::new(problem, self.q, false, check), c, l))
+    }
+
+    /// Queues a relay's control phase, played as it runs (none if it has
+    /// nothing to send).
+    pub fn push_relay(&mut self, name: String, relay: Relay, level: Option<usize>) {
+        if !relay.done() {
+            self.queue.push_back(Phase {
+                name,
+                work: Work::Relay(Box::new(relay)),
+                level,
+                home: Vec::new(),
+                distance: 0,
+            });
+        }
     }
 
     /// Queues a control phase (none if it has no step).
@@ -258,20 +275,31 @@ impl Driver {
         let Some(phase) = self.current.as_mut() else {
             return;
         };
+        let send = |engine: &mut Engine, step: &Step| {
+            for (v, port) in step.sends() {
+                // A straight edge inside a hypercube node takes no link.
+                if let Some((node, port)) = real(v, port) {
+                    let ok = engine.send_control_as(node, port, ControlKind::Message);
+                    assert!(ok, "flashsort: link ({node}, port {port}) taken twice in one step");
+                }
+            }
+            engine.mark_busy();
+        };
         match &mut phase.work {
             Work::Control(steps, at) => {
-                for (v, port) in steps[*at].sends() {
-                    // A straight edge inside a hypercube node takes no link.
-                    if let Some((node, port)) = real(v, port) {
-                        let ok = engine.send_control_as(node, port, ControlKind::Message);
-                        assert!(ok, "flashsort: link ({node}, port {port}) taken twice in one step");
-                    }
-                }
+                send(engine, &steps[*at]);
                 *at += 1;
                 if *at == steps.len() {
                     engine.deliver_in_coming_step(&phase.home);
                 }
-                engine.mark_busy();
+            }
+            Work::Relay(relay) => {
+                if let Some(step) = relay.next_step() {
+                    send(engine, &step);
+                }
+                if relay.done() {
+                    engine.deliver_in_coming_step(&phase.home);
+                }
             }
             Work::Route(s, sub, progress) => {
                 if *sub == 0 {

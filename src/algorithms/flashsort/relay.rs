@@ -18,6 +18,7 @@
 
 use crate::topology::{Network, Topology};
 use std::collections::{BTreeMap, VecDeque};
+use std::sync::Arc;
 
 /// The messages of one step: single links (a relay's), blocks of
 /// consecutive nodes that all send on the same ports (a lockstep
@@ -87,6 +88,45 @@ impl Step {
 /// The steps of a relay or a collective.
 pub type Steps = Vec<Step>;
 
+/// Queue key → the messages (item, node, port) waiting for that link.
+type Queues = BTreeMap<u64, VecDeque<(u32, u32, u32)>>;
+
+/// Puts `item`, at `node` (arrived on `arrived`), in the queues of the
+/// ports `rule` names.
+fn enqueue<R, I, K>(queues: &mut Queues, rule: &R, key: &K, item: u32, node: u32, arrived: Option<u32>)
+where
+    R: Fn(u32, u32, Option<u32>) -> I + ?Sized,
+    I: IntoIterator<Item = u32>,
+    K: Fn(u32, u32) -> u64 + ?Sized,
+{
+    for port in rule(item, node, arrived) {
+        queues.entry(key(node, port)).or_default().push_back((item, node, port));
+    }
+}
+
+/// One step of a relay: every queue sends its head; the items sent then
+/// enter the queues of the nodes they reach.
+fn advance<R, I, K>(topo: &Topology, queues: &mut Queues, rule: &R, key: &K) -> Step
+where
+    R: Fn(u32, u32, Option<u32>) -> I + ?Sized,
+    I: IntoIterator<Item = u32>,
+    K: Fn(u32, u32) -> u64 + ?Sized,
+{
+    let mut sent = Vec::with_capacity(queues.len());
+    let mut arrivals = Vec::with_capacity(queues.len());
+    queues.retain(|_, queue| {
+        let (item, node, port) = queue.pop_front().expect("queues kept are not empty");
+        let head = topo.neighbor(node, port).expect("a relay rule names existing links");
+        sent.push((node, port));
+        arrivals.push((item, head, port));
+        !queue.is_empty()
+    });
+    for &(item, head, port) in &arrivals {
+        enqueue(queues, rule, key, item, head, Some(port));
+    }
+    Step::of(topo, sent)
+}
+
 /// Plays out the relay of `items` (item id, start node) on `topo`: an item
 /// at a node is forwarded on every port `rule(item, node, arrived)` returns
 /// (in that order), `arrived` being the port it was sent on to get there
@@ -100,35 +140,57 @@ where
     I: IntoIterator<Item = u32>,
     K: Fn(u32, u32) -> u64,
 {
-    // Queue key → the messages (item, node, port) waiting for that link.
-    type Queue = VecDeque<(u32, u32, u32)>;
-    let mut queues: BTreeMap<u64, Queue> = BTreeMap::new();
-    let enqueue = |queues: &mut BTreeMap<u64, Queue>, item: u32, node: u32, arrived: Option<u32>| {
-        for port in rule(item, node, arrived) {
-            queues.entry(key(node, port)).or_default().push_back((item, node, port));
-        }
-    };
+    let mut queues = Queues::new();
     for &(item, node) in items {
-        enqueue(&mut queues, item, node, None);
+        enqueue(&mut queues, &rule, &key, item, node, None);
     }
     let mut steps = Steps::new();
-    let mut arrivals = Vec::new();
     while !queues.is_empty() {
-        let mut sent = Vec::with_capacity(queues.len());
-        arrivals.clear();
-        queues.retain(|_, queue| {
-            let (item, node, port) = queue.pop_front().expect("queues kept are not empty");
-            let head = topo.neighbor(node, port).expect("a relay rule names existing links");
-            sent.push((node, port));
-            arrivals.push((item, head, port));
-            !queue.is_empty()
-        });
-        for &(item, head, port) in &arrivals {
-            enqueue(&mut queues, item, head, Some(port));
-        }
-        steps.push(Step::of(topo, sent));
+        steps.push(advance(topo, &mut queues, &rule, &key));
     }
     steps
+}
+
+/// A relay's rule, owned ([`Relay`]).
+pub type Rule = Arc<dyn Fn(u32, u32, Option<u32>) -> Vec<u32> + Send + Sync>;
+/// A relay's queue key, owned ([`Relay`]).
+pub type Key = Arc<dyn Fn(u32, u32) -> u64 + Send + Sync>;
+
+/// The same relay as [`relay`], played one step at a time as its phase
+/// runs: it keeps only the messages waiting, not every step's links — an
+/// all-gather's steps on a big mesh would take O(candidates · links) bits.
+#[derive(Clone)]
+pub struct Relay {
+    topo: Topology,
+    queues: Queues,
+    rule: Rule,
+    key: Key,
+}
+
+impl Relay {
+    /// The relay of `items` on `topo` by `rule` and `key`, as [`relay`].
+    pub fn new(topo: Topology, items: &[(u32, u32)], rule: Rule, key: Key) -> Relay {
+        let mut queues = Queues::new();
+        for &(item, node) in items {
+            enqueue(&mut queues, &*rule, &*key, item, node, None);
+        }
+        Relay {
+            topo,
+            queues,
+            rule,
+            key,
+        }
+    }
+
+    /// Whether every message has been sent.
+    pub fn done(&self) -> bool {
+        self.queues.is_empty()
+    }
+
+    /// The next step's messages (`None` once done).
+    pub fn next_step(&mut self) -> Option<Step> {
+        (!self.done()).then(|| advance(&self.topo, &mut self.queues, &*self.rule, &*self.key))
+    }
 }
 
 /// Steps in which every node of `senders`' blocks (first node, nodes)
@@ -179,6 +241,29 @@ mod tests {
         }
         let level0 = std::panic::catch_unwind(|| lockstep(&topo, [vec![(0, 8)]], DOWN));
         assert!(level0.is_err(), "level 0 has no down links");
+    }
+
+    /// A relay played step by step gives the steps `relay` lists.
+    #[test]
+    fn a_relay_played_step_by_step_is_the_listed_one() {
+        let topo: Topology = "mesh:5x6".parse().unwrap();
+        let grid = topo.as_grid().unwrap().clone();
+        let items: Vec<(u32, u32)> = [0u32, 7, 7, 29, 13]
+            .iter()
+            .enumerate()
+            .map(|(i, &v)| (i as u32, v))
+            .collect();
+        let rule =
+            move |_: u32, node: u32, arrived: Option<u32>| super::super::array_plan::flood(&grid, 0, node, arrived);
+        let key = |v: u32, p: u32| u64::from(v) * 4 + u64::from(p);
+        let listed = relay(&topo, &items, rule.clone(), key);
+        let mut lazy = Relay::new(topo.clone(), &items, Arc::new(rule), Arc::new(key));
+        let mut played = Vec::new();
+        while let Some(step) = lazy.next_step() {
+            played.push(step);
+        }
+        assert!(lazy.done() && !listed.is_empty());
+        assert_eq!(played, listed);
     }
 
     /// A relay's busy step is kept as a bitmap and sends exactly the links
