@@ -18,7 +18,7 @@ use level::{level_pass, level_route};
 
 mod level;
 use crate::algorithms::pp::QUEUE_BOUND;
-use crate::report::Extra;
+use crate::report::{Extra, FlashsortFields};
 use crate::topology::{Kind, Network, Topology};
 use crate::workload::Instance;
 use serde::Serialize;
@@ -209,10 +209,12 @@ pub fn evaluate_run(
             .lmrr
             .as_ref()
             .map(|f| bound(text, f.edge_queue_cap as f64, format!("q = {}", f.edge_queue_cap))),
-        Formula::FlashsortNodeQueue => match (&extra.lmrr, &extra.flashsort) {
-            (Some(f), Some(fs)) if fs.loading == Some("light") => {
+        Formula::FlashsortNodeQueue => match (
+            &extra.lmrr,
+            extra.flashsort.as_ref().and_then(FlashsortFields::light_load),
+        ) {
+            (Some(f), Some(lambda)) => {
                 let q = f.edge_queue_cap;
-                let lambda = fs.recursion.iter().map(|l| l.input_load).max().unwrap_or(1).max(1);
                 Some(bound(
                     text,
                     (4 * q + lambda) as f64,
@@ -221,10 +223,13 @@ pub fn evaluate_run(
             }
             _ => None,
         },
-        Formula::FlashsortArrayQueue => match (&extra.lmrr, &extra.flashsort, topo.as_grid()) {
-            (Some(f), Some(fs), Some(grid)) if fs.loading == Some("light") => {
+        Formula::FlashsortArrayQueue => match (
+            &extra.lmrr,
+            extra.flashsort.as_ref().and_then(FlashsortFields::light_load),
+            topo.as_grid(),
+        ) {
+            (Some(f), Some(lambda), Some(grid)) => {
                 let (q, d) = (f.edge_queue_cap, grid.dims().len() as u32);
-                let lambda = fs.recursion.iter().map(|l| l.input_load).max().unwrap_or(1).max(1);
                 Some(bound(
                     text,
                     (2 * d * q + 2 * lambda + 1) as f64,

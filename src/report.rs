@@ -182,20 +182,29 @@ pub struct FlashsortFields {
     pub leaf_inputs: u32,
     /// Candidates per interval, on average (the oversampling).
     pub oversampling: u32,
-    /// Butterflies and hypercubes: `light` (Columnsort of lightly loaded
-    /// sorts, §8) or `full` (one recursion of all keys); absent on meshes.
+    /// `light` (Columnsort of lightly loaded sorts, §8, §10) or `full` (one
+    /// recursion of all keys).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub loading: Option<&'static str>,
-    /// Runs of the recursion (7 for Columnsort's sorts, 1 otherwise).
+    /// Runs of the recursion (4 for Columnsort's sorts, 1 otherwise).
     pub sorts: u32,
+}
+
+impl FlashsortFields {
+    /// λ of the node-queue claims under light loading: the most keys a
+    /// routing brought to one node, at least 1; `None` with full loading.
+    pub fn light_load(&self) -> Option<u32> {
+        (self.loading == Some("light")).then(|| self.recursion.iter().map(|l| l.input_load).max().unwrap_or(1).max(1))
+    }
 }
 
 /// One recursion level of `flashsort`.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct FlashsortLevel {
-    /// The butterfly level its subbutterflies start at.
+    /// The butterfly level its subbutterflies start at (on a mesh, the
+    /// dimension it routes along, from 0).
     pub level: u32,
-    /// Inputs of each subbutterfly.
+    /// Inputs of each subbutterfly (on a mesh, nodes of each subarray).
     pub inputs: u32,
     /// Candidates drawn, over all its subbutterflies.
     pub candidates: u32,
