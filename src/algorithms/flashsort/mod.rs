@@ -388,8 +388,8 @@ pub const TEACHING: Teaching = Teaching {
         },
         PhaseText {
             name: "transpose",
-            text: "Columnsort's transpose: the keys, read as two sorted columns of N/2 positions, are dealt \
-                   out position by position — position x to (x mod 2)·N/2 + ⌊x/2⌋, on a butterfly row x \
+            text: "Columnsort's transpose: the keys, read as two sorted columns of ⌈N/2⌉ and ⌊N/2⌋ positions, \
+                   are dealt out position by position — position x to (x mod 2)·⌈N/2⌉ + ⌊x/2⌋, on a butterfly row x \
                    rotated right by one bit — routed by lmrr's scheduler (up the butterfly and back down; on a \
                    mesh monotonely)",
         },
@@ -401,7 +401,7 @@ pub const TEACHING: Teaching = Teaching {
         PhaseText {
             name: "compare-exchange",
             text: "Columnsort's last step: after the untranspose every key is at most one position from its \
-                   place, so positions 2j + 1 and 2j + 2 send each other their keys (up the butterfly and back \
+                   place, so positions 2j + 1 and 2j + 2 (2j and 2j + 1 when ⌈N/2⌉ is odd) send each other their keys (up the butterfly and back \
                    down; on a mesh along the dimensions) and compare them — one round of odd–even transposition; the pairs out of order swap in the \
                    final routing, every other key is delivered where it stands",
         },
