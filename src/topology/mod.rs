@@ -9,6 +9,7 @@
 mod butterfly;
 mod grid;
 mod hypercube;
+mod se_butterflies;
 mod shape;
 mod shuffle_exchange;
 
@@ -16,6 +17,7 @@ pub use butterfly::Butterfly;
 pub(crate) use grid::direction as line_direction;
 pub use grid::{instance_locality, packet_locality, Grid};
 pub use hypercube::Hypercube;
+pub use se_butterflies::{ButterflyNode, Hops, SeButterflies};
 pub use shape::Shape;
 pub use shuffle_exchange::{Necklaces, ShuffleExchange};
 

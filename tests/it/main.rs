@@ -61,6 +61,7 @@ mod pp_unknown;
 mod primitives;
 mod report_fields;
 mod request;
+mod se_butterflies;
 mod shuffle_exchange;
 mod smear;
 mod sort;
