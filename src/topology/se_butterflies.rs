@@ -139,7 +139,7 @@ impl SeButterflies {
 
     /// The labels that host a node: 2^m per level per butterfly.
     pub fn hosts(&self) -> u32 {
-        self.reps.len() as u32 * self.m << self.m
+        (self.reps.len() as u32 * self.m) << self.m
     }
 
     /// The label hosting ⟨level, row⟩ of butterfly `b` (level m is level 0).
