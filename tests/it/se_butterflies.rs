@@ -23,9 +23,9 @@ fn aperiodic_words(m: u32) -> i64 {
         let mut sign = 1i64;
         let mut p = 2;
         while p * p <= n {
-            if n % p == 0 {
+            if n.is_multiple_of(p) {
                 n /= p;
-                if n % p == 0 {
+                if n.is_multiple_of(p) {
                     return 0;
                 }
                 sign = -sign;
@@ -38,7 +38,7 @@ fn aperiodic_words(m: u32) -> i64 {
         sign
     };
     (1..=m)
-        .filter(|d| m % d == 0)
+        .filter(|d| m.is_multiple_of(*d))
         .map(|d| mobius(d) * (1i64 << (m / d)))
         .sum()
 }
