@@ -62,6 +62,8 @@ mod driver;
 mod host;
 mod plan;
 mod relay;
+#[cfg(test)]
+mod se_tests;
 mod updown;
 
 use super::claim::{join, Claim, Formula, Measure, Scope, Strength};

@@ -49,7 +49,7 @@
 //! network.
 
 pub(crate) mod butterfly;
-mod hop_leveled;
+pub(crate) mod hop_leveled;
 pub(crate) mod leveled;
 mod mesh;
 mod plateau;
