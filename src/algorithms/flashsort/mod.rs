@@ -48,7 +48,10 @@
 //! `--loading full` runs every key through one recursion, keeping its low
 //! row bits (on a mesh, moving along one dimension per level): faster, but
 //! keys pile up.
-//! Not built (issue #27): the shuffle-exchange (§9).
+//! Not built (issue #27): the shuffle-exchange (§9). Its embedded
+//! butterflies are (`topology::SeButterflies`), and `se_tests.rs` measures
+//! the routing inside them; docs/algorithms/flashsort.md says what stops
+//! the rest (the split between the butterflies).
 //!
 //! # Complexity
 //! Planning a recursion level is O(N·D) time (the relays' messages); each
