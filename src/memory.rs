@@ -92,6 +92,9 @@ pub struct Shape<'a> {
     /// The algorithm is phased or scripted (not one of the registry's
     /// `open_loop` entries): it keeps more state per node.
     pub scripted: bool,
+    /// What the algorithm's plans hold beyond that, from its registry
+    /// entry (`state_bytes`: `flashsort`'s relays and leveled networks).
+    pub state_bytes: u64,
 }
 
 /// A run's estimated bytes, in parts.
@@ -167,7 +170,9 @@ pub fn estimate(shape: &Shape) -> Estimate {
     } else {
         ALGORITHM_BYTES_PER_NODE
     };
-    let algorithm = mul(p, ALGORITHM_BYTES_PER_PACKET) + mul(nodes, per_node);
+    let algorithm = mul(p, ALGORITHM_BYTES_PER_PACKET)
+        .saturating_add(mul(nodes, per_node))
+        .saturating_add(shape.state_bytes);
 
     // The steps assumed for the series: a few times the diameter and the
     // packets per node, within the step limit.

@@ -86,6 +86,7 @@ pub const ENTRY: Entry = Entry {
     options: &[Field::ReverseOrder, Field::Flits],
     teaching: &TEACHING,
     factory: |o| Box::new(Greedy::new(o)),
+    state_bytes: None,
 };
 
 /// The grids: linear arrays, rings, meshes and tori.

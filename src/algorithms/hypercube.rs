@@ -316,6 +316,7 @@ pub const BIT_FIXING: Entry = Entry {
     options: &[Field::ReverseOrder, Field::Flits],
     teaching: &BIT_FIXING_TEACHING,
     factory: |o| Box::new(BitFixing::new(o)),
+    state_bytes: None,
 };
 
 /// The registry entry.
@@ -337,6 +338,7 @@ pub const VALIANT: Entry = Entry {
     options: &[Field::Pipeline, Field::ReverseOrder, Field::Flits],
     teaching: &VALIANT_TEACHING,
     factory: |o| Box::new(Valiant::new(o)),
+    state_bytes: None,
 };
 
 /// bit-fixing.

@@ -430,6 +430,7 @@ pub const NOWRAP: Entry = Entry {
     options: &[Field::Phases, Field::Smear, Field::Flits, Field::NoRandomize],
     teaching: &NOWRAP_TEACHING,
     factory: |o| Box::new(Ks::nowrap(o)),
+    state_bytes: None,
 };
 
 /// The registry entry.
@@ -453,6 +454,7 @@ pub const WRAP: Entry = Entry {
     options: &[Field::Phases, Field::Smear, Field::Flits],
     teaching: &WRAP_TEACHING,
     factory: |o| Box::new(Ks::wrap(o)),
+    state_bytes: None,
 };
 
 #[cfg(test)]

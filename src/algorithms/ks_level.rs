@@ -400,6 +400,7 @@ pub const ENTRY: Entry = Entry {
     options: &[Field::Epsilon, Field::Phases, Field::Superior],
     teaching: &TEACHING,
     factory: |o| Box::new(KsLevel::new(o)),
+    state_bytes: None,
 };
 
 /// ks-level.

@@ -196,6 +196,7 @@ pub const ENTRY: Entry = Entry {
     options: &[Field::Locality, Field::Phases],
     teaching: &TEACHING,
     factory: |o| Box::new(KsLocal::new(o)),
+    state_bytes: None,
 };
 
 /// ks-local.

@@ -427,6 +427,7 @@ pub const ENTRY: Entry = Entry {
     options: &[Field::Pipeline],
     teaching: &TEACHING,
     factory: |o| Box::new(Offline::new(o)),
+    state_bytes: None,
 };
 
 /// offline.

@@ -175,6 +175,7 @@ pub const ENTRY: Entry = Entry {
     options: &[Field::Pipeline, Field::Flits],
     teaching: &TEACHING,
     factory: |o| Box::new(RandInterval::new(o)),
+    state_bytes: None,
 };
 
 /// rand-interval.

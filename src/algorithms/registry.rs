@@ -76,6 +76,12 @@ pub struct Entry {
     /// Builds the algorithm.
     #[serde(skip)]
     pub factory: fn(&AlgorithmOptions) -> Box<dyn Algorithm>,
+    /// The bytes its plans hold at their peak on a network beyond the
+    /// generic per-node state ([`crate::memory`]), for an algorithm that
+    /// keeps more (`flashsort`'s relays and leveled networks); `None` for
+    /// the others.
+    #[serde(skip)]
+    pub state_bytes: Option<fn(&Topology) -> u64>,
 }
 
 /// An entry's options as `list --json` shows them: each row's CLI name,

@@ -88,6 +88,7 @@ pub const ENTRY: Entry = Entry {
     options: &[],
     teaching: &TEACHING,
     factory: |o| Box::new(SnakeSort::new(o)),
+    state_bytes: None,
 };
 
 /// snake-sort.

@@ -172,6 +172,7 @@ pub const ENTRY: Entry = Entry {
     options: &[Field::Pipeline],
     teaching: &TEACHING,
     factory: |o| Box::new(SortRoute::new(o)),
+    state_bytes: None,
 };
 
 /// sort-route.

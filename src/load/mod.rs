@@ -175,6 +175,7 @@ impl LoadSpec {
             page: false,
             max_steps: steps.min(u32::MAX as u64) as u32,
             scripted: false,
+            state_bytes: 0,
         };
         limit.check(&shape).map(|_| ())
     }

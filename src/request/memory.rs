@@ -29,6 +29,7 @@ impl RunSpec {
             page: self.browser,
             max_steps: self.max_steps,
             scripted: !self.algorithm.open_loop,
+            state_bytes: self.algorithm.state_bytes.map_or(0, |bytes| bytes(topology)),
         })
     }
 

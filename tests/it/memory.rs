@@ -90,6 +90,48 @@ fn a_run_too_large_for_the_address_space_is_refused_by_name_within_two_seconds()
     }
 }
 
+/// Flashsort's plans (its relays and leveled networks) are in the
+/// estimate: on mesh:1024x1024 under a 1.5 GB address-space limit the run
+/// is refused by name before it starts, where it used to abort in its
+/// planning (exit 134, "memory allocation of … bytes failed").
+#[test]
+fn flashsort_too_large_for_the_address_space_is_refused_not_aborted() {
+    for (topology, loading) in [
+        ("mesh:1024x1024", "light"),
+        ("mesh:1024x1024", "full"),
+        ("butterfly:20", "light"),
+    ] {
+        let args = [
+            "run",
+            "--topology",
+            topology,
+            "--workload",
+            "sort-random",
+            "--algorithm",
+            "flashsort",
+            "--loading",
+            loading,
+        ];
+        let (out, took) = under_ulimit(1_500_000, &args);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{topology} {loading}: {err}");
+        assert!(out.stdout.is_empty());
+        assert!(took < Duration::from_secs(2), "{topology}: refused after {took:?}");
+        assert!(
+            err.starts_with(&format!("routesim: topology {topology}: the run needs an estimated ")),
+            "{err}"
+        );
+        let estimate = spec(topology, "flashsort", "sort-random", &[(Field::Loading, loading)])
+            .memory_estimate()
+            .unwrap();
+        assert!(err.contains(&memory::shown(estimate.total())), "{err}");
+        assert!(
+            estimate.algorithm > estimate.engine,
+            "{topology}: the plans outweigh the engine"
+        );
+    }
+}
+
 /// With the estimate overruled (`--memory-limit 100G`) the allocations
 /// themselves fail under the address-space limit: still a message, exit 2,
 /// not the allocator's abort (exit 134).
@@ -233,6 +275,19 @@ fn the_page_budget_refuses_before_allocating() {
     assert!(e.contains("above the page's memory budget of 1.0 GiB"), "{e}");
     worms.set(Field::Flits, "flits", "1").unwrap();
     assert!(worms.check_memory().is_ok(), "{:?}", worms.memory_estimate());
+    // Flashsort's plans are in the estimate: its page sizes (the lesson's
+    // largest butterfly, the light mesh sort's largest measured page run)
+    // fit, four times the mesh does not.
+    for (topology, fits) in [("butterfly:14", true), ("mesh:128x128", true), ("mesh:512x512", false)] {
+        let mut sort = page(topology, "sort-random", None);
+        sort.set(Field::Algorithm, "algorithm", "flashsort").unwrap();
+        assert_eq!(
+            sort.check_memory().is_ok(),
+            fits,
+            "{topology}: {:?}",
+            sort.memory_estimate()
+        );
+    }
     // A budget refusal names the topology, the estimate and the budget.
     let mut small = page("mesh:64x64", "random-permutation", None);
     small.memory_limit = Some(Limit {
@@ -322,11 +377,15 @@ fn compare(topology: &str, algorithm: &str, workload: &str, extra: &[(Field, &st
 
 #[test]
 fn the_estimate_bounds_the_measured_peak_within_a_sane_factor() {
-    let runs: [Run; 4] = [
+    let runs: [Run; 8] = [
         ("mesh:256x256", "greedy", "random-permutation", &[]),
         ("torus:128x128", "greedy", "random-kk", &[(Field::K, "8")]),
         ("mesh:128x128", "pp-rand", "random-permutation", &[]),
         ("hypercube:14", "valiant", "random-permutation", &[]),
+        ("mesh:64x64", "flashsort", "sort-random", &[]),
+        ("mesh:16x16x16", "flashsort", "sort-random", &[(Field::Loading, "full")]),
+        ("mesh:8x8x8x8", "flashsort", "sort-random", &[]),
+        ("butterfly:12", "flashsort", "sort-random", &[]),
     ];
     for (topology, algorithm, workload, extra) in runs {
         let Some((estimate, measured)) = compare(topology, algorithm, workload, extra) else {
@@ -348,7 +407,11 @@ fn the_estimate_bounds_the_measured_peak_within_a_sane_factor() {
 #[test]
 #[ignore]
 fn figures() {
-    let runs: [Run; 10] = [
+    let runs: [Run; 14] = [
+        ("mesh:256x256", "flashsort", "sort-random", &[]),
+        ("mesh:32x32x32", "flashsort", "sort-random", &[]),
+        ("hypercube:14", "flashsort", "sort-random", &[]),
+        ("butterfly:16", "flashsort", "sort-random", &[]),
         ("mesh:512x512", "greedy", "random-permutation", &[]),
         ("mesh:1024x1024", "greedy", "random-permutation", &[]),
         ("torus:512x512", "greedy", "random-kk", &[(Field::K, "4")]),

@@ -189,6 +189,7 @@ pub const ENTRY: Entry = Entry {
     options: &[],
     teaching: &TEACHING,
     factory: |o| Box::new(Bitonic::new(o)),
+    state_bytes: None,
 };
 
 /// The rounds, the same network on every topology (every claim's opening).

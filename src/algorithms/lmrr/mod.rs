@@ -618,4 +618,5 @@ pub const ENTRY: Entry = Entry {
     options: &[Field::Ranks, Field::Paths, Field::Combine],
     teaching: &TEACHING,
     factory: |o| Box::new(Lmrr::new(o)),
+    state_bytes: None,
 };

@@ -447,6 +447,7 @@ pub const RAND: Entry = Entry {
     options: &[Field::UnknownLk],
     teaching: &RAND_TEACHING,
     factory: |o| Box::new(Pp::randomized(o)),
+    state_bytes: None,
 };
 
 /// The registry entry.
@@ -464,6 +465,7 @@ pub const DET: Entry = Entry {
     options: &[Field::UnknownLk],
     teaching: &DET_TEACHING,
     factory: |o| Box::new(Pp::deterministic(o)),
+    state_bytes: None,
 };
 
 #[cfg(test)]
