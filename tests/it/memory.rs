@@ -140,7 +140,8 @@ fn a_failed_allocation_is_a_message_not_an_abort() {
     // The workload's packets (3^16 nodes under 500 MB), the engine's link
     // table (4000 × 4000 under 1 GB), lmrr's paths (not in the estimate:
     // 512 × 512 under 400 MB; on the shuffle-exchange, D = 20 under 1.5
-    // GB, where the run used to abort, exit 134).
+    // GB, where the run used to abort, exit 134; on a hypercube its
+    // leveled network counted too, D = 18 under 800 MB).
     let cases = [
         (
             "mesh:3x3x3x3x3x3x3x3x3x3x3x3x3x3x3x3",
@@ -151,6 +152,7 @@ fn a_failed_allocation_is_a_message_not_an_abort() {
         ("mesh:4000x4000", 1_000_000, "the engine's link table", "greedy"),
         ("mesh:512x512", 400_000, "lmrr's paths", "lmrr"),
         ("shuffle-exchange:20", 1_500_000, "lmrr's paths", "lmrr"),
+        ("hypercube:18", 800_000, "lmrr's paths", "lmrr"),
     ];
     for (topology, kb, what, algorithm) in cases {
         let args = [

@@ -77,13 +77,20 @@ use plateau::Plateaus;
 use scheduler::{Counts, Problem, Scheduler};
 use std::sync::Arc;
 
+/// Bytes of a run's paths per path node, at most (the memory check before
+/// they are built; measured 10–15 on meshes).
+const PATH_NODE_BYTES: u64 = 16;
+/// Bytes per logical node of a round's leveled network, at most (measured
+/// 90–150 on butterflies and hypercubes, D = 16).
+const LOGICAL_NODE_BYTES: u64 = 160;
+
 /// The default capacity of an edge queue (SPEC §5).
 pub const DEFAULT_QUEUE_CAP: u32 = 2;
 /// The largest edge-queue capacity accepted.
 pub const MAX_QUEUE_CAP: u32 = 64;
 pub use crate::options::{PathChoice, MAX_RANKS};
 /// The most path nodes, summed over the packets, that lmrr stores: its
-/// paths are explicit, about 10 bytes per node, so the total path length
+/// paths are explicit, 10–15 bytes per node, so the total path length
 /// (not the node count) bounds its memory. On a side × side mesh a
 /// permutation's paths total about N·(2/3)·side nodes: side 1024 fits,
 /// side 2048 (tens of GB) is refused instead of exhausting memory.
@@ -379,12 +386,23 @@ impl Algorithm for Lmrr {
                 limit: MAX_PATH_NODES,
             });
         }
-        // The paths are the run's largest allocation and are not in the
-        // estimate made before the workload exists (src/memory.rs): their
-        // bytes are tried in one block now, so that a machine without them
-        // gives a message, not an abort (about 10 bytes per path node: the
-        // node, its share of the per-packet vectors and the schedule's).
-        crate::error::try_headroom(path_nodes.saturating_mul(10), "lmrr's paths", &topo)?;
+        // The paths and the leveled networks are the run's largest
+        // allocations and are not in the estimate made before the workload
+        // exists (src/memory.rs): their bytes are tried in one block now,
+        // so that a machine without them gives a message, not an abort.
+        // Measured as whole-process peaks less the engine (random
+        // permutations): 10–15 bytes per path node on meshes (the node, its
+        // share of the per-packet vectors and the schedule's; 2-D direct
+        // and 3-D plateaus, sides 16–256), and on butterflies and
+        // hypercubes, whose networks are built level by level, 90–150 bytes
+        // per logical node (D = 16, direct and Valiant paths). Before the
+        // networks were counted, lmrr on butterfly:17 with Valiant paths
+        // under a 800 MB limit aborted.
+        let logical: u64 = descs.iter().map(|d| u64::from(d.description().count())).sum();
+        let bytes = path_nodes
+            .saturating_mul(PATH_NODE_BYTES)
+            .saturating_add(logical.saturating_mul(LOGICAL_NODE_BYTES));
+        crate::error::try_headroom(bytes, "lmrr's paths", &topo)?;
         let rows = match &topo {
             Topology::Butterfly(b) => b.rows(),
             Topology::Hypercube(h) => 1 << h.dim(),
