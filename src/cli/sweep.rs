@@ -21,7 +21,7 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc;
+use std::sync::{mpsc, Condvar, Mutex, PoisonError};
 
 /// Output format of a sweep.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -101,7 +101,8 @@ pub struct SweepArgs {
     /// Options shared with `run`, applied to every run of the sweep.
     #[command(flatten)]
     pub engine: super::EngineFlags,
-    /// The memory limit (`--memory-limit`), per grid point.
+    /// The memory limit (`--memory-limit`): each grid point's, and what the
+    /// points running side by side take together ([`Budget`]).
     #[command(flatten)]
     pub memory: super::memory::MemoryFlag,
     /// Output format.
@@ -145,6 +146,60 @@ impl Plan {
             Plan::Batch(g) => g.run(index),
             Plan::Load(g) => g.run(index),
         }
+    }
+
+    /// A point's estimated bytes (batch points; an open-loop point checks
+    /// its rate's packets when it runs, and is not held back).
+    fn estimate(&self, index: u64) -> u64 {
+        match self {
+            Plan::Batch(g) => g.estimate(index).unwrap_or(0),
+            Plan::Load(_) => 0,
+        }
+    }
+}
+
+/// The memory the points running at once take together: with `--jobs`
+/// points side by side, a point starts only when its estimate fits beside
+/// those of the points running; a point that would run alone starts
+/// whatever its estimate (its own check refuses it by name if it is over
+/// the limit). Each point's estimate is an upper bound of its peak
+/// ([`crate::memory`]), so the points running never need more than the
+/// limit together. The rows and their order do not change.
+struct Budget {
+    limit: u64,
+    /// (bytes taken, points running).
+    state: Mutex<(u64, u32)>,
+    freed: Condvar,
+}
+
+impl Budget {
+    fn new(limit: u64) -> Budget {
+        Budget {
+            limit,
+            state: Mutex::new((0, 0)),
+            freed: Condvar::new(),
+        }
+    }
+
+    /// Waits until `bytes` (at most the limit) fit beside the points
+    /// running, or none runs; returns what it took.
+    fn take(&self, bytes: u64) -> u64 {
+        let bytes = bytes.min(self.limit);
+        let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        while state.1 > 0 && state.0 + bytes > self.limit {
+            state = self.freed.wait(state).unwrap_or_else(PoisonError::into_inner);
+        }
+        state.0 += bytes;
+        state.1 += 1;
+        bytes
+    }
+
+    /// Gives back what [`Budget::take`] took, when the point is done.
+    fn give_back(&self, bytes: u64) {
+        let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        state.0 -= bytes;
+        state.1 -= 1;
+        self.freed.notify_all();
     }
 }
 
@@ -337,6 +392,8 @@ pub(super) fn sweep(args: SweepArgs) -> Outcome {
         None => None,
     };
     let stop = AtomicBool::new(false);
+    // Points side by side within the memory limit (none known: no wait).
+    let budget = args.memory.limit()?.map(|limit| Budget::new(limit.bytes));
     let (tx, rx) = mpsc::channel::<(u64, Row)>();
     let mut sink = Sink {
         out: args.out.clone(),
@@ -357,12 +414,17 @@ pub(super) fn sweep(args: SweepArgs) -> Outcome {
     let (mut successes, mut failures, mut incomplete) = (0u64, 0u64, 0u64);
     let mut first_error: Option<String> = None;
     let result: Result<(), String> = std::thread::scope(|scope| {
-        let (grid, stop) = (&grid, &stop);
+        let (grid, stop, budget) = (&grid, &stop, &budget);
         scope.spawn(move || {
             let work = move || {
                 slice.par_bridge().for_each_with(tx, |tx, i| {
                     if !stop.load(Ordering::Relaxed) {
-                        let _ = tx.send((i, grid.run(i)));
+                        let took = budget.as_ref().map(|b| (b, b.take(grid.estimate(i))));
+                        let row = grid.run(i);
+                        if let Some((b, bytes)) = took {
+                            b.give_back(bytes);
+                        }
+                        let _ = tx.send((i, row));
                     }
                 });
             };
@@ -423,4 +485,36 @@ pub(super) fn sweep(args: SweepArgs) -> Outcome {
     } else {
         EXIT_OK
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Budget;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::time::Duration;
+
+    #[test]
+    fn a_point_waits_until_its_estimate_fits_beside_the_running_ones() {
+        let budget = Budget::new(100);
+        let first = budget.take(60);
+        let released = AtomicBool::new(false);
+        std::thread::scope(|s| {
+            let waiter = s.spawn(|| {
+                let took = budget.take(60);
+                assert!(released.load(Ordering::SeqCst), "60 beside 60 waited for the first");
+                budget.give_back(took);
+            });
+            std::thread::sleep(Duration::from_millis(50));
+            // 40 fits beside the first 60 at once.
+            let small = budget.take(40);
+            budget.give_back(small);
+            released.store(true, Ordering::SeqCst);
+            budget.give_back(first);
+            waiter.join().unwrap();
+        });
+        // A point over the limit runs alone (its own check refuses it).
+        assert_eq!(budget.take(500), 100);
+        budget.give_back(100);
+        assert_eq!(*budget.state.lock().unwrap(), (0, 0));
+    }
 }

@@ -334,6 +334,13 @@ impl Grid {
         }
     }
 
+    /// The `index`-th point's estimated bytes ([`crate::memory::estimate`];
+    /// nothing generated), for running points side by side within a
+    /// memory limit; `None` if it has none (no network).
+    pub fn estimate(&self, index: u64) -> Option<u64> {
+        self.point(index).spec.memory_estimate().map(|e| e.total())
+    }
+
     /// Runs the `index`-th point to its end (a panic, i.e. a bug, becomes an error row natively).
     pub fn run(&self, index: u64) -> Row {
         let point = self.point(index);

@@ -249,6 +249,42 @@ fn a_sweep_writes_an_error_row_for_a_point_over_the_limit() {
     assert!(rows[2].contains("above --memory-limit of 20.0 MiB"), "{}", rows[2]);
 }
 
+/// Points side by side (`--jobs 2`) whose estimates do not fit the limit
+/// together run one after the other: every point runs, none is refused,
+/// and the rows are those of `--jobs 1`.
+#[test]
+fn parallel_points_share_the_memory_limit() {
+    let one = spec("mesh:128x128", "greedy", "random-permutation", &[])
+        .memory_estimate()
+        .unwrap()
+        .total();
+    let limit = format!("{}", one * 3 / 2);
+    let sweep = |jobs: &str| {
+        Command::new(BIN)
+            .args([
+                "sweep",
+                "--topology",
+                "mesh:128x128",
+                "--workload",
+                "random-permutation",
+                "--algorithm",
+                "greedy",
+                "--seeds",
+                "1..4",
+                "--jobs",
+                jobs,
+                "--memory-limit",
+                &limit,
+            ])
+            .output()
+            .unwrap()
+    };
+    let (apart, side_by_side) = (sweep("1"), sweep("2"));
+    assert_eq!(side_by_side.status.code(), Some(0), "{}", stderr(&side_by_side));
+    assert_eq!(apart.stdout, side_by_side.stdout);
+    assert_eq!(String::from_utf8_lossy(&apart.stdout).lines().count(), 5);
+}
+
 /// The page's budget refuses by the same estimate, naming the budget; the
 /// requests the page runs today pass it.
 #[test]
