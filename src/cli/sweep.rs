@@ -148,13 +148,13 @@ impl Plan {
         }
     }
 
-    /// A point's estimated bytes (batch points; an open-loop point checks
-    /// its rate's packets when it runs, and is not held back).
+    /// A point's estimated bytes (0 for one that cannot run).
     fn estimate(&self, index: u64) -> u64 {
         match self {
-            Plan::Batch(g) => g.estimate(index).unwrap_or(0),
-            Plan::Load(_) => 0,
+            Plan::Batch(g) => g.estimate(index),
+            Plan::Load(g) => g.estimate(index),
         }
+        .unwrap_or(0)
     }
 }
 

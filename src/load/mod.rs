@@ -149,21 +149,33 @@ impl LoadSpec {
     }
 
     /// Refuses a run at `rate` whose memory estimate ([`crate::memory`]) is
-    /// above [`LoadSpec::memory_limit`], before anything is allocated. The
-    /// packets held at once are at most those generated: every source,
-    /// with probability `rate`, in every step of the windows (W + M + D),
-    /// with a quarter more for the draws' spread.
+    /// above [`LoadSpec::memory_limit`], before anything is allocated.
     pub fn check_memory(&self, rate: f64) -> Result<()> {
         let Some(limit) = &self.memory_limit else {
             return Ok(());
         };
+        limit.check(&self.memory_shape(rate)?).map(|_| ())
+    }
+
+    /// The run's estimated bytes at `rate` (`None` if the pattern does not
+    /// fit the network): what a sweep's points side by side share.
+    pub fn memory_estimate(&self, rate: f64) -> Option<u64> {
+        let shape = self.memory_shape(rate).ok()?;
+        Some(crate::memory::estimate(&shape).total())
+    }
+
+    /// The run's shape at `rate` for the estimate. The packets held at once
+    /// are at most those generated: every source, with probability `rate`,
+    /// in every step of the windows (W + M + D), with a quarter more for
+    /// the draws' spread.
+    fn memory_shape(&self, rate: f64) -> Result<crate::memory::Shape<'_>> {
         let steps = self.warmup as u64 + self.measure as u64 + self.drain as u64;
         let sources = Destinations::new(self.pattern, &self.topology, self.seed)?
             .sources()
             .len() as u64;
         let expected = rate.clamp(0.0, 1.0) * (sources * steps) as f64;
         let packets = ((expected * 1.25) as u64 + 64).min(sources * steps);
-        let shape = crate::memory::Shape {
+        Ok(crate::memory::Shape {
             topology: &self.topology,
             packets,
             policy: self.policy,
@@ -176,8 +188,7 @@ impl LoadSpec {
             max_steps: steps.min(u32::MAX as u64) as u32,
             scripted: false,
             state_bytes: 0,
-        };
-        limit.check(&shape).map(|_| ())
+        })
     }
 
     /// The algorithm's registry entry, if it takes open-loop traffic on

@@ -194,6 +194,13 @@ impl LoadGrid {
         (spec, self.rates[digit[5]], series)
     }
 
+    /// The `index`-th point's estimated bytes (`None` if it cannot run),
+    /// for running points side by side within a memory limit.
+    pub fn estimate(&self, index: u64) -> Option<u64> {
+        let (spec, rate, _) = self.point(index);
+        spec.memory_estimate(rate)
+    }
+
     /// Runs the `index`-th point to its end (a panic, i.e. a bug, becomes
     /// an error row natively); a point that cannot run (a closed-loop
     /// algorithm, a pattern the network lacks) gives a row with its error.

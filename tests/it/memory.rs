@@ -285,6 +285,49 @@ fn parallel_points_share_the_memory_limit() {
     assert_eq!(String::from_utf8_lossy(&apart.stdout).lines().count(), 5);
 }
 
+/// Open-loop points (`sweep --pattern`) share the limit the same way: the
+/// rows of `--jobs 2` under a limit 1.5 times the largest point's estimate
+/// are those of `--jobs 1`.
+#[test]
+fn parallel_open_loop_points_share_the_memory_limit() {
+    let mut spec = routesim::load::LoadSpec::new(
+        "torus:64x64".parse().unwrap(),
+        "greedy",
+        routesim::load::Pattern::Uniform,
+    );
+    (spec.warmup, spec.measure, spec.drain) = (50, 50, 50);
+    let one = spec.memory_estimate(0.2).unwrap();
+    let limit = format!("{}", one * 3 / 2);
+    let sweep = |jobs: &str| {
+        Command::new(BIN)
+            .args([
+                "sweep",
+                "--topology",
+                "torus:64x64",
+                "--pattern",
+                "uniform",
+                "--rate",
+                "0.05,0.1,0.15,0.2",
+                "--warmup",
+                "50",
+                "--measure",
+                "50",
+                "--drain",
+                "50",
+                "--jobs",
+                jobs,
+                "--memory-limit",
+                &limit,
+            ])
+            .output()
+            .unwrap()
+    };
+    let (apart, side_by_side) = (sweep("1"), sweep("2"));
+    assert_eq!(side_by_side.status.code(), Some(0), "{}", stderr(&side_by_side));
+    assert_eq!(apart.stdout, side_by_side.stdout);
+    assert_eq!(String::from_utf8_lossy(&apart.stdout).lines().count(), 5);
+}
+
 /// The page's budget refuses by the same estimate, naming the budget; the
 /// requests the page runs today pass it.
 #[test]
