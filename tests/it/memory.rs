@@ -259,30 +259,20 @@ fn parallel_points_share_the_memory_limit() {
         .unwrap()
         .total();
     let limit = format!("{}", one * 3 / 2);
-    let sweep = |jobs: &str| {
-        Command::new(BIN)
-            .args([
-                "sweep",
-                "--topology",
-                "mesh:128x128",
-                "--workload",
-                "random-permutation",
-                "--algorithm",
-                "greedy",
-                "--seeds",
-                "1..4",
-                "--jobs",
-                jobs,
-                "--memory-limit",
-                &limit,
-            ])
-            .output()
-            .unwrap()
-    };
-    let (apart, side_by_side) = (sweep("1"), sweep("2"));
-    assert_eq!(side_by_side.status.code(), Some(0), "{}", stderr(&side_by_side));
-    assert_eq!(apart.stdout, side_by_side.stdout);
-    assert_eq!(String::from_utf8_lossy(&apart.stdout).lines().count(), 5);
+    same_rows_side_by_side(
+        &[
+            "--topology",
+            "mesh:128x128",
+            "--workload",
+            "random-permutation",
+            "--algorithm",
+            "greedy",
+            "--seeds",
+            "1..4",
+        ],
+        &limit,
+        4,
+    );
 }
 
 /// Open-loop points (`sweep --pattern`) share the limit the same way: the
@@ -298,34 +288,41 @@ fn parallel_open_loop_points_share_the_memory_limit() {
     (spec.warmup, spec.measure, spec.drain) = (50, 50, 50);
     let one = spec.memory_estimate(0.2).unwrap();
     let limit = format!("{}", one * 3 / 2);
+    same_rows_side_by_side(
+        &[
+            "--topology",
+            "torus:64x64",
+            "--pattern",
+            "uniform",
+            "--rate",
+            "0.05,0.1,0.15,0.2",
+            "--warmup",
+            "50",
+            "--measure",
+            "50",
+            "--drain",
+            "50",
+        ],
+        &limit,
+        4,
+    );
+}
+
+/// `sweep ARGS --memory-limit LIMIT` with `--jobs 2` exits 0 with the rows
+/// of `--jobs 1`: a header and `points` rows.
+fn same_rows_side_by_side(args: &[&str], limit: &str, points: usize) {
     let sweep = |jobs: &str| {
         Command::new(BIN)
-            .args([
-                "sweep",
-                "--topology",
-                "torus:64x64",
-                "--pattern",
-                "uniform",
-                "--rate",
-                "0.05,0.1,0.15,0.2",
-                "--warmup",
-                "50",
-                "--measure",
-                "50",
-                "--drain",
-                "50",
-                "--jobs",
-                jobs,
-                "--memory-limit",
-                &limit,
-            ])
+            .arg("sweep")
+            .args(args)
+            .args(["--jobs", jobs, "--memory-limit", limit])
             .output()
             .unwrap()
     };
     let (apart, side_by_side) = (sweep("1"), sweep("2"));
     assert_eq!(side_by_side.status.code(), Some(0), "{}", stderr(&side_by_side));
     assert_eq!(apart.stdout, side_by_side.stdout);
-    assert_eq!(String::from_utf8_lossy(&apart.stdout).lines().count(), 5);
+    assert_eq!(String::from_utf8_lossy(&apart.stdout).lines().count(), points + 1);
 }
 
 /// The page's budget refuses by the same estimate, naming the budget; the
