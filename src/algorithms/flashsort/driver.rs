@@ -177,6 +177,13 @@ impl Driver {
         Some((Scheduler::new(problem, self.q, false, check), c, l))
     }
 
+    /// Whether every phase queued has been played out (after the step that
+    /// closed the last one): for tests that play phases of their own.
+    #[cfg(test)]
+    pub fn idle(&self) -> bool {
+        self.current.is_none() && self.queue.is_empty()
+    }
+
     /// Queues a relay's control phase, played as it runs (none if it has
     /// nothing to send).
     pub fn push_relay(&mut self, name: String, relay: Relay, level: Option<usize>) {

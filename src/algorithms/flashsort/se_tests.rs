@@ -18,7 +18,6 @@
 
 use super::driver::Driver;
 use crate::algorithms::lmrr::hop_leveled::HopLeveled;
-use crate::algorithms::lmrr::round;
 use crate::engine::{Engine, EngineConfig};
 use crate::rng::{Rng, Stream};
 use crate::topology::{Network, SeButterflies, Topology};
@@ -77,26 +76,22 @@ fn climb(d: u32, copies: impl Fn(u32) -> Vec<u32>, seed: u64, q: u32) -> Climb {
     }
     let packets: Vec<(u32, Vec<u32>)> = node_paths.into_iter().enumerate().map(|(i, p)| (i as u32, p)).collect();
     let mut driver = Driver::new(seed, q);
-    let (mut s, c, l) = driver.routing(&engine, &net, &packets).unwrap();
+    let (s, c, l) = driver.routing(&engine, &net, &packets).unwrap();
     let substeps = s.problem().net.substeps;
-    let log_n = (packets.len() as u32).next_power_of_two().trailing_zeros();
-    let (mut sub, mut max_queue) = (0, 0);
-    let mut load = vec![0u32; g.nodes() as usize];
+    driver.push_route("climb".into(), s, None, 0);
+    // The most packets on one node after any step (waiting ones included).
+    let (mut load, mut max_queue) = (vec![0u32; g.nodes() as usize], 0);
     loop {
-        if sub == 0 {
-            if s.remaining() == 0 {
-                break;
-            }
-            s.step();
+        driver.step(&mut engine, |_, _| false, |v, port| Some((v, port)));
+        if driver.idle() {
+            break;
         }
-        round::carry_out(&s, sub, &mut engine);
         engine.step();
         load.iter_mut().for_each(|x| *x = 0);
         for p in 0..packets.len() as u32 {
             load[engine.position(p) as usize] += 1;
         }
         max_queue = max_queue.max(*load.iter().max().unwrap());
-        sub = (sub + 1) % substeps;
     }
     for (p, &(_, to)) in pairs.iter().enumerate() {
         assert_eq!(engine.position(p as u32), to, "packet {p} ends at its goal");
@@ -107,8 +102,8 @@ fn climb(d: u32, copies: impl Fn(u32) -> Vec<u32>, seed: u64, q: u32) -> Climb {
         substeps,
         c,
         l,
-        log_n,
-        max_edge_queue: s.counts().max_edge_queue,
+        log_n: (packets.len() as u32).next_power_of_two().trailing_zeros(),
+        max_edge_queue: driver.lmrr_fields().max_edge_queue,
         max_queue,
     }
 }
