@@ -197,7 +197,7 @@ impl Algorithm for Flashsort {
             ));
         }
         let topo = &instance.topology;
-        let grid = topo.as_grid().filter(|_| topo.kind() == Kind::Mesh);
+        let grid = mesh(topo);
         if let Some(why) = grid.and_then(Array::refusal) {
             return Err(Error::unsupported(NAME, why));
         }
@@ -315,7 +315,7 @@ pub fn plan_bytes(topo: &Topology) -> u64 {
     match topo {
         Topology::Butterfly(b) => (512 * u64::from(b.dim())) << b.dim(),
         Topology::Hypercube(h) => 512 * u64::from(h.ports()) * nodes,
-        _ => match topo.as_grid().filter(|_| topo.kind() == Kind::Mesh) {
+        _ => match mesh(topo) {
             Some(grid) => {
                 let side = u64::from(grid.dims().iter().copied().max().unwrap_or(1));
                 nodes.saturating_mul(1024 * grid.dims().len() as u64 + 8 * side)
@@ -323,6 +323,11 @@ pub fn plan_bytes(topo: &Topology) -> u64 {
             None => 0,
         },
     }
+}
+
+/// The grid of a mesh (§10's arrays; not a torus, a ring or a line).
+fn mesh(topo: &Topology) -> Option<&Grid> {
+    topo.as_grid().filter(|_| topo.kind() == Kind::Mesh)
 }
 
 /// The registry entry.
