@@ -148,6 +148,14 @@ impl Plan {
         }
     }
 
+    /// The limit the points are checked against.
+    fn memory_limit(&self) -> Option<&crate::memory::Limit> {
+        match self {
+            Plan::Batch(g) => g.memory_limit(),
+            Plan::Load(g) => g.memory_limit(),
+        }
+    }
+
     /// A point's estimated bytes (0 for one that cannot run).
     fn estimate(&self, index: u64) -> u64 {
         match self {
@@ -392,8 +400,9 @@ pub(super) fn sweep(args: SweepArgs) -> Outcome {
         None => None,
     };
     let stop = AtomicBool::new(false);
-    // Points side by side within the memory limit (none known: no wait).
-    let budget = args.memory.limit()?.map(|limit| Budget::new(limit.bytes));
+    // Points side by side within the limit each point is checked against
+    // (none known: no wait).
+    let budget = grid.memory_limit().map(|limit| Budget::new(limit.bytes));
     let (tx, rx) = mpsc::channel::<(u64, Row)>();
     let mut sink = Sink {
         out: args.out.clone(),

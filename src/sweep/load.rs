@@ -194,6 +194,11 @@ impl LoadGrid {
         (spec, self.rates[digit[5]], series)
     }
 
+    /// The memory limit every point is checked against (`None`: none known).
+    pub fn memory_limit(&self) -> Option<&crate::memory::Limit> {
+        self.memory_limit.as_ref()
+    }
+
     /// The `index`-th point's estimated bytes (`None` if it cannot run),
     /// for running points side by side within a memory limit.
     pub fn estimate(&self, index: u64) -> Option<u64> {

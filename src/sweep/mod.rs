@@ -334,6 +334,11 @@ impl Grid {
         }
     }
 
+    /// The memory limit every point is checked against (`None`: none known).
+    pub fn memory_limit(&self) -> Option<&crate::memory::Limit> {
+        self.base.memory_limit.as_ref()
+    }
+
     /// The `index`-th point's estimated bytes ([`crate::memory::estimate`];
     /// nothing generated), for running points side by side within a
     /// memory limit; `None` if it has none (no network).
