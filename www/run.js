@@ -326,6 +326,9 @@ export function setPlaying(on, byUser = true) {
   updatePlayLabel();
   state.lastFrame = performance.now();
   updateCounters();
+  // Playing, the chart follows a few times a second; paused, it shows the
+  // counters' step at once (else it could stay a few steps behind them).
+  if (!on) updateChart(true);
 }
 
 /** The animation loop (one requestAnimationFrame each): plays the steps due at playSpeed, draws when dirty. */

@@ -171,6 +171,28 @@ test('the run chart: y from 0, whole-number ticks, a legend with names and value
   await page.close();
 });
 
+test('paused while playing, the run chart shows the counters\' step', async () => {
+  const { page, errors } = await open('?topology=mesh:32x32&algorithm=greedy&workload=random-permutation&seed=3&play=1&speed=40');
+  await page.waitForFunction(() => Number(document.getElementById('c-step').textContent) >= 15, null, { timeout: 20000 });
+  await page.keyboard.press('Space');
+  await frames(page);
+  await frames(page);
+  const seen = await page.evaluate(() => {
+    const u = window.routesim.chart.chart;
+    return {
+      counter: Number(document.getElementById('c-step').textContent),
+      status: document.getElementById('c-status').textContent,
+      last: u.data[0][u.data[0].length - 1],
+      legend: document.querySelector('[data-chart="run"] .u-legend').innerText,
+    };
+  });
+  assert.equal(seen.status, 'paused');
+  assert.equal(seen.last, seen.counter, 'the chart\'s last step is the counter\'s');
+  assert.match(seen.legend, new RegExp(`step:?\\s*${seen.counter}(?!\\d)`), `legend: ${seen.legend}`);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 for (const width of [360, 400]) {
   test(`the compact view in a ${width} px iframe: names what it shows, has its legend, nothing overflows`, async () => {
     const { page, frame, errors } = await openFramed(EMBED, width, 860);
