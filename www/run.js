@@ -316,6 +316,7 @@ export function resetRun() {
 /** Plays or pauses; `byUser`: also the choice for the next runs. */
 export function setPlaying(on, byUser = true) {
   cancelGoto();
+  const pausing = state.playing && !on;
   state.playing = on;
   if (byUser && state.autoplay !== on) {
     state.autoplay = on;
@@ -326,9 +327,10 @@ export function setPlaying(on, byUser = true) {
   updatePlayLabel();
   state.lastFrame = performance.now();
   updateCounters();
-  // Playing, the chart follows a few times a second; paused, it shows the
-  // counters' step at once (else it could stay a few steps behind them).
-  if (!on) updateChart(true);
+  // Playing, the chart follows a few times a second; on a pause it shows
+  // the counters' step at once (else it could stay a few steps behind
+  // them). Already paused, the callers that change the step update it.
+  if (pausing) updateChart(true);
 }
 
 /** The animation loop (one requestAnimationFrame each): plays the steps due at playSpeed, draws when dirty. */
