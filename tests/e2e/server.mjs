@@ -19,8 +19,16 @@ const TYPES = {
 export function startServer(root) {
   const base = path.resolve(root);
   const server = http.createServer(async (req, res) => {
-    const url = new URL(req.url, 'http://localhost');
-    let file = path.normalize(path.join(base, decodeURIComponent(url.pathname)));
+    // A path the URL parser or the decoder refuses (`//`, a stray `%`) is a 400, not a crash.
+    let url;
+    let file;
+    try {
+      url = new URL(req.url, 'http://localhost');
+      file = path.normalize(path.join(base, decodeURIComponent(url.pathname)));
+    } catch {
+      res.writeHead(400, { 'content-type': 'text/plain' }).end('bad request path');
+      return;
+    }
     if (!file.startsWith(base)) {
       res.writeHead(403).end();
       return;
