@@ -11,7 +11,7 @@
 //! output; batch-only options (`--workload`, ℓ, k, queues, engine options)
 //! are refused there by name.
 
-use super::{Outcome, EXIT_INCOMPLETE, EXIT_OK};
+use super::{Outcome, EXIT_BAD_INPUT, EXIT_INCOMPLETE, EXIT_OK};
 use crate::request::{parse_number, Field, RunSpec};
 use crate::sweep::{self, Grid, LoadGrid, LoadLists, Row, Shard, SweepLists, Table};
 use clap::{Args, ValueEnum};
@@ -39,8 +39,8 @@ Lists are comma-separated and flags may be repeated. Numeric lists (--n, --l, --
 --queue-cap) accept inclusive ranges a..b. The grid is topology x algorithm x policy x workload x (l, k) \
 x queue-cap x seed, the last varying fastest; rows come out in that order. (l, k) is every pair of --l and \
 --k, or with --lk the pairs l = k. A grid point that cannot run (e.g. transpose on a non-square mesh) gives \
-a row with an error column and the sweep exits 1, as it does when a run stalls or hits --max-steps (also \
-when every point fails: SPEC §4).
+a row with an error column and the sweep exits 1, as it does when a run stalls or hits --max-steps; when no \
+point could run, the rows are still written and the sweep exits 2 (SPEC §4).
 
 Open-loop traffic (SPEC §6): --pattern and --rate instead of --workload; the grid is topology x \
 algorithm x policy x pattern x seed x rate, the rate varying fastest, one row per point with the \
@@ -479,7 +479,7 @@ pub(super) fn sweep(args: SweepArgs) -> Outcome {
     sink.finish()?;
     if failures > 0 {
         // SPEC §4: rows of points that could not run are written with their
-        // error column, and the sweep exits 1 — also when no point ran.
+        // error column; the sweep exits 1, or 2 when no point could run.
         let first = first_error.unwrap_or_default();
         eprintln!(
             "routesim: sweep: {failures} of {total} grid points failed (see the error column); the first: {first}"
@@ -488,8 +488,11 @@ pub(super) fn sweep(args: SweepArgs) -> Outcome {
     if incomplete > 0 {
         eprintln!("routesim: sweep: {incomplete} of {total} runs stalled or hit --max-steps");
     }
-    // SPEC §4: 1 when some grid points could not run or did not finish.
-    Ok(if failures > 0 || incomplete > 0 {
+    // SPEC §4: 2 when no grid point could run (an empty shard has none to
+    // run and exits 0); 1 when some could not run or did not finish.
+    Ok(if failures > 0 && successes == 0 {
+        EXIT_BAD_INPUT
+    } else if failures > 0 || incomplete > 0 {
         EXIT_INCOMPLETE
     } else {
         EXIT_OK

@@ -250,7 +250,18 @@ impl Grid {
         };
         let mut queue_caps = Vec::new();
         for item in items("queue-cap", &lists.queue_cap)? {
-            queue_caps.push(parse_field(&base, Field::QueueCap, "queue-cap", &item)?.queue_cap);
+            // A range a..b of capacities, as the other numeric lists take.
+            let values = if item.contains("..") {
+                numbers("queue-cap", std::slice::from_ref(&item), 1, u32::MAX as u64)?
+                    .iter()
+                    .map(u64::to_string)
+                    .collect()
+            } else {
+                vec![item]
+            };
+            for value in values {
+                queue_caps.push(parse_field(&base, Field::QueueCap, "queue-cap", &value)?.queue_cap);
+            }
         }
         if queue_caps.is_empty() {
             queue_caps.push(base.queue_cap);

@@ -1,7 +1,7 @@
 //! The command line's contract (SPEC §4): exit codes, one-line errors,
 //! JSON and CSV output, determinism. Runs the built binary.
 
-use serde_json::Value;
+use serde_json::{json, Value};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
@@ -486,6 +486,40 @@ fn sweep_jsonl_to_a_file() {
     assert!(rows.iter().all(|r| r["error"].is_null()));
 }
 
+/// `--queue-cap` takes inclusive ranges like the other numeric lists (its
+/// help says so): `1..3,unbounded` is four grid points, in that order.
+#[test]
+fn sweep_queue_cap_takes_ranges() {
+    let out = routesim(&[
+        "sweep",
+        "--topology",
+        "mesh:4x4",
+        "--workload",
+        "random-permutation",
+        "--queue-cap",
+        "1..3,unbounded",
+        "--json",
+    ]);
+    assert!(matches!(out.status.code(), Some(0 | 1)), "{}", text(&out.stderr));
+    let caps: Vec<Value> = text(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap()["queue_cap"].clone())
+        .collect();
+    assert_eq!(caps, [json!(1), json!(2), json!(3), Value::Null]);
+    // A range's bad end is named like a bad number.
+    let bad = routesim(&[
+        "sweep",
+        "--topology",
+        "mesh:4x4",
+        "--workload",
+        "transpose",
+        "--queue-cap",
+        "0..2",
+    ]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(text(&bad.stderr).contains("queue-cap '0..2'"), "{}", text(&bad.stderr));
+}
+
 #[test]
 fn sweep_json_is_json_lines_like_run_json() {
     let args = [
@@ -645,10 +679,10 @@ fn instance_fields_spec_does_not_name_are_noted_and_ignored() {
     );
 }
 
-/// SPEC §4: a sweep exits 1 when grid points could not run, their rows
-/// written with the error column — also when none of them could.
+/// SPEC §4: a sweep whose grid points could not run writes their rows with
+/// the error column; it exits 2 when none of them could, 1 when some could.
 #[test]
-fn a_sweep_whose_points_all_fail_writes_their_rows_and_exits_1() {
+fn a_sweep_whose_points_all_fail_writes_their_rows_and_exits_2() {
     let out = routesim(&[
         "sweep",
         "--topology",
@@ -660,7 +694,7 @@ fn a_sweep_whose_points_all_fail_writes_their_rows_and_exits_1() {
         "--seeds",
         "1..2",
     ]);
-    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
     let csv = text(&out.stdout);
     let lines: Vec<&str> = csv.lines().collect();
     assert_eq!(lines.len(), 3, "{csv}");
@@ -674,15 +708,37 @@ fn a_sweep_whose_points_all_fail_writes_their_rows_and_exits_1() {
     }
     let err = text(&out.stderr);
     assert!(err.contains("2 of 2 grid points failed"), "{err}");
-    // One point, a workload the topology cannot take: its row, exit 1.
+    // One point, a workload the topology cannot take: its row, exit 2.
     let out = routesim(&["sweep", "--topology", "mesh:4x6", "--workload", "transpose"]);
-    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
     let csv = text(&out.stdout);
     assert_eq!(csv.lines().count(), 2, "{csv}");
     assert!(
         csv.lines().nth(1).unwrap().contains("invalid workload 'transpose'"),
         "{csv}"
     );
+    // Beside a point that runs, the same point makes the sweep exit 1.
+    let out = routesim(&["sweep", "--topology", "mesh:4x6,mesh:4x4", "--workload", "transpose"]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout).lines().count(), 3);
+    // A shard whose only point cannot run exits 2; the shard with the point
+    // that runs exits 0, and an empty shard writes nothing and exits 0.
+    let shard = |i: &str| {
+        routesim(&[
+            "sweep",
+            "--topology",
+            "mesh:4x6,mesh:4x4",
+            "--workload",
+            "transpose",
+            "--shard",
+            i,
+        ])
+    };
+    assert_eq!(shard("1/2").status.code(), Some(2));
+    assert_eq!(shard("2/2").status.code(), Some(0));
+    let empty = shard("3/3");
+    assert_eq!(empty.status.code(), Some(0));
+    assert!(empty.stdout.is_empty());
 }
 
 /// A workload flag that changes nothing is named on stderr and the run goes

@@ -633,13 +633,13 @@ fn an_open_loop_sweep_refuses_bad_input_by_name_and_reports_points_that_cannot_r
     assert!(rows[0].starts_with("mesh:4x4,16,4,greedy,transpose,") && rows[0].ends_with(','));
     assert!(rows[1].contains("open-loop traffic needs an algorithm that routes each packet on its own"));
     assert!(rows[2].contains("square"), "{}", rows[2]);
-    // Every point fails (SPEC §4): still their rows, exit 1.
+    // Every point fails (SPEC §4): still their rows, exit 2.
     let (code, out, err) = cli(&[
         &base[..],
         &["--pattern", "uniform", "--rate", "0.1", "--algorithm", "sort-route"],
     ]
     .concat());
-    assert_eq!(code, 1, "{err}");
+    assert_eq!(code, 2, "{err}");
     assert!(err.contains("1 of 1 grid points failed"), "{err}");
     let rows: Vec<&str> = out.lines().skip(1).collect();
     assert_eq!(rows.len(), 1, "{out}");
