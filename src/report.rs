@@ -103,7 +103,8 @@ pub struct Extra {
     /// `ks-level`: the strip height ε the run used.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub epsilon: Option<u32>,
-    /// `ks-local`: the locality L the run used (given, or the instance's own).
+    /// `ks-local`: the locality L the run used (given, or the instance's own;
+    /// with `--locality unknown`, the instance's own, not told to the nodes).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub locality: Option<u32>,
     /// `ks-local --locality unknown` (NoLRoute, §9.2): the nodes' estimate

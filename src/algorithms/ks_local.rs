@@ -37,7 +37,8 @@
 //! the premise of §9.1 (given, not computed by the PUs), and the report
 //! says which L was used (`locality`). With `--locality unknown` the nodes
 //! are not told L: NoLRoute (§9.2, Theorem 15, in `ks_nol.rs`) estimates
-//! it with information packets (on an n×n torus only).
+//! it with information packets (on an n×n torus only); the report's
+//! `locality` is then the instance's own, beside the nodes' estimate.
 //!
 //! Phases separated by barriers or coalesced (`--phases`), as `ks-nowrap`.
 //!
@@ -108,12 +109,16 @@ impl Algorithm for KsLocal {
 
     fn start(&mut self, instance: &Instance, engine: &mut Engine) -> Result<()> {
         let grid = ks_grid(self.name(), &instance.topology, 2..)?;
+        let own = instance_locality(grid, &instance.packets);
         if self.unknown {
             let nol = Nol::start(grid, instance, engine, self.seed, self.coalesced)?;
             self.run = Some(Run::Nol(Box::new(nol)));
+            // The nodes are not told L; the report is (SPEC §5: `locality`
+            // beside `locality_estimate`, the instance's own L the estimate
+            // is judged against).
+            self.used = Some(own.max(1));
             return Ok(());
         }
-        let own = instance_locality(grid, &instance.packets);
         let l = match self.locality {
             Some(0) => return Err(Error::invalid("locality", 0, "L must be at least 1")),
             Some(l) if l < own => {

@@ -106,7 +106,13 @@ fn observe(instance: Instance, seed: u64) -> Observed {
     assert!(r.steps >= r.bounds.best, "{what}: {} < best {}", r.steps, r.bounds.best);
     assert_eq!(r.phases.iter().map(|p| p.steps).sum::<u32>(), r.steps, "{what}: phases");
     assert_eq!(r.extra.colours.as_ref().map(|c| c.iter().sum::<u32>()), Some(packets));
-    assert_eq!(r.extra.locality, None, "{what}: the nodes are not told L");
+    // The nodes are not told L; the report gives it beside their estimate
+    // (SPEC §5: `locality`, and `locality_estimate`).
+    assert_eq!(
+        r.extra.locality,
+        Some(l.max(1)),
+        "{what}: the report's L is the instance's"
+    );
     let per_link = counts.values().copied().max().unwrap_or(0);
     assert!(
         per_link <= n.ilog2(),
@@ -166,6 +172,9 @@ fn every_node_s_estimate_is_the_power_of_two_in_half_l_to_l() {
     for (n, l, want) in [(16u32, 4u32, 4u32), (16, 3, 2), (20, 5, 4), (32, 8, 8)] {
         let o = observe(torus_shift(n, 2, l), 1);
         assert_eq!(o.report.extra.locality_estimate, Some(want), "n={n} L={l}");
+        // SPEC §5: `locality` beside the estimate — the instance's own L,
+        // which the nodes were not told.
+        assert_eq!(o.report.extra.locality, Some(l), "n={n} L={l}");
     }
 }
 
@@ -356,10 +365,11 @@ fn the_request_reads_unknown_and_unknown_l() {
     let mut sim = request(&fields).unwrap();
     assert_eq!(sim.run(), Status::Finished);
     let r = sim.report();
-    assert_eq!(r.extra.locality, None);
     let want = local_kk(16, 4, 4, 1);
     assert_eq!(*sim.instance(), want);
     let own = instance_locality(want.topology.as_grid().unwrap(), &want.packets);
+    // Reported (the instance's own L), though the nodes were not told it.
+    assert_eq!(r.extra.locality, Some(own));
     assert_estimate(&r, own, "unknown:4");
     let spec = RunSpec::default()
         .apply(fields.iter().map(|&(f, v)| (f, f.cli(), v)))
@@ -473,5 +483,9 @@ fn refusals_name_the_option_and_the_value() {
     assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(json["locality_estimate"], 2);
-    assert!(json.get("locality").is_none());
+    // SPEC §5: `locality` too — the instance's own L, not told to the nodes.
+    assert!(
+        json["locality"].as_u64().is_some_and(|l| (1..=2).contains(&l)),
+        "{json}"
+    );
 }
