@@ -172,9 +172,6 @@ impl Simulation {
         if config.queue_cap == Some(0) {
             return Err(Error::invalid("queue-cap", 0, "a queue must hold at least one packet"));
         }
-        if config.edge_queues && config.queue_cap.is_none() {
-            return Err(Error::invalid("edge-queues", "true", "needs a queue capacity"));
-        }
         let options = AlgorithmOptions {
             seed: config.seed,
             queue_cap: config.queue_cap,
@@ -190,6 +187,11 @@ impl Simulation {
         // An algorithm that keeps its own queues (lmrr's edge queues) bounds
         // them itself; the engine's node or edge queues are then not bounded.
         let own_queues = algorithm.queue_cap().is_some();
+        // Edge queues need a capacity: `--queue-cap`, or the algorithm's own
+        // default (lmrr's q = 2, SPEC §5).
+        if config.edge_queues && config.queue_cap.is_none() && !own_queues {
+            return Err(Error::invalid("edge-queues", "true", "needs a queue capacity"));
+        }
         let engine_config = EngineConfig {
             policy: config.policy,
             seed: config.seed,

@@ -329,11 +329,16 @@ impl RunSpec {
     /// Checks the request as a whole (each field was checked when set).
     pub fn validate(&self) -> Result<()> {
         self.validate_source()?;
-        if self.edge_queues && self.queue_cap.is_none() {
-            return Err(Error::invalid("edge-queues", "true", "needs a queue capacity"));
-        }
         self.algorithm.check_policy(self.policy)?;
         self.algorithm.check_options(&self.algorithm_options())?;
+        // Edge queues need a capacity, unless the algorithm keeps its own
+        // queues with a default one (lmrr's q = 2, SPEC §5).
+        if self.edge_queues
+            && self.queue_cap.is_none()
+            && self.algorithm.create(&self.algorithm_options()).queue_cap().is_none()
+        {
+            return Err(Error::invalid("edge-queues", "true", "needs a queue capacity"));
+        }
         let flits = self.options.flits();
         check_flits(flits, self.queue_cap)?;
         self.algorithm.check_flits(flits)?;

@@ -706,6 +706,44 @@ fn the_request_refuses_bad_combinations_by_name() {
     }
 }
 
+/// `edge-queues` needs a capacity, except for an algorithm with a default
+/// one of its own: `lmrr` (SPEC §5, q = 2) runs with it, on every path.
+#[test]
+fn edge_queues_without_a_capacity_take_lmrrs_default() {
+    let spec = RunSpec::from_json(
+        RunSpec::default(),
+        &json!({"topology": "butterfly:4", "workload": "random-permutation", "algorithm": "lmrr", "edge_queues": true}),
+    )
+    .expect("lmrr has q = 2 by default");
+    assert!(spec.validate().is_ok());
+    let out = routesim(&[
+        "run",
+        "--topology",
+        "butterfly:4",
+        "--workload",
+        "random-permutation",
+        "--algorithm",
+        "lmrr",
+        "--edge-queues",
+        "--json",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["queue_cap"], 2);
+    assert!(report["max_edge_queue"].as_u64().unwrap() <= 2);
+    // greedy has no default capacity: still refused by name.
+    let out = routesim(&[
+        "run",
+        "--topology",
+        "mesh:4x4",
+        "--workload",
+        "transpose",
+        "--edge-queues",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("edge-queues"), "{}", text(&out.stderr));
+}
+
 /// Bounded queues with every algorithm: scripted algorithms (sorts, pp)
 /// leave packets that do not bid, which bid for the sink; the capacity
 /// check once read the sink's stale winner and panicked. Every run now
