@@ -179,10 +179,8 @@ impl Instance {
                 limit: limits.max_bytes,
             });
         }
-        let value: Value = serde_json::from_str(text).map_err(|e| Error::Json(format!("not valid JSON: {e}")))?;
-        let obj = value
-            .as_object()
-            .ok_or_else(|| Error::Json("expected a JSON object with \"topology\" and \"packets\"".into()))?;
+        let obj = top_level(text)?;
+        let obj = &obj;
         let topo_text = match obj.get("topology") {
             Some(Value::String(s)) => s,
             Some(other) => {
@@ -322,6 +320,49 @@ impl Instance {
     }
 }
 
+/// The instance's top-level object, a field named twice refused by name
+/// (`serde_json`'s map would keep the last silently).
+fn top_level(text: &str) -> Result<serde_json::Map<String, Value>> {
+    use serde::de::{Deserializer, MapAccess, Visitor};
+    struct Fields(Vec<(String, Value)>);
+    struct Collect;
+    impl<'de> Visitor<'de> for Collect {
+        type Value = Fields;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a JSON object")
+        }
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> std::result::Result<Fields, A::Error> {
+            let mut out = Vec::new();
+            while let Some(entry) = map.next_entry::<String, Value>()? {
+                out.push(entry);
+            }
+            Ok(Fields(out))
+        }
+    }
+    let mut de = serde_json::Deserializer::from_str(text);
+    let fields = de
+        .deserialize_any(Collect)
+        .and_then(|fields| de.end().map(|()| fields))
+        .map_err(|e| match e.classify() {
+            serde_json::error::Category::Data => {
+                Error::Json("expected a JSON object with \"topology\" and \"packets\"".into())
+            }
+            _ => Error::Json(format!("not valid JSON: {e}")),
+        })?;
+    let mut obj = serde_json::Map::new();
+    for (key, value) in fields.0 {
+        if obj.contains_key(&key) {
+            return Err(Error::invalid(
+                key,
+                short(&value),
+                "the field is given twice in the instance (JSON object keys must be unique)",
+            ));
+        }
+        obj.insert(key, value);
+    }
+    Ok(obj)
+}
+
 /// A value shortened for an error message.
 fn short(v: &Value) -> String {
     let s = v.to_string();
@@ -397,6 +438,15 @@ mod tests {
                 r#"{"topology":"mesh:2x2","packets":[[0,1],[2,1]],"k":1}"#,
                 "invalid k '1'",
             ),
+            // A field given twice (the last would win silently otherwise).
+            (
+                r#"{"topology":"mesh:2x2","packets":[[0,3]],"topology":"mesh:3x3"}"#,
+                "invalid topology '\"mesh:3x3\"': the field is given twice",
+            ),
+            (r#"{"topology":"mesh:2x2","packets":[],"x":1,"x":2}"#, "invalid x '2'"),
+            ("\"text\"", "JSON object"),
+            (r#"{"topology":"mesh:2x2","packets":[]} {}"#, "not valid JSON: trailing"),
+            ("", "not valid JSON"),
         ];
         for (text, want) in cases {
             let e = Instance::from_json(text).unwrap_err().to_string();
