@@ -522,6 +522,8 @@ fn lesson_status(lesson: &'static Lesson, main: &Simulation, compare: Option<&Si
     if let Some(relation) = lesson.check.relation {
         checks.push(match compare {
             Some(other) => relate(relation, main, other),
+            // Without the second run the relation cannot be decided, however
+            // far this run goes: not applicable (not pending for ever).
             None => CheckLine {
                 text: format!(
                     "needs {} beside {} (compare={})",
@@ -529,8 +531,8 @@ fn lesson_status(lesson: &'static Lesson, main: &Simulation, compare: Option<&Si
                     main.config().algorithm,
                     lesson.preset.compare.unwrap_or("…")
                 ),
-                verdict: Verdict::Pending,
-                what: "the two runs side by side".to_string(),
+                verdict: Verdict::NotApplicable,
+                what: "not the two runs side by side (there is no second run)".to_string(),
             },
         });
     }

@@ -358,6 +358,26 @@ fn run_lesson(id: &str) -> (explain::LessonStatus, Simulation, Option<Simulation
     (status, main, other)
 }
 
+/// A lesson that compares two runs, run alone (`compare=none`): its
+/// relation can never be decided, so it is not applicable — not pending for
+/// ever — and the run's own claims still decide the check.
+#[test]
+fn a_relation_without_its_second_run_is_not_applicable_not_pending() {
+    for lesson in LESSONS.iter().filter(|l| l.check.relation.is_some()) {
+        let spec = lesson.spec(RunSpec::default()).unwrap();
+        let mut main = spec.build().unwrap();
+        main.run();
+        let status = explain::explain(&main, None, Some(lesson)).lesson.unwrap();
+        let line = status
+            .checks
+            .iter()
+            .find(|c| c.text.starts_with("needs ") && c.text.contains(" beside "))
+            .unwrap_or_else(|| panic!("{}: {:?}", lesson.id, status.checks));
+        assert_eq!(line.verdict, Verdict::NotApplicable, "{}: {}", lesson.id, line.text);
+        assert_ne!(status.verdict, Verdict::Pending, "{}: {:?}", lesson.id, status.checks);
+    }
+}
+
 #[test]
 fn every_lesson_passes_its_live_check_on_its_preset() {
     for lesson in LESSONS.iter().chain([&lessons::INTRO]) {
