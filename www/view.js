@@ -252,6 +252,11 @@ export function updateView() {
   state.view = state.lay ? viewFor(state.lay, w, h, dpr, zoom) : null;
   state.compare?.resize(state.lay, w, h, dpr, zoom);
   state.dirty = true;
+  // The shading means what the view draws: a node's working queue (dots),
+  // or a cell's packets per node, those waiting at their source included
+  // (heat.js, when nodes would be too small to draw).
+  const text = state.view?.mode === 'heat' ? 'packets per node, waiting at the source included' : 'queue occupancy';
+  if ($('legend-heat-text').textContent !== text) $('legend-heat-text').textContent = text;
 }
 
 /**

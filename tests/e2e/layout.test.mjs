@@ -352,11 +352,16 @@ test('a 128×128 mesh zoomed out is drawn as a heat map; zoomed in, as nodes and
   const heat = await canvasInfo(page);
   assert.ok(heat.ink > 50000, `the heat map is blank (${heat.ink})`);
   await page.locator('.stage').screenshot({ path: path.join(shots, 'heat-128.png') });
+  // The legend says what the shading counts in each view: the cells count the
+  // packets waiting at their source too (the max-queue counter does not).
+  const shading = () => page.locator('#legend-heat').innerText();
+  assert.match(await shading(), /packets per node, waiting at the source included/);
   await page.focus('#network');
   for (let i = 0; i < 4; i++) await page.keyboard.press('+');
   await frames(page);
   assert.equal((await viewOf(page)).mode, 'dots');
   assert.notEqual((await canvasInfo(page)).hash, heat.hash);
+  assert.match(await shading(), /queue occupancy/);
   await page.keyboard.press('0');
   await frames(page);
   assert.equal((await viewOf(page)).mode, 'heat');
