@@ -91,7 +91,9 @@ function loadCheckHtml(load) {
 
 function lessonHtml(status, load) {
   const { lesson } = status;
-  return `<div class="x-lesson"><h3>${esc(lesson.title)}</h3><p>${esc(lesson.text)}</p>`
+  // A run opened with other values than the lesson's (the core's `changed`): said above its text.
+  const changed = status.changed ? `<p class="x-changed" data-role="lesson-changed">${esc(status.changed)}</p>` : '';
+  return `<div class="x-lesson"><h3>${esc(lesson.title)}</h3>${changed}<p>${esc(lesson.text)}</p>`
     // The check line: what is checked, in the core's words, and its verdict (SPEC §7 `lesson-check`).
     + `<div class="x-check" data-role="lesson-check" data-verdict="${status.verdict}"><p class="x-check-title"><span class="x-check-what" title="${esc(status.title)}">${esc(status.title)}</span><span class="x-sep"> — </span>`
     + `<span class="x-verdict v-${status.verdict}">${esc(status.verdict_text)}</span></p>`

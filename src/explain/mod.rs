@@ -200,6 +200,10 @@ pub struct LessonStatus {
     pub title: String,
     /// The verdict in words: "met ✓", "measured: …", "2 met ✓, 1 measured …".
     pub verdict_text: String,
+    /// When the run shown is not the lesson's own, what it changes
+    /// ([`Lesson::changes`]; set by a front end that knows the request).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub changed: Option<String>,
 }
 
 /// One checked line.
@@ -570,6 +574,7 @@ fn lesson_status(lesson: &'static Lesson, main: &Simulation, compare: Option<&Si
         verdict,
         title,
         verdict_text,
+        changed: None,
     }
 }
 

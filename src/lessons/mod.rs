@@ -445,6 +445,73 @@ impl Lesson {
         })
     }
 
+    /// What the run `spec` (with `beside` run next to it) changes of the
+    /// lesson's own run, in one sentence, or `None` when it is the lesson's:
+    /// the lesson's text describes its own run, so a run opened with other
+    /// values (an address's `topology=`, a changed seed) is told so beside
+    /// it. Compared: every field of the two requests' config objects
+    /// ([`RunSpec::to_json`]) but the step limit, ℓ, k, L and the hotspot
+    /// only where the workload reads them, and the run beside.
+    pub fn changes(&self, spec: &RunSpec, beside: Option<&str>) -> Option<String> {
+        use crate::workload::Param;
+        let base = if spec.browser {
+            RunSpec::browser()
+        } else {
+            RunSpec::default()
+        };
+        let own = self.spec(base).ok()?;
+        let (mine, theirs) = (own.to_json(), spec.to_json());
+        let read = |param: Param| {
+            spec.workload.is_some_and(|w| w.reads(param)) || own.workload.is_some_and(|w| w.reads(param))
+        };
+        let skip = |key: &str| match key {
+            "max_steps" => true,
+            "l" => !read(Param::L),
+            "k" => !read(Param::K),
+            "locality" => !read(Param::Locality) && spec.algorithm.name != "ks-local",
+            "hotspot" => !read(Param::Hotspot),
+            _ => false,
+        };
+        let show = |v: Option<&serde_json::Value>| match v {
+            None | Some(serde_json::Value::Null) => "the default".to_string(),
+            Some(serde_json::Value::String(s)) => s.clone(),
+            Some(other) => other.to_string(),
+        };
+        let mut keys: Vec<&String> = mine.as_object()?.keys().chain(theirs.as_object()?.keys()).collect();
+        keys.sort();
+        keys.dedup();
+        let mut parts: Vec<String> = keys
+            .into_iter()
+            .filter(|k| !skip(k) && mine.get(k.as_str()) != theirs.get(k.as_str()))
+            .map(|k| {
+                let name = k.replace('_', " ");
+                format!(
+                    "{name} {} (the lesson's: {})",
+                    show(theirs.get(k.as_str())),
+                    show(mine.get(k.as_str()))
+                )
+            })
+            .collect();
+        if spec.instance.is_some() {
+            parts.push(format!("a loaded instance (the lesson's: {})", self.preset.workload));
+        }
+        if beside != self.preset.compare {
+            let name = |b: Option<&str>| b.map_or_else(|| "none".to_string(), String::from);
+            parts.push(format!(
+                "run beside {} (the lesson's: {})",
+                name(beside),
+                name(self.preset.compare)
+            ));
+        }
+        (!parts.is_empty()).then(|| {
+            format!(
+                "This run is not the lesson's own: {}. The lesson's text describes its own run; the check is this \
+                 one's.",
+                parts.join(", ")
+            )
+        })
+    }
+
     /// The lesson's run request over `base` (the browser's or the CLI's):
     /// its topology, workload, ℓ, k, algorithm, policy and seed.
     pub fn spec(&self, base: RunSpec) -> Result<RunSpec> {

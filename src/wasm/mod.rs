@@ -267,17 +267,17 @@ impl Simulation {
     /// the destination key; with `lesson` (an id, or empty for none) the
     /// lesson's live check. Throws on an unknown lesson id.
     pub fn explain(&self, lesson: &str) -> Result<JsValue, JsError> {
-        to_js(&explain::explain(self.inner.current(), None, lesson_of(lesson)?))
+        let mut view = explain::explain(self.inner.current(), None, lesson_of(lesson)?);
+        self.lesson_changes(&mut view, None);
+        to_js(&view)
     }
 
     /// As [`Simulation::explain`], with `other` run beside this one: its
     /// explanation too and, once both are over, the one-line verdict.
     pub fn explain_with(&self, other: &Simulation, lesson: &str) -> Result<JsValue, JsError> {
-        to_js(&explain::explain(
-            self.inner.current(),
-            Some(other.inner.current()),
-            lesson_of(lesson)?,
-        ))
+        let mut view = explain::explain(self.inner.current(), Some(other.inner.current()), lesson_of(lesson)?);
+        self.lesson_changes(&mut view, Some(other.spec.algorithm.name));
+        to_js(&view)
     }
 
     /// With `other` beside this run on one timeline (the compare view):
@@ -398,6 +398,16 @@ fn engine_frame(obj: &Object, engine: &Engine, edge: Option<EdgeQueues>) {
     let (occupancy, cap) = edge.map_or((Vec::new(), 0), |e| (e.occupancy, e.cap));
     set(obj, "edge_queues", Uint32Array::from(&occupancy[..]));
     set(obj, "edge_queue_cap", cap);
+}
+
+impl Simulation {
+    /// The lesson check's note when this run is not the lesson's own (the
+    /// core's [`crate::lessons::Lesson::changes`] on this run's request).
+    fn lesson_changes(&self, view: &mut explain::View, beside: Option<&str>) {
+        if let Some(status) = view.lesson.as_mut() {
+            status.changed = status.lesson.changes(&self.spec, beside);
+        }
+    }
 }
 
 fn topology_object(topology: &Topology) -> Object {

@@ -298,3 +298,23 @@ test('ks-local\'s locality takes a number or unknown in the form (NoLRoute), and
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('a lesson opened with other values says what the run changes of its own, above the lesson text', async () => {
+  const { page, errors } = await open('?lesson=bitonic-vs-flashsort&topology=hypercube:4&play=0');
+  const note = role(page, 'lesson-changed');
+  await note.waitFor();
+  assert.match(await note.innerText(), /not the lesson's own: topology hypercube:4 \(the lesson's: butterfly:6\)/);
+  // Above the lesson's text, which still speaks of butterfly:6.
+  const order = await page.evaluate(() => {
+    const box = document.querySelector('.x-lesson');
+    const ps = [...box.querySelectorAll(':scope > p')];
+    return ps.map((p) => (p.dataset.role === 'lesson-changed' ? 'note' : p.textContent.includes('butterfly:6') ? 'text' : 'other'));
+  });
+  assert.ok(order.indexOf('note') >= 0 && order.indexOf('note') < order.indexOf('text'), order.join(','));
+  // The lesson's own run says nothing.
+  await page.goto(server.url + '?lesson=bitonic-vs-flashsort&play=0');
+  await page.waitForSelector('body[data-ready="1"]');
+  assert.equal(await role(page, 'lesson-changed').count(), 0);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -378,6 +378,45 @@ fn a_relation_without_its_second_run_is_not_applicable_not_pending() {
     }
 }
 
+/// A lesson's text describes its own run: a run opened with other values
+/// says which (`Lesson::changes`), and the lesson's own run says nothing.
+#[test]
+fn a_lesson_names_what_the_run_changes_of_its_own() {
+    for base in [RunSpec::browser(), RunSpec::default()] {
+        for lesson in LESSONS.iter().chain([&lessons::INTRO]) {
+            let spec = lesson.spec(base.clone()).unwrap();
+            assert_eq!(lesson.changes(&spec, lesson.preset.compare), None, "{}", lesson.id);
+        }
+    }
+    let with = |id: &str, fields: &[(Field, &str)]| {
+        let lesson = lessons::lookup(id).unwrap();
+        let spec = lesson
+            .spec(RunSpec::browser())
+            .unwrap()
+            .apply(fields.iter().map(|&(f, v)| (f, f.cli(), v)))
+            .unwrap();
+        (lesson, spec)
+    };
+    let (lesson, spec) = with("bitonic-vs-flashsort", &[(Field::Topology, "hypercube:4")]);
+    let note = lesson.changes(&spec, lesson.preset.compare).unwrap();
+    assert!(
+        note.contains("topology hypercube:4 (the lesson's: butterfly:6)"),
+        "{note}"
+    );
+    let (lesson, spec) = with("deadlock", &[(Field::QueueCap, "5"), (Field::Seed, "3")]);
+    let note = lesson.changes(&spec, None).unwrap();
+    assert!(
+        note.contains("queue cap 5 (the lesson's: 1)") && note.contains("seed 3 (the lesson's: 1)"),
+        "{note}"
+    );
+    let (lesson, spec) = with("valiant-load", &[]);
+    let note = lesson.changes(&spec, None).unwrap();
+    assert!(note.contains("run beside none (the lesson's: greedy)"), "{note}");
+    // ℓ and k a workload does not read are no change (a permutation's).
+    let (lesson, spec) = with("deadlock", &[(Field::L, "2"), (Field::K, "3")]);
+    assert_eq!(lesson.changes(&spec, None), None);
+}
+
 #[test]
 fn every_lesson_passes_its_live_check_on_its_preset() {
     for lesson in LESSONS.iter().chain([&lessons::INTRO]) {
