@@ -78,6 +78,10 @@ export function rebuild(play = state.autoplay, built = null) {
     state.bounds = null;
     state.keyShade = null;
   }
+  // Colour by key asked for (the address's color=key, the menu) on a run without keys: said, not silently dropped.
+  if (state.sim && state.page.color === 'key' && !state.keyShade) {
+    showMessage('info', 'Colour by key needs a sort\'s keys; this run routes packets without keys — coloured by class.', 'sim');
+  }
   // The pace: the core's, from the run's length, measured at once as far
   // as MEASURE_SYNC_MS gets (the rest a slice per frame, in loop).
   readPace();

@@ -138,12 +138,16 @@ function renderLegend(view) {
   const el = $('legend-classes');
   const mode = colorMode();
   const runs = !view || mode !== 'class' ? [] : view.compare ? [view.main, view.compare] : [view.main];
-  // Coloured by key: the scale from the lowest key to the highest, and no tick (delivered keys stay drawn).
+  // Coloured by key: the scale from the lowest key to the highest, and no tick (delivered keys stay drawn);
+  // by destination: the same scale from node 0 to the last node (the explain text names its ends, not hues).
   const sort = mode === 'key' ? view?.main.sort : null;
-  $('legend-key').hidden = !sort;
+  const nodes = mode === 'destination' ? state.topo?.nodes : null;
+  $('legend-key').hidden = !sort && !nodes;
   $('legend-delivered').hidden = !!sort;
-  const ends = sort ? [String(sort.low), String(sort.high)] : ['', ''];
-  if ($('key-low').textContent !== ends[0]) [$('key-low').textContent, $('key-high').textContent] = ends;
+  const what = sort ? 'colour = key (low → high)' : 'colour = destination (node 0 → last)';
+  if ($('key-what').textContent !== what) $('key-what').textContent = what;
+  const ends = sort ? [String(sort.low), String(sort.high)] : nodes ? ['0', String(nodes - 1)] : ['', ''];
+  if ($('key-low').textContent !== ends[0] || $('key-high').textContent !== ends[1]) [$('key-low').textContent, $('key-high').textContent] = ends;
   const html = runs.map((run, i) => {
     const items = run.classes.map((c) => `<span class="key" data-role="legend-class" data-run="${i}" data-class="${c.class}" data-colour="${c.colour}">`
       + `<span class="swatch s-${c.shape}" aria-hidden="true" style="background:${c.colour}"></span>${escape(c.label)}</span>`).join('');

@@ -75,8 +75,8 @@ pub(super) fn status(sim: &Simulation, p: &Progress) -> Option<SortStatus> {
         format!("every key is {low}: one colour")
     } else {
         format!(
-            "a packet's colour is its key: dark purple for the lowest ({low}), then blue, teal and green to \
-             yellow for the highest ({high}); once sorted, the colours run from dark to light in {order_name}"
+            "a packet's colour is its key, on the scale under the canvas: darkest for the lowest ({low}), \
+             lightest for the highest ({high}); once sorted, the colours run from dark to light in {order_name}"
         )
     };
     Some(SortStatus {

@@ -265,7 +265,7 @@ pub(super) fn destination_key(topo: &Topology) -> String {
         _ => "from left to right",
     };
     format!(
-        "a packet's colour is its destination: dark purple for node 0, then blue, teal and green to yellow for \
+        "a packet's colour is its destination, on the scale under the canvas: darkest for node 0, lightest for \
          node {last}, numbered {order}"
     )
 }

@@ -109,7 +109,10 @@ test('the explain panel names the claim with the instance\'s number and updates 
   // Colouring by destination gives the key instead of the class legend.
   await page.selectOption('#color', 'destination');
   text = await explainText(page);
-  assert.match(text, /a packet's colour is its destination: dark purple for node 0/);
+  assert.match(text, /a packet's colour is its destination, on the scale under the canvas: darkest for node 0/);
+  // The scale under the canvas, with its ends; the text names no hue the legend would have to list (SPEC §7).
+  assert.match(await role(page, 'legend-key').innerText(), /colour = destination \(node 0 → last\): 0 … 255/);
+  assert.doesNotMatch(text, /\b(red|orange|yellow|green|blue|purple)\b/i);
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -315,6 +318,20 @@ test('a lesson opened with other values says what the run changes of its own, ab
   await page.goto(server.url + '?lesson=bitonic-vs-flashsort&play=0');
   await page.waitForSelector('body[data-ready="1"]');
   assert.equal(await role(page, 'lesson-changed').count(), 0);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('color=key on a run without keys is said in one line and the packets coloured by class', async () => {
+  const { page, errors } = await open('?topology=mesh:8x8&workload=random-permutation&color=key&play=0');
+  const infos = await page.locator('.msg.info > span').allInnerTexts();
+  assert.equal(infos.filter((m) => /Colour by key needs a sort's keys/.test(m)).length, 1, infos.join(' | '));
+  assert.ok((await role(page, 'legend-class').count()) > 0, 'coloured by class: the legend lists the classes');
+  // A sort has keys: no such line.
+  await page.goto(server.url + '?topology=mesh:8x8&workload=sort-random&algorithm=snake-sort&color=key&play=0');
+  await page.waitForSelector('body[data-ready="1"]');
+  const after = await page.locator('.msg.info > span').allInnerTexts();
+  assert.ok(!after.some((m) => /Colour by key needs/.test(m)), after.join(' | '));
   assert.deepEqual(errors, []);
   await page.close();
 });
