@@ -66,6 +66,7 @@ export function rebuild(play = state.autoplay, built = null) {
       state.sim.goto(at);
       state.compare?.goto(at);
       state.compare?.refresh(0);
+      if (!later) notePastEnd(target);
     }
     state.snapshot = state.sim.snapshot();
     state.destinations = state.sim.destinations();
@@ -196,6 +197,12 @@ export function goTo(step, animateMs = 0) {
   });
 }
 
+/** A step to open at (the address's `step=`) past the run's end: its last step is shown, and said so. */
+function notePastEnd(target) {
+  const shown = Math.max(state.sim.summary().step, state.compare?.active ? state.compare.sim.summary().step : 0);
+  if (shown < target) showMessage('info', `step=${target} is past the run's end: showing its last step, ${shown}.`, 'sim');
+}
+
 /**
  * After a rebuild opened a big run short of the step it was to open at:
  * computes on in slices (the view paused on the steps computed so far),
@@ -205,6 +212,7 @@ export function goTo(step, animateMs = 0) {
 function continueTo(step, resume) {
   setPlaying(false, false);
   computeThen(step, () => {
+    notePastEnd(step);
     present(0);
     if (resume && running()) setPlaying(true, false);
   });

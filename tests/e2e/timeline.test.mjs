@@ -430,3 +430,17 @@ test("docs/page.md's course-page example narrates a run", async () => {
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('an address step past the run\'s end shows the last step and says so; one within it says nothing', async () => {
+  const { page, errors } = await open('?topology=mesh:8x8&workload=transpose&step=999999&play=0');
+  const report = await page.evaluate(() => window.routesim.sim.report());
+  assert.equal(await role(page, 'step-count').innerText(), String(report.steps));
+  const infos = await page.locator('.msg.info > span').allInnerTexts();
+  assert.ok(infos.includes(`step=999999 is past the run's end: showing its last step, ${report.steps}.`), infos.join(' | '));
+  await page.goto(server.url + '?topology=mesh:8x8&workload=transpose&step=5&play=0');
+  await page.waitForSelector('body[data-ready="1"]');
+  assert.equal(await role(page, 'step-count').innerText(), '5');
+  assert.ok(!(await page.locator('.msg.info > span').allInnerTexts()).some((m) => /past the run's end/.test(m)));
+  assert.deepEqual(errors, []);
+  await page.close();
+});
