@@ -116,7 +116,7 @@ export function parseQuery(search, wasm) {
     try {
       lesson = wasm.lesson(params.get('lesson'));
     } catch (e) {
-      errors.push(`URL parameter lesson=${JSON.stringify(params.get('lesson'))} ignored: ${e.message}.`);
+      errors.push(`URL parameter lesson=${JSON.stringify(params.get('lesson'))} ignored: ${e.message} — no lesson opened.`);
     }
   }
   const defaults = defaultsFor(lesson, ![...params.keys()].some((key) => key in RUN_KEYS));

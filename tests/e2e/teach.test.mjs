@@ -182,6 +182,7 @@ test('the lesson menu opens a lesson; an unknown lesson id is named in the error
   const error = await role(page, 'error').innerText();
   assert.match(error, /lesson="no-such-lesson"/);
   assert.match(error, /lemma2-linear/, 'the message lists the lessons');
+  assert.match(error, /— no lesson opened\./, 'the message says what is used instead');
   assert.equal(await role(page, 'lesson').inputValue(), '');
   const options = await role(page, 'lesson').locator('option').evaluateAll((os) => os.map((o) => o.value));
   assert.deepEqual(options, ['', ...LESSONS]);
