@@ -253,7 +253,8 @@ impl Entry {
     /// Refuses a sorting instance to a routing algorithm and a routing
     /// instance to a sorting one, naming both.
     pub fn check_problem(&self, instance: &Instance) -> Result<()> {
-        let what = instance.name.as_deref().unwrap_or("the instance");
+        // "the sorting instance sort-random", or of an unnamed one just "the sorting instance".
+        let what = instance.name.as_deref().map(|n| format!(" {n}")).unwrap_or_default();
         let sorts = self.packets == Packets::Sort;
         let sorting = instance.keys.is_some();
         if sorts && !sorting {
@@ -265,7 +266,7 @@ impl Entry {
             return Err(Error::unsupported(
                 self.name,
                 format!(
-                    "it sorts keys and refuses the routing instance {what}: give it a sorting instance ({}, or an instance with keys)",
+                    "it sorts keys and refuses the routing instance{what}: give it a sorting instance ({}, or an instance with keys)",
                     sorts.join(", ")
                 ),
             ));
@@ -279,7 +280,7 @@ impl Entry {
             return Err(Error::unsupported(
                 self.name,
                 format!(
-                    "it routes packets and refuses the sorting instance {what}: sort with {}",
+                    "it routes packets and refuses the sorting instance{what}: sort with {}",
                     sorters.join(" or ")
                 ),
             ));

@@ -486,6 +486,37 @@ fn sweep_jsonl_to_a_file() {
     assert!(rows.iter().all(|r| r["error"].is_null()));
 }
 
+/// A routing algorithm refuses a sorting instance (and the other way
+/// round) in one sentence, naming the instance when it has a name.
+#[test]
+fn the_problem_refusal_reads_as_a_sentence() {
+    let dir = std::env::temp_dir().join(format!("routesim-cli-problem-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let keyed = dir.join("keyed.json");
+    std::fs::write(
+        &keyed,
+        r#"{"topology":"mesh:2x2","packets":[[0,3],[1,2],[2,1],[3,0]],"keys":[3,2,1,0]}"#,
+    )
+    .unwrap();
+    let out = routesim(&["run", "--instance", keyed.to_str().unwrap(), "--algorithm", "greedy"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(err.contains("refuses the sorting instance: sort with"), "{err}");
+    let named = dir.join("named.json");
+    std::fs::write(&named, r#"{"name":"mine","topology":"mesh:2x2","packets":[[0,3]]}"#).unwrap();
+    let out = routesim(&[
+        "run",
+        "--instance",
+        named.to_str().unwrap(),
+        "--algorithm",
+        "snake-sort",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(err.contains("refuses the routing instance mine: give it"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 /// `--queue-cap` takes inclusive ranges like the other numeric lists (its
 /// help says so): `1..3,unbounded` is four grid points, in that order.
 #[test]
