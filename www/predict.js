@@ -58,8 +58,12 @@ export function updatePredict() {
     guess = null;
     $('predict').value = '';
     showError('');
-    $('predict-question').textContent = lesson ? lesson.predict.question : '';
   }
+  // The question is about the lesson's own run: a changed run (the lesson's note) is said beside it.
+  const question = !lesson ? '' : state.lessonChanged
+    ? `${lesson.predict.question} (This question is about the lesson's own run; the run shown is changed: see the lesson's note.)`
+    : lesson.predict.question;
+  if ($('predict-question').textContent !== question) $('predict-question').textContent = question;
   const result = $('predict-result');
   if (!lesson || guess === null || !state.sim) {
     result.textContent = '';

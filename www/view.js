@@ -67,6 +67,8 @@ export function updateExplain(force = false) {
       showMessage('error', e.message, 'sim');
     }
   }
+  // The predict box asks the lesson's question, which is about the lesson's own run (predict.js).
+  state.lessonChanged = view?.lesson?.changed ?? null;
   renderExplain($('explain'), view, colorMode(), state.lesson?.load ? state.loadCheck : null);
   updateDeadlock(view);
   updateSortLine(view);

@@ -315,10 +315,13 @@ test('a lesson opened with other values says what the run changes of its own, ab
     return ps.map((p) => (p.dataset.role === 'lesson-changed' ? 'note' : p.textContent.includes('butterfly:6') ? 'text' : 'other'));
   });
   assert.ok(order.indexOf('note') >= 0 && order.indexOf('note') < order.indexOf('text'), order.join(','));
+  // The lesson's prediction question is about its own run: said beside it.
+  assert.match(await page.locator('#predict-question').innerText(), /about the lesson's own run; the run shown is changed/);
   // The lesson's own run says nothing.
   await page.goto(server.url + '?lesson=bitonic-vs-flashsort&play=0');
   await page.waitForSelector('body[data-ready="1"]');
   assert.equal(await role(page, 'lesson-changed').count(), 0);
+  assert.doesNotMatch(await page.locator('#predict-question').innerText(), /the run shown is changed/);
   assert.deepEqual(errors, []);
   await page.close();
 });
