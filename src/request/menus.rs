@@ -293,6 +293,25 @@ impl RunSpec {
     }
 }
 
+impl RunSpec {
+    /// The algorithm options set that this request's algorithm does not
+    /// take: (field, its value as shown, the algorithms that take it). The
+    /// CLI's `run` notes them on stderr (the page's [`RunSpec::reconcile`]
+    /// drops them). `locality`, also the workloads' parameter, is noted
+    /// with them ([`RunSpec::unread_fields`]).
+    pub fn unread_options(&self) -> Vec<(Field, String, String)> {
+        option_fields()
+            .into_iter()
+            .filter(|&f| f != Field::Locality && !self.algorithm.options.contains(&f))
+            .filter_map(|f| {
+                let access = f.info().access?;
+                (access.json)(&self.options)?;
+                Some((f, (access.show)(&self.options), takers(f)))
+            })
+            .collect()
+    }
+}
+
 /// Every field that is some algorithm's option, once each.
 fn option_fields() -> Vec<Field> {
     let mut out: Vec<Field> = Vec::new();

@@ -820,6 +820,42 @@ fn unread_workload_flags_are_noted_on_stderr() {
     ]);
     assert_eq!(out.status.code(), Some(0));
     assert!(text(&out.stderr).is_empty(), "{}", text(&out.stderr));
+    // An algorithm option the algorithm does not take is noted the same way,
+    // and the report is the one without it.
+    let plain = routesim(&["run", "--topology", "mesh:4x4", "--workload", "transpose", "--json"]);
+    let out = routesim(&[
+        "run",
+        "--topology",
+        "mesh:4x4",
+        "--workload",
+        "transpose",
+        "--ranks",
+        "8",
+        "--pipeline",
+        "--json",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("note: --ranks 8 has no effect: greedy takes no such option (it applies to lmrr")
+            && err.contains("note: --pipeline has no effect: greedy takes no such option"),
+        "{err}"
+    );
+    assert_eq!(out.stdout, plain.stdout);
+    // Taken: no note.
+    let out = routesim(&[
+        "run",
+        "--topology",
+        "butterfly:3",
+        "--workload",
+        "random-permutation",
+        "--algorithm",
+        "lmrr",
+        "--ranks",
+        "8",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(text(&out.stderr).is_empty(), "{}", text(&out.stderr));
 }
 
 /// SPEC §4: `sweep --shard i/N` and `load --shard i/N` run the i-th of N
