@@ -42,7 +42,7 @@ export function refreshMenus() {
   // With a loaded instance the workload menu is how to go back to generated workloads.
   markOptions($('workload'), state.instanceText ? null : state.choices?.workloads);
   markOptions($('policy'), state.choices?.policies);
-  markCompareMenu($('compare'), state.choices?.algorithms);
+  markCompareMenu($('compare'), state.choices?.algorithms, state.compareRefused);
 }
 
 /** The speed control spans 0.1 to 1000 steps/s, logarithmically (25 a decade). */

@@ -25,12 +25,19 @@ export function fillCompareMenu(select, algorithms) {
 
 /**
  * Marks the compare menu: an algorithm the core says cannot run on the
- * network (`choices` = [{name, ok, reason}]) is disabled with the reason.
+ * network (`choices` = [{name, ok, reason}]) is disabled with the reason;
+ * the kept choice that could not run on this instance (`refused`) is named so.
  */
-export function markCompareMenu(select, choices) {
+export function markCompareMenu(select, choices, refused = null) {
   for (const o of select.options) {
     const c = choices?.find((x) => x.name === o.value);
     o.disabled = !!c && !c.ok;
     o.title = o.disabled ? c.reason : (o.dataset.about ?? '');
+    // A choice kept (it runs again where it can) but not run now — the network refuses it, or
+    // this instance (`refused`: the page's last rebuild could not run it) — reads so in the closed menu too.
+    if (o.value) {
+      const text = o.disabled || o.value === refused ? `${o.value} (cannot run here)` : o.value;
+      if (o.text !== text) o.text = text;
+    }
   }
 }

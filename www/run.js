@@ -9,6 +9,7 @@ import { tweenMs } from './motion.js';
 import { updateHall } from './hall.js';
 import { $, state, running, shownStep, shownStatus } from './state.js';
 import { showMessage, clearMessages } from './messages.js';
+import { markCompareMenu } from './lessons.js';
 import {
   updateLegendMarks, updatePlayLabel, updateCounters, updateExplain, updateChart, updateWatchInfo,
   resizeCanvas, updateRunTitle, draw, playSpeed, updateColorControl,
@@ -51,6 +52,8 @@ export function rebuild(play = state.autoplay, built = null) {
     state.compare.algorithm = state.page.compare;
     const reason = state.compare.rebuild(state.sim);
     if (reason) showMessage('info', `No second run: ${reason} — showing ${state.config.algorithm} alone.`, 'sim');
+    state.compareRefused = reason ? state.page.compare : null;
+    markCompareMenu($('compare'), state.choices?.algorithms, state.compareRefused);
   }
   updateHall();
   // The step to open at (the address's or a lesson's): computed at once

@@ -46,6 +46,7 @@ export const state = {
   compare: null, // the second run beside the first (compare.js)
   lesson: null, // the core's lesson object, when one is open
   loadCheck: null, // the core's live check of the lesson's load curve (LoadCurve.lesson_check), once running
+  compareRefused: null, // the second algorithm kept from the address or menu that the last rebuild could not run (run.js)
   lessonChanged: null, // the core's note when the run shown is not the open lesson's own (view.js, predict.js)
   lessons: [], // wasm lessons(): the lesson menu
   lastExplain: 0,

@@ -242,6 +242,9 @@ test('a compare algorithm that cannot run is said in one line and the single vie
   assert.equal(about.length, 1, infos.join(' | '));
   assert.ok(!about[0].includes('\n'));
   assert.match(about[0], /No second run: .*permutation.* — showing greedy alone\./);
+  // The compare menu keeps the choice (it runs again where it can) and says it does not run here.
+  const picked = await page.locator('[data-role="compare"]').evaluate((s) => [s.value, s.selectedOptions[0].text, s.selectedOptions[0].disabled]);
+  assert.deepEqual(picked.slice(0, 2), ['offline', 'offline (cannot run here)']);
   // An algorithm no one knows is a bad URL parameter (SPEC §7): named in the error line, its default (none) used.
   const bad = await open('?topology=mesh:8x8&algorithm=greedy&workload=transpose&compare=teleport&play=0');
   assert.match(await role(bad.page, 'error').innerText(), /compare="teleport"/);
