@@ -124,6 +124,8 @@ export function writeControls() {
   const c = state.config;
   $('kind').value = kindOf(c.topology);
   $('topology').value = text(c.topology);
+  // A long name (shuffle-exchange:6, mesh:16x16x16) gets the kind and the name a line each, so neither is cut.
+  $('kind').parentElement.classList.toggle('stack', $('kind').value === 'shuffle-exchange' || text(c.topology).length > 12);
   $('algorithm').value = c.algorithm;
   $('policy').value = c.policy;
   $('workload').value = c.workload;
