@@ -464,32 +464,24 @@ impl Lesson {
         let read = |param: Param| {
             spec.workload.is_some_and(|w| w.reads(param)) || own.workload.is_some_and(|w| w.reads(param))
         };
-        let skip = |key: &str| match key {
-            "max_steps" => true,
-            "l" => !read(Param::L),
-            "k" => !read(Param::K),
-            "locality" => !read(Param::Locality) && spec.algorithm.name != "ks-local",
-            "hotspot" => !read(Param::Hotspot),
+        let loaded = spec.instance.is_some();
+        let skip = |field: Field| match field {
+            Field::MaxSteps => true,
+            // A loaded instance is said as such (below), not as a network and a workload.
+            Field::Topology | Field::Workload => loaded,
+            Field::L => !read(Param::L),
+            Field::K => !read(Param::K),
+            Field::Locality => !read(Param::Locality) && !spec.algorithm.options.contains(&Field::Locality),
+            Field::Hotspot => !read(Param::Hotspot),
             _ => false,
         };
-        let show = |v: Option<&serde_json::Value>| match v {
-            None | Some(serde_json::Value::Null) => "the default".to_string(),
-            Some(serde_json::Value::String(s)) => s.clone(),
-            Some(other) => other.to_string(),
-        };
-        let mut keys: Vec<&String> = mine.as_object()?.keys().chain(theirs.as_object()?.keys()).collect();
-        keys.sort();
-        keys.dedup();
-        let mut parts: Vec<String> = keys
-            .into_iter()
-            .filter(|k| !skip(k) && mine.get(k.as_str()) != theirs.get(k.as_str()))
-            .map(|k| {
-                let name = k.replace('_', " ");
-                format!(
-                    "{name} {} (the lesson's: {})",
-                    show(theirs.get(k.as_str())),
-                    show(mine.get(k.as_str()))
-                )
+        let mut parts: Vec<String> = Field::ALL
+            .iter()
+            .filter(|&&f| !skip(f) && mine.get(f.json()) != theirs.get(f.json()))
+            .map(|&f| {
+                // Named as the address names it (`q`, `seed`), valued as the page shows it ("unbounded").
+                let name = f.query().unwrap_or(f.cli());
+                format!("{name} {} (the lesson's: {})", spec.value_of(f), own.value_of(f))
             })
             .collect();
         if spec.instance.is_some() {

@@ -406,12 +406,26 @@ fn a_lesson_names_what_the_run_changes_of_its_own() {
     let (lesson, spec) = with("deadlock", &[(Field::QueueCap, "5"), (Field::Seed, "3")]);
     let note = lesson.changes(&spec, None).unwrap();
     assert!(
-        note.contains("queue cap 5 (the lesson's: 1)") && note.contains("seed 3 (the lesson's: 1)"),
+        note.contains("q 5 (the lesson's: 1)") && note.contains("seed 3 (the lesson's: 1)"),
         "{note}"
     );
     let (lesson, spec) = with("valiant-load", &[]);
     let note = lesson.changes(&spec, None).unwrap();
     assert!(note.contains("run beside none (the lesson's: greedy)"), "{note}");
+    // A queue cap the lesson sets, left unbounded: said as the page shows it.
+    let lesson = lessons::lookup("deadlock").unwrap();
+    let mut spec = lesson.spec(RunSpec::browser()).unwrap();
+    spec.queue_cap = None;
+    let note = lesson.changes(&spec, None).unwrap();
+    assert!(note.contains("q unbounded (the lesson's: 1)"), "{note}");
+    // A loaded instance is said as such, not as a network and a workload.
+    let mut spec = lesson.spec(RunSpec::browser()).unwrap();
+    spec.instance = Some(spec.instance().unwrap());
+    let note = lesson.changes(&spec, None).unwrap();
+    assert!(
+        note.contains("a loaded instance (the lesson's: transpose)") && !note.contains("topology"),
+        "{note}"
+    );
     // ℓ and k a workload does not read are no change (a permutation's).
     let (lesson, spec) = with("deadlock", &[(Field::L, "2"), (Field::K, "3")]);
     assert_eq!(lesson.changes(&spec, None), None);
