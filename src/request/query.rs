@@ -46,6 +46,15 @@ impl RunSpec {
         for (field, value, why) in spec.unread_fields() {
             if let (true, Some(key)) = (named.contains(&field), field.query()) {
                 messages.push(format!("URL parameter {key}={value} has no effect: {why}."));
+                // Named once, then dropped: the instance is the same without
+                // it, and the page's box and address do not keep a value the
+                // run does not use.
+                match field {
+                    Field::L => spec.l = None,
+                    Field::K => spec.k = None,
+                    Field::Hotspot => spec.hotspot = None,
+                    _ => {}
+                }
             }
         }
         (spec, messages)

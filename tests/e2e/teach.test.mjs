@@ -342,3 +342,18 @@ test('color=key on a run without keys is said in one line and the packets colour
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('an address ℓ or k the workload does not read is named once, then leaves the boxes and the address', async () => {
+  const { page, errors } = await open('?topology=mesh:8x8&workload=random-permutation&l=2&k=3&play=0');
+  const error = await role(page, 'error').innerText();
+  assert.match(error, /URL parameter l=2 has no effect: random-permutation is a permutation/);
+  assert.match(error, /URL parameter k=3 has no effect/);
+  const boxes = await page.evaluate(() => ['l', 'k'].map((id) => {
+    const el = document.getElementById(id);
+    return [el.value, el.disabled, el.placeholder];
+  }));
+  assert.deepEqual(boxes, [['', true, '1'], ['', true, '1']]);
+  assert.doesNotMatch(page.url(), /[?&][lk]=/);
+  assert.deepEqual(errors.filter((e) => !/has no effect/.test(e)), []);
+  await page.close();
+});
