@@ -124,8 +124,12 @@ export function writeControls() {
   const c = state.config;
   $('kind').value = kindOf(c.topology);
   $('topology').value = text(c.topology);
-  // A long name (shuffle-exchange:6, mesh:16x16x16) gets the kind and the name a line each, so neither is cut.
-  $('kind').parentElement.classList.toggle('stack', $('kind').value === 'shuffle-exchange' || text(c.topology).length > 12);
+  // A name too long for its half of the row (mesh:128x128 in the 1280 px panel, shuffle-exchange:6,
+  // whose kind is long too) gets the kind and the name a line each, so neither is cut.
+  const row = $('kind').parentElement;
+  row.classList.remove('stack');
+  const name = $('topology');
+  row.classList.toggle('stack', $('kind').value === 'shuffle-exchange' || name.scrollWidth > name.clientWidth);
   $('algorithm').value = c.algorithm;
   $('policy').value = c.policy;
   $('workload').value = c.workload;
