@@ -33,7 +33,9 @@ SUPERSEDED = {
     '50–51': ('62.1 M', "the engine's speed re-measured on an idle machine, before and after issue #29 (docs/architecture.md, The engine's speed)"),
     '14.4': ('(12.9 s)', "the engine's speed re-measured on an idle machine, before and after issue #29 (docs/architecture.md, The engine's speed)"),
     '145': ('peaks\nat 142 MB', "the engine's speed re-measured on an idle machine, before and after issue #29 (docs/architecture.md, The engine's speed)"),
-    "1.54": ("2.40·√(k·n·ln n)", "the claim example's measured constant; the measure became the run's own (docs/algorithms/kaufmann-sibeyn.md)"),
+    "1.54": ("1.85·√(k·n·ln n)", "the claim example's measured constant; the measure became the run's own, and its example the ks-wrap-torus lesson's Theorem 7 (docs/algorithms/kaufmann-sibeyn.md)"),
+    "137": ("step 135 of 143", "pp-rand's first delivery on the default view's workload, measured again (docs/page.md, the default view)"),
+    "291": ("step 135 of 143", "as above: pp-rand's steps on mesh:16x16 greedy-worst"),
     "860": ('width="400" height="600"', "the embed got shorter; the 400 × 600 iframe is what the page tests and docs/page.md show"),
     'width="400" height="860" style="border:0" title="routesim: greedy routing of a transpose"></iframe>': (
         'width="400" height="600" style="border:0" title="routesim: greedy routing of a transpose"></iframe>',
