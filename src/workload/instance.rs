@@ -55,14 +55,14 @@ impl Limits {
 
     /// Refuses a generated workload whose packet count could exceed the
     /// limit, before generating it: a workload sends at most max(ℓ, k)
-    /// packets per node.
+    /// packets per sending node, ℓ and k as the workload reads them (an
+    /// unread k, say `--k 8` on a permutation, adds no packet).
     pub fn check_workload(&self, topo: &Topology, spec: &crate::workload::WorkloadSpec) -> Result<()> {
         self.check_topology(topo)?;
-        let per_node = spec.l.unwrap_or(1).max(spec.k.unwrap_or(1)) as u64;
-        let estimate = per_node.saturating_mul(topo.nodes() as u64);
+        let estimate = spec.max_packets(topo);
         if estimate > self.max_packets {
             return Err(Error::TooLarge {
-                field: format!("workload {} on {topo}: packets (max(l, k) x nodes)", spec.workload),
+                field: format!("workload {} on {topo}: packets (max(l, k) x senders)", spec.workload),
                 value: estimate,
                 limit: self.max_packets,
             });
@@ -480,5 +480,30 @@ mod tests {
         let e = Instance::from_json_with_limits(r#"{"topology":"mesh:2x2","packets":[[0,1],[0,1],[0,1]]}"#, &small)
             .unwrap_err();
         assert!(e.to_string().contains("packets too large"), "{e}");
+    }
+
+    /// A workload's packets are counted with ℓ and k as it reads them: an
+    /// unread k (a permutation's) adds none; a read one does.
+    #[test]
+    fn the_workload_limit_counts_only_what_the_workload_reads() {
+        use crate::workload::{Workload, WorkloadSpec};
+        let limits = Limits {
+            max_nodes: 1 << 20,
+            max_packets: 1 << 18,
+            max_bytes: 1000,
+        };
+        let topo: Topology = "mesh:512x512".parse().unwrap();
+        let with_k = |w: Workload| WorkloadSpec {
+            k: Some(8),
+            ..WorkloadSpec::new(w, 1)
+        };
+        assert!(limits.check_workload(&topo, &with_k(Workload::Transpose)).is_ok());
+        let e = limits.check_workload(&topo, &with_k(Workload::RandomKk)).unwrap_err();
+        assert!(e.to_string().contains("2097152"), "{e}");
+        // A butterfly sends from its level-0 rows only.
+        let fly: Topology = "butterfly:15".parse().unwrap();
+        assert!(limits
+            .check_workload(&fly, &WorkloadSpec::new(Workload::RandomPermutation, 1))
+            .is_ok());
     }
 }
