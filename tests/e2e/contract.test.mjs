@@ -74,11 +74,10 @@ test('a URL run that parses but that the core refuses to build (a topology over 
   await page.close();
 });
 
-test('a URL run whose fields each parse but whose run the core refuses (too many packets) blames the first parameter whose default builds (the core\'s blame_query)', async () => {
-  // mesh:512x512 is within the size limit and k=8 parses, but 8 packets a
-  // node on 2^18 nodes (random-kk reads k; a permutation would not, and an
-  // unread k is dropped) is over the page's packet limit.
-  const { page, errors } = await openPage('?topology=mesh:512x512&workload=random-kk&k=8&seed=3&play=0');
+test('a URL run whose fields each parse but whose run the core refuses (over the page\'s memory budget) blames the first parameter whose default builds (the core\'s blame_query)', async () => {
+  // mesh:512x512 is within the page's node limit and every field parses,
+  // but flashsort's run there needs more than the page's memory budget.
+  const { page, errors } = await openPage('?topology=mesh:512x512&algorithm=flashsort&workload=sort-random&seed=3&play=0');
   const line = await errorLine(page);
   assert.match(line, /URL parameter topology="mesh:512x512" ignored: .*packets.* — using mesh:16x16\./);
   assert.doesNotMatch(line, /Cannot run this configuration/, 'the refused run is still reported as the current one');
