@@ -33,6 +33,8 @@ fn count(n: u32) -> String {
 pub(super) fn stall(sim: &Simulation) -> Option<Stall> {
     let nodes = sim.deadlock()?.to_vec();
     let step = sim.engine().step_count();
+    // The report's `steps` (`Simulation::steps`): the step that moved nothing is not counted.
+    let moved = sim.steps();
     let topo = &sim.instance().topology;
     let queues = match sim.config().queue_cap {
         Some(q) if sim.config().edge_queues => format!("queues of {} on every incoming link", count(q)),
@@ -66,7 +68,8 @@ pub(super) fn stall(sim: &Simulation) -> Option<Stall> {
         .collect();
     let text = format!(
         "Node {} → {first}: each is full and holds a packet that wants the next, which is full too and refuses \
-         it; so none of them can ever move — a wait-for cycle: step {step} moved nothing and the run stalled.",
+         it; so none of them can ever move — a wait-for cycle: step {step} moved nothing and the run stalled \
+         (the report counts {moved} steps: the one that moved nothing is not counted).",
         placed.join(" → ")
     );
     Some(Stall {

@@ -209,6 +209,18 @@ fn the_lesson_stalls_on_its_cycle_and_says_so() {
         "{}",
         stall.text
     );
+    // The page shows the step that moved nothing; the text says the report
+    // does not count it, with the report's own number.
+    let report = sim.report();
+    assert!(
+        stall.text.contains(&format!(
+            "step {} moved nothing and the run stalled (the report counts {} steps: the one that moved nothing is not counted)",
+            report.steps + 1,
+            report.steps
+        )),
+        "{}",
+        stall.text
+    );
 }
 
 proptest! {
