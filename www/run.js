@@ -195,14 +195,19 @@ export function goTo(step, animateMs = 0) {
   setPlaying(false);
   const before = shownStep();
   computeThen(step, () => {
-    const after = Math.max(state.sim.summary().step, state.compare?.active ? state.compare.sim.summary().step : 0);
+    const after = coreStep();
     present(Math.abs(after - before) === 1 ? animateMs : 0);
   });
 }
 
+/** The step the core now holds (of the pair, the further run's), before the page's snapshot catches up. */
+function coreStep() {
+  return Math.max(state.sim.summary().step, state.compare?.active ? state.compare.sim.summary().step : 0);
+}
+
 /** A step to open at (the address's `step=`) past the run's end: its last step is shown, and said so. */
 function notePastEnd(target) {
-  const shown = Math.max(state.sim.summary().step, state.compare?.active ? state.compare.sim.summary().step : 0);
+  const shown = coreStep();
   if (shown < target) showMessage('info', `step=${target} is past the run's end: showing its last step, ${shown}.`, 'sim');
 }
 

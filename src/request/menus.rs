@@ -254,15 +254,13 @@ impl RunSpec {
                 self.algorithm = next;
             }
         }
-        for field in option_fields() {
-            if !self.algorithm.options.contains(&field) && self.reset_option(field) {
-                messages.push(format!(
-                    "{} applies only to {} — dropped for {}.",
-                    field.cli(),
-                    takers(field),
-                    self.algorithm.name
-                ));
-            }
+        for (field, _, takers) in self.unread_options() {
+            self.reset_option(field);
+            messages.push(format!(
+                "{} applies only to {takers} — dropped for {}.",
+                field.cli(),
+                self.algorithm.name
+            ));
         }
         if let Err(e) = self.algorithm.check_policy(self.policy) {
             messages.push(format!("{} — switched to farthest-first.", sentence(&e)));
@@ -296,9 +294,9 @@ impl RunSpec {
 impl RunSpec {
     /// The algorithm options set that this request's algorithm does not
     /// take: (field, its value as shown, the algorithms that take it). The
-    /// CLI's `run` notes them on stderr (the page's [`RunSpec::reconcile`]
-    /// drops them). `locality`, also the workloads' parameter, is noted
-    /// with them ([`RunSpec::unread_fields`]).
+    /// CLI's `run` notes them on stderr; [`RunSpec::reconcile`] drops them.
+    /// `locality`, also the workloads' parameter, is not among them: it is
+    /// noted with those ([`RunSpec::unread_fields`]) and kept.
     pub fn unread_options(&self) -> Vec<(Field, String, String)> {
         option_fields()
             .into_iter()

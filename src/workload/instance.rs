@@ -179,8 +179,7 @@ impl Instance {
                 limit: limits.max_bytes,
             });
         }
-        let obj = top_level(text)?;
-        let obj = &obj;
+        let obj = &top_level(text)?;
         let topo_text = match obj.get("topology") {
             Some(Value::String(s)) => s,
             Some(other) => {
