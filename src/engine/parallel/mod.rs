@@ -188,26 +188,30 @@ fn lane_bid<const RAND: bool>(
     let (contests, first) = (&mut lane.contests[..need], &mut lane.first[..need]);
     let len = links.len() as u32;
     let mut count = 0usize;
-    let ahead = lo + prefetch_below(hi - lo, sink as usize + 1);
-    for s in lo..hi {
-        if s < ahead {
+    // The lane's slots only, each column cut to their number, so that one
+    // loop bound stands for every column's bounds check.
+    let m = hi - lo;
+    let (bid_link, bid_key, id_of) = (&bid_link[lo..hi], &bid_key[lo..hi], &id_of[lo..hi]);
+    let ahead = prefetch_below(m, sink as usize + 1);
+    for j in 0..m {
+        if j < ahead {
             // A stray's link is another lane's: outside `links`, skipped.
-            prefetch(links, bid_link[s + AHEAD].wrapping_sub(klo) as usize);
+            prefetch(links, bid_link[j + AHEAD].wrapping_sub(klo) as usize);
         }
-        let lid = bid_link[s];
+        let (lid, s) = (bid_link[j], (lo + j) as u32);
         let rel = lid.wrapping_sub(klo);
         if rel < len {
             let candidate = if RAND {
-                random_bid(salt, step, id_of[s])
+                random_bid(salt, step, id_of[j])
             } else {
-                bid_key[s]
+                bid_key[j]
             };
             // The next free entry: kept if this bid opens it.
-            first[count] = s as u32;
-            count += enter_bid(&mut links[rel as usize], base, contests, count, s as u32, candidate) as usize;
+            first[count] = s;
+            count += enter_bid(&mut links[rel as usize], base, contests, count, s, candidate) as usize;
         } else if lid != sink {
             let node = lid as usize / ports;
-            strays[node_cut.partition_point(|&v| v <= node) - 1].push(s as u32);
+            strays[node_cut.partition_point(|&v| v <= node) - 1].push(s);
         }
     }
     lane.count = count;
