@@ -90,9 +90,10 @@ export function defaultsFor(lesson, intro) {
 
 /**
  * Reads the URL. `wasm` = the module (`parse_query`, `reconcile`, `lesson`, `catalogue`).
- * Returns {config, page, embed, lesson, warnings, infos, errors}:
- * warnings name bad parameters, infos the core's switches (e.g. an
- * algorithm that cannot run on the topology asked for), errors an unknown
+ * Returns {config, page, embed, lesson, warnings, errors}:
+ * warnings name bad parameters and the core's switches of fields the
+ * address names (e.g. an algorithm that cannot run on the topology the
+ * address also names), errors an unknown
  * lesson (for the error line); `lesson` is the core's lesson object (or
  * null) and `page.step` the step the view opens at (the URL's `step`, else
  * the lesson's start step, else 0). A lesson's preset is the base the
@@ -127,13 +128,13 @@ export function parseQuery(search, wasm) {
   }
 
   // Run fields: the core's parse_query, which sets every field and then
-  // reconciles once. The base is first reconciled to the asked topology and
-  // the result again with the defaults of the fields the URL does not name
-  // (written when the core still validated after each parameter; it now
-  // gives the same as parse_query alone, and is kept as harmless).
-  // An address naming a workload but no algorithm asks for the workload's
-  // problem: a sort switches a routing algorithm (the core's reconcile with
-  // `changed` = 'workload'), the base too, so the switch is said once.
+  // reconciles once, saying only the switches of fields the address names:
+  // the others are the defaults' (a lesson's or the default view's), which
+  // the reader did not choose, and follow the named ones silently. The base
+  // is first reconciled to the asked topology (an address naming a
+  // workload but no algorithm asks for the workload's problem: a sort
+  // switches a routing algorithm, the core's reconcile with `changed` =
+  // 'workload').
   const lead = params.has('workload') && !params.has('algorithm') ? 'workload' : undefined;
   let base = defaults.config;
   if (params.has('topology') || lead) {
@@ -148,11 +149,6 @@ export function parseQuery(search, wasm) {
   }
   const parsed = wasm.parse_query(search, base);
   warnings.push(...parsed.messages);
-  const wanted = { ...parsed.config };
-  for (const key of ['algorithm', 'policy', 'workload']) {
-    if (!params.has(key)) wanted[key] = defaults.config[key];
-  }
-  const reconciled = wasm.reconcile(wanted, lead);
 
   // The page's own keys.
   const page = { ...PAGE_DEFAULTS, speed: defaults.speed, compare: defaults.compare, step: defaults.step, play: defaults.play ?? true };
@@ -200,7 +196,7 @@ export function parseQuery(search, wasm) {
   if (params.has('embed') && !['0', '1'].includes(params.get('embed'))) {
     warnings.push(`URL parameter embed=${JSON.stringify(params.get('embed'))} ignored: expected 0 or 1 — using 0 (the full page).`);
   }
-  return { config: reconciled.config, page, embed, lesson, warnings, infos: reconciled.messages, errors };
+  return { config: parsed.config, page, embed, lesson, warnings, errors };
 }
 
 /**

@@ -130,7 +130,6 @@ async function boot() {
   document.body.classList.toggle('embed', state.embed);
   for (const m of parsed.errors) showMessage('error', m, 'url');
   for (const m of parsed.warnings) showMessage('warning', m, 'url');
-  for (const m of parsed.infos) showMessage('info', m, 'reconcile');
   setupControls();
   foldSetup();
   saveUrl();

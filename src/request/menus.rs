@@ -7,6 +7,7 @@ use crate::algorithms::{Entry, REGISTRY};
 use crate::engine::Policy;
 use crate::error::{Error, Result};
 use crate::options::Field;
+use crate::topology::Topology;
 use crate::workload::Workload;
 
 /// Whether one choice of a menu can run, and why not.
@@ -77,6 +78,23 @@ impl RunSpec {
             }
         }
         serde_json::Value::Object(out)
+    }
+
+    /// Makes the network one the algorithm runs on, if it is not: the
+    /// first of the algorithm's kinds whose size the page gives it
+    /// ([`crate::topology::Kind::default_size`]) it takes. A loaded instance, or an
+    /// algorithm no such network fits, is left as it is.
+    pub fn fit_network_to_algorithm(&mut self) {
+        if self.instance.is_some() || self.accepts(self.algorithm).is_ok() {
+            return;
+        }
+        let fits = self.algorithm.kinds.iter().find_map(|kind| {
+            let topology: Topology = format!("{}:{}", kind.name(), kind.default_size()).parse().ok()?;
+            self.algorithm.check_topology(&topology).ok().map(|()| topology)
+        });
+        if let Some(topology) = fits {
+            self.topology = Some(topology);
+        }
     }
 
     /// Whether `entry` accepts this request's network (and loaded instance).
@@ -221,14 +239,22 @@ impl RunSpec {
     /// first in the registry that runs the workload on the network, said in
     /// one line; then [`RunSpec::reconcile`].
     pub fn reconcile_to_workload(&mut self) -> Vec<String> {
+        lines(self.reconcile_to_workload_noted())
+    }
+
+    /// [`RunSpec::reconcile_to_workload`], each line with the field it switched.
+    pub fn reconcile_to_workload_noted(&mut self) -> Vec<(Field, String)> {
         let mut messages = Vec::new();
         if let (None, Some(workload)) = (&self.instance, self.workload) {
             if let Some((next, refusal)) = self.problem_switch(workload) {
-                messages.push(format!("{} — switched to {}.", sentence(&refusal), next.name));
+                messages.push((
+                    Field::Algorithm,
+                    format!("{} — switched to {}.", sentence(&refusal), next.name),
+                ));
                 self.algorithm = next;
             }
         }
-        messages.extend(self.reconcile());
+        messages.extend(self.reconcile_noted());
         messages
     }
 
@@ -242,6 +268,12 @@ impl RunSpec {
     /// (`random-permutation` if it can); smearing is switched off for an
     /// algorithm that does not smear. Returns one line per switch.
     pub fn reconcile(&mut self) -> Vec<String> {
+        lines(self.reconcile_noted())
+    }
+
+    /// [`RunSpec::reconcile`], each line with the field it switched (the
+    /// page's address says only the switches of fields it names).
+    pub fn reconcile_noted(&mut self) -> Vec<(Field, String)> {
         let mut messages = Vec::new();
         if let Err(e) = self.accepts(self.algorithm) {
             let problem = self.problem();
@@ -250,31 +282,40 @@ impl RunSpec {
                 .find(|e| self.accepts_for(e, problem.as_ref()).is_ok())
                 .or_else(|| REGISTRY.iter().find(|e| self.accepts(e).is_ok()));
             if let Some(next) = next {
-                messages.push(format!("{} — switched to {}.", sentence(&e), next.name));
+                messages.push((
+                    Field::Algorithm,
+                    format!("{} — switched to {}.", sentence(&e), next.name),
+                ));
                 self.algorithm = next;
             }
         }
         for (field, _, takers) in self.unread_options() {
             self.reset_option(field);
-            messages.push(format!(
-                "{} applies only to {takers} — dropped for {}.",
-                field.cli(),
-                self.algorithm.name
+            messages.push((
+                field,
+                format!(
+                    "{} applies only to {takers} — dropped for {}.",
+                    field.cli(),
+                    self.algorithm.name
+                ),
             ));
         }
         if let Err(e) = self.algorithm.check_policy(self.policy) {
-            messages.push(format!("{} — switched to farthest-first.", sentence(&e)));
+            messages.push((Field::Policy, format!("{} — switched to farthest-first.", sentence(&e))));
             self.policy = Policy::FarthestFirst;
         }
         if let Err(e) = self.algorithm.check_options(&self.algorithm_options()) {
-            messages.push(format!("{} — smearing switched off.", sentence(&e)));
+            messages.push((Field::Smear, format!("{} — smearing switched off.", sentence(&e))));
             self.options.smear = None;
         }
         if let Some(flits) = self.options.flits {
             let refused =
                 crate::simulation::check_flits(flits, self.queue_cap).and_then(|()| self.algorithm.check_flits(flits));
             if let Err(e) = refused {
-                messages.push(format!("{} — flits dropped (store-and-forward).", sentence(&e)));
+                messages.push((
+                    Field::Flits,
+                    format!("{} — flits dropped (store-and-forward).", sentence(&e)),
+                ));
                 self.options.flits = None;
             }
         }
@@ -282,7 +323,10 @@ impl RunSpec {
             if let Err(e) = self.workload_fits(current) {
                 let order = std::iter::once(BROWSER_DEFAULT_WORKLOAD).chain(Workload::ALL);
                 if let Some(next) = order.into_iter().find(|&w| self.workload_fits(w).is_ok()) {
-                    messages.push(format!("{} — switched to workload {}.", sentence(&e), next));
+                    messages.push((
+                        Field::Workload,
+                        format!("{} — switched to workload {}.", sentence(&e), next),
+                    ));
                     self.workload = Some(next);
                 }
             }
@@ -324,6 +368,11 @@ fn option_fields() -> Vec<Field> {
 /// The algorithms that take `field`, as a list of names.
 fn takers(field: Field) -> String {
     crate::algorithms::registry::takers(field).join(", ")
+}
+
+/// The lines of noted switches.
+fn lines(noted: Vec<(Field, String)>) -> Vec<String> {
+    noted.into_iter().map(|(_, line)| line).collect()
 }
 
 /// An error as the start of a sentence.

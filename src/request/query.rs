@@ -33,14 +33,29 @@ impl RunSpec {
                 Err(e) => messages.push(format!("URL parameter {key}={text:?} ignored: {e} — using {kept}.")),
             }
         }
+        // An address that names the algorithm but not the network asks for
+        // that algorithm: a network it cannot run on becomes the first kind
+        // it takes, at the size the page gives that kind.
+        if named.contains(&Field::Algorithm) && !named.contains(&Field::Topology) {
+            spec.fit_network_to_algorithm();
+        }
         // An address that names a workload but no algorithm asks for that
         // problem: a sorting workload switches a routing algorithm (and the
         // other way round) rather than being switched itself.
-        if named.contains(&Field::Workload) && !named.contains(&Field::Algorithm) {
-            messages.extend(spec.reconcile_to_workload());
+        let switched = if named.contains(&Field::Workload) && !named.contains(&Field::Algorithm) {
+            spec.reconcile_to_workload_noted()
         } else {
-            messages.extend(spec.reconcile());
-        }
+            spec.reconcile_noted()
+        };
+        // Only the switches of what the address names are said: the other
+        // fields are the base's (the page's default run or a lesson's), which
+        // the reader did not choose, and the page shows what they became.
+        messages.extend(
+            switched
+                .into_iter()
+                .filter(|(field, _)| named.contains(field))
+                .map(|(_, line)| line),
+        );
         // Only what the address itself names: a lesson's preset or the
         // page's defaults may carry a k that this workload does not read.
         for (field, value, why) in spec.unread_fields() {

@@ -328,6 +328,28 @@ test('every topology kind picked from the menu runs, without an error', async ()
   await page.close();
 });
 
+test('an address naming only some fields opens them with no message: the fields it does not name follow', async () => {
+  const cases = [
+    // [query, algorithm, network title part, workload or null (any)]
+    ['?topology=butterfly:4&algorithm=lmrr&play=0', 'lmrr', 'butterfly:4', 'random-permutation'],
+    ['?topology=butterfly:5&algorithm=flashsort&play=0', 'flashsort', 'butterfly:5', 'sort-random'],
+    ['?algorithm=bitonic&play=0', 'bitonic', 'hypercube:6', 'sort-random'],
+    ['?topology=shuffle-exchange:6&play=0', 'bit-fixing', 'shuffle-exchange:6', 'random-permutation'],
+  ];
+  for (const [query, algorithm, network, workload] of cases) {
+    const { page, errors } = await open(query);
+    const messages = await page.locator('.msg').allInnerTexts();
+    assert.deepEqual(messages, [], `${query}: ${messages.join(' | ')}`);
+    assert.equal(await page.locator('[data-role="error"]').isVisible(), false, query);
+    assert.equal(await page.locator('[data-role="algorithm"]').inputValue(), algorithm, query);
+    assert.equal(await page.locator('[data-role="topology"]').inputValue(), network, query);
+    assert.equal(await page.locator('[data-role="workload"]').inputValue(), workload, query);
+    assert.equal(await page.locator('#run-title').innerText(), `${algorithm} · ${network} · ${workload}`, query);
+    assert.deepEqual(errors, [], query);
+    await page.close();
+  }
+});
+
 test('a topology the algorithm cannot run on switches the algorithm, with a one-line message', async () => {
   const { page, errors } = await open('?algorithm=pp-rand');
   assert.equal(await page.locator('[data-role="algorithm"]').inputValue(), 'pp-rand');

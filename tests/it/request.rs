@@ -433,16 +433,71 @@ fn the_query_parser_names_bad_parameters_and_keeps_the_base() {
         messages[2].contains("seed=\"x\"") && messages[2].contains("using 1"),
         "{messages:?}"
     );
-    // A topology the algorithm cannot run on is taken, and the algorithm switched with a message.
-    let (spec, messages) = RunSpec::from_query(base, [("topology", "ring:8")]);
+    // A topology the base's algorithm cannot run on is taken, and the
+    // algorithm, which the address does not name, switched without a word.
+    let (spec, messages) = RunSpec::from_query(base.clone(), [("topology", "ring:8")]);
     assert_eq!(spec.topology.as_ref().unwrap().to_string(), "ring:8");
     assert_eq!(spec.algorithm.name, "greedy");
-    assert_eq!(messages.len(), 1, "random-lk runs on a ring: {messages:?}");
+    assert!(messages.is_empty(), "the address named no algorithm: {messages:?}");
+    spec.validate().unwrap();
+    // Named by the address, the same switch is said.
+    let (spec, messages) = RunSpec::from_query(base, [("topology", "ring:8"), ("algorithm", "pp-rand")]);
+    assert_eq!(spec.algorithm.name, "greedy");
+    assert_eq!(messages.len(), 1, "{messages:?}");
     assert!(
         messages[0].contains("pp-rand") && messages[0].contains("switched to greedy"),
         "{messages:?}"
     );
-    spec.validate().unwrap();
+}
+
+/// The page's default run (the `intro` preset: greedy on mesh:16x16, its
+/// worst-case permutation) under an address that names only some fields:
+/// the fields it does not name follow the ones it names, silently; only
+/// what the address names can draw a message.
+#[test]
+fn an_address_names_some_fields_and_the_others_follow_without_a_message() {
+    let base = RunSpec::from_json(
+        RunSpec::browser(),
+        &json!({"topology": "mesh:16x16", "algorithm": "greedy", "workload": "greedy-worst"}),
+    )
+    .unwrap();
+    let open = |pairs: &[(&'static str, &'static str)]| RunSpec::from_query(base.clone(), pairs.iter().copied());
+    // Algorithm and network named: the default workload (a mesh's) follows.
+    let (spec, messages) = open(&[("topology", "butterfly:4"), ("algorithm", "lmrr")]);
+    assert!(messages.is_empty(), "{messages:?}");
+    assert_eq!(spec.algorithm.name, "lmrr");
+    spec.build().unwrap();
+    let (spec, messages) = open(&[("topology", "butterfly:5"), ("algorithm", "flashsort")]);
+    assert!(messages.is_empty(), "{messages:?}");
+    assert!(spec.workload.unwrap().is_sort(), "{:?}", spec.workload);
+    spec.build().unwrap();
+    // Only the algorithm named: the network becomes one it runs on (the
+    // first of its kinds, at the page's size for that kind).
+    for (name, topology) in [
+        ("bitonic", "hypercube:6"),
+        ("flashsort", "mesh:16x16"),
+        ("valiant", "mesh:16x16"),
+        ("bit-fixing", "hypercube:6"),
+        ("pp-rand", "mesh:16x16"),
+    ] {
+        let (spec, messages) = RunSpec::from_query(base.clone(), [("algorithm", name)]);
+        assert!(messages.is_empty(), "{name}: {messages:?}");
+        assert_eq!(spec.algorithm.name, name);
+        assert_eq!(spec.topology.as_ref().unwrap().to_string(), topology, "{name}");
+        spec.build().unwrap_or_else(|e| panic!("{name}: {e}"));
+    }
+    // Every algorithm named alone runs, under its own name, without a message.
+    for entry in REGISTRY.iter() {
+        let (spec, messages) = RunSpec::from_query(base.clone(), [("algorithm", entry.name)]);
+        assert_eq!(spec.algorithm.name, entry.name, "{messages:?}");
+        assert!(messages.is_empty(), "{}: {messages:?}", entry.name);
+        spec.validate().unwrap_or_else(|e| panic!("{}: {e}", entry.name));
+    }
+    // Named fields that cannot go together: the switch is said.
+    let (spec, messages) = open(&[("topology", "mesh:8x8"), ("algorithm", "bitonic")]);
+    assert_ne!(spec.algorithm.name, "bitonic");
+    assert_eq!(messages.len(), 1, "{messages:?}");
+    assert!(messages[0].contains("bitonic"), "{messages:?}");
 }
 
 #[test]
