@@ -50,9 +50,14 @@ pub fn items(field: &str, raw: &[String]) -> Result<Vec<String>> {
     Ok(out)
 }
 
-/// A list of whole numbers from `min` to `max` and inclusive ranges `a..b`.
+/// A list of whole numbers from `min` to `max` and inclusive ranges `a..b`;
+/// at most [`MAX_POINTS`] values in all, counted before any is built.
 pub fn numbers(field: &str, raw: &[String], min: u64, max: u64) -> Result<Vec<u64>> {
-    let mut out = Vec::new();
+    // The ranges first (a single number is the range n..n), so that a list
+    // past the limit is refused before anything is allocated: several
+    // ranges, each below it, must not add up past it.
+    let mut ranges = Vec::new();
+    let mut total = 0u64;
     for text in raw {
         for item in items(field, std::slice::from_ref(text))? {
             let number = |part: &str| {
@@ -64,29 +69,32 @@ pub fn numbers(field: &str, raw: &[String], min: u64, max: u64) -> Result<Vec<u6
                     )
                 })
             };
-            if let Some((a, b)) = item.split_once("..") {
-                let (a, b) = (number(a)?, number(b.strip_prefix('=').unwrap_or(b))?);
-                if a > b {
-                    return Err(Error::invalid(
-                        field,
-                        text,
-                        format!("range {a}..{b} is empty (ranges are inclusive, a <= b)"),
-                    ));
+            let (a, b) = match item.split_once("..") {
+                Some((a, b)) => (number(a)?, number(b.strip_prefix('=').unwrap_or(b))?),
+                None => {
+                    let n = number(&item)?;
+                    (n, n)
                 }
-                if b - a >= MAX_POINTS {
-                    return Err(Error::invalid(
-                        field,
-                        text,
-                        format!("range {a}..{b} has more than {MAX_POINTS} values"),
-                    ));
-                }
-                out.extend(a..=b);
-            } else {
-                out.push(number(&item)?);
+            };
+            if a > b {
+                return Err(Error::invalid(
+                    field,
+                    text,
+                    format!("range {a}..{b} is empty (ranges are inclusive, a <= b)"),
+                ));
             }
+            if b - a >= MAX_POINTS - total {
+                return Err(Error::invalid(
+                    field,
+                    text,
+                    format!("'{item}' takes the list past {MAX_POINTS} values"),
+                ));
+            }
+            total += b - a + 1;
+            ranges.push((a, b));
         }
     }
-    Ok(out)
+    Ok(ranges.into_iter().flat_map(|(a, b)| a..=b).collect())
 }
 
 /// A list of positive 32-bit numbers.
@@ -419,7 +427,32 @@ pub(crate) fn grid_digits<const N: usize>(mut index: u64, radices: &[u64; N]) ->
 
 #[cfg(test)]
 mod tests {
-    use super::caught;
+    use super::{caught, numbers, MAX_POINTS};
+
+    /// A list's ranges count together: each below the limit, two of them
+    /// past it are refused before anything is built (before, each range was
+    /// checked alone, so `1..60000000,1..60000000` built 120 M values).
+    #[test]
+    fn a_list_of_ranges_is_refused_past_the_limit_as_a_whole() {
+        let half = MAX_POINTS / 2 + 10;
+        let one = format!("1..{half}");
+        let raw = vec![format!("{one},{one}")];
+        let e = numbers("seeds", &raw, 0, u64::MAX).unwrap_err().to_string();
+        assert!(
+            e.contains("seeds")
+                && e.contains(&one)
+                && e.contains("past 100000000 values")
+                && e.contains(&format!("'{one}'")),
+            "{e}"
+        );
+        // A single number past a full list is refused as well (nothing is
+        // built either way), and a short list is taken in order.
+        let raw = vec![format!("1..{MAX_POINTS},5")];
+        let e = numbers("n", &raw, 1, u64::MAX).unwrap_err().to_string();
+        assert!(e.contains("'5' takes the list past"), "{e}");
+        let raw = vec!["7,1..3".to_string(), "2..=4".to_string()];
+        assert_eq!(numbers("seeds", &raw, 0, u64::MAX).unwrap(), [7, 1, 2, 3, 2, 3, 4]);
+    }
 
     #[test]
     fn a_panicking_point_becomes_one_line_of_error_and_a_result_passes_through() {
