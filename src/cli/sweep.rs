@@ -362,13 +362,14 @@ impl Sink {
 /// `routesim sweep`.
 pub(super) fn sweep(args: SweepArgs) -> Outcome {
     let threads = super::threads(&args.threads, 1)?;
-    let grid = match args.plan()? {
-        Plan::Batch(g) => Plan::Batch(Box::new(g.with_threads(threads, super::parallel_min()))),
-        load => load,
-    };
+    // The shard before the grid: a bad one is refused at once.
     let shard: Shard = match &args.shard {
         Some(text) => text.parse::<Shard>().map_err(|e| e.to_string())?,
         None => Shard::WHOLE,
+    };
+    let grid = match args.plan()? {
+        Plan::Batch(g) => Plan::Batch(Box::new(g.with_threads(threads, super::parallel_min()))),
+        load => load,
     };
     let slice = shard.range(grid.size());
     let (first, total) = (slice.start, slice.end - slice.start);

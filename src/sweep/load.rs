@@ -9,13 +9,14 @@
 //! ideal throughput of a (topology, algorithm, pattern, seed) is computed
 //! once, by the first of its points to run, and shared by its rates.
 
-use super::{caught, expand_topologies, grid_digits, grid_size, items, numbers, row::Row, MAX_POINTS};
+use super::{caught, grid_digits, grid_size, items, numbers, row::Row, Numbers, Topologies, MAX_POINTS};
 use crate::algorithms::registry;
 use crate::engine::Policy;
 use crate::error::{Error, Result};
 use crate::load::{self, LoadSpec, Pattern};
-use crate::topology::Topology;
+use std::collections::HashMap;
 use std::sync::OnceLock;
+use std::sync::{Arc, Mutex};
 
 /// What an open-loop sweep varies, as its lists of text (the CLI's flags).
 /// Empty lists take the defaults: greedy, farthest-first, seed 1, the
@@ -44,18 +45,23 @@ pub struct LoadLists {
     pub drain: Option<String>,
 }
 
-/// An open-loop grid: every name checked, every list expanded.
+/// One series' λ*, computed by the first of its points to run.
+type Ideal = Arc<OnceLock<std::result::Result<f64, String>>>;
+
+/// An open-loop grid: every name checked; the lists kept as typed.
 #[derive(Debug)]
 pub struct LoadGrid {
-    topologies: Vec<Topology>,
+    topologies: Topologies,
     algorithms: Vec<&'static str>,
     policies: Vec<Policy>,
     patterns: Vec<Pattern>,
-    seeds: Vec<u64>,
+    seeds: Numbers,
     rates: Vec<f64>,
     windows: (u32, u32, u32),
-    /// λ* per (topology, algorithm, pattern, seed), once computed.
-    ideal: Vec<OnceLock<std::result::Result<f64, String>>>,
+    /// λ* per (topology, algorithm, pattern, seed), once computed, for
+    /// the series whose points have run (a shard's only: a 10^8-seed grid
+    /// once held a slot for every series, 3.9 GB).
+    ideal: Mutex<HashMap<u64, Ideal>>,
     /// Every point's memory limit ([`LoadSpec::memory_limit`]).
     memory_limit: Option<crate::memory::Limit>,
 }
@@ -63,7 +69,7 @@ pub struct LoadGrid {
 impl LoadGrid {
     /// Expands the lists, refusing a bad name or value by its option.
     pub fn new(lists: &LoadLists) -> Result<LoadGrid> {
-        let topologies = expand_topologies(&lists.topology, &lists.n, |name| name.parse())?;
+        let topologies = Topologies::new(&lists.topology, &lists.n, |name| name.parse())?;
         if topologies.is_empty() {
             return Err(Error::invalid(
                 "topology",
@@ -98,7 +104,7 @@ impl LoadGrid {
         }
         let mut seeds = numbers("seeds", &lists.seeds, 0, u64::MAX)?;
         if seeds.is_empty() {
-            seeds.push(1);
+            seeds = Numbers::one(1);
         }
         let mut rates = Vec::new();
         for text in items("rate", &lists.rate)? {
@@ -123,12 +129,8 @@ impl LoadGrid {
                 "the measurement window needs at least 1 step",
             ));
         }
-        let series = [topologies.len(), algorithms.len(), patterns.len(), seeds.len()]
-            .iter()
-            .try_fold(1usize, |acc, &r| acc.checked_mul(r))
-            .filter(|&s| s as u64 <= MAX_POINTS);
         let grid = LoadGrid {
-            ideal: Vec::new(),
+            ideal: Mutex::new(HashMap::new()),
             topologies,
             algorithms,
             policies,
@@ -139,27 +141,25 @@ impl LoadGrid {
             memory_limit: None,
         };
         let size = grid.size();
-        if size > MAX_POINTS || series.is_none() {
+        if size > MAX_POINTS {
             return Err(Error::invalid(
                 "grid",
                 format!("{size} points"),
                 format!("more than {MAX_POINTS}; split the sweep"),
             ));
         }
-        let ideal = (0..series.unwrap_or(0)).map(|_| OnceLock::new()).collect();
-        Ok(LoadGrid { ideal, ..grid })
+        Ok(grid)
     }
 
     fn radices(&self) -> [u64; 6] {
         [
             self.topologies.len(),
-            self.algorithms.len(),
-            self.policies.len(),
-            self.patterns.len(),
+            self.algorithms.len() as u64,
+            self.policies.len() as u64,
+            self.patterns.len() as u64,
             self.seeds.len(),
-            self.rates.len(),
+            self.rates.len() as u64,
         ]
-        .map(|r| r as u64)
     }
 
     /// The grid with every point checked against `limit` (an over-limit point is an error row).
@@ -177,20 +177,20 @@ impl LoadGrid {
 
     /// The `index`-th point: its experiment, its rate, and the index of its
     /// (topology, algorithm, pattern, seed) for the shared λ*.
-    pub fn point(&self, index: u64) -> (LoadSpec, f64, usize) {
+    pub fn point(&self, index: u64) -> (LoadSpec, f64, u64) {
         let digit = grid_digits(index, &self.radices());
         let mut spec = LoadSpec::new(
-            self.topologies[digit[0]].clone(),
+            self.topologies.get(digit[0] as u64, |name| name.parse()),
             self.algorithms[digit[1]],
             self.patterns[digit[3]],
         );
         spec.policy = self.policies[digit[2]];
-        spec.seed = self.seeds[digit[4]];
+        spec.seed = self.seeds.get(digit[4] as u64);
         spec.memory_limit = self.memory_limit.clone();
         (spec.warmup, spec.measure, spec.drain) = self.windows;
-        let series = ((digit[0] * self.algorithms.len() + digit[1]) * self.patterns.len() + digit[3])
-            * self.seeds.len()
-            + digit[4];
+        let (a, p) = (self.algorithms.len() as u64, self.patterns.len() as u64);
+        let series =
+            ((digit[0] as u64 * a + digit[1] as u64) * p + digit[3] as u64) * self.seeds.len() + digit[4] as u64;
         (spec, self.rates[digit[5]], series)
     }
 
@@ -212,7 +212,15 @@ impl LoadGrid {
     pub fn run(&self, index: u64) -> Row {
         let (spec, rate, series) = self.point(index);
         let result = caught(|| {
-            let ideal = self.ideal[series]
+            // The series' slot under the lock; λ* computed outside it.
+            let slot = Arc::clone(
+                self.ideal
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .entry(series)
+                    .or_default(),
+            );
+            let ideal = slot
                 .get_or_init(|| spec.ideal_throughput().map_err(|e| e.to_string()))
                 .clone()?;
             spec.run(rate, ideal).map_err(|e| e.to_string())
@@ -268,7 +276,10 @@ mod tests {
             (spec.topology.to_string(), spec.algorithm.as_str(), series),
             ("torus:6x6".into(), "valiant", 7)
         );
-        assert_eq!(grid.ideal.len(), 8);
+        for index in 0..grid.size() {
+            grid.run(index);
+        }
+        assert_eq!(grid.ideal.lock().unwrap().len(), 8);
     }
 
     #[test]

@@ -17,7 +17,7 @@
 use crate::engine::Policy;
 use crate::error::{Error, Result};
 use crate::report::Report;
-use crate::request::{parse_number, Field, RunSpec};
+use crate::request::{Field, RunSpec};
 use crate::topology::Topology;
 use crate::workload::Workload;
 use crate::Status;
@@ -26,11 +26,14 @@ mod experiment;
 mod load;
 mod row;
 mod shard;
+mod values;
 
 pub use experiment::{size_template, ChartPoint, Experiment, Vary};
 pub use load::{LoadGrid, LoadLists};
 pub use row::{Format, Row, Table};
 pub use shard::{Shard, MAX_SHARDS};
+pub use values::{numbers, Numbers, Topologies, MAX_TOPOLOGIES};
+use values::{numbers_or, positive};
 
 /// Most grid points one sweep may have.
 pub const MAX_POINTS: u64 = 100_000_000;
@@ -48,93 +51,6 @@ pub fn items(field: &str, raw: &[String]) -> Result<Vec<String>> {
         }
     }
     Ok(out)
-}
-
-/// A list of whole numbers from `min` to `max` and inclusive ranges `a..b`;
-/// at most [`MAX_POINTS`] values in all, counted before any is built.
-pub fn numbers(field: &str, raw: &[String], min: u64, max: u64) -> Result<Vec<u64>> {
-    // The ranges first (a single number is the range n..n), so that a list
-    // past the limit is refused before anything is allocated: several
-    // ranges, each below it, must not add up past it.
-    let mut ranges = Vec::new();
-    let mut total = 0u64;
-    for text in raw {
-        for item in items(field, std::slice::from_ref(text))? {
-            let number = |part: &str| {
-                parse_number(field, part, min, max).map_err(|_| {
-                    Error::invalid(
-                        field,
-                        text,
-                        format!("'{part}' is not a whole number from {min} to {max} or a range a..b"),
-                    )
-                })
-            };
-            let (a, b) = match item.split_once("..") {
-                Some((a, b)) => (number(a)?, number(b.strip_prefix('=').unwrap_or(b))?),
-                None => {
-                    let n = number(&item)?;
-                    (n, n)
-                }
-            };
-            if a > b {
-                return Err(Error::invalid(
-                    field,
-                    text,
-                    format!("range {a}..{b} is empty (ranges are inclusive, a <= b)"),
-                ));
-            }
-            if b - a >= MAX_POINTS - total {
-                return Err(Error::invalid(
-                    field,
-                    text,
-                    format!("'{item}' takes the list past {MAX_POINTS} values"),
-                ));
-            }
-            total += b - a + 1;
-            ranges.push((a, b));
-        }
-    }
-    Ok(ranges.into_iter().flat_map(|(a, b)| a..=b).collect())
-}
-
-/// A list of positive 32-bit numbers.
-fn positive(field: &str, raw: &[String]) -> Result<Vec<u32>> {
-    Ok(numbers(field, raw, 1, u32::MAX as u64)?
-        .into_iter()
-        .map(|v| v as u32)
-        .collect())
-}
-
-/// Whether a topology template contains `{n}` or `{N}`.
-fn has_placeholder(template: &str) -> bool {
-    template.contains("{n}") || template.contains("{N}")
-}
-
-/// The topologies of a topology list: each item parsed by `parse`, a
-/// template with `{n}` (or `{N}`) once per value of `n`; refuses values of
-/// `n` that no template uses, and a template without them.
-fn expand_topologies(raw: &[String], n: &[String], parse: impl Fn(&str) -> Result<Topology>) -> Result<Vec<Topology>> {
-    let templates = items("topology", raw)?;
-    let ns = if n.is_empty() { None } else { Some(positive("n", n)?) };
-    let mut topologies = Vec::new();
-    for template in &templates {
-        if has_placeholder(template) {
-            let ns = ns
-                .as_ref()
-                .ok_or_else(|| Error::invalid("topology", template, "it uses {n} but no values of n are given"))?;
-            for n in ns {
-                topologies.push(parse(
-                    &template.replace("{n}", &n.to_string()).replace("{N}", &n.to_string()),
-                )?);
-            }
-        } else {
-            topologies.push(parse(template)?);
-        }
-    }
-    if ns.is_some() && !templates.iter().any(|t| has_placeholder(t)) {
-        return Err(Error::invalid("n", n.join(","), "no topology contains {n}"));
-    }
-    Ok(topologies)
 }
 
 /// What a sweep varies, as its lists of text (the CLI's flags; the page's
@@ -163,19 +79,70 @@ pub struct SweepLists {
     pub seeds: Vec<String>,
 }
 
-/// The grid: every name checked, every list expanded.
+/// The grid: every name checked; the lists kept as typed (values.rs), each
+/// point reading its values by index.
 #[derive(Debug, Clone)]
 pub struct Grid {
     base: RunSpec,
-    topologies: Vec<Topology>,
+    topologies: Topologies,
     algorithms: Vec<&'static crate::algorithms::Entry>,
     policies: Vec<Policy>,
     workloads: Vec<Workload>,
-    lks: Vec<(Option<u32>, Option<u32>)>,
-    queue_caps: Vec<Option<u32>>,
-    seeds: Vec<u64>,
+    lks: Lks,
+    /// Queue capacities, 0 standing for unbounded (empty: the base's).
+    queue_caps: Numbers,
+    seeds: Numbers,
     /// Threads of each run's step and its `parallel_min` ([`Grid::with_threads`]).
     threads: (usize, usize),
+}
+
+/// A list of ℓ or k values, or (empty) the base request's one value.
+#[derive(Debug, Clone)]
+struct OrBase {
+    list: Numbers,
+    base: Option<u32>,
+}
+
+impl OrBase {
+    fn len(&self) -> u64 {
+        self.list.len().max(1)
+    }
+
+    fn get(&self, index: u64) -> Option<u32> {
+        if self.list.is_empty() {
+            self.base
+        } else {
+            Some(self.list.get(index) as u32)
+        }
+    }
+}
+
+/// The (ℓ, k) pairs of a grid.
+#[derive(Debug, Clone)]
+enum Lks {
+    /// ℓ = k = each value (`--lk`).
+    Paired(Numbers),
+    /// Every ℓ with every k, k varying fastest.
+    Crossed(OrBase, OrBase),
+}
+
+impl Lks {
+    fn len(&self) -> u64 {
+        match self {
+            Lks::Paired(list) => list.len(),
+            Lks::Crossed(l, k) => l.len() * k.len(),
+        }
+    }
+
+    fn get(&self, index: u64) -> (Option<u32>, Option<u32>) {
+        match self {
+            Lks::Paired(list) => {
+                let v = Some(list.get(index) as u32);
+                (v, v)
+            }
+            Lks::Crossed(l, k) => (l.get(index / k.len()), k.get(index % k.len())),
+        }
+    }
 }
 
 /// One grid point's coordinates.
@@ -192,11 +159,11 @@ pub struct Point {
 impl Grid {
     /// Expands the lists over `base` (whose other fields every point shares).
     pub fn new(base: RunSpec, lists: &SweepLists) -> Result<Grid> {
-        let mut topologies = expand_topologies(&lists.topology, &lists.n, |name| {
-            Ok(parse_field(&base, Field::Topology, "topology", name)?.topology.unwrap())
-        })?;
+        let mut topologies = Topologies::new(&lists.topology, &lists.n, |name| parse_topology(&base, name))?;
         if topologies.is_empty() {
-            topologies.extend(base.topology.clone());
+            if let Some(t) = &base.topology {
+                topologies = Topologies::one(t);
+            }
         }
         let each = |field: Field, name: &str, raw: &[String]| -> Result<Vec<RunSpec>> {
             items(name, raw)?
@@ -232,7 +199,7 @@ impl Grid {
                 "missing: a sweep needs at least one workload",
             ));
         }
-        let lks: Vec<(Option<u32>, Option<u32>)> = if !lists.lk.is_empty() {
+        let lks = if !lists.lk.is_empty() {
             if !lists.l.is_empty() || !lists.k.is_empty() {
                 return Err(Error::invalid(
                     "lk",
@@ -240,43 +207,27 @@ impl Grid {
                     "give either lk (l = k) or l and k, not both",
                 ));
             }
-            positive("lk", &lists.lk)?
-                .into_iter()
-                .map(|v| (Some(v), Some(v)))
-                .collect()
+            Lks::Paired(positive("lk", &lists.lk)?)
         } else {
-            let or_base = |list: Vec<u32>, base: Option<u32>| -> Vec<Option<u32>> {
-                if list.is_empty() {
-                    vec![base]
-                } else {
-                    list.into_iter().map(Some).collect()
-                }
-            };
-            let ls = or_base(positive("l", &lists.l)?, base.l);
-            let ks = or_base(positive("k", &lists.k)?, base.k);
-            ls.iter().flat_map(|&l| ks.iter().map(move |&k| (l, k))).collect()
+            let or_base = |list: Numbers, base: Option<u32>| OrBase { list, base };
+            Lks::Crossed(
+                or_base(positive("l", &lists.l)?, base.l),
+                or_base(positive("k", &lists.k)?, base.k),
+            )
         };
-        let mut queue_caps = Vec::new();
-        for item in items("queue-cap", &lists.queue_cap)? {
-            // A range a..b of capacities, as the other numeric lists take.
-            let values = if item.contains("..") {
-                numbers("queue-cap", std::slice::from_ref(&item), 1, u32::MAX as u64)?
-                    .iter()
-                    .map(u64::to_string)
-                    .collect()
-            } else {
-                vec![item]
-            };
-            for value in values {
-                queue_caps.push(parse_field(&base, Field::QueueCap, "queue-cap", &value)?.queue_cap);
-            }
-        }
-        if queue_caps.is_empty() {
-            queue_caps.push(base.queue_cap);
-        }
+        // Capacities as the field reads them: a positive number, or a word
+        // for unbounded (0 here).
+        let queue_caps = numbers_or(
+            "queue-cap",
+            &lists.queue_cap,
+            1,
+            u32::MAX as u64,
+            &["unbounded", "none", "inf"],
+            0,
+        )?;
         let mut seeds = numbers("seeds", &lists.seeds, 0, u64::MAX)?;
         if seeds.is_empty() {
-            seeds.push(base.seed);
+            seeds = Numbers::one(base.seed);
         }
         let grid = Grid {
             base,
@@ -310,14 +261,13 @@ impl Grid {
     fn radices(&self) -> [u64; 7] {
         [
             self.topologies.len(),
-            self.algorithms.len(),
-            self.policies.len(),
-            self.workloads.len(),
+            self.algorithms.len() as u64,
+            self.policies.len() as u64,
+            self.workloads.len() as u64,
             self.lks.len(),
-            self.queue_caps.len(),
+            self.queue_caps.len().max(1),
             self.seeds.len(),
         ]
-        .map(|r| r as u64)
     }
 
     /// Number of grid points.
@@ -328,17 +278,25 @@ impl Grid {
     /// The `index`-th point in grid order (the seed varies fastest).
     pub fn point(&self, index: u64) -> Point {
         let digit = grid_digits(index, &self.radices());
-        let (l, k) = self.lks[digit[4]];
+        let (l, k) = self.lks.get(digit[4] as u64);
+        let queue_cap = if self.queue_caps.is_empty() {
+            self.base.queue_cap
+        } else {
+            Some(self.queue_caps.get(digit[5] as u64) as u32).filter(|&q| q > 0)
+        };
         let spec = RunSpec {
-            topology: Some(self.topologies[digit[0]].clone()),
+            topology: Some(
+                self.topologies
+                    .get(digit[0] as u64, |name| parse_topology(&self.base, name)),
+            ),
             algorithm: self.algorithms[digit[1]],
             policy: self.policies[digit[2]],
             workload: Some(self.workloads[digit[3]]),
             instance: None,
             l,
             k,
-            queue_cap: self.queue_caps[digit[5]],
-            seed: self.seeds[digit[6]],
+            queue_cap,
+            seed: self.seeds.get(digit[6] as u64),
             ..self.base.clone()
         };
         Point { spec, l, k }
@@ -371,6 +329,13 @@ impl Grid {
         let result = caught(|| run_spec(&point.spec, self.threads));
         Row::new(&point, result)
     }
+}
+
+/// A topology as `base`'s field reads it.
+fn parse_topology(base: &RunSpec, name: &str) -> Result<Topology> {
+    Ok(parse_field(base, Field::Topology, "topology", name)?
+        .topology
+        .expect("a parsed topology"))
 }
 
 /// Parses one field over `base`, for a list item.
@@ -451,7 +416,8 @@ mod tests {
         let e = numbers("n", &raw, 1, u64::MAX).unwrap_err().to_string();
         assert!(e.contains("'5' takes the list past"), "{e}");
         let raw = vec!["7,1..3".to_string(), "2..=4".to_string()];
-        assert_eq!(numbers("seeds", &raw, 0, u64::MAX).unwrap(), [7, 1, 2, 3, 2, 3, 4]);
+        let list = numbers("seeds", &raw, 0, u64::MAX).unwrap();
+        assert_eq!(list.iter().collect::<Vec<_>>(), [7, 1, 2, 3, 2, 3, 4]);
     }
 
     #[test]

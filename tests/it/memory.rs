@@ -570,3 +570,53 @@ fn load_and_open_loop_sweeps_check_every_rate() {
         rows[2]
     );
 }
+
+/// A sweep's lists are kept as typed (src/sweep/values.rs): a shard of a
+/// 10^8-seed grid, batch or open-loop, runs its points under a 300 MB
+/// address-space limit (the open-loop grid once held a λ* slot for every
+/// series, 3.9 GB; the batch grid every seed, 0.8 GB), and a `{n}` list
+/// past 10^6 topologies is refused by name at once (2·10^7 values aborted
+/// on 3 GB of parsed topologies).
+#[test]
+fn a_sweep_of_long_lists_holds_no_value_of_them() {
+    let batch = ["--workload", "random-permutation", "--algorithm", "greedy"];
+    let open = ["--pattern", "uniform", "--rate", "0.1", "--measure", "50"];
+    for extra in [&batch[..], &open[..]] {
+        let mut args = vec![
+            "sweep",
+            "--topology",
+            "mesh:4x4",
+            "--seeds",
+            "0..99999999",
+            "--shard",
+            "7/1000000",
+        ];
+        args.extend(extra);
+        let (out, took) = under_ulimit(300_000, &args);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {err}");
+        let rows = String::from_utf8_lossy(&out.stdout);
+        // Shard 7 of 10^6 holds seeds 600..=699, one row each, no header.
+        assert_eq!(rows.lines().count(), 100, "{args:?}: {rows}");
+        assert!(rows.lines().all(|r| r.starts_with("mesh:4x4,")), "{rows}");
+        assert!(took < Duration::from_secs(20), "{args:?}: {took:?}");
+    }
+    let args = [
+        "sweep",
+        "--topology",
+        "mesh:{n}x4",
+        "--n",
+        "1..20000000",
+        "--workload",
+        "random-permutation",
+    ];
+    let (out, took) = under_ulimit(300_000, &args);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(took < Duration::from_secs(2), "refused after {took:?}");
+    assert_eq!(
+        err.trim(),
+        "routesim: invalid n '1..20000000': 'mesh:{n}x4' would make more than 1000000 topologies (each a \
+         network of its own); give fewer values of n"
+    );
+}
