@@ -124,6 +124,14 @@ pub(super) fn load(args: LoadArgs) -> Outcome {
             let mut spec = LoadSpec::new(topology.clone(), algorithm, pattern);
             (spec.policy, spec.seed, spec.warmup, spec.measure, spec.drain) = (policy, seed, warmup, measure, drain);
             spec.memory_limit = memory_limit.clone();
+            // The memory at every rate before the pattern is built (SPEC §4:
+            // refused "before generating anything"); a bisection's rates are
+            // not known yet, so its network alone (each of its runs checks
+            // its own rate).
+            let least = [f64::MIN_POSITIVE];
+            for &rate in if rates.is_empty() { &least[..] } else { &rates[..] } {
+                spec.check_memory(rate).map_err(e)?;
+            }
             spec.check().map_err(e)?;
             specs.push(spec);
         }

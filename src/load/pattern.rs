@@ -158,6 +158,16 @@ impl Destinations {
         &self.sources
     }
 
+    /// The number of nodes that may generate under some pattern on `topo`
+    /// (all nodes; a butterfly's level-0 nodes), known without building
+    /// anything: an upper bound of any pattern's sources there.
+    pub fn inputs_of(topo: &Topology) -> u64 {
+        match topo {
+            Topology::Butterfly(b) => 1u64 << b.dim(),
+            _ => topo.nodes() as u64,
+        }
+    }
+
     /// The nodes `offered` and `accepted` are per (see the field).
     pub fn inputs(&self) -> u32 {
         self.inputs

@@ -62,8 +62,9 @@ impl LoadRun {
     /// A run of `spec` at `rate` (0 < rate ≤ 1), before its first step.
     pub fn new(spec: &LoadSpec, rate: f64) -> Result<LoadRun> {
         super::check_rate(rate)?;
-        let entry = spec.check()?;
+        // The memory first: it builds nothing (a pattern's check does).
         spec.check_memory(rate)?;
+        let entry = spec.check()?;
         let topo = spec.topology.clone();
         let dest = Destinations::new(spec.pattern, &topo, spec.seed)?;
         let config = EngineConfig {

@@ -212,6 +212,8 @@ impl LoadGrid {
     pub fn run(&self, index: u64) -> Row {
         let (spec, rate, series) = self.point(index);
         let result = caught(|| {
+            // The memory before λ* (which builds the pattern).
+            spec.check_memory(rate).map_err(|e| e.to_string())?;
             // The series' slot under the lock; λ* computed outside it.
             let slot = Arc::clone(
                 self.ideal
