@@ -257,11 +257,12 @@ fn headline(claim: &Claim, b: &Bound, phases: &str) -> (String, String) {
         format!("{} = {v}", b.formula)
     };
     let f = &b.formula;
+    let c = constant_name(f);
     let core = match (claim.measure, claim.strength) {
         (Measure::Steps, Strength::Exact) => format!("T = {eq}"),
         (Measure::Steps, Strength::AtMost | Strength::AtMostWhp) => format!("≤ {eq} steps"),
-        (Measure::Steps, Strength::Order) => format!("O({f}) steps = c·{v}"),
-        (Measure::Steps, Strength::Omega) => format!("Ω({f}) steps = c·{v}"),
+        (Measure::Steps, Strength::Order) => format!("O({f}) steps = {c}·{v}"),
+        (Measure::Steps, Strength::Omega) => format!("Ω({f}) steps = {c}·{v}"),
         (Measure::Steps, Strength::PlusLowerOrder) => format!("{f} + o({f}) steps, {eq}"),
         (Measure::Steps, Strength::PlusConstant) => format!("{eq} steps + O(1)"),
         (Measure::Steps, Strength::PlusSqrtKnLogN) => {
@@ -270,14 +271,14 @@ fn headline(claim: &Claim, b: &Bound, phases: &str) -> (String, String) {
         }
         (Measure::StepsAfter(phase), _) => format!("after {phase}: ≤ {eq} steps"),
         (Measure::MaxQueue, Strength::Exact) => format!("largest queue = {eq}"),
-        (Measure::MaxQueue, Strength::Order) => format!("queues O({f}) = c·{v}"),
+        (Measure::MaxQueue, Strength::Order) => format!("queues O({f}) = {c}·{v}"),
         (Measure::MaxQueue, _) => format!("queues ≤ {eq}"),
         (Measure::MaxEdgeQueue, Strength::Exact) => format!("largest edge queue = {eq}"),
-        (Measure::MaxEdgeQueue, Strength::Order) => format!("edge queues O({f}) = c·{v}"),
+        (Measure::MaxEdgeQueue, Strength::Order) => format!("edge queues O({f}) = {c}·{v}"),
         (Measure::MaxEdgeQueue, _) => format!("edge queues ≤ {eq}"),
         (Measure::MaxBarrierLoad, _) => format!("packets at a node when a phase opens ≤ {f} + O(1)"),
         (Measure::MaxDelay, _) => format!("every packet waits ≤ {eq} steps"),
-        (Measure::PacketDelay, Strength::Order) => format!("every packet within its distance + O({f}) = c·{v} steps"),
+        (Measure::PacketDelay, Strength::Order) => format!("every packet within its distance + O({f}) = {c}·{v} steps"),
         (Measure::PacketDelay, _) => format!("every packet's delay ≤ its {f}"),
         (Measure::PhaseSteps(_), Strength::AtMost | Strength::AtMostWhp) => format!("each of {phases}: ≤ {eq} steps"),
         (Measure::PhaseSteps(_), Strength::Exact) => format!("each of {phases}: {eq} steps"),
@@ -285,7 +286,7 @@ fn headline(claim: &Claim, b: &Bound, phases: &str) -> (String, String) {
             let unit = b.unit.as_ref().map_or("√(k·n·ln n)", |(name, _)| name.as_str());
             format!("each of {phases}: {eq} steps + O({unit})")
         }
-        (Measure::PhaseSteps(_), _) => format!("each of {phases}: O({f}) steps = c·{v}"),
+        (Measure::PhaseSteps(_), _) => format!("each of {phases}: O({f}) steps = {c}·{v}"),
         (Measure::PhaseLinkLoad(_), Strength::PlusSqrtKnLogN) => {
             let unit = b.unit.as_ref().map_or("√(k·n·ln n)", |(name, _)| name.as_str());
             format!("packets over one link in each of {phases}: {eq} + O({unit})")
@@ -306,6 +307,17 @@ fn headline(claim: &Claim, b: &Bound, phases: &str) -> (String, String) {
         full += &format!("; {}", b.detail);
     }
     (core, full)
+}
+
+/// The name of an O() claim's measured constant: c, or C where the
+/// formula has a c of its own (LMRR's congestion in c + L + log N), so
+/// that one letter never stands for two things on one line.
+fn constant_name(formula: &str) -> &'static str {
+    if formula.split(|ch: char| !ch.is_alphanumeric()).any(|word| word == "c") {
+        "C"
+    } else {
+        "c"
+    }
 }
 
 /// A measured value as the formula plus or minus a whole number ("k + 2"),
@@ -404,7 +416,10 @@ fn judge(claim: &Claim, b: &Bound, p: &Progress) -> (Verdict, Option<f64>, Strin
                 Strength::Order | Strength::Omega => {
                     let c = if v > 0.0 { m as f64 / v } else { 0.0 };
                     if finished {
-                        let line = format!("finished in {m} steps = {c:.1}·{f}: the measured constant is c = {c:.1}");
+                        let line = format!(
+                            "finished in {m} steps = {c:.1}·{f}: the measured constant is {} = {c:.1}",
+                            constant_name(f)
+                        );
                         (Verdict::Measured, measured, line, format!("measured {m} = {c:.1}·{f}"))
                     } else {
                         let line = format!("{}; so far {m} steps = {c:.1}·{f} — not yet decided", p.line());
@@ -515,7 +530,10 @@ fn judge(claim: &Claim, b: &Bound, p: &Progress) -> (Verdict, Option<f64>, Strin
                 Strength::Order | Strength::Omega | Strength::PlusLowerOrder => {
                     let c = if v > 0.0 { q as f64 / v } else { 0.0 };
                     if p.over() {
-                        let line = format!("{largest} {q} = {c:.1}·{f}: the measured constant is c = {c:.1}");
+                        let line = format!(
+                            "{largest} {q} = {c:.1}·{f}: the measured constant is {} = {c:.1}",
+                            constant_name(f)
+                        );
                         (Verdict::Measured, measured, line, format!("largest {q} = {c:.1}·{f}"))
                     } else {
                         let line = format!("{largest} so far {q} = {c:.1}·{f} — not yet decided");
@@ -690,5 +708,18 @@ pub(super) fn claim_status(claim: &'static Claim, sim: &Simulation, p: &Progress
                 ..base
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::constant_name;
+
+    #[test]
+    fn the_measured_constant_takes_a_letter_the_formula_does_not_use() {
+        assert_eq!(constant_name("c + L + log N"), "C");
+        assert_eq!(constant_name("√(ℓkN)"), "c");
+        assert_eq!(constant_name("log₂ n"), "c");
+        assert_eq!(constant_name("d·M"), "c");
     }
 }

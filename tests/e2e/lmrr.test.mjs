@@ -62,7 +62,7 @@ for (const [name, viewport] of [['lmrr-lesson-1280.png', { width: 1280, height: 
     assert.equal(await role(page, 'phase').innerText(), 'route');
     const explain = await role(page, 'explain').innerText();
     assert.match(explain, /leveled network is the butterfly itself/);
-    assert.match(explain, /Theorem 2\.9: O\(c \+ L \+ log N\) steps = c·\d+/);
+    assert.match(explain, /Theorem 2\.9: O\(c \+ L \+ log N\) steps = C·\d+/);
     assert.match(explain, /edge queues ≤ q = 2/);
     assert.match(explain, /Theorem 4\.2: log n \+ o\(log n\) steps, log n = 5/);
     const legend = await page.locator('#legend').innerText();

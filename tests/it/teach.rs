@@ -550,7 +550,7 @@ fn comparing_lessons_check_both_runs() {
     let lines: Vec<(&str, Verdict)> = status.checks.iter().map(|c| (c.text.as_str(), c.verdict)).collect();
     assert_eq!(lines.len(), 3, "{lines:?}");
     assert!(
-        lines[0].0.starts_with("Theorem 2.9: O(c + L + log N) steps = c·"),
+        lines[0].0.starts_with("Theorem 2.9: O(c + L + log N) steps = C·"),
         "{lines:?}"
     );
     assert_eq!(lines[0].1, Verdict::Measured);
@@ -610,7 +610,7 @@ fn lmrr_claims_take_c_and_l_from_the_run() {
     assert_eq!(t29.bound.as_ref().unwrap().value, 6.0);
     assert_eq!(
         t29.headline,
-        "O(c + L + log N) steps = c·6 (c = 2 on the leveled network, L = 2, log N = 2)"
+        "O(c + L + log N) steps = C·6 (c = 2 on the leveled network, L = 2, log N = 2)"
     );
     assert_eq!(t29.verdict, Verdict::Pending);
     let q = claim(&e, "edge queues ≤ q");
@@ -631,7 +631,8 @@ fn lmrr_claims_take_c_and_l_from_the_run() {
     assert_eq!(t29.verdict, Verdict::Measured);
     let c = r.steps as f64 / 6.0;
     assert!(
-        t29.line.ends_with(&format!("the measured constant is c = {c:.1}")),
+        // C: the formula's own c is the congestion.
+        t29.line.ends_with(&format!("the measured constant is C = {c:.1}")),
         "{}",
         t29.line
     );
