@@ -90,7 +90,7 @@ export class Compare {
           + '<dl class="cmp-counters">'
           + `<div><dt>step</dt><dd data-role="step-count" data-run="${run}">0</dd></div>`
           + `<div><dt>delivered</dt><dd data-role="delivered" data-run="${run}">0 / 0</dd><dd class="c-note"></dd></div>`
-          + `<div title="the largest working queue any node of this run has held up to its shown step"><dt>max queue</dt><dd data-role="max-queue" data-run="${run}">0</dd></div>`
+          + `<div title="the largest working queue any node of this run has held up to its shown step"><dt>max queue so far</dt><dd data-role="max-queue" data-run="${run}">0</dd></div>`
           + '</dl>';
         wrap.prepend(c);
         return c;

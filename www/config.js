@@ -149,9 +149,13 @@ export function parseQuery(search, wasm) {
   }
   const parsed = wasm.parse_query(search, base);
   warnings.push(...parsed.messages);
+  // A run field the core refused is as if not given (its default is used):
+  // an address whose run fields were all refused opens the default view,
+  // its second run included.
+  const shown = lesson ? defaults : defaultsFor(null, parsed.named.length === 0);
 
   // The page's own keys.
-  const page = { ...PAGE_DEFAULTS, speed: defaults.speed, compare: defaults.compare, step: defaults.step, play: defaults.play ?? true };
+  const page = { ...PAGE_DEFAULTS, speed: shown.speed, compare: shown.compare, step: shown.step, play: shown.play ?? true };
   /** Names a bad page parameter and the default used instead, as the URL would spell it. */
   const bad = (key, value, why) => {
     const used = {
@@ -164,7 +168,9 @@ export function parseQuery(search, wasm) {
   };
   if (params.has('speed')) {
     const value = params.get('speed');
-    if (/^\d+(\.\d+)?$/.test(value) && Number(value) >= 0.1 && Number(value) <= 1e6) page.speed = Number(value);
+    // Any decimal spelling of a number (1000, 1e3, 12.5).
+    const n = /^\s*[\d.]+(e[+-]?\d+)?\s*$/i.test(value) ? Number(value) : NaN;
+    if (Number.isFinite(n) && n >= 0.1 && n <= 1e6) page.speed = n;
     else bad('speed', value, 'expected a number of steps per second from 0.1 to 1000000');
   }
   if (params.has('color')) {

@@ -6,9 +6,14 @@
 // number from 0 to 2³² − 1; a step past the run's end shows its last). Any
 // other message — not an object, another type, an unknown command, a goto
 // without such a step — is a malformed command: ignored and named in the
-// page's error line. Opened on its own (not in a frame), the page's parent
-// is itself, so its own state messages come back to it: those are not
-// commands, and are passed over.
+// page's error line. Only the parent window commands: a message from any
+// other window (a sibling frame, a frame of our own) is not for us and is
+// passed over. Opened on its own (not in a frame), the page's parent is
+// itself, so its own state messages come back to it, and so do the
+// messages other scripts of the window post (browser extensions post
+// theirs to every page): there only a message that looks meant for us — an
+// object with a "routesim:" type or a "command" — is read, as a command or
+// a malformed one; the rest are passed over.
 
 export const COMMANDS = ['play', 'pause', 'step', 'back', 'reset', 'goto'];
 
@@ -31,9 +36,17 @@ export function commandProblem(data) {
   return null;
 }
 
+/** Whether `data` is an object. */
+const isObject = (data) => typeof data === 'object' && data !== null && !Array.isArray(data);
+
 /** Our own state message, back from ourselves when the page is not in a frame. */
 function ownState(data) {
-  return typeof data === 'object' && data !== null && data.type === 'routesim:state';
+  return isObject(data) && data.type === 'routesim:state';
+}
+
+/** On a page not in a frame: whether a message looks meant for the page (a "routesim:" type or a command). */
+function meantForUs(data) {
+  return isObject(data) && ((typeof data.type === 'string' && data.type.startsWith('routesim:')) || 'command' in data);
 }
 
 /**
@@ -43,8 +56,10 @@ function ownState(data) {
  */
 export function setupEmbedApi(actions, report, clear) {
   window.addEventListener('message', (event) => {
+    if (event.source !== window.parent) return;
     const data = event.data;
-    if (ownState(data)) return;
+    const framed = window.parent !== window;
+    if (!framed && (ownState(data) || !meantForUs(data))) return;
     const problem = commandProblem(data);
     if (problem) {
       report(`Ignored a malformed routesim:command message (${problem}): ${preview(data)}`);

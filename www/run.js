@@ -95,7 +95,8 @@ export function rebuild(play = state.autoplay, built = null) {
   updateLegendMarks();
   updateColorControl();
   showSpeed();
-  setPlaying(play && !!state.sim, false);
+  // A run opened at or past its end (step=) has nothing left to play: paused, its button Replay.
+  setPlaying(play && running(), false);
   updateChart(true);
   updateWatchInfo();
   updateExplain(true);

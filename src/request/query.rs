@@ -15,22 +15,43 @@ impl RunSpec {
         base: RunSpec,
         pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
     ) -> (RunSpec, Vec<String>) {
+        let (spec, messages, _) = RunSpec::from_query_named(base, pairs);
+        (spec, messages)
+    }
+
+    /// [`RunSpec::from_query`], with the fields the address names and
+    /// this request took. A value refused is as if not given (SPEC §7: "a
+    /// bad one is named and its default used"): it neither leads the
+    /// reconcile nor makes the address one that names its run (the page's
+    /// default view stays the default view).
+    pub fn from_query_named<'a>(
+        base: RunSpec,
+        pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
+    ) -> (RunSpec, Vec<String>, Vec<Field>) {
         let mut spec = base;
         let mut messages = Vec::new();
-        let mut named = Vec::new();
+        let (mut seen, mut named) = (Vec::new(), Vec::new());
         for (key, text) in pairs {
             let Some(field) = Field::from_query(key) else { continue };
-            if named.contains(&field) {
+            if seen.contains(&field) {
                 messages.push(format!(
                     "URL parameter {key} is given more than once: the last one, {key}={text:?}, is used."
                 ));
             }
-            named.push(field);
+            seen.push(field);
             let kept = spec.value_of(field);
             let mut next = spec.clone();
             match next.set(field, key, text) {
-                Ok(()) => spec = next,
-                Err(e) => messages.push(format!("URL parameter {key}={text:?} ignored: {e} — using {kept}.")),
+                Ok(()) => {
+                    spec = next;
+                    named.retain(|&f| f != field);
+                    named.push(field);
+                }
+                Err(e) => {
+                    // The last value counts: a refused repeat takes the field back.
+                    named.retain(|&f| f != field);
+                    messages.push(format!("URL parameter {key}={text:?} ignored: {e} — using {kept}."));
+                }
             }
         }
         // An address that names the algorithm but not the network asks for
@@ -72,7 +93,7 @@ impl RunSpec {
                 }
             }
         }
-        (spec, messages)
+        (spec, messages, named)
     }
 }
 

@@ -565,14 +565,17 @@ pub fn reconcile(config: JsValue, changed: Option<String>) -> Result<JsValue, Js
 }
 
 /// Reads the page's URL parameters over a base config (SPEC §7): returns
-/// `{config, messages}`, a bad parameter named in a message with the base's
-/// value kept; parameters that are not run fields are left to the page.
+/// `{config, messages, named}`, a bad parameter named in a message with the
+/// base's value kept, `named` the URL keys of the run fields taken (a
+/// refused one is not); parameters that are not run fields are left to the page.
 #[wasm_bindgen]
 pub fn parse_query(search: &str, base: JsValue) -> Result<JsValue, JsError> {
     let base = spec_of(base)?;
     let pairs = crate::request::query_pairs(search);
-    let (spec, messages) = RunSpec::from_query(base, pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())));
-    to_js(&serde_json::json!({"config": spec.to_json(), "messages": messages}))
+    let (spec, messages, named) =
+        RunSpec::from_query_named(base, pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())));
+    let named: Vec<&str> = named.iter().filter_map(|f| f.query()).collect();
+    to_js(&serde_json::json!({"config": spec.to_json(), "messages": messages, "named": named}))
 }
 
 /// The page's fall-back from an address whose run the core refuses

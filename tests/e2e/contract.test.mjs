@@ -39,10 +39,13 @@ test('every bad URL parameter is named with its value in the error line, its def
   assert.equal(await page.locator('#seed').inputValue(), '1');
   assert.equal(await page.locator('#q').inputValue(), '');
   assert.equal(await page.locator('#color').inputValue(), 'class');
-  assert.equal(await role(page, 'network').count(), 1, 'compare=teleport drew a second canvas');
+  // Every run field refused, the address opens the default view: its second run (offline) is compare's default.
+  assert.equal(await role(page, 'network').count(), 2, 'compare=teleport: not the default view\'s second run');
+  assert.match(line, /compare="teleport" ignored: unknown algorithm .* — using offline\./);
   assert.ok(await page.locator('#controls').isVisible(), 'embed=2 gave the compact view');
   assert.equal(await role(page, 'status').innerText(), 'running', 'play=2 did not play (the default)');
-  // The page works.
+  // The page works (the counters of the pair: the first step-count).
+  const shownStep = async (at) => Number(await role(at, 'step-count').first().innerText());
   await role(page, 'step-forward').click();
   const at = await shownStep(page);
   assert.equal(await role(page, 'status').innerText(), 'paused');
@@ -282,6 +285,73 @@ test('an address that opens a big run at a far step computes it in slices after 
   // The address follows the shown step (it is written a moment later).
   await page.waitForFunction(() => new URL(location.href).searchParams.get('step') === '1000', null, { timeout: 2000 });
   assert.equal(await errorLine(page), '');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a run opened at or past its end is shown finished and paused: its button says Replay, and the embed does not start it over', async () => {
+  const query = '?topology=mesh:8x8&workload=random-permutation&step=1000';
+  const { page, errors } = await openPage(query);
+  assert.equal(await role(page, 'status').innerText(), 'finished');
+  assert.equal(await role(page, 'play').innerText(), 'Replay');
+  const last = await shownStep(page);
+  assert.ok(last > 0 && last < 1000, `shown step ${last}`);
+  assert.match(await page.locator('#messages').innerText(), new RegExp(`step=1000 is past the run's end: showing its last step, ${last}\\.`));
+  await page.waitForTimeout(400);
+  assert.equal(await shownStep(page), last, 'the finished run moved');
+  assert.deepEqual(errors, []);
+  await page.close();
+  // Embedded (a run waits to be seen, then plays): the frame is in view, and stays on the last step.
+  const host = await embedPage(`${query}&embed=1`);
+  await host.page.waitForTimeout(600);
+  assert.equal(await shownStep(host.frame), last, 'the embed started the finished run over');
+  assert.equal(await role(host.frame, 'status').innerText(), 'finished');
+  assert.equal(await role(host.frame, 'play').innerText(), 'Replay');
+  assert.deepEqual(host.errors, []);
+  await host.page.close();
+});
+
+test('only the parent window commands an embed; a page on its own passes over messages not meant for it', async () => {
+  // A sibling frame of the course page sends a command to the simulator: not obeyed, not reported.
+  const host = await embedPage('?topology=mesh:8x8&workload=random-permutation&play=0&embed=1');
+  await host.page.evaluate(() => new Promise((resolve) => {
+    const other = document.createElement('iframe');
+    other.id = 'other';
+    other.srcdoc = '<p>another widget</p>';
+    other.onload = resolve;
+    document.body.append(other);
+  }));
+  await host.page.evaluate(() => {
+    // The sibling (same origin as the course page) posts to frames[0], the simulator.
+    const other = document.getElementById('other').contentWindow;
+    other.eval(`parent.frames[0].postMessage({ type: 'routesim:command', command: 'goto', step: 7 }, '*')`);
+  });
+  await host.page.waitForTimeout(400);
+  assert.equal(await shownStep(host.frame), 0, 'a sibling frame moved the run');
+  assert.equal(await errorLine(host.frame), '');
+  // The parent's own command is obeyed.
+  const got = await sendMessage(host.page, { type: 'routesim:command', command: 'goto', step: 3 }, 1, { list: 'states' });
+  assert.deepEqual(got.map((s) => s.step), [3]);
+  await host.page.close();
+  // On its own: an extension's message is passed over; one meant for the page is read.
+  const { page, errors } = await openPage('?topology=mesh:8x8&workload=random-permutation&play=0');
+  await page.evaluate(() => window.postMessage({ source: 'react-devtools-content-script', payload: 1 }, '*'));
+  await page.evaluate(() => window.postMessage('some-extension:ping', '*'));
+  await page.waitForTimeout(300);
+  assert.equal(await errorLine(page), '', 'a message not meant for the page was reported');
+  await page.evaluate(() => window.postMessage({ type: 'routesim:command', command: 'fly' }, '*'));
+  await page.waitForFunction(() => !document.querySelector('[data-role="error"]').hidden);
+  assert.match(await errorLine(page), /malformed routesim:command .*unknown command "fly"/);
+  await page.evaluate(() => window.postMessage({ type: 'routesim:command', command: 'goto', step: 4 }, '*'));
+  await page.waitForFunction(() => document.querySelector('[data-role="step-count"]').innerText === '4');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('speed takes any decimal spelling of a number in range (1e3 = 1000)', async () => {
+  const { page, errors } = await openPage('?topology=mesh:8x8&workload=random-permutation&speed=1e3&play=0');
+  assert.equal(await errorLine(page), '');
+  assert.equal(await role(page, 'play').getAttribute('data-speed'), '1000');
   assert.deepEqual(errors, []);
   await page.close();
 });
