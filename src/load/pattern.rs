@@ -45,7 +45,7 @@ impl Pattern {
 
 /// The permutation workloads of SPEC §5 (one packet per source, at most
 /// one per destination) that open-loop traffic takes as patterns.
-const PERMUTATIONS: [Workload; 8] = [
+const PERMUTATIONS: [Workload; 9] = [
     Workload::Transpose,
     Workload::BitComplement,
     Workload::BitReversal,
@@ -54,6 +54,7 @@ const PERMUTATIONS: [Workload; 8] = [
     Workload::PointReflection,
     Workload::LargeShift,
     Workload::RandomPermutation,
+    Workload::GreedyWorst,
 ];
 
 impl fmt::Display for Pattern {

@@ -104,19 +104,17 @@ impl Row {
     }
 
     /// An open-loop grid point's row ([`super::LoadGrid`]): the columns of
-    /// `routesim load --out` (SPEC §6's fields, the latency flattened),
-    /// after `nodes` and `side`, and `error`. A saturated rate is a result:
-    /// the row is not [`Row::incomplete`].
+    /// `routesim load --out` (SPEC §6's fields, the latency flattened) in
+    /// their order and places (SPEC §4: "with `load`'s columns"), then
+    /// `nodes` and `side` (for plots against the size) and `error`. A
+    /// saturated rate is a result: the row is not [`Row::incomplete`].
     pub(super) fn from_load(spec: &LoadSpec, rate: f64, result: std::result::Result<LoadRow, String>) -> Row {
         let mut columns = crate::load::table_columns(spec, rate, result.as_ref().ok());
-        columns.splice(
-            1..1,
-            [
-                ("nodes", json!(spec.topology.nodes())),
-                ("side", json!(spec.topology.square_side())),
-            ],
-        );
-        columns.push(("error", json!(result.as_ref().err())));
+        columns.extend([
+            ("nodes", json!(spec.topology.nodes())),
+            ("side", json!(spec.topology.square_side())),
+            ("error", json!(result.as_ref().err())),
+        ]);
         Row {
             columns,
             report: None,

@@ -182,6 +182,15 @@ fn patterns_and_algorithms_outside_open_loop_are_refused_by_name() {
         .unwrap_err();
     assert!(e.to_string().contains("bit-fixing"), "{e}");
     assert!(Destinations::new("transpose".parse().unwrap(), &"mesh:4x8".parse().unwrap(), 1).is_err());
+    // Every permutation workload of SPEC §5 is a pattern (§6), greedy-worst too, where it is defined.
+    let worst: Pattern = "greedy-worst".parse().unwrap();
+    let d = Destinations::new(worst, &"mesh:8x8".parse().unwrap(), 1).unwrap();
+    assert!(!d.sources().is_empty());
+    let e = Destinations::new(worst, &"hypercube:3".parse().unwrap(), 1).unwrap_err();
+    assert!(
+        e.to_string().contains("greedy-worst") && e.to_string().contains("mesh"),
+        "{e}"
+    );
     for bad in ["0", "1.5", "x", "-0.1", "0.1,,0.2"] {
         assert!(load::parse_rates(bad).is_err(), "{bad}");
     }
@@ -403,10 +412,9 @@ fn the_load_mode_refuses_bad_fields_by_name() {
 }
 
 /// The columns of an open-loop sweep, in order (docs/cli.md, "Open-loop sweeps").
+/// `load`'s columns first, in their places (SPEC §4), then the sweep's own.
 const SWEEP_COLUMNS: [&str; 24] = [
     "topology",
-    "nodes",
-    "side",
     "algorithm",
     "pattern",
     "policy",
@@ -427,6 +435,8 @@ const SWEEP_COLUMNS: [&str; 24] = [
     "warmup",
     "measure",
     "drain",
+    "nodes",
+    "side",
     "error",
 ];
 
@@ -630,7 +640,11 @@ fn an_open_loop_sweep_refuses_bad_input_by_name_and_reports_points_that_cannot_r
     assert!(err.contains("3 of 4 grid points failed"), "{err}");
     let rows: Vec<&str> = out.lines().skip(1).collect();
     assert_eq!(rows.len(), 4);
-    assert!(rows[0].starts_with("mesh:4x4,16,4,greedy,transpose,") && rows[0].ends_with(','));
+    assert!(
+        rows[0].starts_with("mesh:4x4,greedy,transpose,") && rows[0].ends_with(",16,4,"),
+        "{}",
+        rows[0]
+    );
     assert!(rows[1].contains("open-loop traffic needs an algorithm that routes each packet on its own"));
     assert!(rows[2].contains("square"), "{}", rows[2]);
     // Every point fails (SPEC §4): still their rows, exit 2.
@@ -696,6 +710,8 @@ fn load_csv_and_open_loop_sweep_rows_share_their_columns_and_cells() {
         .collect();
     assert_eq!(load_rows[0], expected);
     assert_eq!(sweep_rows[0], SWEEP_COLUMNS);
+    // load's header is the sweep's first columns, place by place.
+    assert_eq!(sweep_rows[0][..load_rows[0].len()], load_rows[0][..]);
     assert_eq!(load_rows.len(), 9);
     assert_eq!(sweep_rows.len(), 9);
     let key = |row: &[String], header: &[String]| {
