@@ -29,6 +29,7 @@ use serde::Serialize;
 mod bits;
 mod progress;
 mod region;
+mod region_nd;
 
 use bits::bit_flows;
 pub use bits::shuffle_exchange_cut_links;
@@ -113,12 +114,21 @@ impl Default for BoundsConfig {
 /// The most bytes computing the bounds of `packets` packets on `topo`
 /// holds at once, at most (the memory estimate's, `crate::memory`): the
 /// moving packets' copy (8 per packet); on a 2-D mesh the region bound's
-/// corners and lists (56 per packet) and prefix tables; the sink bound's
+/// corners and lists (56 per packet) and prefix tables (on 3 or more
+/// dimensions 12 bytes a prefix cell); the sink bound's
 /// counts (16 per node with the tables); a torus's cut table per dimension.
 pub fn working_bytes(topo: &Topology, packets: u64) -> u64 {
     let nodes = topo.nodes() as u64;
     let mut bytes = packets.saturating_mul(8 + 56).saturating_add(nodes.saturating_mul(16));
     if let Topology::Grid(g) = topo {
+        // A mesh of 3 or more dimensions: the region bound's two prefix
+        // tables and its corner table, 4 bytes a cell each (region_nd.rs).
+        let cells = g.dims().iter().try_fold(1u64, |c, &v| c.checked_mul(v as u64 + 1));
+        if g.dims().len() >= 3 && !g.wraps() {
+            if let Some(cells) = cells.filter(|&c| c <= REGION_MAX_EXACT_CELLS) {
+                bytes = bytes.saturating_add(cells * 12);
+            }
+        }
         if g.wraps() {
             let side = g.dims().iter().copied().max().unwrap_or(1) as u64;
             let w = side.min(TORUS_CUT_BUCKETS as u64) + 1;

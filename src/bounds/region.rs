@@ -54,6 +54,10 @@ pub struct Region {
 pub fn region_bound(topo: &Topology, packets: &[(u32, u32)], config: &BoundsConfig) -> Region {
     let g = match topo {
         Topology::Grid(g) if g.dims().len() == 2 && !g.wraps() => g,
+        Topology::Grid(g) if g.dims().len() >= 3 && !g.wraps() => {
+            let moving: Vec<(u32, u32)> = packets.iter().copied().filter(|&(s, d)| s != d).collect();
+            return super::region_nd::region_bound_nd(g, &moving, config);
+        }
         _ => return Region { value: 0, exact: true },
     };
     let (rows, cols) = (g.dims()[0] as usize, g.dims()[1] as usize);

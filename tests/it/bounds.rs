@@ -186,33 +186,38 @@ fn brute_bisection(t: &Topology, packets: &[(u32, u32)]) -> u32 {
     best
 }
 
-/// Exact region bound (or, with `estimate`, the |#dst − #src| ÷ links estimate).
+/// Exact region bound (or, with `estimate`, the |#dst − #src| ÷ links
+/// estimate) over every cubic submesh of a mesh of 2 or more dimensions.
 fn brute_region(t: &Topology, packets: &[(u32, u32)], estimate: bool) -> u32 {
     let g = match t {
-        Topology::Grid(g) if g.dims().len() == 2 && !g.wraps() => g,
+        Topology::Grid(g) if g.dims().len() >= 2 && !g.wraps() => g,
         _ => return 0,
     };
-    let (rows, cols) = (g.dims()[0], g.dims()[1]);
+    let n: Vec<u32> = g.dims().to_vec();
+    let d = n.len();
     let mut best = 0;
-    for s in 1..=rows.min(cols) {
-        if s == rows && s == cols {
+    for s in 1..=*n.iter().min().unwrap() {
+        if n.iter().all(|&v| v == s) {
             continue;
         }
-        for x in 0..=rows - s {
-            for y in 0..=cols - s {
-                let inside = set(t, |v| {
-                    (x..x + s).contains(&g.coord(v, 0)) && (y..y + s).contains(&g.coord(v, 1))
-                });
-                if !estimate {
-                    best = best.max(cut_value(t, packets, &inside));
-                    continue;
-                }
-                let links =
-                    s as u64 * ((x > 0) as u64 + (x + s < rows) as u64 + (y > 0) as u64 + (y + s < cols) as u64);
-                let src = packets.iter().filter(|&&(a, b)| a != b && inside[a as usize]).count() as u64;
-                let dst = packets.iter().filter(|&&(a, b)| a != b && inside[b as usize]).count() as u64;
-                best = best.max(src.abs_diff(dst).div_ceil(links) as u32);
+        // Every corner x (x_j from 0 to n_j − s).
+        let corners: u32 = n.iter().map(|&v| v - s + 1).product();
+        for mut c in 0..corners {
+            let mut x = vec![0u32; d];
+            for j in (0..d).rev() {
+                x[j] = c % (n[j] - s + 1);
+                c /= n[j] - s + 1;
             }
+            let inside = set(t, |v| (0..d).all(|j| (x[j]..x[j] + s).contains(&g.coord(v, j))));
+            if !estimate {
+                best = best.max(cut_value(t, packets, &inside));
+                continue;
+            }
+            let open: u64 = (0..d).map(|j| (x[j] > 0) as u64 + (x[j] + s < n[j]) as u64).sum();
+            let links = (s as u64).pow(d as u32 - 1) * open;
+            let src = packets.iter().filter(|&&(a, b)| a != b && inside[a as usize]).count() as u64;
+            let dst = packets.iter().filter(|&&(a, b)| a != b && inside[b as usize]).count() as u64;
+            best = best.max(src.abs_diff(dst).div_ceil(links) as u32);
         }
     }
     best
@@ -267,6 +272,10 @@ const SMALL_TOPOLOGIES: &[&str] = &[
     "mesh:3x6",
     "mesh:5x2",
     "mesh:2x3x2",
+    "mesh:3x4x5",
+    "mesh:4x4x4",
+    "mesh:1x3x4",
+    "mesh:2x3x2x3",
     "torus:3x3",
     "torus:4x4",
     "torus:5x4",
@@ -428,7 +437,8 @@ fn small_topology() -> impl Strategy<Value = Topology> {
         (3u32..=6, 3u32..=6).prop_map(|(r, c)| topo(&format!("torus:{r}x{c}"))),
         (1u32..=9).prop_map(|n| topo(&format!("linear:{n}"))),
         (3u32..=9).prop_map(|n| topo(&format!("ring:{n}"))),
-        (1u32..=3, 1u32..=3, 1u32..=3).prop_map(|(a, b, c)| topo(&format!("mesh:{a}x{b}x{c}"))),
+        (1u32..=4, 1u32..=4, 1u32..=4).prop_map(|(a, b, c)| topo(&format!("mesh:{a}x{b}x{c}"))),
+        (1u32..=3, 1u32..=3, 1u32..=3, 1u32..=3).prop_map(|(a, b, c, e)| topo(&format!("mesh:{a}x{b}x{c}x{e}"))),
         (1u32..=5).prop_map(|d| topo(&format!("hypercube:{d}"))),
         (1u32..=3).prop_map(|d| topo(&format!("butterfly:{d}"))),
         (2u32..=6).prop_map(|d| topo(&format!("shuffle-exchange:{d}"))),
