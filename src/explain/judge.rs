@@ -2,6 +2,7 @@
 //! and where the run stands against it.
 
 use super::phases::{self, Named};
+use super::words::constant_name;
 use super::{num, ClaimStatus, Progress, Verdict};
 use crate::algorithms::claim::{Claim, Formula, KsTheorem, Measure, Scope, Strength};
 use crate::algorithms::{PathChoice, Smear};
@@ -309,17 +310,6 @@ fn headline(claim: &Claim, b: &Bound, phases: &str) -> (String, String) {
     (core, full)
 }
 
-/// The name of an O() claim's measured constant: c, or C where the
-/// formula has a c of its own (LMRR's congestion in c + L + log N), so
-/// that one letter never stands for two things on one line.
-fn constant_name(formula: &str) -> &'static str {
-    if formula.split(|ch: char| !ch.is_alphanumeric()).any(|word| word == "c") {
-        "C"
-    } else {
-        "c"
-    }
-}
-
 /// A measured value as the formula plus or minus a whole number ("k + 2"),
 /// against the bound's value `v` rounded down.
 fn offset(f: &str, measured: u32, v: f64) -> String {
@@ -416,10 +406,9 @@ fn judge(claim: &Claim, b: &Bound, p: &Progress) -> (Verdict, Option<f64>, Strin
                 Strength::Order | Strength::Omega => {
                     let c = if v > 0.0 { m as f64 / v } else { 0.0 };
                     if finished {
-                        let line = format!(
-                            "finished in {m} steps = {c:.1}·{f}: the measured constant is {} = {c:.1}",
-                            constant_name(f)
-                        );
+                        let name = constant_name(f);
+                        let line =
+                            format!("finished in {m} steps = {c:.1}·{f}: the measured constant is {name} = {c:.1}");
                         (Verdict::Measured, measured, line, format!("measured {m} = {c:.1}·{f}"))
                     } else {
                         let line = format!("{}; so far {m} steps = {c:.1}·{f} — not yet decided", p.line());
@@ -530,10 +519,8 @@ fn judge(claim: &Claim, b: &Bound, p: &Progress) -> (Verdict, Option<f64>, Strin
                 Strength::Order | Strength::Omega | Strength::PlusLowerOrder => {
                     let c = if v > 0.0 { q as f64 / v } else { 0.0 };
                     if p.over() {
-                        let line = format!(
-                            "{largest} {q} = {c:.1}·{f}: the measured constant is {} = {c:.1}",
-                            constant_name(f)
-                        );
+                        let name = constant_name(f);
+                        let line = format!("{largest} {q} = {c:.1}·{f}: the measured constant is {name} = {c:.1}");
                         (Verdict::Measured, measured, line, format!("largest {q} = {c:.1}·{f}"))
                     } else {
                         let line = format!("{largest} so far {q} = {c:.1}·{f} — not yet decided");
@@ -708,18 +695,5 @@ pub(super) fn claim_status(claim: &'static Claim, sim: &Simulation, p: &Progress
                 ..base
             }
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::constant_name;
-
-    #[test]
-    fn the_measured_constant_takes_a_letter_the_formula_does_not_use() {
-        assert_eq!(constant_name("c + L + log N"), "C");
-        assert_eq!(constant_name("√(ℓkN)"), "c");
-        assert_eq!(constant_name("log₂ n"), "c");
-        assert_eq!(constant_name("d·M"), "c");
     }
 }

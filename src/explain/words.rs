@@ -270,6 +270,17 @@ pub(super) fn destination_key(topo: &Topology) -> String {
     )
 }
 
+/// The name of an O() claim's measured constant: c, or C where the
+/// formula has a c of its own (LMRR's congestion in c + L + log N), so
+/// that one letter never stands for two things on one line.
+pub(super) fn constant_name(formula: &str) -> &'static str {
+    if formula.split(|ch: char| !ch.is_alphanumeric()).any(|word| word == "c") {
+        "C"
+    } else {
+        "c"
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -309,5 +320,13 @@ mod tests {
             let t = phase_text(fs, name);
             assert!(t.contains(word), "{name}: {t}");
         }
+    }
+
+    #[test]
+    fn the_measured_constant_takes_a_letter_the_formula_does_not_use() {
+        assert_eq!(constant_name("c + L + log N"), "C");
+        assert_eq!(constant_name("√(ℓkN)"), "c");
+        assert_eq!(constant_name("log₂ n"), "c");
+        assert_eq!(constant_name("d·M"), "c");
     }
 }
