@@ -93,12 +93,16 @@ function lessonHtml(status, load) {
   const { lesson } = status;
   // A run opened with other values than the lesson's (the core's `changed`): said above its text.
   const changed = status.changed ? `<p class="x-changed" data-role="lesson-changed">${esc(status.changed)}</p>` : '';
-  return `<div class="x-lesson"><h3>${esc(lesson.title)}</h3>${changed}<p>${esc(lesson.text)}</p>`
+  // The check comes right under the title, before the lesson's text: what
+  // the run is checked against and whether it met it are in view at once,
+  // not below the panel's fold (at 1280×800 the text alone filled it).
+  return `<div class="x-lesson"><h3>${esc(lesson.title)}</h3>${changed}`
     // The check line: what is checked, in the core's words, and its verdict (SPEC §7 `lesson-check`).
     + `<div class="x-check" data-role="lesson-check" data-verdict="${status.verdict}"><p class="x-check-title"><span class="x-check-what" title="${esc(status.title)}">${esc(status.title)}</span><span class="x-sep"> — </span>`
     + `<span class="x-verdict v-${status.verdict}">${esc(status.verdict_text)}</span></p>`
     + `<ul class="x-checks">${checkItems(status.checks, ' data-role="claim"')}</ul></div>`
     + (lesson.load ? loadCheckHtml(load) : '')
+    + `<p>${esc(lesson.text)}</p>`
     + `<p class="x-cite">${esc(paperTitle(lesson.paper))} — ${esc(lesson.section)}</p></div>`;
 }
 

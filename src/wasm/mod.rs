@@ -572,8 +572,7 @@ pub fn reconcile(config: JsValue, changed: Option<String>) -> Result<JsValue, Js
 pub fn parse_query(search: &str, base: JsValue) -> Result<JsValue, JsError> {
     let base = spec_of(base)?;
     let pairs = crate::request::query_pairs(search);
-    let (spec, messages, named) =
-        RunSpec::from_query_named(base, pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())));
+    let (spec, messages, named) = RunSpec::from_query_named(base, pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())));
     let named: Vec<&str> = named.iter().filter_map(|f| f.query()).collect();
     to_js(&serde_json::json!({"config": spec.to_json(), "messages": messages, "named": named}))
 }
