@@ -16,9 +16,9 @@ pub struct Butterfly {
 impl Butterfly {
     /// Builds `butterfly:D`; the error is the reason.
     pub fn new(dim: u32) -> Result<Self, String> {
-        let ok = (1..=24).contains(&dim) && ((dim as u64 + 1) << dim) <= MAX_NODES;
+        let ok = (0..=24).contains(&dim) && ((dim as u64 + 1) << dim) <= MAX_NODES;
         if !ok {
-            return Err("dimension must be between 1 and 21".into());
+            return Err("dimension must be between 0 and 21".into());
         }
         Ok(Butterfly { dim })
     }

@@ -12,8 +12,8 @@ pub struct Hypercube {
 impl Hypercube {
     /// Builds `hypercube:D`; the error is the reason.
     pub fn new(dim: u32) -> Result<Self, String> {
-        if dim == 0 || (1u64 << dim.min(63)) > MAX_NODES {
-            return Err(format!("dimension must be between 1 and {}", MAX_NODES.ilog2()));
+        if (1u64 << dim.min(63)) > MAX_NODES {
+            return Err(format!("dimension must be between 0 and {}", MAX_NODES.ilog2()));
         }
         Ok(Hypercube { dim })
     }

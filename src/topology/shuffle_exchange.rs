@@ -39,7 +39,7 @@ pub const SHUFFLE: u32 = 1;
 pub const UNSHUFFLE: u32 = 2;
 
 /// The smallest D accepted (the largest is the node limit's, 26).
-pub const MIN_DIM: u32 = 2;
+pub const MIN_DIM: u32 = 1;
 
 /// `shuffle-exchange:D`.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -249,3 +249,63 @@ fn the_oblivious_bound_is_measured_on_the_transpose_only() {
     let c = find(&e, "the oblivious lower bound on the shuffle-exchange");
     assert_eq!(c.verdict, Verdict::NotApplicable, "{c:?}");
 }
+
+/// SPEC §2's smallest networks of the D-bit families: `hypercube:0` and
+/// `butterfly:0` (one node), `shuffle-exchange:1` (two nodes and the
+/// exchange link; a one-bit label is its own rotation, so no shuffle link).
+/// Every algorithm of the registry on every workload either runs to its end
+/// or refuses by name (an error, never a panic); lmrr refuses
+/// shuffle-exchange:1 (§5 routes through good necklaces of two bits or more).
+#[test]
+fn the_smallest_dimensions_are_networks_every_algorithm_runs_or_refuses() {
+    use routesim::algorithms::registry::REGISTRY;
+    use routesim::request::{Field, RunSpec};
+    let se1 = graph(1);
+    assert_eq!(se1.nodes(), 2);
+    assert_eq!((0..3).filter_map(|p| se1.neighbor(0, p)).collect::<Vec<_>>(), [1]);
+    assert_eq!(topo("hypercube:0").nodes(), 1);
+    assert_eq!(topo("butterfly:0").nodes(), 1);
+    let mut finished = 0;
+    for name in [
+        "hypercube:0",
+        "hypercube:1",
+        "butterfly:0",
+        "butterfly:1",
+        "shuffle-exchange:1",
+        "shuffle-exchange:0",
+    ] {
+        let workloads = Workload::ALL.iter().map(|w| w.name());
+        for workload in workloads {
+            for entry in REGISTRY {
+                let fields = [
+                    (Field::Topology, "topology", name),
+                    (Field::Algorithm, "algorithm", entry.name),
+                    (Field::Workload, "workload", workload),
+                ];
+                let run = std::panic::catch_unwind(|| {
+                    let mut sim = RunSpec::default().apply(fields).and_then(|s| s.build())?;
+                    Ok::<Status, routesim::error::Error>(sim.run())
+                });
+                match run {
+                    Err(_) => panic!("{} on {name}, {workload}: a panic", entry.name),
+                    Ok(Ok(status)) => {
+                        assert_eq!(status, Status::Finished, "{} on {name}, {workload}", entry.name);
+                        finished += 1;
+                    }
+                    Ok(Err(e)) => assert!(!e.to_string().is_empty()),
+                }
+            }
+        }
+    }
+    assert!(finished >= 100, "only {finished} runs finished");
+    let e = RunSpec::default()
+        .apply([
+            (Field::Topology, "topology", "shuffle-exchange:1"),
+            (Field::Algorithm, "algorithm", "lmrr"),
+            (Field::Workload, "workload", "bit-complement"),
+        ])
+        .and_then(|s| s.build())
+        .err()
+        .expect("lmrr refuses shuffle-exchange:1");
+    assert!(e.to_string().contains("good necklaces"), "{e}");
+}

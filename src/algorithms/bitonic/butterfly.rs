@@ -62,7 +62,8 @@ impl ButterflyWalks {
     /// The schedule for `net`.
     pub fn new(net: &Butterfly) -> ButterflyWalks {
         let d = net.dim();
-        let mut rounds: Vec<Round> = (0..d - 1).map(Round::Up).collect();
+        // butterfly:0 (one node, one key) has no round.
+        let mut rounds: Vec<Round> = (0..d.saturating_sub(1)).map(Round::Up).collect();
         for k in 1..=d {
             if k > 1 {
                 rounds.extend((d - k..d).rev().map(Round::Down));

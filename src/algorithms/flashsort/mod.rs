@@ -213,6 +213,13 @@ impl Algorithm for Flashsort {
             .keys
             .as_ref()
             .ok_or_else(|| Error::unsupported(NAME, "needs a sorting instance (keys)"))?;
+        if keys.len() < 2 {
+            // hypercube:0 and butterfly:0: no splitter, no routing, no step.
+            return Err(Error::unsupported(
+                NAME,
+                format!("{topo} holds one key: nothing to sort (flashsort needs two keys or more)"),
+            ));
+        }
         // On a hypercube a climb may pass through a packet's rank's node,
         // on a mesh any routing may: packets are delivered only in the
         // final routing.

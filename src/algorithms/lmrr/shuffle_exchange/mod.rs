@@ -143,6 +143,16 @@ pub(super) fn start(g: &ShuffleExchange, lmrr: &Lmrr, packets: &[(u32, u32, u32)
              takes part in several rounds",
         ));
     }
+    if g.dim() < 2 {
+        // shuffle-exchange:1 has no shuffle link and no good necklace to route through.
+        return Err(Error::unsupported(
+            NAME,
+            format!(
+                "§5 routes through good necklaces of at least two bits; shuffle-exchange:{} has none (D ≥ 2)",
+                g.dim()
+            ),
+        ));
+    }
     if g.dim() > MAX_DIM {
         return Err(Error::TooLarge {
             field: format!("lmrr on shuffle-exchange:{}: D", g.dim()),
