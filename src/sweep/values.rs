@@ -10,13 +10,37 @@ use crate::error::{Error, Result};
 use crate::request::parse_number;
 use crate::topology::Topology;
 
+/// The running counts of a list of segments: `ends[i]` values in segments
+/// 0..=i, so that the `index`-th value is found by a binary search.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+struct Ends(Vec<u64>);
+
+impl Ends {
+    /// The number of values.
+    fn len(&self) -> u64 {
+        self.0.last().copied().unwrap_or(0)
+    }
+
+    /// Appends a segment of `count` values.
+    fn push(&mut self, count: u64) {
+        let total = self.len() + count;
+        self.0.push(total);
+    }
+
+    /// The segment of the `index`-th value and its place in it (`index < len()`).
+    fn locate(&self, index: u64) -> (usize, u64) {
+        let i = self.0.partition_point(|&end| end <= index);
+        let before = if i == 0 { 0 } else { self.0[i - 1] };
+        (i, index - before)
+    }
+}
+
 /// A list of whole numbers as its inclusive ranges, in order.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Numbers {
     /// The ranges (a, b), a ≤ b.
     ranges: Vec<(u64, u64)>,
-    /// `ends[r]`: the number of values in ranges 0..=r.
-    ends: Vec<u64>,
+    ends: Ends,
 }
 
 impl Numbers {
@@ -30,7 +54,7 @@ impl Numbers {
 
     /// The number of values.
     pub fn len(&self) -> u64 {
-        self.ends.last().copied().unwrap_or(0)
+        self.ends.len()
     }
 
     /// Whether the list has no value.
@@ -40,10 +64,8 @@ impl Numbers {
 
     /// The `index`-th value (`index < len()`).
     pub fn get(&self, index: u64) -> u64 {
-        let r = self.ends.partition_point(|&end| end <= index);
-        let (a, _) = self.ranges[r];
-        let before = if r == 0 { 0 } else { self.ends[r - 1] };
-        a + (index - before)
+        let (r, offset) = self.ends.locate(index);
+        self.ranges[r].0 + offset
     }
 
     /// The values in order.
@@ -63,7 +85,7 @@ impl Numbers {
             ));
         }
         self.ranges.push((a, b));
-        self.ends.push(total + b - a + 1);
+        self.ends.push(b - a + 1);
         Ok(())
     }
 }
@@ -142,8 +164,7 @@ fn has_placeholder(template: &str) -> bool {
 pub struct Topologies {
     /// The items: a topology's name, or a template with the values of `n`.
     items: Vec<(String, Option<Numbers>)>,
-    /// `ends[i]`: the number of topologies of items 0..=i.
-    ends: Vec<u64>,
+    ends: Ends,
 }
 
 impl Topologies {
@@ -155,7 +176,7 @@ impl Topologies {
         let ns = if n.is_empty() { None } else { Some(positive("n", n)?) };
         let mut list = Topologies {
             items: Vec::new(),
-            ends: Vec::new(),
+            ends: Ends::default(),
         };
         for template in templates {
             let values = if has_placeholder(&template) {
@@ -180,8 +201,7 @@ impl Topologies {
                 parse(&template)?;
                 None
             };
-            let count = values.as_ref().map_or(1, Numbers::len);
-            list.ends.push(list.len() + count);
+            list.ends.push(values.as_ref().map_or(1, Numbers::len));
             list.items.push((template, values));
         }
         if ns.is_some() && !list.items.iter().any(|(_, values)| values.is_some()) {
@@ -192,15 +212,17 @@ impl Topologies {
 
     /// The list of the one topology `t`.
     pub fn one(t: &Topology) -> Topologies {
+        let mut ends = Ends::default();
+        ends.push(1);
         Topologies {
             items: vec![(t.to_string(), None)],
-            ends: vec![1],
+            ends,
         }
     }
 
     /// The number of topologies.
     pub fn len(&self) -> u64 {
-        self.ends.last().copied().unwrap_or(0)
+        self.ends.len()
     }
 
     /// Whether the list has no topology.
@@ -210,14 +232,10 @@ impl Topologies {
 
     /// The `index`-th topology's name (`index < len()`).
     pub fn name(&self, index: u64) -> String {
-        let i = self.ends.partition_point(|&end| end <= index);
-        let (template, values) = &self.items[i];
-        match values {
-            None => template.clone(),
-            Some(ns) => {
-                let before = if i == 0 { 0 } else { self.ends[i - 1] };
-                fill(template, ns.get(index - before))
-            }
+        let (i, offset) = self.ends.locate(index);
+        match &self.items[i] {
+            (template, None) => template.clone(),
+            (template, Some(ns)) => fill(template, ns.get(offset)),
         }
     }
 
