@@ -492,8 +492,9 @@ mod tests {
             "hypercube:40",
             "mesh:100000x100000",
             "linear:3x3",
-            "shuffle-exchange:1",
+            "shuffle-exchange:0",
             "shuffle-exchange:27",
+            "butterfly:22",
             "shuffle-exchange:3x3",
         ] {
             let e = s.parse::<Topology>().unwrap_err().to_string();

@@ -428,7 +428,8 @@ mod tests {
 
     #[test]
     fn sizes_are_limited() {
-        assert!(ShuffleExchange::new(1).is_err());
+        assert!(ShuffleExchange::new(0).is_err());
+        assert_eq!(ShuffleExchange::new(1).unwrap().nodes(), 2);
         assert!(ShuffleExchange::new(27).is_err());
         assert_eq!(ShuffleExchange::new(26).unwrap().nodes(), 1 << 26);
     }
