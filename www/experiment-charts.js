@@ -73,11 +73,17 @@ export function experimentCharts(els, registry, height = 300) {
     label.title = 'automatic: log when the values span more than a decade; tick or untick to choose';
     bar.append(label);
     els[name].prepend(bar);
+    // Before the first point, a line over the empty plot says how to fill it.
+    const hint = document.createElement('p');
+    hint.className = 'chart-empty';
+    hint.dataset.role = 'chart-empty';
+    hint.textContent = 'No points yet: choose the algorithms and the values above, then Run sweep.';
+    els[name].append(hint);
+    boxes[name] = { box, note, hint };
     box.addEventListener('change', () => {
       chosen[name] = box.checked;
       draw(last, ref);
     });
-    boxes[name] = { box, note };
   }
 
   // Every series its own (colour, dash) pair; an algorithm keeps its pair on every chart.
@@ -93,7 +99,7 @@ export function experimentCharts(els, registry, height = 300) {
   /** (Re)builds chart `name` with its series and scales. */
   function build(name, algorithms, xLabel, reference, log, xLog) {
     plots[name]?.destroy();
-    const x = { label: xLabel || 'x', value: legendValue(() => '') };
+    const x = { label: xLabel || 'the varied value', value: legendValue(() => '') };
     // Axes fitted to the data: a log axis ends at the data's last value, not at the next power of 10.
     const scales = {
       x: { time: false, distr: xLog ? 3 : 1, range: fitted(xLog) },
@@ -155,6 +161,7 @@ export function experimentCharts(els, registry, height = 300) {
       const log = chosen[name] ?? auto;
       const xLog = log && xDecade;
       boxes[name].box.checked = log;
+      boxes[name].hint.hidden = points.length > 0;
       boxes[name].note.textContent = chosen[name] === null ? '(auto)' : '';
       const key = JSON.stringify([algorithms, xLabel, name === 'ratio' ? ref : '', log, xLog]);
       if (key !== shapes[name]) {

@@ -264,8 +264,12 @@ test('an experiment sweep runs in the worker and plots its points', async () => 
   assert.equal(await page.isChecked('#sweep-algorithms input[value="bit-fixing"]'), false, 'bit-fixing does not run on meshes');
   assert.ok(await page.isDisabled('#sweep-algorithms input[value="bit-fixing"]'), 'bit-fixing can be chosen on a mesh');
   assert.match(await page.locator('#sweep-algorithms label:has(input[value="bit-fixing"])').getAttribute('title'), /cannot run here/);
+  // Before the first point each chart says how to fill it; after, the line is gone.
+  const emptyLines = () => page.locator('[data-role="chart-empty"]').evaluateAll((ps) => ps.filter((p) => !p.hidden).map((p) => p.textContent));
+  assert.deepEqual(await emptyLines(), Array(3).fill('No points yet: choose the algorithms and the values above, then Run sweep.'));
   await page.click('#sweep-run');
   await experimentDone(page);
+  assert.deepEqual(await emptyLines(), []);
   const steps = await chartData(page, 'steps');
   assert.deepEqual(steps.data[0], [16, 36, 64, 100], 'x = N, one value per size');
   assert.equal(steps.series[0], 'N (nodes)');
