@@ -287,6 +287,21 @@ pub struct Summary {
     pub max: u32,
 }
 
+/// `latency` as SPEC §6's object: the summary, or its four fields `null`.
+fn latency_fields<S: serde::Serializer>(latency: &Option<Summary>, out: S) -> std::result::Result<S::Ok, S::Error> {
+    use serde::ser::SerializeStruct;
+    match latency {
+        Some(summary) => summary.serialize(out),
+        None => {
+            let mut fields = out.serialize_struct("Summary", 4)?;
+            for name in ["mean", "p50", "p99", "max"] {
+                fields.serialize_field(name, &None::<f64>)?;
+            }
+            fields.end()
+        }
+    }
+}
+
 /// One rate's result: SPEC §6's JSON object.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct LoadRow {
@@ -306,7 +321,10 @@ pub struct LoadRow {
     pub offered: f64,
     /// Packets delivered in the window, per node per step.
     pub accepted: f64,
-    /// Over the measured packets delivered (`null` if none).
+    /// Over the measured packets delivered; with none, SPEC §6's object
+    /// with every field `null` (always an object, so a reader of `latency.mean`
+    /// finds the field).
+    #[serde(serialize_with = "latency_fields")]
     pub latency: Option<Summary>,
     /// Mean hops of the measured packets' routes.
     pub hops_mean: f64,

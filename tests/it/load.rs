@@ -753,3 +753,49 @@ fn the_load_forms_read_fields_alike() {
         assert!(we.contains("seed"), "{we}");
     }
 }
+
+/// SPEC §6's `latency` is always the object {mean, p50, p99, max}: with no
+/// measured packet delivered (transpose at rate 1 with a one-step window
+/// and no drain), its four fields are `null` (it was `null` itself).
+#[test]
+fn latency_is_an_object_even_when_no_measured_packet_arrived() {
+    let (code, out, err) = cli(&[
+        "load",
+        "--topology",
+        "mesh:4x4",
+        "--pattern",
+        "transpose",
+        "--rate",
+        "1",
+        "--warmup",
+        "0",
+        "--measure",
+        "1",
+        "--drain",
+        "0",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let row: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(row["undelivered"], 12, "{row}");
+    assert_eq!(
+        row["latency"],
+        serde_json::json!({"mean": null, "p50": null, "p99": null, "max": null})
+    );
+    let (_, out, _) = cli(&[
+        "load",
+        "--topology",
+        "mesh:4x4",
+        "--rate",
+        "0.1",
+        "--measure",
+        "50",
+        "--json",
+    ]);
+    let row: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    let latency = row["latency"].as_object().unwrap();
+    assert!(
+        latency["mean"].as_f64().unwrap() >= 1.0
+            && latency["max"].as_u64().unwrap() >= latency["p50"].as_u64().unwrap()
+    );
+}
