@@ -32,6 +32,10 @@ pub use query::query_pairs;
 /// The workload a browser run routes when it is given neither a workload nor an instance.
 pub const BROWSER_DEFAULT_WORKLOAD: Workload = Workload::RandomPermutation;
 
+/// The words a queue capacity takes for "unbounded" (besides an empty
+/// value), wherever one is read: a request's field and a sweep's list.
+pub const UNBOUNDED_WORDS: [&str; 3] = ["unbounded", "none", "inf"];
+
 /// A run named with the values it uses ([`RunSpec::label`]).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct RunLabel {
@@ -165,9 +169,10 @@ impl RunSpec {
             Field::Hotspot => self.hotspot = Some(parse_number(name, text, 0, 100)? as u32),
             Field::Seed => self.seed = parse_number(name, text, 0, u64::MAX)?,
             Field::QueueCap => {
-                self.queue_cap = match value {
-                    "" | "unbounded" | "none" | "inf" => None,
-                    _ => Some(parse_u32(name, text, 1)?),
+                self.queue_cap = if value.is_empty() || UNBOUNDED_WORDS.contains(&value) {
+                    None
+                } else {
+                    Some(parse_u32(name, text, 1)?)
                 }
             }
             Field::EdgeQueues => self.edge_queues = parse_bool(name, text)?,

@@ -222,7 +222,7 @@ impl Grid {
             &lists.queue_cap,
             1,
             u32::MAX as u64,
-            &["unbounded", "none", "inf"],
+            &crate::request::UNBOUNDED_WORDS,
             0,
         )?;
         let mut seeds = numbers("seeds", &lists.seeds, 0, u64::MAX)?;
