@@ -101,12 +101,11 @@ impl Destinations {
     /// non-square mesh).
     pub fn new(pattern: Pattern, topo: &Topology, seed: u64) -> Result<Destinations> {
         let nodes = topo.nodes();
-        let (inputs, targets): (Vec<u32>, Vec<u32>) = match topo {
-            Topology::Butterfly(b) => {
-                let rows = 1u32 << b.dim();
-                ((0..rows).collect(), (b.dim() * rows..nodes).collect())
-            }
-            _ => ((0..nodes).collect(), (0..nodes).collect()),
+        // The inputs are nodes 0.. (a butterfly's level 0 comes first).
+        let inputs: Vec<u32> = (0..Destinations::inputs_of(topo) as u32).collect();
+        let targets: Vec<u32> = match topo {
+            Topology::Butterfly(b) => (b.dim() << b.dim()..nodes).collect(),
+            _ => (0..nodes).collect(),
         };
         let mut fixed: Vec<u32> = (0..nodes).collect();
         let sources = match pattern {
