@@ -70,17 +70,23 @@ pub(super) fn region_bound_nd(g: &Grid, moving: &[(u32, u32)], config: &BoundsCo
     }
     prefix_sums(&mut src, &cells_sides);
     prefix_sums(&mut dst, &cells_sides);
-    // The packets by the largest side of their box (a packet fits a cube of side s iff it is < s).
+    // The packets by the largest side of their box (a packet fits a cube
+    // of side s iff it is < s): (extent, packet), each extent computed once.
     let extent = |&(s, t): &(u32, u32)| coords(s).zip(coords(t)).map(|(a, b)| a.abs_diff(b)).max().unwrap_or(0);
-    let mut order: Vec<u32> = (0..moving.len() as u32).collect();
-    order.sort_by_key(|&i| extent(&moving[i as usize]));
+    let mut order: Vec<(u32, u32)> = moving
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (extent(p) as u32, i as u32))
+        .collect();
+    order.sort_unstable();
     let corners_of = |s: usize| n.iter().map(|&v| (v - s + 1) as u64).product::<u64>();
     let smallest = *n.iter().min().expect("a mesh has dimensions");
     let whole = |s: usize| n.iter().all(|&v| v == s);
-    let vertices = 1u64 << d;
+    // Work per cube and per packet: its 2^d vertices.
+    let per_cube = 1u64 << d;
     let total: u64 = (1..=smallest)
         .filter(|&s| !whole(s))
-        .map(|s| corners_of(s) * vertices)
+        .map(|s| corners_of(s) * per_cube)
         .sum();
     let stride = total.div_ceil(config.region_scan_work.max(1)).max(1) as usize;
     let mut exact = stride == 1;
@@ -90,15 +96,21 @@ pub(super) fn region_bound_nd(g: &Grid, moving: &[(u32, u32)], config: &BoundsCo
     let mut both: Vec<u32> = Vec::new();
     let mut best = 0u32;
     for s in (1..=smallest).filter(|&s| !whole(s) && (s == 1 || s % stride == 0)) {
-        while next < order.len() && extent(&moving[order[next] as usize]) < s {
+        while next < order.len() && (order[next].0 as usize) < s {
             next += 1;
         }
         let m: Vec<usize> = n.iter().map(|&v| v - s + 1).collect();
         if counting {
-            let work = (next as u64 + corners_of(s)) * vertices;
+            let work = (next as u64 + corners_of(s)) * per_cube;
             if work <= budget {
                 budget -= work;
-                count_inside(&mut both, g, &m, s, order[..next].iter().map(|&i| moving[i as usize]));
+                count_inside(
+                    &mut both,
+                    g,
+                    &m,
+                    s,
+                    order[..next].iter().map(|&(_, i)| moving[i as usize]),
+                );
             } else {
                 counting = false;
                 exact = false;
@@ -110,20 +122,22 @@ pub(super) fn region_bound_nd(g: &Grid, moving: &[(u32, u32)], config: &BoundsCo
         let dsides: Vec<usize> = m.iter().map(|&v| v + 1).collect();
         let dst_st = strides(&dsides);
         let faces = (s as u64).pow(d as u32 - 1);
+        // The cube's 2^d vertices: their prefix-table offsets from its
+        // corner, and their inclusion–exclusion signs (+ with an even
+        // number of low ends).
+        let vertices: Vec<(usize, bool)> = (0..1usize << d)
+            .map(|mask| {
+                let offset = (0..d).filter(|&j| (mask >> j) & 1 == 1).map(|j| s * cst[j]).sum();
+                (offset, (d - mask.count_ones() as usize).is_multiple_of(2))
+            })
+            .collect();
         let mut x = vec![0usize; d];
         loop {
-            let mut from = 0u32;
-            let mut into = 0u32;
-            for mask in 0..(1usize << d) {
-                let mut at = 0;
-                let mut far = 0;
-                for j in 0..d {
-                    let up = (mask >> j) & 1;
-                    at += (x[j] + up * s) * cst[j];
-                    far += up;
-                }
-                let (a, b) = (src[at], dst[at]);
-                if (d - far).is_multiple_of(2) {
+            let (mut from, mut into) = (0u32, 0u32);
+            let corner: usize = x.iter().zip(&cst).map(|(c, k)| c * k).sum();
+            for &(offset, plus) in &vertices {
+                let (a, b) = (src[corner + offset], dst[corner + offset]);
+                if plus {
                     from = from.wrapping_add(a);
                     into = into.wrapping_add(b);
                 } else {
