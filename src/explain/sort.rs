@@ -22,10 +22,11 @@ pub struct SortStatus {
     /// The line the page shows: the goal while the run goes on; "sorted ✓
     /// in 16 steps — label order: …" or "not sorted ✗ — …" once it is over.
     pub line: String,
-    /// The lowest and the highest key: the ends of the colour scale.
-    pub low: u64,
+    /// The lowest and the highest key as the instance writes them
+    /// (`3`, `-2`, `0.5`): the ends of the colour scale.
+    pub low: String,
     /// See `low`.
-    pub high: u64,
+    pub high: String,
     /// What a packet's colour means when packets are coloured by key.
     pub key: String,
 }
@@ -67,9 +68,10 @@ pub(super) fn status(sim: &Simulation, p: &Progress) -> Option<SortStatus> {
             p.steps
         ),
     };
+    let text = |code: u64| crate::workload::keys::text(code, sim.instance().key_numbers);
     let (low, high) = (
-        keys.iter().copied().min().unwrap_or(0),
-        keys.iter().copied().max().unwrap_or(0),
+        text(keys.iter().copied().min().unwrap_or(0)),
+        text(keys.iter().copied().max().unwrap_or(0)),
     );
     let key = if low == high {
         format!("every key is {low}: one colour")
@@ -225,7 +227,8 @@ mod tests {
                 before.line
             );
             assert!(
-                before.low <= before.high && before.key.contains("colour is its key"),
+                before.low.parse::<f64>().unwrap() <= before.high.parse::<f64>().unwrap()
+                    && before.key.contains("colour is its key"),
                 "{}",
                 before.key
             );

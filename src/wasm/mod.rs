@@ -324,8 +324,10 @@ impl Simulation {
     /// A sort's key of every packet (SPEC §3 `keys`), as numbers; empty for
     /// a routing run. The page colours packets by them.
     pub fn keys(&self) -> Float64Array {
-        let keys = self.inner.current().instance().keys.as_deref().unwrap_or_default();
-        Float64Array::from(&keys.iter().map(|&k| k as f64).collect::<Vec<f64>>()[..])
+        let instance = self.inner.current().instance();
+        let keys = instance.keys.as_deref().unwrap_or_default();
+        let value = |&k: &u64| crate::workload::keys::value(k, instance.key_numbers);
+        Float64Array::from(&keys.iter().map(value).collect::<Vec<f64>>()[..])
     }
 
     /// Destination node of every packet.

@@ -4,6 +4,7 @@
 //! refusal names the field and the value (`packets[3][1]`), and nothing is
 //! half-loaded: an instance is either valid as a whole or refused.
 
+use super::keys::KeyNumbers;
 use crate::error::{Error, Result};
 use crate::topology::{Network, Topology};
 use serde_json::{json, Value};
@@ -100,6 +101,9 @@ pub struct Instance {
     /// A sort's keys, one per packet (SPEC §3, §5 "Sorting"); `None` for a
     /// routing instance.
     pub keys: Option<Vec<u64>>,
+    /// What numbers `keys` were read as, and so how their codes decode
+    /// (SPEC §3 allows any number; see [`super::keys`]).
+    pub key_numbers: KeyNumbers,
 }
 
 /// The fields of SPEC §3's instance JSON.
@@ -132,6 +136,7 @@ impl Instance {
             l: None,
             k: None,
             keys: None,
+            key_numbers: KeyNumbers::Unsigned,
         })
     }
 
@@ -253,22 +258,16 @@ impl Instance {
             l: declared("l")?,
             k: declared("k")?,
             keys: None,
+            key_numbers: KeyNumbers::Unsigned,
         };
         if let Some(v) = obj.get("keys").filter(|v| !v.is_null()) {
             let list = v
                 .as_array()
                 .ok_or_else(|| Error::invalid("keys", short(v), "expected an array of keys, one number per packet"))?;
-            let keys = list
-                .iter()
-                .enumerate()
-                .map(|(i, x)| {
-                    x.as_u64().ok_or_else(|| {
-                        Error::invalid(format!("keys[{i}]"), short(x), "expected a non-negative integer key")
-                    })
-                })
-                .collect::<Result<Vec<u64>>>()?;
+            let (keys, numbers) = super::keys::parse(list)?;
             super::sort::check_sort_packets(&inst.topology, &inst.packets, &keys)?;
             inst.keys = Some(keys);
+            inst.key_numbers = numbers;
         }
         let (ml, mk) = inst.measured_lk();
         if let Some(l) = inst.l.filter(|&l| l < ml) {
@@ -299,8 +298,11 @@ impl Instance {
         }
         if let Some(keys) = &self.keys {
             out.push_str("\"keys\":[");
-            for (i, key) in keys.iter().enumerate() {
-                let _ = write!(out, "{}{key}", if i == 0 { "" } else { "," });
+            for (i, &key) in keys.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                super::keys::write_json(&mut out, key, self.key_numbers);
             }
             out.push_str("],");
         }
@@ -363,7 +365,7 @@ fn top_level(text: &str) -> Result<serde_json::Map<String, Value>> {
 }
 
 /// A value shortened for an error message.
-fn short(v: &Value) -> String {
+pub(super) fn short(v: &Value) -> String {
     let s = v.to_string();
     if s.chars().count() > 40 {
         format!("{}…", s.chars().take(40).collect::<String>())
@@ -401,6 +403,7 @@ mod tests {
                 l,
                 k,
                 keys: None,
+                key_numbers: KeyNumbers::Unsigned,
             };
             let mut v = json!({ "topology": "mesh:2x2", "packets": inst.packets.iter().map(|&(s, d)| [s, d]).collect::<Vec<_>>() });
             if let Some(name) = name {

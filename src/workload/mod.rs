@@ -3,6 +3,7 @@
 
 mod generators;
 mod instance;
+pub mod keys;
 pub mod sort;
 
 pub use instance::{Instance, Limits};

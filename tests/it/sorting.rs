@@ -277,12 +277,17 @@ fn an_instance_with_keys_is_read_and_bad_keys_are_refused_by_name() {
             "keys",
         ),
         (
-            r#"{"topology":"hypercube:2","packets":[[0,3],[1,0],[2,1],[3,2]],"keys":[9,-1,5,5]}"#,
-            "keys[1] '-1'",
+            r#"{"topology":"hypercube:2","packets":[[0,3],[1,0],[2,1],[3,2]],"keys":[9,"1",5,5]}"#,
+            "keys[1] '\"1\"'",
         ),
         (
-            r#"{"topology":"hypercube:2","packets":[[0,3],[1,0],[2,1],[3,2]],"keys":[9,1.5,5,5]}"#,
-            "keys[1] '1.5'",
+            r#"{"topology":"hypercube:2","packets":[[0,3],[1,0],[2,1],[3,2]],"keys":[9,1,null,5]}"#,
+            "keys[2] 'null'",
+        ),
+        (
+            // -1 ranks first: packet 1's destination is node 0, not 1.
+            r#"{"topology":"hypercube:2","packets":[[0,3],[1,1],[2,0],[3,2]],"keys":[9,-1,5,5]}"#,
+            "packets[1][1] '1'",
         ),
         (
             r#"{"topology":"hypercube:2","packets":[[0,3],[1,0],[2,1],[3,2]],"keys":"x"}"#,
@@ -315,6 +320,86 @@ fn an_instance_with_keys_is_read_and_bad_keys_are_refused_by_name() {
     let out = routesim(&["run", "--algorithm", "bit-fixing", "--instance", file]);
     assert_eq!(out.status.code(), Some(2));
     std::fs::remove_file(&path).unwrap();
+}
+
+/// SPEC §3: a key is "one number": negative and fractional keys sort as
+/// the numbers do, with every sorting algorithm on every network it runs
+/// on, and an instance file with them is written back with the same
+/// numbers.
+#[test]
+fn keys_may_be_any_numbers() {
+    let halves: [[f64; 8]; 3] = [
+        [0.5, -3.0, 2.25, -0.125, 1e9, -1e-9, 0.0, 7.0],
+        [-2.0, -2.0, 3.5, -7.25, 3.5, 0.0, -0.0, 1e-300],
+        [1.5, -1.5, 2.5, -2.5, 0.75, -0.75, 100.0, -100.0],
+    ];
+    // 16 keys: each list and its negation, interleaved.
+    let lists: Vec<Vec<f64>> = halves
+        .iter()
+        .map(|h| h.iter().flat_map(|&x| [x, -x]).collect())
+        .collect();
+    type Order = Box<dyn Fn(u32, u32) -> u32>;
+    let runs: [(&str, &str, Order); 7] = [
+        ("hypercube:4", "bitonic", Box::new(|_, r| r)),
+        ("shuffle-exchange:4", "bitonic", Box::new(|_, r| r)),
+        ("butterfly:4", "bitonic", Box::new(level_d(4))),
+        ("hypercube:4", "flashsort", Box::new(|_, r| r)),
+        ("butterfly:4", "flashsort", Box::new(|_, r| r)),
+        ("mesh:4x4", "flashsort", Box::new(|_, r| r)),
+        ("mesh:4x4", "snake-sort", Box::new(|_, r| snake(4, r))),
+    ];
+    for (li, list) in lists.iter().enumerate() {
+        // Ranks by the numbers themselves, ties by packet id (−0 = 0).
+        let mut ids: Vec<usize> = (0..list.len()).collect();
+        ids.sort_by(|&a, &b| list[a].partial_cmp(&list[b]).unwrap().then(a.cmp(&b)));
+        let mut dest = vec![0; list.len()];
+        for (r, &p) in ids.iter().enumerate() {
+            dest[p] = r;
+        }
+        for (t, algorithm, node) in &runs {
+            let packets: Vec<[usize; 2]> = (0..list.len()).map(|i| [i, dest[i]]).collect();
+            let text = serde_json::json!({ "topology": t, "packets": packets, "keys": list }).to_string();
+            let inst = Instance::from_json(&text).unwrap_or_else(|e| panic!("list {li} on {t}: {e}"));
+            // The codes the algorithms compare order the packets as the numbers do.
+            let codes = inst.keys.clone().unwrap();
+            for a in 0..list.len() {
+                for b in 0..list.len() {
+                    assert_eq!(codes[a] < codes[b], list[a] < list[b], "list {li}: keys {a}, {b}");
+                }
+            }
+            // Written back, the same numbers (−0 is 0).
+            let back: Value = serde_json::from_str(&inst.to_json()).unwrap();
+            let numbers: Vec<f64> = back["keys"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|x| x.as_f64().unwrap())
+                .collect();
+            let want: Vec<f64> = list.iter().map(|&x| if x == 0.0 { 0.0 } else { x }).collect();
+            assert_eq!(numbers, want, "list {li}");
+            assert_eq!(Instance::from_json(&inst.to_json()).unwrap(), inst);
+            run_sort_in(inst, algorithm, node);
+        }
+    }
+    // Integers of both signs are read as integers and written back as such.
+    let text = r#"{"topology":"hypercube:2","packets":[[0,3],[1,0],[2,1],[3,2]],"keys":[9,-1,-5,5]}"#;
+    let text = text.replace("[[0,3],[1,0],[2,1],[3,2]]", "[[0,3],[1,1],[2,0],[3,2]]");
+    let inst = Instance::from_json(&text).unwrap();
+    assert!(inst.to_json().contains("\"keys\":[9,-1,-5,5]"), "{}", inst.to_json());
+    // The CLI reads such a file and reports the sort.
+    let path = std::env::temp_dir().join(format!("sorting-real-keys-{}.json", std::process::id()));
+    std::fs::write(&path, &text).unwrap();
+    let out = routesim(&[
+        "run",
+        "--json",
+        "--algorithm",
+        "bitonic",
+        "--instance",
+        path.to_str().unwrap(),
+    ]);
+    std::fs::remove_file(&path).unwrap();
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["sorted"], true, "{report}");
 }
 
 #[test]

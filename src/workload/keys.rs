@@ -1,0 +1,218 @@
+//! A sort's keys as an instance gives them (SPEC §3, §5 "Sorting": one
+//! number per packet) and the codes the algorithms compare.
+//!
+//! Every algorithm compares keys as `u64`. An instance's keys may be any
+//! JSON numbers, so they are stored as order-preserving codes: `a < b` as
+//! numbers exactly when `code(a) < code(b)`, and equal numbers (0 and −0
+//! included) get equal codes, so ties still fall to the packet id. The kind
+//! of the list ([`KeyNumbers`]) is chosen once for the whole list, the
+//! narrowest that holds every key exactly:
+//! - all non-negative integers below 2^64: the integer itself (the
+//!   generators' keys; the code is the key);
+//! - all integers in i64: the integer with its sign bit flipped;
+//! - all whole numbers, some written with a point or an exponent (`3.0`,
+//!   `1e3`), below 2^53: as the integers they are;
+//! - otherwise (a fraction, a whole number past 2^53 written as a double,
+//!   or integers of both signs past i64): the f64 value, its bits flipped so that they sort as the numbers
+//!   do (the sign bit for a positive, every bit for a negative). Integers
+//!   past 2^53 in such a list are the f64 nearest to them, as in any JSON
+//!   reader that reads numbers as doubles.
+//!
+//! Written back ([`write_json`]), a key is the number it was read as.
+
+use crate::error::{Error, Result};
+use serde_json::Value;
+
+/// What kind of numbers a list of keys holds, and so how its codes decode.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum KeyNumbers {
+    /// Non-negative integers: the code is the key.
+    #[default]
+    Unsigned,
+    /// Integers, some negative: the i64 with its sign bit flipped.
+    Signed,
+    /// Any numbers: the f64's bits in their total order.
+    Real,
+}
+
+const SIGN: u64 = 1 << 63;
+
+/// Past 2^53 a double no longer holds every integer.
+const EXACT: f64 = (1u64 << 53) as f64;
+
+/// The order-preserving code of a float (−0 taken as 0).
+fn real_code(x: f64) -> u64 {
+    let bits = (if x == 0.0 { 0.0 } else { x }).to_bits();
+    if bits & SIGN == 0 {
+        bits | SIGN
+    } else {
+        !bits
+    }
+}
+
+/// The float whose code is `code`.
+fn real_value(code: u64) -> f64 {
+    f64::from_bits(if code & SIGN != 0 { code & !SIGN } else { !code })
+}
+
+/// Reads `keys` (a JSON array's items) into codes, refusing anything but
+/// numbers by naming `keys[i]` and the value.
+pub fn parse(list: &[Value]) -> Result<(Vec<u64>, KeyNumbers)> {
+    for (i, x) in list.iter().enumerate() {
+        if !x.is_number() {
+            let shown = super::instance::short(x);
+            return Err(Error::invalid(
+                format!("keys[{i}]"),
+                shown,
+                "expected a number (one key per packet)",
+            ));
+        }
+    }
+    if let Some(codes) = list.iter().map(Value::as_u64).collect::<Option<Vec<u64>>>() {
+        return Ok((codes, KeyNumbers::Unsigned));
+    }
+    if let Some(codes) = list.iter().map(|x| x.as_i64().map(|v| v as u64 ^ SIGN)).collect() {
+        return Ok((codes, KeyNumbers::Signed));
+    }
+    // Every item is a number, so as_f64 reads it (finite: JSON has no NaN).
+    let values: Vec<f64> = list.iter().map(|x| x.as_f64().unwrap_or(0.0)).collect();
+    // Whole numbers written with a point or an exponent (`3.0`, `1e3`) are integers.
+    if values.iter().all(|&x| x.fract() == 0.0 && x.abs() <= EXACT) {
+        let unsigned = values.iter().all(|&x| x >= 0.0);
+        let code = |x: f64| if unsigned { x as u64 } else { x as i64 as u64 ^ SIGN };
+        let numbers = if unsigned {
+            KeyNumbers::Unsigned
+        } else {
+            KeyNumbers::Signed
+        };
+        return Ok((values.into_iter().map(code).collect(), numbers));
+    }
+    Ok((values.into_iter().map(real_code).collect(), KeyNumbers::Real))
+}
+
+/// The key whose code is `code`, as a number (the page colours by it).
+pub fn value(code: u64, numbers: KeyNumbers) -> f64 {
+    match numbers {
+        KeyNumbers::Unsigned => code as f64,
+        KeyNumbers::Signed => (code ^ SIGN) as i64 as f64,
+        KeyNumbers::Real => real_value(code),
+    }
+}
+
+/// Appends the key whose code is `code` as JSON text, the number it was read as.
+pub fn write_json(out: &mut String, code: u64, numbers: KeyNumbers) {
+    use std::fmt::Write;
+    let _ = match numbers {
+        KeyNumbers::Unsigned => write!(out, "{code}"),
+        KeyNumbers::Signed => write!(out, "{}", (code ^ SIGN) as i64),
+        KeyNumbers::Real => match real_value(code) {
+            // A whole number among fractions: written without a point.
+            x if x.fract() == 0.0 && x.abs() <= EXACT => write!(out, "{}", x as i64),
+            x => write!(out, "{}", Value::from(x)),
+        },
+    };
+}
+
+/// The key as text for a sentence (`3`, `-2`, `0.5`).
+pub fn text(code: u64, numbers: KeyNumbers) -> String {
+    let mut out = String::new();
+    write_json(&mut out, code, numbers);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn codes(v: Value) -> (Vec<u64>, KeyNumbers) {
+        parse(v.as_array().unwrap()).unwrap()
+    }
+
+    #[test]
+    fn the_narrowest_kind_that_holds_every_key() {
+        assert_eq!(
+            codes(json!([3, 0, u64::MAX])),
+            (vec![3, 0, u64::MAX], KeyNumbers::Unsigned)
+        );
+        assert_eq!(codes(json!([-1, 2])).1, KeyNumbers::Signed);
+        assert_eq!(codes(json!([1, 2.5])).1, KeyNumbers::Real);
+        assert_eq!(codes(json!([1e3, 2])), (vec![1000, 2], KeyNumbers::Unsigned));
+        assert_eq!(codes(json!([-3.0, 2])).1, KeyNumbers::Signed);
+        assert_eq!(codes(json!([1e300, 2])).1, KeyNumbers::Real);
+        assert_eq!(codes(json!([-1, u64::MAX])).1, KeyNumbers::Real);
+    }
+
+    #[test]
+    fn codes_sort_as_the_numbers_do() {
+        let numbers = [
+            f64::MIN,
+            -1e300,
+            -2.5,
+            -1.0,
+            -1e-300,
+            -f64::MIN_POSITIVE,
+            0.0,
+            5e-324,
+            1e-300,
+            0.5,
+            1.0,
+            2.0,
+            9007199254740993.0,
+            1e300,
+            f64::MAX,
+        ];
+        let (c, kind) = codes(json!(numbers));
+        assert_eq!(kind, KeyNumbers::Real);
+        assert!(c.windows(2).all(|w| w[0] < w[1]), "{c:?}");
+        for (&code, &x) in c.iter().zip(&numbers) {
+            assert_eq!(value(code, kind), x);
+        }
+        let ints = [i64::MIN, -7, -1, 0, 1, 7, i64::MAX];
+        let (c, kind) = codes(json!(ints));
+        assert_eq!(kind, KeyNumbers::Signed);
+        assert!(c.windows(2).all(|w| w[0] < w[1]), "{c:?}");
+        for (&code, &x) in c.iter().zip(&ints) {
+            assert_eq!(value(code, kind), x as f64);
+            assert_eq!(text(code, kind), x.to_string());
+        }
+    }
+
+    #[test]
+    fn zero_and_minus_zero_are_one_key() {
+        let (c, _) = codes(json!([-0.0, 0.0, 0.5]));
+        assert_eq!(c[0], c[1]);
+        assert!(c[1] < c[2]);
+    }
+
+    #[test]
+    fn written_back_as_read() {
+        for (v, text) in [
+            (json!([0.5, -2.25, 3.0, 1e-7, -1e300]), "[0.5,-2.25,3,1e-7,-1e+300]"),
+            (json!([-3, 4, 0]), "[-3,4,0]"),
+            (json!([-3.0, 4, 1e2]), "[-3,4,100]"),
+            (json!([7, 0, 18446744073709551615u64]), "[7,0,18446744073709551615]"),
+        ] {
+            let (c, kind) = codes(v.clone());
+            let mut out = String::from("[");
+            for (i, &code) in c.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_json(&mut out, code, kind);
+            }
+            out.push(']');
+            assert_eq!(out, text);
+            let back: Value = serde_json::from_str(&out).unwrap();
+            assert_eq!(codes(back), (c, kind));
+        }
+    }
+
+    #[test]
+    fn anything_but_a_number_is_named() {
+        for bad in [json!([1, "2"]), json!([1, null]), json!([true]), json!([[1]])] {
+            let e = parse(bad.as_array().unwrap()).unwrap_err().to_string();
+            assert!(e.contains("keys["), "{e}");
+        }
+    }
+}
