@@ -225,7 +225,14 @@ pub(super) fn prefetch(table: &[u32], i: usize) {
     unsafe {
         std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>((entry as *const u32).cast())
     };
-    #[cfg(not(target_arch = "x86_64"))]
+    // wasm has no prefetch: a plain load whose value is dropped starts the
+    // same miss early (volatile, so that it is not removed as dead).
+    // SAFETY: a read of a live reference.
+    #[cfg(target_arch = "wasm32")]
+    unsafe {
+        std::ptr::read_volatile(entry)
+    };
+    #[cfg(not(any(target_arch = "x86_64", target_arch = "wasm32")))]
     let _ = entry;
 }
 
