@@ -148,8 +148,8 @@ function drawMajorities(ctx, view, snapshot, classColour) {
 
 /**
  * A sort coloured by key, zoomed out: each cell in the colour of the mean
- * key of the packets in it (`shade`: each packet's key as a fraction of
- * the way from the lowest to the highest, render.js's keyShades; `colour`
+ * key of the packets in it (`shade`: each packet's key as its place among
+ * the distinct keys, 0 to 1, render.js's keyShades; `colour`
  * the scale render.js draws dots with), delivered ones too, so that the
  * order shows as the keys settle. With its key, bottom left.
  */

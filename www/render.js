@@ -452,16 +452,20 @@ export function destinationColor(dest, nodes) {
  * A sort's keys as colours (issue 27): the same sequential scale on every
  * view, the viridis ramp from the lowest key (dark purple) to the highest
  * (yellow), in KEY_LEVELS steps. `keyShades(keys)`: each packet's key as
- * the fraction of the way from the lowest key to the highest (null for a
- * routing run, whose packets carry no keys); `keyLevel(t)` its step;
+ * its place among the distinct keys, 0 for the lowest and 1 for the
+ * highest (null for a routing run, whose packets carry no keys): equal keys
+ * share a colour, and keys the instance gives unevenly (−100, 0.5, 1e21)
+ * still spread over the whole scale (for the generators' keys, 0..N−1 or a
+ * few values, this is the key's value scaled); `keyLevel(t)` its step;
  * `keyColour(level)` the step's colour.
  */
 export const KEY_LEVELS = 32;
 export function keyShades(keys) {
   if (!keys?.length) return null;
-  let [low, high] = [Infinity, -Infinity];
-  for (const k of keys) [low, high] = [Math.min(low, k), Math.max(high, k)];
-  return Float32Array.from(keys, (k) => (high > low ? (k - low) / (high - low) : 0));
+  const distinct = Float64Array.from(new Set(keys)).sort();
+  const place = new Map(Array.from(distinct, (k, i) => [k, i]));
+  const top = Math.max(1, distinct.length - 1);
+  return Float32Array.from(keys, (k) => place.get(k) / top);
 }
 export const keyLevel = (t) => Math.min(KEY_LEVELS - 1, Math.max(0, Math.floor(t * KEY_LEVELS)));
 export const keyColour = (level) => viridis(level / (KEY_LEVELS - 1));

@@ -78,7 +78,8 @@ pub(super) fn status(sim: &Simulation, p: &Progress) -> Option<SortStatus> {
     } else {
         format!(
             "a packet's colour is its key, on the scale under the canvas: darkest for the lowest ({low}), \
-             lightest for the highest ({high}); once sorted, the colours run from dark to light in {order_name}"
+             lightest for the highest ({high}), the distinct keys evenly spaced in order and equal keys alike; \
+             once sorted, the colours run from dark to light in {order_name}"
         )
     };
     Some(SortStatus {

@@ -305,6 +305,11 @@ test('an instance whose keys are negative and fractional numbers is sorted, its 
   await page.click('#load-instance');
   await page.waitForFunction(() => document.getElementById('instance-text-error').hidden && document.querySelector('[data-role="delivered"]').textContent.includes('/ 8'), null, { timeout: 10000 });
   assert.match(await role(page, 'legend-key').innerText(), /colour = key \(low → high\): -100 … 100/);
+  // Colours by place among the distinct keys: the eight keys spread evenly
+  // over the scale (by value, -2.5 … 7 would all sit near its middle).
+  const shades = await page.evaluate(() => Array.from(window.routesim.keyShade));
+  order.forEach(([, i], r) => assert.ok(Math.abs(shades[i] - r / 7) < 1e-6, `key ${keys[i]}: shade ${shades[i]}, rank ${r}`));
+  assert.match(await page.locator('#explain').innerText(), /evenly spaced in order and equal keys alike/);
   await role(page, 'finish').click();
   await finished(page);
   const report = await page.evaluate(() => window.routesim.sim.report());
