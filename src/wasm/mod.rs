@@ -32,6 +32,22 @@ fn js_error(e: Error) -> JsError {
     JsError::new(&e.to_string())
 }
 
+/// A count the page passes (a number of steps, a step, a packet or a node):
+/// a whole number from 0 to 2^32 − 1, else a message naming `field` and
+/// the value. JS numbers are doubles; taken as `u32`, wasm-bindgen would
+/// wrap them silently (−1 to 4294967295: a run to its end, a frozen page).
+fn whole(field: &str, value: f64) -> Result<u32, JsError> {
+    if value.fract() == 0.0 && (0.0..=u32::MAX as f64).contains(&value) {
+        Ok(value as u32)
+    } else {
+        Err(js_error(Error::invalid(
+            field,
+            value,
+            "expected a whole number from 0 to 4294967295",
+        )))
+    }
+}
+
 fn set(obj: &Object, key: &str, value: impl Into<JsValue>) {
     // Setting a property on a fresh plain object cannot fail.
     let _ = Reflect::set(obj, &JsValue::from_str(key), &value.into());
@@ -89,17 +105,17 @@ impl Simulation {
     /// Goes up to `n` steps forward from the shown step (fewer if the run
     /// ends) and returns `{step, delivered, packets, in_flight, max_queue,
     /// status, phase}`.
-    pub fn step(&mut self, n: u32) -> Object {
-        self.inner.step(n);
-        self.summary()
+    pub fn step(&mut self, n: f64) -> Result<Object, JsError> {
+        self.inner.step(whole("n", n)?);
+        Ok(self.summary())
     }
 
     /// Shows step `step` (computing on past the furthest step, stopping at
     /// the run's end) exactly as going forward showed it; returns the
     /// summary of the shown step.
-    pub fn goto(&mut self, step: u32) -> Object {
-        self.inner.goto(step);
-        self.summary()
+    pub fn goto(&mut self, step: f64) -> Result<Object, JsError> {
+        self.inner.goto(whole("step", step)?);
+        Ok(self.summary())
     }
 
     /// Shows the step before the shown one (none before 0); returns the summary.
@@ -132,8 +148,8 @@ impl Simulation {
     /// Measures the run's length by up to `n` more steps of a copy, the
     /// shown and furthest steps unchanged ([`Timeline::measure`]); returns
     /// the length once known, else `undefined`.
-    pub fn measure(&mut self, n: u32) -> Option<u32> {
-        self.inner.measure(n)
+    pub fn measure(&mut self, n: f64) -> Result<Option<u32>, JsError> {
+        Ok(self.inner.measure(whole("n", n)?))
     }
 
     /// The step at which the next phase opens after the shown step, or
@@ -168,9 +184,9 @@ impl Simulation {
 
     /// Steps until the run is over or `max_steps` more steps were taken;
     /// returns the same summary as `step`.
-    pub fn run_to_end(&mut self, max_steps: u32) -> Object {
-        self.inner.run_steps(max_steps);
-        self.summary()
+    pub fn run_to_end(&mut self, max_steps: f64) -> Result<Object, JsError> {
+        self.inner.run_steps(whole("max_steps", max_steps)?);
+        Ok(self.summary())
     }
 
     /// `{step, delivered, packets, in_flight, max_queue, status, phase,
@@ -348,7 +364,8 @@ impl Simulation {
 
     /// Follows packet `packet` (or none, with `undefined`) and returns its
     /// route so far; see [`Simulation::trail`].
-    pub fn watch(&mut self, packet: Option<u32>) -> Result<Uint32Array, JsError> {
+    pub fn watch(&mut self, packet: Option<f64>) -> Result<Uint32Array, JsError> {
+        let packet = packet.map(|p| whole("packet", p)).transpose()?;
         self.inner.watch(packet).map_err(js_error)?;
         Ok(self.trail())
     }
@@ -461,8 +478,13 @@ pub fn topology(name: &str) -> Result<Object, JsError> {
 /// Node `node` of the network `name` in the network's own terms
 /// (coordinates, label, level and row; see [`Topology::describe_node`]).
 #[wasm_bindgen]
-pub fn describe_node(name: &str, node: u32) -> Result<String, JsError> {
+pub fn describe_node(name: &str, node: f64) -> Result<String, JsError> {
     let topology: Topology = name.parse().map_err(js_error)?;
+    let node = whole("node", node)?;
+    if node >= topology.nodes() {
+        let why = format!("no such node: {name} has nodes 0 to {}", topology.nodes() - 1);
+        return Err(js_error(Error::invalid("node", node, why)));
+    }
     Ok(topology.describe_node(node))
 }
 

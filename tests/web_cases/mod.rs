@@ -77,7 +77,7 @@ fn create_step_and_snapshot_sizes() {
     assert_eq!(num(&snap, "step"), 0.0);
     assert_eq!(num(&snap, "packets"), 96.0);
     assert_eq!(get(&snap, "status").as_string().unwrap(), "running");
-    let summary: JsValue = sim.step(3).into();
+    let summary: JsValue = sim.step(3.0).unwrap().into();
     assert_eq!(num(&summary, "step"), 3.0);
     let snap: JsValue = sim.snapshot().into();
     assert_eq!(u32s(&snap, "positions").len(), 96);
@@ -98,7 +98,7 @@ fn create_step_and_snapshot_sizes() {
 #[wasm_bindgen_test]
 fn runs_to_the_end_above_the_lower_bound() {
     let mut sim = Simulation::new(mesh_config("torus:6x6", "greedy")).unwrap();
-    let summary: JsValue = sim.run_to_end(100_000).into();
+    let summary: JsValue = sim.run_to_end(100_000.0).unwrap().into();
     assert_eq!(get(&summary, "status").as_string().unwrap(), "finished");
     assert_eq!(num(&summary, "delivered"), 36.0);
     let report = sim.report().unwrap();
@@ -154,6 +154,35 @@ fn errors_arrive_as_js_errors_with_the_core_message() {
     );
 }
 
+/// Counts the page passes are JS numbers: a negative, fractional, NaN or
+/// too large one is refused by name, not wrapped to a u32 (−1 would run a
+/// run to its end), and nothing moves.
+#[wasm_bindgen_test]
+fn bad_counts_are_refused_by_name_and_change_nothing() {
+    let mut sim = Simulation::new(mesh_config("mesh:8x8", "greedy")).unwrap();
+    sim.step(2.0).unwrap();
+    let want = "expected a whole number from 0 to 4294967295";
+    for (field, value) in [("n", -1.0), ("n", 1.5), ("n", f64::NAN), ("n", 4294967296.0)] {
+        let e = message(sim.step(value));
+        assert!(
+            e.contains(&format!("invalid {field} '{value}'")) && e.contains(want),
+            "{e}"
+        );
+        let e = message(sim.measure(value));
+        assert!(e.contains(&format!("invalid {field} '{value}'")), "{e}");
+    }
+    let e = message(sim.goto(-3.0));
+    assert!(e.contains("invalid step '-3'") && e.contains(want), "{e}");
+    let e = message(sim.run_to_end(f64::INFINITY));
+    assert!(e.contains("invalid max_steps 'inf'"), "{e}");
+    let e = message(sim.watch(Some(-1.0)));
+    assert!(e.contains("invalid packet '-1'"), "{e}");
+    assert_eq!(num(&sim.summary().into(), "step"), 2.0, "a refused count moves nothing");
+    let e = message(wasm::describe_node("mesh:4x4", 16.0));
+    assert!(e.contains("invalid node '16'") && e.contains("nodes 0 to 15"), "{e}");
+    assert_eq!(wasm::describe_node("mesh:4x4", 15.0).unwrap(), "row 3, col 3");
+}
+
 #[wasm_bindgen_test]
 fn generated_workloads_have_a_tighter_cap_than_loaded_instances() {
     let generated = message(Simulation::new(mesh_config("mesh:1024x1024", "greedy")));
@@ -169,14 +198,14 @@ fn generated_workloads_have_a_tighter_cap_than_loaded_instances() {
         r#"{"topology":"mesh:1024x1024","packets":[[0,1048575]]}"#.into(),
     )]);
     let mut sim = Simulation::new(loaded).unwrap();
-    let summary: JsValue = sim.run_to_end(10_000).into();
+    let summary: JsValue = sim.run_to_end(10_000.0).unwrap().into();
     assert_eq!(num(&summary, "step"), 2046.0);
 }
 
 #[wasm_bindgen_test]
 fn a_bad_instance_is_refused_and_nothing_changes() {
     let mut sim = Simulation::new(mesh_config("mesh:4x4", "greedy")).unwrap();
-    sim.step(2);
+    sim.step(2.0).unwrap();
     let not_json = message(sim.load_instance("{not json"));
     assert!(not_json.contains("not valid JSON"), "{not_json}");
     let out_of_range = message(sim.load_instance(r#"{"topology":"mesh:2x2","packets":[[0,4]]}"#));
@@ -186,7 +215,7 @@ fn a_bad_instance_is_refused_and_nothing_changes() {
     assert_eq!(num(&summary, "packets"), 16.0);
     sim.load_instance(r#"{"topology":"linear:5","packets":[[0,4],[0,3],[0,2]]}"#)
         .unwrap();
-    let summary: JsValue = sim.run_to_end(100).into();
+    let summary: JsValue = sim.run_to_end(100.0).unwrap().into();
     assert_eq!((num(&summary, "step"), num(&summary, "delivered")), (4.0, 3.0));
     assert_eq!(get(&sim.topology().into(), "name").as_string().unwrap(), "linear:5");
 }
@@ -203,8 +232,8 @@ fn same_seed_same_run_and_the_native_numbers() {
     };
     let mut a = Simulation::new(cfg()).unwrap();
     let mut b = Simulation::new(cfg()).unwrap();
-    a.run_to_end(10_000);
-    b.run_to_end(10_000);
+    a.run_to_end(10_000.0).unwrap();
+    b.run_to_end(10_000.0).unwrap();
     let (sa, sb): (JsValue, JsValue) = (a.stats().into(), b.stats().into());
     for key in ["in_flight", "queue_series", "links_used", "deliveries"] {
         assert_eq!(u32s(&sa, key), u32s(&sb, key), "{key}");
@@ -222,21 +251,21 @@ fn same_seed_same_run_and_the_native_numbers() {
 #[wasm_bindgen_test]
 fn watch_gives_the_route_so_far() {
     let mut sim = Simulation::new(mesh_config("mesh:6x6", "greedy")).unwrap();
-    sim.step(4);
+    sim.step(4.0).unwrap();
     let sources = sim.sources().to_vec();
     let snap: JsValue = sim.snapshot().into();
     let positions = u32s(&snap, "positions");
     let p = (0..36)
         .find(|&p| positions[p] != sources[p])
         .expect("some packet moved");
-    let trail = sim.watch(Some(p as u32)).unwrap().to_vec();
+    let trail = sim.watch(Some(f64::from(p as u32))).unwrap().to_vec();
     assert_eq!(trail.first(), Some(&sources[p]));
     assert_eq!(trail.last(), Some(&positions[p]));
     assert!(trail.len() <= 5);
-    sim.step(100);
+    sim.step(100.0).unwrap();
     let trail = sim.trail().to_vec();
     assert_eq!(trail.last(), Some(&sim.destinations().to_vec()[p]));
-    let e = message(sim.watch(Some(99)));
+    let e = message(sim.watch(Some(99.0)));
     assert!(e.contains("packet '99'"), "{e}");
 }
 
@@ -305,7 +334,7 @@ fn pp_names_its_phase_and_shows_its_control_messages() {
     let mut saw_control = false;
     let mut phases = Vec::new();
     for _ in 0..200 {
-        sim.step(1);
+        sim.step(1.0).unwrap();
         let snap: JsValue = sim.snapshot().into();
         let control = num(&snap, "control_links") as usize;
         assert!(control <= u32s(&snap, "links").len());
@@ -318,7 +347,7 @@ fn pp_names_its_phase_and_shows_its_control_messages() {
     }
     assert!(saw_control, "pp-rand sent no control message in 200 steps");
     assert!(phases.len() >= 2, "{phases:?}");
-    let summary: JsValue = sim.run_to_end(1_000_000).into();
+    let summary: JsValue = sim.run_to_end(1_000_000.0).unwrap().into();
     assert_eq!(get(&summary, "status").as_string().unwrap(), "finished");
 }
 
@@ -353,7 +382,7 @@ fn the_wasm_path_runs_the_core_request() {
             serde::Serialize::serialize(&core.report(), &serde_wasm_bindgen::Serializer::json_compatible()).unwrap();
         let expected = js_sys::JSON::stringify(&core_js).unwrap().as_string().unwrap();
         let mut sim = Simulation::new(cfg).unwrap();
-        sim.run_to_end(1_000_000);
+        sim.run_to_end(1_000_000.0).unwrap();
         let got = js_sys::JSON::stringify(&sim.report().unwrap())
             .unwrap()
             .as_string()
@@ -385,8 +414,8 @@ fn explain_compare_and_lessons_convert_the_core() {
         "{headlines:?}"
     );
     assert!(get(&view, "verdict").is_null());
-    sim.run_to_end(1000);
-    other.run_to_end(1000);
+    sim.run_to_end(1000.0).unwrap();
+    other.run_to_end(1000.0).unwrap();
     let view = sim.explain_with(&other, "").unwrap();
     let verdict = get(&view, "verdict").as_string().unwrap();
     assert!(
@@ -496,21 +525,21 @@ fn goto_back_then_forward_gives_identical_snapshots() {
     let mut sim = Simulation::new(cfg).unwrap();
     let mut seen = vec![snapshot_values(&sim)];
     for _ in 0..100 {
-        sim.step(1);
+        sim.step(1.0).unwrap();
         seen.push(snapshot_values(&sim));
     }
     assert_eq!(sim.furthest(), 100);
     for t in [75u32, 3, 99, 0, 100, 40, 41, 80] {
-        let summary: JsValue = sim.goto(t).into();
+        let summary: JsValue = sim.goto(f64::from(t)).unwrap().into();
         assert_eq!(num(&summary, "step"), t as f64);
         assert_eq!(snapshot_values(&sim), seen[t as usize], "step {t}");
         assert_eq!(sim.furthest(), 100);
     }
-    sim.goto(10);
+    sim.goto(10.0).unwrap();
     let back: JsValue = sim.step_back().into();
     assert_eq!(num(&back, "step"), 9.0);
     assert_eq!(snapshot_values(&sim), seen[9]);
-    sim.step(1);
+    sim.step(1.0).unwrap();
     assert_eq!(snapshot_values(&sim), seen[10]);
     // The series cover every step computed, whatever step is shown.
     let stats: JsValue = sim.stats().into();
@@ -526,7 +555,7 @@ fn goto_back_then_forward_gives_identical_snapshots() {
     }
     assert_eq!(end, 100.0);
     // Forward past the furthest step computes on; past the end stops at the end.
-    let summary: JsValue = sim.goto(1_000_000).into();
+    let summary: JsValue = sim.goto(1_000_000.0).unwrap().into();
     assert_eq!(get(&summary, "status").as_string().unwrap(), "finished");
     assert_eq!(sim.furthest() as f64, num(&summary, "step"));
 }
@@ -543,7 +572,7 @@ fn snapshots_carry_the_worms_trails() {
     let mut sim = Simulation::new(cfg).unwrap();
     let mut stretched = false;
     while get(&sim.summary().into(), "status").as_string().unwrap() == "running" {
-        sim.step(1);
+        sim.step(1.0).unwrap();
         let snap: JsValue = sim.snapshot().into();
         assert_eq!(num(&snap, "flits"), 3.0);
         let worms = u32s(&snap, "worms");
@@ -562,7 +591,7 @@ fn snapshots_carry_the_worms_trails() {
     }
     assert!(stretched);
     let mut plain = Simulation::new(mesh_config("linear:8", "greedy")).unwrap();
-    plain.step(1);
+    plain.step(1.0).unwrap();
     let snap: JsValue = plain.snapshot().into();
     assert!(u32s(&snap, "worms").is_empty());
     assert_eq!(num(&snap, "flits"), 1.0);
