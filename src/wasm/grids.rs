@@ -3,7 +3,7 @@
 //! ([`crate::load::Curve`]) and one open-loop run to watch
 //! ([`crate::load::Watch`]). Like the rest of the wasm layer, only converts.
 
-use super::{engine_frame, from_js, js_error, summary_object, to_js};
+use super::{engine_frame, from_js, js_error, summary_object, to_js, whole};
 use crate::{explain, lessons, sweep, Status};
 use js_sys::Object;
 use wasm_bindgen::prelude::*;
@@ -148,8 +148,8 @@ impl LoadSim {
     }
 
     /// Simulates `n` steps and returns `stats()`; throws past the limits.
-    pub fn step(&mut self, n: u32) -> Result<JsValue, JsError> {
-        let stats = self.inner.step(n).map_err(js_error)?;
+    pub fn step(&mut self, n: f64) -> Result<JsValue, JsError> {
+        let stats = self.inner.step(whole("n", n)?).map_err(js_error)?;
         to_js(&stats)
     }
 

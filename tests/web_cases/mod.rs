@@ -181,6 +181,17 @@ fn bad_counts_are_refused_by_name_and_change_nothing() {
     let e = message(wasm::describe_node("mesh:4x4", 16.0));
     assert!(e.contains("invalid node '16'") && e.contains("nodes 0 to 15"), "{e}");
     assert_eq!(wasm::describe_node("mesh:4x4", 15.0).unwrap(), "row 3, col 3");
+    // The load mode's step too.
+    let load = config(&[
+        ("topology", "mesh:4x4".into()),
+        ("algorithm", "greedy".into()),
+        ("pattern", "uniform".into()),
+        ("rate", 0.1.into()),
+    ]);
+    let mut watch = wasm::LoadSim::new(load).unwrap();
+    let e = message(watch.step(-1.0));
+    assert!(e.contains("invalid n '-1'") && e.contains(want), "{e}");
+    watch.step(3.0).unwrap();
 }
 
 #[wasm_bindgen_test]
