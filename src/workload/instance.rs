@@ -264,7 +264,13 @@ impl Instance {
             let list = v
                 .as_array()
                 .ok_or_else(|| Error::invalid("keys", short(v), "expected an array of keys, one number per packet"))?;
-            let (keys, numbers) = super::keys::parse(list)?;
+            let (keys, numbers) = super::keys::parse(list).map_err(|i| {
+                Error::invalid(
+                    format!("keys[{i}]"),
+                    short(&list[i]),
+                    "expected a number (one key per packet)",
+                )
+            })?;
             super::sort::check_sort_packets(&inst.topology, &inst.packets, &keys)?;
             inst.keys = Some(keys);
             inst.key_numbers = numbers;
@@ -365,7 +371,7 @@ fn top_level(text: &str) -> Result<serde_json::Map<String, Value>> {
 }
 
 /// A value shortened for an error message.
-pub(super) fn short(v: &Value) -> String {
+fn short(v: &Value) -> String {
     let s = v.to_string();
     if s.chars().count() > 40 {
         format!("{}…", s.chars().take(40).collect::<String>())
