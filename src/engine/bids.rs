@@ -42,13 +42,15 @@ impl Engine {
             rank,
             flags,
             id_of,
+            tie_of,
             bid_link,
             bid_next,
             bid_key,
             requeue,
             ..
         } = self;
-        let keys = KeyColumns::new(net, *policy_salt, *step, pos, target, phase_start, since, rank, id_of);
+        let ties = super::ties(id_of, tie_of);
+        let keys = KeyColumns::new(net, *policy_salt, *step, pos, target, phase_start, since, rank, ties);
         for &s in requeue.iter() {
             let s = s as usize;
             flags[s] &= !TOUCHED;
@@ -69,7 +71,8 @@ pub(super) struct KeyColumns<'a, N> {
     phase_start: &'a [u32],
     since: &'a [u32],
     rank: &'a [u32],
-    id_of: &'a [u32],
+    /// The tie-breaking numbers ([`super::ties`]): the ids in a batch run.
+    ties: &'a [u32],
 }
 
 impl<'a, N: Network> KeyColumns<'a, N> {
@@ -89,7 +92,7 @@ impl<'a, N: Network> KeyColumns<'a, N> {
         phase_start: &'a [u32],
         since: &'a [u32],
         rank: &'a [u32],
-        id_of: &'a [u32],
+        ties: &'a [u32],
     ) -> Self {
         KeyColumns {
             topo,
@@ -100,7 +103,7 @@ impl<'a, N: Network> KeyColumns<'a, N> {
             phase_start,
             since,
             rank,
-            id_of,
+            ties,
         }
     }
 
@@ -127,7 +130,7 @@ impl<'a, N: Network> KeyColumns<'a, N> {
     #[inline(always)]
     fn next_bid<const P: u8>(&self, s: usize, tie: u32, order: RouteOrder) -> Option<(u32, u32, u64)> {
         let at = self.pos[s];
-        let hop = self.topo.next_hop(at, self.target[s], self.id_of[s] ^ tie, order)?;
+        let hop = self.topo.next_hop(at, self.target[s], self.ties[s] ^ tie, order)?;
         let link = at * self.topo.ports() + hop.port;
         Some((link, hop.next, self.bid::<P>(s, hop.remaining_in_dim, hop.port)))
     }
@@ -140,7 +143,7 @@ impl<'a, N: Network> KeyColumns<'a, N> {
     #[inline(always)]
     fn bid<const P: u8>(&self, s: usize, remaining_in_dim: u32, port: u32) -> u64 {
         const TOP: u32 = u32::MAX - 1;
-        let id = self.id_of[s];
+        let id = self.ties[s];
         let key = match P {
             FARTHEST_FIRST => remaining_in_dim,
             NEAREST_FIRST => TOP - remaining_in_dim,

@@ -125,7 +125,7 @@ impl Engine {
             &self.phase_start,
             &self.since,
             &self.rank,
-            &self.id_of,
+            super::ties(&self.id_of, &self.tie_of),
         );
         for s in 0..self.scan_len {
             let f = self.flags[s];

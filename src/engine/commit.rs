@@ -73,6 +73,7 @@ impl Engine {
             rank,
             flags,
             id_of,
+            tie_of,
             in_link,
             bid_link,
             bid_next,
@@ -112,6 +113,7 @@ impl Engine {
         // stands for the bounds checks of all the columns it indexes.
         let (n, nodes) = (pos.len(), working.len());
         let (pos, target, dest, flags, id_of) = (&mut pos[..n], &target[..n], &dest[..n], &mut flags[..n], &id_of[..n]);
+        let ties = &super::ties(id_of, tie_of)[..n];
         let (phase_start, since, rank) = (&phase_start[..], &mut since[..], &rank[..]);
         let (bid_link, bid_next, bid_key) = (&mut bid_link[..n], &mut bid_next[..n], &mut bid_key[..n]);
         let (working, at_source) = (&mut working[..nodes], &mut at_source[..nodes]);
@@ -213,7 +215,7 @@ impl Engine {
                         phase_start,
                         since,
                         rank,
-                        id_of,
+                        ties,
                     );
                     (bid_link[i], bid_next[i], bid_key[i]) = keys.bid_or_sink::<P>(i, after, tie_flip(f), order, sink);
                     flags[i] = f;

@@ -36,6 +36,7 @@ impl Engine {
             policy_salt,
             step,
             id_of,
+            tie_of,
             bid_link,
             bid_key,
             link_contest,
@@ -51,12 +52,12 @@ impl Engine {
             contests.reserve_exact(room - contests.len());
             contests.resize(room, Contest::default());
         }
-        let (link, key, id_of) = (&bid_link[..n], &bid_key[..n], &id_of[..n]);
+        let (link, key, ties) = (&bid_link[..n], &bid_key[..n], &super::ties(id_of, tie_of)[..n]);
         let (base, count) = (*contest_base, *contest_count);
         *contest_count = if config.policy == Policy::Random {
             let (salt, step) = (*policy_salt, *step);
             enter_bids(link_contest, base, contests, count, link, |s| {
-                random_bid(salt, step, id_of[s])
+                random_bid(salt, step, ties[s])
             })
         } else {
             enter_bids(link_contest, base, contests, count, link, |s| key[s])

@@ -61,7 +61,7 @@ impl Engine {
             {
                 continue;
             }
-            let parity = self.id_of[s] ^ tie_flip(f);
+            let parity = super::ties(&self.id_of, &self.tie_of)[s] ^ tie_flip(f);
             let Some(hop) = self.topo.next_hop(v, target, parity, self.order) else {
                 continue;
             };

@@ -251,6 +251,13 @@ pub struct Engine {
     flags: Vec<u8>,
     /// The packet in each slot.
     id_of: Vec<u32>,
+    /// The number that breaks a tie between bids in each slot (SPEC §1:
+    /// "the smaller packet id"; the way round a ring on a tie by its
+    /// parity): empty in a batch run, where the id is that number (see
+    /// [`ties`]); in open loop, where ids are reused, the packet's number
+    /// in the order packets were generated (admit.rs), so that an older
+    /// packet wins a tie as in a batch run.
+    tie_of: Vec<u32>,
     /// Incoming link a packet holds a place of (edge-queue mode only).
     in_link: Vec<u32>,
     /// The link the packet bids for, or the sink link (see `sink`) if it
@@ -337,6 +344,9 @@ pub struct Engine {
     /// Open loop: delivered packets whose slot and id a later packet took
     /// (they count in `delivered` but no longer have a slot).
     retired: u32,
+    /// Open loop: the tie-breaking number the next injected packet gets
+    /// (`tie_of`; admit.rs).
+    next_tie: u32,
 
     unsettled: u32,
     /// Undelivered packets with the eligible flag: when 0, the contention
@@ -447,6 +457,7 @@ impl Engine {
             bid_next,
             bid_key,
             id_of,
+            tie_of: Vec::new(),
             in_link,
             scan_len: n,
             resort_scratch: Vec::new(),
@@ -477,6 +488,7 @@ impl Engine {
             open_loop: false,
             last_delivered: Vec::new(),
             retired: 0,
+            next_tie: 0,
             unsettled: 0,
             eligible: 0,
             delivered: 0,
@@ -654,4 +666,15 @@ impl Engine {
 #[inline(always)]
 fn counts_unsettled(flags: u8, pos: u32, target: u32) -> bool {
     flags & (ELIGIBLE | DELIVERED) == ELIGIBLE && pos != target
+}
+
+/// The tie-breaking numbers of the slots: `tie_of` in open loop, else the
+/// ids (`id_of`); see [`Engine`]'s `tie_of`.
+#[inline(always)]
+pub(super) fn ties<'a>(id_of: &'a [u32], tie_of: &'a [u32]) -> &'a [u32] {
+    if tie_of.is_empty() {
+        id_of
+    } else {
+        tie_of
+    }
 }

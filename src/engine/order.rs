@@ -107,7 +107,7 @@ impl Engine {
     }
 
     /// The 4-byte packet columns indexed by slot (empty if unused).
-    fn slot_word_columns(&mut self) -> [&mut Vec<u32>; 10] {
+    fn slot_word_columns(&mut self) -> [&mut Vec<u32>; 11] {
         [
             &mut self.pos,
             &mut self.target,
@@ -116,6 +116,7 @@ impl Engine {
             &mut self.since,
             &mut self.rank,
             &mut self.id_of,
+            &mut self.tie_of,
             &mut self.in_link,
             &mut self.bid_link,
             &mut self.bid_next,
@@ -229,6 +230,7 @@ impl Engine {
             &self.since,
             &self.rank,
             &self.id_of,
+            &self.tie_of,
             &self.in_link,
             &self.bid_link,
             &self.bid_next,

@@ -74,7 +74,12 @@ fn greedy_saturates_just_under_the_ideal_throughput_on_mesh_and_torus() {
         let found = load::saturation(&s, 1.0f64.min(2.0 * s.ideal_throughput().unwrap()), 6).unwrap();
         let ideal = found.ideal_throughput.unwrap();
         let ratio = found.saturation_rate / ideal;
-        assert!((0.85..=1.0).contains(&ratio), "{topo}: {ratio} ({found:?})");
+        // SPEC §6 calls a rate saturated when `accepted` < 0.95 × `offered`:
+        // a network that delivers at its ideal throughput is not saturated
+        // by that rule up to about ideal / 0.95 (the 5 % tolerance; 1.03 on
+        // mesh:8x8 once older packets won ties, admit.rs "Ties"), and is
+        // from just past it on.
+        assert!((0.85..=1.0 / 0.95).contains(&ratio), "{topo}: {ratio} ({found:?})");
         let over = s.run_rates(&[1.1 * ideal]).unwrap().remove(0);
         assert!(over.saturated, "{topo} at 1.1 x ideal: {over:?}");
     }
@@ -798,4 +803,65 @@ fn latency_is_an_object_even_when_no_measured_packet_arrived() {
         latency["mean"].as_f64().unwrap() >= 1.0
             && latency["max"].as_u64().unwrap() >= latency["p50"].as_u64().unwrap()
     );
+}
+
+/// SPEC §1 gives a tie to the smaller packet id and §6 has a new packet
+/// compete like any other: a packet injected into a delivered packet's
+/// slot takes its (smaller) id, yet still loses a tie to an older packet
+/// (src/engine/admit.rs, "Ties"), also across the tie numbers' wrap at
+/// 2^32 − 1, at one and two threads.
+#[test]
+fn an_older_packet_wins_a_tie_over_a_younger_one_with_a_reused_id() {
+    use routesim::engine::{Engine, EngineConfig};
+    for (wrap, threads) in [(false, 1), (true, 1), (false, 2)] {
+        let topo: Topology = "linear:4".parse().unwrap();
+        let config = EngineConfig {
+            seed: 1,
+            threads,
+            parallel_min: 0,
+            ..EngineConfig::default()
+        };
+        let mut engine = Engine::new(topo, &[], config);
+        engine.set_open_loop();
+        if wrap {
+            engine.set_next_tie(u32::MAX - 2);
+        }
+        let x = engine.inject(2, 3);
+        let y = engine.inject(0, 3);
+        engine.step();
+        assert!(engine.is_delivered(x) && engine.position(y) == 1);
+        // z takes x's slot and id, smaller than y's; both wait at node 1
+        // for the link to node 2, two hops from their destination: a tie.
+        let z = engine.inject(1, 3);
+        assert_eq!(z, x, "the delivered packet's id is reused");
+        assert!(z < y && engine.tie_number(y) < engine.tie_number(z), "wrap {wrap}");
+        engine.step();
+        assert_eq!(
+            engine.position(y),
+            2,
+            "the older packet wins the tie (wrap {wrap}, {threads} threads)"
+        );
+        assert_eq!(engine.position(z), 1);
+    }
+    // The audit's case: mesh:3x3 transpose at rate 1 left 9 measured
+    // packets undelivered after 200 steps of drain while ids decided ties.
+    let (code, out, _) = cli(&[
+        "load",
+        "--topology",
+        "mesh:3x3",
+        "--pattern",
+        "transpose",
+        "--rate",
+        "1",
+        "--warmup",
+        "3",
+        "--measure",
+        "6",
+        "--drain",
+        "200",
+        "--json",
+    ]);
+    assert_eq!(code, 0);
+    let row: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(row["undelivered"], 0, "{row}");
 }

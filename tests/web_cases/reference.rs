@@ -32,8 +32,9 @@ pub const CURVE: &str = r#"{"topology":"torus:8x8","algorithms":"greedy,valiant"
     "rates":"0.1,0.3,0.5","seed":"4","warmup":"50","measure":"200","drain":"400"}"#;
 
 /// The digest both sides assert (2026-11-29: the region bound on meshes of
-/// 3+ dimensions entered the mesh:8x8x8 run's report).
-pub const DIGEST: u64 = 0x3dd2_8a8d_1bf2_916c;
+/// 3+ dimensions entered the mesh:8x8x8 run's report; later, open-loop
+/// ties by generation order, src/engine/admit.rs "Ties", changed the curve).
+pub const DIGEST: u64 = 0x58f6_f396_8ac5_ac14;
 
 fn fnv(hash: &mut u64, text: &str) {
     for b in text.bytes() {

@@ -31,6 +31,8 @@ struct Cols<'a> {
     rank: &'a [u32],
     flags: &'a mut [u8],
     id_of: &'a [u32],
+    /// The tie-breaking numbers (`super::super::ties`).
+    ties: &'a [u32],
     bid_link: &'a mut [u32],
     bid_next: &'a mut [u32],
     bid_key: &'a mut [u64],
@@ -56,6 +58,7 @@ impl Cols<'_> {
             rank: self.rank,
             flags: &mut self.flags[..n],
             id_of: &self.id_of[..n],
+            ties: &self.ties[..n],
             bid_link: &mut self.bid_link[..n],
             bid_next: &mut self.bid_next[..n],
             bid_key: &mut self.bid_key[..n],
@@ -131,7 +134,7 @@ fn move_winner<N: Network, const P: u8, const R: bool>(
         c.phase_start,
         c.since,
         c.rank,
-        c.id_of,
+        c.ties,
     );
     (c.bid_link[i], c.bid_next[i], c.bid_key[i]) =
         keys.bid_or_sink::<P>(i, after, tie_flip(f), route_order::<R>(), set.sink);
@@ -279,6 +282,7 @@ impl Engine {
                 rank,
                 flags,
                 id_of,
+                tie_of,
                 bid_link,
                 bid_next,
                 bid_key,
@@ -294,6 +298,7 @@ impl Engine {
             let rank_p = split_ref(rank, slot_cut);
             let mut flags_p = split(flags, slot_cut).into_iter();
             let id_p = split_ref(id_of, slot_cut);
+            let tie_p = split_ref(crate::engine::ties(id_of, tie_of), slot_cut);
             let mut link_p = split(bid_link, slot_cut).into_iter();
             let mut next_p = split(bid_next, slot_cut).into_iter();
             let mut key_p = split(bid_key, slot_cut).into_iter();
@@ -312,6 +317,7 @@ impl Engine {
                     rank: rank_p[t],
                     flags: flags_p.next().unwrap(),
                     id_of: id_p[t],
+                    ties: tie_p[t],
                     bid_link: link_p.next().unwrap(),
                     bid_next: next_p.next().unwrap(),
                     bid_key: key_p.next().unwrap(),

@@ -176,7 +176,7 @@ fn lane_bid<const RAND: bool>(
     (lo, hi): (usize, usize),
     base: u32,
     sink: u32,
-    (bid_link, bid_key, id_of): (&[u32], &[u64], &[u32]),
+    (bid_link, bid_key, ties): (&[u32], &[u64], &[u32]),
     (salt, step): (u64, u32),
 ) {
     let need = hi - lo + 1;
@@ -191,7 +191,7 @@ fn lane_bid<const RAND: bool>(
     // The lane's slots only, each column cut to their number, so that one
     // loop bound stands for every column's bounds check.
     let m = hi - lo;
-    let (bid_link, bid_key, id_of) = (&bid_link[lo..hi], &bid_key[lo..hi], &id_of[lo..hi]);
+    let (bid_link, bid_key, ties) = (&bid_link[lo..hi], &bid_key[lo..hi], &ties[lo..hi]);
     let ahead = prefetch_below(m, sink as usize + 1);
     for j in 0..m {
         if j < ahead {
@@ -202,7 +202,7 @@ fn lane_bid<const RAND: bool>(
         let rel = lid.wrapping_sub(klo);
         if rel < len {
             let candidate = if RAND {
-                random_bid(salt, step, id_of[j])
+                random_bid(salt, step, ties[j])
             } else {
                 bid_key[j]
             };
@@ -231,7 +231,7 @@ fn lane_strays<const RAND: bool>(
     links: &mut [u32],
     klo: u32,
     (base, off, off_x): (u32, usize, usize),
-    (bid_link, bid_key, id_of): (&[u32], &[u64], &[u32]),
+    (bid_link, bid_key, ties): (&[u32], &[u64], &[u32]),
     (salt, step): (u64, u32),
 ) {
     let Lane {
@@ -248,7 +248,7 @@ fn lane_strays<const RAND: bool>(
         for &s in &row[u] {
             let lid = bid_link[s as usize];
             let candidate = if RAND {
-                random_bid(salt, step, id_of[s as usize])
+                random_bid(salt, step, ties[s as usize])
             } else {
                 bid_key[s as usize]
             };
@@ -344,7 +344,11 @@ impl Engine {
         let sink = self.link_contest.len() as u32 - 1;
         let base = self.contest_base;
         let link_cuts: Vec<usize> = par.node_cut.iter().map(|&v| v * ports).collect();
-        let columns = (&self.bid_link[..], &self.bid_key[..], &self.id_of[..]);
+        let columns = (
+            &self.bid_link[..],
+            &self.bid_key[..],
+            super::ties(&self.id_of, &self.tie_of),
+        );
         let draw = (self.policy_salt, self.step);
         let random = self.config.policy == super::Policy::Random;
         let parts = split(&mut self.link_contest[..], &link_cuts);
