@@ -594,3 +594,46 @@ fn lightly_loaded_node_queues_on_meshes_stay_within_2dq_plus_2_lambda_plus_1() {
         }
     }
 }
+
+/// The report's `max_edge_queue` and `ghosts` count every routing of the
+/// sort, the last one too (the run ends in it, and it was once left out:
+/// butterfly:4 reported 0 and 0 while the page drew edge queues of 2): the
+/// report's largest edge queue is at least every queue the page draws
+/// after a step, and at most q.
+#[test]
+fn the_report_counts_the_edge_queues_and_ghosts_of_every_routing_the_last_too() {
+    for (t, loading) in [
+        ("butterfly:4", None),
+        ("butterfly:6", Some(Loading::Full)),
+        ("hypercube:5", None),
+    ] {
+        let inst = generate(&topo(t), &WorkloadSpec::new(Workload::SortRandom, 1)).unwrap();
+        let config = SimConfig {
+            algorithm: "flashsort".into(),
+            seed: 1,
+            options: AlgorithmOptions {
+                loading,
+                ..Default::default()
+            },
+            ..Default::default()
+        };
+        let mut sim = Simulation::new(inst, config).unwrap();
+        let (mut drawn, mut cap) = (0, 0);
+        while sim.status() == Status::Running {
+            sim.step();
+            if let Some(q) = sim.edge_queues() {
+                drawn = drawn.max(q.occupancy.iter().copied().max().unwrap_or(0));
+                cap = q.cap;
+            }
+        }
+        let report = sim.report();
+        let lmrr = report.extra.lmrr.expect("lmrr fields");
+        assert!(drawn > 0, "{t}: no edge queue was drawn");
+        assert!(
+            drawn <= lmrr.max_edge_queue && lmrr.max_edge_queue <= cap,
+            "{t}: drawn {drawn}, reported {}, q {cap}",
+            lmrr.max_edge_queue
+        );
+        assert!(lmrr.ghosts > 0 && lmrr.eos > 0, "{t}: {lmrr:?}");
+    }
+}

@@ -335,12 +335,26 @@ impl Driver {
         EdgeQueues { cap: self.q, occupancy }
     }
 
-    /// The lmrr fields of the report (the routings' together).
+    /// The lmrr fields of the report (the routings' together), the routing
+    /// under way included: the sort's last routing is never closed (the
+    /// run ends in it), and its ghosts, end-of-stream messages and edge
+    /// queues were once left out of the report.
     pub fn lmrr_fields(&self) -> LmrrFields {
+        let mut counts = self.counts;
+        if let Some(Phase {
+            work: Work::Route(s, ..),
+            ..
+        }) = &self.current
+        {
+            let c = s.counts();
+            counts.ghosts += c.ghosts;
+            counts.eos += c.eos;
+            counts.max_edge_queue = counts.max_edge_queue.max(c.max_edge_queue);
+        }
         LmrrFields {
-            ghosts: self.counts.ghosts,
-            eos: self.counts.eos,
-            max_edge_queue: self.counts.max_edge_queue,
+            ghosts: counts.ghosts,
+            eos: counts.eos,
+            max_edge_queue: counts.max_edge_queue,
             ..self.fields.clone()
         }
     }
