@@ -171,7 +171,8 @@ pub fn evaluate_run(
         Formula::QueueBound => Some(bound(
             text,
             QUEUE_BOUND as f64,
-            "the constant the tests hold every run to".to_string(),
+            "B stated before measuring: a parked packet per colour, O(1) per node once balanced (Lemmas 1, 3), O(1) in transit"
+                .to_string(),
         )),
         Formula::GreedyBuffer | Formula::GreedyBufferCube | Formula::RoutesMet => {
             lecture::evaluate(formula, topo, text)

@@ -12,6 +12,7 @@
 
 import { viewFor, drawFrame } from './render.js';
 import { showAt } from './view.js';
+import { densities } from './heat.js';
 
 export class Compare {
   constructor(stage, firstWrap) {
@@ -190,6 +191,11 @@ export class Compare {
   chartData() {
     if (!this.sim) return null;
     return { name: this.algorithm, stats: this.sim.stats(), undeliveredAtStart: this.undeliveredAtStart };
+  }
+
+  /** The densest cell of the second run's heat map (0 when not zoomed out; both canvases share one density scale). */
+  heatTop(lay) {
+    return this.view?.mode === 'heat' && this.snapshot && lay ? densities(this.view, lay, this.snapshot).top : 0;
   }
 
   /** The second run's largest queue so far (both canvases share one queue colour scale). */

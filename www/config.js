@@ -58,6 +58,18 @@ export function registerRunFields(fields) {
   for (const { query, key } of fields ?? []) RUN_KEYS[query] = key;
 }
 
+/**
+ * A core message that names a run field by its config key (`invalid
+ * queue_cap '0': …`, as `Simulation` reads it) with the name the page
+ * shows and the address carries (`invalid q '0': …`).
+ */
+export function namedAsShown(message) {
+  return message.replace(/\binvalid ([a-z_]+) '/, (whole, key) => {
+    const query = Object.keys(RUN_KEYS).find((q) => RUN_KEYS[q] === key);
+    return query && query !== key ? `invalid ${query} '` : whole;
+  });
+}
+
 const INTEGER = /^\d+$/;
 
 const text = (v) => (v === undefined || v === null ? '' : String(v));
@@ -90,8 +102,8 @@ export function defaultsFor(lesson, intro) {
 
 /**
  * Reads the URL. `wasm` = the module (`parse_query`, `reconcile`, `lesson`, `catalogue`).
- * Returns {config, page, embed, lesson, warnings, errors}:
- * warnings name bad parameters and the core's switches of fields the
+ * Returns {config, page, embed, lesson, warnings, switches, errors}:
+ * warnings name bad parameters, switches the core's switches of fields the
  * address names (e.g. an algorithm that cannot run on the topology the
  * address also names), errors an unknown
  * lesson (for the error line); `lesson` is the core's lesson object (or
@@ -148,7 +160,10 @@ export function parseQuery(search, wasm) {
     }
   }
   const parsed = wasm.parse_query(search, base);
-  warnings.push(...parsed.messages);
+  // The core's switches (a field that cannot run with the others, switched)
+  // apart: they no longer apply if the run they were made for is refused.
+  const switches = parsed.switches;
+  warnings.push(...parsed.messages.filter((m) => !switches.includes(m)));
   // A run field the core refused is as if not given (its default is used):
   // an address whose run fields were all refused opens the default view,
   // its second run included.
@@ -202,7 +217,7 @@ export function parseQuery(search, wasm) {
   if (params.has('embed') && !['0', '1'].includes(params.get('embed'))) {
     warnings.push(`URL parameter embed=${JSON.stringify(params.get('embed'))} ignored: expected 0 or 1 — using 0 (the full page).`);
   }
-  return { config: parsed.config, page, embed, lesson, warnings, errors };
+  return { config: parsed.config, page, embed, lesson, warnings, switches, errors };
 }
 
 /**

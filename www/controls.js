@@ -3,7 +3,7 @@
 // instances loaded and downloaded.
 
 import * as wasm from './pkg/routesim.js';
-import { simConfig } from './config.js';
+import { simConfig, namedAsShown } from './config.js';
 import { fillLessonMenu, fillCompareMenu } from './lessons.js';
 import { $, state } from './state.js';
 import { showMessage, clearMessages, showFieldError, clearFieldErrors } from './messages.js';
@@ -29,8 +29,8 @@ export function applyConfig(candidate, instanceText, errorPrefix = 'Cannot run t
   clearMessages(source);
   lastRefusal = '';
   const refuse = (e) => {
-    lastRefusal = e.message;
-    showMessage('error', `${errorPrefix}: ${e.message}`, source);
+    lastRefusal = namedAsShown(e.message);
+    showMessage('error', `${errorPrefix}: ${lastRefusal}`, source);
     return false;
   };
   let reconciled;

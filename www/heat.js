@@ -60,24 +60,14 @@ function cellsOf(view, lay) {
  * occupied cell also gets a small square in the colour of the class most of
  * its packets belong to, so the classes the legend names show here too.
  */
-export function drawHeat(ctx, view, lay, snapshot, classColour = null) {
-  if (!view.cells) view.cells = cellsOf(view, lay);
-  const { u, cols, cell, nodes } = view.cells;
-  const count = new Float32Array(nodes.length);
-  const pos = snapshot.positions;
-  for (let p = 0; p < pos.length; p++) {
-    if (snapshot.delivered_at[p] === UNDELIVERED) count[cell[pos[p]]]++;
-  }
-  let top = 0;
-  for (let c = 0; c < count.length; c++) {
-    if (nodes[c]) {
-      count[c] /= nodes[c];
-      if (count[c] > top) top = count[c];
-    }
-  }
+export function drawHeat(ctx, view, lay, snapshot, classColour = null, floor = 0) {
+  const { count, top } = densities(view, lay, snapshot);
+  const { u, cols, nodes } = view.cells;
   // The scale tops out at 4 packets per node or the densest cell: a
-  // uniform load of one or two packets per node stays light, hot spots show.
-  const scaleMax = Math.max(4, top);
+  // uniform load of one or two packets per node stays light, hot spots
+  // show. `floor`: the other run's densest cell beside it (compare view),
+  // so that one colour means one density on both canvases.
+  const scaleMax = Math.max(4, top, floor);
   ctx.fillStyle = '#ffffff';
   ctx.fillRect(0, 0, view.widthPx, view.heightPx);
   // One path per colour level; cells touch (no gaps) so the map reads as a surface.
@@ -102,6 +92,28 @@ export function drawHeat(ctx, view, lay, snapshot, classColour = null) {
   if (classColour) drawMajorities(ctx, view, snapshot, classColour);
   drawDensityKey(ctx, view, scaleMax, u);
   return top;
+}
+
+/**
+ * The packets per node of each cell of `view` (undelivered ones, waiting at
+ * their source included) and the densest cell's: `{count, top}`.
+ */
+export function densities(view, lay, snapshot) {
+  if (!view.cells) view.cells = cellsOf(view, lay);
+  const { cell, nodes } = view.cells;
+  const count = new Float32Array(nodes.length);
+  const pos = snapshot.positions;
+  for (let p = 0; p < pos.length; p++) {
+    if (snapshot.delivered_at[p] === UNDELIVERED) count[cell[pos[p]]]++;
+  }
+  let top = 0;
+  for (let c = 0; c < count.length; c++) {
+    if (nodes[c]) {
+      count[c] /= nodes[c];
+      if (count[c] > top) top = count[c];
+    }
+  }
+  return { count, top };
 }
 
 /** Per occupied cell, a square in its most frequent class's colour (ties: the smaller class). */

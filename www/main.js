@@ -130,6 +130,8 @@ async function boot() {
   document.body.classList.toggle('embed', state.embed);
   for (const m of parsed.errors) showMessage('error', m, 'url');
   for (const m of parsed.warnings) showMessage('warning', m, 'url');
+  // Source 'reconcile': a fall-back from a refused run clears them (fallBackFromUrl).
+  for (const m of parsed.switches) showMessage('warning', m, 'reconcile');
   setupControls();
   foldSetup();
   saveUrl();

@@ -66,7 +66,10 @@ export function updatePredict() {
   if ($('predict-question').textContent !== question) $('predict-question').textContent = question;
   const result = $('predict-result');
   if (!lesson || guess === null || !state.sim) {
-    result.textContent = '';
+    // Over without a guess: the question would otherwise stay unanswered above a finished run.
+    const over = lesson && state.sim && guess === null && !running();
+    result.textContent = over ? 'The run is over without a guess: its measured steps are in the lesson\'s check below. Reset to guess and watch again.' : '';
+    box.dataset.unanswered = String(!!over);
     for (const key of ['guess', 'measured', 'difference', 'ratio']) delete result.dataset[key];
     return;
   }

@@ -160,7 +160,8 @@ const HEAT_LEVELS = 12;
  * through the step), colorMode (`class`, `destination` or `key`),
  * destinations, keyShade (keyShades of a sort's keys), trail, watched,
  * hover, highlight ({packets, colour}: packets to ring, or null),
- * queueScale}. Returns the packet dot positions (Float32Array, x,y per
+ * queueScale, heatScale (zoomed out: the densest cell of both runs beside
+ * each other, so that they share one density scale)}. Returns the packet dot positions (Float32Array, x,y per
  * packet; NaN for packets not drawn) for hit testing.
  */
 export function drawFrame(ctx, view, lay, frame) {
@@ -175,7 +176,7 @@ export function drawFrame(ctx, view, lay, frame) {
   // key: each cell in its packets' mean key's colour).
   if (snapshot && view.mode === 'heat') {
     if (byKey) drawKeyCells(ctx, view, lay, snapshot, frame.keyShade, (t) => keyColour(keyLevel(t)));
-    else drawHeat(ctx, view, lay, snapshot, frame.colorMode === 'destination' ? null : (c) => classStyle(c).colour);
+    else drawHeat(ctx, view, lay, snapshot, frame.colorMode === 'destination' ? null : (c) => classStyle(c).colour, frame.heatScale ?? 0);
     const dots = new Float32Array(2 * snapshot.positions.length).fill(NaN);
     drawOverlays(ctx, view, lay, frame, dots);
     ctx.restore();

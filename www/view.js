@@ -7,6 +7,7 @@ import { INTRO, isDefaultRun } from './config.js';
 import { drawFrame, viewFor } from './render.js';
 import { renderExplain } from './explain.js';
 import { hallHighlight } from './hall.js';
+import { densities } from './heat.js';
 import { $, UNDELIVERED, state, running, shownStep, shownStatus, colorMode } from './state.js';
 import { showMessage } from './messages.js';
 
@@ -90,6 +91,8 @@ function updateSortLine(view) {
     el.replaceChildren(...runs.map(({ i }, k) => {
       const span = document.createElement('span');
       span.textContent = lines[k];
+      // The compact view gives each line one row; its whole text is the tooltip.
+      span.title = lines[k];
       if (view.compare) span.dataset.run = String(i);
       return span;
     }));
@@ -315,6 +318,10 @@ export function draw(now) {
   }
   const { duration, start } = state.anim;
   const t = duration > 0 ? Math.min(1, (now - start) / duration) : 1;
+  // Zoomed out beside a second run: one density scale for both heat maps.
+  const heatScale = state.compare?.active && state.view.mode === 'heat' && state.snapshot
+    ? Math.max(densities(state.view, state.lay, state.snapshot).top, state.compare.heatTop(state.lay))
+    : 0;
   state.dots = drawFrame(ctx, state.view, state.lay, {
     snapshot: state.snapshot,
     prevPositions: state.prevPositions,
@@ -327,12 +334,14 @@ export function draw(now) {
     hover: state.hover,
     highlight: hallHighlight(0),
     queueScale: state.snapshot ? Math.max(4, state.snapshot.max_queue, state.compare?.maxQueue() ?? 0) : 4,
+    heatScale,
   });
   const more = state.compare?.draw(now, state.lay, {
     colorMode: colorMode(),
     keyShade: state.keyShade,
     highlight: hallHighlight(1),
     queueScale: state.snapshot ? Math.max(4, state.snapshot.max_queue, state.compare.maxQueue()) : 4,
+    heatScale,
   });
   state.dirty = t < 1 || !!more;
 }

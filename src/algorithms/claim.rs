@@ -297,7 +297,8 @@ impl Formula {
             Formula::SqrtNOverThree => "√(N/3)",
             Formula::LogSide => "log₂ n",
             Formula::PacketsPerNode => "k",
-            Formula::QueueBound => "QUEUE_BOUND",
+            // B: pp's stated queue bound (QUEUE_BOUND in the code).
+            Formula::QueueBound => "B",
             Formula::CongestionDilationLogN => "c + L + log N",
             Formula::EdgeQueueCap => "q",
             Formula::LogInputs => "log n",

@@ -15,19 +15,21 @@ impl RunSpec {
         base: RunSpec,
         pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
     ) -> (RunSpec, Vec<String>) {
-        let (spec, messages, _) = RunSpec::from_query_named(base, pairs);
+        let (spec, messages, _, _) = RunSpec::from_query_named(base, pairs);
         (spec, messages)
     }
 
     /// [`RunSpec::from_query`], with the fields the address names and
-    /// this request took. A value refused is as if not given (SPEC §7: "a
+    /// this request took, and the lines among the messages that say a
+    /// switch the reconcile made (the page withdraws them with the run
+    /// if it then refuses the run, e.g. over its size limits). A value refused is as if not given (SPEC §7: "a
     /// bad one is named and its default used"): it neither leads the
     /// reconcile nor makes the address one that names its run (the page's
     /// default view stays the default view).
     pub fn from_query_named<'a>(
         base: RunSpec,
         pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
-    ) -> (RunSpec, Vec<String>, Vec<Field>) {
+    ) -> (RunSpec, Vec<String>, Vec<Field>, Vec<String>) {
         let mut spec = base;
         let mut messages = Vec::new();
         let (mut seen, mut named) = (Vec::new(), Vec::new());
@@ -71,12 +73,12 @@ impl RunSpec {
         // Only the switches of what the address names are said: the other
         // fields are the base's (the page's default run or a lesson's), which
         // the reader did not choose, and the page shows what they became.
-        messages.extend(
-            switched
-                .into_iter()
-                .filter(|(field, _)| named.contains(field))
-                .map(|(_, line)| line),
-        );
+        let switches: Vec<String> = switched
+            .into_iter()
+            .filter(|(field, _)| named.contains(field))
+            .map(|(_, line)| line)
+            .collect();
+        messages.extend(switches.iter().cloned());
         // Only what the address itself names: a lesson's preset or the
         // page's defaults may carry a k that this workload does not read.
         for (field, value, why) in spec.unread_fields() {
@@ -93,7 +95,7 @@ impl RunSpec {
                 }
             }
         }
-        (spec, messages, named)
+        (spec, messages, named, switches)
     }
 }
 

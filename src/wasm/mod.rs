@@ -589,16 +589,19 @@ pub fn reconcile(config: JsValue, changed: Option<String>) -> Result<JsValue, Js
 }
 
 /// Reads the page's URL parameters over a base config (SPEC §7): returns
-/// `{config, messages, named}`, a bad parameter named in a message with the
-/// base's value kept, `named` the URL keys of the run fields taken (a
-/// refused one is not); parameters that are not run fields are left to the page.
+/// `{config, messages, named, switches}`, a bad parameter named in a message
+/// with the base's value kept, `named` the URL keys of the run fields taken
+/// (a refused one is not), `switches` the messages that say a switch the
+/// core made (also in `messages`); parameters that are not run fields are
+/// left to the page.
 #[wasm_bindgen]
 pub fn parse_query(search: &str, base: JsValue) -> Result<JsValue, JsError> {
     let base = spec_of(base)?;
     let pairs = crate::request::query_pairs(search);
-    let (spec, messages, named) = RunSpec::from_query_named(base, pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())));
+    let (spec, messages, named, switches) =
+        RunSpec::from_query_named(base, pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())));
     let named: Vec<&str> = named.iter().filter_map(|f| f.query()).collect();
-    to_js(&serde_json::json!({"config": spec.to_json(), "messages": messages, "named": named}))
+    to_js(&serde_json::json!({"config": spec.to_json(), "messages": messages, "named": named, "switches": switches}))
 }
 
 /// The page's fall-back from an address whose run the core refuses

@@ -221,3 +221,29 @@ for (const place of PLACES) {
     await page.close();
   });
 }
+
+// An audit: the core's switch made for a run the page then refused (too
+// large) stayed in the error line beside the fall-back, contradicting the
+// run on screen; and a form error named the field by its config key.
+test('a switch made for a refused run goes with it, and a form error names the field as the page shows it', async () => {
+  const { page, errors } = await openPage('?topology=hypercube:18&workload=random-kk&k=4&flits=2&algorithm=greedy');
+  const lines = () => page.evaluate(() => [...document.querySelectorAll('#messages .msg, [data-role="error"]')].map((m) => m.textContent).join('\n'));
+  const config = await page.evaluate(() => window.routesim.sim.config());
+  assert.equal(config.topology, 'mesh:16x16');
+  assert.equal(config.algorithm, 'greedy');
+  assert.match(await lines(), /hypercube:18.*using mesh:16x16/s);
+  assert.doesNotMatch(await lines(), /switched to bit-fixing/, 'the run on screen is greedy');
+  // On a hypercube the switch stands, and is said.
+  await page.goto(page.url().replace(/\?.*/, '?topology=hypercube:4&algorithm=greedy'));
+  await page.waitForSelector('body[data-ready="1"]', { state: 'attached' });
+  assert.match(await lines(), /switched to bit-fixing/);
+  // The queue capacity is "q" on the page and in the address: its error says q.
+  await page.fill('#q', '0');
+  await page.press('#q', 'Enter');
+  const note = page.locator('#q-error');
+  await note.waitFor();
+  assert.match(await note.innerText(), /invalid q '0'/);
+  assert.doesNotMatch(await note.innerText(), /queue_cap/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

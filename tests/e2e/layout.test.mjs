@@ -47,6 +47,8 @@ function overflowing(target) {
       if (!el.checkVisibility() || el.tagName === 'CANVAS' || el.closest('.u-wrap')) continue;
       // The compact view gives each claim one line, its whole text as the line's tooltip (issue #25: claims in a 400 × 600 frame).
       if (document.body.classList.contains('embed') && el.closest('[data-role="claim"][title]') && !el.matches('[data-role="claim"]')) continue;
+      // So does each line of a sort's goal (two runs beside each other: two lines).
+      if (document.body.classList.contains('embed') && el.matches('[data-role="sort-verdict"] > span[title]')) continue;
       const r = el.getBoundingClientRect();
       if (r.width === 0 && r.height === 0) continue;
       if (r.right > width + 0.5 || r.left < -0.5) bad.push(`${name(el)} sticks out (${Math.round(r.left)}…${Math.round(r.right)} of ${width})`);
@@ -487,4 +489,59 @@ test('a long topology name is not cut in the setup panel at 1280×800 (the kind 
     assert.deepEqual(errors.filter((e) => !/greedy-worst/.test(e)), []);
     await page.close();
   }
+});
+
+// An audit found the heat map's legend line (it does not wrap) widening the
+// page past a phone and a 400 px frame, and the default view's frame ending
+// on two empty heat maps: the compare verdict, shown at the end, took the
+// canvases' height.
+test('zoomed out to a heat map, the page never scrolls sideways on a phone or in a 400 px frame, and the swatch is the heat map\'s ramp', async () => {
+  const phone = await open('?lesson=ks-nowrap&play=0&step=60', { viewport: { width: 390, height: 844 } });
+  await frames(phone.page);
+  assert.equal((await viewOf(phone.page)).mode, 'heat');
+  // (The timeline's phase bands shorten their names with an ellipsis by design.)
+  const wider = (await overflowing(phone.page)).filter((line) => /scrolls sideways|sticks out/.test(line));
+  assert.deepEqual(wider, [], 'phone, ks-nowrap lesson zoomed out');
+  const swatch = await phone.page.locator('#legend-heat .swatch').evaluate((el) => getComputedStyle(el).backgroundImage);
+  assert.match(swatch, /rgb\(84, 22, 94\)/, `the swatch is not the heat map's ramp: ${swatch}`);
+  assert.deepEqual(phone.errors, []);
+  await phone.page.close();
+  const framed = await openFramed('?embed=1&topology=butterfly:4&workload=sort-random&algorithm=flashsort', 400, 600);
+  const wide = await framed.frame.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+  assert.ok(wide[0] <= wide[1], `the 400 px frame scrolls sideways: ${wide}`);
+  assert.deepEqual(framed.errors, []);
+  await framed.page.close();
+});
+
+test('the default view in a 400 × 600 frame still draws its nodes at the end of both runs', async () => {
+  const { page, frame, errors } = await openFramed('?embed=1&play=0', 400, 600);
+  const mode = () => frame.evaluate(() => window.routesim.view.mode);
+  assert.equal(await mode(), 'dots');
+  await frame.locator('[data-role="finish"]').click();
+  await frame.waitForFunction(() => document.querySelector('[data-role="status"]').textContent.trim() === 'finished', null, { timeout: 20000 });
+  await frame.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  assert.equal(await mode(), 'dots', 'at the end the canvases fell to a heat map');
+  const fits = await frame.evaluate(() => document.documentElement.scrollHeight <= document.documentElement.clientHeight + 1);
+  assert.ok(fits, 'the frame scrolls');
+  await page.screenshot({ path: path.join(shots, 'embed-default-end.png') });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a lesson that asks for a guess fits a 400 × 600 frame, and a run finished without a guess says so', async () => {
+  const { page, frame, errors } = await openFramed('?embed=1&lesson=bitonic-vs-flashsort', 400, 600);
+  const fits = () => frame.evaluate(() => [document.documentElement.scrollHeight, document.documentElement.clientHeight]);
+  let [scroll, client] = await fits();
+  assert.ok(scroll <= client + 1, `the frame scrolls: ${scroll} > ${client}`);
+  assert.ok(await frame.locator('[data-role="predict-submit"]').isVisible());
+  const wider = (await overflowing(frame)).filter((line) => /scrolls sideways|sticks out|clips/.test(line));
+  assert.deepEqual(wider, []);
+  await frame.locator('[data-role="finish"]').click();
+  await frame.waitForFunction(() => document.querySelector('[data-role="status"]').textContent.trim() === 'finished', null, { timeout: 30000 });
+  assert.match(await frame.locator('[data-role="predict-result"]').innerText(), /over without a guess/);
+  [scroll, client] = await fits();
+  assert.ok(scroll <= client + 1, `at the end the frame scrolls: ${scroll} > ${client}`);
+  await page.screenshot({ path: path.join(shots, 'embed-predict-lesson.png') });
+  assert.deepEqual(errors, []);
+  await page.close();
 });

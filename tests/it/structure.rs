@@ -101,7 +101,7 @@ fn literals(code: &str) -> Vec<String> {
 /// Formula texts that are notations — symbols and units used in prose
 /// (n, k, √(ℓkN) as the unit steps are measured in), not claims — and so
 /// written wherever they are used (docs/architecture.md).
-const NOTATIONS: &[&str] = &["2n", "k", "n", "ε", "q", "log n", "log₂ n", "√(ℓkN)", "QUEUE_BOUND"];
+const NOTATIONS: &[&str] = &["2n", "k", "n", "ε", "q", "log n", "log₂ n", "√(ℓkN)", "B"];
 
 /// The formulas of the claim language that have one spelling.
 fn formula_texts() -> Vec<&'static str> {

@@ -157,9 +157,7 @@ fn pp_says_c_times_sqrt_lkn_with_queues_at_most_the_queue_bound() {
     );
     let queues = claim(&e, "constant queues");
     assert_eq!(queues.bound.as_ref().unwrap().value, QUEUE_BOUND as f64);
-    assert!(queues
-        .headline
-        .starts_with(&format!("queues ≤ QUEUE_BOUND = {QUEUE_BOUND}")));
+    assert!(queues.headline.starts_with(&format!("queues ≤ B = {QUEUE_BOUND}")));
     // Colour classes name the legend once coloured (step 60: inside colour
     // 0's sort, which takes 99 steps at side 16).
     s.run_steps(60);
