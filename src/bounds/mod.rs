@@ -121,10 +121,10 @@ pub fn working_bytes(topo: &Topology, packets: u64) -> u64 {
     let nodes = topo.nodes() as u64;
     let mut bytes = packets.saturating_mul(8 + 56).saturating_add(nodes.saturating_mul(16));
     if let Topology::Grid(g) = topo {
-        // A mesh of 3 or more dimensions: the region bound's two prefix
+        // A mesh of 1, 3 or more dimensions: the region bound's two prefix
         // tables and its corner table, 4 bytes a cell each (region_nd.rs).
         let cells = g.dims().iter().try_fold(1u64, |c, &v| c.checked_mul(v as u64 + 1));
-        if g.dims().len() >= 3 && !g.wraps() {
+        if g.dims().len() != 2 && !g.wraps() {
             if let Some(cells) = cells.filter(|&c| c <= REGION_MAX_EXACT_CELLS) {
                 bytes = bytes.saturating_add(cells * 12);
             }

@@ -54,7 +54,8 @@ pub struct Region {
 pub fn region_bound(topo: &Topology, packets: &[(u32, u32)], config: &BoundsConfig) -> Region {
     let g = match topo {
         Topology::Grid(g) if g.dims().len() == 2 && !g.wraps() => g,
-        Topology::Grid(g) if g.dims().len() >= 3 && !g.wraps() => {
+        // A linear array (its squares are intervals) and 3+ dimensions.
+        Topology::Grid(g) if g.dims().len() != 2 && !g.wraps() => {
             let moving: Vec<(u32, u32)> = packets.iter().copied().filter(|&(s, d)| s != d).collect();
             return super::region_nd::region_bound_nd(g, &moving, config);
         }

@@ -1,8 +1,8 @@
-//! SPEC §4's `region` bound on meshes of three or more dimensions: over
-//! every cubic submesh Q (side s in every dimension), max(packets leaving,
-//! packets entering) ÷ the links leaving Q, rounded up. The 2-D bound
-//! (region.rs) has a faster special form; this one follows the same
-//! method in any dimension d:
+//! SPEC §4's `region` bound on meshes of one, three or more dimensions:
+//! over every cubic submesh Q (side s in every dimension; on a linear array
+//! an interval), max(packets leaving, packets entering) ÷ the links leaving
+//! Q, rounded up. The 2-D bound (region.rs) has a faster special form; this
+//! one follows the same method in any dimension d:
 //!
 //! - #src∈Q and #dst∈Q from d-dimensional prefix sums (2^d terms a cube);
 //! - #both∈Q (source and destination inside) from a difference array over
@@ -47,7 +47,7 @@ fn prefix_sums(t: &mut [u32], sides: &[usize]) {
 }
 
 /// The region bound of `moving` (source ≠ destination) packets on the
-/// d-dimensional mesh `g` (d ≥ 3, no wrap links).
+/// d-dimensional mesh `g` (d ≠ 2, no wrap links).
 pub(super) fn region_bound_nd(g: &Grid, moving: &[(u32, u32)], config: &BoundsConfig) -> Region {
     let n: Vec<usize> = g.dims().iter().map(|&v| v as usize).collect();
     let d = n.len();

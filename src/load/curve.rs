@@ -290,7 +290,7 @@ impl Curve {
             data.push(column);
             saturated.push(flags);
             ideal.push(Some(*lambda).filter(|x| x.is_finite()));
-            zero_load.push(rows.first().map(|r| r.hops_mean));
+            zero_load.push(rows.first().and_then(|r| r.hops_mean));
         }
         CurveChart {
             series,

@@ -326,8 +326,9 @@ pub struct LoadRow {
     /// finds the field).
     #[serde(serialize_with = "latency_fields")]
     pub latency: Option<Summary>,
-    /// Mean hops of the measured packets' routes.
-    pub hops_mean: f64,
+    /// Mean hops of the measured packets' routes; `null` when no packet was
+    /// measured (as `latency`'s fields are).
+    pub hops_mean: Option<f64>,
     /// `accepted` < 0.95·`offered`, or a measured packet not delivered
     /// within the drain limit.
     pub saturated: bool,
@@ -377,7 +378,7 @@ pub fn table_columns(spec: &LoadSpec, rate: f64, row: Option<&LoadRow>) -> Vec<(
         ("latency_p50", latency(&|l| json!(l.p50))),
         ("latency_p99", latency(&|l| json!(l.p99))),
         ("latency_max", latency(&|l| json!(l.max))),
-        ("hops_mean", get(&|r| table_float(r.hops_mean))),
+        ("hops_mean", get(&|r| r.hops_mean.map_or(Value::Null, table_float))),
         ("saturated", get(&|r| json!(r.saturated))),
         (
             "ideal_throughput",

@@ -217,7 +217,7 @@ impl LoadRun {
             offered,
             accepted,
             latency: latency_summary(&self.latency_histogram, self.latency_sum, self.measured_delivered),
-            hops_mean: self.hops_sum as f64 / self.measured.max(1) as f64,
+            hops_mean: (self.measured > 0).then(|| self.hops_sum as f64 / self.measured as f64),
             saturated: accepted < 0.95 * offered || undelivered > 0,
             ideal_throughput: None,
             measured: self.measured,

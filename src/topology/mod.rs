@@ -157,7 +157,7 @@ impl Kind {
             Kind::Torus => "torus:RxC or torus:AxBxC... (sides >= 3)",
             Kind::Hypercube => "hypercube:D",
             Kind::Butterfly => "butterfly:D",
-            Kind::ShuffleExchange => "shuffle-exchange:D (2 <= D <= 26)",
+            Kind::ShuffleExchange => "shuffle-exchange:D (1 <= D <= 26)",
         }
     }
 

@@ -187,10 +187,11 @@ fn brute_bisection(t: &Topology, packets: &[(u32, u32)]) -> u32 {
 }
 
 /// Exact region bound (or, with `estimate`, the |#dst − #src| ÷ links
-/// estimate) over every cubic submesh of a mesh of 2 or more dimensions.
+/// estimate) over every cubic submesh of a mesh of any dimension (on a
+/// linear array: every interval but the whole).
 fn brute_region(t: &Topology, packets: &[(u32, u32)], estimate: bool) -> u32 {
     let g = match t {
-        Topology::Grid(g) if g.dims().len() >= 2 && !g.wraps() => g,
+        Topology::Grid(g) if !g.wraps() => g,
         _ => return 0,
     };
     let n: Vec<u32> = g.dims().to_vec();

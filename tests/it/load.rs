@@ -26,13 +26,11 @@ fn zero_load_latency_is_the_hop_count_and_the_hop_count_is_the_mean_distance() {
     let row = s.run_rates(&[0.01]).unwrap().remove(0);
     let latency = row.latency.unwrap().mean;
     let exact = 2.0 * 16.0 / 3.0;
-    assert!((latency / row.hops_mean - 1.0).abs() < 0.05, "{row:?}");
-    assert!((row.hops_mean / exact - 1.0).abs() < 0.02, "{row:?}");
+    let hops = row.hops_mean.unwrap();
+    assert!((latency / hops - 1.0).abs() < 0.05, "{row:?}");
+    assert!((hops / exact - 1.0).abs() < 0.02, "{row:?}");
     assert!(!row.saturated);
-    assert!(
-        latency >= row.hops_mean,
-        "a packet never arrives before its hops: {row:?}"
-    );
+    assert!(latency >= hops, "a packet never arrives before its hops: {row:?}");
 }
 
 #[test]
@@ -864,4 +862,49 @@ fn an_older_packet_wins_a_tie_over_a_younger_one_with_a_reused_id() {
     assert_eq!(code, 0);
     let row: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(row["undelivered"], 0, "{row}");
+}
+
+/// With no packet measured at all (transpose on hypercube:1 maps both nodes
+/// to themselves: nothing is generated), `hops_mean` is `null` like
+/// `latency`'s fields, not a mean of 0 hops.
+#[test]
+fn hops_mean_is_null_when_no_packet_was_measured() {
+    let (code, out, err) = cli(&[
+        "load",
+        "--topology",
+        "hypercube:1",
+        "--algorithm",
+        "bit-fixing",
+        "--pattern",
+        "transpose",
+        "--rate",
+        "0.5",
+        "--warmup",
+        "5",
+        "--measure",
+        "10",
+        "--drain",
+        "5",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let row: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(row["measured"], 0, "{row}");
+    assert!(row["hops_mean"].is_null() && row["latency"]["mean"].is_null(), "{row}");
+    let (_, out, _) = cli(&[
+        "load",
+        "--topology",
+        "mesh:4x4",
+        "--pattern",
+        "uniform",
+        "--rate",
+        "0.2",
+        "--warmup",
+        "5",
+        "--measure",
+        "20",
+        "--json",
+    ]);
+    let row: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert!(row["hops_mean"].as_f64().unwrap() >= 1.0, "{row}");
 }

@@ -192,7 +192,7 @@ fn list_json_shows_the_kind_and_where_bit_fixing_runs() {
         .iter()
         .find(|t| t["name"] == "shuffle-exchange")
         .expect("listed");
-    assert_eq!(kind["syntax"], "shuffle-exchange:D (2 <= D <= 26)");
+    assert_eq!(kind["syntax"], "shuffle-exchange:D (1 <= D <= 26)");
     assert_eq!(kind["default_size"], "6");
     let runs_here: Vec<&str> = v["algorithms"]
         .as_array()
