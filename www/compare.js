@@ -10,9 +10,10 @@
 // Each canvas is headed by its run's counters (step, delivered, largest
 // queue), labelled with its algorithm; narrow, the canvases stack (style.css).
 
-import { viewFor, drawFrame } from './render.js';
+import { viewFor, drawFrame, shownAt } from './render.js';
 import { showAt } from './view.js';
 import { densities } from './heat.js';
+import { shownStep } from './state.js';
 
 export class Compare {
   constructor(stage, firstWrap) {
@@ -150,7 +151,7 @@ export class Compare {
     const t = duration > 0 ? Math.min(1, (now - start) / duration) : 1;
     drawFrame(ctx, this.view, lay, {
       ...frame,
-      snapshot: this.snapshot,
+      snapshot: shownAt(this.snapshot, shownStep()),
       prevPositions: this.prevPositions,
       t,
       destinations: this.destinations,

@@ -156,6 +156,16 @@ function staticLayer(view, lay) {
 const HEAT_LEVELS = 12;
 
 /**
+ * `snapshot` as drawn at step `step` of two runs beside each other: a run
+ * over before `step` lit its links at its own last step, not at this one
+ * ("packet on a link this step"), so it is drawn without them.
+ */
+export function shownAt(snapshot, step) {
+  if (!snapshot || snapshot.step >= step || !snapshot.links?.length) return snapshot;
+  return { ...snapshot, links: new Uint32Array(0), control_links: 0, control_kinds: new Uint8Array(0) };
+}
+
+/**
  * Draws one frame. `frame` = {snapshot, prevPositions, t (0..1 of the way
  * through the step), colorMode (`class`, `destination` or `key`),
  * destinations, keyShade (keyShades of a sort's keys), trail, watched,

@@ -4,7 +4,7 @@
 // steps it (run.js does); it keeps only its drawing fields in `state`.
 
 import { INTRO, isDefaultRun } from './config.js';
-import { drawFrame, viewFor } from './render.js';
+import { drawFrame, viewFor, shownAt } from './render.js';
 import { renderExplain } from './explain.js';
 import { hallHighlight } from './hall.js';
 import { densities } from './heat.js';
@@ -323,7 +323,7 @@ export function draw(now) {
     ? Math.max(densities(state.view, state.lay, state.snapshot).top, state.compare.heatTop(state.lay))
     : 0;
   state.dots = drawFrame(ctx, state.view, state.lay, {
-    snapshot: state.snapshot,
+    snapshot: state.compare?.active ? shownAt(state.snapshot, shownStep()) : state.snapshot,
     prevPositions: state.prevPositions,
     t,
     colorMode: colorMode(),

@@ -545,3 +545,28 @@ test('a lesson that asks for a guess fits a 400 × 600 frame, and a run finished
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+// An audit: beside a longer run, a run over at step 15 kept its last
+// step's lit links at step 32 under "packet on a link this step".
+test('two runs beside each other: the one that is over lights no link at the steps after its end', async () => {
+  const { page, errors } = await open('?play=0');
+  const litPixels = () => page.evaluate(() => {
+    const c = document.getElementById('network');
+    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    let n = 0;
+    // PALETTE.lit, #334155, as drawn (anti-aliased edges aside).
+    for (let i = 0; i < d.length; i += 4) if (d[i] === 0x33 && d[i + 1] === 0x41 && d[i + 2] === 0x55) n++;
+    return n;
+  });
+  for (let i = 0; i < 5; i++) await page.click('#step');
+  await frames(page);
+  assert.ok((await litPixels()) > 0, 'greedy lights links while it runs');
+  await page.locator('[data-role="finish"]').click();
+  await page.waitForFunction(() => document.querySelector('[data-role="status"]').textContent.trim() === 'finished', null, { timeout: 20000 });
+  await frames(page);
+  const steps = await page.evaluate(() => [window.routesim.snapshot.step, Number(document.getElementById('c-step').textContent)]);
+  assert.ok(steps[0] < steps[1], `the main run should end first: ${steps}`);
+  assert.equal(await litPixels(), 0, `greedy, over at step ${steps[0]}, still lights links at step ${steps[1]}`);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
