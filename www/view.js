@@ -155,8 +155,11 @@ function renderLegend(view) {
   if ($('key-low').textContent !== ends[0] || $('key-high').textContent !== ends[1]) [$('key-low').textContent, $('key-high').textContent] = ends;
   const html = runs.map((run, i) => {
     const items = run.classes.map((c) => `<span class="key" data-role="legend-class" data-run="${i}" data-class="${c.class}" data-colour="${c.colour}">`
-      + `<span class="swatch s-${c.shape}" aria-hidden="true" style="background:${c.colour}"></span>${escape(c.label)}</span>`).join('');
-    return `<span class="legend-run" data-run="${i}">${runs.length > 1 ? `<span class="legend-alg">${escape(run.algorithm)}:</span>` : ''}${items}</span>`;
+      + `<span class="swatch s-${c.shape}" aria-hidden="true" style="background:${c.colour}"></span>${escape(c.label)}</span>`);
+    if (runs.length < 2) return `<span class="legend-run" data-run="${i}">${items.join('')}</span>`;
+    // The run's name stays on the line of its first class (a line never ends on "offline:").
+    const lead = `<span class="legend-lead"><span class="legend-alg">${escape(run.algorithm)}:</span>${items[0] ?? ''}</span>`;
+    return `<span class="legend-run" data-run="${i}">${lead}${items.slice(1).join('')}</span>`;
   }).join('');
   if (el.dataset.html !== html) {
     el.innerHTML = html;
