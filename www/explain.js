@@ -89,7 +89,7 @@ function loadCheckHtml(load) {
     + `<ul class="x-checks" data-role="load-check">${load ? checkItems(load.checks) : ''}</ul>`;
 }
 
-function lessonHtml(status, load) {
+function lessonHtml(status, load, pending) {
   const { lesson } = status;
   // A run opened with other values than the lesson's (the core's `changed`): said above its text.
   const changed = status.changed ? `<p class="x-changed" data-role="lesson-changed">${esc(status.changed)}</p>` : '';
@@ -98,9 +98,12 @@ function lessonHtml(status, load) {
   // not below the panel's fold (at 1280×800 the text alone filled it).
   return `<div class="x-lesson"><h3>${esc(lesson.title)}</h3>${changed}`
     // The check line: what is checked, in the core's words, and its verdict (SPEC §7 `lesson-check`).
-    + `<div class="x-check" data-role="lesson-check" data-verdict="${status.verdict}"><p class="x-check-title"><span class="x-check-what" title="${esc(status.title)}">${esc(status.title)}</span><span class="x-sep"> — </span>`
-    + `<span class="x-verdict v-${status.verdict}">${esc(status.verdict_text)}</span></p>`
-    + `<ul class="x-checks">${checkItems(status.checks, ' data-role="claim"')}</ul></div>`
+    // Before the guess a lesson asks for, its check (whose bounds and values give the answer) waits.
+    + (pending
+      ? `<div class="x-check" data-role="lesson-check" data-verdict="pending"><p class="x-check-title">This run's check, with its bounds for this instance, appears once you have guessed (or step the run).</p></div>`
+      : `<div class="x-check" data-role="lesson-check" data-verdict="${status.verdict}"><p class="x-check-title"><span class="x-check-what" title="${esc(status.title)}">${esc(status.title)}</span><span class="x-sep"> — </span>`
+        + `<span class="x-verdict v-${status.verdict}">${esc(status.verdict_text)}</span></p>`
+        + `<ul class="x-checks">${checkItems(status.checks, ' data-role="claim"')}</ul></div>`)
     + (lesson.load ? loadCheckHtml(load) : '')
     + `<p>${esc(lesson.text)}</p>`
     + `<p class="x-cite">${esc(paperTitle(lesson.paper))} — ${esc(lesson.section)}</p></div>`;
@@ -119,14 +122,14 @@ const drawn = new WeakMap();
  * packets' colouring (`class`, `destination` or `key`); `load`: for a lesson with
  * a load curve, the core's check on it so far. Keeps open <details> open.
  */
-export function renderExplain(el, view, colorMode, load = null) {
+export function renderExplain(el, view, colorMode, load = null, pending = false) {
   if (!view) {
     el.innerHTML = '<p class="dim">Nothing runs: see the message above.</p>';
     return;
   }
   const two = !!view.compare;
   const html = [
-    view.lesson ? lessonHtml(view.lesson, load) : '',
+    view.lesson ? lessonHtml(view.lesson, load, pending) : '',
     two ? `<p class="x-compare${view.verdict ? ' done' : ''}" data-role="compare-verdict">${view.verdict ? esc(view.verdict) : `Side by side on the same instance, at the same step: <b>${esc(view.main.algorithm)}</b> <span class="x-wide">on the left</span><span class="x-narrow">above</span>, <b>${esc(view.compare.algorithm)}</b> <span class="x-wide">on the right</span><span class="x-narrow">below</span>. The verdict appears when both have finished.`}</p>` : '',
     // With a lesson, its checks are the claims checked live; the runs say what they do.
     `<div class="x-runs${two ? ' two' : ''}">${runHtml(view.main, colorMode, { brief: two || !!view.lesson, claims: !view.lesson })}`

@@ -7,7 +7,7 @@
 // next-phase button shows the step where the core says the next phase
 // opens (`Simulation.next_phase_step`). This file only asks and draws.
 
-import { $, state } from './state.js';
+import { $, state, guessPending } from './state.js';
 
 /** Measuring the run's length at a rebuild, ms (the rest a slice per frame). */
 export const MEASURE_SYNC_MS = 120;
@@ -67,6 +67,8 @@ export function speedText() {
   const speed = playSpeed();
   if (state.page.speed != null || !state.pace) return `${speed} steps/s`;
   const about = state.pace.known ? '' : '≈ ';
+  // Before a lesson's guess the run's length would be its answer.
+  if (guessPending()) return `${speed} steps/s (auto: the run in ~${state.pace.seconds} s)`;
   return `${speed} steps/s (auto: ${about}${state.pace.steps} steps in ~${state.pace.seconds} s)`;
 }
 

@@ -8,10 +8,11 @@
 
 import { $, state, running } from './state.js';
 import { setPlaying } from './run.js';
+import { updateExplain } from './view.js';
+import { showSpeed } from './pace.js';
 
-/** The lesson the box was set up for, and the guess given (text) for it. */
+/** The lesson the box was set up for (the guess given for it is `state.guess`, text). */
 let shownFor = null;
-let guess = null;
 
 /** Sets up the box: submit on the button or Enter in the input. */
 export function setupPredict() {
@@ -35,8 +36,11 @@ function submit() {
     return;
   }
   showError('');
-  guess = text.trim();
+  state.guess = text.trim();
   updatePredict();
+  // The check and the run's length, held back until now, are shown.
+  updateExplain(true);
+  showSpeed();
   if (running() && !state.playing) setPlaying(true);
 }
 
@@ -55,7 +59,7 @@ export function updatePredict() {
   box.hidden = !lesson;
   if ((lesson?.id ?? null) !== shownFor) {
     shownFor = lesson?.id ?? null;
-    guess = null;
+    state.guess = null;
     $('predict').value = '';
     showError('');
   }
@@ -65,20 +69,20 @@ export function updatePredict() {
     : lesson.predict.question;
   if ($('predict-question').textContent !== question) $('predict-question').textContent = question;
   const result = $('predict-result');
-  if (!lesson || guess === null || !state.sim) {
+  if (!lesson || state.guess === null || !state.sim) {
     // Over without a guess: the question would otherwise stay unanswered above a finished run.
-    const over = lesson && state.sim && guess === null && !running();
+    const over = lesson && state.sim && state.guess === null && !running();
     result.textContent = over ? 'The run is over without a guess: its measured steps are in the lesson\'s check below. Reset to guess and watch again.' : '';
     box.dataset.unanswered = String(!!over);
     for (const key of ['guess', 'measured', 'difference', 'ratio']) delete result.dataset[key];
     return;
   }
   if (running()) {
-    result.textContent = `Your guess: ${guess}. Watch the run; the result comes at its end (or Run to end).`;
+    result.textContent = `Your guess: ${state.guess}. Watch the run; the result comes at its end (or Run to end).`;
     return;
   }
   try {
-    const r = state.sim.predict_result(lesson.id, guess);
+    const r = state.sim.predict_result(lesson.id, state.guess);
     result.textContent = r.text.charAt(0).toUpperCase() + r.text.slice(1);
     Object.assign(result.dataset, {
       guess: String(r.guess), measured: String(r.measured), difference: String(r.difference), ratio: String(r.ratio ?? ''),

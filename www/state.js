@@ -10,6 +10,7 @@ export const state = {
   config: { ...DEFAULT_CONFIG }, // the run: a wasm config object, as the core returns it
   page: { ...PAGE_DEFAULTS }, // speed, color (null: by key for a sort, else by class), play
   embed: false,
+  guess: null, // a lesson's prediction as given (text), null before one (predict.js)
   catalogue: null, // wasm catalogue(): topologies, algorithms, policies, workloads
   choices: null, // wasm choices(config) for the current run
   sim: null,
@@ -73,6 +74,16 @@ export function shownStep() {
   const s = state.snapshot;
   if (!s) return 0;
   return pair()?.step ?? s.step;
+}
+
+/**
+ * Whether a lesson's question waits for its guess: the lesson asks one, none
+ * is given, and the run is still at step 0. Until then the page keeps the
+ * answer out of view (the lesson's check and its bound values, the speed
+ * label's step count); stepping or playing without a guess shows them.
+ */
+export function guessPending() {
+  return !!state.lesson?.predict && state.guess === null && !!state.sim && shownStep() === 0;
 }
 
 /** SPEC §7: running, paused, finished, stalled or step-limit (the core's status names; `paused` is the page's). */

@@ -8,7 +8,7 @@ import { drawFrame, viewFor, shownAt } from './render.js';
 import { renderExplain } from './explain.js';
 import { hallHighlight } from './hall.js';
 import { densities } from './heat.js';
-import { $, UNDELIVERED, state, running, shownStep, shownStatus, colorMode } from './state.js';
+import { $, UNDELIVERED, state, running, shownStep, shownStatus, colorMode, guessPending } from './state.js';
 import { showMessage } from './messages.js';
 
 /**
@@ -70,7 +70,7 @@ export function updateExplain(force = false) {
   }
   // The predict box asks the lesson's question, which is about the lesson's own run (predict.js).
   state.lessonChanged = view?.lesson?.changed ?? null;
-  renderExplain($('explain'), view, colorMode(), state.lesson?.load ? state.loadCheck : null);
+  renderExplain($('explain'), view, colorMode(), state.lesson?.load ? state.loadCheck : null, guessPending());
   updateDeadlock(view);
   updateSortLine(view);
   renderLegend(view);

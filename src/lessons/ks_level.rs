@@ -40,8 +40,8 @@ pub(super) const KS_LEVEL: Lesson = Lesson {
          (pass2-randomize-route). Click a packet in a corner to follow its route: in its pass it first heads \
          for the middle, then turns. Lemma 15 bounds \
          passes 2 and 3 by n + 4ε²/n = 34 steps plus a lower-order term; the panel's Lemma 15 line holds \
-         them to the bound with that term. Here they take 48 and 45 steps and the run 170; untick the \
-         option superior and the plain loop takes 5 + 48 steps per pass and 183 in all."
+         them to the bound with that term (the check gives what they take here once the run is over); \
+         untick the option superior and the plain loop takes 5 + 48 steps per pass and 183 in all."
     ),
     paper: KAUFMANN_SIBEYN,
     section: "§6 (Corollary 4), §6.1.1 (Lemma 15)",
@@ -68,8 +68,8 @@ pub(super) const CUT_THROUGH: Lesson = Lesson {
         KsTheorem::Corollary5.text(),
         " = 120 steps plus a lower-order term for the worms (F = 4, n = 32); the panel measures that term. \
          The main terms agree, but a worm's 4 flits move together, so every random fluctuation counts 4 \
-         times: this run takes 160 steps, while its largest queue stays at 7, half the store-and-forward \
-         run's 15."
+         times (the check gives this run's steps once it is over), while its largest queue stays at 7, \
+         half the store-and-forward run's 15."
     ),
     paper: KAUFMANN_SIBEYN,
     section: "§7.2 (Corollary 5)",

@@ -170,11 +170,17 @@ test('lesson bitonic-vs-flashsort: a guess, both sorts to the end, and a check l
   assert.equal(await role(page, 'status').innerText(), 'paused');
   assert.match(await page.locator('#predict-question').innerText(), /bitonic \(the second run\) needs exactly \(log N \+ 1\)² − 2 = 47 steps/);
   assert.equal(await role(page, 'lesson-check').getAttribute('data-verdict'), 'pending');
-  assert.match(await role(page, 'lesson-check').innerText(), /bitonic finishes first \(fewer steps than flashsort\): so far flashsort 0 steps, bitonic 0 steps — not yet decided/);
+  // The answer stays out of view until the guess: the check (with its
+  // bounds) and the run's length in the speed label (a lesson audit found
+  // both giving it away).
+  assert.match(await role(page, 'lesson-check').innerText(), /appears once you have guessed/);
+  assert.doesNotMatch(await page.locator('#speed-out').innerText(), /\d+ steps in/);
   assert.match(await role(page, 'phase').innerText(), /^candidates 1 \(recursion level 1: /);
   await role(page, 'predict').fill('60');
   await role(page, 'predict-submit').click();
   await page.waitForFunction(() => document.querySelector('[data-role="status"]').textContent.trim() === 'running');
+  assert.match(await role(page, 'lesson-check').innerText(), /bitonic finishes first \(fewer steps than flashsort\): so far flashsort \d+ steps, bitonic \d+ steps — not yet decided/);
+  assert.match(await page.locator('#speed-out').innerText(), /\d+ steps in/);
   await role(page, 'finish').click();
   await finished(page);
   const [flash, bitonic] = await page.evaluate(() => [window.routesim.sim.report(), window.routesim.compare.sim.report()]);

@@ -145,8 +145,18 @@ for (const id of LESSONS.filter((l) => l !== 'deadlock')) {
     assert.equal(await role(page, 'topology').inputValue(), lesson.preset.topology);
     assert.equal(await role(page, 'workload').inputValue(), lesson.preset.workload);
     assert.equal(await role(page, 'network').count(), lesson.preset.compare ? 2 : 1);
-    const text = await explainText(page);
+    let text = await explainText(page);
     assert.ok(text.includes(lesson.title) && text.includes(lesson.text.slice(0, 60)), `${id}: the lesson is not explained`);
+    if (lesson.predict) {
+      // A lesson that asks for a guess keeps the answer out of view until
+      // then: its check (bounds and values) and the run's length in the
+      // speed label; a step without a guess shows them.
+      assert.match(text, /This run's check, with its bounds for this instance, appears once you have guessed/);
+      assert.doesNotMatch(await page.locator('#speed-out').innerText(), /\d+ steps in/, id);
+      await page.click('#step');
+      await page.waitForFunction(() => !/appears once you have guessed/.test(document.querySelector('[data-role="lesson-check"]').textContent));
+      text = await explainText(page);
+    }
     assert.match(text, /Checked on this run: .+ — not yet decided/);
     assert.equal(await role(page, 'lesson-check').getAttribute('data-verdict'), 'pending');
     assert.ok(await role(page, 'lesson-check').locator('li').count() >= 1);
