@@ -576,11 +576,8 @@ fn judge(claim: &Claim, b: &Bound, p: &Progress) -> (Verdict, Option<f64>, Strin
 /// within the 2n − 2 bound"; for an asymptotic claim, what is measured;
 /// `phases`: a per-phase claim's phases, in words).
 fn what(claim: &Claim, b: &Bound, phases: &str) -> String {
-    // "Theorem 7's max{2n, kn/4}", or "2n − 2 (the 2n − 2 bound)"; a name
-    // that is a phrase, not a result's name, is set in parentheses too
-    // ("B (constant queues)", not "constant queues's B").
-    let phrase = claim.name.starts_with("the ") || claim.name.starts_with(|c: char| c.is_lowercase());
-    let of = if phrase {
+    // "Theorem 7's max{2n, kn/4}"; a phrase in parentheses: "2n − 2 (the 2n − 2 bound)", "B (constant queues)".
+    let of = if claim.name.starts_with("the ") || claim.name.starts_with(|c: char| c.is_lowercase()) {
         format!("{} ({})", b.formula, claim.name)
     } else {
         format!("{}'s {}", claim.name, b.formula)

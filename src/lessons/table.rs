@@ -383,8 +383,9 @@ pub const LESSONS: &[Lesson] = &[
                greedy's 0.498), and it saturates at about half greedy's rate. On tornado every greedy packet uses \
                only the +x links, each carrying 7 packets per injected one: λ* = 1/7 = 0.143, and greedy saturates \
                near it, while Valiant spreads every route over all links and directions (λ* 0.250) and outlasts \
-               it. The check below reads the curves as they come in; Watch at rate 0.2 then shows greedy's rows \
-               filling up while Valiant keeps flowing.",
+               it. The check above reads the curves as they come in. To watch it happen, set the panel's pattern \
+               to tornado and Watch one rate at 0.2 with each algorithm: greedy's rows fill up while Valiant \
+               keeps flowing.",
         paper: HYPERCUBE_LECTURE,
         section: "Randomized Routing",
         preset: preset("torus:16x16", "tornado", "valiant", 30).beside("greedy"),
