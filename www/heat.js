@@ -96,9 +96,12 @@ export function drawHeat(ctx, view, lay, snapshot, classColour = null, floor = 0
 
 /**
  * The packets per node of each cell of `view` (undelivered ones, waiting at
- * their source included) and the densest cell's: `{count, top}`.
+ * their source included) and the densest cell's: `{count, top}`. Kept on
+ * the view for its snapshot: beside a second run the shared scale and the
+ * drawing ask for the same counts in one frame.
  */
 export function densities(view, lay, snapshot) {
+  if (view.densities?.snapshot === snapshot) return view.densities.result;
   if (!view.cells) view.cells = cellsOf(view, lay);
   const { cell, nodes } = view.cells;
   const count = new Float32Array(nodes.length);
@@ -113,6 +116,7 @@ export function densities(view, lay, snapshot) {
       if (count[c] > top) top = count[c];
     }
   }
+  view.densities = { snapshot, result: { count, top } };
   return { count, top };
 }
 
