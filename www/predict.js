@@ -72,7 +72,8 @@ export function updatePredict() {
   if (!lesson || state.guess === null || !state.sim) {
     // Over without a guess: the question would otherwise stay unanswered above a finished run.
     const over = lesson && state.sim && state.guess === null && !running();
-    result.textContent = over ? 'The run is over without a guess: its measured steps are in the lesson\'s check below. Reset to guess and watch again.' : '';
+    // The question asks for steps or a largest queue (`predict.measure`): "its measured value".
+    result.textContent = over ? 'The run is over without a guess: what it measured is in the lesson\'s check below. Reset to guess and watch again.' : '';
     box.dataset.unanswered = String(!!over);
     for (const key of ['guess', 'measured', 'difference', 'ratio']) delete result.dataset[key];
     return;
