@@ -13,6 +13,7 @@ import { updateExplain, updateRunTitle } from './view.js';
 import { showSpeed, readPace } from './pace.js';
 import { updatePredict } from './predict.js';
 import { saveUrl, saveInstanceUrl } from './address.js';
+import { count } from './words.js';
 
 /**
  * Applies a changed configuration: the core makes it runnable (`reconcile`
@@ -234,5 +235,5 @@ function loadInstance() {
     refused(`Instance refused: ${refusal()}`);
     return;
   }
-  showMessage('info', `Loaded an instance with ${state.snapshot?.packets ?? 0} packets on ${state.topo?.name}. Changing topology or workload returns to generated workloads.`, 'instance');
+  showMessage('info', `Loaded an instance with ${count(state.snapshot?.packets ?? 0, 'packet')} on ${state.topo?.name}. Changing topology or workload returns to generated workloads.`, 'instance');
 }

@@ -7,6 +7,8 @@
 // number comes from the core (the registry, src/explain/, src/lessons.rs);
 // this file only lays them out.
 
+import { count } from './words.js';
+
 const VERDICT_MARK = { met: '✓', 'not-met': '✗', pending: '…', measured: '≈', 'not-applicable': '–' };
 
 const esc = (text) => String(text ?? '').replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
@@ -58,13 +60,13 @@ function delaysHtml(d) {
     const h = c ? Math.max(1, ((base - 12) * c) / top) : 0;
     const x = z * bw;
     const label = n <= 24 && c ? `<text x="${(x + bw / 2).toFixed(1)}" y="${(base - h - 2).toFixed(1)}">${c}</text>` : '';
-    return `<rect x="${(x + 0.5).toFixed(1)}" y="${(base - h).toFixed(1)}" width="${Math.max(0.6, bw - 1).toFixed(1)}" height="${h.toFixed(1)}"><title>delay ${z}: ${c} packets</title></rect>${label}`;
+    return `<rect x="${(x + 0.5).toFixed(1)}" y="${(base - h).toFixed(1)}" width="${Math.max(0.6, bw - 1).toFixed(1)}" height="${h.toFixed(1)}"><title>delay ${z}: ${count(c, 'packet')}</title></rect>${label}`;
   }).join('');
   const ticks = `<text x="${(bw / 2).toFixed(1)}" y="70">0</text>`
     + (n > 1 ? `<text x="${(W - bw / 2).toFixed(1)}" y="70">${n - 1}</text>` : '')
     + `<text x="${W / 2}" y="70" class="x-axis">delay (steps)</text>`;
   return `<figure class="x-delays" data-role="delay-histogram" data-counts="${d.counts.join(',')}"><figcaption><b>Delays</b> — ${esc(d.caption)}</figcaption>`
-    + `<svg viewBox="0 0 ${W} 72" role="img" aria-label="${esc(`histogram of the delays: ${d.counts.map((c, z) => `${c} packets delayed ${z}`).join(', ')}`)}">${bars}${ticks}</svg></figure>`;
+    + `<svg viewBox="0 0 ${W} 72" role="img" aria-label="${esc(`histogram of the delays: ${d.counts.map((c, z) => `${count(c, 'packet')} delayed ${z}`).join(', ')}`)}">${bars}${ticks}</svg></figure>`;
 }
 
 function runHtml(run, colorMode, { brief, claims }) {

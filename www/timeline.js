@@ -9,6 +9,8 @@
 // core's timeline decides what a step shows (`goto`,
 // `step_back`, `phases`, `furthest`); this file only converts and draws.
 
+import { count } from './words.js';
+
 /** Light fills for phase bands, picked by the phase's kind (its name without numbers). */
 const BAND_FILLS = ['#dbeafe', '#fde68a', '#d1fae5', '#fbcfe8', '#e0e7ff', '#fed7aa', '#ccfbf1', '#e5e7eb'];
 const BAND_INKS = ['#1e3a8a', '#78350f', '#065f46', '#831843', '#312e81', '#7c2d12', '#134e4a', '#374151'];
@@ -95,7 +97,7 @@ export function setupTimeline(els, actions) {
       const tick = document.createElement('span');
       tick.className = 'bound-tick';
       tick.style.left = `${(100 * best) / max}%`;
-      tick.title = `lower bound: no algorithm routes this instance in fewer than ${best} steps`;
+      tick.title = `lower bound: no algorithm routes this instance in fewer than ${count(best, 'step')}`;
       spans.push(tick);
     }
     els.bands.replaceChildren(...spans);

@@ -3,7 +3,7 @@
 
 use super::phases::{self, Named};
 use super::words::constant_name;
-use super::{num, ClaimStatus, Progress, Verdict};
+use super::{count_steps, num, ClaimStatus, Progress, Verdict};
 use crate::algorithms::claim::{Claim, Formula, KsTheorem, Measure, Scope, Strength};
 use crate::algorithms::{PathChoice, Smear};
 use crate::claims::{self, Bound};
@@ -259,18 +259,19 @@ fn headline(claim: &Claim, b: &Bound, phases: &str) -> (String, String) {
     };
     let f = &b.formula;
     let c = constant_name(f);
+    let steps = if v == "1" { "step" } else { "steps" };
     let core = match (claim.measure, claim.strength) {
         (Measure::Steps, Strength::Exact) => format!("T = {eq}"),
-        (Measure::Steps, Strength::AtMost | Strength::AtMostWhp) => format!("≤ {eq} steps"),
+        (Measure::Steps, Strength::AtMost | Strength::AtMostWhp) => format!("≤ {eq} {steps}"),
         (Measure::Steps, Strength::Order) => format!("O({f}) steps = {c}·{v}"),
         (Measure::Steps, Strength::Omega) => format!("Ω({f}) steps = {c}·{v}"),
         (Measure::Steps, Strength::PlusLowerOrder) => format!("{f} + o({f}) steps, {eq}"),
-        (Measure::Steps, Strength::PlusConstant) => format!("{eq} steps + O(1)"),
+        (Measure::Steps, Strength::PlusConstant) => format!("{eq} {steps} + O(1)"),
         (Measure::Steps, Strength::PlusSqrtKnLogN) => {
             let unit = b.unit.as_ref().map_or("√(k·n·ln n)", |(name, _)| name.as_str());
-            format!("{eq} steps + O({unit})")
+            format!("{eq} {steps} + O({unit})")
         }
-        (Measure::StepsAfter(phase), _) => format!("after {phase}: ≤ {eq} steps"),
+        (Measure::StepsAfter(phase), _) => format!("after {phase}: ≤ {eq} {steps}"),
         (Measure::MaxQueue, Strength::Exact) => format!("largest queue = {eq}"),
         (Measure::MaxQueue, Strength::Order) => format!("queues O({f}) = {c}·{v}"),
         (Measure::MaxQueue, _) => format!("queues ≤ {eq}"),
@@ -278,14 +279,14 @@ fn headline(claim: &Claim, b: &Bound, phases: &str) -> (String, String) {
         (Measure::MaxEdgeQueue, Strength::Order) => format!("edge queues O({f}) = {c}·{v}"),
         (Measure::MaxEdgeQueue, _) => format!("edge queues ≤ {eq}"),
         (Measure::MaxBarrierLoad, _) => format!("packets at a node when a phase opens ≤ {f} + O(1)"),
-        (Measure::MaxDelay, _) => format!("every packet waits ≤ {eq} steps"),
+        (Measure::MaxDelay, _) => format!("every packet waits ≤ {eq} {steps}"),
         (Measure::PacketDelay, Strength::Order) => format!("every packet within its distance + O({f}) = {c}·{v} steps"),
         (Measure::PacketDelay, _) => format!("every packet's delay ≤ its {f}"),
-        (Measure::PhaseSteps(_), Strength::AtMost | Strength::AtMostWhp) => format!("each of {phases}: ≤ {eq} steps"),
-        (Measure::PhaseSteps(_), Strength::Exact) => format!("each of {phases}: {eq} steps"),
+        (Measure::PhaseSteps(_), Strength::AtMost | Strength::AtMostWhp) => format!("each of {phases}: ≤ {eq} {steps}"),
+        (Measure::PhaseSteps(_), Strength::Exact) => format!("each of {phases}: {eq} {steps}"),
         (Measure::PhaseSteps(_), Strength::PlusSqrtKnLogN) => {
             let unit = b.unit.as_ref().map_or("√(k·n·ln n)", |(name, _)| name.as_str());
-            format!("each of {phases}: {eq} steps + O({unit})")
+            format!("each of {phases}: {eq} {steps} + O({unit})")
         }
         (Measure::PhaseSteps(_), _) => format!("each of {phases}: O({f}) steps = {c}·{v}"),
         (Measure::PhaseLinkLoad(_), Strength::PlusSqrtKnLogN) => {
@@ -426,9 +427,9 @@ fn judge(claim: &Claim, b: &Bound, p: &Progress) -> (Verdict, Option<f64>, Strin
                         let eq = format!("{m} = {vs} {sign} {:.2}·{unit}", a.abs());
                         let above = m as f64 - v;
                         let how = if above >= 0.0 {
-                            format!("{} steps above the main term {vs}", num(above))
+                            format!("{} above the main term {vs}", count_steps(&num(above)))
                         } else {
-                            format!("{} steps below the main term {vs}", num(-above))
+                            format!("{} below the main term {vs}", count_steps(&num(-above)))
                         };
                         let line = format!(
                             "finished in {m} steps, {how}: {eq} ({unit} = {}), the additive term's constant measured",

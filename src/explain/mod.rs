@@ -365,6 +365,11 @@ fn num(v: f64) -> String {
     }
 }
 
+/// "1 step", "3 steps", "2.5 steps" (`n` as [`num`] prints it).
+fn count_steps(n: &str) -> String {
+    format!("{n} {}", if n == "1" { "step" } else { "steps" })
+}
+
 /// A whole number with thousands separators (7,901), as the page and the
 /// lessons' texts print it.
 pub fn thousands(v: u32) -> String {

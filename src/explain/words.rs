@@ -175,7 +175,10 @@ pub(super) fn terms(sim: &Simulation, entry: &Entry) -> Vec<Term> {
     } else if let Some(q) = sim.config().queue_cap {
         out.push(term(
             "q",
-            format!("q = {q}: a node with {q} packets in its working queue accepts no more in transit; they wait"),
+            format!(
+                "q = {q}: a node with {q} {} in its working queue accepts no more in transit; they wait",
+                if q == 1 { "packet" } else { "packets" }
+            ),
         ));
     }
     if let Some(f) = sim.config().options.flits.filter(|&f| f > 1) {

@@ -45,10 +45,46 @@ fn faults(text: &str, on_butterfly: bool) -> Vec<&'static str> {
     {
         out.push("names an option in the CLI's --option syntax");
     }
+    if one_with_a_plural(text) {
+        out.push("counts one of something in the plural (\"1 steps\")");
+    }
     if on_butterfly && text.to_lowercase().contains("hypercube") {
         out.push("speaks of a hypercube on a butterfly");
     }
     out
+}
+
+/// "1 steps", "1 packets": a count of exactly one before a plural noun
+/// (not "21 steps", "0.1 steps", "1,001 steps" or a formula's "n − 1 steps").
+fn one_with_a_plural(text: &str) -> bool {
+    const PLURALS: &[&str] = &[
+        "steps",
+        "packets",
+        "nodes",
+        "phases",
+        "rounds",
+        "hops",
+        "keys",
+        "links",
+        "levels",
+        "queues",
+        "times",
+        "messages",
+        "copies",
+        "splitters",
+        "candidates",
+        "ghosts",
+        "runs",
+        "passes",
+    ];
+    let tokens: Vec<&str> = text.split_whitespace().collect();
+    let operand = |t: &str| ["−", "-", "+", "·", "×", "/"].contains(&t);
+    tokens.windows(2).enumerate().any(|(i, w)| {
+        let after_operator = i > 0 && operand(tokens[i - 1]);
+        let count = w[0].trim_start_matches(|c: char| !c.is_ascii_alphanumeric() && c != '.' && c != ',');
+        let noun = w[1].trim_end_matches(|c: char| !c.is_alphanumeric());
+        count == "1" && !after_operator && PLURALS.contains(&noun)
+    })
 }
 
 fn check(texts: &[String], on_butterfly: bool, whose: &str, bad: &mut Vec<String>) {
@@ -65,6 +101,10 @@ fn check(texts: &[String], on_butterfly: bool, whose: &str, bad: &mut Vec<String
 fn small_runs(entry: &'static Entry) -> Vec<(String, RunSpec)> {
     const PLACES: &[(&str, &str, Option<&str>)] = &[
         ("mesh:8x8", "random-permutation", None),
+        ("linear:2", "random-permutation", None),
+        ("mesh:2x2", "random-permutation", None),
+        ("hypercube:1", "random-permutation", None),
+        ("butterfly:1", "sort-random", None),
         ("mesh:8x8", "random-kk", Some("2")),
         ("torus:8x8", "random-kk", Some("2")),
         ("linear:8", "random-permutation", None),
@@ -143,7 +183,10 @@ fn the_explain_panel_says_node_names_options_as_the_page_does_and_no_hypercube_o
     }
     for lesson in LESSONS {
         let spec = lesson.spec(RunSpec::default()).unwrap();
-        let sim = spec.build().unwrap();
+        let mut sim = spec.build().unwrap();
+        let view = explain::explain(&sim, None, Some(lesson));
+        check(&texts_of(&view), false, lesson.id, &mut bad);
+        sim.run();
         let view = explain::explain(&sim, None, Some(lesson));
         check(&texts_of(&view), false, lesson.id, &mut bad);
     }
