@@ -27,7 +27,9 @@
 //! (`tie_of`): the instance's packets keep their ids, and each injected
 //! packet gets the next number. Should the numbers reach 2^32 − 1, the
 //! packets in flight are renumbered 0, 1, … in their order, which keeps
-//! every comparison between them.
+//! every comparison between them. Under the `rank` policy (smallest rank
+//! first) a packet's rank is that number too, as a batch packet's is its
+//! id: the older packet goes first, and the renumbering renumbers ranks.
 
 use super::{Engine, Policy, ELIGIBLE, NONE};
 
@@ -102,7 +104,7 @@ impl Engine {
             *since = generated;
         }
         if let Some(rank) = self.rank.get_mut(s) {
-            *rank = id;
+            *rank = self.tie_of[s];
         }
         if let Some(link) = self.in_link.get_mut(s) {
             *link = NONE;
@@ -136,6 +138,9 @@ impl Engine {
         order.sort_unstable_by_key(|&s| self.tie_of[s as usize]);
         for (number, &s) in order.iter().enumerate() {
             self.tie_of[s as usize] = number as u32;
+            if let Some(rank) = self.rank.get_mut(s as usize) {
+                *rank = number as u32;
+            }
             // Its bid carries the old number: computed again before the next step.
             self.touch(s as usize);
         }

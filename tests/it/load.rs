@@ -807,15 +807,24 @@ fn latency_is_an_object_even_when_no_measured_packet_arrived() {
 /// compete like any other: a packet injected into a delivered packet's
 /// slot takes its (smaller) id, yet still loses a tie to an older packet
 /// (src/engine/admit.rs, "Ties"), also across the tie numbers' wrap at
-/// 2^32 − 1, at one and two threads.
+/// 2^32 − 1, at one and two threads; under the `rank` policy its rank is
+/// its place in the order of generation too, so the older packet goes first.
 #[test]
 fn an_older_packet_wins_a_tie_over_a_younger_one_with_a_reused_id() {
     use routesim::engine::{Engine, EngineConfig};
-    for (wrap, threads) in [(false, 1), (true, 1), (false, 2)] {
+    for (wrap, threads, policy) in [
+        (false, 1, Policy::FarthestFirst),
+        (true, 1, Policy::FarthestFirst),
+        (false, 2, Policy::FarthestFirst),
+        (false, 1, Policy::Rank),
+        (true, 1, Policy::Rank),
+        (false, 2, Policy::Rank),
+    ] {
         let topo: Topology = "linear:4".parse().unwrap();
         let config = EngineConfig {
             seed: 1,
             threads,
+            policy,
             parallel_min: 0,
             ..EngineConfig::default()
         };
@@ -837,7 +846,7 @@ fn an_older_packet_wins_a_tie_over_a_younger_one_with_a_reused_id() {
         assert_eq!(
             engine.position(y),
             2,
-            "the older packet wins the tie (wrap {wrap}, {threads} threads)"
+            "the older packet wins the tie (wrap {wrap}, {threads} threads, {policy:?})"
         );
         assert_eq!(engine.position(z), 1);
     }
