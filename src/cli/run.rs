@@ -2,9 +2,10 @@
 //! report out.
 
 use super::{emit, push, request, Outcome, EXIT_INCOMPLETE, EXIT_OK};
+use crate::memory::{shown, Limit};
 use crate::report::Report;
 use crate::request::{Field, RunSpec};
-use crate::workload::Instance;
+use crate::workload::{Instance, Limits};
 use crate::Status;
 use clap::Args;
 
@@ -104,18 +105,74 @@ pub struct GenerateArgs {
     pub seed: String,
 }
 
-/// Reads an instance file (`-` is stdin) with the core's parser.
-fn load_instance(path: &str) -> Result<Instance, String> {
-    let (label, text) = if path == "-" {
-        let mut text = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut text)
-            .map_err(|e| format!("invalid instance '-': cannot read stdin: {e}"))?;
-        ("stdin".to_string(), text)
+/// Bytes of memory reading and parsing an instance may take per byte of its
+/// text, at most: the text itself; a packet's pair of 64-bit ids, 16 bytes
+/// for at least 6 bytes of text (`[0,0],`), then its 8-byte pair; a key's
+/// JSON value, 32 bytes for at least 2 (`0,`), then its 8 bytes. The
+/// engine needs more per packet than that, so this refuses nothing the run
+/// itself would not; it refuses before the text is read, not after.
+const READ_BYTES_PER_TEXT_BYTE: u64 = 21;
+
+/// Reads an instance file (`-` is stdin) with the core's parser: at most
+/// the native limit of instance text, and no more than the memory limit
+/// allows to read and parse (a file's size is checked before it is read,
+/// stdin's as it comes).
+fn load_instance(path: &str, memory: Option<&Limit>) -> Result<Instance, String> {
+    use std::io::Read;
+    let label = if path == "-" {
+        "stdin".to_string()
     } else {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("invalid instance '{path}': cannot read the file: {e}"))?;
-        (path.to_string(), text)
+        path.to_string()
     };
+    let bad = |why: String| format!("invalid instance '{path}': {why}");
+    let text_limit = Limits::NATIVE.max_bytes;
+    let memory_text = memory.map_or(u64::MAX, |m| m.bytes / READ_BYTES_PER_TEXT_BYTE);
+    let allowed = text_limit.min(memory_text);
+    let too_long = |size: Option<u64>| {
+        let (text, more) = match size {
+            Some(b) => (format!("{b} bytes"), ""),
+            None => (format!("more than {allowed} bytes"), "more than "),
+        };
+        match memory.filter(|_| memory_text < text_limit) {
+            Some(m) => bad(format!(
+                "{text} of instance text: reading and parsing may take {more}{} ({READ_BYTES_PER_TEXT_BYTE} bytes \
+                 per byte of text), above {} of {}; {}",
+                shown(size.unwrap_or(allowed).saturating_mul(READ_BYTES_PER_TEXT_BYTE)),
+                m.source,
+                shown(m.bytes),
+                m.hint
+            )),
+            None => bad(format!(
+                "{text} of instance text, above the limit of {text_limit} bytes"
+            )),
+        }
+    };
+    let mut bytes = Vec::new();
+    let read = if path == "-" {
+        std::io::stdin().take(allowed + 1).read_to_end(&mut bytes)
+    } else {
+        let file = std::fs::File::open(path).map_err(|e| bad(format!("cannot read the file: {e}")))?;
+        let size = file.metadata().ok().filter(|m| m.is_file()).map(|m| m.len());
+        if size.is_some_and(|b| b > allowed) {
+            return Err(too_long(size));
+        }
+        file.take(allowed + 1).read_to_end(&mut bytes)
+    };
+    read.map_err(|e| {
+        bad(format!(
+            "cannot read {}: {e}",
+            if path == "-" { "stdin" } else { "the file" }
+        ))
+    })?;
+    if bytes.len() as u64 > allowed {
+        return Err(too_long(None));
+    }
+    let text = String::from_utf8(bytes).map_err(|e| {
+        bad(format!(
+            "the text is not valid UTF-8 (at byte {})",
+            e.utf8_error().valid_up_to()
+        ))
+    })?;
     let (instance, unknown) =
         Instance::from_json_noting_unknown(&text).map_err(|e| format!("instance file '{label}': {e}"))?;
     for field in unknown {
@@ -161,7 +218,7 @@ pub(super) fn spec_of(args: &RunArgs) -> Result<RunSpec, String> {
         for (field, name, text) in &fields {
             probe.set(*field, name, text).map_err(|e| e.to_string())?;
         }
-        base.instance = Some(load_instance(path)?);
+        base.instance = Some(load_instance(path, base.memory_limit.as_ref())?);
     }
     request(base, &fields)
 }

@@ -184,7 +184,13 @@ impl Instance {
                 limit: limits.max_bytes,
             });
         }
-        let obj = &top_level(text)?;
+        if text.starts_with('\u{feff}') {
+            return Err(Error::Json(
+                "the text starts with a byte-order mark (U+FEFF): save the file as UTF-8 without a BOM".into(),
+            ));
+        }
+        let (obj, packets_field) = top_level(text, limits.max_packets)?;
+        let obj = &obj;
         let topo_text = match obj.get("topology") {
             Some(Value::String(s)) => s,
             Some(other) => {
@@ -198,25 +204,39 @@ impl Instance {
         };
         let topology: Topology = topo_text.parse()?;
         limits.check_topology(&topology)?;
-        let list = match obj.get("packets") {
-            Some(Value::Array(a)) => a,
-            Some(other) => {
+        let (pairs, bad, count) = match packets_field {
+            Some(PacketsField::List { pairs, bad, count }) => (pairs, bad, count),
+            Some(PacketsField::Other(other)) => {
                 return Err(Error::invalid(
                     "packets",
-                    short(other),
+                    short(&other),
                     "expected an array of [source, destination] pairs",
                 ))
             }
             None => return Err(Error::Json("missing field \"packets\"".into())),
         };
-        limits.check_packets(list.len() as u64)?;
+        limits.check_packets(count)?;
         let n = topology.nodes();
-        let mut packets = Vec::with_capacity(list.len());
-        for (i, item) in list.iter().enumerate() {
+        let node = |i: usize, j: usize, id: u64| {
+            if id >= n as u64 {
+                return Err(Error::invalid(
+                    format!("packets[{i}][{j}]"),
+                    id,
+                    format!("node id out of range 0..{} for {topology}", n - 1),
+                ));
+            }
+            Ok(id as u32)
+        };
+        let mut packets = Vec::with_capacity(pairs.len());
+        for (i, &[a, b]) in pairs.iter().enumerate() {
+            packets.push((node(i, 0, a)?, node(i, 1, b)?));
+        }
+        drop(pairs);
+        // The first item that is not a pair of non-negative integers.
+        if let Some((i, item)) = bad {
             let pair = item.as_array().filter(|a| a.len() == 2).ok_or_else(|| {
-                Error::invalid(format!("packets[{i}]"), short(item), "expected [source, destination]")
+                Error::invalid(format!("packets[{i}]"), short(&item), "expected [source, destination]")
             })?;
-            let mut ends = [0u32; 2];
             for (j, v) in pair.iter().enumerate() {
                 let id = v.as_u64().ok_or_else(|| {
                     Error::invalid(
@@ -225,16 +245,8 @@ impl Instance {
                         "expected a non-negative integer node id",
                     )
                 })?;
-                if id >= n as u64 {
-                    return Err(Error::invalid(
-                        format!("packets[{i}][{j}]"),
-                        id,
-                        format!("node id out of range 0..{} for {topology}", n - 1),
-                    ));
-                }
-                ends[j] = id as u32;
+                node(i, j, id)?;
             }
-            packets.push((ends[0], ends[1]));
         }
         let name = match obj.get("name") {
             None | Some(Value::Null) => None,
@@ -327,28 +339,116 @@ impl Instance {
     }
 }
 
-/// The instance's top-level object, a field named twice refused by name
-/// (`serde_json`'s map would keep the last silently).
-fn top_level(text: &str) -> Result<serde_json::Map<String, Value>> {
-    use serde::de::{Deserializer, MapAccess, Visitor};
-    struct Fields(Vec<(String, Value)>);
-    struct Collect;
+/// The `packets` field as read. A list is kept as pairs of numbers, not as
+/// a JSON tree (a tree costs about 150 bytes a packet, which at the packet
+/// limit is over 10 GB; a pair 16): its items are read one at a time, and
+/// reading stops keeping them at the first item that is not a pair of
+/// non-negative integers (`bad`, kept for its message) or once there are
+/// more than the limit allows (`count` goes on: the message gives it).
+enum PacketsField {
+    List {
+        pairs: Vec<[u64; 2]>,
+        bad: Option<(usize, Value)>,
+        count: u64,
+    },
+    /// Not an array: kept for its message.
+    Other(Value),
+}
+
+/// The instance's top-level object (`packets` apart, as [`PacketsField`]),
+/// a field named twice refused by name (`serde_json`'s map would keep the
+/// last silently).
+fn top_level(text: &str, max_packets: u64) -> Result<(serde_json::Map<String, Value>, Option<PacketsField>)> {
+    use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+    use serde::Deserialize;
+    struct Fields(Vec<(String, Value)>, Vec<PacketsField>);
+    struct Collect(u64);
+    struct Packets(u64);
+    impl<'de> DeserializeSeed<'de> for Packets {
+        type Value = PacketsField;
+        fn deserialize<D: Deserializer<'de>>(self, de: D) -> std::result::Result<PacketsField, D::Error> {
+            de.deserialize_any(self)
+        }
+    }
+    impl<'de> Visitor<'de> for Packets {
+        type Value = PacketsField;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a JSON value")
+        }
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> std::result::Result<PacketsField, A::Error> {
+            let (mut pairs, mut bad, mut count) = (Vec::new(), None, 0u64);
+            loop {
+                let keep = bad.is_none() && count < self.0;
+                if !keep {
+                    if seq.next_element::<IgnoredAny>()?.is_none() {
+                        break;
+                    }
+                } else if let Some(item) = seq.next_element::<Value>()? {
+                    match item.as_array().map(|a| a.as_slice()) {
+                        Some([a, b]) if a.is_u64() && b.is_u64() => {
+                            pairs.push([a.as_u64().unwrap_or(0), b.as_u64().unwrap_or(0)])
+                        }
+                        _ => bad = Some((count as usize, item)),
+                    }
+                } else {
+                    break;
+                }
+                count += 1;
+            }
+            if count > self.0 {
+                pairs = Vec::new();
+            }
+            Ok(PacketsField::List { pairs, bad, count })
+        }
+        fn visit_str<E: serde::de::Error>(self, v: &str) -> std::result::Result<PacketsField, E> {
+            Ok(PacketsField::Other(Value::String(v.into())))
+        }
+        fn visit_bool<E: serde::de::Error>(self, v: bool) -> std::result::Result<PacketsField, E> {
+            Ok(PacketsField::Other(Value::Bool(v)))
+        }
+        fn visit_i64<E: serde::de::Error>(self, v: i64) -> std::result::Result<PacketsField, E> {
+            Ok(PacketsField::Other(v.into()))
+        }
+        fn visit_u64<E: serde::de::Error>(self, v: u64) -> std::result::Result<PacketsField, E> {
+            Ok(PacketsField::Other(v.into()))
+        }
+        fn visit_f64<E: serde::de::Error>(self, v: f64) -> std::result::Result<PacketsField, E> {
+            Ok(PacketsField::Other(v.into()))
+        }
+        fn visit_unit<E: serde::de::Error>(self) -> std::result::Result<PacketsField, E> {
+            Ok(PacketsField::Other(Value::Null))
+        }
+        fn visit_map<A: MapAccess<'de>>(self, map: A) -> std::result::Result<PacketsField, A::Error> {
+            let value = Value::deserialize(serde::de::value::MapAccessDeserializer::new(map))?;
+            Ok(PacketsField::Other(value))
+        }
+    }
     impl<'de> Visitor<'de> for Collect {
         type Value = Fields;
         fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
             f.write_str("a JSON object")
         }
         fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> std::result::Result<Fields, A::Error> {
-            let mut out = Vec::new();
-            while let Some(entry) = map.next_entry::<String, Value>()? {
-                out.push(entry);
+            let (mut out, mut packets) = (Vec::new(), Vec::new());
+            while let Some(key) = map.next_key::<String>()? {
+                if key == "packets" && packets.is_empty() {
+                    packets.push(map.next_value_seed(Packets(self.0))?);
+                } else if KNOWN_FIELDS.contains(&key.as_str()) {
+                    let value = map.next_value::<Value>()?;
+                    out.push((key, value));
+                } else {
+                    // Only its name is needed (a front end notes it): its
+                    // value is read past, whatever its size.
+                    map.next_value::<IgnoredAny>()?;
+                    out.push((key, Value::Null));
+                }
             }
-            Ok(Fields(out))
+            Ok(Fields(out, packets))
         }
     }
     let mut de = serde_json::Deserializer::from_str(text);
     let fields = de
-        .deserialize_any(Collect)
+        .deserialize_any(Collect(max_packets))
         .and_then(|fields| de.end().map(|()| fields))
         .map_err(|e| match e.classify() {
             serde_json::error::Category::Data => {
@@ -357,20 +457,25 @@ fn top_level(text: &str) -> Result<serde_json::Map<String, Value>> {
             _ => Error::Json(format!("not valid JSON: {e}")),
         })?;
     let mut obj = serde_json::Map::new();
+    let packets = fields.1.into_iter().next();
     for (key, value) in fields.0 {
-        if obj.contains_key(&key) {
+        if obj.contains_key(&key) || (key == "packets" && packets.is_some()) {
+            let shown = if KNOWN_FIELDS.contains(&key.as_str()) {
+                short(&value)
+            } else {
+                "…".into()
+            };
             return Err(Error::invalid(
                 key,
-                short(&value),
+                shown,
                 "the field is given twice in the instance (JSON object keys must be unique)",
             ));
         }
         obj.insert(key, value);
     }
-    Ok(obj)
+    Ok((obj, packets))
 }
 
-/// A value shortened for an error message.
 fn short(v: &Value) -> String {
     let s = v.to_string();
     if s.chars().count() > 40 {
@@ -383,6 +488,24 @@ fn short(v: &Value) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The packet list is read item by item: past the limit it is counted,
+    /// not kept (the message gives the whole count), and past a bad item
+    /// read over; unknown fields are read over too.
+    #[test]
+    fn a_long_packet_list_is_counted_not_kept() {
+        let limits = Limits {
+            max_packets: 2,
+            ..Limits::NATIVE
+        };
+        let text = r#"{"topology":"mesh:2x2","meta":[[1,2],{"a":[3]}],"packets":[[0,1],[1,2],[2,3],[3,0],"x"]}"#;
+        let e = Instance::from_json_with_limits(text, &limits).unwrap_err().to_string();
+        assert_eq!(e, "packets too large: 5 exceeds the limit 2");
+        let text = r#"{"topology":"mesh:2x2","packets":[[0,1],[1,2],[2,3]],"meta":{"deep":[[[]]]}}"#;
+        let (inst, unknown) = Instance::parse(text, &Limits::NATIVE).unwrap();
+        assert_eq!(inst.packets, vec![(0, 1), (1, 2), (2, 3)]);
+        assert_eq!(unknown, vec!["meta".to_string()]);
+    }
 
     #[test]
     fn round_trip() {
@@ -451,7 +574,28 @@ mod tests {
                 r#"{"topology":"mesh:2x2","packets":[[0,3]],"topology":"mesh:3x3"}"#,
                 "invalid topology '\"mesh:3x3\"': the field is given twice",
             ),
-            (r#"{"topology":"mesh:2x2","packets":[],"x":1,"x":2}"#, "invalid x '2'"),
+            (
+                r#"{"topology":"mesh:2x2","packets":[],"x":1,"x":2}"#,
+                "invalid x '…': the field is given twice",
+            ),
+            (
+                r#"{"topology":"mesh:2x2","packets":[[0,1]],"packets":[]}"#,
+                "invalid packets '[]': the field is given twice",
+            ),
+            (
+                r#"{"topology":"mesh:2x2","packets":[[0,1],[0,1.5]]}"#,
+                "packets[1][1] '1.5'",
+            ),
+            (
+                r#"{"topology":"mesh:2x2","packets":[[0,1],[5,0],[0]]}"#,
+                "packets[1][0] '5'",
+            ),
+            (
+                r#"{"topology":"mesh:2x2","packets":[[0,1],[0],[5,0]]}"#,
+                "packets[1] '[0]'",
+            ),
+            (r#"{"topology":"mesh:2x2","packets":"x"}"#, "invalid packets '\"x\"'"),
+            ("\u{feff}{}", "byte-order mark"),
             ("\"text\"", "JSON object"),
             (r#"{"topology":"mesh:2x2","packets":[]} {}"#, "not valid JSON: trailing"),
             ("", "not valid JSON"),

@@ -648,3 +648,56 @@ fn load_refuses_an_over_limit_run_before_building_its_pattern() {
         );
     }
 }
+
+/// An instance file is read within the limits (the CLI audit of
+/// 2026-11-30): its packets are kept as pairs while they are parsed, not as
+/// a JSON tree (4 M packets took 783 MB to parse, 12 times a 64 MB limit,
+/// and aborted under `ulimit -v 600000`, exit 134); text the memory limit
+/// cannot read and parse is refused before it is read — a file by its
+/// size, an endless one (`/dev/zero`) as it comes.
+#[test]
+fn an_instance_file_is_read_within_the_memory_limit() {
+    let dir = std::env::temp_dir().join(format!("routesim-big-instance-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("big.json");
+    let n = 1 << 22;
+    let mut text = String::with_capacity(6 * n + 64);
+    text.push_str(r#"{"topology":"linear:1","packets":["#);
+    for i in 0..n {
+        text.push_str(if i == 0 { "[0,0]" } else { ",[0,0]" });
+    }
+    text.push_str("]}");
+    std::fs::write(&path, &text).unwrap();
+    let file = path.to_str().unwrap();
+    // Parsed within the address space, then refused by the run's estimate.
+    let (out, _) = under_ulimit(600_000, &["run", "--instance", file, "--json"]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(out.stdout.is_empty());
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("routesim: topology linear:1: the run needs an estimated "),
+        "{err}"
+    );
+    // Refused by its size before it is read.
+    let (out, took) = under_ulimit(4_000_000, &["run", "--instance", file, "--memory-limit", "100M"]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.starts_with(&format!(
+            "routesim: invalid instance '{file}': {} bytes of instance text: reading and parsing may take ",
+            text.len()
+        )) && err.contains("above --memory-limit of 100.0 MiB"),
+        "{err}"
+    );
+    assert!(took < Duration::from_secs(2), "{took:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+    let (out, took) = under_ulimit(4_000_000, &["run", "--instance", "/dev/zero", "--memory-limit", "64M"]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.starts_with("routesim: invalid instance '/dev/zero': more than ") && err.contains("above --memory-limit"),
+        "{err}"
+    );
+    assert!(took < Duration::from_secs(2), "{took:?}");
+}
