@@ -6,6 +6,8 @@
 // url-instance.js's) and writes the state back, keeping every parameter it
 // does not own.
 
+import { MAX_GOTO_STEP } from './embed-api.js';
+
 /** The page's own settings (not run fields); `compare`: the algorithm run beside the first (null: none). */
 export const PAGE_DEFAULTS = Object.freeze({
   speed: null, // steps per second; null: the core's pace (the run plays in about 30 s, pace.js)
@@ -209,9 +211,12 @@ export function parseQuery(search, wasm) {
     else bad('compare', value, `unknown algorithm (expected none or one of ${names.join(', ')})`);
   }
   if (params.has('step')) {
+    // Read as the other numbers are (spaces around it ignored) and up to the
+    // largest step a goto command takes: past the run's end shows its last.
     const value = params.get('step');
-    if (INTEGER.test(value) && Number(value) <= 1e9) page.step = Number(value);
-    else bad('step', value, 'expected a whole number of at least 0');
+    const trimmed = value.trim();
+    if (INTEGER.test(trimmed) && Number(trimmed) <= MAX_GOTO_STEP) page.step = Number(trimmed);
+    else bad('step', value, `expected a whole number from 0 to ${MAX_GOTO_STEP}`);
   }
   const embed = params.get('embed') === '1';
   if (params.has('embed') && !['0', '1'].includes(params.get('embed'))) {

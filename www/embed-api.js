@@ -50,12 +50,26 @@ function meantForUs(data) {
 }
 
 /**
+ * Messages that arrive before the page has booted (a course page that
+ * commands from the frame's `load` event: the wasm is still loading). The
+ * module listens from the moment it is loaded; `ready()` replays them.
+ */
+const early = [];
+const holdEarly = (event) => early.push(event);
+window.addEventListener('message', holdEarly);
+
+/**
  * Listens for commands. `actions` = {play(), pause(), step(), back(),
  * reset(), goto(step)}; `report(text)` shows a line in the error line,
- * `clear()` removes it. Returns {post(state)}: posts one state message.
+ * `clear()` removes it. Returns {post(state), ready(current)}: `post`
+ * posts one state message; until `ready` is called (the page has booted:
+ * its run built, an embed's wait to be seen decided) the page's steps are
+ * held, and `ready` posts one message for the step then shown, with its
+ * status as it is then (`current()`), and obeys the commands that came
+ * before it, in order.
  */
 export function setupEmbedApi(actions, report, clear) {
-  window.addEventListener('message', (event) => {
+  const handle = (event) => {
     if (event.source !== window.parent) return;
     const data = event.data;
     const framed = window.parent !== window;
@@ -68,11 +82,27 @@ export function setupEmbedApi(actions, report, clear) {
     clear();
     if (data.command === 'goto') actions.goto(data.step);
     else actions[data.command]();
-  });
+  };
+  let booted = false;
+  let held = false;
+  const send = ({ step, delivered, packets, status, phase }) => {
+    window.parent.postMessage({ type: 'routesim:state', step, delivered, packets, status, phase }, '*');
+  };
   return {
-    /** Posts `{type: "routesim:state", step, delivered, packets, status, phase}`. */
-    post({ step, delivered, packets, status, phase }) {
-      window.parent.postMessage({ type: 'routesim:state', step, delivered, packets, status, phase }, '*');
+    /** Posts `{type: "routesim:state", step, delivered, packets, status, phase}` (held until `ready`). */
+    post(state) {
+      if (booted) send(state);
+      else held = true;
+    },
+    /** The page has booted: the held step's message (`current()`: the state now, or null), then the early commands. */
+    ready(current) {
+      if (booted) return;
+      booted = true;
+      window.removeEventListener('message', holdEarly);
+      window.addEventListener('message', handle);
+      const now = held ? current() : null;
+      if (now) send(now);
+      for (const event of early.splice(0)) handle(event);
     },
   };
 }

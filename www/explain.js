@@ -36,7 +36,7 @@ function claimsHtml(run) {
     const title = cs.length === 1 ? cs[0].text : cs.map((c) => `${c.name}: ${c.text}`).join('\n');
     return `<li class="v-not-applicable" data-role="claim" data-verdict="not-applicable" title="${esc(title)}"><b>${esc(cs.map((c) => c.name).join(', '))}</b>: ${esc(why)}</li>`;
   });
-  return (run.unclaimed ? `<p class="x-unclaimed">${esc(run.unclaimed)}</p>` : '')
+  return (run.unclaimed ? `<p class="x-unclaimed" title="${esc(run.unclaimed)}">${esc(run.unclaimed)}</p>` : '')
     + (items.length ? `<ul class="x-claims">${items.join('')}</ul>` : '')
     + (others.length ? `<div class="x-na"><p>Stated for other runs:</p><ul>${others.join('')}</ul></div>` : '');
 }

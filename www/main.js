@@ -16,7 +16,7 @@ import { Compare } from './compare.js';
 import { setupTimeline } from './timeline.js';
 import { setupEmbedApi } from './embed-api.js';
 import { decodeInstance } from './url-instance.js';
-import { $, state } from './state.js';
+import { $, state, shownStep, shownStatus } from './state.js';
 import { showMessage, clearMessages } from './messages.js';
 import { rebuild, goTo, stepForward, stepBack, togglePlay, resetRun, setPlaying, loop, nextPhase } from './run.js';
 import { resizeCanvas, updateView, updateExplain, lessonId } from './view.js';
@@ -209,6 +209,9 @@ async function boot() {
     resizeCanvas();
   }
   if (state.embed) startWhenSeen();
+  // The first step's message says what the page shows now (an embed
+  // waiting to be seen is paused); then the commands sent while it booted.
+  state.embedApi.ready(() => (state.snapshot ? { ...state.snapshot, step: shownStep(), status: shownStatus() } : null));
   document.body.dataset.ready = '1';
   requestAnimationFrame(loop);
 }

@@ -42,6 +42,19 @@ impl KeySort {
             .keys
             .as_ref()
             .ok_or_else(|| Error::unsupported(algorithm, "needs a sorting instance (keys)"))?;
+        if steps == 0 {
+            // One key (D = 0, a 1 × 1 mesh): no round, nothing moves; its
+            // packet is where it ends, delivered at step 0 like any packet
+            // at its destination (SPEC §1), and the sort takes 0 steps.
+            self.done = true;
+            let home: Vec<u32> = engine
+                .active()
+                .into_iter()
+                .filter(|&p| engine.position(p) == engine.destination(p))
+                .collect();
+            engine.deliver_many(&home);
+            return Ok(());
+        }
         engine.set_deliver_on_arrival(false);
         for p in engine.active() {
             engine.set_eligible(p, false);

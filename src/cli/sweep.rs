@@ -335,7 +335,13 @@ impl Sink {
         self.check(result)
     }
 
+    /// Flushes; a file given with `--out` that no row opened (an empty
+    /// shard) is created empty, as `load` does: a file left from an earlier
+    /// run must not be concatenated with the shards' outputs.
     fn finish(&mut self) -> Result<(), String> {
+        if let (None, Some(path)) = (&self.writer, &self.out) {
+            std::fs::File::create(path).map_err(|e| format!("invalid out '{}': {e}", path.display()))?;
+        }
         let result = self.writer.as_mut().map_or(Ok(()), |w| w.flush());
         self.check(result)
     }

@@ -443,7 +443,7 @@ fn unclaimed(algorithm: &str, claims: &[Claim], sim: &Simulation) -> String {
     });
     if for_kind {
         return format!(
-            "None of the claims on {algorithm} applies to this run (each says why below); the run is measured \
+            "None of the claims on {algorithm} applies to this run (each is stated for other runs); the run is measured \
              against the instance's lower bound."
         );
     }

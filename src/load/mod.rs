@@ -93,7 +93,8 @@ impl Form<'_> {
             spec.policy = p.parse()?;
         }
         if let Some(seed) = self.text("seed") {
-            spec.seed = crate::options::parse_number("seed", &seed, 0, u64::MAX)?;
+            // The page's form (the only reader of a `Form`).
+            spec.seed = crate::options::parse_seed("seed", &seed, true)?;
         }
         Ok(spec)
     }

@@ -25,7 +25,10 @@ mod values;
 
 use values::{locality_text, parse_locality, parse_smear};
 
-pub use values::{parse_bool, parse_number, parse_u32, AlgorithmOptions, Loading, PathChoice, Phases, Smear};
+pub use values::{
+    parse_bool, parse_number, parse_seed, parse_u32, AlgorithmOptions, Loading, PathChoice, Phases, Smear,
+    PAGE_MAX_SEED,
+};
 
 /// A field of the run request.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

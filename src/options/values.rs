@@ -22,6 +22,29 @@ pub fn parse_number(field: &str, text: &str, min: u64, max: u64) -> Result<u64> 
     }
 }
 
+/// The largest seed the page takes: 2^53 − 1, the largest whole number a
+/// JavaScript number holds exactly (a seed beyond it could not reach the
+/// page's address, form and reports unchanged). The CLI takes any u64.
+pub const PAGE_MAX_SEED: u64 = (1 << 53) - 1;
+
+/// A seed: any u64, or on the page (`page`) at most [`PAGE_MAX_SEED`],
+/// refused by name beyond it.
+pub fn parse_seed(field: &str, text: &str, page: bool) -> Result<u64> {
+    let seed = parse_number(field, text, 0, u64::MAX)?;
+    if page && seed > PAGE_MAX_SEED {
+        return Err(Error::invalid(
+            field,
+            text,
+            format!(
+                "the page takes seeds from 0 to {PAGE_MAX_SEED} (2^53 − 1, the largest whole number JavaScript \
+                 holds exactly); the command-line routesim takes any up to {}",
+                u64::MAX
+            ),
+        ));
+    }
+    Ok(seed)
+}
+
 /// A whole number of at least `min` that fits in 32 bits.
 pub fn parse_u32(field: &str, text: &str, min: u32) -> Result<u32> {
     Ok(parse_number(field, text, min as u64, u32::MAX as u64)? as u32)

@@ -167,7 +167,7 @@ impl RunSpec {
             Field::L => self.l = Some(parse_u32(name, text, 1)?),
             Field::K => self.k = Some(parse_u32(name, text, 1)?),
             Field::Hotspot => self.hotspot = Some(parse_number(name, text, 0, 100)? as u32),
-            Field::Seed => self.seed = parse_number(name, text, 0, u64::MAX)?,
+            Field::Seed => self.seed = crate::options::parse_seed(name, text, self.browser)?,
             Field::QueueCap => {
                 self.queue_cap = if value.is_empty() || UNBOUNDED_WORDS.contains(&value) {
                     None

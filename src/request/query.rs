@@ -73,6 +73,7 @@ impl RunSpec {
         // Only the switches of what the address names are said: the other
         // fields are the base's (the page's default run or a lesson's), which
         // the reader did not choose, and the page shows what they became.
+        let workload_switched = switched.iter().any(|(field, _)| *field == Field::Workload);
         let switches: Vec<String> = switched
             .into_iter()
             .filter(|(field, _)| named.contains(field))
@@ -83,7 +84,13 @@ impl RunSpec {
         // page's defaults may carry a k that this workload does not read.
         for (field, value, why) in spec.unread_fields() {
             if let (true, Some(key)) = (named.contains(&field), field.query()) {
-                messages.push(format!("URL parameter {key}={value} has no effect: {why}."));
+                // A workload switched for its l, k or hotspot (too large)
+                // says so in its switch; the new one not reading them is no
+                // news.
+                let cause = workload_switched && matches!(field, Field::L | Field::K | Field::Hotspot);
+                if !cause {
+                    messages.push(format!("URL parameter {key}={value} has no effect: {why}."));
+                }
                 // Named once, then dropped: the instance is the same without
                 // it, and the page's box and address do not keep a value the
                 // run does not use.

@@ -126,10 +126,22 @@ impl Experiment {
             .clone()
             .ok_or_else(|| Error::invalid("topology", "", "missing: an experiment varies a network"))?;
         let seeds = parse_number("seeds", seeds, 1, MAX_SEEDS)?;
+        let max = if base.browser {
+            crate::options::PAGE_MAX_SEED
+        } else {
+            u64::MAX
+        };
+        let last = base.seed.checked_add(seeds - 1).filter(|&s| s <= max).ok_or_else(|| {
+            Error::invalid(
+                "seeds",
+                seeds,
+                format!("seeds from {} on would pass the largest seed, {max}", base.seed),
+            )
+        })?;
         let values = vec![values.to_string()];
         let mut lists = SweepLists {
             algorithm: vec![algorithms.to_string()],
-            seeds: vec![format!("{}..{}", base.seed, base.seed + seeds - 1)],
+            seeds: vec![format!("{}..{last}", base.seed)],
             ..SweepLists::default()
         };
         match vary {

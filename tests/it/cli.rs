@@ -926,24 +926,34 @@ fn shards_concatenated_equal_the_whole_sweep_and_load() {
             assert!(joined == whole.stdout, "{} in {n} shards differs", args.join(" "));
         }
     }
-    // The CSV header comes once, from shard 1; a CSV file of load's too.
+    // The CSV header comes once, from shard 1, in files (`--out`) too; an
+    // empty shard's file is emptied, so that a file left by an earlier run
+    // does not join the concatenation (the CLI audit of 2026-11-30: sweep
+    // left it as it was).
     let dir = std::env::temp_dir().join(format!("routesim-shards-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let whole = dir.join("whole.csv");
-    let mut args: Vec<&str> = load.to_vec();
-    let w = whole.display().to_string();
-    args.extend(["--out", w.as_str()]);
-    assert_eq!(routesim(&args).status.code(), Some(0));
-    let mut joined = Vec::new();
-    for i in 1..=3 {
-        let part = dir.join(format!("part{i}.csv")).display().to_string();
-        let shard = format!("{i}/3");
-        let mut a: Vec<&str> = load.to_vec();
-        a.extend(["--shard", shard.as_str(), "--out", part.as_str()]);
-        assert_eq!(routesim(&a).status.code(), Some(0));
-        joined.extend(std::fs::read(&part).unwrap());
+    for (name, grid, n) in [
+        ("load", &load[..], 3),
+        ("load", &load[..], 12),
+        ("sweep", &sweep[..], 30),
+    ] {
+        let whole = dir.join("whole.csv");
+        let mut args: Vec<&str> = grid.to_vec();
+        let w = whole.display().to_string();
+        args.extend(["--out", w.as_str()]);
+        assert_eq!(routesim(&args).status.code(), Some(0));
+        let mut joined = Vec::new();
+        for i in 1..=n {
+            let part = dir.join(format!("part{i}.csv")).display().to_string();
+            std::fs::write(&part, "stale\n").unwrap();
+            let shard = format!("{i}/{n}");
+            let mut a: Vec<&str> = grid.to_vec();
+            a.extend(["--shard", shard.as_str(), "--out", part.as_str()]);
+            assert_eq!(routesim(&a).status.code(), Some(0));
+            joined.extend(std::fs::read(&part).unwrap());
+        }
+        assert!(joined == std::fs::read(&whole).unwrap(), "{name} in {n} shard files");
     }
-    assert_eq!(joined, std::fs::read(&whole).unwrap());
     std::fs::remove_dir_all(&dir).unwrap();
     // Bad shards are named, with exit 2 and nothing on stdout.
     for bad in ["0/4", "5/4", "1/0", "x", "2"] {

@@ -988,6 +988,43 @@ fn the_query_parser_names_workload_parameters_that_change_nothing() {
     assert_eq!(report.instance().packets.len(), 256 * 3, "the run goes on with k = 3");
     let (_, messages) = RunSpec::from_query(base, [("workload", "random-kk"), ("l", "3"), ("k", "3")]);
     assert!(messages.is_empty(), "{messages:?}");
+    // A k too large switches the workload: the switch names it, and the new
+    // workload not reading k is not news (the page audit of 2026-11-30: "k
+    // has no effect" came first, as if k were not the cause).
+    let (spec, messages) = RunSpec::from_query(
+        RunSpec::browser(),
+        [("topology", "mesh:8x8"), ("workload", "random-kk"), ("k", "4294967295")],
+    );
+    assert_eq!(spec.k, None);
+    assert_eq!(messages.len(), 1, "{messages:?}");
+    assert!(
+        messages[0].contains("max(l, k)") && messages[0].contains("switched to workload random-permutation"),
+        "{messages:?}"
+    );
+}
+
+/// The page takes seeds up to 2^53 − 1 (JavaScript's largest exact whole
+/// number: a larger one killed the page as it booted, the page audit of
+/// 2026-11-30), refused by name beyond it; the CLI takes any u64.
+#[test]
+fn the_page_takes_seeds_a_javascript_number_holds() {
+    let (spec, messages) = RunSpec::from_query(RunSpec::browser(), [("seed", "9007199254740991")]);
+    assert_eq!((spec.seed, messages.len()), (9_007_199_254_740_991, 0), "{messages:?}");
+    let (spec, messages) = RunSpec::from_query(RunSpec::browser(), [("seed", "9007199254740992")]);
+    assert_eq!(spec.seed, RunSpec::browser().seed);
+    assert!(
+        messages[0].starts_with("URL parameter seed=\"9007199254740992\" ignored")
+            && messages[0].contains("the page takes seeds from 0 to 9007199254740991"),
+        "{messages:?}"
+    );
+    let err = RunSpec::from_json(RunSpec::browser(), &json!({"seed": "18446744073709551615"})).unwrap_err();
+    assert!(
+        err.to_string().starts_with("invalid seed '18446744073709551615'"),
+        "{err}"
+    );
+    let mut native = RunSpec::default();
+    native.set(Field::Seed, "seed", "18446744073709551615").unwrap();
+    assert_eq!(native.seed, u64::MAX);
 }
 
 /// A run parameter given twice in an address: the last one is used, and

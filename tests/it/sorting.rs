@@ -118,6 +118,22 @@ fn bitonic_sorts_random_keys_and_duplicates_up_to_d10() {
     }
 }
 
+/// One key (hypercube:0, butterfly:0, mesh:1x1): no round, nothing moves;
+/// the packet is delivered at step 0 and the sort takes 0 steps (the CLI
+/// audit of 2026-11-30: bitonic reported 1 step; snake-sort on mesh:1x1
+/// never delivered its packet and stalled).
+#[test]
+fn one_key_is_sorted_in_zero_steps() {
+    for (topology, algorithm) in [
+        ("hypercube:0", "bitonic"),
+        ("butterfly:0", "bitonic"),
+        ("mesh:1x1", "snake-sort"),
+    ] {
+        let steps = run_sort(sort_instance(topology, vec![7]), algorithm);
+        assert_eq!(steps, 0, "{algorithm} on {topology}");
+    }
+}
+
 #[test]
 fn bitonic_steps_equal_the_documented_formula_for_d_2_to_12() {
     let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/algorithms/sorting.md")).unwrap();

@@ -59,9 +59,10 @@ fn count<R>(rounds: &[R], kind: impl Fn(&R) -> bool) -> u32 {
     rounds.iter().filter(|r| kind(r)).count() as u32
 }
 
-/// The steps of the sort on `hypercube:dim`, D ≥ 1 (module text).
+/// The steps of the sort on `hypercube:dim` (module text); 0 at D = 0
+/// (one key, no round).
 pub fn cube_steps(dim: u32) -> u32 {
-    dim * (dim + 1) / 2 + 1
+    (dim * (dim + 1) / 2 + 1) * u32::from(dim > 0)
 }
 
 /// Batcher's network on `hypercube:D`: its rounds as (stage k, dimension j).

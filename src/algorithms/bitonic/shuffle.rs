@@ -46,7 +46,8 @@ use crate::topology::ShuffleExchange;
 
 /// The steps of the sort on `shuffle-exchange:dim` (module text).
 pub fn steps(dim: u32) -> u32 {
-    5 * dim * dim / 4 + dim.saturating_sub(3) + 1
+    // D = 0: one key, no round.
+    (5 * dim * dim / 4 + dim.saturating_sub(3) + 1) * u32::from(dim > 0)
 }
 
 /// A round: a compare-exchange of stage k across bit j (then at bit 0), or
