@@ -63,9 +63,9 @@ impl Error {
     /// Shorthand for [`Error::Invalid`].
     pub fn invalid(field: impl Into<String>, value: impl ToString, reason: impl Into<String>) -> Self {
         Error::Invalid {
-            field: field.into(),
-            value: value.to_string(),
-            reason: reason.into(),
+            field: printable(&field.into()),
+            value: printable(&value.to_string()),
+            reason: printable(&reason.into()),
         }
     }
 
@@ -177,4 +177,22 @@ pub fn try_zeros<T: Clone + Default>(len: usize, what: &str, topology: &dyn std:
     let bytes = (len as u64).saturating_mul(std::mem::size_of::<T>() as u64);
     try_headroom(bytes, what, topology)?;
     Ok(vec![T::default(); len])
+}
+
+/// `text` with its control characters escaped (`\n`, `\u{1b}`, `\u{0}`):
+/// a value echoed from a file or a flag stays one visible line, and cannot
+/// move the terminal's cursor or forge lines of output.
+pub fn printable(text: &str) -> String {
+    if !text.chars().any(char::is_control) {
+        return text.to_string();
+    }
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
 }

@@ -305,7 +305,13 @@ export function stepForward() {
 }
 
 export function stepBack() {
-  if (state.snapshot) goTo(Math.max(0, shownStep() - 1), tweenMs(300));
+  if (!state.snapshot) return;
+  // At step 0 there is no step to show: back only pauses (no state message, SPEC §7: one per step shown).
+  if (shownStep() === 0) {
+    if (state.playing) setPlaying(false);
+    return;
+  }
+  goTo(shownStep() - 1, tweenMs(300));
 }
 
 /** Play / pause; at the end of the run, play again from step 0. */

@@ -90,7 +90,11 @@ export function setupTimeline(els, actions) {
       span.style.background = BAND_FILLS[i];
       span.style.color = BAND_INKS[i];
       span.title = `${p.name}: steps ${p.start + 1}–${p.start + p.steps}`;
-      span.textContent = label;
+      // The label in a span of its own: a band too narrow for a few letters shows none (style.css), not a fragment.
+      const text = document.createElement('span');
+      text.className = 'band-text';
+      text.textContent = label;
+      span.append(text);
       return span;
     });
     if (best !== null && best > 0 && best <= furthest) {

@@ -296,7 +296,12 @@ fn deadlock_words(cycle: &[u32]) -> String {
 
 /// The human summary of a run.
 fn summary(r: &Report, status: Status) -> String {
-    let workload = r.workload.as_deref().map(|w| format!(" {w}")).unwrap_or_default();
+    // An instance's name is the file's text: printed with its control characters escaped.
+    let workload = r
+        .workload
+        .as_deref()
+        .map(|w| format!(" {}", crate::error::printable(w)))
+        .unwrap_or_default();
     let cap = r.queue_cap.map(|q| format!(" q={q}")).unwrap_or_default()
         + &r.extra.flits.map(|f| format!(" flits={f}")).unwrap_or_default();
     let outcome = match status {

@@ -533,6 +533,10 @@ impl Engine {
         e.requeue = Vec::new();
         let initial_load = e.at_source.iter().copied().max().unwrap_or(0);
         e.stats.begin(initial_load);
+        // Those at their destination are delivered at step 0 (SPEC §1): the
+        // latency counts them, as the delay histogram does.
+        let home = e.delivered;
+        e.stats.delivered_many_at_step(0, home);
         Ok(e)
     }
 

@@ -384,12 +384,15 @@ impl fmt::Display for Topology {
 }
 
 fn parse_number(spec: &str, text: &str, what: &str) -> Result<u32> {
-    text.trim().parse::<u32>().map_err(|_| {
-        Error::invalid(
-            "topology",
-            spec,
-            format!("{what} '{text}' is not a non-negative integer"),
-        )
+    let t = text.trim();
+    t.parse::<u32>().map_err(|_| {
+        let whole = !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+        let why = if whole {
+            format!("{what} '{text}' is too large (at most {})", u32::MAX)
+        } else {
+            format!("{what} '{text}' is not a non-negative integer")
+        };
+        Error::invalid("topology", spec, why)
     })
 }
 

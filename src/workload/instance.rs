@@ -276,13 +276,8 @@ impl Instance {
             let list = v
                 .as_array()
                 .ok_or_else(|| Error::invalid("keys", short(v), "expected an array of keys, one number per packet"))?;
-            let (keys, numbers) = super::keys::parse(list).map_err(|i| {
-                Error::invalid(
-                    format!("keys[{i}]"),
-                    short(&list[i]),
-                    "expected a number (one key per packet)",
-                )
-            })?;
+            let (keys, numbers) = super::keys::parse(list)
+                .map_err(|(i, why)| Error::invalid(format!("keys[{i}]"), short(&list[i]), why))?;
             super::sort::check_sort_packets(&inst.topology, &inst.packets, &keys)?;
             inst.keys = Some(keys);
             inst.key_numbers = numbers;

@@ -14,9 +14,12 @@
 //!   `1e3`), below 2^53: as the integers they are;
 //! - otherwise (a fraction, a whole number past 2^53 written as a double,
 //!   or integers of both signs past i64): the f64 value, its bits flipped so that they sort as the numbers
-//!   do (the sign bit for a positive, every bit for a negative). Integers
-//!   past 2^53 in such a list are the f64 nearest to them, as in any JSON
-//!   reader that reads numbers as doubles.
+//!   do (the sign bit for a positive, every bit for a negative). An
+//!   integer written as one that a double does not hold exactly (past 2^53,
+//!   not a multiple of the doubles' spacing there) is refused in such a
+//!   list, by name: as a double it could tie a distinct key. A whole number
+//!   written with a point or an exponent past 2^53 is read as the double it
+//!   names, as any JSON reader that reads numbers as doubles reads it.
 //!
 //! Written back ([`write_json`]), a key is the number it was read as.
 
@@ -54,12 +57,21 @@ fn real_value(code: u64) -> f64 {
     f64::from_bits(if code & SIGN != 0 { code & !SIGN } else { !code })
 }
 
-/// Reads `keys` (a JSON array's items) into codes; the first item that is
-/// not a number is the error (its index: the instance reader names
-/// `keys[i]` and the value).
-pub fn parse(list: &[Value]) -> std::result::Result<(Vec<u64>, KeyNumbers), usize> {
+/// Why a key is refused: not a number, or an integer a list of doubles
+/// would not hold exactly (see [`parse`]).
+pub const NOT_A_NUMBER: &str = "expected a number (one key per packet)";
+const INEXACT: &str = "an integer past 2^53 beside negative numbers or fractions: such a list is compared \
+                       as doubles, which do not hold it exactly (distinct keys would tie); give integers of one \
+                       sign, or integers below 2^53";
+
+/// Reads `keys` (a JSON array's items) into codes; the error is the first
+/// item refused, with why (the instance reader names `keys[i]` and the
+/// value): one that is not a number, or, in a list compared as doubles, an
+/// integer a double does not hold exactly (the CLI audit of 2026-11-30:
+/// 2^64 − 1 and 2^64 − 2 beside −1 tied, and a wrong order read as sorted).
+pub fn parse(list: &[Value]) -> std::result::Result<(Vec<u64>, KeyNumbers), (usize, &'static str)> {
     if let Some(i) = list.iter().position(|x| !x.is_number()) {
-        return Err(i);
+        return Err((i, NOT_A_NUMBER));
     }
     if let Some(codes) = list.iter().map(Value::as_u64).collect::<Option<Vec<u64>>>() {
         return Ok((codes, KeyNumbers::Unsigned));
@@ -79,6 +91,14 @@ pub fn parse(list: &[Value]) -> std::result::Result<(Vec<u64>, KeyNumbers), usiz
             KeyNumbers::Signed
         };
         return Ok((values.into_iter().map(code).collect(), numbers));
+    }
+    let inexact = |x: &Value| match (x.as_u64(), x.as_i64()) {
+        (Some(v), _) => (v as f64) >= u64::MAX as f64 || (v as f64) as u64 != v,
+        (None, Some(v)) => (v as f64) as i64 != v,
+        _ => false,
+    };
+    if let Some(i) = list.iter().position(inexact) {
+        return Err((i, INEXACT));
     }
     Ok((values.into_iter().map(real_code).collect(), KeyNumbers::Real))
 }
@@ -133,7 +153,9 @@ mod tests {
         assert_eq!(codes(json!([1e3, 2])), (vec![1000, 2], KeyNumbers::Unsigned));
         assert_eq!(codes(json!([-3.0, 2])).1, KeyNumbers::Signed);
         assert_eq!(codes(json!([1e300, 2])).1, KeyNumbers::Real);
-        assert_eq!(codes(json!([-1, u64::MAX])).1, KeyNumbers::Real);
+        // Both signs past i64: doubles, which hold 2^63 exactly (u64::MAX
+        // they would not: refused, below).
+        assert_eq!(codes(json!([-1, 1u64 << 63])).1, KeyNumbers::Real);
     }
 
     #[test]
@@ -209,7 +231,23 @@ mod tests {
             (json!([true]), 0),
             (json!([[1]]), 0),
         ] {
-            assert_eq!(parse(bad.as_array().unwrap()), Err(at));
+            assert_eq!(parse(bad.as_array().unwrap()), Err((at, NOT_A_NUMBER)));
         }
+    }
+
+    /// A list compared as doubles refuses an integer a double does not
+    /// hold exactly; integers of one sign, and integers a double holds,
+    /// are kept exact.
+    #[test]
+    fn an_integer_a_double_cannot_hold_is_refused_in_a_list_of_doubles() {
+        let refused = |v: Value| parse(v.as_array().unwrap()).map_err(|(i, _)| i);
+        assert_eq!(refused(json!([u64::MAX, u64::MAX - 1, -1, -2])), Err(0));
+        assert_eq!(refused(json!([0.5, 9_007_199_254_740_993u64])), Err(1));
+        assert_eq!(refused(json!([i64::MIN + 1, 0.5])), Err(0));
+        let (codes, kind) = parse(json!([1u64 << 60, -1, 0.5]).as_array().unwrap()).unwrap();
+        assert_eq!(kind, KeyNumbers::Real);
+        assert!(codes[2] < codes[0] && codes[1] < codes[2]);
+        assert!(parse(json!([u64::MAX, u64::MAX - 1]).as_array().unwrap()).is_ok());
+        assert!(parse(json!([i64::MIN, -1, 3]).as_array().unwrap()).is_ok());
     }
 }

@@ -10,7 +10,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { browser, server, openPage, embedPage, watchErrors } from './harness.mjs';
+import { browser, server, openPage, embedPage, watchErrors, sendMessage } from './harness.mjs';
 
 /** The error line's messages. */
 const lines = (at) => at.evaluate(() => [...document.querySelectorAll('#messages .msg, [data-role="error"]')].map((m) => m.textContent).join('\n'));
@@ -108,6 +108,16 @@ test('step is read as the other numbers are: spaces around it ignored, up to the
   await page.goto(`${server.url}?lesson=deadlock&step=4294967296`);
   await page.waitForSelector('body[data-ready="1"]', { state: 'attached' });
   assert.match(await lines(page), /step="4294967296" ignored: expected a whole number from 0 to 4294967295/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('back at step 0 shows no step: no state message (one per step shown)', async () => {
+  const { page, frame, errors } = await embedPage('?embed=1&topology=mesh:8x8&workload=random-permutation&play=0');
+  assert.deepEqual(await sendMessage(page, { type: 'routesim:command', command: 'back' }, 0, { list: 'states' }), []);
+  assert.equal(await frame.locator('[data-role="step-count"]').innerText(), '0');
+  const got = await sendMessage(page, { type: 'routesim:command', command: 'step' }, 1, { list: 'states' });
+  assert.deepEqual(got.map((s) => s.step), [1]);
   assert.deepEqual(errors, []);
   await page.close();
 });

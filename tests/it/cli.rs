@@ -1011,3 +1011,30 @@ fn run_draws_progress_only_on_a_terminal_on_stderr_and_after_a_second() {
     assert!(!tty.contains("delivered, step"), "a short run drew a bar: {tty:?}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Values echoed from an instance file keep to one visible line: control
+/// characters (a terminal's escape sequences, a newline, a NUL) are printed
+/// escaped, in messages and in the human summary (the CLI audit of
+/// 2026-11-30: a name could forge lines of output and colour the terminal).
+#[test]
+fn echoed_values_have_their_control_characters_escaped() {
+    let bad = "{\"topology\":\"linear:3\\u0000\",\"packets\":[]}";
+    let out = routesim_stdin(&["run", "--instance", "-"], Some(bad));
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("'linear:3\\u{0}'") && !err.contains('\0'), "{err:?}");
+    let escape = "{\"topology\":\"\\u001b[31mRED\\nx\",\"packets\":[]}";
+    let out = routesim_stdin(&["run", "--instance", "-"], Some(escape));
+    let err = text(&out.stderr);
+    assert!(!err.contains('\u{1b}') && err.contains("\\u{1b}[31mRED\\nx"), "{err:?}");
+    assert_eq!(err.lines().count(), 1, "{err:?}");
+    let named = "{\"topology\":\"linear:3\",\"name\":\"x\\ndelivered 999/999\\u001b[31m\",\"packets\":[[0,2]]}";
+    let out = routesim_stdin(&["run", "--instance", "-"], Some(named));
+    let summary = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        !summary.contains('\u{1b}') && !summary.contains("\ndelivered 999"),
+        "{summary:?}"
+    );
+    assert!(summary.contains("x\\ndelivered 999/999\\u{1b}[31m"), "{summary:?}");
+}
