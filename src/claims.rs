@@ -241,6 +241,8 @@ pub fn evaluate_run(
         },
         Formula::LogInputs => match topo {
             Topology::Butterfly(b) => Some(bound(text, b.dim() as f64, format!("n = {} inputs", b.rows()))),
+            // The butterfly the hypercube emulates (§8): its n = 2^D inputs are the nodes.
+            Topology::Hypercube(_) => dim.map(|d| bound(text, d as f64, format!("n = {} inputs", 1u64 << d))),
             _ => None,
         },
         Formula::DimsTimesSide => topo.as_grid().filter(|_| topo.kind() == Kind::Mesh).map(|g| {
@@ -250,6 +252,7 @@ pub fn evaluate_run(
         Formula::SevenSide => topo
             .square_side()
             .map(|n| bound(text, (7 * n) as f64, format!("n = {n}"))),
+        Formula::Side => topo.square_side().map(|n| bound(text, n as f64, format!("n = {n}"))),
         // Batcher's network on each network: its exact steps, computed by the family.
         Formula::BitonicSteps => dim.map(|d| bound(text, bitonic::cube_steps(d) as f64, format!("log N = D = {d}"))),
         Formula::BitonicButterflySteps => match topo {
@@ -277,6 +280,10 @@ pub fn evaluate_run(
         Formula::LogNodes => {
             let n = topo.nodes();
             Some(bound(text, (n as f64).log2(), format!("N = {n} nodes")))
+        }
+        Formula::LogNodesSquared => {
+            let n = topo.nodes();
+            Some(bound(text, (n as f64).log2().powi(2), format!("N = {n} nodes")))
         }
     }
 }

@@ -11,7 +11,7 @@ use serde::Serialize;
 
 mod ks;
 mod lines;
-pub use ks::{KsLemma, KsTheorem, LEMMA_15_C};
+pub use ks::{KsLemma, KsTheorem};
 pub use lines::LineLemma;
 mod phases;
 pub use phases::{names_single_phases, phases_named};
@@ -244,8 +244,12 @@ pub enum Formula {
     DimsTimesSide,
     /// log₂ N, N the number of nodes (D on `shuffle-exchange:D`).
     LogNodes,
+    /// log² N, N the number of nodes (D² on `shuffle-exchange:D`).
+    LogNodesSquared,
     /// 7n on an n × n mesh (the snake sort's steps, at most).
     SevenSide,
+    /// n, the side of an n × n mesh.
+    Side,
     /// Batcher's bitonic sort on `hypercube:D` (log N = D): D(D + 1)/2
     /// compare rounds, overlapped (SPEC §1), take D(D + 1)/2 + 1 steps.
     BitonicSteps,
@@ -306,7 +310,9 @@ impl Formula {
             Formula::FlashsortArrayQueue => "2d·q + 2λ + 1",
             Formula::DimsTimesSide => "d·M",
             Formula::LogNodes => "log₂ N",
+            Formula::LogNodesSquared => "log² N",
             Formula::SevenSide => "7n",
+            Formula::Side => "n",
             Formula::BitonicSteps => "(log N)(log N + 1)/2 + 1",
             Formula::BitonicButterflySteps => "(log N + 1)² − 2",
             Formula::BitonicShuffleExchangeSteps => "⌊5(log N)²/4⌋ + max(log N − 3, 0) + 1",

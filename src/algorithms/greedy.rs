@@ -2,7 +2,7 @@
 //! to the destination column, then along the column (in d dimensions the
 //! last coordinate first), and the contention policy settles conflicts.
 //!
-//! Source: the "greedy" strategy of Kaufmann–Sibeyn §2 and the permutation
+//! Source: the "greedy" strategy of Kaufmann–Sibeyn §3 (its contention strategies in §2) and the permutation
 //! routing lecture (Greedy XY). With `farthest-first` a permutation of an
 //! n×n mesh is routed in at most 2n−2 steps, and a linear array in which
 //! every node receives at most one packet in at most n−1 steps; Lemma 2 of
@@ -76,7 +76,7 @@ pub const ENTRY: Entry = Entry {
     name: NAME,
     summary: "dimension order, last coordinate first (X then Y); the policy settles contention",
     paper: LECTURE,
-    section: "XY greedy permutation routing in 2-D mesh (Lemma); Kaufmann–Sibeyn §2, §5",
+    section: "XY greedy permutation routing in 2-D mesh (Lemma); Kaufmann–Sibeyn §2 (farthest-first), §3, §5",
     kinds: GRIDS,
     shape: Shape::Any,
     packets: Packets::Any,
@@ -191,7 +191,7 @@ const BUFFER_COROLLARY: Claim = Claim {
 const AVERAGE_CASE: Claim = Claim {
     name: "the average case",
     text: "when every node sends one packet to an independent, uniformly random node, greedy XY routing delivers \
-           every packet within its distance + O(log n) steps with probability 1 − O(1/n²); a packet is delayed z \
+           any packet within its distance + O(log n) steps with probability 1 − O(1/n²) (a bound per packet); a packet is delayed z \
            steps with probability O(e^(−z/6)), and no node needs more than 4 auxiliary buffers with probability \
            1 − O(log⁴ n / n)",
     scope: Scope::SquareMesh,

@@ -506,12 +506,12 @@ pub const TEACHING: Teaching = Teaching {
         pass_claim(
             "Lemma 15",
             join!(
-                "with superior regions and ε ≤ n/6, steps a′ and b′ of every pass 2 … k/2 take at most n + 4ε²/n \
-                 steps; the proof carries a lower-order term, judged here as ",
-                KsTheorem::Lemma15.text()
+                "with superior regions and ε ≤ n/6, steps a′ and b′ of every pass 2 … k/2 take at most ",
+                KsTheorem::Lemma15.text(),
+                " steps; the proof carries a lower-order term O(√(n log n)), whose constant is measured"
             ),
             &["pass*-randomize-route", "!^pass*-randomize-route"],
-            Strength::AtMostWhp,
+            Strength::PlusSqrtKnLogN,
             KsTheorem::Lemma15,
         ),
     ],

@@ -2,7 +2,7 @@
 //! the whole run, Lemmas 13–15 on its passes.
 
 use super::{with_unit, Bound};
-use crate::algorithms::claim::{KsTheorem, LEMMA_15_C};
+use crate::algorithms::claim::KsTheorem;
 use crate::workload::Instance;
 
 /// LevelRoute (§6) on an n × n mesh or torus, k the most packets a node
@@ -38,7 +38,8 @@ pub(super) fn level_route(theorem: KsTheorem, instance: &Instance, epsilon: Opti
 /// (`None`: ⌈n/8⌉): Lemma 13 (step a), ε + O(√(ε log n)), and Lemma 14
 /// (step b), n + O(√(n log n)), for the basic loop (not where Theorem 1's
 /// improved version runs, k·ε ≥ 4n, k ≥ 4); Lemma 15 (steps a′ and b′ with
-/// superior regions), n + 4ε²/n + c·√(n ln n), c stated, where ε ≤ n/6.
+/// superior regions), n + 4ε²/n + O(√(n log n)) (the proof's lower-order
+/// term), where ε ≤ n/6.
 pub(super) fn level_pass(theorem: KsTheorem, instance: &Instance, epsilon: Option<u32>) -> Option<Bound> {
     let n = instance.topology.square_side()?;
     let (l, k) = instance.lk();
@@ -57,14 +58,8 @@ pub(super) fn level_pass(theorem: KsTheorem, instance: &Instance, epsilon: Optio
             Some(with_unit(theorem.text(), nf, parameters, unit))
         }
         KsTheorem::Lemma15 if 6 * eps <= n => {
-            let value = nf + 4.0 * ef * ef / nf + LEMMA_15_C * (nf * nf.ln()).sqrt();
-            Some(Bound {
-                formula: theorem.text().to_string(),
-                value,
-                parameters,
-                detail: String::new(),
-                unit: None,
-            })
+            let unit = ("√(n·ln n)".to_string(), (nf * nf.ln()).sqrt());
+            Some(with_unit(theorem.text(), nf + 4.0 * ef * ef / nf, parameters, unit))
         }
         _ => None,
     }

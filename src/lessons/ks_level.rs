@@ -39,9 +39,10 @@ pub(super) const KS_LEVEL: Lesson = Lesson {
         "), not just inside their strip of ε, and every pass spreads and routes in one phase \
          (pass2-randomize-route). Click a packet in a corner to follow its route: in its pass it first heads \
          for the middle, then turns. Lemma 15 bounds \
-         passes 2 and 3 by n + 4ε²/n = 34 steps plus a lower-order term; the panel's Lemma 15 line holds \
-         them to the bound with that term (the check gives what they take here once the run is over); \
-         untick the option superior and the plain loop takes 5 + 48 steps per pass and 183 in all."
+         passes 2 and 3 by ",
+        KsTheorem::Lemma15.text(),
+        " = 34 steps plus a lower-order term whose constant the paper does not give; the panel's Lemma 15 \
+         line measures it (the check gives what they take here once the run is over); untick the option superior and the plain loop takes 5 + 48 steps per pass and 183 in all."
     ),
     paper: KAUFMANN_SIBEYN,
     section: "§6 (Corollary 4), §6.1.1 (Lemma 15)",

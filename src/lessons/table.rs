@@ -332,7 +332,9 @@ pub const LESSONS: &[Lesson] = &[
                time, four times, inside Columnsort so that node queues stay constant, and takes about six \
                times the steps. Batcher's bitonic sort (the second run, §1.1) is a sorting \
                network: a fixed schedule of 6·7/2 = 21 rounds of compare-exchanges between rows one bit apart, \
-               whatever the keys — O(log² N), exactly ",
+               whatever the keys — O(",
+            Formula::LogNodesSquared.spelled(),
+            "), exactly ",
             Formula::BitonicButterflySteps.spelled(),
             " = 47 steps here, its keys ending along the top level. Which wins at this size? The check \
                below says which finished first and divides each run's steps by its growth (D = log N): \

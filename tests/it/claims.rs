@@ -590,7 +590,11 @@ fn every_closed_form_formula_takes_its_value_and_exists_only_where_defined() {
     );
     assert_eq!(value(Formula::SqrtNOverThree, "hypercube:6"), None);
     close(value(Formula::LogInputs, "butterfly:4"), 4.0, "log n inputs");
-    assert_eq!(value(Formula::LogInputs, "hypercube:4"), None);
+    // The butterfly a hypercube emulates (flashsort §8): 2^D inputs.
+    close(value(Formula::LogInputs, "hypercube:4"), 4.0, "log n inputs");
+    assert_eq!(value(Formula::LogInputs, "mesh:4x4"), None);
+    close(value(Formula::LogNodesSquared, "shuffle-exchange:6"), 36.0, "log² N");
+    close(value(Formula::Side, "mesh:6x6"), 6.0, "n");
     close(
         value(Formula::BitonicButterflySteps, "butterfly:4"),
         23.0,

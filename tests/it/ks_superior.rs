@@ -361,7 +361,8 @@ fn the_ks_level_and_cut_through_lessons_quote_their_runs() {
         .iter()
         .find(|c| c.text.starts_with("Lemma 15"))
         .expect("Lemma 15 is checked");
-    assert_eq!(lemma15.verdict, Verdict::Met, "{}", lemma15.text);
+    // The paper gives no constant for the proof's O(√(n log n)): measured.
+    assert_eq!(lemma15.verdict, Verdict::Measured, "{}", lemma15.text);
     let steps = |r: &Report, name: &str| r.phases.iter().find(|p| p.name == name).unwrap().steps;
     let (plain, _, _) = run("ks-level", &[(Field::Superior, "superior", "false")]);
     // The lesson asks for this run's steps: its text does not give them

@@ -81,7 +81,8 @@ fn one_with_a_plural(text: &str) -> bool {
     let operand = |t: &str| ["−", "-", "+", "·", "×", "/"].contains(&t);
     tokens.windows(2).enumerate().any(|(i, w)| {
         let after_operator = i > 0 && operand(tokens[i - 1]);
-        let count = w[0].trim_start_matches(|c: char| !c.is_ascii_alphanumeric() && c != '.' && c != ',');
+        // "(1 steps" counts one; "§1 steps" (a section) and "−1" do not.
+        let count = w[0].trim_start_matches('(');
         let noun = w[1].trim_end_matches(|c: char| !c.is_alphanumeric());
         count == "1" && !after_operator && PLURALS.contains(&noun)
     })

@@ -451,7 +451,8 @@ fn the_bitonic_claim_is_judged_exactly_and_met() {
             // the bound is the run's exact count.
             let c = e.claims.iter().find(|c| c.name == name).unwrap();
             assert!(
-                c.text.starts_with("exactly (log N)(log N + 1)/2 compare rounds"),
+                c.text
+                    .starts_with("Batcher's network has exactly (log N)(log N + 1)/2 compare rounds"),
                 "{}",
                 c.text
             );

@@ -499,7 +499,8 @@ pub const TEACHING: Teaching = Teaching {
                    climbing and a descending node of each routing's leveled network, each with two in-edges of \
                    at most q packets, and λ packets starting or resting on it, λ the most keys any routing \
                    brought to one input — 1 when every interval fits its subbutterfly, which light loading \
-                   makes likely (§8)",
+                   makes likely. §8 states constant queues with no constant: 4q + λ is this implementation's \
+                   bound, derived from its construction and checked here",
             scope: Scope::Butterfly,
             permutation: false,
             instance: None,
@@ -515,7 +516,9 @@ pub const TEACHING: Teaching = Teaching {
                    2d·q + 2λ + 1 packets: each routing is monotone and routes an orthant with its opposite, two \
                    copies of at most d in-edges of q packets each; λ keys start and λ end a routing on the node, λ \
                    the most keys any routing brought to one node — 1 when every interval fits its slab; and one key \
-                   of the other column rests there while a column is sorted (§10, lightly loaded)",
+                   of the other column rests there while a column is sorted. §10 (lightly loaded) states \
+                   constant queues with no constant: 2d·q + 2λ + 1 is this implementation's bound, derived from \
+                   its construction and checked here",
             scope: Scope::MeshMultiD,
             permutation: false,
             instance: None,

@@ -34,8 +34,9 @@
 //! n/2 and bound for the left edge travels ≈ n/2 − ε + n − 1; so the excess
 //! over n + 4ε²/n is Θ(n) on random instances, not O(√(n log n)): the proof
 //! counts the superior packets' delay on the row but not the column they
-//! came up. Lemma 15 is judged with the constant c = 1.75 of this family
-//! (stated before measuring; docs/algorithms/kaufmann-sibeyn.md): random
+//! came up. The page measures Lemma 15's constant (the paper states none:
+//! its printed bound is n + 4ε²/n, the proof's term O(√(n log n))); the
+//! tests hold it to c = 1.75 (docs/algorithms/kaufmann-sibeyn.md): random
 //! k-permutations stay within it at sides 16–96 and exceed it at 128; k-PR
 //! exceeds it on some seeds already at sides 16–32.
 

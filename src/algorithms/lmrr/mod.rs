@@ -626,7 +626,7 @@ pub const ENTRY: Entry = Entry {
     name: NAME,
     summary: "random ranks, smallest first, with ghosts and end-of-stream on a leveled network; edge queues of q",
     paper: LMRR,
-    section: "§2.2 (Theorem 2.9); §3 meshes (Theorem 3.1); §4 butterflies (Theorems 4.1, 4.2); §5 shuffle-exchange; §6 d-dimensional meshes",
+    section: "§2.2 (the algorithm; Theorem 2.9 in §2.3); §3 meshes (Theorem 3.1); §4 butterflies (Theorems 4.1, 4.2); §5 shuffle-exchange; §6 d-dimensional meshes",
     kinds: &[Kind::Mesh, Kind::Butterfly, Kind::Hypercube, Kind::ShuffleExchange],
     shape: Shape::GridsMultiD,
     packets: Packets::Any,
