@@ -433,6 +433,31 @@ pub struct Claim {
     pub formula: Formula,
 }
 
+impl Claim {
+    /// A claim about the number of steps stated for every workload and
+    /// policy on `scope`, without barriers or a single instance.
+    pub const fn on_steps(
+        name: &'static str,
+        text: &'static str,
+        scope: Scope,
+        strength: Strength,
+        formula: Formula,
+    ) -> Claim {
+        Claim {
+            name,
+            text,
+            scope,
+            permutation: false,
+            instance: None,
+            separated: false,
+            policy: None,
+            measure: Measure::Steps,
+            strength,
+            formula,
+        }
+    }
+}
+
 fn policy_name<S: serde::Serializer>(policy: &Option<Policy>, s: S) -> Result<S::Ok, S::Error> {
     match policy {
         Some(p) => s.serialize_str(p.name()),
@@ -483,15 +508,9 @@ pub const fn ks_lemma_claim(
     lemma: KsLemma,
 ) -> Claim {
     Claim {
-        name,
-        text,
-        scope,
-        permutation: false,
-        instance: None,
         separated: true,
         policy,
         measure,
-        strength: Strength::PlusSqrtKnLogN,
-        formula: Formula::KsLemma(lemma),
+        ..Claim::on_steps(name, text, scope, Strength::PlusSqrtKnLogN, Formula::KsLemma(lemma))
     }
 }

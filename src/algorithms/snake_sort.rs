@@ -12,7 +12,7 @@
 //! for the network's R rounds, at most 7n for every n ([`SortTask::duration`];
 //! the primitive's module notes count R).
 
-use super::claim::{join, Claim, Formula, Measure, Scope, Strength};
+use super::claim::{join, Claim, Formula, Scope, Strength};
 use super::key_sort::KeySort;
 use super::papers::PP;
 use super::teaching::{Classes, PhaseText, Teaching};
@@ -104,22 +104,17 @@ pub const TEACHING: Teaching = Teaching {
     }],
     classes: Classes::Named(&["key"]),
     headline: 0,
-    claims: &[Claim {
-        name: "the snake sort's steps",
-        text: join!(
+    claims: &[Claim::on_steps(
+        "the snake sort's steps",
+        join!(
             "the standard mesh sort takes O(√N) = O(n) steps on an n × n mesh (Pietracaprina–Pucci's proof of \
              Theorem 2 states no constant: the constant is measured); this network's rounds, overlapped, take at \
              most ",
             Formula::SevenSide.spelled(),
             " (this implementation's count, held by the tests)"
         ),
-        scope: Scope::SquareMesh,
-        permutation: false,
-        instance: None,
-        separated: false,
-        policy: None,
-        measure: Measure::Steps,
-        strength: Strength::Order,
-        formula: Formula::Side,
-    }],
+        Scope::SquareMesh,
+        Strength::Order,
+        Formula::Side,
+    )],
 };

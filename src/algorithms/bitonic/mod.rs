@@ -30,7 +30,7 @@
 pub mod butterfly;
 pub mod shuffle;
 
-use super::claim::{join, Claim, Formula, Measure, Scope, Strength};
+use super::claim::{join, Claim, Formula, Scope, Strength};
 use super::key_sort::KeySort;
 use super::papers::LMRR;
 use super::teaching::{Classes, PhaseText, Teaching};
@@ -221,73 +221,53 @@ pub const TEACHING: Teaching = Teaching {
     classes: Classes::Named(&["key"]),
     headline: 0,
     claims: &[
-        Claim {
-            name: "the bitonic step count",
-            text: join!(
+        Claim::on_steps(
+            "the bitonic step count",
+            join!(
                 ROUNDS,
                 ", overlapped: ",
                 Formula::BitonicSteps.spelled(),
                 " steps on a hypercube"
             ),
-            scope: Scope::Hypercube,
-            permutation: false,
-            instance: None,
-            separated: false,
-            policy: None,
-            measure: Measure::Steps,
-            strength: Strength::Exact,
-            formula: Formula::BitonicSteps,
-        },
-        Claim {
-            name: "the bitonic step count on a butterfly",
-            text: join!(
+            Scope::Hypercube,
+            Strength::Exact,
+            Formula::BitonicSteps,
+        ),
+        Claim::on_steps(
+            "the bitonic step count on a butterfly",
+            join!(
                 ROUNDS,
                 ", each climbing one level, with walks down between stages: ",
                 Formula::BitonicButterflySteps.spelled(),
                 " steps on a butterfly, the keys ending at level log N"
             ),
-            scope: Scope::Butterfly,
-            permutation: false,
-            instance: None,
-            separated: false,
-            policy: None,
-            measure: Measure::Steps,
-            strength: Strength::Exact,
-            formula: Formula::BitonicButterflySteps,
-        },
-        Claim {
-            name: "the bitonic step count on a shuffle-exchange graph",
-            text: join!(
+            Scope::Butterfly,
+            Strength::Exact,
+            Formula::BitonicButterflySteps,
+        ),
+        Claim::on_steps(
+            "the bitonic step count on a shuffle-exchange graph",
+            join!(
                 ROUNDS,
                 " across the exchange links, the packets rotating along the shuffle links between them (Stone): ",
                 Formula::BitonicShuffleExchangeSteps.spelled(),
                 " steps on a shuffle-exchange graph"
             ),
-            scope: Scope::ShuffleExchange,
-            permutation: false,
-            instance: None,
-            separated: false,
-            policy: None,
-            measure: Measure::Steps,
-            strength: Strength::Exact,
-            formula: Formula::BitonicShuffleExchangeSteps,
-        },
-        Claim {
-            name: "Batcher on the shuffle-exchange (§1.1)",
-            text: join!(
+            Scope::ShuffleExchange,
+            Strength::Exact,
+            Formula::BitonicShuffleExchangeSteps,
+        ),
+        Claim::on_steps(
+            "Batcher on the shuffle-exchange (§1.1)",
+            join!(
                 "Batcher's network sorts N packets on the N-node shuffle-exchange graph in ",
                 Formula::LogNodesSquared.spelled(),
                 " steps with queues of size 1 (§1.1, where a compare-exchange is one step); in SPEC §1's steps \
                  (keys cross, then packets swap) the run measures the constant"
             ),
-            scope: Scope::ShuffleExchange,
-            permutation: false,
-            instance: None,
-            separated: false,
-            policy: None,
-            measure: Measure::Steps,
-            strength: Strength::Order,
-            formula: Formula::LogNodesSquared,
-        },
+            Scope::ShuffleExchange,
+            Strength::Order,
+            Formula::LogNodesSquared,
+        ),
     ],
 };
