@@ -23,6 +23,7 @@ mod delay;
 mod judge;
 mod load;
 mod phases;
+mod scope;
 mod sort;
 mod stall;
 mod words;
@@ -429,7 +430,7 @@ pub fn packet_line(sim: &Simulation, packet: u32) -> Option<String> {
         .teaching
         .claims
         .iter()
-        .find(|c| c.measure == Measure::PacketDelay && judge::not_applicable(c, sim).is_none())?;
+        .find(|c| c.measure == Measure::PacketDelay && scope::not_applicable(c, sim).is_none())?;
     delay::packet_line(sim, packet, claim)
 }
 

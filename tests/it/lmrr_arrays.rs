@@ -253,6 +253,23 @@ fn the_section_6_claim_is_measured_on_plateaus() {
     assert!(c.line.contains("four phases of Theorem 3.1"), "{}", c.line);
     let (_, c) = claim("butterfly:3", &[]);
     assert_eq!(c.verdict, Verdict::NotApplicable);
+    // §6 routes at most d packets out of and into each node (the claims
+    // audit of 2026-11-30: its constant was measured on any load).
+    let loaded = |k: &str| {
+        let mut s = sim_of("mesh:4x4x4", "lmrr", "random-kk", &[(Field::K, k)]);
+        assert_eq!(s.run(), Status::Finished);
+        let e = explain::explain_run(&s);
+        e.claims.into_iter().find(|c| c.name == "§6 arrays").unwrap()
+    };
+    assert_eq!(loaded("3").verdict, Verdict::Measured);
+    let c = loaded("4");
+    assert_eq!(c.verdict, Verdict::NotApplicable);
+    assert!(
+        c.line
+            .contains("at most d = 3 packets sent and received per node; this run has ℓ = 4, k = 4"),
+        "{}",
+        c.line
+    );
 }
 
 /// The plateaus' paths are bounded before any is built (path_bound): a
