@@ -132,6 +132,25 @@ pub(crate) fn not_applicable(claim: &Claim, sim: &Simulation) -> Option<String> 
             return Some(format!("stated for k ≥ {min}; here k = {k}"));
         }
     }
+    // Kaufmann–Sibeyn's average-case remarks (§7.4, §8.1) hold "for
+    // sufficiently large k": read here as k large enough that the main
+    // term is at least the mesh's diameter, which every run needs (at k = 1
+    // the measured constant would only measure the diameter).
+    if let Formula::Ks(KsTheorem::NoWrapNoRandomize | KsTheorem::NoWrapAverage | KsTheorem::WrapAverage) = claim.formula
+    {
+        let main = claims::evaluate(claim.formula, sim.instance()).map(|b| b.value);
+        let diameter = topo.as_grid().map(|g| g.dims().iter().map(|&n| n - 1).sum::<u32>());
+        if let (Some(main), Some(diameter)) = (main, diameter) {
+            if main < diameter as f64 {
+                let k = sim.instance().lk().1;
+                return Some(format!(
+                    "stated for sufficiently large k; here k = {k} and the main term {} is below the diameter \
+                     {diameter}",
+                    super::num(main)
+                ));
+            }
+        }
+    }
     // Pietracaprina–Pucci §3's allowance is for nodes not told ℓ and k.
     if claim.formula == Formula::UnknownLkAllowance && !sim.config().options.unknown_lk {
         return Some(

@@ -106,6 +106,18 @@ fn nowrap_route_without_randomizing_on_random_k_permutations() {
         &[(Field::K, "8"), bare[0]],
     );
     assert_eq!(verdict(&c, "§7.4 without randomizing"), Verdict::NotApplicable);
+    // "For sufficiently large k": not where the main term is below the
+    // diameter (k = 1: n/4 = 3 against 22 on mesh:12x12).
+    let (_, c) = claims("mesh:12x12", "ks-nowrap", "random-kk", &[(Field::K, "1"), bare[0]]);
+    let why = c.iter().find(|x| x.name == "§7.4 without randomizing").unwrap();
+    assert_eq!(why.verdict, Verdict::NotApplicable);
+    assert!(
+        why.line.contains("main term 3 is below the diameter 22"),
+        "{}",
+        why.line
+    );
+    let (_, c) = claims("mesh:12x12", "ks-nowrap", "random-kk", &[(Field::K, "1")]);
+    assert_eq!(verdict(&c, "§7.4 on average"), Verdict::NotApplicable);
     // ... and without the option it does not apply.
     let (_, c) = claims("mesh:12x12", "ks-nowrap", "random-kk", &[(Field::K, "8")]);
     assert_eq!(verdict(&c, "§7.4 without randomizing"), Verdict::NotApplicable);
