@@ -365,10 +365,10 @@ pub const BIT_FIXING_TEACHING: Teaching = Teaching {
         Claim {
         name: "the oblivious lower bound",
         text: join!(
-            "any deterministic oblivious scheme — bit fixing among them — has permutations (the transpose) that \
-               need Ω(",
+            "any deterministic oblivious scheme — bit fixing among them — has permutations that need Ω(",
             Formula::SqrtNOverD.spelled(),
-            ") steps"
+            ") steps (the lecture proves they exist; for bit fixing the transpose is one, the standard example \
+             this claim is judged on)"
         ),
         scope: Scope::Hypercube,
         permutation: true,

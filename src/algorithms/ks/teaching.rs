@@ -324,7 +324,8 @@ const NOWRAP_LEMMAS: [Claim; 7] = {
             join!(
                 "phases 1, …, d − 1 (randomizing) and d + 1, …, 2d − 1 of NoWrapRoute(d) take ",
                 KsLemma::PerDimension.text(),
-                " + O(√(kn log n)) routing steps each, with very high probability (farthest-first)"
+                " + O(√(kn log n)) routing steps each, with very high probability (farthest-first; the paper \
+                 prints the second range as d + 1, …, 2·d, but NoWrapRoute(d) has 2d − 1 phases: read as 2d − 1)"
             ),
             Scope::CubeMesh,
             FF,
