@@ -47,12 +47,7 @@ impl KeySort {
             // packet is where it ends, delivered at step 0 like any packet
             // at its destination (SPEC §1), and the sort takes 0 steps.
             self.done = true;
-            let home: Vec<u32> = engine
-                .active()
-                .into_iter()
-                .filter(|&p| engine.position(p) == engine.destination(p))
-                .collect();
-            engine.deliver_many(&home);
+            engine.deliver_many(&at_home(engine));
             return Ok(());
         }
         engine.set_deliver_on_arrival(false);
@@ -84,11 +79,16 @@ impl KeySort {
         self.done = true;
         self.sort = None;
         engine.set_deliver_on_arrival(true);
-        let home: Vec<u32> = engine
-            .active()
-            .into_iter()
-            .filter(|&p| engine.position(p) == engine.destination(p) && !engine.is_scripted(p))
-            .collect();
-        engine.deliver_in_coming_step(&home);
+        engine.deliver_in_coming_step(&at_home(engine));
     }
+}
+
+/// The packets in flight at their destination that no scripted move is
+/// taking elsewhere.
+fn at_home(engine: &Engine) -> Vec<u32> {
+    engine
+        .active()
+        .into_iter()
+        .filter(|&p| engine.position(p) == engine.destination(p) && !engine.is_scripted(p))
+        .collect()
 }

@@ -119,11 +119,8 @@ const READ_BYTES_PER_TEXT_BYTE: u64 = 21;
 /// stdin's as it comes).
 fn load_instance(path: &str, memory: Option<&Limit>) -> Result<Instance, String> {
     use std::io::Read;
-    let label = if path == "-" {
-        "stdin".to_string()
-    } else {
-        path.to_string()
-    };
+    let stdin = path == "-";
+    let label = if stdin { "stdin" } else { path };
     let bad = |why: String| format!("invalid instance '{path}': {why}");
     let text_limit = Limits::NATIVE.max_bytes;
     let memory_text = memory.map_or(u64::MAX, |m| m.bytes / READ_BYTES_PER_TEXT_BYTE);
@@ -148,7 +145,7 @@ fn load_instance(path: &str, memory: Option<&Limit>) -> Result<Instance, String>
         }
     };
     let mut bytes = Vec::new();
-    let read = if path == "-" {
+    let read = if stdin {
         std::io::stdin().take(allowed + 1).read_to_end(&mut bytes)
     } else {
         let file = std::fs::File::open(path).map_err(|e| bad(format!("cannot read the file: {e}")))?;
@@ -158,12 +155,7 @@ fn load_instance(path: &str, memory: Option<&Limit>) -> Result<Instance, String>
         }
         file.take(allowed + 1).read_to_end(&mut bytes)
     };
-    read.map_err(|e| {
-        bad(format!(
-            "cannot read {}: {e}",
-            if path == "-" { "stdin" } else { "the file" }
-        ))
-    })?;
+    read.map_err(|e| bad(format!("cannot read {}: {e}", if stdin { "stdin" } else { "the file" })))?;
     if bytes.len() as u64 > allowed {
         return Err(too_long(None));
     }

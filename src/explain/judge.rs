@@ -4,7 +4,7 @@
 use super::phases::{self, Named};
 use super::scope::not_applicable;
 use super::words::constant_name;
-use super::{count_steps, num, ClaimStatus, Progress, Verdict};
+use super::{count_steps, noun, num, ClaimStatus, Progress, Verdict};
 use crate::algorithms::claim::{Claim, Measure, Strength};
 use crate::claims::{self, Bound};
 use crate::simulation::{Simulation, Status};
@@ -35,7 +35,7 @@ fn headline(claim: &Claim, b: &Bound, phases: &str) -> (String, String) {
     };
     let f = &b.formula;
     let c = constant_name(f);
-    let steps = if v == "1" { "step" } else { "steps" };
+    let steps = noun(&v, "step");
     let core = match (claim.measure, claim.strength) {
         (Measure::Steps, Strength::Exact) => format!("T = {eq}"),
         (Measure::Steps, Strength::AtMost | Strength::AtMostWhp) => format!("≤ {eq} {steps}"),

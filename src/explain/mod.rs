@@ -366,9 +366,19 @@ fn num(v: f64) -> String {
     }
 }
 
+/// `noun` after the count `n` as printed ([`num`]): "step" after "1",
+/// "steps" after "3" or "2.5".
+fn noun(n: &str, noun: &'static str) -> std::borrow::Cow<'static, str> {
+    if n == "1" {
+        noun.into()
+    } else {
+        format!("{noun}s").into()
+    }
+}
+
 /// "1 step", "3 steps", "2.5 steps" (`n` as [`num`] prints it).
 fn count_steps(n: &str) -> String {
-    format!("{n} {}", if n == "1" { "step" } else { "steps" })
+    format!("{n} {}", noun(n, "step"))
 }
 
 /// A whole number with thousands separators (7,901), as the page and the

@@ -6,7 +6,7 @@ use crate::algorithms::claim::{Claim, Formula, KsTheorem, Measure, Scope};
 use crate::algorithms::{PathChoice, Smear};
 use crate::claims;
 use crate::simulation::Simulation;
-use crate::topology::Topology;
+use crate::topology::{Network, Topology};
 use crate::workload::Workload;
 
 /// Why `claim` does not apply to `sim`, if it does not.
@@ -139,8 +139,8 @@ pub(crate) fn not_applicable(claim: &Claim, sim: &Simulation) -> Option<String> 
     if let Formula::Ks(KsTheorem::NoWrapNoRandomize | KsTheorem::NoWrapAverage | KsTheorem::WrapAverage) = claim.formula
     {
         let main = claims::evaluate(claim.formula, sim.instance()).map(|b| b.value);
-        let diameter = topo.as_grid().map(|g| g.dims().iter().map(|&n| n - 1).sum::<u32>());
-        if let (Some(main), Some(diameter)) = (main, diameter) {
+        let diameter = topo.diameter();
+        if let Some(main) = main {
             if main < diameter as f64 {
                 let k = sim.instance().lk().1;
                 return Some(format!(

@@ -177,7 +177,7 @@ pub(super) fn terms(sim: &Simulation, entry: &Entry) -> Vec<Term> {
             "q",
             format!(
                 "q = {q}: a node with {q} {} in its working queue accepts no more in transit; they wait",
-                if q == 1 { "packet" } else { "packets" }
+                super::noun(&q.to_string(), "packet")
             ),
         ));
     }

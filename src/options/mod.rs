@@ -26,7 +26,7 @@ mod values;
 use values::{locality_text, parse_locality, parse_smear};
 
 pub use values::{
-    parse_bool, parse_number, parse_seed, parse_u32, AlgorithmOptions, Loading, PathChoice, Phases, Smear,
+    max_seed, parse_bool, parse_number, parse_seed, parse_u32, AlgorithmOptions, Loading, PathChoice, Phases, Smear,
     PAGE_MAX_SEED,
 };
 

@@ -27,11 +27,21 @@ pub fn parse_number(field: &str, text: &str, min: u64, max: u64) -> Result<u64> 
 /// page's address, form and reports unchanged). The CLI takes any u64.
 pub const PAGE_MAX_SEED: u64 = (1 << 53) - 1;
 
+/// The largest seed a run takes: [`PAGE_MAX_SEED`] on the page (`page`),
+/// any u64 natively.
+pub const fn max_seed(page: bool) -> u64 {
+    if page {
+        PAGE_MAX_SEED
+    } else {
+        u64::MAX
+    }
+}
+
 /// A seed: any u64, or on the page (`page`) at most [`PAGE_MAX_SEED`],
 /// refused by name beyond it.
 pub fn parse_seed(field: &str, text: &str, page: bool) -> Result<u64> {
     let seed = parse_number(field, text, 0, u64::MAX)?;
-    if page && seed > PAGE_MAX_SEED {
+    if seed > max_seed(page) {
         return Err(Error::invalid(
             field,
             text,

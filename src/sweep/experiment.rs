@@ -126,11 +126,7 @@ impl Experiment {
             .clone()
             .ok_or_else(|| Error::invalid("topology", "", "missing: an experiment varies a network"))?;
         let seeds = parse_number("seeds", seeds, 1, MAX_SEEDS)?;
-        let max = if base.browser {
-            crate::options::PAGE_MAX_SEED
-        } else {
-            u64::MAX
-        };
+        let max = crate::options::max_seed(base.browser);
         let last = base.seed.checked_add(seeds - 1).filter(|&s| s <= max).ok_or_else(|| {
             Error::invalid(
                 "seeds",

@@ -190,7 +190,6 @@ impl Instance {
             ));
         }
         let (obj, packets_field) = top_level(text, limits.max_packets)?;
-        let obj = &obj;
         let topo_text = match obj.get("topology") {
             Some(Value::String(s)) => s,
             Some(other) => {
@@ -356,7 +355,7 @@ enum PacketsField {
 fn top_level(text: &str, max_packets: u64) -> Result<(serde_json::Map<String, Value>, Option<PacketsField>)> {
     use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
     use serde::Deserialize;
-    struct Fields(Vec<(String, Value)>, Vec<PacketsField>);
+    struct Fields(Vec<(String, Value)>, Option<PacketsField>);
     struct Collect(u64);
     struct Packets(u64);
     impl<'de> DeserializeSeed<'de> for Packets {
@@ -364,6 +363,13 @@ fn top_level(text: &str, max_packets: u64) -> Result<(serde_json::Map<String, Va
         fn deserialize<D: Deserializer<'de>>(self, de: D) -> std::result::Result<PacketsField, D::Error> {
             de.deserialize_any(self)
         }
+    }
+    macro_rules! other {
+        ($($visit:ident: $t:ty),*) => {$(
+            fn $visit<E: serde::de::Error>(self, v: $t) -> std::result::Result<PacketsField, E> {
+                Ok(PacketsField::Other(Value::from(v)))
+            }
+        )*};
     }
     impl<'de> Visitor<'de> for Packets {
         type Value = PacketsField;
@@ -379,11 +385,13 @@ fn top_level(text: &str, max_packets: u64) -> Result<(serde_json::Map<String, Va
                         break;
                     }
                 } else if let Some(item) = seq.next_element::<Value>()? {
-                    match item.as_array().map(|a| a.as_slice()) {
-                        Some([a, b]) if a.is_u64() && b.is_u64() => {
-                            pairs.push([a.as_u64().unwrap_or(0), b.as_u64().unwrap_or(0)])
-                        }
-                        _ => bad = Some((count as usize, item)),
+                    let pair = match item.as_array().map(Vec::as_slice) {
+                        Some([a, b]) => a.as_u64().zip(b.as_u64()),
+                        _ => None,
+                    };
+                    match pair {
+                        Some((a, b)) => pairs.push([a, b]),
+                        None => bad = Some((count as usize, item)),
                     }
                 } else {
                     break;
@@ -395,21 +403,8 @@ fn top_level(text: &str, max_packets: u64) -> Result<(serde_json::Map<String, Va
             }
             Ok(PacketsField::List { pairs, bad, count })
         }
-        fn visit_str<E: serde::de::Error>(self, v: &str) -> std::result::Result<PacketsField, E> {
-            Ok(PacketsField::Other(Value::String(v.into())))
-        }
-        fn visit_bool<E: serde::de::Error>(self, v: bool) -> std::result::Result<PacketsField, E> {
-            Ok(PacketsField::Other(Value::Bool(v)))
-        }
-        fn visit_i64<E: serde::de::Error>(self, v: i64) -> std::result::Result<PacketsField, E> {
-            Ok(PacketsField::Other(v.into()))
-        }
-        fn visit_u64<E: serde::de::Error>(self, v: u64) -> std::result::Result<PacketsField, E> {
-            Ok(PacketsField::Other(v.into()))
-        }
-        fn visit_f64<E: serde::de::Error>(self, v: f64) -> std::result::Result<PacketsField, E> {
-            Ok(PacketsField::Other(v.into()))
-        }
+        // Anything but an array is kept whole, for its message.
+        other!(visit_str: &str, visit_bool: bool, visit_i64: i64, visit_u64: u64, visit_f64: f64);
         fn visit_unit<E: serde::de::Error>(self) -> std::result::Result<PacketsField, E> {
             Ok(PacketsField::Other(Value::Null))
         }
@@ -424,10 +419,10 @@ fn top_level(text: &str, max_packets: u64) -> Result<(serde_json::Map<String, Va
             f.write_str("a JSON object")
         }
         fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> std::result::Result<Fields, A::Error> {
-            let (mut out, mut packets) = (Vec::new(), Vec::new());
+            let (mut out, mut packets) = (Vec::new(), None);
             while let Some(key) = map.next_key::<String>()? {
-                if key == "packets" && packets.is_empty() {
-                    packets.push(map.next_value_seed(Packets(self.0))?);
+                if key == "packets" && packets.is_none() {
+                    packets = Some(map.next_value_seed(Packets(self.0))?);
                 } else if KNOWN_FIELDS.contains(&key.as_str()) {
                     let value = map.next_value::<Value>()?;
                     out.push((key, value));
@@ -452,7 +447,7 @@ fn top_level(text: &str, max_packets: u64) -> Result<(serde_json::Map<String, Va
             _ => Error::Json(format!("not valid JSON: {e}")),
         })?;
     let mut obj = serde_json::Map::new();
-    let packets = fields.1.into_iter().next();
+    let packets = fields.1;
     for (key, value) in fields.0 {
         if obj.contains_key(&key) || (key == "packets" && packets.is_some()) {
             let shown = if KNOWN_FIELDS.contains(&key.as_str()) {
@@ -471,6 +466,7 @@ fn top_level(text: &str, max_packets: u64) -> Result<(serde_json::Map<String, Va
     Ok((obj, packets))
 }
 
+/// A value shortened for an error message.
 fn short(v: &Value) -> String {
     let s = v.to_string();
     if s.chars().count() > 40 {

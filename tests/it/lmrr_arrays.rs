@@ -224,8 +224,8 @@ fn same_seed_same_run_other_seed_other_paths() {
 /// — and does not apply to the four phases.
 #[test]
 fn the_section_6_claim_is_measured_on_plateaus() {
-    let claim = |topology: &str, extra: &[(Field, &str)]| {
-        let mut s = sim_of(topology, "lmrr", "random-permutation", extra);
+    let claim_on = |topology: &str, workload: &str, extra: &[(Field, &str)]| {
+        let mut s = sim_of(topology, "lmrr", workload, extra);
         assert_eq!(s.run(), Status::Finished);
         let steps = s.report().steps;
         let e = explain::explain_run(&s);
@@ -236,6 +236,7 @@ fn the_section_6_claim_is_measured_on_plateaus() {
             .expect("the §6 claim");
         (steps, c)
     };
+    let claim = |topology: &str, extra: &[(Field, &str)]| claim_on(topology, "random-permutation", extra);
     let valiant = [(Field::Paths, "valiant")];
     for (topology, extra, dm) in [
         ("mesh:6x6x6", &[][..], 18.0),
@@ -255,12 +256,7 @@ fn the_section_6_claim_is_measured_on_plateaus() {
     assert_eq!(c.verdict, Verdict::NotApplicable);
     // §6 routes at most d packets out of and into each node (the claims
     // audit of 2026-11-30: its constant was measured on any load).
-    let loaded = |k: &str| {
-        let mut s = sim_of("mesh:4x4x4", "lmrr", "random-kk", &[(Field::K, k)]);
-        assert_eq!(s.run(), Status::Finished);
-        let e = explain::explain_run(&s);
-        e.claims.into_iter().find(|c| c.name == "§6 arrays").unwrap()
-    };
+    let loaded = |k: &str| claim_on("mesh:4x4x4", "random-kk", &[(Field::K, k)]).1;
     assert_eq!(loaded("3").verdict, Verdict::Measured);
     let c = loaded("4");
     assert_eq!(c.verdict, Verdict::NotApplicable);

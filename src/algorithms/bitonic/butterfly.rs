@@ -40,8 +40,10 @@ use crate::topology::Butterfly;
 
 /// The steps of the sort on `butterfly:dim` (module text).
 pub fn steps(dim: u32) -> u32 {
-    // D = 0: one key, no round.
-    ((dim + 1) * (dim + 1)).saturating_sub(2) * u32::from(dim > 0)
+    if dim == 0 {
+        return 0; // one key, no round
+    }
+    (dim + 1) * (dim + 1) - 2
 }
 
 /// A round: a move across an edge level (up or down, straight links) or a

@@ -62,7 +62,10 @@ fn count<R>(rounds: &[R], kind: impl Fn(&R) -> bool) -> u32 {
 /// The steps of the sort on `hypercube:dim` (module text); 0 at D = 0
 /// (one key, no round).
 pub fn cube_steps(dim: u32) -> u32 {
-    (dim * (dim + 1) / 2 + 1) * u32::from(dim > 0)
+    if dim == 0 {
+        return 0; // one key, no round
+    }
+    dim * (dim + 1) / 2 + 1
 }
 
 /// Batcher's network on `hypercube:D`: its rounds as (stage k, dimension j).

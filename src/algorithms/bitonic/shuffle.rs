@@ -46,8 +46,10 @@ use crate::topology::ShuffleExchange;
 
 /// The steps of the sort on `shuffle-exchange:dim` (module text).
 pub fn steps(dim: u32) -> u32 {
-    // D = 0: one key, no round.
-    (5 * dim * dim / 4 + dim.saturating_sub(3) + 1) * u32::from(dim > 0)
+    if dim == 0 {
+        return 0; // one key, no round
+    }
+    5 * dim * dim / 4 + dim.saturating_sub(3) + 1
 }
 
 /// A round: a compare-exchange of stage k across bit j (then at bit 0), or
