@@ -1,8 +1,9 @@
 //! The native side of `scripts/wasm-bench.mjs`: times one run request
 //! (construction and run, no process start) on one thread.
 //!
-//! `cargo run --release --example wasm_bench -- '<config JSON>' [RUNS]`
-//! reads the config object the page's `new Simulation(config)` takes and
+//! `cargo run --release --example wasm_bench -- '<config JSON>' [RUNS]
+//! [MODES]` (MODES: a comma-separated subset of `cli,probe,page`, all by
+//! default; one mode alone is what a profiler wants) reads the config object the page's `new Simulation(config)` takes and
 //! prints one JSON line per mode, each with its run times in ms (wall and
 //! thread CPU) and the run's steps and packet-hops:
 //! - `cli`: the CLI's request (`RunSpec::default()`, no series) built and
@@ -39,12 +40,16 @@ fn timed<T>(f: impl FnOnce() -> T) -> (f64, f64, T) {
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let Some(config) = args.get(1) else {
-        eprintln!("usage: wasm_bench '<config JSON>' [RUNS]");
+        eprintln!("usage: wasm_bench '<config JSON>' [RUNS] [MODES]");
         std::process::exit(2);
     };
     let runs: usize = args.get(2).map_or(5, |r| r.parse().expect("RUNS: a whole number"));
     let config: serde_json::Value = serde_json::from_str(config).expect("config: JSON");
-    for mode in ["cli", "probe", "page"] {
+    let modes = args.get(3).map_or("cli,probe,page", String::as_str);
+    for mode in ["cli", "probe", "page"]
+        .into_iter()
+        .filter(|m| modes.split(',').any(|x| x == *m))
+    {
         let base = if mode == "cli" {
             RunSpec::default()
         } else {

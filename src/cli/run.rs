@@ -5,7 +5,7 @@ use super::{emit, push, request, Outcome, EXIT_INCOMPLETE, EXIT_OK};
 use crate::memory::{shown, Limit};
 use crate::report::Report;
 use crate::request::{Field, RunSpec};
-use crate::workload::{Instance, Limits};
+use crate::workload::{Instance, Limits, READ_BYTES_PER_TEXT_BYTE};
 use crate::Status;
 use clap::Args;
 
@@ -104,14 +104,6 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "S", default_value = "1", allow_hyphen_values = true)]
     pub seed: String,
 }
-
-/// Bytes of memory reading and parsing an instance may take per byte of its
-/// text, at most: the text itself; a packet's pair of 64-bit ids, 16 bytes
-/// for at least 6 bytes of text (`[0,0],`), then its 8-byte pair; a key's
-/// JSON value, 32 bytes for at least 2 (`0,`), then its 8 bytes. The
-/// engine needs more per packet than that, so this refuses nothing the run
-/// itself would not; it refuses before the text is read, not after.
-const READ_BYTES_PER_TEXT_BYTE: u64 = 21;
 
 /// Reads an instance file (`-` is stdin) with the core's parser: at most
 /// the native limit of instance text, and no more than the memory limit

@@ -4,6 +4,7 @@
 //! refusal names the field and the value (`packets[3][1]`), and nothing is
 //! half-loaded: an instance is either valid as a whole or refused.
 
+use super::instance_read::{short, top_level, ListField, TopLevel};
 use super::keys::KeyNumbers;
 use crate::error::{Error, Result};
 use crate::topology::{Network, Topology};
@@ -189,7 +190,11 @@ impl Instance {
                 "the text starts with a byte-order mark (U+FEFF): save the file as UTF-8 without a BOM".into(),
             ));
         }
-        let (obj, packets_field) = top_level(text, limits.max_packets)?;
+        let TopLevel {
+            fields: obj,
+            packets: packets_field,
+            keys: keys_field,
+        } = top_level(text, limits.max_packets, &KNOWN_FIELDS)?;
         let topo_text = match obj.get("topology") {
             Some(Value::String(s)) => s,
             Some(other) => {
@@ -204,8 +209,8 @@ impl Instance {
         let topology: Topology = topo_text.parse()?;
         limits.check_topology(&topology)?;
         let (pairs, bad, count) = match packets_field {
-            Some(PacketsField::List { pairs, bad, count }) => (pairs, bad, count),
-            Some(PacketsField::Other(other)) => {
+            Some(ListField::List { items, bad, count }) => (items, bad, count),
+            Some(ListField::Other(other)) => {
                 return Err(Error::invalid(
                     "packets",
                     short(&other),
@@ -271,15 +276,31 @@ impl Instance {
             keys: None,
             key_numbers: KeyNumbers::Unsigned,
         };
-        if let Some(v) = obj.get("keys").filter(|v| !v.is_null()) {
-            let list = v
-                .as_array()
-                .ok_or_else(|| Error::invalid("keys", short(v), "expected an array of keys, one number per packet"))?;
-            let (keys, numbers) = super::keys::parse(list)
-                .map_err(|(i, why)| Error::invalid(format!("keys[{i}]"), short(&list[i]), why))?;
-            super::sort::check_sort_packets(&inst.topology, &inst.packets, &keys)?;
-            inst.keys = Some(keys);
-            inst.key_numbers = numbers;
+        match keys_field {
+            None | Some(ListField::Other(Value::Null)) => {}
+            Some(ListField::Other(v)) => {
+                return Err(Error::invalid(
+                    "keys",
+                    short(&v),
+                    "expected an array of keys, one number per packet",
+                ))
+            }
+            Some(ListField::List { bad: Some((i, v)), .. }) => {
+                return Err(Error::invalid(
+                    format!("keys[{i}]"),
+                    short(&v),
+                    super::keys::NOT_A_NUMBER,
+                ))
+            }
+            Some(ListField::List { items, count, .. }) => {
+                super::sort::check_key_count(count, inst.packets.len())?;
+                let (keys, numbers) = super::keys::parse(&items)
+                    .map_err(|(i, why)| Error::invalid(format!("keys[{i}]"), &items[i], why))?;
+                drop(items);
+                super::sort::check_sort_packets(&inst.topology, &inst.packets, &keys)?;
+                inst.keys = Some(keys);
+                inst.key_numbers = numbers;
+            }
         }
         let (ml, mk) = inst.measured_lk();
         if let Some(l) = inst.l.filter(|&l| l < ml) {
@@ -333,149 +354,6 @@ impl Instance {
     }
 }
 
-/// The `packets` field as read. A list is kept as pairs of numbers, not as
-/// a JSON tree (a tree costs about 150 bytes a packet, which at the packet
-/// limit is over 10 GB; a pair 16): its items are read one at a time, and
-/// reading stops keeping them at the first item that is not a pair of
-/// non-negative integers (`bad`, kept for its message) or once there are
-/// more than the limit allows (`count` goes on: the message gives it).
-enum PacketsField {
-    List {
-        pairs: Vec<[u64; 2]>,
-        bad: Option<(usize, Value)>,
-        count: u64,
-    },
-    /// Not an array: kept for its message.
-    Other(Value),
-}
-
-/// The instance's top-level object (`packets` apart, as [`PacketsField`]),
-/// a field named twice refused by name (`serde_json`'s map would keep the
-/// last silently).
-fn top_level(text: &str, max_packets: u64) -> Result<(serde_json::Map<String, Value>, Option<PacketsField>)> {
-    use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
-    use serde::Deserialize;
-    struct Fields(Vec<(String, Value)>, Option<PacketsField>);
-    struct Collect(u64);
-    struct Packets(u64);
-    impl<'de> DeserializeSeed<'de> for Packets {
-        type Value = PacketsField;
-        fn deserialize<D: Deserializer<'de>>(self, de: D) -> std::result::Result<PacketsField, D::Error> {
-            de.deserialize_any(self)
-        }
-    }
-    macro_rules! other {
-        ($($visit:ident: $t:ty),*) => {$(
-            fn $visit<E: serde::de::Error>(self, v: $t) -> std::result::Result<PacketsField, E> {
-                Ok(PacketsField::Other(Value::from(v)))
-            }
-        )*};
-    }
-    impl<'de> Visitor<'de> for Packets {
-        type Value = PacketsField;
-        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-            f.write_str("a JSON value")
-        }
-        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> std::result::Result<PacketsField, A::Error> {
-            let (mut pairs, mut bad, mut count) = (Vec::new(), None, 0u64);
-            loop {
-                let keep = bad.is_none() && count < self.0;
-                if !keep {
-                    if seq.next_element::<IgnoredAny>()?.is_none() {
-                        break;
-                    }
-                } else if let Some(item) = seq.next_element::<Value>()? {
-                    let pair = match item.as_array().map(Vec::as_slice) {
-                        Some([a, b]) => a.as_u64().zip(b.as_u64()),
-                        _ => None,
-                    };
-                    match pair {
-                        Some((a, b)) => pairs.push([a, b]),
-                        None => bad = Some((count as usize, item)),
-                    }
-                } else {
-                    break;
-                }
-                count += 1;
-            }
-            if count > self.0 {
-                pairs = Vec::new();
-            }
-            Ok(PacketsField::List { pairs, bad, count })
-        }
-        // Anything but an array is kept whole, for its message.
-        other!(visit_str: &str, visit_bool: bool, visit_i64: i64, visit_u64: u64, visit_f64: f64);
-        fn visit_unit<E: serde::de::Error>(self) -> std::result::Result<PacketsField, E> {
-            Ok(PacketsField::Other(Value::Null))
-        }
-        fn visit_map<A: MapAccess<'de>>(self, map: A) -> std::result::Result<PacketsField, A::Error> {
-            let value = Value::deserialize(serde::de::value::MapAccessDeserializer::new(map))?;
-            Ok(PacketsField::Other(value))
-        }
-    }
-    impl<'de> Visitor<'de> for Collect {
-        type Value = Fields;
-        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-            f.write_str("a JSON object")
-        }
-        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> std::result::Result<Fields, A::Error> {
-            let (mut out, mut packets) = (Vec::new(), None);
-            while let Some(key) = map.next_key::<String>()? {
-                if key == "packets" && packets.is_none() {
-                    packets = Some(map.next_value_seed(Packets(self.0))?);
-                } else if KNOWN_FIELDS.contains(&key.as_str()) {
-                    let value = map.next_value::<Value>()?;
-                    out.push((key, value));
-                } else {
-                    // Only its name is needed (a front end notes it): its
-                    // value is read past, whatever its size.
-                    map.next_value::<IgnoredAny>()?;
-                    out.push((key, Value::Null));
-                }
-            }
-            Ok(Fields(out, packets))
-        }
-    }
-    let mut de = serde_json::Deserializer::from_str(text);
-    let fields = de
-        .deserialize_any(Collect(max_packets))
-        .and_then(|fields| de.end().map(|()| fields))
-        .map_err(|e| match e.classify() {
-            serde_json::error::Category::Data => {
-                Error::Json("expected a JSON object with \"topology\" and \"packets\"".into())
-            }
-            _ => Error::Json(format!("not valid JSON: {e}")),
-        })?;
-    let mut obj = serde_json::Map::new();
-    let packets = fields.1;
-    for (key, value) in fields.0 {
-        if obj.contains_key(&key) || (key == "packets" && packets.is_some()) {
-            let shown = if KNOWN_FIELDS.contains(&key.as_str()) {
-                short(&value)
-            } else {
-                "…".into()
-            };
-            return Err(Error::invalid(
-                key,
-                shown,
-                "the field is given twice in the instance (JSON object keys must be unique)",
-            ));
-        }
-        obj.insert(key, value);
-    }
-    Ok((obj, packets))
-}
-
-/// A value shortened for an error message.
-fn short(v: &Value) -> String {
-    let s = v.to_string();
-    if s.chars().count() > 40 {
-        format!("{}…", s.chars().take(40).collect::<String>())
-    } else {
-        s
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -496,6 +374,43 @@ mod tests {
         let (inst, unknown) = Instance::parse(text, &Limits::NATIVE).unwrap();
         assert_eq!(inst.packets, vec![(0, 1), (1, 2), (2, 3)]);
         assert_eq!(unknown, vec!["meta".to_string()]);
+    }
+
+    /// The page's text limit read at the core's rate stays inside the
+    /// page's memory budget (the CLI checks its own limit before reading).
+    #[test]
+    fn the_page_can_read_the_longest_text_it_takes() {
+        let most = Limits::BROWSER.max_bytes * crate::workload::READ_BYTES_PER_TEXT_BYTE;
+        assert!(most <= crate::memory::PAGE_BUDGET, "{most}");
+    }
+
+    /// Keys are read item by item: the first item that is not a number is
+    /// named, and a list past the packet limit is counted, not kept.
+    #[test]
+    fn keys_are_read_item_by_item() {
+        let limits = Limits {
+            max_packets: 2,
+            ..Limits::NATIVE
+        };
+        let text = r#"{"topology":"linear:2","packets":[[0,0],[1,1]],"keys":[1,2,3,"x"]}"#;
+        let e = Instance::from_json_with_limits(text, &limits).unwrap_err().to_string();
+        assert_eq!(e, "invalid keys '4 keys': expected one key per packet (2 packets)");
+        for (keys, at, shown) in [
+            (r#"[1,"2"]"#, 1, r#""2""#),
+            ("[1,null]", 1, "null"),
+            ("[[1],2]", 0, "[1]"),
+        ] {
+            let text = format!(r#"{{"topology":"linear:2","packets":[[0,0],[1,1]],"keys":{keys}}}"#);
+            let e = Instance::from_json(&text).unwrap_err().to_string();
+            assert_eq!(
+                e,
+                format!("invalid keys[{at}] '{shown}': {}", super::super::keys::NOT_A_NUMBER)
+            );
+        }
+        let text = r#"{"topology":"linear:2","packets":[[0,1],[1,0]],"keys":[2.5,-1]}"#;
+        let inst = Instance::from_json(text).unwrap();
+        assert_eq!(inst.key_numbers, KeyNumbers::Real);
+        assert_eq!(Instance::from_json(&inst.to_json()).unwrap(), inst);
     }
 
     #[test]
@@ -571,7 +486,7 @@ mod tests {
             ),
             (
                 r#"{"topology":"mesh:2x2","packets":[[0,1]],"packets":[]}"#,
-                "invalid packets '[]': the field is given twice",
+                "invalid packets '…': the field is given twice",
             ),
             (
                 r#"{"topology":"mesh:2x2","packets":[[0,1],[0,1.5]]}"#,

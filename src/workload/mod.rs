@@ -3,10 +3,12 @@
 
 mod generators;
 mod instance;
+mod instance_read;
 pub mod keys;
 pub mod sort;
 
 pub use instance::{Instance, Limits};
+pub use instance_read::READ_BYTES_PER_TEXT_BYTE;
 
 use crate::error::{Error, Result};
 use crate::topology::Topology;

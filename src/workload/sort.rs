@@ -90,18 +90,25 @@ pub fn rank_destinations(keys: &[u64]) -> Vec<u32> {
     dest
 }
 
+/// One key per packet: `keys` keys (an instance's count, which may be past
+/// what its reader kept) for `packets` packets.
+pub fn check_key_count(keys: u64, packets: usize) -> Result<()> {
+    if keys != packets as u64 {
+        return Err(Error::invalid(
+            "keys",
+            format!("{keys} keys"),
+            format!("expected one key per packet ({packets} packets)"),
+        ));
+    }
+    Ok(())
+}
+
 /// Refuses packets that do not form the sort of `keys` on `topo`: one key
 /// per node of the order (sources 0..N, each once) and every destination
 /// the node of its key's rank. Errors name the field and the value.
 pub fn check_sort_packets(topo: &Topology, packets: &[(u32, u32)], keys: &[u64]) -> Result<()> {
     let n = key_count(topo);
-    if keys.len() != packets.len() {
-        return Err(Error::invalid(
-            "keys",
-            format!("{} keys", keys.len()),
-            format!("expected one key per packet ({} packets)", packets.len()),
-        ));
-    }
+    check_key_count(keys.len() as u64, packets.len())?;
     if packets.len() != n as usize {
         return Err(Error::invalid(
             "packets",

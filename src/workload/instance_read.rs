@@ -1,0 +1,209 @@
+//! Reading an instance's JSON text within its memory (SPEC §3): the top
+//! level is walked with serde's visitors, so that the two lists that can
+//! be long — `packets` and a sort's `keys` — are read item by item into
+//! compact columns, never into a JSON tree, and past the packet limit are
+//! counted, not kept. [`super::instance`] then checks what was read, field
+//! by field.
+
+use crate::error::{Error, Result};
+use serde_json::{Number, Value};
+
+/// Bytes of memory reading and parsing an instance may take per byte of its
+/// text, at most: the text itself (1); a key read as a JSON number, 16
+/// bytes for at least 2 bytes of text (`0,`), then its 8-byte code beside
+/// it (8 + 4); a packet's pair of 64-bit ids, 16 bytes for at least 6
+/// (`[0,0],`), then its 8-byte pair (under 4: the keys' 12 bound it). The
+/// CLI refuses text its memory limit cannot read before reading it; the
+/// page's text limit times this stays inside its budget (a test checks
+/// both). Measured: docs/architecture.md "Memory by bytes".
+pub const READ_BYTES_PER_TEXT_BYTE: u64 = 13;
+
+/// A list field as read. A list is kept as its items' compact form
+/// (a packet's pair, a key's number: 16 bytes where a JSON tree costs
+/// about 150 a packet, 32 a key): its items are read one at a time, and
+/// reading stops keeping them at the first item that has not the item's
+/// form (`bad`, kept whole for its message) or once there are more than
+/// the limit allows (`count` goes on: the message gives it).
+pub(super) enum ListField<T> {
+    List {
+        items: Vec<T>,
+        bad: Option<(usize, Value)>,
+        count: u64,
+    },
+    /// Not an array: kept for its message.
+    Other(Value),
+}
+
+/// A packet as a list item: a pair of non-negative integers.
+pub(super) fn pair(item: &Value) -> Option<[u64; 2]> {
+    match item.as_array().map(Vec::as_slice) {
+        Some([a, b]) => a.as_u64().zip(b.as_u64()).map(|(a, b)| [a, b]),
+        _ => None,
+    }
+}
+
+/// A key as a list item: a number.
+pub(super) fn number(item: &Value) -> Option<Number> {
+    match item {
+        Value::Number(n) => Some(n.clone()),
+        _ => None,
+    }
+}
+
+/// The instance's top level as read: the other fields as JSON values
+/// (an unknown field's value as `null`: it is read past, whatever its
+/// size), `packets` and `keys` apart.
+pub(super) struct TopLevel {
+    pub fields: serde_json::Map<String, Value>,
+    pub packets: Option<ListField<[u64; 2]>>,
+    pub keys: Option<ListField<Number>>,
+}
+
+/// The fields read item by item.
+const LISTS: [&str; 2] = ["packets", "keys"];
+
+/// Reads the top-level object; a field named twice is refused by name
+/// (`serde_json`'s map would keep the last silently). `known` are the
+/// fields whose values are kept.
+pub(super) fn top_level(text: &str, max_packets: u64, known: &[&str]) -> Result<TopLevel> {
+    use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+    use serde::Deserialize;
+    struct Collect<'k>(u64, &'k [&'k str]);
+    struct Fields(
+        Vec<(String, Value)>,
+        Option<ListField<[u64; 2]>>,
+        Option<ListField<Number>>,
+    );
+    /// A list's items read by `item` into `T`, at most `max` kept.
+    struct List<T> {
+        max: u64,
+        item: fn(&Value) -> Option<T>,
+    }
+    impl<'de, T> DeserializeSeed<'de> for List<T> {
+        type Value = ListField<T>;
+        fn deserialize<D: Deserializer<'de>>(self, de: D) -> std::result::Result<ListField<T>, D::Error> {
+            de.deserialize_any(self)
+        }
+    }
+    macro_rules! other {
+        ($($visit:ident: $t:ty),*) => {$(
+            fn $visit<E: serde::de::Error>(self, v: $t) -> std::result::Result<ListField<T>, E> {
+                Ok(ListField::Other(Value::from(v)))
+            }
+        )*};
+    }
+    impl<'de, T> Visitor<'de> for List<T> {
+        type Value = ListField<T>;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a JSON value")
+        }
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> std::result::Result<ListField<T>, A::Error> {
+            let (mut items, mut bad, mut count) = (Vec::new(), None, 0u64);
+            loop {
+                let keep = bad.is_none() && count < self.max;
+                if !keep {
+                    if seq.next_element::<IgnoredAny>()?.is_none() {
+                        break;
+                    }
+                } else if let Some(value) = seq.next_element::<Value>()? {
+                    match (self.item)(&value) {
+                        Some(x) => items.push(x),
+                        None => bad = Some((count as usize, value)),
+                    }
+                } else {
+                    break;
+                }
+                count += 1;
+            }
+            if count > self.max {
+                items = Vec::new();
+            }
+            Ok(ListField::List { items, bad, count })
+        }
+        // Anything but an array is kept whole, for its message.
+        other!(visit_str: &str, visit_bool: bool, visit_i64: i64, visit_u64: u64, visit_f64: f64);
+        fn visit_unit<E: serde::de::Error>(self) -> std::result::Result<ListField<T>, E> {
+            Ok(ListField::Other(Value::Null))
+        }
+        fn visit_map<A: MapAccess<'de>>(self, map: A) -> std::result::Result<ListField<T>, A::Error> {
+            let value = Value::deserialize(serde::de::value::MapAccessDeserializer::new(map))?;
+            Ok(ListField::Other(value))
+        }
+    }
+    impl<'de> Visitor<'de> for Collect<'_> {
+        type Value = Fields;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a JSON object")
+        }
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> std::result::Result<Fields, A::Error> {
+            let (mut out, mut packets, mut keys) = (Vec::new(), None, None);
+            while let Some(key) = map.next_key::<String>()? {
+                match key.as_str() {
+                    "packets" if packets.is_none() => {
+                        packets = Some(map.next_value_seed(List {
+                            max: self.0,
+                            item: pair,
+                        })?);
+                    }
+                    "keys" if keys.is_none() => {
+                        keys = Some(map.next_value_seed(List {
+                            max: self.0,
+                            item: number,
+                        })?);
+                    }
+                    k if self.1.contains(&k) && !LISTS.contains(&k) => {
+                        let value = map.next_value::<Value>()?;
+                        out.push((key, value));
+                    }
+                    _ => {
+                        // Only its name is needed (a front end notes an
+                        // unknown field; a list named twice is refused):
+                        // its value is read past, whatever its size.
+                        map.next_value::<IgnoredAny>()?;
+                        out.push((key, Value::Null));
+                    }
+                }
+            }
+            Ok(Fields(out, packets, keys))
+        }
+    }
+    let mut de = serde_json::Deserializer::from_str(text);
+    let Fields(read, packets, keys) = de
+        .deserialize_any(Collect(max_packets, known))
+        .and_then(|fields| de.end().map(|()| fields))
+        .map_err(|e| match e.classify() {
+            serde_json::error::Category::Data => {
+                Error::Json("expected a JSON object with \"topology\" and \"packets\"".into())
+            }
+            _ => Error::Json(format!("not valid JSON: {e}")),
+        })?;
+    let mut fields = serde_json::Map::new();
+    for (key, value) in read {
+        let list = LISTS.contains(&key.as_str());
+        if fields.contains_key(&key) || list {
+            // A list's second value was read past, as an unknown field's.
+            let shown = if known.contains(&key.as_str()) && !list {
+                short(&value)
+            } else {
+                "…".into()
+            };
+            return Err(Error::invalid(
+                key,
+                shown,
+                "the field is given twice in the instance (JSON object keys must be unique)",
+            ));
+        }
+        fields.insert(key, value);
+    }
+    Ok(TopLevel { fields, packets, keys })
+}
+
+/// A value shortened for an error message.
+pub(super) fn short(v: &Value) -> String {
+    let s = v.to_string();
+    if s.chars().count() > 40 {
+        format!("{}…", s.chars().take(40).collect::<String>())
+    } else {
+        s
+    }
+}
