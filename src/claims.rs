@@ -164,8 +164,7 @@ pub fn evaluate_run(
         Formula::PacketsPerNode => {
             // Kaufmann–Sibeyn's k as the algorithms take it (and `--smear
             // auto`'s m = ⌈k·log₂ n⌉): declared, else measured, max(ℓ, k).
-            let (l, k) = instance.lk();
-            let k = l.max(k).max(1);
+            let k = instance.most_per_node().max(1);
             Some(bound(text, k as f64, format!("k = {k}")))
         }
         Formula::QueueBound => Some(bound(
@@ -301,7 +300,8 @@ fn with_unit(formula: &str, value: f64, parameters: String, (name, unit): (Strin
 }
 
 /// The locality theorems (§9) on a 2-D grid, k the most packets a node
-/// receives, n the (longest) side: Theorems 13 (torus) and 14 (mesh) with
+/// sends or receives (a partial k-k routing, as every theorem of the
+/// paper), n the (longest) side: Theorems 13 (torus) and 14 (mesh) with
 /// the run's L (`None`: the instance's own), plus O(√(kL log n)); Theorem 15
 /// (n × n torus, L unknown to the nodes: the instance's locality),
 /// max{n, kL/16} + kL plus O(√((n + kL) log n)).
@@ -312,7 +312,7 @@ fn local_route(theorem: KsTheorem, instance: &Instance, locality: Option<u32>) -
         KsTheorem::Theorem15 => own,
         _ => locality.unwrap_or(own),
     };
-    let (_, k) = instance.lk();
+    let k = instance.most_per_node().max(1);
     let n = *grid.dims().iter().max()?;
     let (kf, lf, nf) = (k as f64, l as f64, n as f64);
     let side = if instance.topology.square_side().is_some() {

@@ -110,8 +110,7 @@ impl KsLevel {
 /// The k LevelRoute uses for `instance`: the most packets one node sends or
 /// receives (declared or measured, SPEC §3); an odd k is refused.
 pub(crate) fn even_k(instance: &Instance) -> Result<u32> {
-    let (l, k) = instance.lk();
-    let k = l.max(k);
+    let k = instance.most_per_node();
     if k % 2 == 1 {
         return Err(Error::unsupported(
             "ks-level",

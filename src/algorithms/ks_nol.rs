@@ -264,8 +264,7 @@ impl Nol {
             ));
         }
         let n = dims[0];
-        let (l, k) = instance.lk();
-        let k = l.max(k).max(1);
+        let k = instance.most_per_node().max(1);
         // 1.b: x_p ∈ {−⌊8n/k⌋, …, ⌊8n/k⌋}.
         let half = (8 * n as u64 / k as u64).min(u32::MAX as u64 / 2) as u32;
         let inner = Plan::with_spread(Variant::NoWrap, grid, &sources(engine), seed, Spread::Window(2 * half));

@@ -11,8 +11,7 @@ use crate::workload::Instance;
 /// k ≥ 4n/ε holds, Theorem 1, (k + 1)/2·n + k/8·ε + k·O(√(n log n)).
 pub(super) fn level_route(theorem: KsTheorem, instance: &Instance, epsilon: Option<u32>) -> Option<Bound> {
     let n = instance.topology.square_side()?;
-    let (l, k) = instance.lk();
-    let k = l.max(k);
+    let k = instance.most_per_node();
     let eps = epsilon.unwrap_or(n.div_ceil(8).max(1));
     let (kf, nf, ef) = (k as f64, n as f64, eps as f64);
     let root = (nf * nf.ln()).sqrt();
@@ -42,8 +41,7 @@ pub(super) fn level_route(theorem: KsTheorem, instance: &Instance, epsilon: Opti
 /// term), where ε ≤ n/6.
 pub(super) fn level_pass(theorem: KsTheorem, instance: &Instance, epsilon: Option<u32>) -> Option<Bound> {
     let n = instance.topology.square_side()?;
-    let (l, k) = instance.lk();
-    let k = l.max(k);
+    let k = instance.most_per_node();
     let eps = epsilon.unwrap_or(n.div_ceil(8).max(1));
     let (nf, ef) = (n as f64, eps as f64);
     let parameters = format!("n = {n}, ε = {eps}");

@@ -122,12 +122,13 @@ pub(crate) fn not_applicable(claim: &Claim, sim: &Simulation) -> Option<String> 
     if let Some(q) = sim.config().queue_cap.filter(|_| sim.own_queue_cap().is_none()) {
         return Some(format!("stated for unbounded queues; this run has q = {q}"));
     }
-    // Corollary 6 holds for k ≥ 8 only.
+    // Corollary 6 holds for k ≥ 8 only (k: the most packets a node sends
+    // or receives, as in every theorem of the paper).
     if let Some(min) = match claim.formula {
         Formula::Ks(theorem) => theorem.min_k(),
         _ => None,
     } {
-        let k = sim.instance().lk().1;
+        let k = sim.instance().most_per_node();
         if k < min {
             return Some(format!("stated for k ≥ {min}; here k = {k}"));
         }
@@ -142,7 +143,7 @@ pub(crate) fn not_applicable(claim: &Claim, sim: &Simulation) -> Option<String> 
         let diameter = topo.diameter();
         if let Some(main) = main {
             if main < diameter as f64 {
-                let k = sim.instance().lk().1;
+                let k = sim.instance().most_per_node();
                 return Some(format!(
                     "stated for sufficiently large k; here k = {k} and the main term {} is below the diameter \
                      {diameter}",

@@ -158,6 +158,13 @@ impl Instance {
         (self.l.unwrap_or(ml), self.k.unwrap_or(mk))
     }
 
+    /// Kaufmann–Sibeyn's k for this instance, a partial k-k routing: the
+    /// most packets one node sends or receives, max(ℓ, k) of [`Instance::lk`].
+    pub fn most_per_node(&self) -> u32 {
+        let (l, k) = self.lk();
+        l.max(k)
+    }
+
     /// Parses SPEC §3 JSON under the native limits.
     pub fn from_json(text: &str) -> Result<Instance> {
         Self::from_json_with_limits(text, &Limits::NATIVE)

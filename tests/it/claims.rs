@@ -220,6 +220,44 @@ fn torus_theorems_are_evaluated_on_a_torus() {
     assert_eq!(claim(&e, "Theorem 13").verdict, Verdict::NotApplicable);
 }
 
+/// Kaufmann–Sibeyn's k is the most packets a node sends *or* receives
+/// (every theorem of the paper is for a partial k-k routing): eight nodes
+/// of torus:16x16 each send 8 packets to 8 distinct nodes at most 2 rows
+/// and 2 columns on (ℓ = 8, k = 1) — the locality theorems and Corollary 6
+/// take k = 8, not the receiving k = 1 (they did until 2026-11-30).
+#[test]
+fn the_locality_theorems_take_k_as_the_most_sent_or_received() {
+    use routesim::algorithms::claim::{Formula, KsTheorem};
+    use routesim::workload::Instance;
+    let topo: routesim::topology::Topology = "torus:16x16".parse().unwrap();
+    let offsets = [(0, 1), (0, 2), (1, 0), (2, 0), (1, 1), (1, 2), (2, 1), (2, 2)];
+    let packets: Vec<(u32, u32)> = [0u32, 4]
+        .iter()
+        .flat_map(|&r| [0u32, 4, 8, 12].map(move |c| (r, c)))
+        .flat_map(|(r, c)| offsets.map(|(dr, dc)| (r * 16 + c, (r + dr) * 16 + c + dc)))
+        .collect();
+    let instance = Instance::new(topo, packets).unwrap();
+    assert_eq!(instance.measured_lk(), (8, 1));
+    let t13 = routesim::claims::evaluate(Formula::Ks(KsTheorem::Theorem13), &instance).unwrap();
+    assert!(t13.parameters.contains("k = 8"), "{}", t13.parameters);
+    // L = 2: max{2.5L, kL} + max{L/2, kL/16} = 16 + 1.
+    assert!(t13.parameters.contains("L = 2"), "{}", t13.parameters);
+    assert_eq!(t13.value, 17.0);
+    let mut s = routesim::Simulation::new(
+        instance,
+        routesim::SimConfig {
+            algorithm: "ks-local".into(),
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(s.run(), Status::Finished);
+    let e = explain::explain_run(&s);
+    let c6 = claim(&e, "Corollary 6");
+    assert_eq!(c6.verdict, Verdict::Measured, "{}", c6.line);
+    assert_eq!(c6.bound.as_ref().unwrap().value, 17.0);
+}
+
 /// The locality theorems' main terms, exactly, where each of their
 /// maxima is decided by its other side: with k ≤ 2 the first term of
 /// Theorem 13 is 2.5·L (not k·L) and its second L/2; with k = 32 they are
