@@ -312,7 +312,7 @@ fn local_route(theorem: KsTheorem, instance: &Instance, locality: Option<u32>) -
         KsTheorem::Theorem15 => own,
         _ => locality.unwrap_or(own),
     };
-    let k = instance.most_per_node().max(1);
+    let k = instance.measured_most_per_node().max(1);
     let n = *grid.dims().iter().max()?;
     let (kf, lf, nf) = (k as f64, l as f64, n as f64);
     let side = if instance.topology.square_side().is_some() {
@@ -358,8 +358,7 @@ fn ks(theorem: KsTheorem, instance: &Instance, flits: Option<u32>) -> Option<Bou
     let k = if theorem.cut_through() {
         flits.filter(|&f| f > 1)?
     } else {
-        let (l, k) = instance.measured_lk();
-        l.max(k).max(1)
+        instance.measured_most_per_node().max(1)
     };
     let d = dims.len() as u32;
     let (nf, kf, df) = (n as f64, k as f64, d as f64);

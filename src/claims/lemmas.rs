@@ -16,8 +16,7 @@ pub(super) fn ks_lemma(lemma: KsLemma, instance: &Instance, locality: Option<u32
     let dims = grid.dims();
     let n = *dims.iter().max()?;
     let d = dims.len() as u32;
-    let (l, k) = instance.measured_lk();
-    let k = l.max(k).max(1);
+    let k = instance.measured_most_per_node().max(1);
     let (nf, kf, df) = (n as f64, k as f64, d as f64);
     let text = lemma.text();
     if lemma.locality() {

@@ -128,7 +128,7 @@ pub(crate) fn not_applicable(claim: &Claim, sim: &Simulation) -> Option<String> 
         Formula::Ks(theorem) => theorem.min_k(),
         _ => None,
     } {
-        let k = sim.instance().most_per_node();
+        let k = sim.instance().measured_most_per_node();
         if k < min {
             return Some(format!("stated for k ≥ {min}; here k = {k}"));
         }
@@ -143,7 +143,7 @@ pub(crate) fn not_applicable(claim: &Claim, sim: &Simulation) -> Option<String> 
         let diameter = topo.diameter();
         if let Some(main) = main {
             if main < diameter as f64 {
-                let k = sim.instance().most_per_node();
+                let k = sim.instance().measured_most_per_node();
                 return Some(format!(
                     "stated for sufficiently large k; here k = {k} and the main term {} is below the diameter \
                      {diameter}",

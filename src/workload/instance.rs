@@ -158,10 +158,19 @@ impl Instance {
         (self.l.unwrap_or(ml), self.k.unwrap_or(mk))
     }
 
-    /// Kaufmann–Sibeyn's k for this instance, a partial k-k routing: the
-    /// most packets one node sends or receives, max(ℓ, k) of [`Instance::lk`].
+    /// Kaufmann–Sibeyn's k as the nodes are told it (a partial k-k
+    /// routing): max(ℓ, k) of [`Instance::lk`], declared if given, else
+    /// measured — what an algorithm that plans by k plans for.
     pub fn most_per_node(&self) -> u32 {
         let (l, k) = self.lk();
+        l.max(k)
+    }
+
+    /// The most packets one node sends or receives, max(ℓ, k) as measured:
+    /// the k of the tightest k-k problem this instance belongs to, which
+    /// the bounds of algorithms that do not plan by k take.
+    pub fn measured_most_per_node(&self) -> u32 {
+        let (l, k) = self.measured_lk();
         l.max(k)
     }
 
