@@ -9,13 +9,17 @@ use crate::error::{Error, Result};
 use serde_json::{Number, Value};
 
 /// Bytes of memory reading and parsing an instance may take per byte of its
-/// text, at most: the text itself (1); a key read as a JSON number, 16
-/// bytes for at least 2 bytes of text (`0,`), then its 8-byte code beside
-/// it (8 + 4); a packet's pair of 64-bit ids, 16 bytes for at least 6
-/// (`[0,0],`), then its 8-byte pair (under 4: the keys' 12 bound it). The
-/// CLI refuses text its memory limit cannot read before reading it; the
-/// page's text limit times this stays inside its budget (a test checks
-/// both). Measured: docs/architecture.md "Memory by bytes".
+/// text: the text itself (1); a key read as a JSON number, 16 bytes for at
+/// least 2 bytes of text (`0,`), a quarter more while its list grows
+/// ([`grow`]: 10), its 8-byte code beside it once the list is whole and
+/// matches the packets (which take 6 more bytes of text per key, so less
+/// per byte than the list alone); a packet's pair of 64-bit ids, 16 bytes
+/// for at least 6 (`[0,0],`), then its 8-byte pair (under 5). Where an
+/// allocator copies a growing list, its old and new blocks are briefly
+/// held together; where memory runs out the reading ends in a message
+/// ([`OUT_OF_MEMORY`]), never an abort. The CLI refuses text its memory
+/// limit cannot read at this rate before reading it; the page's text limit
+/// times this stays inside its budget (a test checks it).
 pub const READ_BYTES_PER_TEXT_BYTE: u64 = 13;
 
 /// A list field as read. A list is kept as its items' compact form
@@ -32,6 +36,18 @@ pub(super) enum ListField<T> {
     },
     /// Not an array: kept for its message.
     Other(Value),
+}
+
+/// The start of the message of a list that memory could not hold.
+const OUT_OF_MEMORY: &str = "out of memory reading";
+
+/// Room for more items of a list being read: a quarter more (not twice as
+/// many, so that a list's spare room stays within [`READ_BYTES_PER_TEXT_BYTE`]),
+/// else a sixteenth; false where neither can be had, so that the reading
+/// ends in a message and not in the allocator's abort.
+fn grow<T>(items: &mut Vec<T>) -> bool {
+    let len = items.len();
+    items.try_reserve_exact(len / 4 + 64).is_ok() || items.try_reserve_exact(len / 16 + 1).is_ok()
 }
 
 /// A packet as a list item: a pair of non-negative integers.
@@ -76,6 +92,7 @@ pub(super) fn top_level(text: &str, max_packets: u64, known: &[&str]) -> Result<
     );
     /// A list's items read by `item` into `T`, at most `max` kept.
     struct List<T> {
+        name: &'static str,
         max: u64,
         item: fn(&Value) -> Option<T>,
     }
@@ -107,7 +124,17 @@ pub(super) fn top_level(text: &str, max_packets: u64, known: &[&str]) -> Result<
                     }
                 } else if let Some(value) = seq.next_element::<Value>()? {
                     match (self.item)(&value) {
-                        Some(x) => items.push(x),
+                        Some(x) => {
+                            if items.len() == items.capacity() && !grow(&mut items) {
+                                return Err(serde::de::Error::custom(format!(
+                                    "{OUT_OF_MEMORY} {}: {} items kept, {} bytes each",
+                                    self.name,
+                                    items.len(),
+                                    std::mem::size_of::<T>()
+                                )));
+                            }
+                            items.push(x);
+                        }
                         None => bad = Some((count as usize, value)),
                     }
                 } else {
@@ -141,12 +168,14 @@ pub(super) fn top_level(text: &str, max_packets: u64, known: &[&str]) -> Result<
                 match key.as_str() {
                     "packets" if packets.is_none() => {
                         packets = Some(map.next_value_seed(List {
+                            name: "packets",
                             max: self.0,
                             item: pair,
                         })?);
                     }
                     "keys" if keys.is_none() => {
                         keys = Some(map.next_value_seed(List {
+                            name: "keys",
                             max: self.0,
                             item: number,
                         })?);
@@ -172,6 +201,7 @@ pub(super) fn top_level(text: &str, max_packets: u64, known: &[&str]) -> Result<
         .deserialize_any(Collect(max_packets, known))
         .and_then(|fields| de.end().map(|()| fields))
         .map_err(|e| match e.classify() {
+            serde_json::error::Category::Data if e.to_string().starts_with(OUT_OF_MEMORY) => Error::Json(e.to_string()),
             serde_json::error::Category::Data => {
                 Error::Json("expected a JSON object with \"topology\" and \"packets\"".into())
             }

@@ -704,15 +704,17 @@ fn an_instance_file_is_read_within_the_memory_limit() {
 
 /// A sort's `keys` are read item by item too, each as a 16-byte number
 /// where a JSON tree took 32 (2^24 keys in 32 MB of text: peak RSS 693 MB
-/// before, 300 MB now, and the text was refused under 450 MB of address
-/// space at the old 21 bytes per byte): the list is read and its count
-/// refused by name.
+/// before, 300 MB now), and a growing list takes a quarter more room, not
+/// twice as much: 2^24 + 1 keys under 450 MB of address space aborted
+/// while the list doubled (a 512 MB block). The list is read and its count
+/// refused by name; where even that memory is missing (200 MB, the memory
+/// limit set above it by hand), the reading ends in a message, not an abort.
 #[test]
 fn a_long_key_list_is_read_within_the_memory_limit() {
     let dir = std::env::temp_dir().join(format!("routesim-big-keys-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("keys.json");
-    let n = 1 << 24;
+    let n = (1 << 24) + 1;
     let mut text = String::with_capacity(2 * n + 64);
     text.push_str(r#"{"topology":"linear:1","packets":[[0,0]],"keys":[0"#);
     for _ in 1..n {
@@ -723,10 +725,31 @@ fn a_long_key_list_is_read_within_the_memory_limit() {
     let file = path.to_str().unwrap();
     let (out, _) = under_ulimit(450_000, &["run", "--instance", file, "--algorithm", "bitonic"]);
     let err = stderr(&out);
-    std::fs::remove_dir_all(&dir).unwrap();
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert_eq!(
         err.trim_end(),
         format!("routesim: instance file '{file}': invalid keys '{n} keys': expected one key per packet (1 packets)")
+    );
+    let (out, _) = under_ulimit(
+        200_000,
+        &[
+            "run",
+            "--instance",
+            file,
+            "--algorithm",
+            "bitonic",
+            "--memory-limit",
+            "10G",
+        ],
+    );
+    let err = stderr(&out);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with(&format!(
+            "routesim: instance file '{file}': instance JSON: out of memory reading keys: "
+        )),
+        "{err}"
     );
 }
