@@ -83,6 +83,7 @@ pub const ENTRY: Entry = Entry {
     open_loop: true,
     refused_policies: &[],
     policy_note: "",
+    not_built: &[],
     options: &[Field::ReverseOrder, Field::Flits],
     teaching: &TEACHING,
     factory: |o| Box::new(Greedy::new(o)),

@@ -396,6 +396,7 @@ pub const ENTRY: Entry = Entry {
     open_loop: false,
     refused_policies: &[],
     policy_note: "",
+    not_built: &[],
     options: &[Field::Epsilon, Field::Phases, Field::Superior],
     teaching: &TEACHING,
     factory: |o| Box::new(KsLevel::new(o)),

@@ -198,6 +198,7 @@ pub const ENTRY: Entry = Entry {
     open_loop: false,
     refused_policies: &[],
     policy_note: "",
+    not_built: &[],
     options: &[Field::Locality, Field::Phases],
     teaching: &TEACHING,
     factory: |o| Box::new(KsLocal::new(o)),

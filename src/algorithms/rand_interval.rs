@@ -172,6 +172,7 @@ pub const ENTRY: Entry = Entry {
     open_loop: true,
     refused_policies: &[],
     policy_note: "",
+    not_built: &[],
     options: &[Field::Pipeline, Field::Flits],
     teaching: &TEACHING,
     factory: |o| Box::new(RandInterval::new(o)),

@@ -64,6 +64,10 @@ pub struct Entry {
     /// Why those policies are refused.
     #[serde(skip_serializing_if = "str::is_empty")]
     pub policy_note: &'static str,
+    /// Networks a section of its paper covers that this implementation
+    /// does not, each with why: a refusal on such a network says so.
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    pub not_built: &'static [(Kind, &'static str)],
     /// The options it reads: rows of the option table
     /// ([`crate::options::FIELDS`]), listed with their names, help, control
     /// and keys.
@@ -197,9 +201,15 @@ impl Entry {
             Ok(())
         } else {
             let why = self.shape.refusal(self.kinds, topology).map(|w| format!(" ({w})"));
+            let unbuilt = self.not_built.iter().find(|(kind, _)| *kind == topology.kind());
             Err(Error::unsupported(
                 self.name,
-                format!("needs {}, got {topology}{}", self.accepts(), why.unwrap_or_default()),
+                format!(
+                    "needs {}, got {topology}{}{}",
+                    self.accepts(),
+                    why.unwrap_or_default(),
+                    unbuilt.map(|(_, note)| format!(": {note}")).unwrap_or_default()
+                ),
             ))
         }
     }

@@ -85,6 +85,7 @@ pub const ENTRY: Entry = Entry {
     open_loop: false,
     refused_policies: &[],
     policy_note: "",
+    not_built: &[],
     options: &[],
     teaching: &TEACHING,
     factory: |o| Box::new(SnakeSort::new(o)),

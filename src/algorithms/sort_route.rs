@@ -169,6 +169,7 @@ pub const ENTRY: Entry = Entry {
     open_loop: false,
     refused_policies: &[],
     policy_note: "",
+    not_built: &[],
     options: &[Field::Pipeline],
     teaching: &TEACHING,
     factory: |o| Box::new(SortRoute::new(o)),

@@ -224,6 +224,23 @@ fn routing_algorithms_refuse_sorts_and_sorters_refuse_routing() {
         assert_eq!(out.status.code(), Some(2), "{topology}: {err}");
         assert!(err.contains("bitonic") && err.contains(topology), "{err}");
     }
+    // The paper's section that is not built says so where it is asked
+    // for, and names what sorts there instead.
+    let out = routesim(&[
+        "run",
+        "--topology",
+        "shuffle-exchange:6",
+        "--algorithm",
+        "flashsort",
+        "--workload",
+        "sort-random",
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("got shuffle-exchange:6: the paper's §9") && err.trim_end().ends_with("bitonic sorts there"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -349,6 +349,12 @@ pub const ENTRY: Entry = Entry {
     open_loop: false,
     refused_policies: &[],
     policy_note: "",
+    not_built: &[(
+        Kind::ShuffleExchange,
+        "the paper's §9 (Flashsort on the shuffle-exchange, through butterflies embedded in it) is not built: \
+         the split of the keys between the butterflies costs more, in order, than the bitonic sort it should \
+         beat (docs/algorithms/flashsort.md, \"What stops the rest\"); bitonic sorts there",
+    )],
     options: &[Field::Loading],
     teaching: &TEACHING,
     factory: |o| Box::new(Flashsort::new(o)),
@@ -380,7 +386,10 @@ pub const TEACHING: Teaching = Teaching {
                   sorts of half the keys. With loading full every key goes \
                   through one recursion, moving along one dimension per level (about four keys per interval), \
                   and is routed to its rank's node one dimension after the other: a tenth of the steps, but \
-                  keys of one line pile up on one node.",
+                  keys of one line pile up on one node. The paper's §9, Flashsort on the shuffle-exchange \
+                  through butterflies embedded in it, is not built here (the split of the keys between the \
+                  butterflies would cost more than the bitonic sort it should beat); bitonic sorts on the \
+                  shuffle-exchange.",
     phases: &[
         PhaseText {
             name: "candidates",

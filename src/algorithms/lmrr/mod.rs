@@ -633,6 +633,7 @@ pub const ENTRY: Entry = Entry {
     open_loop: false,
     refused_policies: &[],
     policy_note: "",
+    not_built: &[],
     options: &[Field::Ranks, Field::Paths, Field::Combine],
     teaching: &TEACHING,
     factory: |o| Box::new(Lmrr::new(o)),
