@@ -247,7 +247,7 @@ impl Instance {
             }
             Ok(id as u32)
         };
-        let mut packets = Vec::with_capacity(pairs.len());
+        let mut packets = crate::error::try_with_capacity(pairs.len(), "the instance's packets", &topology)?;
         for (i, &[a, b]) in pairs.iter().enumerate() {
             packets.push((node(i, 0, a)?, node(i, 1, b)?));
         }
