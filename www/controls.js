@@ -163,7 +163,21 @@ export function setupControls() {
   $('load-instance').addEventListener('click', loadInstance);
   $('instance-file').addEventListener('change', async () => {
     const file = $('instance-file').files[0];
-    if (file) $('instance-text').value = await file.text();
+    if (!file) return;
+    clearMessages('instance');
+    clearFieldErrors($('instance-box'));
+    try {
+      // Asked before the file is read: a file past the core's text limit
+      // would only fill the tab's memory and the text box.
+      wasm.check_instance_text(file.size);
+    } catch (e) {
+      const text = `Instance file ${JSON.stringify(file.name)} refused: ${e.message}.`;
+      $('instance-file').value = '';
+      showMessage('error', text, 'instance');
+      showFieldError($('instance-text'), text);
+      return;
+    }
+    $('instance-text').value = await file.text();
   });
   $('download-instance').addEventListener('click', () => {
     if (!state.sim) return;

@@ -624,6 +624,18 @@ pub fn blame_query(config: JsValue, search: &str, defaults: JsValue) -> Result<J
     to_js(&blame)
 }
 
+/// Refuses an instance file of `bytes` bytes that the page would not load
+/// (above the browser's text limit), before the page reads it; the
+/// message is the core's, as loading the text would give it.
+#[wasm_bindgen]
+pub fn check_instance_text(bytes: f64) -> Result<(), JsError> {
+    if bytes.is_nan() || bytes < 0.0 {
+        return Err(js_error(Error::invalid("bytes", bytes, "expected a number of bytes")));
+    }
+    // A float past u64 saturates: still above the limit.
+    Limits::BROWSER.check_text(bytes as u64).map_err(js_error)
+}
+
 /// The browser limits: `{max_nodes, max_packets, max_bytes}` for loaded
 /// instances, `{generated_max_nodes, generated_max_packets}` for generated workloads
 /// and `{load_max_nodes, load_max_steps, load_max_runs}` for load curves.

@@ -83,6 +83,19 @@ impl Limits {
         }
         Ok(())
     }
+
+    /// Refuses instance text of more bytes than the limit (the page asks
+    /// before it reads a file).
+    pub fn check_text(&self, bytes: u64) -> Result<()> {
+        if bytes > self.max_bytes {
+            return Err(Error::TooLarge {
+                field: "instance text bytes".into(),
+                value: bytes,
+                limit: self.max_bytes,
+            });
+        }
+        Ok(())
+    }
 }
 
 /// A routing instance: a network and a list of `(source, destination)` pairs;
@@ -194,13 +207,7 @@ impl Instance {
     }
 
     fn parse(text: &str, limits: &Limits) -> Result<(Instance, Vec<String>)> {
-        if text.len() as u64 > limits.max_bytes {
-            return Err(Error::TooLarge {
-                field: "instance text bytes".into(),
-                value: text.len() as u64,
-                limit: limits.max_bytes,
-            });
-        }
+        limits.check_text(text.len() as u64)?;
         if text.starts_with('\u{feff}') {
             return Err(Error::Json(
                 "the text starts with a byte-order mark (U+FEFF): save the file as UTF-8 without a BOM".into(),

@@ -7,7 +7,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, mkdtemp, truncate, writeFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { here, root, shots, server, browser, openPage, canvasInfo } from './harness.mjs';
@@ -152,6 +153,34 @@ test('a bad instance gives a readable error and changes nothing', async () => {
   assert.equal(await text(page, 'c-step'), '4');
   assert.equal(await page.locator('[data-role="topology"]').inputValue(), 'linear:5');
   assert.equal(await page.locator('[data-role="topology-kind"]').inputValue(), 'linear');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('an instance file past the page\'s text limit is refused by its size before it is read', async () => {
+  const { page, errors } = await open(MESH);
+  await page.click('#instance-box summary');
+  // One byte over the core's limit (64 MB), a sparse file: nothing of it is read.
+  const limit = await page.evaluate(async () => (await import('./pkg/routesim.js')).limits().max_bytes);
+  const dir = await mkdtemp(path.join(tmpdir(), 'routesim-big-'));
+  const big = path.join(dir, 'big.json');
+  await writeFile(big, '');
+  await truncate(big, limit + 1);
+  await page.setInputFiles('#instance-file', big);
+  const msg = page.locator('.msg.error');
+  await msg.first().waitFor();
+  assert.equal(
+    await msg.first().innerText(),
+    `Instance file "big.json" refused: instance text bytes too large: ${limit + 1} exceeds the limit ${limit}.`,
+  );
+  assert.equal(await page.locator('#instance-text').inputValue(), '');
+  assert.equal(await page.locator('#instance-text').getAttribute('aria-invalid'), 'true');
+  // A file within the limit is read into the box, as before.
+  const small = path.join(dir, 'small.json');
+  await writeFile(small, '{"topology": "linear:5", "packets": [[0, 4]]}');
+  await page.setInputFiles('#instance-file', small);
+  await page.waitForFunction(() => document.getElementById('instance-text').value.includes('linear:5'));
+  await rm(dir, { recursive: true });
   assert.deepEqual(errors, []);
   await page.close();
 });

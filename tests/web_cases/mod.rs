@@ -213,6 +213,30 @@ fn generated_workloads_have_a_tighter_cap_than_loaded_instances() {
     assert_eq!(num(&summary, "step"), 2046.0);
 }
 
+/// The page asks before it reads an instance file: up to the loaded
+/// instances' text limit a file passes, one byte more is refused with the
+/// core's message, and a size that is no number of bytes by name.
+#[wasm_bindgen_test]
+fn an_instance_file_is_checked_by_its_size() {
+    let limit = num(&wasm::limits().into(), "max_bytes");
+    assert!(wasm::check_instance_text(limit).is_ok());
+    assert!(wasm::check_instance_text(0.0).is_ok());
+    assert_eq!(
+        message(wasm::check_instance_text(limit + 1.0)),
+        format!(
+            "instance text bytes too large: {} exceeds the limit {limit}",
+            limit + 1.0
+        )
+    );
+    assert!(message(wasm::check_instance_text(f64::INFINITY)).contains("too large"));
+    for bad in [-1.0, f64::NAN] {
+        assert!(
+            message(wasm::check_instance_text(bad)).starts_with("invalid bytes"),
+            "{bad}"
+        );
+    }
+}
+
 #[wasm_bindgen_test]
 fn a_bad_instance_is_refused_and_nothing_changes() {
     let mut sim = Simulation::new(mesh_config("mesh:4x4", "greedy")).unwrap();
