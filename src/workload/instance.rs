@@ -45,14 +45,11 @@ impl Limits {
 
     /// Refuses a topology above the node limit.
     pub fn check_topology(&self, topo: &Topology) -> Result<()> {
-        if topo.nodes() as u64 > self.max_nodes {
-            return Err(Error::TooLarge {
-                field: format!("topology {topo}: nodes"),
-                value: topo.nodes() as u64,
-                limit: self.max_nodes,
-            });
-        }
-        Ok(())
+        at_most(
+            || format!("topology {topo}: nodes"),
+            topo.nodes() as u64,
+            self.max_nodes,
+        )
     }
 
     /// Refuses a generated workload whose packet count could exceed the
@@ -61,41 +58,35 @@ impl Limits {
     /// unread k, say `--k 8` on a permutation, adds no packet).
     pub fn check_workload(&self, topo: &Topology, spec: &crate::workload::WorkloadSpec) -> Result<()> {
         self.check_topology(topo)?;
-        let estimate = spec.max_packets(topo);
-        if estimate > self.max_packets {
-            return Err(Error::TooLarge {
-                field: format!("workload {} on {topo}: packets (max(l, k) x senders)", spec.workload),
-                value: estimate,
-                limit: self.max_packets,
-            });
-        }
-        Ok(())
+        at_most(
+            || format!("workload {} on {topo}: packets (max(l, k) x senders)", spec.workload),
+            spec.max_packets(topo),
+            self.max_packets,
+        )
     }
 
     /// Refuses a packet count above the limit.
     pub fn check_packets(&self, count: u64) -> Result<()> {
-        if count > self.max_packets {
-            return Err(Error::TooLarge {
-                field: "packets".into(),
-                value: count,
-                limit: self.max_packets,
-            });
-        }
-        Ok(())
+        at_most(|| "packets".into(), count, self.max_packets)
     }
 
     /// Refuses instance text of more bytes than the limit (the page asks
     /// before it reads a file).
     pub fn check_text(&self, bytes: u64) -> Result<()> {
-        if bytes > self.max_bytes {
-            return Err(Error::TooLarge {
-                field: "instance text bytes".into(),
-                value: bytes,
-                limit: self.max_bytes,
-            });
-        }
-        Ok(())
+        at_most(|| "instance text bytes".into(), bytes, self.max_bytes)
     }
+}
+
+/// Refuses `value` above `limit`, naming the quantity (`field`).
+fn at_most(field: impl FnOnce() -> String, value: u64, limit: u64) -> Result<()> {
+    if value > limit {
+        return Err(Error::TooLarge {
+            field: field(),
+            value,
+            limit,
+        });
+    }
+    Ok(())
 }
 
 /// A routing instance: a network and a list of `(source, destination)` pairs;

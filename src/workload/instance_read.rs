@@ -96,6 +96,11 @@ pub(super) fn top_level(text: &str, max_packets: u64, known: &[&str]) -> Result<
         max: u64,
         item: fn(&Value) -> Option<T>,
     }
+    impl<T> List<T> {
+        fn new(name: &'static str, max: u64, item: fn(&Value) -> Option<T>) -> Self {
+            List { name, max, item }
+        }
+    }
     impl<'de, T> DeserializeSeed<'de> for List<T> {
         type Value = ListField<T>;
         fn deserialize<D: Deserializer<'de>>(self, de: D) -> std::result::Result<ListField<T>, D::Error> {
@@ -167,18 +172,10 @@ pub(super) fn top_level(text: &str, max_packets: u64, known: &[&str]) -> Result<
             while let Some(key) = map.next_key::<String>()? {
                 match key.as_str() {
                     "packets" if packets.is_none() => {
-                        packets = Some(map.next_value_seed(List {
-                            name: "packets",
-                            max: self.0,
-                            item: pair,
-                        })?);
+                        packets = Some(map.next_value_seed(List::new("packets", self.0, pair))?);
                     }
                     "keys" if keys.is_none() => {
-                        keys = Some(map.next_value_seed(List {
-                            name: "keys",
-                            max: self.0,
-                            item: number,
-                        })?);
+                        keys = Some(map.next_value_seed(List::new("keys", self.0, number))?);
                     }
                     k if self.1.contains(&k) && !LISTS.contains(&k) => {
                         let value = map.next_value::<Value>()?;
