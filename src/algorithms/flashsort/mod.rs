@@ -351,9 +351,10 @@ pub const ENTRY: Entry = Entry {
     policy_note: "",
     not_built: &[(
         Kind::ShuffleExchange,
-        "the paper's §9 (Flashsort on the shuffle-exchange, through butterflies embedded in it) is not built: \
-         the split of the keys between the butterflies costs more, in order, than the bitonic sort it should \
-         beat (docs/algorithms/flashsort.md, \"What stops the rest\"); bitonic sorts there",
+        join!(
+            SECTION_9,
+            " (docs/algorithms/flashsort.md, \"What stops the rest\"); bitonic sorts there"
+        ),
     )],
     options: &[Field::Loading],
     teaching: &TEACHING,
@@ -361,9 +362,16 @@ pub const ENTRY: Entry = Entry {
     state_bytes: Some(plan_bytes),
 };
 
+/// Why §9 is not built, said where it is asked for (a refusal on the
+/// shuffle-exchange) and in the teaching text.
+const SECTION_9: &str = "the paper's §9 (Flashsort on the shuffle-exchange, through butterflies embedded in \
+                         it) is not built: the split of the keys between the butterflies costs more, in order, \
+                         than the bitonic sort it should beat";
+
 /// flashsort.
 pub const TEACHING: Teaching = Teaching {
-    description: "Flashsort by routing (Reif and Valiant; Leighton–Maggs–Ranade–Rao §8, §10). On a butterfly \
+    description: join!(
+        "Flashsort by routing (Reif and Valiant; Leighton–Maggs–Ranade–Rao §8, §10). On a butterfly \
                   every subbutterfly draws a \
                   random sample of its keys, ranks them by comparing every pair, and keeps every eighth one \
                   as a splitter; each key then moves into the subbutterfly of its interval between two \
@@ -386,10 +394,10 @@ pub const TEACHING: Teaching = Teaching {
                   sorts of half the keys. With loading full every key goes \
                   through one recursion, moving along one dimension per level (about four keys per interval), \
                   and is routed to its rank's node one dimension after the other: a tenth of the steps, but \
-                  keys of one line pile up on one node. The paper's §9, Flashsort on the shuffle-exchange \
-                  through butterflies embedded in it, is not built here (the split of the keys between the \
-                  butterflies would cost more than the bitonic sort it should beat); bitonic sorts on the \
-                  shuffle-exchange.",
+                  keys of one line pile up on one node. Note: ",
+        SECTION_9,
+        "; bitonic sorts on the shuffle-exchange."
+    ),
     phases: &[
         PhaseText {
             name: "candidates",
