@@ -4,7 +4,7 @@
 //! refusal names the field and the value (`packets[3][1]`), and nothing is
 //! half-loaded: an instance is either valid as a whole or refused.
 
-use super::instance_read::{short, top_level, ListField, TopLevel};
+use super::instance_read::{short, top_level, ListField, TopLevel, KNOWN_FIELDS};
 use super::keys::KeyNumbers;
 use crate::error::{Error, Result};
 use crate::topology::{Network, Topology};
@@ -111,9 +111,6 @@ pub struct Instance {
     pub key_numbers: KeyNumbers,
 }
 
-/// The fields of SPEC §3's instance JSON.
-const KNOWN_FIELDS: [&str; 6] = ["topology", "packets", "name", "l", "k", "keys"];
-
 impl Instance {
     /// An instance after checking every id against the topology.
     pub fn new(topology: Topology, packets: Vec<(u32, u32)>) -> Result<Instance> {
@@ -208,7 +205,7 @@ impl Instance {
             fields: obj,
             packets: packets_field,
             keys: keys_field,
-        } = top_level(text, limits.max_packets, &KNOWN_FIELDS)?;
+        } = top_level(text, limits.max_packets)?;
         let topo_text = match obj.get("topology") {
             Some(Value::String(s)) => s,
             Some(other) => {
@@ -323,7 +320,6 @@ impl Instance {
         if let Some(k) = inst.k.filter(|&k| k < mk) {
             return Err(Error::invalid("k", k, format!("a node receives {mk} packets")));
         }
-        inst.name = inst.name.take();
         let unknown = obj
             .keys()
             .filter(|k| !KNOWN_FIELDS.contains(&k.as_str()))

@@ -75,16 +75,19 @@ pub(super) struct TopLevel {
     pub keys: Option<ListField<Number>>,
 }
 
+/// The fields of SPEC §3's instance JSON.
+pub(super) const KNOWN_FIELDS: [&str; 6] = ["topology", "packets", "name", "l", "k", "keys"];
+
 /// The fields read item by item.
 const LISTS: [&str; 2] = ["packets", "keys"];
 
-/// Reads the top-level object; a field named twice is refused by name
-/// (`serde_json`'s map would keep the last silently). `known` are the
-/// fields whose values are kept.
-pub(super) fn top_level(text: &str, max_packets: u64, known: &[&str]) -> Result<TopLevel> {
+/// Reads the top-level object, the values of [`KNOWN_FIELDS`] kept; a
+/// field named twice is refused by name (`serde_json`'s map would keep the
+/// last silently).
+pub(super) fn top_level(text: &str, max_packets: u64) -> Result<TopLevel> {
     use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
     use serde::Deserialize;
-    struct Collect<'k>(u64, &'k [&'k str]);
+    struct Collect(u64);
     struct Fields(
         Vec<(String, Value)>,
         Option<ListField<[u64; 2]>>,
@@ -162,7 +165,7 @@ pub(super) fn top_level(text: &str, max_packets: u64, known: &[&str]) -> Result<
             Ok(ListField::Other(value))
         }
     }
-    impl<'de> Visitor<'de> for Collect<'_> {
+    impl<'de> Visitor<'de> for Collect {
         type Value = Fields;
         fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
             f.write_str("a JSON object")
@@ -177,7 +180,7 @@ pub(super) fn top_level(text: &str, max_packets: u64, known: &[&str]) -> Result<
                     "keys" if keys.is_none() => {
                         keys = Some(map.next_value_seed(List::new("keys", self.0, number))?);
                     }
-                    k if self.1.contains(&k) && !LISTS.contains(&k) => {
+                    k if KNOWN_FIELDS.contains(&k) && !LISTS.contains(&k) => {
                         let value = map.next_value::<Value>()?;
                         out.push((key, value));
                     }
@@ -195,7 +198,7 @@ pub(super) fn top_level(text: &str, max_packets: u64, known: &[&str]) -> Result<
     }
     let mut de = serde_json::Deserializer::from_str(text);
     let Fields(read, packets, keys) = de
-        .deserialize_any(Collect(max_packets, known))
+        .deserialize_any(Collect(max_packets))
         .and_then(|fields| de.end().map(|()| fields))
         .map_err(|e| match e.classify() {
             serde_json::error::Category::Data if e.to_string().starts_with(OUT_OF_MEMORY) => Error::Json(e.to_string()),
@@ -209,7 +212,7 @@ pub(super) fn top_level(text: &str, max_packets: u64, known: &[&str]) -> Result<
         let list = LISTS.contains(&key.as_str());
         if fields.contains_key(&key) || list {
             // A list's second value was read past, as an unknown field's.
-            let shown = if known.contains(&key.as_str()) && !list {
+            let shown = if KNOWN_FIELDS.contains(&key.as_str()) && !list {
                 short(&value)
             } else {
                 "…".into()
