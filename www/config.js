@@ -265,6 +265,22 @@ export function toQuery(config, page, embed, { lesson = null, current = '', inst
  */
 const WORKLOAD_FIELDS = ['topology', 'workload', 'l', 'k', 'locality', 'hotspot'];
 
+/**
+ * The UTF-8 length of `text`, the bytes the core counts against its text
+ * limit: the page asks the core (`check_instance_text`) with it before the
+ * text is copied into wasm, so a pasted text past the limit costs no wasm
+ * memory. A UTF-16 unit below 0x80 is one byte, below 0x800 two, half of a
+ * surrogate pair two (the pair: four), any other three.
+ */
+export function utf8Length(text) {
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x80) bytes += c < 0x800 || (c >= 0xd800 && c <= 0xdfff) ? 1 : 2;
+  }
+  return bytes;
+}
+
 /** The config object `new Simulation(...)` takes: the run's config, or the loaded instance with the run's other fields. */
 export function simConfig(config, instanceText) {
   if (!instanceText) return { ...config };

@@ -3,7 +3,7 @@
 // instances loaded and downloaded.
 
 import * as wasm from './pkg/routesim.js';
-import { simConfig, namedAsShown } from './config.js';
+import { simConfig, namedAsShown, utf8Length } from './config.js';
 import { fillLessonMenu, fillCompareMenu } from './lessons.js';
 import { $, state } from './state.js';
 import { showMessage, clearMessages, showFieldError, clearFieldErrors } from './messages.js';
@@ -36,6 +36,8 @@ export function applyConfig(candidate, instanceText, errorPrefix = 'Cannot run t
   };
   let reconciled;
   try {
+    // A text past the core's limit is refused by its length, not copied in.
+    if (instanceText) wasm.check_instance_text(utf8Length(instanceText));
     reconciled = wasm.reconcile(simConfig(candidate, instanceText), changed);
   } catch (e) {
     return refuse(e);

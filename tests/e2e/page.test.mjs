@@ -185,6 +185,53 @@ test('an instance file past the page\'s text limit is refused by its size before
   await page.close();
 });
 
+test('a pasted instance past the text limit is refused by its UTF-8 length, and the run on screen goes on', async () => {
+  const { page, errors } = await open('?topology=mesh:8x8&workload=transpose&play=0');
+  await page.click('[data-role="step-forward"]');
+  await page.waitForFunction(() => document.querySelector('[data-role="step-count"]').textContent.trim() === '1');
+  const limit = await page.evaluate(async () => (await import('./pkg/routesim.js')).limits().max_bytes);
+  const head = '{"topology": "linear:5", "x": "';
+  const tail = '"}';
+  const frame = head.length + tail.length;
+  // One byte over in ASCII; and a text of half the limit in UTF-16 units
+  // whose UTF-8 is over it ('é' two bytes, '€' three, '𝄞' a surrogate pair
+  // and four): the refusal names the bytes the core counts. The text box is
+  // hidden while it holds them: Chromium lays out 64 MB in a text box for
+  // 15–30 s (the refusal scrolls to its message), the box's cost, not the
+  // check's, which takes a fraction of a second.
+  const reps = Math.floor(limit / 8);
+  // The page's wasm memory: a text copied in would grow it by its bytes.
+  const wasmBytes = () => page.evaluate(async () => (await (await import('./pkg/routesim.js')).default()).memory.buffer.byteLength);
+  const before = await wasmBytes();
+  const cases = [
+    { fill: 'a', reps: limit + 1 - frame, bytes: limit + 1 },
+    { fill: 'é€𝄞', reps, bytes: 9 * reps + frame },
+  ];
+  for (const c of cases) {
+    const shown = await page.evaluate(({ head, tail, fill, reps }) => {
+      const box = document.getElementById('instance-text');
+      box.style.display = 'none';
+      box.value = head + fill.repeat(reps) + tail;
+      document.getElementById('load-instance').click();
+      return document.getElementById('instance-text-error').textContent;
+    }, { head, tail, ...c });
+    assert.equal(shown, `Instance refused: instance text bytes too large: ${c.bytes} exceeds the limit ${limit}`);
+  }
+  // Refused before either text was copied into wasm.
+  const grown = (await wasmBytes()) - before;
+  assert.ok(grown < limit / 4, `the wasm memory grew by ${grown} bytes`);
+  // The run on screen is the one before.
+  assert.equal((await page.locator('[data-role="step-count"]').textContent()).trim(), '1');
+  assert.match(await page.locator('#run-title').innerText(), /mesh:8x8/);
+  await page.evaluate(() => {
+    const box = document.getElementById('instance-text');
+    box.value = '';
+    box.style.display = '';
+  });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('a topology over the page\'s size limits, typed into the form, is refused and the run on screen goes on', async () => {
   const { page, errors } = await open('?topology=mesh:8x8&workload=transpose&play=0');
   await page.click('[data-role="step-forward"]');
