@@ -161,7 +161,8 @@ fn load_instance(path: &str, memory: Option<&Limit>) -> Result<Instance, String>
         Instance::from_json_noting_unknown(&text).map_err(|e| format!("instance file '{label}': {e}"))?;
     for field in unknown {
         eprintln!(
-            "routesim: instance file '{label}': field '{field}' ignored (SPEC §3 names topology, packets, name, l, k)"
+            "routesim: instance file '{label}': field '{field}' ignored (the instance's fields are {}; SPEC §3, §5)",
+            crate::workload::KNOWN_FIELDS.join(", ")
         );
     }
     Ok(instance)

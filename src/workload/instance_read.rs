@@ -75,8 +75,8 @@ pub(super) struct TopLevel {
     pub keys: Option<ListField<Number>>,
 }
 
-/// The fields of SPEC §3's instance JSON.
-pub(super) const KNOWN_FIELDS: [&str; 6] = ["topology", "packets", "name", "l", "k", "keys"];
+/// The fields of SPEC §3's instance JSON (`keys`: a sort's, SPEC §5).
+pub const KNOWN_FIELDS: [&str; 6] = ["topology", "packets", "name", "l", "k", "keys"];
 
 /// The fields read item by item.
 const LISTS: [&str; 2] = ["packets", "keys"];

@@ -8,7 +8,7 @@ pub mod keys;
 pub mod sort;
 
 pub use instance::{Instance, Limits};
-pub use instance_read::READ_BYTES_PER_TEXT_BYTE;
+pub use instance_read::{KNOWN_FIELDS, READ_BYTES_PER_TEXT_BYTE};
 
 use crate::error::{Error, Result};
 use crate::topology::Topology;

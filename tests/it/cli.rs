@@ -708,6 +708,11 @@ fn instance_fields_spec_does_not_name_are_noted_and_ignored() {
         note.contains("field 'generator' ignored") && note.contains("field 'seed' ignored"),
         "{note}"
     );
+    // The note lists every field an instance has, a sort's keys included.
+    assert!(
+        note.contains("the instance's fields are topology, packets, name, l, k, keys"),
+        "{note}"
+    );
 }
 
 /// SPEC §4: a sweep whose grid points could not run writes their rows with
