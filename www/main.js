@@ -83,7 +83,7 @@ function fallBackFromUrl(search) {
 async function openInstanceFromUrl(param, search) {
   if (param !== null) {
     try {
-      const json = await decodeInstance(param);
+      const json = await decodeInstance(param, wasm.limits().max_bytes);
       state.urlInstance = { text: json, param };
       if (applyConfig(state.config, json, 'The instance in the URL was refused', 'url')) return;
     } catch (e) {

@@ -32,10 +32,46 @@ export async function encodeInstance(json) {
   return toBase64Url(await pipe(new TextEncoder().encode(json), new CompressionStream('deflate-raw')));
 }
 
-/** The instance JSON text of an `instance=` value; throws a readable error on a bad one. */
-export async function decodeInstance(value) {
+/**
+ * Inflates `bytes`, stopping as soon as more than `maxBytes` came out: a
+ * short address can inflate a thousandfold (deflate's longest matches), so
+ * the page never holds more than its text limit of an address's instance.
+ * Returns null past the limit.
+ */
+async function inflateAtMost(bytes, maxBytes) {
+  const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate-raw')).getReader();
+  const chunks = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.length;
+    if (total > maxBytes) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return new Blob(chunks).arrayBuffer();
+}
+
+/**
+ * The instance JSON text of an `instance=` value, at most `maxBytes` of it
+ * (the core's text limit for the page); throws a readable error on a bad
+ * one or one that inflates past the limit.
+ */
+export async function decodeInstance(value, maxBytes) {
+  let bytes;
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(await pipe(fromBase64Url(value), new DecompressionStream('deflate-raw')));
+    bytes = await inflateAtMost(fromBase64Url(value), maxBytes);
+  } catch (e) {
+    throw new Error('it is not a compressed instance (base64url of deflate-raw JSON)');
+  }
+  if (bytes === null) {
+    throw new Error(`it inflates to more than ${maxBytes} bytes, the page's limit for instance text`);
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch (e) {
     throw new Error('it is not a compressed instance (base64url of deflate-raw JSON)');
   }

@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { readFile } from 'node:fs/promises';
+import { deflateRawSync } from 'node:zlib';
 import path from 'node:path';
 
 import { root, shots, server, browser, watchErrors, openPage, embedPage, sendMessage } from './harness.mjs';
@@ -406,6 +407,29 @@ test('a loaded instance goes into the address, and the address restores it', asy
   assert.equal(new URL(page.url()).searchParams.get('play'), '0');
   assert.deepEqual([...errors, ...again.errors], []);
   await again.page.close();
+  await page.close();
+});
+
+test('an address instance that inflates past the text limit is refused while it inflates', async () => {
+  const limit = await (async () => {
+    const { page } = await open('?play=0');
+    const max = await page.evaluate(async () => (await import('./pkg/routesim.js')).limits().max_bytes);
+    await page.close();
+    return max;
+  })();
+  // About 65 KB of deflate that inflates to 1 KB past the limit.
+  const bomb = deflateRawSync(Buffer.alloc(limit + 1024, 0x20)).toString('base64url');
+  assert.ok(bomb.length < 100_000);
+  const { page, errors } = await open(`?play=0&topology=mesh:8x8&instance=${bomb}`);
+  const warnings = await page.locator('.msg.warning > span').allInnerTexts();
+  assert.ok(
+    warnings.includes(`URL parameter instance ignored: it inflates to more than ${limit} bytes, the page's limit for instance text.`),
+    warnings.join(' | '),
+  );
+  // The page runs the rest of the address, without the instance.
+  assert.equal(await role(page, 'topology').inputValue(), 'mesh:8x8');
+  assert.equal(new URL(page.url()).searchParams.has('instance'), false);
+  assert.deepEqual(errors, []);
   await page.close();
 });
 
