@@ -185,6 +185,35 @@ test('an instance file past the page\'s text limit is refused by its size before
   await page.close();
 });
 
+test('an instance file too long to show is held under the box, and Load runs it', async () => {
+  const { page, errors } = await open('?topology=mesh:8x8&workload=transpose&play=0');
+  await page.click('#instance-box summary');
+  // Just over the 1 MB the box shows: valid JSON, padded with blanks.
+  const dir = await mkdtemp(path.join(tmpdir(), 'routesim-held-'));
+  const file = path.join(dir, 'long.json');
+  await writeFile(file, `{"topology": "mesh:4x4", "packets": [[0, 15], [1, 14], [2, 13]]${' '.repeat(1 << 20)}}`);
+  await page.setInputFiles('#instance-file', file);
+  const held = page.locator('#instance-held');
+  await held.waitFor();
+  assert.equal(
+    await held.innerText(),
+    '"long.json" (1.0 MB) is read and ready: Load runs it. It is too long to show here; typing in the box sets it aside.',
+  );
+  assert.equal(await page.locator('#instance-text').inputValue(), '');
+  await page.click('#load-instance');
+  await page.waitForFunction(() => document.querySelector('[data-role="delivered"]').textContent.includes('/ 3'));
+  assert.equal(await page.locator('[data-role="topology"]').inputValue(), 'mesh:4x4');
+  // Typing in the box sets the file aside: Load reads the box again.
+  await page.fill('#instance-text', '{"topology": "linear:5", "packets": [[0, 4]]}');
+  assert.equal(await held.isHidden(), true);
+  await page.click('#load-instance');
+  await page.waitForFunction(() => document.querySelector('[data-role="delivered"]').textContent.includes('/ 1'));
+  assert.equal(await page.locator('[data-role="topology"]').inputValue(), 'linear:5');
+  await rm(dir, { recursive: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('a pasted instance past the text limit is refused by its UTF-8 length, and the run on screen goes on', async () => {
   const { page, errors } = await open('?topology=mesh:8x8&workload=transpose&play=0');
   await page.click('[data-role="step-forward"]');
