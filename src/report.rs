@@ -46,7 +46,9 @@ pub struct Report {
     pub stalled: bool,
     /// Whether the run stopped at `--max-steps`.
     pub hit_max_steps: bool,
-    /// The step in which the last packet was delivered.
+    /// The step in which the last packet was delivered (SPEC §1); for a
+    /// run that stalled or hit `--max-steps`, the steps it ran (a stall's
+    /// step, which moved nothing, not counted).
     pub steps: u32,
     /// Largest working queue (SPEC §1).
     pub max_queue: u32,

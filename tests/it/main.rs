@@ -59,6 +59,7 @@ mod policy_keys;
 mod pp;
 mod pp_unknown;
 mod primitives;
+mod reference_model;
 mod report_fields;
 mod request;
 mod se_butterflies;

@@ -1,0 +1,287 @@
+//! The engine against a second reading of SPEC §1–§2: a plain simulator of
+//! greedy dimension-order routing written from the text alone — every
+//! packet's next hop, one contest per directed link, the policy's key with
+//! ties to the smaller id, bounded node queues checked on start-of-step
+//! occupancy, the torus's half-way tie by the id's parity — with none of
+//! the engine's machinery (slots, re-sorts, incremental bids, witnesses,
+//! lanes). On random instances (any number of packets per node, sources
+//! equal to destinations included) of linear arrays, rings, meshes and tori
+//! of one to three dimensions (and bit-fixing on hypercubes, the same
+//! model on sides of 2), under every deterministic policy, with and
+//! without a queue capacity, the two must agree on `steps`, `delivered`,
+//! `stalled`, `max_queue` and `max_load` (`steps` of a run that stalls: the
+//! steps it ran, as the report documents it).
+
+use std::cmp::Reverse;
+use std::collections::BTreeMap;
+
+use proptest::prelude::*;
+use routesim::engine::Policy;
+use routesim::topology::Topology;
+use routesim::workload::Instance;
+use routesim::{SimConfig, Simulation};
+
+/// A grid: sides in row-major order (the last coordinate fastest), with or
+/// without wrap-around links.
+struct Grid {
+    sides: Vec<u32>,
+    wrap: bool,
+}
+
+impl Grid {
+    fn nodes(&self) -> u32 {
+        self.sides.iter().product()
+    }
+
+    fn coords(&self, mut v: u32) -> Vec<u32> {
+        let mut c = vec![0; self.sides.len()];
+        for (i, &side) in self.sides.iter().enumerate().rev() {
+            c[i] = v % side;
+            v /= side;
+        }
+        c
+    }
+
+    fn id(&self, c: &[u32]) -> u32 {
+        c.iter().zip(&self.sides).fold(0, |v, (&x, &side)| v * side + x)
+    }
+
+    /// The way along dimension `dim` from `a` to `b` for packet `p`: the
+    /// step (+1 or −1) and the distance left, or None when they agree. On a
+    /// ring the shorter way; exactly half way round, the positive way for
+    /// an even id and the negative way for an odd one (SPEC §2).
+    fn way(&self, a: &[u32], b: &[u32], dim: usize, p: usize) -> Option<(i64, u32)> {
+        let (x, y, side) = (a[dim], b[dim], self.sides[dim]);
+        if x == y {
+            return None;
+        }
+        if !self.wrap {
+            return Some(if y > x { (1, y - x) } else { (-1, x - y) });
+        }
+        let (up, down) = ((y + side - x) % side, (x + side - y) % side);
+        Some(match up.cmp(&down) {
+            std::cmp::Ordering::Less => (1, up),
+            std::cmp::Ordering::Greater => (-1, down),
+            std::cmp::Ordering::Equal if p.is_multiple_of(2) => (1, up),
+            std::cmp::Ordering::Equal => (-1, down),
+        })
+    }
+
+    /// The total distance left from `a` to `b`.
+    fn distance(&self, a: &[u32], b: &[u32], p: usize) -> u32 {
+        (0..self.sides.len())
+            .filter_map(|d| self.way(a, b, d, p))
+            .map(|(_, r)| r)
+            .sum()
+    }
+}
+
+/// A directed link: (from, to).
+type Link = (u32, u32);
+
+/// A bid: the policy's key (larger wins), the id (smaller wins a tie),
+/// the dimension of the hop.
+type Bid = (i64, Reverse<usize>, usize);
+
+#[derive(Debug, PartialEq)]
+struct Outcome {
+    steps: u32,
+    delivered: u32,
+    stalled: bool,
+    max_queue: u32,
+    max_load: u32,
+}
+
+/// Dimension-order routing of `packets` on `grid` as SPEC §1 describes
+/// it: the last coordinate first (greedy), or with `first_first` the first
+/// coordinate first (bit-fixing on a hypercube, a grid of sides 2 whose
+/// first coordinate is the most significant bit).
+fn reference(grid: &Grid, packets: &[(u32, u32)], policy: Policy, cap: Option<u32>, first_first: bool) -> Outcome {
+    let n = packets.len();
+    let d = grid.sides.len();
+    let dest: Vec<Vec<u32>> = packets.iter().map(|&(_, t)| grid.coords(t)).collect();
+    let mut pos: Vec<Vec<u32>> = packets.iter().map(|&(s, _)| grid.coords(s)).collect();
+    let mut left = vec![false; n]; // has left its source
+    let mut since = vec![0u32; n]; // the step it arrived where it is (its source: 0)
+    let mut travelled = vec![vec![0u32; d]; n];
+    let mut done: Vec<bool> = packets.iter().map(|&(s, t)| s == t).collect();
+    let (mut steps, mut max_queue) = (0, 0);
+    // Undelivered packets per node, transit (`working`) and all (`load`).
+    let count = |pos: &[Vec<u32>], done: &[bool], left: &[bool], transit: bool| {
+        let mut per = vec![0u32; grid.nodes() as usize];
+        for p in (0..n).filter(|&p| !done[p] && (left[p] || !transit)) {
+            per[grid.id(&pos[p]) as usize] += 1;
+        }
+        per
+    };
+    let mut max_load = count(&pos, &done, &left, false).into_iter().max().unwrap_or(0);
+    let mut stalled = false;
+    let mut t = 0;
+    while done.iter().any(|&x| !x) {
+        t += 1;
+        let working = count(&pos, &done, &left, true);
+        // Each undelivered packet bids for the link of its next hop, in
+        // dimension order. Key: larger wins, then the smaller id.
+        let mut contests: BTreeMap<Link, Vec<Bid>> = BTreeMap::new();
+        let order: Vec<usize> = if first_first {
+            (0..d).collect()
+        } else {
+            (0..d).rev().collect()
+        };
+        for p in (0..n).filter(|&p| !done[p]) {
+            let Some((dim, (step, rem))) = order
+                .iter()
+                .find_map(|&k| grid.way(&pos[p], &dest[p], k, p).map(|w| (k, w)))
+            else {
+                continue;
+            };
+            let key = match policy {
+                Policy::FarthestFirst => i64::from(rem),
+                Policy::NearestFirst => -i64::from(rem),
+                Policy::FarthestTotal => i64::from(grid.distance(&pos[p], &dest[p], p)),
+                Policy::FarthestOrigin => i64::from(travelled[p][dim]),
+                Policy::Fifo => -i64::from(since[p]),
+                other => unreachable!("{other:?} is not drawn"),
+            };
+            let mut next = pos[p].clone();
+            let side = i64::from(grid.sides[dim]);
+            next[dim] = ((i64::from(next[dim]) + step).rem_euclid(side)) as u32;
+            let link = (grid.id(&pos[p]), grid.id(&next));
+            contests.entry(link).or_default().push((key, Reverse(p), dim));
+        }
+        let mut winners: Vec<(Link, Bid)> = contests
+            .into_iter()
+            .map(|(link, bids)| (link, bids.into_iter().max_by_key(|&(k, id, _)| (k, id)).unwrap()))
+            .collect();
+        // A node takes at most cap − (its working queue at the start of
+        // the step) arriving transit packets, the best by the same key.
+        if let Some(cap) = cap {
+            let mut arriving: BTreeMap<u32, Vec<(i64, Reverse<usize>)>> = BTreeMap::new();
+            for &((_, to), (k, id, _)) in &winners {
+                if to != packets[id.0].1 {
+                    arriving.entry(to).or_default().push((k, id));
+                }
+            }
+            let mut refused = vec![false; n];
+            for (node, mut bids) in arriving {
+                bids.sort_by(|a, b| b.cmp(a));
+                let room = cap.saturating_sub(working[node as usize]) as usize;
+                for &(_, id) in bids.iter().skip(room) {
+                    refused[id.0] = true;
+                }
+            }
+            winners.retain(|&(_, (_, id, _))| !refused[id.0]);
+        }
+        if winners.is_empty() {
+            // A run that stalls reports the steps it ran: the step that
+            // moved nothing is not counted.
+            stalled = true;
+            steps = t - 1;
+            break;
+        }
+        for ((_, to), (_, Reverse(p), dim)) in winners {
+            pos[p] = grid.coords(to);
+            left[p] = true;
+            since[p] = t;
+            travelled[p][dim] += 1;
+            if to == packets[p].1 {
+                done[p] = true;
+                steps = t;
+            }
+        }
+        max_queue = max_queue.max(count(&pos, &done, &left, true).into_iter().max().unwrap_or(0));
+        max_load = max_load.max(count(&pos, &done, &left, false).into_iter().max().unwrap_or(0));
+    }
+    Outcome {
+        steps,
+        delivered: done.iter().filter(|&&x| x).count() as u32,
+        stalled,
+        max_queue,
+        max_load,
+    }
+}
+
+/// The same run through the engine (its invariants checked every step).
+fn engine(topo: Topology, algorithm: &str, packets: &[(u32, u32)], policy: Policy, cap: Option<u32>) -> Outcome {
+    let mut sim = Simulation::new(
+        Instance::new(topo, packets.to_vec()).unwrap(),
+        SimConfig {
+            algorithm: algorithm.into(),
+            policy,
+            queue_cap: cap,
+            check_invariants: true,
+            ..Default::default()
+        },
+    )
+    .expect("a valid run");
+    sim.run();
+    let r = sim.report();
+    Outcome {
+        steps: r.steps,
+        delivered: r.delivered,
+        stalled: r.stalled,
+        max_queue: r.max_queue,
+        max_load: r.max_load,
+    }
+}
+
+const POLICIES: [Policy; 5] = [
+    Policy::FarthestFirst,
+    Policy::NearestFirst,
+    Policy::FarthestTotal,
+    Policy::FarthestOrigin,
+    Policy::Fifo,
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    #[test]
+    fn greedy_agrees_with_a_plain_reading_of_the_model(
+        wrap in any::<bool>(),
+        sides in proptest::collection::vec(1u32..8, 1..4),
+        raw in proptest::collection::vec((any::<u32>(), any::<u32>()), 0..120),
+        policy in 0..POLICIES.len(),
+        cap in proptest::option::of(1u32..4),
+    ) {
+        // Rings and tori have sides of at least 3 (SPEC §2).
+        let sides: Vec<u32> = sides.into_iter().map(|s| if wrap { s.max(3) } else { s }).collect();
+        let grid = Grid { sides, wrap };
+        let n = grid.nodes();
+        let packets: Vec<(u32, u32)> = raw.iter().map(|&(s, t)| (s % n, t % n)).collect();
+        let name = match (grid.sides.as_slice(), wrap) {
+            ([side], false) => format!("linear:{side}"),
+            ([side], true) => format!("ring:{side}"),
+            (_, _) => {
+                let size: Vec<String> = grid.sides.iter().map(u32::to_string).collect();
+                format!("{}:{}", if wrap { "torus" } else { "mesh" }, size.join("x"))
+            }
+        };
+        let topo: Topology = name.parse().unwrap();
+        let policy = POLICIES[policy];
+        let want = reference(&grid, &packets, policy, cap, false);
+        let got = engine(topo, "greedy", &packets, policy, cap);
+        prop_assert_eq!(got, want, "{} {:?} q {:?} packets {:?}", name, policy, cap, packets);
+    }
+
+    /// Bit-fixing on hypercube:D is dimension order on a grid of D sides
+    /// of 2, the most significant bit (the first coordinate) first; every
+    /// link is its own dimension, so farthest-first is a tie to the
+    /// smaller id (SPEC §5).
+    #[test]
+    fn bit_fixing_agrees_with_a_plain_reading_of_the_model(
+        dim in 0usize..7,
+        raw in proptest::collection::vec((any::<u32>(), any::<u32>()), 0..200),
+        policy in 0..POLICIES.len(),
+        cap in proptest::option::of(1u32..4),
+    ) {
+        let grid = Grid { sides: vec![2; dim], wrap: false };
+        let n = grid.nodes();
+        let packets: Vec<(u32, u32)> = raw.iter().map(|&(s, t)| (s % n, t % n)).collect();
+        let topo: Topology = format!("hypercube:{dim}").parse().unwrap();
+        let policy = POLICIES[policy];
+        let want = reference(&grid, &packets, policy, cap, true);
+        let got = engine(topo, "bit-fixing", &packets, policy, cap);
+        prop_assert_eq!(got, want, "hypercube:{} {:?} q {:?} packets {:?}", dim, policy, cap, packets);
+    }
+}
