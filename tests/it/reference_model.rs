@@ -1,16 +1,16 @@
 //! The engine against a second reading of SPEC §1–§2: a plain simulator of
-//! greedy dimension-order routing written from the text alone — every
-//! packet's next hop, one contest per directed link, the policy's key with
-//! ties to the smaller id, bounded node queues checked on start-of-step
+//! dimension-order routing written from the text alone — every packet's
+//! next hop, one contest per directed link, the policy's key with ties to
+//! the smaller id, node queues and edge queues checked on start-of-step
 //! occupancy, the torus's half-way tie by the id's parity — with none of
 //! the engine's machinery (slots, re-sorts, incremental bids, witnesses,
 //! lanes). On random instances (any number of packets per node, sources
-//! equal to destinations included) of linear arrays, rings, meshes and tori
-//! of one to three dimensions (and bit-fixing on hypercubes, the same
-//! model on sides of 2), under every deterministic policy, with and
-//! without a queue capacity, the two must agree on `steps`, `delivered`,
-//! `stalled`, `max_queue` and `max_load` (`steps` of a run that stalls: the
-//! steps it ran, as the report documents it).
+//! equal to destinations included) greedy on linear arrays, rings, meshes
+//! and tori of one to three dimensions, and bit-fixing on hypercubes (the
+//! same model on sides of 2), under every deterministic policy, with no
+//! queue capacity, one per node and one per incoming link, must agree with
+//! it on `steps`, `delivered`, `stalled`, `max_queue` and `max_load`
+//! (`steps` of a run that stalls: the steps it ran, as the report says).
 
 use std::cmp::Reverse;
 use std::collections::BTreeMap;
@@ -76,6 +76,14 @@ impl Grid {
     }
 }
 
+/// Queue capacity: none, q per node, or q per incoming link (SPEC §1).
+#[derive(Clone, Copy, Debug)]
+enum Cap {
+    None,
+    Node(u32),
+    Edge(u32),
+}
+
 /// A directed link: (from, to).
 type Link = (u32, u32);
 
@@ -96,7 +104,7 @@ struct Outcome {
 /// it: the last coordinate first (greedy), or with `first_first` the first
 /// coordinate first (bit-fixing on a hypercube, a grid of sides 2 whose
 /// first coordinate is the most significant bit).
-fn reference(grid: &Grid, packets: &[(u32, u32)], policy: Policy, cap: Option<u32>, first_first: bool) -> Outcome {
+fn reference(grid: &Grid, packets: &[(u32, u32)], policy: Policy, cap: Cap, first_first: bool) -> Outcome {
     let n = packets.len();
     let d = grid.sides.len();
     let dest: Vec<Vec<u32>> = packets.iter().map(|&(_, t)| grid.coords(t)).collect();
@@ -104,6 +112,7 @@ fn reference(grid: &Grid, packets: &[(u32, u32)], policy: Policy, cap: Option<u3
     let mut left = vec![false; n]; // has left its source
     let mut since = vec![0u32; n]; // the step it arrived where it is (its source: 0)
     let mut travelled = vec![vec![0u32; d]; n];
+    let mut via: Vec<Option<Link>> = vec![None; n]; // the link it arrived by
     let mut done: Vec<bool> = packets.iter().map(|&(s, t)| s == t).collect();
     let (mut steps, mut max_queue) = (0, 0);
     // Undelivered packets per node, transit (`working`) and all (`load`).
@@ -153,25 +162,39 @@ fn reference(grid: &Grid, packets: &[(u32, u32)], policy: Policy, cap: Option<u3
             .into_iter()
             .map(|(link, bids)| (link, bids.into_iter().max_by_key(|&(k, id, _)| (k, id)).unwrap()))
             .collect();
-        // A node takes at most cap − (its working queue at the start of
-        // the step) arriving transit packets, the best by the same key.
-        if let Some(cap) = cap {
-            let mut arriving: BTreeMap<u32, Vec<(i64, Reverse<usize>)>> = BTreeMap::new();
-            for &((_, to), (k, id, _)) in &winners {
-                if to != packets[id.0].1 {
-                    arriving.entry(to).or_default().push((k, id));
+        // A node takes at most q − (its working queue at the start of the
+        // step) arriving transit packets, the best by the same key; with
+        // edge queues, a link's queue at the node it enters takes one
+        // while it holds fewer than q at the start of the step. Packets
+        // arriving at their destination are always taken.
+        let mut refused = vec![false; n];
+        match cap {
+            Cap::None => {}
+            Cap::Node(q) => {
+                let mut arriving: BTreeMap<u32, Vec<(i64, Reverse<usize>)>> = BTreeMap::new();
+                for &((_, to), (k, id, _)) in &winners {
+                    if to != packets[id.0].1 {
+                        arriving.entry(to).or_default().push((k, id));
+                    }
+                }
+                for (node, mut bids) in arriving {
+                    bids.sort_by(|a, b| b.cmp(a));
+                    let room = q.saturating_sub(working[node as usize]) as usize;
+                    for &(_, id) in bids.iter().skip(room) {
+                        refused[id.0] = true;
+                    }
                 }
             }
-            let mut refused = vec![false; n];
-            for (node, mut bids) in arriving {
-                bids.sort_by(|a, b| b.cmp(a));
-                let room = cap.saturating_sub(working[node as usize]) as usize;
-                for &(_, id) in bids.iter().skip(room) {
-                    refused[id.0] = true;
+            Cap::Edge(q) => {
+                for &(link, (_, Reverse(p), _)) in &winners {
+                    let held = (0..n).filter(|&o| !done[o] && via[o] == Some(link)).count() as u32;
+                    if link.1 != packets[p].1 && held >= q {
+                        refused[p] = true;
+                    }
                 }
             }
-            winners.retain(|&(_, (_, id, _))| !refused[id.0]);
         }
+        winners.retain(|&(_, (_, id, _))| !refused[id.0]);
         if winners.is_empty() {
             // A run that stalls reports the steps it ran: the step that
             // moved nothing is not counted.
@@ -179,7 +202,8 @@ fn reference(grid: &Grid, packets: &[(u32, u32)], policy: Policy, cap: Option<u3
             steps = t - 1;
             break;
         }
-        for ((_, to), (_, Reverse(p), dim)) in winners {
+        for ((from, to), (_, Reverse(p), dim)) in winners {
+            via[p] = Some((from, to));
             pos[p] = grid.coords(to);
             left[p] = true;
             since[p] = t;
@@ -202,13 +226,17 @@ fn reference(grid: &Grid, packets: &[(u32, u32)], policy: Policy, cap: Option<u3
 }
 
 /// The same run through the engine (its invariants checked every step).
-fn engine(topo: Topology, algorithm: &str, packets: &[(u32, u32)], policy: Policy, cap: Option<u32>) -> Outcome {
+fn engine(topo: Topology, algorithm: &str, packets: &[(u32, u32)], policy: Policy, cap: Cap) -> Outcome {
     let mut sim = Simulation::new(
         Instance::new(topo, packets.to_vec()).unwrap(),
         SimConfig {
             algorithm: algorithm.into(),
             policy,
-            queue_cap: cap,
+            queue_cap: match cap {
+                Cap::None => None,
+                Cap::Node(q) | Cap::Edge(q) => Some(q),
+            },
+            edge_queues: matches!(cap, Cap::Edge(_)),
             check_invariants: true,
             ..Default::default()
         },
@@ -234,7 +262,7 @@ const POLICIES: [Policy; 5] = [
 ];
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
 
     #[test]
     fn greedy_agrees_with_a_plain_reading_of_the_model(
@@ -242,8 +270,9 @@ proptest! {
         sides in proptest::collection::vec(1u32..8, 1..4),
         raw in proptest::collection::vec((any::<u32>(), any::<u32>()), 0..120),
         policy in 0..POLICIES.len(),
-        cap in proptest::option::of(1u32..4),
+        cap in (0u32..3, 1u32..4),
     ) {
+        let cap = [Cap::None, Cap::Node(cap.1), Cap::Edge(cap.1)][cap.0 as usize];
         // Rings and tori have sides of at least 3 (SPEC §2).
         let sides: Vec<u32> = sides.into_iter().map(|s| if wrap { s.max(3) } else { s }).collect();
         let grid = Grid { sides, wrap };
@@ -273,8 +302,9 @@ proptest! {
         dim in 0usize..7,
         raw in proptest::collection::vec((any::<u32>(), any::<u32>()), 0..200),
         policy in 0..POLICIES.len(),
-        cap in proptest::option::of(1u32..4),
+        cap in (0u32..3, 1u32..4),
     ) {
+        let cap = [Cap::None, Cap::Node(cap.1), Cap::Edge(cap.1)][cap.0 as usize];
         let grid = Grid { sides: vec![2; dim], wrap: false };
         let n = grid.nodes();
         let packets: Vec<(u32, u32)> = raw.iter().map(|&(s, t)| (s % n, t % n)).collect();
