@@ -5,9 +5,10 @@
 //! occupancy, the torus's half-way tie by the id's parity — with none of
 //! the engine's machinery (slots, re-sorts, incremental bids, witnesses,
 //! lanes). On random instances (any number of packets per node, sources
-//! equal to destinations included) greedy on linear arrays, rings, meshes
-//! and tori of one to three dimensions, and bit-fixing on hypercubes (the
-//! same model on sides of 2), under every deterministic policy, with no
+//! equal to destinations included) greedy (and `--reverse-order`) on
+//! linear arrays, rings, meshes and tori of one to three dimensions, and
+//! bit-fixing on hypercubes (the same model on sides of 2), under every
+//! deterministic policy, with no
 //! queue capacity, one per node and one per incoming link, must agree with
 //! it on `steps`, `delivered`, `stalled`, `max_queue` and `max_load`
 //! (`steps` of a run that stalls: the steps it ran, as the report says).
@@ -19,7 +20,7 @@ use proptest::prelude::*;
 use routesim::engine::Policy;
 use routesim::topology::Topology;
 use routesim::workload::Instance;
-use routesim::{SimConfig, Simulation};
+use routesim::{AlgorithmOptions, SimConfig, Simulation};
 
 /// A grid: sides in row-major order (the last coordinate fastest), with or
 /// without wrap-around links.
@@ -226,7 +227,7 @@ fn reference(grid: &Grid, packets: &[(u32, u32)], policy: Policy, cap: Cap, firs
 }
 
 /// The same run through the engine (its invariants checked every step).
-fn engine(topo: Topology, algorithm: &str, packets: &[(u32, u32)], policy: Policy, cap: Cap) -> Outcome {
+fn engine(topo: Topology, algorithm: &str, reverse: bool, packets: &[(u32, u32)], policy: Policy, cap: Cap) -> Outcome {
     let mut sim = Simulation::new(
         Instance::new(topo, packets.to_vec()).unwrap(),
         SimConfig {
@@ -237,6 +238,10 @@ fn engine(topo: Topology, algorithm: &str, packets: &[(u32, u32)], policy: Polic
                 Cap::Node(q) | Cap::Edge(q) => Some(q),
             },
             edge_queues: matches!(cap, Cap::Edge(_)),
+            options: AlgorithmOptions {
+                reverse_order: reverse,
+                ..Default::default()
+            },
             check_invariants: true,
             ..Default::default()
         },
@@ -271,6 +276,7 @@ proptest! {
         raw in proptest::collection::vec((any::<u32>(), any::<u32>()), 0..120),
         policy in 0..POLICIES.len(),
         cap in (0u32..3, 1u32..4),
+        reverse in any::<bool>(),
     ) {
         let cap = [Cap::None, Cap::Node(cap.1), Cap::Edge(cap.1)][cap.0 as usize];
         // Rings and tori have sides of at least 3 (SPEC §2).
@@ -288,9 +294,10 @@ proptest! {
         };
         let topo: Topology = name.parse().unwrap();
         let policy = POLICIES[policy];
-        let want = reference(&grid, &packets, policy, cap, false);
-        let got = engine(topo, "greedy", &packets, policy, cap);
-        prop_assert_eq!(got, want, "{} {:?} q {:?} packets {:?}", name, policy, cap, packets);
+        // --reverse-order: the first coordinate first.
+        let want = reference(&grid, &packets, policy, cap, reverse);
+        let got = engine(topo, "greedy", reverse, &packets, policy, cap);
+        prop_assert_eq!(got, want, "{} reverse {} {:?} q {:?} packets {:?}", name, reverse, policy, cap, packets);
     }
 
     /// Bit-fixing on hypercube:D is dimension order on a grid of D sides
@@ -311,7 +318,7 @@ proptest! {
         let topo: Topology = format!("hypercube:{dim}").parse().unwrap();
         let policy = POLICIES[policy];
         let want = reference(&grid, &packets, policy, cap, true);
-        let got = engine(topo, "bit-fixing", &packets, policy, cap);
+        let got = engine(topo, "bit-fixing", false, &packets, policy, cap);
         prop_assert_eq!(got, want, "hypercube:{} {:?} q {:?} packets {:?}", dim, policy, cap, packets);
     }
 }
