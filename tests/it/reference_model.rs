@@ -1,17 +1,19 @@
-//! The engine against a second reading of SPEC §1–§2: a plain simulator of
+//!  The engine against a second reading of SPEC §1–§2: a plain simulator of
 //! dimension-order routing written from the text alone — every packet's
 //! next hop, one contest per directed link, the policy's key with ties to
 //! the smaller id, node queues and edge queues checked on start-of-step
-//! occupancy, the torus's half-way tie by the id's parity — with none of
+//! occupancy, the torus's half-way tie by the id's parity, cut-through
+//! worms of F flits (SPEC §5: a crossed link carries the worm's other
+//! flits for F − 1 steps; `steps` counts to the last flit) — with none of
 //! the engine's machinery (slots, re-sorts, incremental bids, witnesses,
 //! lanes). On random instances (any number of packets per node, sources
 //! equal to destinations included) greedy (and `--reverse-order`) on
 //! linear arrays, rings, meshes and tori of one to three dimensions, and
 //! bit-fixing on hypercubes (the same model on sides of 2), under every
-//! deterministic policy, with no
-//! queue capacity, one per node and one per incoming link, must agree with
-//! it on `steps`, `delivered`, `stalled`, `max_queue` and `max_load`
-//! (`steps` of a run that stalls: the steps it ran, as the report says).
+//! deterministic policy, with no  queue capacity, one per node and one per
+//! incoming link, must agree with  it on `steps`, `delivered`, `stalled`,
+//! `max_queue` and `max_load`  (`steps` of a run that stalls: the steps it
+//! ran, as the report says).
 
 use std::cmp::Reverse;
 use std::collections::BTreeMap;
@@ -105,7 +107,7 @@ struct Outcome {
 /// it: the last coordinate first (greedy), or with `first_first` the first
 /// coordinate first (bit-fixing on a hypercube, a grid of sides 2 whose
 /// first coordinate is the most significant bit).
-fn reference(grid: &Grid, packets: &[(u32, u32)], policy: Policy, cap: Cap, first_first: bool) -> Outcome {
+fn reference(grid: &Grid, packets: &[(u32, u32)], policy: Policy, cap: Cap, first_first: bool, flits: u32) -> Outcome {
     let n = packets.len();
     let d = grid.sides.len();
     let dest: Vec<Vec<u32>> = packets.iter().map(|&(_, t)| grid.coords(t)).collect();
@@ -114,6 +116,11 @@ fn reference(grid: &Grid, packets: &[(u32, u32)], policy: Policy, cap: Cap, firs
     let mut since = vec![0u32; n]; // the step it arrived where it is (its source: 0)
     let mut travelled = vec![vec![0u32; d]; n];
     let mut via: Vec<Option<Link>> = vec![None; n]; // the link it arrived by
+                                                    // Worms of `flits` flits (SPEC §5): a link a head crossed in step t
+                                                    // carries the worm's other flits in steps t + 1 … t + flits − 1, and
+                                                    // nothing else then; a worm's last flit arrives flits − 1 steps after
+                                                    // its head.
+    let mut busy_until: BTreeMap<Link, u32> = BTreeMap::new();
     let mut done: Vec<bool> = packets.iter().map(|&(s, t)| s == t).collect();
     let (mut steps, mut max_queue) = (0, 0);
     // Undelivered packets per node, transit (`working`) and all (`load`).
@@ -157,6 +164,9 @@ fn reference(grid: &Grid, packets: &[(u32, u32)], policy: Policy, cap: Cap, firs
             let side = i64::from(grid.sides[dim]);
             next[dim] = ((i64::from(next[dim]) + step).rem_euclid(side)) as u32;
             let link = (grid.id(&pos[p]), grid.id(&next));
+            if busy_until.get(&link).is_some_and(|&u| u >= t) {
+                continue;
+            }
             contests.entry(link).or_default().push((key, Reverse(p), dim));
         }
         let mut winners: Vec<(Link, Bid)> = contests
@@ -196,7 +206,7 @@ fn reference(grid: &Grid, packets: &[(u32, u32)], policy: Policy, cap: Cap, firs
             }
         }
         winners.retain(|&(_, (_, id, _))| !refused[id.0]);
-        if winners.is_empty() {
+        if winners.is_empty() && busy_until.values().all(|&u| u < t) {
             // A run that stalls reports the steps it ran: the step that
             // moved nothing is not counted.
             stalled = true;
@@ -205,13 +215,16 @@ fn reference(grid: &Grid, packets: &[(u32, u32)], policy: Policy, cap: Cap, firs
         }
         for ((from, to), (_, Reverse(p), dim)) in winners {
             via[p] = Some((from, to));
+            if flits > 1 {
+                busy_until.insert((from, to), t + flits - 1);
+            }
             pos[p] = grid.coords(to);
             left[p] = true;
             since[p] = t;
             travelled[p][dim] += 1;
             if to == packets[p].1 {
                 done[p] = true;
-                steps = t;
+                steps = steps.max(t + flits - 1);
             }
         }
         max_queue = max_queue.max(count(&pos, &done, &left, true).into_iter().max().unwrap_or(0));
@@ -227,7 +240,15 @@ fn reference(grid: &Grid, packets: &[(u32, u32)], policy: Policy, cap: Cap, firs
 }
 
 /// The same run through the engine (its invariants checked every step).
-fn engine(topo: Topology, algorithm: &str, reverse: bool, packets: &[(u32, u32)], policy: Policy, cap: Cap) -> Outcome {
+fn engine(
+    topo: Topology,
+    algorithm: &str,
+    reverse: bool,
+    flits: u32,
+    packets: &[(u32, u32)],
+    policy: Policy,
+    cap: Cap,
+) -> Outcome {
     let mut sim = Simulation::new(
         Instance::new(topo, packets.to_vec()).unwrap(),
         SimConfig {
@@ -240,6 +261,7 @@ fn engine(topo: Topology, algorithm: &str, reverse: bool, packets: &[(u32, u32)]
             edge_queues: matches!(cap, Cap::Edge(_)),
             options: AlgorithmOptions {
                 reverse_order: reverse,
+                flits: (flits > 1).then_some(flits),
                 ..Default::default()
             },
             check_invariants: true,
@@ -277,8 +299,10 @@ proptest! {
         policy in 0..POLICIES.len(),
         cap in (0u32..3, 1u32..4),
         reverse in any::<bool>(),
+        flits in prop_oneof![Just(1u32), 2u32..5],
     ) {
-        let cap = [Cap::None, Cap::Node(cap.1), Cap::Edge(cap.1)][cap.0 as usize];
+        // Worms take no queue capacity (SPEC §1's queues are not a flit buffer model).
+        let cap = if flits > 1 { Cap::None } else { [Cap::None, Cap::Node(cap.1), Cap::Edge(cap.1)][cap.0 as usize] };
         // Rings and tori have sides of at least 3 (SPEC §2).
         let sides: Vec<u32> = sides.into_iter().map(|s| if wrap { s.max(3) } else { s }).collect();
         let grid = Grid { sides, wrap };
@@ -295,9 +319,9 @@ proptest! {
         let topo: Topology = name.parse().unwrap();
         let policy = POLICIES[policy];
         // --reverse-order: the first coordinate first.
-        let want = reference(&grid, &packets, policy, cap, reverse);
-        let got = engine(topo, "greedy", reverse, &packets, policy, cap);
-        prop_assert_eq!(got, want, "{} reverse {} {:?} q {:?} packets {:?}", name, reverse, policy, cap, packets);
+        let want = reference(&grid, &packets, policy, cap, reverse, flits);
+        let got = engine(topo, "greedy", reverse, flits, &packets, policy, cap);
+        prop_assert_eq!(got, want, "{} reverse {} flits {} {:?} q {:?} packets {:?}", name, reverse, flits, policy, cap, packets);
     }
 
     /// Bit-fixing on hypercube:D is dimension order on a grid of D sides
@@ -310,15 +334,16 @@ proptest! {
         raw in proptest::collection::vec((any::<u32>(), any::<u32>()), 0..200),
         policy in 0..POLICIES.len(),
         cap in (0u32..3, 1u32..4),
+        flits in prop_oneof![Just(1u32), 2u32..5],
     ) {
-        let cap = [Cap::None, Cap::Node(cap.1), Cap::Edge(cap.1)][cap.0 as usize];
+        let cap = if flits > 1 { Cap::None } else { [Cap::None, Cap::Node(cap.1), Cap::Edge(cap.1)][cap.0 as usize] };
         let grid = Grid { sides: vec![2; dim], wrap: false };
         let n = grid.nodes();
         let packets: Vec<(u32, u32)> = raw.iter().map(|&(s, t)| (s % n, t % n)).collect();
         let topo: Topology = format!("hypercube:{dim}").parse().unwrap();
         let policy = POLICIES[policy];
-        let want = reference(&grid, &packets, policy, cap, true);
-        let got = engine(topo, "bit-fixing", false, &packets, policy, cap);
-        prop_assert_eq!(got, want, "hypercube:{} {:?} q {:?} packets {:?}", dim, policy, cap, packets);
+        let want = reference(&grid, &packets, policy, cap, true, flits);
+        let got = engine(topo, "bit-fixing", false, flits, &packets, policy, cap);
+        prop_assert_eq!(got, want, "hypercube:{} flits {} {:?} q {:?} packets {:?}", dim, flits, policy, cap, packets);
     }
 }
