@@ -1,19 +1,19 @@
-//!  The engine against a second reading of SPEC §1–§2: a plain simulator of
+//! The engine against a second reading of SPEC §1–§2: a plain simulator of
 //! dimension-order routing written from the text alone — every packet's
 //! next hop, one contest per directed link, the policy's key with ties to
 //! the smaller id, node queues and edge queues checked on start-of-step
 //! occupancy, the torus's half-way tie by the id's parity, cut-through
-//! worms of F flits (SPEC §5: a crossed link carries the worm's other
-//! flits for F − 1 steps; `steps` counts to the last flit) — with none of
-//! the engine's machinery (slots, re-sorts, incremental bids, witnesses,
+//! worms of F flits (SPEC §5: a crossed link carries the worm's other flits
+//! for F − 1 steps; `steps` counts to the last flit) — with none of the
+//! engine's machinery (slots, re-sorts, incremental bids, witnesses,
 //! lanes). On random instances (any number of packets per node, sources
-//! equal to destinations included) greedy (and `--reverse-order`) on
-//! linear arrays, rings, meshes and tori of one to three dimensions, and
+//! equal to destinations included) greedy (and `--reverse-order`) on linear
+//! arrays, rings, meshes and tori of one to three dimensions, and
 //! bit-fixing on hypercubes (the same model on sides of 2), under every
-//! deterministic policy, with no  queue capacity, one per node and one per
-//! incoming link, must agree with  it on `steps`, `delivered`, `stalled`,
-//! `max_queue` and `max_load`  (`steps` of a run that stalls: the steps it
-//! ran, as the report says).
+//! deterministic policy, with no queue capacity, one per node and one per
+//! incoming link, and with worms of 2–4 flits, must agree with it on
+//! `steps`, `delivered`, `stalled`, `max_queue` and `max_load` (`steps` of
+//! a run that stalls: the steps it ran, as the report says).
 
 use std::cmp::Reverse;
 use std::collections::BTreeMap;
