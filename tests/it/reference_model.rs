@@ -158,6 +158,8 @@ fn reference(grid: &Grid, packets: &[(u32, u32)], policy: Policy, cap: Cap, firs
                 Policy::FarthestTotal => i64::from(grid.distance(&pos[p], &dest[p], p)),
                 Policy::FarthestOrigin => i64::from(travelled[p][dim]),
                 Policy::Fifo => -i64::from(since[p]),
+                // Outside lmrr a packet's rank is its id.
+                Policy::Rank => -(p as i64),
                 other => unreachable!("{other:?} is not drawn"),
             };
             let mut next = pos[p].clone();
@@ -280,12 +282,13 @@ fn engine(
     }
 }
 
-const POLICIES: [Policy; 5] = [
+const POLICIES: [Policy; 6] = [
     Policy::FarthestFirst,
     Policy::NearestFirst,
     Policy::FarthestTotal,
     Policy::FarthestOrigin,
     Policy::Fifo,
+    Policy::Rank,
 ];
 
 proptest! {
