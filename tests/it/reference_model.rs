@@ -12,8 +12,9 @@
 //! bit-fixing on hypercubes (the same model on sides of 2), under every
 //! deterministic policy, with no queue capacity, one per node and one per
 //! incoming link, and with worms of 2–4 flits, must agree with it on
-//! `steps`, `delivered`, `stalled`, `max_queue` and `max_load` (`steps` of
-//! a run that stalls: the steps it ran, as the report says).
+//! `steps`, `delivered`, `stalled`, `max_queue` and `max_load`, on one
+//! thread and with the parallel step forced on two (`steps` of a run that
+//! stalls: the steps it ran, as the report says).
 
 use std::cmp::Reverse;
 use std::collections::BTreeMap;
@@ -241,16 +242,28 @@ fn reference(grid: &Grid, packets: &[(u32, u32)], policy: Policy, cap: Cap, firs
     }
 }
 
-/// The same run through the engine (its invariants checked every step).
-fn engine(
-    topo: Topology,
-    algorithm: &str,
+/// A run's settings: the algorithm, `--reverse-order`, `--flits`, the
+/// engine's threads, the policy and the queue capacity.
+#[derive(Debug)]
+struct Setup {
+    algorithm: &'static str,
     reverse: bool,
     flits: u32,
-    packets: &[(u32, u32)],
+    threads: usize,
     policy: Policy,
     cap: Cap,
-) -> Outcome {
+}
+
+/// The same run through the engine (its invariants checked every step).
+fn engine(topo: Topology, packets: &[(u32, u32)], setup: &Setup) -> Outcome {
+    let &Setup {
+        algorithm,
+        reverse,
+        flits,
+        threads,
+        policy,
+        cap,
+    } = setup;
     let mut sim = Simulation::new(
         Instance::new(topo, packets.to_vec()).unwrap(),
         SimConfig {
@@ -261,6 +274,9 @@ fn engine(
                 Cap::Node(q) | Cap::Edge(q) => Some(q),
             },
             edge_queues: matches!(cap, Cap::Edge(_)),
+            // With two threads, every step that can split takes the parallel path.
+            threads,
+            parallel_min: 0,
             options: AlgorithmOptions {
                 reverse_order: reverse,
                 flits: (flits > 1).then_some(flits),
@@ -303,6 +319,7 @@ proptest! {
         cap in (0u32..3, 1u32..4),
         reverse in any::<bool>(),
         flits in prop_oneof![Just(1u32), 2u32..5],
+        threads in 1usize..3,
     ) {
         // Worms take no queue capacity (SPEC §1's queues are not a flit buffer model).
         let cap = if flits > 1 { Cap::None } else { [Cap::None, Cap::Node(cap.1), Cap::Edge(cap.1)][cap.0 as usize] };
@@ -323,8 +340,9 @@ proptest! {
         let policy = POLICIES[policy];
         // --reverse-order: the first coordinate first.
         let want = reference(&grid, &packets, policy, cap, reverse, flits);
-        let got = engine(topo, "greedy", reverse, flits, &packets, policy, cap);
-        prop_assert_eq!(got, want, "{} reverse {} flits {} {:?} q {:?} packets {:?}", name, reverse, flits, policy, cap, packets);
+        let setup = Setup { algorithm: "greedy", reverse, flits, threads, policy, cap };
+        let got = engine(topo, &packets, &setup);
+        prop_assert_eq!(got, want, "{} {:?} packets {:?}", name, setup, packets);
     }
 
     /// Bit-fixing on hypercube:D is dimension order on a grid of D sides
@@ -346,7 +364,8 @@ proptest! {
         let topo: Topology = format!("hypercube:{dim}").parse().unwrap();
         let policy = POLICIES[policy];
         let want = reference(&grid, &packets, policy, cap, true, flits);
-        let got = engine(topo, "bit-fixing", false, flits, &packets, policy, cap);
-        prop_assert_eq!(got, want, "hypercube:{} flits {} {:?} q {:?} packets {:?}", dim, flits, policy, cap, packets);
+        let setup = Setup { algorithm: "bit-fixing", reverse: false, flits, threads: 1, policy, cap };
+        let got = engine(topo, &packets, &setup);
+        prop_assert_eq!(got, want, "hypercube:{} {:?} packets {:?}", dim, setup, packets);
     }
 }
