@@ -36,8 +36,9 @@ export function applyConfig(candidate, instanceText, errorPrefix = 'Cannot run t
   };
   let reconciled;
   try {
-    // A text past the core's limit is refused by its length, not copied in.
-    if (instanceText) wasm.check_instance_text(utf8Length(instanceText));
+    // A new text past the core's limit is refused by its length, not
+    // copied in (the loaded one passed already: a form change re-sends it).
+    if (instanceText && instanceText !== state.instanceText) wasm.check_instance_text(utf8Length(instanceText));
     reconciled = wasm.reconcile(simConfig(candidate, instanceText), changed);
   } catch (e) {
     return refuse(e);
