@@ -17,8 +17,10 @@
 //! Everything here shares one process and runs on parallel threads: a test
 //! must not change process-wide state (environment variables, the current
 //! directory), and a scratch file is named after its topic and the process
-//! id. proptest keeps a failing case beside the module that found it
-//! (`tests/it/<topic>.proptest-regressions`).
+//! id. proptest writes the seed of a failing case to
+//! `tests/proptest-regressions/<topic>.txt`; a case worth keeping is better
+//! written out as a test of its own (the seeds replay only while the
+//! property's strategy stays the same).
 #![cfg(not(target_arch = "wasm32"))]
 
 mod common;

@@ -307,6 +307,45 @@ const POLICIES: [Policy; 6] = [
     Policy::Rank,
 ];
 
+/// The one difference the properties found, kept as a case: a run that
+/// stalls reports the steps it ran (3 here: packets still move in steps 2
+/// and 3, and step 4 moves nothing), not the step of its last delivery (1).
+#[test]
+fn a_stalled_run_reports_the_steps_it_ran() {
+    let packets = [
+        (4, 0),
+        (0, 3),
+        (4, 0),
+        (4, 0),
+        (0, 5),
+        (3, 0),
+        (1, 0),
+        (0, 5),
+        (6, 0),
+        (6, 0),
+        (1, 4),
+        (6, 0),
+        (2, 4),
+    ];
+    let grid = Grid {
+        sides: vec![7],
+        wrap: false,
+    };
+    let (policy, cap) = (Policy::FarthestTotal, Cap::Node(1));
+    let want = reference(&grid, &packets, policy, cap, false, 1);
+    assert!(want.stalled);
+    assert_eq!((want.steps, want.delivered), (3, 1));
+    let setup = Setup {
+        algorithm: "greedy",
+        reverse: false,
+        flits: 1,
+        threads: 1,
+        policy,
+        cap,
+    };
+    assert_eq!(engine("linear:7".parse().unwrap(), &packets, &setup), want);
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
 
