@@ -3,8 +3,10 @@
 //! load 2, constant congestion and dilation 3; a node of butterfly i is
 //! mapped by interleaving its row bits with the bits of butterfly i's
 //! necklace representative" — `lmrr-sections-5-10-notes.md`; the
-//! recovered text is lost, the reading below is ours and
-//! docs/algorithms/flashsort.md argues it).
+//! paper's HTML keeps the proof's prose without its formulas — interleave
+//! the row with the representative, the level is the number of shifts, an
+//! edge at most three hops — so the exact map below is ours, and
+//! docs/algorithms/flashsort.md, "The paper's own text", compares them).
 //!
 //! `shuffle-exchange:D` with D = 2m even. Split a label x into its *even*
 //! part E (bits 0, 2, …, 2m − 2) and its *odd* part O (bits 1, 3, …,
