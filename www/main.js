@@ -137,8 +137,11 @@ async function boot() {
   saveUrl();
   state.chart = runChart($('run-chart'), state.charts, state.embed ? 160 : 190, state.embed);
   if (state.embed) {
-    // The compact view draws only the run chart: the others' data, as drawn, is none.
-    for (const el of document.querySelectorAll('[data-role="chart"]')) state.charts[el.dataset.chart] ??= { series: [], data: [] };
+    // The compact view draws only the run chart: the others' data, as drawn, is none
+    // (and the load chart's y_max, which SPEC §7 says charts.load carries, none either).
+    for (const el of document.querySelectorAll('[data-role="chart"]')) {
+      state.charts[el.dataset.chart] ??= el.dataset.chart === 'load' ? { series: [], data: [], y_max: null } : { series: [], data: [] };
+    }
   } else {
     state.experiment = setupExperiment({
       catalogue: state.catalogue,
