@@ -121,6 +121,14 @@ impl clap::Args for OptionFlags {
                 .help(format!("{} ({})", row.help, takers.join(", ")));
             cmd.arg(if row.control == Some(Control::Flag) {
                 arg.action(clap::ArgAction::SetTrue)
+            } else if let Some(bare) = row.bare() {
+                // A value is optional: the next word is taken unless it is
+                // another option (a negative number is still a value, and
+                // refused by name).
+                arg.value_name(row.value_name)
+                    .num_args(0..=1)
+                    .default_missing_value(bare)
+                    .allow_negative_numbers(true)
             } else {
                 arg.value_name(row.value_name).allow_hyphen_values(true)
             })

@@ -152,6 +152,15 @@ pub struct FieldInfo {
     pub access: Option<Access>,
 }
 
+impl FieldInfo {
+    /// The value the CLI's flag takes when it is given with no value. SPEC
+    /// §5 writes queue smearing as a bare `--smear`: Theorem 6's block,
+    /// `auto`; `--smear M` still names a block of its own.
+    pub fn bare(&self) -> Option<&'static str> {
+        (self.field == Field::Smear).then_some("auto")
+    }
+}
+
 impl std::fmt::Debug for FieldInfo {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("FieldInfo")

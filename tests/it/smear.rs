@@ -387,3 +387,47 @@ fn the_option_is_named_where_it_is_refused() {
         );
     }
 }
+
+/// SPEC §5 writes the option as a bare `--smear`: given without a value it
+/// is Theorem 6's block (`auto`), wherever it stands — last, or before
+/// another option, which it does not take as its value — in `run` and
+/// `sweep`; `--smear M` still names a block.
+#[test]
+fn a_bare_smear_flag_is_the_automatic_block() {
+    let base = [
+        "--topology",
+        "mesh:8x8",
+        "--algorithm",
+        "ks-nowrap",
+        "--workload",
+        "random-kk",
+        "--k",
+        "2",
+    ];
+    let run = |extra: &[&str]| {
+        let mut args = vec!["run"];
+        args.extend_from_slice(&base);
+        args.extend_from_slice(extra);
+        let out = routesim(&args);
+        let err = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert_eq!(out.status.code(), Some(0), "{extra:?}: {err}");
+        out.stdout
+    };
+    let auto = run(&["--json", "--smear", "auto"]);
+    let r: serde_json::Value = serde_json::from_slice(&auto).unwrap();
+    assert_eq!(r["smear_block"], 6, "⌈2·log₂ 8⌉");
+    assert_eq!(run(&["--json", "--smear"]), auto, "--smear last");
+    assert_eq!(run(&["--smear", "--json"]), auto, "--smear before --json");
+    let four: serde_json::Value = serde_json::from_slice(&run(&["--smear", "4", "--json"])).unwrap();
+    assert_eq!(four["smear_block"], 4);
+    let sweep = |smear: &[&str]| {
+        let mut args = vec!["sweep"];
+        args.extend_from_slice(&base);
+        args.extend_from_slice(smear);
+        args.extend_from_slice(&["--seeds", "1..2"]);
+        let out = routesim(&args);
+        assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+        out.stdout
+    };
+    assert_eq!(sweep(&["--smear"]), sweep(&["--smear", "auto"]), "sweep --smear");
+}
