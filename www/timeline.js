@@ -30,10 +30,11 @@ function emptyModel() {
 /**
  * Is the key for the page? Not when focus is in a text field or a select
  * (SPEC §7), not with a modifier (Shift+arrows pan the canvas), and a
- * focused button, checkbox, link or summary keeps its own Space and Enter;
- * the speed slider keeps its own arrows. On the scrubber → and ← step, as
- * everywhere else: its own arrows would stop at the last step computed so
- * far, where → is to compute the next one.
+ * focused button, checkbox, link or summary keeps its own Space and Enter.
+ * → and ← step on the sliders too (SPEC §7 exempts only text fields and
+ * selects): on the scrubber its own arrows would stop at the last step
+ * computed so far, where → is to compute the next one; the speed slider
+ * keeps ↑ and ↓ (and Page Up/Down, Home, End), its own keys still.
  */
 function pageKey(event) {
   if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return false;
@@ -46,7 +47,7 @@ function pageKey(event) {
     const own = tag === 'BUTTON' || tag === 'SUMMARY' || tag === 'A' || (type && type !== 'range');
     return !own;
   }
-  if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') return type !== 'range' || el.dataset.role === 'scrubber';
+  if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') return type !== 'radio';
   return event.key === 'n' || event.key === 'N';
 }
 

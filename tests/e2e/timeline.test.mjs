@@ -140,6 +140,15 @@ test('keyboard: Space plays and pauses, → and ← step; not while typing in a 
   await page.focus('[data-role="algorithm"]');
   await page.keyboard.press(' ');
   assert.equal(await status(page), 'paused');
+  // A slider is neither: on the speed slider → steps (SPEC §7), ↑ is the slider's own.
+  await page.focus('#speed');
+  const speed = await page.inputValue('#speed');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await shownStep(page), at + 2);
+  assert.equal(await page.inputValue('#speed'), speed, '→ changed the speed');
+  await page.keyboard.press('ArrowUp');
+  assert.equal(await shownStep(page), at + 2);
+  assert.equal(Number(await page.inputValue('#speed')), Number(speed) + 1, '↑ did not change the speed');
   assert.deepEqual(errors, []);
   await page.close();
 });
