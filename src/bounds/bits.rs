@@ -26,9 +26,14 @@ pub(super) fn bit_flows(dim: u32, packets: &[(u32, u32)]) -> (Vec<u64>, Vec<u64>
 /// the unshuffle links x → rotr x with x_j = 0 and x_(j+1) = 1 (2^(D−2)),
 /// less one when D is even: the alternating label with x_j = 0 has one
 /// link for both rotations (SPEC §2), counted with the shuffle links.
-/// Positive for D ≥ 2.
+/// Positive for D ≥ 1 (`shuffle-exchange:1` has its exchange link only:
+/// both of its labels are their own rotations).
 pub fn shuffle_exchange_cut_links(dim: u32, j: u32) -> u64 {
     let exchange = if j == 0 { 1u64 << (dim - 1) } else { 0 };
-    let rotations = 2 * (1u64 << (dim - 2)) - u64::from(dim.is_multiple_of(2));
+    let rotations = if dim < 2 {
+        0
+    } else {
+        2 * (1u64 << (dim - 2)) - u64::from(dim.is_multiple_of(2))
+    };
     exchange + rotations
 }

@@ -286,7 +286,8 @@ pub fn bisection_bound(topo: &Topology, packets: &[(u32, u32)]) -> u32 {
             .unwrap_or(0),
         Topology::Hypercube(h) => {
             let (up, down) = bit_flows(h.dim(), packets);
-            let links = 1u64 << (h.dim() - 1);
+            // Half the nodes send across each cut (none on hypercube:0, which has no cut).
+            let links = 1u64 << h.dim().saturating_sub(1);
             up.iter().chain(&down).map(|&c| ceil_div(c, links)).max().unwrap_or(0)
         }
         Topology::ShuffleExchange(g) => {
