@@ -278,6 +278,15 @@ impl Simulation {
         // arrive: the algorithm has nothing more to do (never with F = 1).
         if !self.engine.finished() {
             self.algorithm.before_step(&mut self.engine);
+            // The algorithm delivered the last packets where they stood
+            // (they reached their destinations in an earlier step, e.g. a
+            // tour with nothing left to move): the run ended with that step,
+            // and no empty step is simulated after it — a reader sees the
+            // run end at its `steps`.
+            if self.engine.drained() && self.engine.stats().last_delivery <= self.engine.step_count() {
+                self.status = Status::Finished;
+                return StepSummary::default();
+            }
         }
         let summary = self.engine.step();
         self.algorithm.after_step(&self.engine);

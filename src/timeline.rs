@@ -361,6 +361,14 @@ impl Timeline {
         }
         let now = self.step_count();
         self.step(target.saturating_sub(now));
+        // A run whose last packets are delivered where they stand ends in a
+        // call that simulates no step ([`Simulation::step`]): a state
+        // replayed to the run's last step is settled the same way, so it
+        // shows the run finished.
+        let (end, known) = self.length();
+        if known && end == self.step_count() && self.current.status() == Status::Running {
+            self.current.step();
+        }
         self.step_count()
     }
 

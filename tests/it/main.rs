@@ -61,6 +61,7 @@ mod policy_keys;
 mod pp;
 mod pp_unknown;
 mod primitives;
+mod referee;
 mod reference_model;
 mod report_fields;
 mod request;

@@ -397,3 +397,51 @@ fn a_run_too_large_for_32_copies_keeps_fewer_checkpoints() {
     timeline.goto(17);
     assert_eq!(timeline.step_count(), 17);
 }
+
+/// A run whose last packets are delivered where they stand (pp-rand on
+/// mesh:4x4: its tour finds every packet home) ends with the step that
+/// brought them there: no empty step follows, so the shown last step is
+/// the report's `steps`, played to, measured or gone back to, and the
+/// state there is finished.
+#[test]
+fn a_run_that_ends_where_its_packets_stand_shows_no_step_after_its_steps() {
+    let case = Case {
+        topology: "mesh:4x4",
+        workload: Workload::RandomLk,
+        lk: Some((1, 3)),
+        algorithm: "pp-rand",
+        policy: Policy::FarthestFirst,
+    };
+    let mut sim = simulation(&case, 1);
+    assert_eq!(sim.run(), Status::Finished);
+    let steps = sim.report().steps;
+    assert_eq!(
+        sim.engine().step_count(),
+        steps,
+        "an empty step was simulated after the run's end"
+    );
+    // The tour had nothing to move: the run's last packets were delivered where they stood.
+    let mut probe = simulation(&case, 1);
+    probe.run_steps(steps);
+    assert_eq!(
+        probe.status(),
+        Status::Running,
+        "not the case meant: the last step delivered the packets itself"
+    );
+    let mut timeline = Timeline::new(simulation(&case, 1));
+    assert_eq!(timeline.measure(10_000), Some(steps));
+    assert_eq!(timeline.step(10_000), Status::Finished);
+    assert_eq!(timeline.step_count(), steps);
+    assert_eq!(timeline.length(), (steps, true));
+    assert_eq!(timeline.goto(10), 10);
+    assert_eq!(timeline.goto(steps + 5), steps);
+    assert_eq!(timeline.current().status(), Status::Finished);
+    assert_eq!(timeline.step_back(), steps - 1);
+    assert_eq!(timeline.current().status(), Status::Running);
+    timeline.goto(steps);
+    assert_eq!(
+        (timeline.step_count(), timeline.current().status()),
+        (steps, Status::Finished)
+    );
+    assert_eq!(state(timeline.current()), state(&sim));
+}
