@@ -5,6 +5,7 @@
 //! engine's own bookkeeping (slots, link lists, queue counters, the
 //! invariant checks) is read. In every step a packet stays where it is or
 //! crosses one link of the topology; no directed link carries two packets;
+//! a delivered packet never moves again;
 //! the run ends with every packet at its destination (a sort: its rank's
 //! node), and the report's `steps` is the number of steps simulated — no
 //! step is simulated after the run is over (the page shows that many). Control
@@ -91,6 +92,13 @@ fn judge(topology: &str, algorithm: &str, workload: &str, l: &str, k: &str, seed
             if a == b {
                 continue;
             }
+            // A delivered packet has left the network (its delivery step is
+            // the report's, u32::MAX while undelivered).
+            let delivered = sim.engine().delivery_steps()[p];
+            assert!(
+                delivered == u32::MAX || delivered >= stepped,
+                "{what}: packet {p}, delivered in step {delivered}, moved in step {stepped}"
+            );
             assert!(
                 topo.port_to(a, b).is_some(),
                 "{what}: packet {p} jumped from node {a} to node {b} in step {stepped} (not neighbours)"
