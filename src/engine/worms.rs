@@ -71,6 +71,12 @@ impl Engine {
         self.config.flits
     }
 
+    /// Whether some worm's flits are still crossing links (which they hold
+    /// until the last flit has crossed: rule 1); never with F = 1.
+    pub fn worms_crossing(&self) -> bool {
+        !self.crossings.is_empty()
+    }
+
     /// Every packet delivered and every flit arrived (with F = 1 the same
     /// as [`Engine::finished`]).
     pub fn drained(&self) -> bool {
