@@ -307,6 +307,7 @@ impl Timeline {
             return false;
         }
         self.current.step();
+        self.settle();
         let now = self.step_count();
         if now > self.furthest {
             self.furthest = now;
@@ -361,15 +362,18 @@ impl Timeline {
         }
         let now = self.step_count();
         self.step(target.saturating_sub(now));
-        // A run whose last packets are delivered where they stand ends in a
-        // call that simulates no step ([`Simulation::step`]): a state
-        // replayed to the run's last step is settled the same way, so it
-        // shows the run finished.
-        let (end, known) = self.length();
-        if known && end == self.step_count() && self.current.status() == Status::Running {
+        self.settle();
+        self.step_count()
+    }
+
+    /// A run whose last packets are delivered where they stand ends in a
+    /// call that simulates no step ([`Simulation::step`]): once the run's
+    /// length is known, a state at its last step is settled so, and shows
+    /// the run finished with every delivery of that step counted.
+    fn settle(&mut self) {
+        if self.current.status() == Status::Running && self.length() == (self.step_count(), true) {
             self.current.step();
         }
-        self.step_count()
     }
 
     /// Shows the step before the shown one (none before step 0); returns the shown step.

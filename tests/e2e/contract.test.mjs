@@ -357,3 +357,23 @@ test('speed takes any decimal spelling of a number in range (1e3 = 1000)', async
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('a run whose last packets are delivered where they stand (pp-rand, mesh:4x4) shows its last step finished, all delivered, in one message', async () => {
+  // The core's report: 49 steps. Before, the page showed step 49 with 12 of 16 delivered, then an empty step 50.
+  const { page, frame, errors } = await host('index.html?embed=1&topology=mesh:4x4&algorithm=pp-rand&workload=random-lk&l=1&k=3&seed=1&speed=20&compare=');
+  await frame.waitForFunction(() => document.querySelector('[data-role="status"]').textContent === 'finished', null, { timeout: 30000 });
+  assert.equal(await shownStep(frame), 49);
+  assert.equal(await frame.locator('[data-role="scrubber"]').getAttribute('max'), '49');
+  const last = await page.evaluate(() => window.states.filter((s) => s.step === 49));
+  assert.deepEqual(last.map((s) => [s.delivered, s.packets, s.status]), [[16, 16, 'finished']]);
+  // Back two steps, then step by step: step 49 again arrives finished, and a step past the end posts nothing.
+  await page.evaluate(() => { window.states.length = 0; });
+  await send(page, { type: 'routesim:command', command: 'goto', step: 47 }, 1);
+  await send(page, { type: 'routesim:command', command: 'step' }, 1);
+  await send(page, { type: 'routesim:command', command: 'step' }, 1);
+  await send(page, { type: 'routesim:command', command: 'step' });
+  const states = await page.evaluate(() => window.states.map((s) => [s.step, s.delivered, s.status]));
+  assert.deepEqual(states, [[47, 12, 'paused'], [48, 12, 'paused'], [49, 16, 'finished']]);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

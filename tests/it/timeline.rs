@@ -445,3 +445,33 @@ fn a_run_that_ends_where_its_packets_stand_shows_no_step_after_its_steps() {
     );
     assert_eq!(state(timeline.current()), state(&sim));
 }
+
+/// The same run played one step at a time once its length is measured
+/// (the page measures first): its last step shows every packet delivered
+/// and the run finished — not 12 of 16 delivered and running until one more
+/// call.
+#[test]
+fn the_last_step_played_shows_every_delivery_of_that_step() {
+    let case = Case {
+        topology: "mesh:4x4",
+        workload: Workload::RandomLk,
+        lk: Some((1, 3)),
+        algorithm: "pp-rand",
+        policy: Policy::FarthestFirst,
+    };
+    let mut sim = simulation(&case, 1);
+    sim.run();
+    let steps = sim.report().steps;
+    let mut timeline = Timeline::new(simulation(&case, 1));
+    assert_eq!(timeline.measure(10_000), Some(steps));
+    timeline.goto(steps - 2);
+    timeline.step(1);
+    assert_eq!(timeline.current().status(), Status::Running);
+    timeline.step(1);
+    assert_eq!(timeline.step_count(), steps);
+    assert_eq!(timeline.current().status(), Status::Finished);
+    assert_eq!(
+        timeline.current().engine().delivered(),
+        timeline.current().engine().packet_count()
+    );
+}
