@@ -10,7 +10,9 @@
 //! node), and the report's `steps` is the number of steps simulated — no
 //! step is simulated after the run is over (the page shows that many). Control
 //! messages are not visible from outside, so the one-message-per-link rule
-//! is judged on packets only (the engine's own check counts the rest).
+//! is judged on packets only (the engine's own check counts the rest),
+//! and the links the page draws for a step (the engine's record, runs
+//! made as the page makes them) must list every move seen, none twice.
 
 use routesim::algorithms::registry::REGISTRY;
 use routesim::request::{Field, RunSpec};
@@ -77,7 +79,8 @@ fn judge_with(
         (Field::Seed, seed),
     ];
     fields.extend(option);
-    let spec = RunSpec::default()
+    // As the page runs it (series on: the engine records each step's links).
+    let spec = RunSpec::browser()
         .apply(fields.iter().map(|&(f, t)| (f, f.cli(), t)))
         .ok()?;
     let mut sim = spec.build().ok()?;
@@ -129,6 +132,24 @@ fn judge_with(
                 "{what}: the link {a} → {b} carried two packets in step {stepped}"
             );
             moves += 1;
+        }
+        // What the page draws as the step's links (the engine's record):
+        // every move seen is among them, and no directed link is listed
+        // twice — packets, flits and control messages together.
+        let links = sim.engine().last_links();
+        let ports = topo.ports();
+        let drawn: HashSet<u32> = links.iter().copied().collect();
+        assert_eq!(
+            drawn.len(),
+            links.len(),
+            "{what}: a link is listed twice in step {stepped}"
+        );
+        for &(a, b) in &used {
+            let id = a * ports + topo.port_to(a, b).unwrap();
+            assert!(
+                drawn.contains(&id),
+                "{what}: the move {a} → {b} of step {stepped} is not among its links"
+            );
         }
         before = after;
     }
