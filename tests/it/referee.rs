@@ -16,7 +16,7 @@
 
 use routesim::algorithms::registry::REGISTRY;
 use routesim::request::{Field, RunSpec};
-use routesim::topology::Network;
+use routesim::topology::{Network, Topology};
 use routesim::Status;
 use std::collections::HashSet;
 
@@ -93,6 +93,10 @@ fn judge_with(
     let mut stepped = 0u32;
     let mut moves = 0u64;
     let mut used: HashSet<(u32, u32)> = HashSet::new();
+    // Each packet's last link crossed (none at its source): the edge queue
+    // it sits in (SPEC §1 `edge-queues`), counted from outside.
+    let mut arrived_by: Vec<Option<(u32, u32)>> = vec![None; n as usize];
+    let mut most_in_edge_queue = 0usize;
     while sim.status() == Status::Running {
         sim.step();
         let now = sim.engine().step_count();
@@ -114,8 +118,10 @@ fn judge_with(
                 // Pietracaprina–Pucci's abort (`--unknown-lk`, §3): the
                 // copy in transit is dropped and the one its source kept
                 // stands in for it; nothing crossed a link.
+                arrived_by[p] = None;
                 continue;
             }
+            arrived_by[p] = Some((a, b));
             // A delivered packet has left the network (its delivery step is
             // the report's, u32::MAX while undelivered).
             let delivered = sim.engine().delivery_steps()[p];
@@ -151,9 +157,30 @@ fn judge_with(
                 "{what}: the move {a} → {b} of step {stepped} is not among its links"
             );
         }
+        let mut queues: std::collections::HashMap<(u32, u32), usize> = std::collections::HashMap::new();
+        for (p, link) in arrived_by.iter().enumerate() {
+            if let (Some(link), u32::MAX) = (link, sim.engine().delivery_steps()[p]) {
+                *queues.entry(*link).or_default() += 1;
+            }
+        }
+        most_in_edge_queue = most_in_edge_queue.max(queues.values().copied().max().unwrap_or(0));
         before = after;
     }
     assert_eq!(sim.status(), Status::Finished, "{what}: did not finish");
+    // Edge queues (lmrr's scheduler): no queue of an incoming link ever
+    // held more than q at a step's end — on the butterfly, where every
+    // edge of the leveled network is one real link. Elsewhere a real link
+    // carries several leveled edges (a mesh's plateaus, a hypercube's
+    // emulated butterfly, a shuffle-exchange's flips), each with a queue
+    // of its own, which positions alone cannot tell apart.
+    let real_edges = matches!(topo, Topology::Butterfly(_));
+    if let (Some(lmrr), true) = (sim.report().extra.lmrr, real_edges) {
+        assert!(
+            most_in_edge_queue <= lmrr.edge_queue_cap as usize,
+            "{what}: an edge queue held {most_in_edge_queue} packets, q = {}",
+            lmrr.edge_queue_cap
+        );
+    }
     let report = sim.report();
     for (p, (&at, &d)) in before.iter().zip(&dest).enumerate() {
         assert_eq!(at, d, "{what}: packet {p} ended at node {at}, its destination is {d}");
