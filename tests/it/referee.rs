@@ -46,6 +46,15 @@ const WORKLOADS: &[(&str, &str, &str)] = &[
     ("worst-lk", "2", "2"),
     ("sort-random", "1", "1"),
     ("sort-few", "1", "1"),
+    ("sort-reversed", "1", "1"),
+    ("sort-sorted", "1", "1"),
+    ("bit-reversal", "1", "1"),
+    ("bit-complement", "1", "1"),
+    ("tornado", "1", "1"),
+    ("greedy-worst", "1", "1"),
+    ("hotspot", "1", "2"),
+    ("local-kk", "2", "2"),
+    ("random-destinations", "1", "2"),
 ];
 
 /// What one run showed the referee.
