@@ -79,6 +79,23 @@ fn judge_with(
     seed: &str,
     option: Option<(Field, &str)>,
 ) -> Option<Judged> {
+    judge_capped(topology, algorithm, workload, l, k, seed, option, None)
+}
+
+/// As [`judge_with`], with node queues of capacity `cap` (`--queue-cap`):
+/// then a run may stall, and at every step's end no node holds more than
+/// `cap` packets that have left their sources and are not delivered.
+#[allow(clippy::too_many_arguments)]
+fn judge_capped(
+    topology: &str,
+    algorithm: &str,
+    workload: &str,
+    l: &str,
+    k: &str,
+    seed: &str,
+    option: Option<(Field, &str)>,
+    cap: Option<&str>,
+) -> Option<Judged> {
     let mut fields = vec![
         (Field::Topology, topology),
         (Field::Algorithm, algorithm),
@@ -88,6 +105,7 @@ fn judge_with(
         (Field::Seed, seed),
     ];
     fields.extend(option);
+    fields.extend(cap.map(|q| (Field::QueueCap, q)));
     // As the page runs it (series on: the engine records each step's links).
     let spec = RunSpec::browser()
         .apply(fields.iter().map(|&(f, t)| (f, f.cli(), t)))
@@ -95,6 +113,8 @@ fn judge_with(
     let mut sim = spec.build().ok()?;
     let what = format!("{algorithm} on {topology}, {workload} (ℓ {l}, k {k}), seed {seed}, option {option:?}");
     let recalls = option.is_some_and(|(f, _)| f == Field::UnknownLk);
+    // lmrr's and flashsort's q caps the queue of each incoming link instead.
+    let edge_queues = matches!(algorithm, "lmrr" | "flashsort");
     let topo = sim.engine().topology().clone();
     let n = sim.engine().packet_count();
     let dest: Vec<u32> = (0..n).map(|p| sim.engine().destination(p)).collect();
@@ -173,7 +193,26 @@ fn judge_with(
             }
         }
         most_in_edge_queue = most_in_edge_queue.max(queues.values().copied().max().unwrap_or(0));
+        if let (Some(q), false) = (cap, edge_queues) {
+            // Working queues: packets that have left their sources (crossed a
+            // link at least once) and are not delivered, per node.
+            let mut working = vec![0u32; topo.nodes() as usize];
+            for (p, link) in arrived_by.iter().enumerate() {
+                if link.is_some() && sim.engine().delivery_steps()[p] == u32::MAX {
+                    working[after[p] as usize] += 1;
+                }
+            }
+            let most = working.iter().copied().max().unwrap_or(0);
+            assert!(
+                most <= q.parse().unwrap(),
+                "{what}: a node holds {most} packets in transit, q = {q}, after step {stepped}"
+            );
+        }
         before = after;
+    }
+    if cap.is_some() && sim.status() == Status::Stalled {
+        // Bounded queues may deadlock (SPEC §1); every step it ran was judged.
+        return Some(Judged { steps: stepped, moves });
     }
     assert_eq!(sim.status(), Status::Finished, "{what}: did not finish");
     // Edge queues (lmrr's scheduler): no queue of an incoming link ever
@@ -272,4 +311,27 @@ fn every_algorithm_option_obeys_the_model_as_seen_from_outside() {
         }
     }
     assert!(judged > 100, "{judged} runs judged");
+}
+
+/// The referee with node queues of capacity 1 and 2 (`--queue-cap`): at
+/// every step's end no node holds more than q packets in transit — counted
+/// from outside as the packets that have crossed a link and are not
+/// delivered (SPEC §1: a node accepts at most q − its start-of-step
+/// working queue; packets at their destination are always accepted, and
+/// leave). Stalls are allowed, and judged up to the stall.
+#[test]
+fn bounded_node_queues_hold_as_seen_from_outside() {
+    let mut judged = 0;
+    for entry in REGISTRY {
+        for q in ["1", "2"] {
+            for &topology in TOPOLOGIES {
+                for &(workload, l, k) in WORKLOADS {
+                    if judge_capped(topology, entry.name, workload, l, k, "1", None, Some(q)).is_some() {
+                        judged += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(judged > 200, "{judged} runs judged");
 }
