@@ -284,6 +284,7 @@ impl Simulation {
             // and no empty step is simulated after it — a reader sees the
             // run end at its `steps`.
             if self.engine.drained() && self.engine.stats().last_delivery <= self.engine.step_count() {
+                self.engine.restate_step_end();
                 self.status = Status::Finished;
                 return StepSummary::default();
             }

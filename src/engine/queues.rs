@@ -64,6 +64,15 @@ impl Engine {
         self.max_witness = self.working.iter().position(|&w| w == max).unwrap_or(0) as u32;
     }
 
+    /// Restates the current step's end in the series after packets were
+    /// delivered at it between steps ([`crate::Simulation::step`]: a run
+    /// whose last packets are delivered where they stand): its packets in
+    /// flight and its largest queue, as the step's end now holds them.
+    pub fn restate_step_end(&mut self) {
+        self.settle_max_queue();
+        self.stats.restate_step_end(self.current_max_queue, self.in_flight);
+    }
+
     /// Takes one packet off a node's working queue (see [`shift_queue`]).
     #[inline]
     pub(super) fn leave_working(&mut self, node: usize) {

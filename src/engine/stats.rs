@@ -126,6 +126,21 @@ impl Stats {
         }
     }
 
+    /// The last step's end in the series, restated after packets were
+    /// delivered at that step between steps (an algorithm delivering its
+    /// last packets where they stand): they leave the network and its
+    /// queues at that step's end.
+    pub(crate) fn restate_step_end(&mut self, max_queue: u32, in_flight: u32) {
+        if self.record_series {
+            if let Some(last) = self.in_flight.last_mut() {
+                *last = in_flight;
+            }
+            if let Some(last) = self.queue_series.last_mut() {
+                *last = max_queue;
+            }
+        }
+    }
+
     pub(crate) fn add_hops(&mut self, hops: u32) {
         self.packet_hops += hops as u64;
     }

@@ -366,6 +366,13 @@ test('a run whose last packets are delivered where they stand (pp-rand, mesh:4x4
   assert.equal(await frame.locator('[data-role="scrubber"]').getAttribute('max'), '49');
   const last = await page.evaluate(() => window.states.filter((s) => s.step === 49));
   assert.deepEqual(last.map((s) => [s.delivered, s.packets, s.status]), [[16, 16, 'finished']]);
+  // The run chart agrees with the counters: its last point is step 49 with nothing in flight.
+  const chart = await frame.evaluate(() => {
+    const c = window.routesim.charts.run;
+    const col = (name) => [...c.data[c.series.indexOf(name)]];
+    return { steps: col('step').at(-1), inFlight: col('in flight').at(-1) };
+  });
+  assert.deepEqual(chart, { steps: 49, inFlight: 0 });
   // Back two steps, then step by step: step 49 again arrives finished, and a step past the end posts nothing.
   await page.evaluate(() => { window.states.length = 0; });
   await send(page, { type: 'routesim:command', command: 'goto', step: 47 }, 1);

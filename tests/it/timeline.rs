@@ -474,4 +474,16 @@ fn the_last_step_played_shows_every_delivery_of_that_step() {
         timeline.current().engine().delivered(),
         timeline.current().engine().packet_count()
     );
+    // The chart's series say the same at that step: nothing in flight, and
+    // the largest queue the nodes hold now.
+    let engine = timeline.current().engine();
+    assert_eq!(
+        engine.stats().in_flight.last(),
+        Some(&0),
+        "the chart still counts packets in flight at the end"
+    );
+    assert_eq!(
+        engine.stats().queue_series.last().copied(),
+        engine.working_queues().iter().copied().max()
+    );
 }
