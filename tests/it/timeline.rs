@@ -398,6 +398,16 @@ fn a_run_too_large_for_32_copies_keeps_fewer_checkpoints() {
     assert_eq!(timeline.step_count(), 17);
 }
 
+/// pp-rand on mesh:4x4, (ℓ, k) = (1, 3), seed 1: its final tour finds every
+/// packet home, and delivers the last ones where they stand.
+const HOME_AT_THE_END: Case = Case {
+    topology: "mesh:4x4",
+    workload: Workload::RandomLk,
+    lk: Some((1, 3)),
+    algorithm: "pp-rand",
+    policy: Policy::FarthestFirst,
+};
+
 /// A run whose last packets are delivered where they stand (pp-rand on
 /// mesh:4x4: its tour finds every packet home) ends with the step that
 /// brought them there: no empty step follows, so the shown last step is
@@ -405,13 +415,7 @@ fn a_run_too_large_for_32_copies_keeps_fewer_checkpoints() {
 /// state there is finished.
 #[test]
 fn a_run_that_ends_where_its_packets_stand_shows_no_step_after_its_steps() {
-    let case = Case {
-        topology: "mesh:4x4",
-        workload: Workload::RandomLk,
-        lk: Some((1, 3)),
-        algorithm: "pp-rand",
-        policy: Policy::FarthestFirst,
-    };
+    let case = HOME_AT_THE_END;
     let mut sim = simulation(&case, 1);
     assert_eq!(sim.run(), Status::Finished);
     let steps = sim.report().steps;
@@ -452,13 +456,7 @@ fn a_run_that_ends_where_its_packets_stand_shows_no_step_after_its_steps() {
 /// call.
 #[test]
 fn the_last_step_played_shows_every_delivery_of_that_step() {
-    let case = Case {
-        topology: "mesh:4x4",
-        workload: Workload::RandomLk,
-        lk: Some((1, 3)),
-        algorithm: "pp-rand",
-        policy: Policy::FarthestFirst,
-    };
+    let case = HOME_AT_THE_END;
     let mut sim = simulation(&case, 1);
     sim.run();
     let steps = sim.report().steps;
