@@ -63,39 +63,52 @@ struct Judged {
     moves: u64,
 }
 
-/// Steps `spec` to its end, judging every step; `None` if the request is
-/// refused (the algorithm does not run there).
-fn judge(topology: &str, algorithm: &str, workload: &str, l: &str, k: &str, seed: &str) -> Option<Judged> {
-    judge_with(topology, algorithm, workload, l, k, seed, None)
+/// What the referee runs on every network and workload: an algorithm, a
+/// seed, at most one of the algorithm's options, and node queues of
+/// capacity `cap` (`--queue-cap`: then a run may stall, and at every
+/// step's end no node holds more than `cap` packets that have left their
+/// sources and are not delivered).
+#[derive(Clone, Copy)]
+struct Request<'a> {
+    algorithm: &'a str,
+    seed: &'a str,
+    option: Option<(Field, &'a str)>,
+    cap: Option<&'a str>,
 }
 
-/// As [`judge`], with one of the algorithm's options set.
-fn judge_with(
-    topology: &str,
-    algorithm: &str,
-    workload: &str,
-    l: &str,
-    k: &str,
-    seed: &str,
-    option: Option<(Field, &str)>,
-) -> Option<Judged> {
-    judge_capped(topology, algorithm, workload, l, k, seed, option, None)
+impl<'a> Request<'a> {
+    fn plain(algorithm: &'a str, seed: &'a str) -> Request<'a> {
+        Request {
+            algorithm,
+            seed,
+            option: None,
+            cap: None,
+        }
+    }
+
+    /// Every run of the request that builds, on every network and
+    /// workload, each judged.
+    fn judge_everywhere(&self) -> Vec<Judged> {
+        let mut out = Vec::new();
+        for &topology in TOPOLOGIES {
+            for &(workload, l, k) in WORKLOADS {
+                out.extend(judge(topology, workload, l, k, self));
+            }
+        }
+        out
+    }
 }
 
-/// As [`judge_with`], with node queues of capacity `cap` (`--queue-cap`):
-/// then a run may stall, and at every step's end no node holds more than
-/// `cap` packets that have left their sources and are not delivered.
-#[allow(clippy::too_many_arguments)]
-fn judge_capped(
-    topology: &str,
-    algorithm: &str,
-    workload: &str,
-    l: &str,
-    k: &str,
-    seed: &str,
-    option: Option<(Field, &str)>,
-    cap: Option<&str>,
-) -> Option<Judged> {
+/// Steps the request on `topology` with `workload` to its end, judging
+/// every step; `None` if the request is refused (the algorithm does not
+/// run there).
+fn judge(topology: &str, workload: &str, l: &str, k: &str, request: &Request) -> Option<Judged> {
+    let Request {
+        algorithm,
+        seed,
+        option,
+        cap,
+    } = *request;
     let mut fields = vec![
         (Field::Topology, topology),
         (Field::Algorithm, algorithm),
@@ -255,15 +268,11 @@ fn every_algorithm_obeys_the_model_as_seen_from_outside() {
     let mut total = Judged { steps: 0, moves: 0 };
     for entry in REGISTRY {
         let mut runs = 0;
-        for &topology in TOPOLOGIES {
-            for &(workload, l, k) in WORKLOADS {
-                for seed in ["1", "2"] {
-                    if let Some(j) = judge(topology, entry.name, workload, l, k, seed) {
-                        runs += 1;
-                        total.steps += j.steps;
-                        total.moves += j.moves;
-                    }
-                }
+        for seed in ["1", "2"] {
+            for j in Request::plain(entry.name, seed).judge_everywhere() {
+                runs += 1;
+                total.steps += j.steps;
+                total.moves += j.moves;
             }
         }
         ran.push((entry.name, runs));
@@ -298,14 +307,11 @@ fn every_algorithm_option_obeys_the_model_as_seen_from_outside() {
                 Some(Control::Number { min, max, .. }) => (min + 2).min(max).to_string(),
                 None => continue,
             };
-            let mut runs = 0;
-            for &topology in TOPOLOGIES {
-                for &(workload, l, k) in WORKLOADS {
-                    if judge_with(topology, entry.name, workload, l, k, "1", Some((field, &value))).is_some() {
-                        runs += 1;
-                    }
-                }
-            }
+            let request = Request {
+                option: Some((field, &value)),
+                ..Request::plain(entry.name, "1")
+            };
+            let runs = request.judge_everywhere().len();
             assert!(runs >= 1, "{} with {} {value} never ran", entry.name, field.cli());
             judged += runs;
         }
@@ -324,13 +330,11 @@ fn bounded_node_queues_hold_as_seen_from_outside() {
     let mut judged = 0;
     for entry in REGISTRY {
         for q in ["1", "2"] {
-            for &topology in TOPOLOGIES {
-                for &(workload, l, k) in WORKLOADS {
-                    if judge_capped(topology, entry.name, workload, l, k, "1", None, Some(q)).is_some() {
-                        judged += 1;
-                    }
-                }
-            }
+            let request = Request {
+                cap: Some(q),
+                ..Request::plain(entry.name, "1")
+            };
+            judged += request.judge_everywhere().len();
         }
     }
     assert!(judged > 200, "{judged} runs judged");
