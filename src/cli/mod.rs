@@ -121,7 +121,7 @@ impl clap::Args for OptionFlags {
                 .help(format!("{} ({})", row.help, takers.join(", ")));
             cmd.arg(if row.control == Some(Control::Flag) {
                 arg.action(clap::ArgAction::SetTrue)
-            } else if let Some(bare) = row.bare() {
+            } else if let Some(bare) = row.bare {
                 // A value is optional: the next word is taken unless it is
                 // another option (a negative number is still a value, and
                 // refused by name).

@@ -144,21 +144,16 @@ pub struct FieldInfo {
     pub help: &'static str,
     /// The value's name in the CLI's help (`M|auto`); empty for a switch.
     pub value_name: &'static str,
+    /// The value the CLI's option takes when it is given with no value
+    /// (`None`: a value is required). SPEC §5 writes queue smearing as a
+    /// bare `--smear`: Theorem 6's block, `auto`.
+    pub bare: Option<&'static str>,
     /// How the page offers it, for the fields that are algorithms' options.
     pub control: Option<Control>,
     /// For the fields [`AlgorithmOptions`] holds: how they are read and
     /// written. The request's own fields (network, workload, seed, queues,
     /// limits) are read by [`crate::request::RunSpec::set`].
     pub access: Option<Access>,
-}
-
-impl FieldInfo {
-    /// The value the CLI's flag takes when it is given with no value. SPEC
-    /// §5 writes queue smearing as a bare `--smear`: Theorem 6's block,
-    /// `auto`; `--smear M` still names a block of its own.
-    pub fn bare(&self) -> Option<&'static str> {
-        (self.field == Field::Smear).then_some("auto")
-    }
 }
 
 impl std::fmt::Debug for FieldInfo {
@@ -190,6 +185,7 @@ const fn plain(
         query,
         help,
         value_name: "",
+        bare: None,
         control: None,
         access: None,
     }
@@ -211,6 +207,7 @@ pub const FIELDS: [FieldInfo; 27] = [
         query: Some("locality"),
         help: "L, the largest move of a packet along one axis, known to all nodes (default: the instance's own); unknown (unknown:L for the workload's L): the nodes estimate it (NoLRoute, §9.2, n×n torus)",
         value_name: "L|unknown|unknown:L",
+        bare: None,
         control: Some(Control::Number {
             min: 1,
             max: 4096,
@@ -242,6 +239,7 @@ pub const FIELDS: [FieldInfo; 27] = [
         query: Some("pipeline"),
         help: "start a packet's next phase as soon as it can instead of at a barrier",
         value_name: "",
+        bare: None,
         control: Some(Control::Flag),
         access: Some(Access {
             set: |o, name, text| {
@@ -260,6 +258,7 @@ pub const FIELDS: [FieldInfo; 27] = [
         query: Some("phases"),
         help: "separated (a barrier between phases, the default) or coalesced (a packet starts its next phase when done)",
         value_name: "separated|coalesced",
+        bare: None,
         control: Some(Control::Choice {
             values: &["separated", "coalesced"],
         }),
@@ -280,6 +279,7 @@ pub const FIELDS: [FieldInfo; 27] = [
         query: Some("smear"),
         help: "queue smearing (§7.5): before every phase but the first, spread the packets of m adjacent nodes of a line (m or auto = k·log2 side) over them",
         value_name: "M|auto",
+        bare: Some("auto"),
         control: Some(Control::Choice {
             values: &["off", "auto", "1", "2", "4", "8", "16", "32", "64"],
         }),
@@ -300,6 +300,7 @@ pub const FIELDS: [FieldInfo; 27] = [
         query: Some("no-randomize"),
         help: "leave out NoWrapRoute's randomizing phases: route to the destination along each axis in turn (§7.4's average case, for random k-permutations)",
         value_name: "",
+        bare: None,
         control: Some(Control::Flag),
         access: Some(Access {
             set: |o, name, text| {
@@ -318,6 +319,7 @@ pub const FIELDS: [FieldInfo; 27] = [
         query: Some("reverse-order"),
         help: "correct dimensions in the reverse order (Y before X; low bits first)",
         value_name: "",
+        bare: None,
         control: Some(Control::Flag),
         access: Some(Access {
             set: |o, name, text| {
@@ -336,6 +338,7 @@ pub const FIELDS: [FieldInfo; 27] = [
         query: Some("epsilon"),
         help: "the height of the strips packets are randomized in (default ceil(side/8))",
         value_name: "E",
+        bare: None,
         control: Some(Control::Number {
             min: 1,
             max: 4096,
@@ -359,6 +362,7 @@ pub const FIELDS: [FieldInfo; 27] = [
         query: Some("superior"),
         help: "superior and inferior regions (§6.1.1): packets starting in the four epsilon x epsilon corner squares randomize towards the centre, and each pass randomizes and routes in one phase",
         value_name: "",
+        bare: None,
         control: Some(Control::Flag),
         access: Some(Access {
             set: |o, name, text| {
@@ -377,6 +381,7 @@ pub const FIELDS: [FieldInfo; 27] = [
         query: Some("flits"),
         help: "cut-through: every packet is a worm of F flits that follow its head and hold each link it crossed (1 to 1024)",
         value_name: "F",
+        bare: None,
         control: Some(Control::Number {
             min: 1,
             max: 1024,
@@ -400,6 +405,7 @@ pub const FIELDS: [FieldInfo; 27] = [
         query: Some("ranks"),
         help: "draw ranks from [1, R] (empty: the paper's R = c + L + log2 N)",
         value_name: "R",
+        bare: None,
         control: Some(Control::Number {
             min: 1,
             max: MAX_RANKS,
@@ -426,6 +432,7 @@ pub const FIELDS: [FieldInfo; 27] = [
         query: Some("paths"),
         help: "direct paths (butterfly: Theorem 4.2; 2-D mesh: four phases; d-D mesh: §6's plateaus) or valiant, through a random row or node (Theorem 4.1; meshes: §6's plateaus)",
         value_name: "direct|valiant",
+        bare: None,
         control: Some(Control::Choice {
             values: PathChoice::NAMES,
         }),
@@ -447,6 +454,7 @@ pub const FIELDS: [FieldInfo; 27] = [
         query: Some("combine"),
         help: "packet combining (§2.3.1): packets for one destination get one rank (a hash of it) and are combined into one where they meet",
         value_name: "",
+        bare: None,
         control: Some(Control::Flag),
         access: Some(Access {
             set: |o, name, text| {
@@ -465,6 +473,7 @@ pub const FIELDS: [FieldInfo; 27] = [
         query: Some("loading"),
         help: "flashsort: light (the default; §8's lightly loaded sort of N/2 keys at a time, each key to an input of its own — on a mesh a node of its own, §10 — inside Columnsort's four sorts, two permutations and one round of odd–even transposition: node queues stay constant) or full (every key through one recursion: about a sixth of the steps on a butterfly, a tenth on a mesh, node queues grow)",
         value_name: "light|full",
+        bare: None,
         control: Some(Control::Choice { values: Loading::NAMES }),
         access: Some(Access {
             set: |o, name, text| {
@@ -485,6 +494,7 @@ pub const FIELDS: [FieldInfo; 27] = [
         query: Some("unknown-lk"),
         help: "the nodes are not told l and k (§3): l learned by prefix maxima, k by doubling guesses whose attempts abort past their allowance 24·sqrt(l·k_i·N), on a full queue or an overfull class",
         value_name: "",
+        bare: None,
         control: Some(Control::Flag),
         access: Some(Access {
             set: |o, name, text| {
