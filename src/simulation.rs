@@ -270,10 +270,6 @@ impl Simulation {
         if self.status != Status::Running {
             return StepSummary::default();
         }
-        if self.engine.step_count() >= self.config.max_steps {
-            self.status = Status::StepLimit;
-            return StepSummary::default();
-        }
         // Once every packet is delivered only worms' flits are left to
         // arrive: the algorithm has nothing more to do (never with F = 1).
         if !self.engine.finished() {
@@ -282,12 +278,17 @@ impl Simulation {
             // (they reached their destinations in an earlier step, e.g. a
             // tour with nothing left to move): the run ended with that step,
             // and no empty step is simulated after it — a reader sees the
-            // run end at its `steps`.
+            // run end at its `steps`. This is asked before the step limit,
+            // so a limit equal to such a run's length does not cut it off.
             if self.engine.drained() && self.engine.stats().last_delivery <= self.engine.step_count() {
                 self.engine.restate_step_end();
                 self.status = Status::Finished;
                 return StepSummary::default();
             }
+        }
+        if self.engine.step_count() >= self.config.max_steps {
+            self.status = Status::StepLimit;
+            return StepSummary::default();
         }
         let summary = self.engine.step();
         self.algorithm.after_step(&self.engine);

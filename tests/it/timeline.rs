@@ -121,6 +121,10 @@ const CASES: [Case; 6] = [
 ];
 
 fn simulation(case: &Case, seed: u64) -> Simulation {
+    simulation_limited(case, seed, SimConfig::default().max_steps)
+}
+
+fn simulation_limited(case: &Case, seed: u64, max_steps: u32) -> Simulation {
     let topo: Topology = case.topology.parse().unwrap();
     let spec = WorkloadSpec {
         l: case.lk.map(|lk| lk.0),
@@ -132,6 +136,7 @@ fn simulation(case: &Case, seed: u64) -> Simulation {
         algorithm: case.algorithm.into(),
         policy: case.policy,
         seed,
+        max_steps,
         ..Default::default()
     };
     Simulation::new(instance, config).unwrap()
@@ -484,4 +489,27 @@ fn the_last_step_played_shows_every_delivery_of_that_step() {
         engine.stats().queue_series.last().copied(),
         engine.working_queues().iter().copied().max()
     );
+}
+
+/// A step limit equal to the length of a run whose last packets are
+/// delivered where they stand does not cut it off: the run ends with its
+/// last step, finished and whole, as without the limit; one step less is
+/// the limit hit, with packets still to deliver.
+#[test]
+fn a_step_limit_equal_to_the_run_lets_it_deliver_where_its_packets_stand() {
+    let case = HOME_AT_THE_END;
+    let mut free = simulation(&case, 1);
+    free.run();
+    let full = free.report();
+    let mut limited = simulation_limited(&case, 1, full.steps);
+    assert_eq!(limited.run(), Status::Finished, "the limit cut off a finished run");
+    let report = limited.report();
+    assert!(!report.hit_max_steps);
+    assert_eq!((report.steps, report.delivered), (full.steps, full.delivered));
+    assert_eq!(limited.engine().step_count(), full.steps);
+    let mut short = simulation_limited(&case, 1, full.steps - 1);
+    assert_eq!(short.run(), Status::StepLimit);
+    let report = short.report();
+    assert!(report.hit_max_steps);
+    assert!(report.delivered < full.delivered);
 }
