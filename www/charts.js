@@ -206,7 +206,7 @@ export function runChart(el, registry, height = 220, compact = false) {
       const prefix = name ? `${name} ` : '';
       series.push(
         { label: `${prefix}in flight`, stroke: colours[i][0], width: 2, dash: dashes[i][0], fill: i === 0 ? 'rgba(0,114,178,0.08)' : undefined, value: legendValue(shownValue) },
-        { label: `${prefix}max queue`, stroke: colours[i][1], width: 2, dash: dashes[i][1], scale: 'queue', paths: uPlot.paths.stepped({ align: 1 }), value: legendValue(shownValue) },
+        { label: `${prefix}max queue this step`, stroke: colours[i][1], width: 2, dash: dashes[i][1], scale: 'queue', paths: uPlot.paths.stepped({ align: 1 }), value: legendValue(shownValue) },
       );
     });
     return {

@@ -44,6 +44,10 @@ export function updateCounters() {
   $('c-status').textContent = status ?? '–';
   $('c-status').className = status ? `st-${status}` : 'st-none';
   $('c-phase').textContent = s && s.phase ? s.phase : '–';
+  // With a second run beside it, the phase counter is the first run's: its label says whose.
+  const phaseLabel = state.compare?.active && state.compare.names?.[0] ? `phase · ${state.compare.names[0]}` : 'phase';
+  const dt = $('c-phase').previousElementSibling;
+  if (dt && dt.textContent !== phaseLabel) dt.textContent = phaseLabel;
   state.compare?.caption(s, !state.playing, shownStep());
 }
 

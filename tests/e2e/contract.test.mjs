@@ -208,7 +208,7 @@ test('the compact view publishes every chart container\'s data (window.routesim.
   assert.deepEqual(charts.map((c) => c.name).sort(), ['load', 'queue', 'ratio', 'run', 'steps']);
   for (const c of charts) assert.ok(c.ok, `window.routesim.charts.${c.name} is missing or not {series, data}`);
   const run = await frame.evaluate(() => window.routesim.charts.run.series);
-  assert.deepEqual(run, ['step', 'in flight', 'max queue']);
+  assert.deepEqual(run, ['step', 'in flight', 'max queue this step']);
   // SPEC §7: charts.load also carries y_max (none drawn here: null).
   assert.ok(await frame.evaluate(() => 'y_max' in window.routesim.charts.load), 'charts.load has no y_max in the compact view');
   assert.deepEqual(errors, []);

@@ -70,7 +70,7 @@ test('step changes the canvas; run to end fills counters and the chart', async (
     const plain = c.data.every(Array.isArray) && Array.isArray(JSON.parse(JSON.stringify(c)).data[1]);
     return { series: c.series, n: c.data.length, same, plain, xs: [...c.data[0]] };
   });
-  assert.deepEqual(run.series, ['step', 'in flight', 'max queue']);
+  assert.deepEqual(run.series, ['step', 'in flight', 'max queue this step']);
   assert.equal(run.n, 3);
   assert.ok(run.same, 'window.routesim.charts.run is not the data drawn');
   assert.ok(run.plain, 'window.routesim.charts.run.data holds typed arrays');

@@ -228,7 +228,7 @@ test('two algorithms side by side stay on the same step and end in one verdict',
   }
   assert.ok(sampled >= 3, `too few samples while both ran: ${sampled}`);
   const chart = await page.evaluate(() => window.routesim.charts.run.series);
-  assert.deepEqual(chart, ['step', 'sort-route in flight', 'sort-route max queue', 'offline in flight', 'offline max queue']);
+  assert.deepEqual(chart, ['step', 'sort-route in flight', 'sort-route max queue this step', 'offline in flight', 'offline max queue this step']);
   await page.screenshot({ path: path.join(shots, 'teach-compare.png') });
   await page.click('#finish');
   await finished(page);
