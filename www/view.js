@@ -271,8 +271,8 @@ export function updateView() {
   // The shading means what the view draws: a node's working queue (dots),
   // or a cell's packets per node, those waiting at their source included
   // (heat.js, when nodes would be too small to draw).
-  // Zoomed out the packets are not drawn, so the legend's packet classes are
-  // dimmed and the shading's line says how to see them (it only grows in
+  // Zoomed out the packets are not drawn: the shading's line says how to
+  // see them (the classes keep their true colours; the line only grows in
   // that mode, so the canvas it shrinks stays zoomed out: no flicker).
   const heat = state.view?.mode === 'heat';
   const text = heat ? 'packets per node, waiting at the source included (nodes too small for packets: zoom in to see them)' : 'queue occupancy';
