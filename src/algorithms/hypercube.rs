@@ -304,7 +304,7 @@ pub const VALIANT_NAME: &str = "valiant";
 /// The registry entry.
 pub const BIT_FIXING: Entry = Entry {
     name: BIT_FIXING_NAME,
-    summary: "corrects differing bits, most significant first (butterfly: level 0 to level D; shuffle-exchange: D rounds of exchange, then shuffle)",
+    summary: "corrects differing bits, most significant first (butterfly: level 0 to level D; shuffle-exchange: D rounds of exchange, then shuffle, fixing bit 0, then D-1, ..., 1)",
     paper: HYPERCUBE_LECTURE,
     section: "Bit Fixing",
     kinds: &[Kind::Hypercube, Kind::Butterfly, Kind::ShuffleExchange],
@@ -347,7 +347,7 @@ pub const VALIANT: Entry = Entry {
 pub const BIT_FIXING_TEACHING: Teaching = Teaching {
     description: "A packet compares its address with its destination's, bit by bit from the most significant, and \
                   fixes the first bit that differs: it crosses the link of that bit's dimension (on a butterfly, \
-                  it goes down one level per bit, over the cross edge where the bit differs and the straight edge \
+                  it moves one level per bit, from level 0 on the left to level D on the right, over the cross edge where the bit differs and the straight edge \
                   where it agrees); once every bit agrees it has arrived. Alone, a packet is never faster. Together, packets can pile up: \
                   on the transpose, all packets whose destinations share the high bits pass through one node. \
                   On the shuffle-exchange graph a packet runs D rounds instead: in each, it crosses the exchange \
@@ -358,8 +358,9 @@ pub const BIT_FIXING_TEACHING: Teaching = Teaching {
     phases: &[PhaseText {
         name: "route",
         text: "each packet fixes its differing bits, most significant first: one hop per differing bit (on a \
-               butterfly, one level per bit; on the shuffle-exchange, D rounds of an exchange where the last bit \
-               differs, then a shuffle); where several want the same link, the policy picks one",
+               butterfly, one level per bit, D hops). On the shuffle-exchange instead D rounds, each an exchange \
+               where the last bit differs, then a shuffle: bit 0 first, then D − 1, …, 1, up to 2D hops. Where \
+               several want the same link, the policy picks one",
     }],
     classes: Classes::Named(&["packet"]),
     headline: 0,

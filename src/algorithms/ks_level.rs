@@ -430,11 +430,23 @@ pub const TEACHING: Teaching = Teaching {
         PhaseText {
             name: "randomize",
             text: join!(
-                "the packets of every level move inside their strip of ε rows (",
+                "the improved version of Theorem 1 (k·ε ≥ 4n): the packets of the lower levels move inside their \
+                 strip of ε rows (",
                 word(0),
                 ") or columns (",
                 word(1),
-                ") to a random row or column, all levels together (the improved version of Theorem 1)"
+                ") to a random row or column, all those levels together; the highest min(⌊2n/ε⌋, k/2 − 1) \
+                 levels randomize later, in the spare capacity of pass 1's route"
+            ),
+        },
+        PhaseText {
+            name: "pass-randomize",
+            text: join!(
+                "step a of the pass: this pass's level (only it) moves inside its strip of ε rows (",
+                word(0),
+                ") or columns (",
+                word(1),
+                ") to a random row or column"
             ),
         },
         PhaseText {

@@ -233,7 +233,7 @@ pub const TEACHING: Teaching = Teaching {
         },
         PhaseText {
             name: "phase2-route",
-            text: ks_first_route!(", at most about 1.5·L"),
+            text: ks_first_route!(", at most L (the locality: this axis was not randomized)"),
         },
         KS_NEXT_ROUTES[0],
         KS_NEXT_ROUTES[1],

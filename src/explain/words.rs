@@ -44,7 +44,9 @@ pub(super) fn phase_text(entry: &Entry, name: &str) -> String {
         prefix.push(format!("round {i}"));
         words.remove(0);
     }
-    // LevelRoute's passes: `pass3-route` is pass 3's `route`.
+    // LevelRoute's passes: `pass3-route` is pass 3's `route` (its text is
+    // `pass-route` where the entry has one, so that a pass's phase is not
+    // read as the same-named phase outside the passes).
     let mut pass_key = None;
     if let [one] = words.as_slice() {
         if let Some((head, rest)) = one.split_once('-') {
@@ -67,7 +69,9 @@ pub(super) fn phase_text(entry: &Entry, name: &str) -> String {
     // A phase whose parentheses say where it works (flashsort's
     // `leaf-sort (sort 2 of 4, rows 32-63)`): the text of its head.
     let head = key.split_once(" (").map(|(h, _)| h);
-    let text = match find(&key)
+    let text = match pass_key
+        .and_then(|rest| find(&format!("pass-{rest}")))
+        .or_else(|| find(&key))
         .or_else(|| numbered.then(|| find(words[0])).flatten())
         .or_else(|| head.and_then(find))
     {

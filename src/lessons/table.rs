@@ -336,7 +336,7 @@ pub const LESSONS: &[Lesson] = &[
             Formula::LogNodesSquared.spelled(),
             "), exactly ",
             Formula::BitonicButterflySteps.spelled(),
-            " = 47 steps here, its keys ending along the top level. Which wins at this size? The check \
+            " = 47 steps here, its keys ending at level D (the right-hand column). Which wins at this size? The check \
                below says which finished first and divides each run's steps by its growth (D = log N): \
                flashsort's by D, bitonic's by D². Measured over 5 seeds up to the page's largest butterfly, \
                butterfly:14 (the figure in docs/algorithms/flashsort.md), bitonic finishes first at every size: \

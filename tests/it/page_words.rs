@@ -232,6 +232,24 @@ fn the_smear_phases_are_described() {
     }
 }
 
+/// LevelRoute's passes randomize one level each (`pass2-randomize`); only
+/// the improved version's `randomize` moves the levels together. A pass's
+/// phase is described as a pass's, not as the same-named phase outside the
+/// passes (the explain panel strips `passN-`).
+#[test]
+fn a_pass_of_level_route_is_described_as_one_levels_randomization() {
+    let entry = routesim::algorithms::lookup("ks-level").unwrap();
+    let pass = explain::phase_words(entry, "pass2-randomize");
+    assert!(pass.starts_with("pass 2 — "), "{pass:?}");
+    assert!(pass.contains("this pass's level"), "{pass:?}");
+    assert!(!pass.contains("together"), "{pass:?}");
+    let improved = explain::phase_words(entry, "randomize");
+    assert!(improved.contains("improved version"), "{improved:?}");
+    // A pass's route has no text of its own: the shared one.
+    let route = explain::phase_words(entry, "pass3-route");
+    assert_eq!(route, format!("pass 3 — {}", explain::phase_words(entry, "route")));
+}
+
 /// The marks the core names (`Simulation::marks`, which the page's legend
 /// shows by name) are exactly the legend's `data-mark` entries in
 /// www/index.html: a mark named differently would be drawn with no legend

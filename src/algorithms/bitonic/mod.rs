@@ -211,14 +211,15 @@ pub const TEACHING: Teaching = Teaching {
                   D stages take D(D + 1)/2 rounds on every network; only their steps differ. Where the two \
                   positions are neighbours (one dimension apart), the keys of a round cross while the previous \
                   round's packets swap: one step a round plus one. On a butterfly two rows meet only through the \
-                  next level: both keys climb to both nodes above, each packet climbs to the node that must hold \
-                  it, and the packets walk back down between stages; the keys end at the last level. On a \
+                  next level: both keys climb (towards level D, drawn to the right) to both nodes of the next level, \
+                  each packet climbs to the node that must hold it, and the packets walk back between stages; the \
+                  keys end at the last level, D (the right-hand column). On a \
                   shuffle-exchange graph (Stone's scheme) the packets rotate along the shuffle links until the bit \
                   compared is the last one, and compare across the exchange link.",
     phases: &[PhaseText {
         name: PHASE,
         text: "rounds of compare-exchanges, one bit of the position each: the keys of the two packets cross (on a \
-               butterfly they climb to both nodes above), then the packets move if out of order while the next \
+               butterfly they climb to both nodes of the next level, to the right), then the packets move if out of order while the next \
                round's keys go ahead; on a butterfly and a shuffle-exchange graph the packets also walk between \
                rounds",
     }],

@@ -402,7 +402,7 @@ pub const TEACHING: Teaching = Teaching {
         PhaseText {
             name: "candidates",
             text: "on a butterfly, every stratum of the subbutterfly offers one random key; the candidates are \
-                   broadcast along the high and the low row bits, compared in pairs at the top level, and the \
+                   broadcast along the high and the low row bits, compared in pairs at the top level (the right-hand column), and the \
                    counts summed back down: each candidate learns its rank. On a mesh, every key of a subarray \
                    is a candidate with probability 8M / its keys (4M with loading full; on a line, every key), \
                    and the candidates \
@@ -411,8 +411,8 @@ pub const TEACHING: Teaching = Teaching {
         },
         PhaseText {
             name: "splitters",
-            text: "every fourth ranked candidate is a splitter; the splitters travel down to the subbutterfly's \
-                   inputs, so every node there knows them",
+            text: "every eighth ranked candidate is a splitter (every fourth with loading full); the splitters \
+                   travel down to the subbutterfly's inputs, so every node there knows them",
         },
         PhaseText {
             name: "slots",
@@ -432,7 +432,7 @@ pub const TEACHING: Teaching = Teaching {
         },
         PhaseText {
             name: "leaf-sort",
-            text: "in every leaf (at most 16 inputs) each key floods up the leaf; the top level, knowing them all, \
+            text: "in every leaf (at most 16 inputs) each key floods up the leaf; the top level (the right-hand column), knowing them all, \
                    sends each key's rank in the leaf back down",
         },
         PhaseText {

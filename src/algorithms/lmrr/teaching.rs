@@ -59,8 +59,8 @@ const PHASES: &[PhaseText] = &[
     },
     PhaseText {
         name: "plateau",
-        text: "the slowest packets are on this plateau of §6's leveled network (2d + 1 copies of the mesh, each \
-               with the links of two dimensions): they move along the dimensions named, up (towards larger \
+        text: "the slowest packets are on this plateau of §6's leveled network (copies of the mesh: d + 1 on \
+               direct paths, 2d + 1 with valiant paths; each with the links of one or two dimensions): they move along the dimensions named, up (towards larger \
                coordinates) or down, and wait one step on their node to pass to the next plateau; pass 1 takes \
                each dimension down to 0, then up to the intermediate's (the destination's, on direct paths) \
                coordinate, pass 2 up to the top, then down to the destination's",
@@ -109,8 +109,9 @@ pub const TEACHING: Teaching = Teaching {
         Formula::CongestionDilationLogN.spelled(),
         "): the \
                   congestion plus the depth. The 2-D mesh is routed in four such phases, one per direction; a \
-                  mesh of 3 or more dimensions (or a 2-D one with valiant paths) on 2d + 1 plateaus, one dimension \
-                  corrected per plateau, through a random intermediate node with valiant paths; the butterfly \
+                  mesh of 3 or more dimensions (or a 2-D one with valiant paths) on §6's plateaus, one dimension \
+                  corrected per plateau: d + 1 of them on direct paths, 2d + 1 through a random intermediate node \
+                  with valiant paths; the butterfly \
                   along its levels; the shuffle-exchange on its good labels, through a random good necklace."
     ),
     phases: PHASES,
@@ -181,7 +182,8 @@ const CLAIMS: &[Claim] = &[
             Formula::DimsTimesSide.spelled(),
             ") steps with edge queues of constant size, with high probability: the array emulates a leveled \
              network of 2d + 1 plateaus, one dimension corrected per plateau, twice, through a random \
-             intermediate (the view of meshes of 3 or more dimensions, and of 2-D meshes with valiant paths)"
+             intermediate (the view of meshes of 3 or more dimensions, and of 2-D meshes with valiant paths; \
+             direct paths use its first d + 1 plateaus, once, to the destination)"
         ),
         scope: Scope::MeshPlateaus,
         permutation: false,
