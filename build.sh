@@ -70,15 +70,31 @@ ensure_npm_packages() {
   cmp -s node_modules/uplot/LICENSE www/vendor/uPlot.LICENSE || cp node_modules/uplot/LICENSE www/vendor/uPlot.LICENSE
 }
 
-ensure_chromium() {
-  if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; then
-    echo "chromium + chromedriver: installed ($(/usr/bin/chromium --version 2>/dev/null | head -1))"
-    return
-  fi
+# Debian packages, those missing only: chromium and its driver (the browser
+# tests) with `test`; python3 (`serve`'s server, and the docs/data scripts
+# that tests/it/docs_data.rs runs) with both.
+apt_install() {
   local sudo=""
   if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
   run $sudo apt-get update
-  run $sudo apt-get install -y --no-install-recommends chromium chromium-driver
+  run $sudo apt-get install -y --no-install-recommends "$@"
+}
+
+ensure_python3() {
+  if command -v python3 >/dev/null; then
+    echo "python3: installed ($(python3 --version 2>&1))"
+  else
+    apt_install python3
+  fi
+}
+
+ensure_debian_packages() {
+  if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; then
+    echo "chromium + chromedriver: installed ($(/usr/bin/chromium --version 2>/dev/null | head -1))"
+  else
+    apt_install chromium chromium-driver
+  fi
+  ensure_python3
 }
 
 # ---- steps --------------------------------------------------------------------
@@ -98,6 +114,7 @@ build() {
 
 serve() {
   build
+  ensure_python3
   step "serve: http://127.0.0.1:$PORT/ (Ctrl-C stops)"
   run exec python3 -m http.server "$PORT" --bind 127.0.0.1 --directory www
 }
@@ -126,7 +143,7 @@ ensure_tools() {
   ensure_wasm_target
   ensure_wasm_bindgen
   ensure_npm_packages
-  ensure_chromium
+  ensure_debian_packages
 }
 
 test_all() {

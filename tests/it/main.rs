@@ -29,6 +29,7 @@ mod bounds;
 mod claims;
 mod cli;
 mod deadlock;
+mod docs_data;
 mod docs_links;
 mod engine;
 mod flashsort;
