@@ -213,6 +213,7 @@ function openLesson(id) {
     state.loadCheck = null;
     state.load?.openLesson(null);
     saveUrl();
+    updateRunTitle();
     updateExplain(true);
     updatePredict();
     readPace();

@@ -25,7 +25,7 @@ function paperTitle(paper) {
 function claimsHtml(run) {
   const applies = run.claims.filter((c) => c.verdict !== 'not-applicable');
   const items = applies.map((c) => `<li class="v-${c.verdict}" data-role="claim" data-verdict="${esc(c.verdict)}" title="${esc(c.text)}"><span class="mark" aria-hidden="true">${VERDICT_MARK[c.verdict]}</span>`
-    + `<span><b>${esc(c.name)}</b>: ${esc(c.headline)}<br><span class="x-line">${esc(c.line)}</span></span></li>`);
+    + `<span><b>${esc(c.name)}</b>: <span class="x-outcome">${esc(c.outcome)}</span><span class="x-headline">${esc(c.headline)}</span><br><span class="x-line">${esc(c.line)}</span></span></li>`);
   // The claims stated for other runs, one line per reason ("Lemma 7, Lemma 8: stated for a ring; …").
   const byReason = new Map();
   for (const c of run.claims.filter((c) => c.verdict === 'not-applicable')) {
@@ -81,10 +81,17 @@ function runHtml(run, colorMode, { brief, claims }) {
     + `<p class="x-cite">${esc(paperTitle(run.paper))} — ${esc(run.section)}</p></div>`;
 }
 
-const checkItems = (checks, role = '') => checks.map((c) => `<li class="v-${c.verdict}"${role} data-verdict="${esc(c.verdict)}" title="${esc(c.text)}"><span class="mark" aria-hidden="true">${VERDICT_MARK[c.verdict]}</span><span>${esc(c.text)}</span></li>`).join('');
+// An embed shows each check in one line: its short form (outcome first), the whole line as its tooltip.
+const checkItems = (checks, role = '') => checks.map((c) => `<li class="v-${c.verdict}"${role} data-verdict="${esc(c.verdict)}" title="${esc(c.text)}"><span class="mark" aria-hidden="true">${VERDICT_MARK[c.verdict]}</span>`
+  + `<span class="x-check-text">${esc(c.text)}</span>${c.short ? `<span class="x-check-short">${esc(c.short)}</span>` : ''}</li>`).join('');
 
 /** A lesson's load curve and the core's check of its claims on it (`load`: LoadCurve.lesson_check, or null before the first run). */
 function loadCheckHtml(load) {
+  // An embed runs no load curves (the full page's load panel does): it says
+  // where the check is instead of a verdict that would stay pending.
+  if (document.body.classList.contains('embed')) {
+    return '<p class="x-check-title" data-role="load-elsewhere">This lesson checks its claims on load curves, which run in the full simulator (the link under the canvas).</p>';
+  }
   const verdict = load?.verdict ?? 'pending';
   const runs = load ? ` (${load.runs} of ${load.planned} runs)` : ' (starting…)';
   return `<p class="x-check-title">Checked live on the load curves below${runs}: <span class="x-verdict v-${verdict}" data-role="load-verdict">${esc(verdict.replace('-', ' '))}</span></p>`

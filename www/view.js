@@ -308,6 +308,12 @@ export function updateRunTitle() {
   note.textContent = note.hidden ? '' : `Showing the last valid run: ${label.run} · ${label.values}. Correct the marked field to run it.`;
   // Folded (narrow screens), Setup still says what run it sets up.
   $('setup-summary').textContent = $('run-title').textContent;
+  // Narrow, the lesson's panel is below the canvas: its title over the run says there is one (style.css).
+  const banner = $('lesson-banner');
+  const title = state.lesson?.title ?? '';
+  banner.hidden = !title;
+  const words = title ? `Lesson: ${title} — read it below ↓` : '';
+  if (banner.firstElementChild.textContent !== words) banner.firstElementChild.textContent = words;
 }
 
 export function draw(now) {

@@ -93,13 +93,15 @@ pub const ENTRY: Entry = Entry {
 /// The grids: linear arrays, rings, meshes and tori.
 const GRIDS: &[Kind] = &[Kind::Linear, Kind::Ring, Kind::Mesh, Kind::Torus];
 
-const ROUTE_LINE: &str = "packets move along their row, then along their column, one link per step; \
-                          where several want the same link, the policy picks one and the others wait";
+const ROUTE_LINE: &str = "packets move along their row, then along their column (on a linear array or ring, along \
+                          the line), one link per step; where several want the same link, the policy picks one and \
+                          the others wait";
 
 /// greedy.
 pub const TEACHING: Teaching = Teaching {
     description: "Each packet first travels along its row until it reaches its destination's column, then along \
-                  that column to its destination (in more dimensions, one coordinate after another). Nothing is \
+                  that column to its destination (on a linear array or a ring, straight along the line, the shorter \
+                  way round a ring; in more dimensions, one coordinate after another). Nothing is \
                   planned ahead: when packets want the same link in the same step, the contention policy lets one \
                   through and the others wait in the node's queue.",
     phases: &[PhaseText {

@@ -441,6 +441,7 @@ pub(super) fn claim_status(claim: &'static Claim, sim: &Simulation, p: &Progress
         measured: None,
         verdict: Verdict::NotApplicable,
         line: String::new(),
+        outcome: String::new(),
         check: String::new(),
         what: String::new(),
     };
@@ -459,6 +460,7 @@ pub(super) fn claim_status(claim: &'static Claim, sim: &Simulation, p: &Progress
                 verdict,
                 line,
                 check: format!("{}: {core} for this instance; {short}", claim.name),
+                outcome: short,
                 what: what(claim, &b, &phases),
                 bound: Some(b),
                 ..base
@@ -468,6 +470,7 @@ pub(super) fn claim_status(claim: &'static Claim, sim: &Simulation, p: &Progress
             let why = reason.unwrap_or_default();
             ClaimStatus {
                 line: format!("does not apply: {why}"),
+                outcome: "does not apply".into(),
                 check: format!("{}: does not apply ({why})", claim.name),
                 ..base
             }

@@ -60,6 +60,7 @@ fn state(name: &str, s: &SeriesSaturation) -> String {
 
 fn line(verdict: Verdict, text: String) -> CheckLine {
     CheckLine {
+        short: String::new(),
         text: format!("{text}{}", verdict.mark()),
         verdict,
         what: text,

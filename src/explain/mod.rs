@@ -102,6 +102,9 @@ pub struct ClaimStatus {
     pub verdict: Verdict,
     /// Where the run stands, in words: "step 12: 200 / 256 delivered; the claim allows ≤ 30 — not yet decided".
     pub line: String,
+    /// Where the run stands, in a few words: "measured 33 ✓", "so far 12 —
+    /// not yet decided" (an embed's one line per claim leads with it).
+    pub outcome: String,
     /// The claim checked, in one line: "Lemma 2: T = … = 33 for this instance; measured 33 ✓".
     pub check: String,
     /// What the check checks, in words: "the steps stay within the 2n − 2
@@ -212,6 +215,12 @@ pub struct LessonStatus {
 pub struct CheckLine {
     /// The line.
     pub text: String,
+    /// The line in a few words, its outcome first where it has one
+    /// ("bit-fixing — the delay theorem: all 4096 within |S| ✓"): an embed's
+    /// one line per check, so that its ellipsis never hides the number;
+    /// empty where `text` is short already.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub short: String,
     /// Its verdict.
     pub verdict: Verdict,
     /// What it checks, in words (the lesson's title joins them).
@@ -518,6 +527,7 @@ fn lesson_status(lesson: &'static Lesson, main: &Simulation, compare: Option<&Si
         for s in statuses.into_iter().filter(|s| s.verdict != Verdict::NotApplicable) {
             checks.push(CheckLine {
                 text: named(sim, s.check),
+                short: named(sim, format!("{}: {}", s.name, s.outcome)),
                 verdict: s.verdict,
                 what: named(sim, s.what),
             });
@@ -545,6 +555,7 @@ fn lesson_status(lesson: &'static Lesson, main: &Simulation, compare: Option<&Si
             // Without the second run the relation cannot be decided, however
             // far this run goes: not applicable (not pending for ever).
             None => CheckLine {
+                short: String::new(),
                 text: format!(
                     "needs {} beside {} (compare={})",
                     lesson.preset.compare.unwrap_or("a second run"),
@@ -558,6 +569,7 @@ fn lesson_status(lesson: &'static Lesson, main: &Simulation, compare: Option<&Si
     }
     if checks.is_empty() {
         checks.push(CheckLine {
+            short: String::new(),
             text: format!(
                 "the lesson's claim does not apply to this run ({} on {})",
                 main.config().algorithm,
@@ -661,6 +673,7 @@ fn relate(relation: Relation, a: &Simulation, b: &Simulation) -> CheckLine {
         )
     };
     CheckLine {
+        short: String::new(),
         text,
         verdict,
         what: claim,

@@ -188,6 +188,7 @@ pub(super) fn race(a: &Simulation, b: &Simulation, main_power: u32, other_power:
         (Verdict::Pending, text)
     };
     CheckLine {
+        short: String::new(),
         text,
         verdict,
         what: format!(

@@ -94,6 +94,7 @@ pub(super) fn stall_check(sim: &Simulation) -> super::CheckLine {
         (status, None) => (format!("{claim}: the run is {} ✗", status.name()), Verdict::NotMet),
     };
     super::CheckLine {
+        short: String::new(),
         text,
         verdict,
         what: claim,

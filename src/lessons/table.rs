@@ -75,7 +75,7 @@ pub const LESSONS: &[Lesson] = &[
         id: "greedy-worst",
         title: "Greedy's worst case: a queue that grows with the side",
         text: "Optimal in time is not optimal in space. In this permutation (our construction of the lecture's \
-               worst case, whose figure is missing) streams of packets from the left, the right and above all turn \
+               worst case: the lecture's own figure of it is lost) streams of packets from the left, the right and above all turn \
                into one column at the same node, faster than it can pass them on. Its queue grows to \
                2⌊(n − 2)/3⌋ + 1 packets — about 2n/3, linear in the side, under every policy — while the run \
                still ends within 2n − 2 steps. Watch the node whose fill turns darkest, and hover it to see its queue.",
@@ -116,7 +116,7 @@ pub const LESSONS: &[Lesson] = &[
         load: None,
         predict: Some(Predict {
             measure: Guess::Steps,
-            question: "Before you play: how many steps will bit fixing (left) need for the transpose of this \
+            question: "Before you play: how many steps will bit fixing (the first run) need for the transpose of this \
                        4096-node hypercube? (Its diameter is 12.)",
         }),
     },
