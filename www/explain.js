@@ -62,9 +62,11 @@ function delaysHtml(d) {
     const label = n <= 24 && c ? `<text x="${(x + bw / 2).toFixed(1)}" y="${(base - h - 2).toFixed(1)}">${c}</text>` : '';
     return `<rect x="${(x + 0.5).toFixed(1)}" y="${(base - h).toFixed(1)}" width="${Math.max(0.6, bw - 1).toFixed(1)}" height="${h.toFixed(1)}"><title>delay ${z}: ${count(c, 'packet')}</title></rect>${label}`;
   }).join('');
-  const ticks = `<text x="${(bw / 2).toFixed(1)}" y="70">0</text>`
-    + (n > 1 ? `<text x="${(W - bw / 2).toFixed(1)}" y="70">${n - 1}</text>` : '')
-    + `<text x="${W / 2}" y="70" class="x-axis">delay (steps)</text>`;
+  // One bar stands in the middle, where the axis's name goes: its tick joins the name.
+  const ticks = n === 1
+    ? `<text x="${W / 2}" y="70" class="x-axis">delay (steps): 0</text>`
+    : `<text x="${(bw / 2).toFixed(1)}" y="70">0</text><text x="${(W - bw / 2).toFixed(1)}" y="70">${n - 1}</text>`
+      + `<text x="${W / 2}" y="70" class="x-axis">delay (steps)</text>`;
   return `<figure class="x-delays" data-role="delay-histogram" data-counts="${d.counts.join(',')}"><figcaption><b>Delays</b> — ${esc(d.caption)}</figcaption>`
     + `<svg viewBox="0 0 ${W} 72" role="img" aria-label="${esc(`histogram of the delays: ${d.counts.map((c, z) => `${count(c, 'packet')} delayed ${z}`).join(', ')}`)}">${bars}${ticks}</svg></figure>`;
 }
