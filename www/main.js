@@ -229,11 +229,21 @@ async function boot() {
  */
 function startWhenSeen() {
   // Any line that grows (a caption's numbers, a claim, a message) shrinks the canvas; the canvas's own change settles at once.
+  // A refit can change the rest too (a canvas small enough for the heat map
+  // adds the heat map's legend line): refit until the rest holds still.
   let last = -1;
+  const bodyHeight = () => Math.round(document.body.getBoundingClientRect().height);
   new ResizeObserver(() => {
-    const h = Math.round(document.body.getBoundingClientRect().height);
-    if (h !== last) resizeCanvas();
-    last = Math.round(document.body.getBoundingClientRect().height);
+    let h = bodyHeight();
+    for (let i = 0; i < 3 && h !== last; i++) {
+      const canvas = $('network').getBoundingClientRect().height;
+      resizeCanvas();
+      last = h;
+      h = bodyHeight();
+      // Only the canvas changed: settled.
+      if (h - last === Math.round($('network').getBoundingClientRect().height - canvas)) last = h;
+    }
+    last = h;
   }).observe(document.body);
   if (!state.playing) return;
   setPlaying(false, false);

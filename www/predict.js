@@ -73,7 +73,11 @@ export function updatePredict() {
     // Over without a guess: the question would otherwise stay unanswered above a finished run.
     const over = lesson && state.sim && state.guess === null && !running();
     // The question asks for steps or a largest queue (`predict.measure`): "its measured value".
-    result.textContent = over ? 'The run is over without a guess: what it measured is in the lesson\'s check below. Reset to guess and watch again.' : '';
+    // Embedded, in one line and without the question (style.css): the frame's height is the canvas's.
+    const words = document.body.classList.contains('embed')
+      ? 'Run over without a guess: Reset to guess.'
+      : 'The run is over without a guess: what it measured is in the lesson\'s check below. Reset to guess and watch again.';
+    result.textContent = over ? words : '';
     box.dataset.unanswered = String(!!over);
     for (const key of ['guess', 'measured', 'difference', 'ratio']) delete result.dataset[key];
     return;

@@ -548,6 +548,41 @@ test('a lesson that asks for a guess fits a 400 × 600 frame, and a run finished
   await page.close();
 });
 
+// An audit found three lessons taller than a 400 × 600 frame once over
+// (625–654 px: the predict box's two lines at the end, a wrapped verdict):
+// every lesson must fit one, at its start and at its end.
+test('every lesson fits a 400 × 600 frame at its start and at its end', async () => {
+  // The lessons as the page's menu lists them.
+  const menu = await openFramed('?embed=1', 400, 600);
+  const ids = await menu.frame.evaluate(() => [...document.querySelectorAll('#lesson option')].map((o) => o.value).filter(Boolean));
+  await menu.page.close();
+  assert.ok(ids.length >= 20, `lessons read: ${ids.length}`);
+  const tall = [];
+  for (const id of ids) {
+    const { page, frame, errors } = await openFramed(`?embed=1&lesson=${id}`, 400, 600);
+    const size = () => frame.evaluate(() => [document.documentElement.scrollHeight, document.documentElement.clientHeight,
+      document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+    // The panel is redrawn at most four times a second and the canvas refits after it: given 3 s to settle.
+    const check = async (when) => {
+      const fits = () => {
+        const d = document.documentElement;
+        return d.scrollHeight <= d.clientHeight + 1 && d.scrollWidth <= d.clientWidth + 1;
+      };
+      if (await frame.waitForFunction(fits, null, { timeout: 3000 }).then(() => true, () => false)) return;
+      const [h, ch, w, cw] = await size();
+      tall.push(`${id} at its ${when}: ${w} × ${h} in ${cw} × ${ch}`);
+      await page.screenshot({ path: path.join(shots, `too-tall-${id}-${when}.png`) });
+    };
+    await check('start');
+    await frame.locator('[data-role="finish"]').click();
+    await frame.waitForFunction(() => ['finished', 'stalled'].includes(document.querySelector('[data-role="status"]').textContent.trim()), null, { timeout: 60000 });
+    await check('end');
+    assert.deepEqual(errors, [], id);
+    await page.close();
+  }
+  assert.deepEqual(tall, []);
+});
+
 // An audit: beside a longer run, a run over at step 15 kept its last
 // step's lit links at step 32 under "packet on a link this step".
 test('two runs beside each other: the one that is over lights no link at the steps after its end', async () => {
