@@ -231,19 +231,20 @@ function startWhenSeen() {
   // Any line that grows (a caption's numbers, a claim, a message) shrinks the canvas; the canvas's own change settles at once.
   // A refit can change the rest too (a canvas small enough for the heat map
   // adds the heat map's legend line): refit until the rest holds still.
+  const bodyHeight = () => document.body.getBoundingClientRect().height;
+  const canvasHeight = () => $('network').getBoundingClientRect().height;
   let last = -1;
-  const bodyHeight = () => Math.round(document.body.getBoundingClientRect().height);
-  new ResizeObserver(() => {
-    let h = bodyHeight();
-    for (let i = 0; i < 3 && h !== last; i++) {
-      const canvas = $('network').getBoundingClientRect().height;
+  const fit = () => {
+    for (let i = 0; i < 3; i++) {
+      const [body, canvas] = [bodyHeight(), canvasHeight()];
       resizeCanvas();
-      last = h;
-      h = bodyHeight();
-      // Only the canvas changed: settled.
-      if (h - last === Math.round($('network').getBoundingClientRect().height - canvas)) last = h;
+      // The frame changed by the canvas's change alone: the rest held still.
+      if (Math.abs(bodyHeight() - body - (canvasHeight() - canvas)) < 1) break;
     }
-    last = h;
+    last = Math.round(bodyHeight());
+  };
+  new ResizeObserver(() => {
+    if (Math.round(bodyHeight()) !== last) fit();
   }).observe(document.body);
   if (!state.playing) return;
   setPlaying(false, false);
