@@ -80,21 +80,29 @@ apt_install() {
   run $sudo apt-get install -y --no-install-recommends "$@"
 }
 
+# Debian packages given as pairs (an executable's path, its package): those
+# whose executable is missing, in one `apt-get update` and one install.
+ensure_debian() {
+  local want=() path pkg
+  while [ $# -gt 0 ]; do
+    path=$1 pkg=$2
+    shift 2
+    if [ -x "$path" ]; then
+      echo "$pkg: installed ($path)"
+    else
+      want+=("$pkg")
+    fi
+  done
+  if [ ${#want[@]} -gt 0 ]; then apt_install "${want[@]}"; fi
+}
+
 ensure_python3() {
-  if command -v python3 >/dev/null; then
-    echo "python3: installed ($(python3 --version 2>&1))"
-  else
-    apt_install python3
-  fi
+  ensure_debian "$(command -v python3 || echo /usr/bin/python3)" python3
 }
 
 ensure_debian_packages() {
-  if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; then
-    echo "chromium + chromedriver: installed ($(/usr/bin/chromium --version 2>/dev/null | head -1))"
-  else
-    apt_install chromium chromium-driver
-  fi
-  ensure_python3
+  ensure_debian /usr/bin/chromium chromium /usr/bin/chromedriver chromium-driver \
+    "$(command -v python3 || echo /usr/bin/python3)" python3
 }
 
 # ---- steps --------------------------------------------------------------------
