@@ -595,7 +595,7 @@ fn lightly_loaded_node_queues_on_meshes_stay_within_2dq_plus_2_lambda_plus_1() {
     }
 }
 
-/// The report's `max_edge_queue` and `ghosts` count every routing of the
+/// The report's `max_edge_queue`, `ghosts` and `max_ctrl_queue` count every routing of the
 /// sort, the last one too (the run ends in it, and it was once left out:
 /// butterfly:4 reported 0 and 0 while the page drew edge queues of 2): the
 /// report's largest edge queue is at least every queue the page draws
@@ -635,5 +635,12 @@ fn the_report_counts_the_edge_queues_and_ghosts_of_every_routing_the_last_too() 
             lmrr.max_edge_queue
         );
         assert!(lmrr.ghosts > 0 && lmrr.eos > 0, "{t}: {lmrr:?}");
+        // The ghosts and EOS were held at nodes: SPEC §1's max_ctrl_queue
+        // (it read 0 while thousands were sent).
+        assert!(
+            report.max_ctrl_queue >= 1,
+            "{t}: max_ctrl_queue {}",
+            report.max_ctrl_queue
+        );
     }
 }

@@ -80,6 +80,14 @@ fn invariants_hold_and_every_packet_arrives() {
                     let phases: u32 = r.phases.iter().map(|p| p.steps).sum();
                     assert_eq!(phases, r.steps, "{what}: phases {:?}", r.phases);
                     assert!(field(&r, "ghosts") > 0, "{what}");
+                    // A ghost that crossed a link is held at its head at
+                    // that step's end (SPEC §1 max_ctrl_queue; the checks
+                    // recount each node's after every step); a butterfly
+                    // node, its own logical node, has two edge queues in.
+                    assert!(r.max_ctrl_queue >= 1, "{what}");
+                    if topology.starts_with("butterfly") && paths == DIRECT {
+                        assert!(r.max_ctrl_queue <= 2 * q, "{what}: {}", r.max_ctrl_queue);
+                    }
                     assert!(field(&r, "dilation") < field(&r, "levels"), "{what}");
                 }
             }

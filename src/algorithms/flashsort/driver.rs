@@ -311,6 +311,7 @@ impl Driver {
             Work::Route(s, sub, progress) => {
                 if *sub == 0 {
                     *progress = s.step();
+                    engine.note_control_queue(s.counts().max_ctrl_queue);
                 }
                 round::carry_out(s, *sub, engine);
                 if *progress {

@@ -464,6 +464,7 @@ impl Algorithm for Lmrr {
                 self.phase = stage;
             }
             self.progress = round.step();
+            engine.note_control_queue(round.counts().max_ctrl_queue);
             // Combined packets leave their queues when their carrier leaves.
             let ids = &round.problem().ids;
             for &(a, c) in round.absorbed() {
@@ -514,6 +515,7 @@ impl Algorithm for Lmrr {
                 ghosts: a.ghosts + b.ghosts,
                 eos: a.eos + b.eos,
                 max_edge_queue: a.max_edge_queue.max(b.max_edge_queue),
+                max_ctrl_queue: a.max_ctrl_queue.max(b.max_ctrl_queue),
             }
         });
         Extra {

@@ -125,6 +125,11 @@ pub struct Counts {
     pub eos: u64,
     /// The most packets held in one edge queue at a step's end.
     pub max_edge_queue: u32,
+    /// The most control messages (ghosts and EOS) held at one real node at
+    /// a step's end, in the queues of its logical nodes' edges that are
+    /// real links (SPEC §1 `max_ctrl_queue`). An EOS is held until its node
+    /// selects EOS; a ghost until it is consumed or dies.
+    pub max_ctrl_queue: u32,
 }
 
 /// The §2.2 scheduler's state.
@@ -155,6 +160,10 @@ pub struct Scheduler {
     finished: Vec<bool>,
     eos_sent: Vec<bool>,
     ghosts_last_step: Vec<u32>,
+    /// Control messages held at each real node (see [`Counts::max_ctrl_queue`]).
+    ctrl_held: Vec<u32>,
+    /// Nodes that selected EOS in the last logical step.
+    closed: Vec<u32>,
     remaining: u32,
     behind: Vec<u32>,
     /// Messages of the last logical step, per substep.
@@ -215,6 +224,8 @@ impl Scheduler {
             finished: vec![false; nodes],
             eos_sent: vec![false; edges],
             ghosts_last_step: Vec::new(),
+            ctrl_held: vec![0; net.host.iter().max().map_or(0, |&h| h as usize + 1)],
+            closed: Vec::new(),
             remaining: p.ids.len() as u32,
             behind,
             out: vec![Vec::new(); net.substeps as usize],
@@ -382,6 +393,7 @@ impl Scheduler {
                 }
                 if best == EOS {
                     self.done[v as usize] = true;
+                    self.closed.push(v);
                 } else if best & GHOST != 0 {
                     pops.push(from);
                     for e in net.out(v) {
@@ -476,11 +488,21 @@ impl Scheduler {
 
     /// Applies one step's decisions: pops, ghost expiry, arrivals.
     fn apply(&mut self, net: &Leveled, pops: &[u32], sends: &[(u32, u32, bool)]) {
+        // A node that selected EOS has taken in the EOS heading each of its
+        // edge queues: they are no longer held.
+        for v in std::mem::take(&mut self.closed) {
+            for &e in net.ins(v) {
+                self.release_control(net, e);
+            }
+        }
         for &from in pops {
             if from & INIT != 0 {
                 self.init_head[(from & !INIT) as usize] += 1;
             } else {
                 let e = from as usize;
+                if self.at(from, 0) & GHOST != 0 {
+                    self.release_control(net, from);
+                }
                 self.queue_head[e] = ((self.queue_head[e] as u32 + 1) % self.slots) as u8;
                 self.queue_len[e] -= 1;
             }
@@ -494,6 +516,7 @@ impl Scheduler {
                 let tail = self.at(e, len - 1);
                 if tail != EOS && tail & GHOST != 0 {
                     self.queue_len[e as usize] -= 1;
+                    self.release_control(net, e);
                 }
             }
         }
@@ -571,15 +594,39 @@ impl Scheduler {
             if arriving != EOS && arriving & GHOST != 0 {
                 ghosts_now.push(e);
             }
+            if arriving & GHOST != 0 && port != NONE {
+                let held = &mut self.ctrl_held[net.host[net.head[eu] as usize] as usize];
+                *held += 1;
+                self.counts.max_ctrl_queue = self.counts.max_ctrl_queue.max(*held);
+            }
             let packets = (0..len + 1).filter(|&k| self.at(e, k) & GHOST == 0).count() as u32;
             self.counts.max_edge_queue = self.counts.max_edge_queue.max(packets);
         }
         self.ghosts_last_step = ghosts_now;
     }
 
+    /// A control message leaves the queue of `e` (counted only when `e`
+    /// is a real link, as it was when it arrived).
+    #[inline]
+    fn release_control(&mut self, net: &Leveled, e: u32) {
+        if net.port[e as usize] != NONE {
+            self.ctrl_held[net.host[net.head[e as usize] as usize] as usize] -= 1;
+        }
+    }
+
     /// Asserts, after a step, that every edge queue is sorted by key
-    /// (Lemma 2.1) and holds at most q messages, ghosts and EOS counted.
+    /// (Lemma 2.1) and holds at most q messages, ghosts and EOS counted,
+    /// and that each node's count of held control messages is its queues'.
     fn check_queues(&self, net: &Leveled) {
+        let mut held = vec![0u32; self.ctrl_held.len()];
+        for e in 0..net.edges() {
+            let head = net.head[e as usize] as usize;
+            if net.port[e as usize] != NONE && !self.done[head] {
+                let len = self.queue_len[e as usize] as u32;
+                held[net.host[head] as usize] += (0..len).filter(|&k| self.at(e, k) & GHOST != 0).count() as u32;
+            }
+        }
+        assert_eq!(held, self.ctrl_held, "lmrr: control messages held per node");
         for e in 0..net.edges() {
             let len = self.queue_len[e as usize] as u32;
             assert!(
