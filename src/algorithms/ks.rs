@@ -65,7 +65,7 @@
 
 use super::claim::join;
 use super::papers::KAUFMANN_SIBEYN;
-use super::phased::{PhasePlan, Phased};
+use super::phased::{PhaseNo, PhasePlan, Phased};
 use super::{require, Algorithm, AlgorithmOptions, Smear};
 use super::{Entry, Packets, Shape};
 use crate::engine::Engine;
@@ -188,9 +188,9 @@ pub(crate) fn on_line(grid: &Grid, pos: u32, axis: usize, to: u32) -> u32 {
 pub(crate) struct Plan {
     grid: Grid,
     /// Randomizing phases: d − 1 (NoWrapRoute) or d (WrapRoute).
-    randomizing: u8,
+    randomizing: PhaseNo,
     /// Phases in all: 2d − 1 or 2d.
-    count: u8,
+    count: PhaseNo,
     /// The axis colour 0 moves along in the first phase.
     first_axis: usize,
     /// Each packet's colour, `0..d`.
@@ -235,8 +235,8 @@ impl Plan {
             .collect();
         let mut plan = Plan {
             grid: grid.clone(),
-            randomizing: randomizing as u8,
-            count: count as u8,
+            randomizing: randomizing as PhaseNo,
+            count: count as PhaseNo,
             first_axis,
             colour: Vec::with_capacity(packets as usize),
             draws: Vec::with_capacity(packets as usize * randomizing),
@@ -252,7 +252,7 @@ impl Plan {
             let c = rng.below(d as u32) as u8;
             plan.colour.push(c);
             plan.colours[c as usize] += 1;
-            for i in 0..randomizing as u8 {
+            for i in 0..randomizing as PhaseNo {
                 let axis = plan.axis(c, i);
                 let side = grid.dims()[axis];
                 let draw = spread_draw(&mut rng, spread, grid.coord(source, axis), side, grid.wraps());
@@ -278,7 +278,7 @@ impl Plan {
         let shift = self.randomizing as usize;
         self.first_axis = (self.first_axis + shift) % d;
         self.randomizing = 0;
-        self.count = d as u8;
+        self.count = d as PhaseNo;
         self.draws.clear();
         self.names = (1..=d).map(|i| format!("phase{i}-route")).collect();
         self
@@ -291,17 +291,17 @@ impl Plan {
 
     /// The axis colour `c` moves along in `phase`: the colours are out of
     /// phase, so in any phase no two colours share an axis.
-    pub(crate) fn axis(&self, c: u8, phase: u8) -> usize {
+    pub(crate) fn axis(&self, c: u8, phase: PhaseNo) -> usize {
         (self.first_axis + c as usize + phase as usize) % self.grid.dims().len()
     }
 }
 
 impl PhasePlan for Plan {
-    fn count(&self) -> u8 {
+    fn count(&self) -> PhaseNo {
         self.count
     }
 
-    fn name(&self, phase: u8) -> &str {
+    fn name(&self, phase: PhaseNo) -> &str {
         &self.names[phase as usize]
     }
 
@@ -311,7 +311,7 @@ impl PhasePlan for Plan {
 
     /// The node on the packet's line along its phase's axis: at a random
     /// coordinate while randomizing, else at its destination's.
-    fn target(&self, engine: &Engine, p: u32, phase: u8) -> u32 {
+    fn target(&self, engine: &Engine, p: u32, phase: PhaseNo) -> u32 {
         let i = p as usize;
         let axis = self.axis(self.colour[i], phase);
         let pos = engine.position(p);
@@ -323,11 +323,11 @@ impl PhasePlan for Plan {
         on_line(&self.grid, pos, axis, to)
     }
 
-    fn class(&self, p: u32, _phase: u8) -> u8 {
+    fn class(&self, p: u32, _phase: PhaseNo) -> u8 {
         self.colour[p as usize]
     }
 
-    fn tie(&self, p: u32, phase: u8) -> Option<bool> {
+    fn tie(&self, p: u32, phase: PhaseNo) -> Option<bool> {
         self.ties.get(p as usize).map(|word| word >> phase & 1 == 1)
     }
 
@@ -336,7 +336,7 @@ impl PhasePlan for Plan {
     }
 
     /// §7.5: smeared along the axis of the coming phase (see the module doc).
-    fn smear_axis(&self, p: u32, phase: u8) -> Option<usize> {
+    fn smear_axis(&self, p: u32, phase: PhaseNo) -> Option<usize> {
         Some(self.axis(self.colour[p as usize], phase))
     }
 }
@@ -461,7 +461,7 @@ pub const WRAP: Entry = Entry {
 
 #[cfg(test)]
 mod tests {
-    use super::{Plan, Variant};
+    use super::{PhaseNo, Plan, Variant};
     use crate::topology::Topology;
 
     fn plan(variant: Variant, topo: &str) -> Plan {
@@ -516,10 +516,10 @@ mod tests {
             let full = plan(Variant::NoWrap, topo);
             let bare = full.clone().without_randomizing();
             let d = full.grid.dims().len() as u8;
-            assert_eq!((bare.count, bare.randomizing), (d, 0));
+            assert_eq!((bare.count, bare.randomizing), (d as PhaseNo, 0));
             assert_eq!(bare.colour, full.colour);
             for c in 0..d {
-                for j in 0..d {
+                for j in 0..d as PhaseNo {
                     assert_eq!(bare.axis(c, j), full.axis(c, full.randomizing + j), "{topo} colour {c}");
                 }
             }

@@ -64,7 +64,7 @@ use super::ks::teaching::KS_COALESCED;
 use super::ks::{ks_grid, sources};
 use super::ks::{on_line, spread_draw, Spread};
 use super::papers::KAUFMANN_SIBEYN;
-use super::phased::{PhasePlan, Phased};
+use super::phased::{PhaseNo, PhasePlan, Phased};
 use super::teaching::{Classes, PhaseText, Teaching};
 use super::{check_epsilon, Algorithm, AlgorithmOptions};
 use super::{Entry, Packets, Shape};
@@ -254,7 +254,7 @@ impl LevelPlan {
     }
 
     /// What a packet of level `l` does in `phase`.
-    fn role(&self, l: u32, phase: u8) -> Role {
+    fn role(&self, l: u32, phase: PhaseNo) -> Role {
         let phase = phase as u32;
         if self.improved {
             match phase {
@@ -283,11 +283,11 @@ impl LevelPlan {
 }
 
 impl PhasePlan for LevelPlan {
-    fn count(&self) -> u8 {
-        self.names.len() as u8
+    fn count(&self) -> PhaseNo {
+        self.names.len() as PhaseNo
     }
 
-    fn name(&self, phase: u8) -> &str {
+    fn name(&self, phase: PhaseNo) -> &str {
         &self.names[phase as usize]
     }
 
@@ -295,7 +295,7 @@ impl PhasePlan for LevelPlan {
         "coalesced"
     }
 
-    fn target(&self, engine: &Engine, p: u32, phase: u8) -> u32 {
+    fn target(&self, engine: &Engine, p: u32, phase: PhaseNo) -> u32 {
         let i = p as usize;
         let pos = engine.position(p);
         let first = self.colour[i] as usize;
@@ -310,11 +310,11 @@ impl PhasePlan for LevelPlan {
         }
     }
 
-    fn legs(&self, phase: u8) -> bool {
+    fn legs(&self, phase: PhaseNo) -> bool {
         self.superior && (phase as u32) < self.levels
     }
 
-    fn class(&self, p: u32, _phase: u8) -> u8 {
+    fn class(&self, p: u32, _phase: PhaseNo) -> u8 {
         self.colour[p as usize]
     }
 
@@ -322,11 +322,11 @@ impl PhasePlan for LevelPlan {
         true
     }
 
-    fn ranked(&self, phase: u8) -> bool {
+    fn ranked(&self, phase: PhaseNo) -> bool {
         (self.improved && phase == 1 && self.first_slack <= self.levels) || self.legs(phase)
     }
 
-    fn rank(&self, engine: &Engine, p: u32, phase: u8) -> u8 {
+    fn rank(&self, engine: &Engine, p: u32, phase: PhaseNo) -> u8 {
         let i = p as usize;
         match self.role(self.level[i], phase) {
             // Improved: the packets randomizing in pass 1 yield.
@@ -347,6 +347,13 @@ impl Algorithm for KsLevel {
         let topo = &instance.topology;
         let grid = ks_grid(self.name(), topo, 2..=2)?;
         let k = even_k(instance)?;
+        // A phase per level and pass, k + 1 at most (the basic version).
+        if k >= PhaseNo::MAX as u32 {
+            return Err(Error::unsupported(
+                NAME,
+                format!("k = {k} (the most packets a node sends or receives) needs k + 1 phases, one per level and pass; at most {} are numbered", PhaseNo::MAX),
+            ));
+        }
         let epsilon = self.epsilon.unwrap_or_else(|| default_epsilon(grid));
         check_epsilon(epsilon, topo)?;
         let n = grid.dims().iter().copied().max().unwrap_or(1);

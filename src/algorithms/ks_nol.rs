@@ -58,7 +58,7 @@
 //! (messages in flight only); O(packets) per phase change.
 
 use super::ks::{on_line, sources, Plan, Spread, Variant};
-use super::phased::{PhasePlan, Phased};
+use super::phased::{PhaseNo, PhasePlan, Phased};
 use crate::engine::Engine;
 use crate::error::{Error, Result};
 use crate::topology::{packet_locality, Grid, Network};
@@ -196,11 +196,11 @@ impl NolPlan {
 }
 
 impl PhasePlan for NolPlan {
-    fn count(&self) -> u8 {
-        NAMES.len() as u8
+    fn count(&self) -> PhaseNo {
+        NAMES.len() as PhaseNo
     }
 
-    fn name(&self, phase: u8) -> &str {
+    fn name(&self, phase: PhaseNo) -> &str {
         NAMES[phase as usize]
     }
 
@@ -208,7 +208,7 @@ impl PhasePlan for NolPlan {
         "coalesced"
     }
 
-    fn target(&self, engine: &Engine, p: u32, phase: u8) -> u32 {
+    fn target(&self, engine: &Engine, p: u32, phase: PhaseNo) -> u32 {
         match phase {
             0 => self.inner.target(engine, p, 0),
             1 => self.stretched(engine, p, engine.position(p)),
@@ -216,12 +216,12 @@ impl PhasePlan for NolPlan {
         }
     }
 
-    fn class(&self, p: u32, _phase: u8) -> u8 {
+    fn class(&self, p: u32, _phase: PhaseNo) -> u8 {
         self.inner.class(p, 0)
     }
 
     /// Phase 1 ends no earlier than step 1.c, after step n.
-    fn hold(&self, phase: u8) -> bool {
+    fn hold(&self, phase: PhaseNo) -> bool {
         phase == 0 && self.estimate.is_empty()
     }
 }

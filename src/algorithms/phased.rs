@@ -57,23 +57,28 @@ use crate::primitives::smear::{Item, SmearTask};
 use crate::primitives::Task;
 use crate::topology::Network;
 
+/// A phase's index (0-based). `ks-level` has a phase per level and pass,
+/// about k/2 + 2 of them: more than a byte holds from k = 508 (a 24 × 24
+/// mesh's random 520-520 routing once stalled on the wrapped index).
+pub(crate) type PhaseNo = u16;
+
 /// What a phased algorithm decides: how many phases, their report names,
 /// and each packet's target and drawing class in each phase.
 pub(crate) trait PhasePlan {
     /// Number of phases (at least 1).
-    fn count(&self) -> u8;
+    fn count(&self) -> PhaseNo;
     /// The report name of `phase` (0-based) with barriers.
-    fn name(&self, phase: u8) -> &str;
+    fn name(&self, phase: PhaseNo) -> &str;
     /// The report name of the single phase of a pipelined run.
     fn pipelined_name(&self) -> &str;
     /// The target of `p` in `phase`, from where it is now.
-    fn target(&self, engine: &Engine, p: u32, phase: u8) -> u32;
+    fn target(&self, engine: &Engine, p: u32, phase: PhaseNo) -> u32;
     /// The drawing class of `p` in `phase`.
-    fn class(&self, p: u32, phase: u8) -> u8;
+    fn class(&self, p: u32, phase: PhaseNo) -> u8;
     /// Which way `p` goes round a ring in `phase` when both ways are
     /// equally short (`Some(true)`: the negative way); `None` keeps the
     /// engine's rule (SPEC §2).
-    fn tie(&self, _p: u32, _phase: u8) -> Option<bool> {
+    fn tie(&self, _p: u32, _phase: PhaseNo) -> Option<bool> {
         None
     }
     /// Whether, pipelined, earlier phases have absolute priority over later
@@ -83,20 +88,20 @@ pub(crate) trait PhasePlan {
     }
     /// With barriers: whether `phase` ranks its packets (a smaller rank has
     /// absolute priority on a link; see [`PhasePlan::rank`]).
-    fn ranked(&self, _phase: u8) -> bool {
+    fn ranked(&self, _phase: PhaseNo) -> bool {
         false
     }
     /// With barriers, in a ranked phase: the rank of `p` (smaller first),
     /// from where it is (asked when the phase opens and when a packet
     /// starts its second leg, [`PhasePlan::legs`]).
-    fn rank(&self, _engine: &Engine, _p: u32, _phase: u8) -> u8 {
+    fn rank(&self, _engine: &Engine, _p: u32, _phase: PhaseNo) -> u8 {
         0
     }
     /// Queue smearing (§7.5): the axis along which `p` is smeared at the
     /// barrier before `phase` (≥ 1) — the axis it moves along in `phase`,
     /// so that the smear undoes no progress made along the other axes — or
     /// `None` (the default): not smeared.
-    fn smear_axis(&self, _p: u32, _phase: u8) -> Option<usize> {
+    fn smear_axis(&self, _p: u32, _phase: PhaseNo) -> Option<usize> {
         None
     }
     /// Whether a packet may route in two legs in `phase`: on reaching its
@@ -104,13 +109,13 @@ pub(crate) trait PhasePlan {
     /// that is elsewhere, goes on within the same phase (LevelRoute's
     /// superior regions, §6.1.1: randomize, then route, with no barrier
     /// between). The default: one leg.
-    fn legs(&self, _phase: u8) -> bool {
+    fn legs(&self, _phase: PhaseNo) -> bool {
         false
     }
     /// With barriers: whether the barrier after `phase` stays closed even
     /// though its packets have all arrived (NoLRoute, §9.2: phase 1 lasts
     /// until the estimate of L is known, after step n). The default: never.
-    fn hold(&self, _phase: u8) -> bool {
+    fn hold(&self, _phase: PhaseNo) -> bool {
         false
     }
 }
@@ -121,15 +126,15 @@ pub(crate) struct Phased<P> {
     plan: P,
     pipeline: bool,
     /// Barrier mode: the open phase.
-    phase: u8,
+    phase: PhaseNo,
     /// Pipelined mode: each packet's phase; barriers, in a ranked phase:
     /// each packet's rank. Either way smaller goes first on a link.
-    packet_phase: Vec<u8>,
+    packet_phase: Vec<PhaseNo>,
     /// Barrier mode: whether the open phase is ranked.
     ranked: bool,
     /// Lexicographic priority: the earliest phase bidding for each link
-    /// this step (`u8::MAX` for none), and the links set, to reset.
-    link_phase: Vec<u8>,
+    /// this step (`PhaseNo::MAX` for none), and the links set, to reset.
+    link_phase: Vec<PhaseNo>,
     links: Vec<(u32, Option<u32>)>,
     /// Barrier mode: the smear's block length, if smearing.
     smear: Option<u32>,
@@ -185,7 +190,7 @@ impl<P: PhasePlan> Phased<P> {
         &self.plan
     }
 
-    fn enter(&self, engine: &mut Engine, p: u32, phase: u8) {
+    fn enter(&self, engine: &mut Engine, p: u32, phase: PhaseNo) {
         let t = self.plan.target(engine, p, phase);
         engine.set_target(p, t);
         engine.set_class(p, self.plan.class(p, phase));
@@ -223,7 +228,7 @@ impl<P: PhasePlan> Phased<P> {
         if self.ranked {
             self.packet_phase.resize(engine.packet_count() as usize, 0);
             for p in engine.active() {
-                self.packet_phase[p as usize] = self.plan.rank(engine, p, self.phase);
+                self.packet_phase[p as usize] = self.plan.rank(engine, p, self.phase).into();
             }
             self.prioritize(engine);
         }
@@ -247,7 +252,7 @@ impl<P: PhasePlan> Phased<P> {
                     if self.plan.target(engine, p, self.phase) != engine.position(p) {
                         self.enter(engine, p, self.phase);
                         if self.ranked {
-                            self.packet_phase[p as usize] = self.plan.rank(engine, p, self.phase);
+                            self.packet_phase[p as usize] = self.plan.rank(engine, p, self.phase).into();
                         }
                     }
                 }
@@ -270,7 +275,7 @@ impl<P: PhasePlan> Phased<P> {
         }
         let ports = engine.topology().ports();
         if self.link_phase.is_empty() {
-            self.link_phase = vec![u8::MAX; (engine.topology().nodes() * ports) as usize];
+            self.link_phase = vec![PhaseNo::MAX; (engine.topology().nodes() * ports) as usize];
         }
         let mut links = std::mem::take(&mut self.links);
         links.clear();
@@ -288,7 +293,7 @@ impl<P: PhasePlan> Phased<P> {
         }
         for &(_, link) in &links {
             if let Some(l) = link {
-                self.link_phase[l as usize] = u8::MAX;
+                self.link_phase[l as usize] = PhaseNo::MAX;
             }
         }
         self.links = links;
@@ -389,7 +394,7 @@ impl<P: PhasePlan> Phased<P> {
 
 #[cfg(test)]
 mod tests {
-    use super::{PhasePlan, Phased};
+    use super::{PhaseNo, PhasePlan, Phased};
     use crate::engine::{Engine, EngineConfig};
 
     /// Two phases on a line: to `first[p]`, then to the destination.
@@ -399,24 +404,24 @@ mod tests {
     }
 
     impl PhasePlan for Line {
-        fn count(&self) -> u8 {
+        fn count(&self) -> PhaseNo {
             2
         }
-        fn name(&self, _phase: u8) -> &str {
+        fn name(&self, _phase: PhaseNo) -> &str {
             "phase"
         }
         fn pipelined_name(&self) -> &str {
             "pipelined"
         }
-        fn target(&self, engine: &Engine, p: u32, phase: u8) -> u32 {
+        fn target(&self, engine: &Engine, p: u32, phase: PhaseNo) -> u32 {
             if phase == 0 {
                 self.first[p as usize]
             } else {
                 engine.destination(p)
             }
         }
-        fn class(&self, _p: u32, phase: u8) -> u8 {
-            phase
+        fn class(&self, _p: u32, phase: PhaseNo) -> u8 {
+            phase as u8
         }
         fn lexicographic(&self) -> bool {
             self.lexicographic

@@ -14,7 +14,7 @@
 //! # Complexity
 //! O(packets) per phase change; O(arrivals) per step when pipelined.
 
-use super::phased::{PhasePlan, Phased};
+use super::phased::{PhaseNo, PhasePlan, Phased};
 use crate::engine::Engine;
 
 /// The three phases of the schedule, driven from an algorithm's `start` and
@@ -52,11 +52,11 @@ impl ColumnRowColumn {
 }
 
 impl PhasePlan for ColumnRowColumn {
-    fn count(&self) -> u8 {
+    fn count(&self) -> PhaseNo {
         3
     }
 
-    fn name(&self, phase: u8) -> &str {
+    fn name(&self, phase: PhaseNo) -> &str {
         self.names[phase as usize]
     }
 
@@ -64,7 +64,7 @@ impl PhasePlan for ColumnRowColumn {
         "pipelined"
     }
 
-    fn target(&self, engine: &Engine, p: u32, phase: u8) -> u32 {
+    fn target(&self, engine: &Engine, p: u32, phase: PhaseNo) -> u32 {
         let (pos, dest) = (engine.position(p), engine.destination(p));
         match phase {
             0 => self.rows[p as usize] * self.cols + pos % self.cols,
@@ -73,7 +73,7 @@ impl PhasePlan for ColumnRowColumn {
         }
     }
 
-    fn class(&self, _p: u32, phase: u8) -> u8 {
-        phase
+    fn class(&self, _p: u32, phase: PhaseNo) -> u8 {
+        phase as u8
     }
 }

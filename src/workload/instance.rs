@@ -268,14 +268,31 @@ impl Instance {
             Some(Value::String(s)) => Some(s.clone()),
             Some(other) => return Err(Error::invalid("name", short(other), "expected a string")),
         };
+        let net = topology.to_string();
         let declared = |key: &str| -> Result<Option<u32>> {
             match obj.get(key) {
                 None | Some(Value::Null) => Ok(None),
-                Some(v) => v
-                    .as_u64()
-                    .filter(|&x| x >= 1 && x <= u32::MAX as u64)
-                    .map(|x| Some(x as u32))
-                    .ok_or_else(|| Error::invalid(key, short(v), "expected a positive integer")),
+                Some(v) => {
+                    let x = v
+                        .as_u64()
+                        .filter(|&x| x >= 1 && x <= u32::MAX as u64)
+                        .ok_or_else(|| Error::invalid(key, short(v), "expected a positive integer"))?;
+                    // A declared ℓ (k) says the problem may hold up to ℓ·N
+                    // packets, and the algorithms plan for that many (pp's
+                    // colours, ks-level's levels): the same limit as a
+                    // generated workload's max(ℓ, k) × senders.
+                    if x.saturating_mul(n as u64) > limits.max_packets {
+                        return Err(Error::invalid(
+                            key,
+                            x,
+                            format!(
+                                "a declared {key} of {x} on {net} ({n} nodes) plans for up to {x} x {n} packets, above the limit {}",
+                                limits.max_packets
+                            ),
+                        ));
+                    }
+                    Ok(Some(x as u32))
+                }
             }
         };
         let mut inst = Instance {

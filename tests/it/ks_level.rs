@@ -466,3 +466,31 @@ fn the_library_refuses_strip_heights_outside_one_to_the_side() {
         .to_string();
     assert!(e.contains("epsilon '0'") && e.contains("at least 1"), "{e}");
 }
+
+/// More levels than a byte numbers: LevelRoute has k + 1 phases (basic) or
+/// k/2 + 2 (improved), and from k = 508 a phase's index wrapped, so the run
+/// stalled at the first phase past 255 (a declared k of 5000 on mesh:4x4:
+/// nothing delivered; a 520-520 routing on mesh:24x24: 5,582 of 299,520).
+/// Every packet arrives now; past the numbered phases the run is refused.
+#[test]
+fn a_k_of_hundreds_of_levels_routes_every_packet() {
+    let packets = "[[0, 5], [3, 12], [15, 0], [6, 9], [9, 6], [10, 1]]";
+    for (k, seed) in [(600, 1), (5000, 1), (5000, 2)] {
+        let text = format!(r#"{{"topology": "mesh:4x4", "packets": {packets}, "l": {k}, "k": {k}}}"#);
+        let r = run("ks-level", Instance::from_json(&text).unwrap(), seed, None, None);
+        assert!(!r.stalled, "k = {k}");
+        assert!(r.phases.len() > 1, "k = {k}: {:?}", r.phases);
+    }
+    let text = format!(r#"{{"topology": "mesh:4x4", "packets": {packets}, "l": 65536, "k": 65536}}"#);
+    let err = Simulation::new(
+        Instance::from_json(&text).unwrap(),
+        SimConfig {
+            algorithm: "ks-level".into(),
+            ..Default::default()
+        },
+    )
+    .err()
+    .expect("k = 65536 is refused")
+    .to_string();
+    assert!(err.contains("k = 65536") && err.contains("phases"), "{err}");
+}

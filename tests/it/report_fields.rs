@@ -544,3 +544,39 @@ fn every_algorithm_names_its_first_phase_at_step_0() {
         }
     }
 }
+
+/// A declared ℓ or k plans for up to ℓ·N (k·N) packets, and the algorithms
+/// size their plans by it (pp's colours, ks-level's levels): above the
+/// packet limit it is refused, naming the field and value — it once
+/// reached `pp-rand` as 2^32 − 1 colours and aborted the process (a wasm
+/// trap in the page).
+#[test]
+fn a_declared_l_or_k_above_the_packet_limit_is_refused_by_name() {
+    use routesim::workload::Limits;
+    let n = nodes_of("mesh:4x4");
+    for limits in [Limits::NATIVE, Limits::BROWSER] {
+        let most = limits.max_packets / n;
+        for key in ["l", "k"] {
+            let at = format!(r#"{{"topology": "mesh:4x4", "packets": [[0, 1]], "{key}": {most}}}"#);
+            assert!(Instance::from_json_with_limits(&at, &limits).is_ok(), "{key} = {most}");
+            for over in [most + 1, u32::MAX as u64] {
+                let text = format!(r#"{{"topology": "mesh:4x4", "packets": [[0, 1]], "{key}": {over}}}"#);
+                let e = Instance::from_json_with_limits(&text, &limits).unwrap_err().to_string();
+                assert!(e.contains(&format!("invalid {key} '{over}'")), "{e}");
+                assert!(e.contains(&limits.max_packets.to_string()), "{e}");
+            }
+        }
+    }
+    // The CLI says so and exits 2, nothing allocated.
+    let path = scratch(
+        "huge-l.json",
+        r#"{"topology": "mesh:4x4", "packets": [[0, 1]], "l": 4294967295, "k": 4294967295}"#,
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_routesim"))
+        .args(["run", "--algorithm", "pp-rand", "--instance", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("invalid l '4294967295'"), "{err}");
+}

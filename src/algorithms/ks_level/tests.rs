@@ -21,7 +21,7 @@ fn every_level_randomizes_once_then_crosses_then_goes_home() {
     for better in [false, true] {
         let p = plan("mesh:16x16", 8, 8, better);
         for l in 1..=4 {
-            let roles: Vec<Role> = (0..p.names.len() as u8).map(|ph| p.role(l, ph)).collect();
+            let roles: Vec<Role> = (0..p.names.len() as u16).map(|ph| p.role(l, ph)).collect();
             let moving: Vec<Role> = roles.iter().copied().filter(|&r| r != Role::Stay).collect();
             assert_eq!(
                 moving,
