@@ -70,18 +70,20 @@ pub struct LoadArgs {
     /// (default: min(1, 2 x ideal throughput)); prints one JSON object.
     #[arg(long)]
     pub saturation: bool,
-    /// Halvings of the bisection's bracket.
+    /// Halvings of the bisection's bracket (at most 64; it also stops once
+    /// the bracket cannot be halved in floating point).
     #[arg(long, value_name = "N", default_value = "7", allow_hyphen_values = true)]
     pub bisect: String,
     /// One JSON object per rate on stdout (the default without --out).
     #[arg(long, conflicts_with = "out")]
     pub json: bool,
-    /// Write the rows to this file (CSV or JSON lines, see --format).
+    /// Write the rows to this file (CSV or JSON lines, see --format; `-`:
+    /// stdout). With --saturation, JSON lines.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
-    /// Format of --out.
-    #[arg(long, value_enum, default_value_t = Format::Csv)]
-    pub format: Format,
+    /// Format of --out (default csv; --saturation writes jsonl only).
+    #[arg(long, value_enum, requires = "out")]
+    pub format: Option<Format>,
     /// Run only the i-th of N contiguous slices of the grid (algorithms ×
     /// patterns × rates in that order, or algorithms × patterns with
     /// --saturation; i from 1): the shards' outputs, concatenated in order,
@@ -116,7 +118,13 @@ pub(super) fn load(args: LoadArgs) -> Outcome {
     let w = &args.windows;
     let (warmup, measure, drain) =
         load::windows(w.warmup.as_deref(), w.measure.as_deref(), w.drain.as_deref()).map_err(e)?;
-    let bisect = parse_number("bisect", &args.bisect, 0, u64::from(u32::MAX)).map_err(e)? as u32;
+    let bisect = parse_number("bisect", &args.bisect, 0, u64::from(load::MAX_BISECT)).map_err(e)? as u32;
+    if args.saturation && args.format == Some(Format::Csv) {
+        return Err(
+            "invalid format 'csv': --saturation writes one JSON object per algorithm and pattern (--format jsonl)"
+                .into(),
+        );
+    }
     let memory_limit = args.memory.limit()?;
     let mut specs = Vec::new();
     for algorithm in args.algorithm.split(',').map(str::trim) {
@@ -140,6 +148,20 @@ pub(super) fn load(args: LoadArgs) -> Outcome {
         Some(text) => text.parse::<Shard>().map_err(e)?,
         None => Shard::WHOLE,
     };
+    let mut writer: Option<Box<dyn Write>> = match args.out.as_deref() {
+        Some(path) if path != std::path::Path::new("-") => Some(Box::new(std::io::BufWriter::new(
+            std::fs::File::create(path).map_err(|err| format!("invalid out '{}': {err}", path.display()))?,
+        ))),
+        _ => None,
+    };
+    let mut put = |text: &str| -> Result<(), String> {
+        match writer.as_mut() {
+            None => emit(text),
+            Some(w) => w
+                .write_all(text.as_bytes())
+                .map_err(|err| format!("cannot write: {err}")),
+        }
+    };
     if args.saturation {
         let slice = shard.range(specs.len() as u64);
         for spec in &specs[slice.start as usize..slice.end as usize] {
@@ -154,16 +176,12 @@ pub(super) fn load(args: LoadArgs) -> Outcome {
             object["topology"] = topology.to_string().into();
             object["algorithm"] = spec.algorithm.clone().into();
             object["pattern"] = spec.pattern.name().into();
-            emit(&format!("{object}\n"))?;
+            put(&format!("{object}\n"))?;
         }
-        return Ok(EXIT_OK);
+        return flush(writer);
     }
-    let mut writer: Option<Box<dyn Write>> = match &args.out {
-        Some(path) => Some(Box::new(std::io::BufWriter::new(
-            std::fs::File::create(path).map_err(|err| format!("invalid out '{}': {err}", path.display()))?,
-        ))),
-        None => None,
-    };
+    // Stdout gets JSON lines; a file CSV unless --format jsonl.
+    let csv = args.out.is_some() && args.format != Some(Format::Jsonl);
     // `--format jsonl` writes SPEC §6's objects as stdout does; CSV the table's rows.
     let mut table = if shard.writes_header() {
         Table::new(sweep::Format::Csv)
@@ -190,22 +208,23 @@ pub(super) fn load(args: LoadArgs) -> Outcome {
         done += mine.len() as u64;
         late.update(done, |_| format!("{} {}", spec.algorithm, spec.pattern.name()));
         for row in rows {
-            let json = serde_json::to_string(&row).map_err(|e| e.to_string())?;
-            match writer.as_mut() {
-                None => emit(&format!("{json}\n"))?,
-                Some(w) => {
-                    let text = match args.format {
-                        Format::Jsonl => format!("{json}\n"),
-                        Format::Csv => table.line(&Row::from_rate(spec, &row)),
-                    };
-                    w.write_all(text.as_bytes())
-                        .map_err(|err| format!("cannot write: {err}"))?;
-                }
+            if csv {
+                put(&table.line(&Row::from_rate(spec, &row)))?;
+            } else {
+                put(&format!(
+                    "{}\n",
+                    serde_json::to_string(&row).map_err(|e| e.to_string())?
+                ))?;
             }
         }
     }
     late.finish();
-    if let Some(w) = writer.as_mut() {
+    flush(writer)
+}
+
+/// Flushes `--out`'s file, if one was written.
+fn flush(writer: Option<Box<dyn Write>>) -> Outcome {
+    if let Some(mut w) = writer {
         w.flush().map_err(|err| format!("cannot write: {err}"))?;
     }
     Ok(EXIT_OK)

@@ -111,7 +111,7 @@ pub struct SweepArgs {
     /// JSON lines: the same as --format jsonl (as --json of run and load).
     #[arg(long, conflicts_with = "format")]
     pub json: bool,
-    /// Write to this file instead of stdout.
+    /// Write to this file instead of stdout (`-`: stdout).
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
     /// Grid points run at once [default: all cores].
@@ -412,7 +412,8 @@ pub(super) fn sweep(args: SweepArgs) -> Outcome {
     let budget = grid.memory_limit().map(|limit| Budget::new(limit.bytes));
     let (tx, rx) = mpsc::channel::<(u64, Row)>();
     let mut sink = Sink {
-        out: args.out.clone(),
+        // `--out -` is stdout, as `--instance -` is stdin.
+        out: args.out.clone().filter(|p| p != std::path::Path::new("-")),
         table: {
             let format = match (args.json, args.format) {
                 (true, _) | (false, Format::Jsonl) => sweep::Format::Jsonl,

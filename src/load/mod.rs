@@ -408,10 +408,16 @@ pub struct Saturation {
     pub rows: Vec<LoadRow>,
 }
 
+/// The most halvings [`saturation`] takes: 2^-64 of a rate is far below
+/// any rate a run could tell apart.
+pub const MAX_BISECT: u32 = 64;
+
 /// Bisects for the saturation rate in (0, `hi`] with `iterations` halvings
-/// of the bracket: `hi` first (not saturated: it is the answer), then the
-/// middle of the bracket, each run as [`LoadSpec::run`]. Assumes, as the
-/// definition does, that a rate above a saturated one saturates too.
+/// of the bracket (at most [`MAX_BISECT`], and none once the bracket's
+/// middle is one of its ends in floating point): `hi` first (not
+/// saturated: it is the answer), then the middle of the bracket, each run
+/// as [`LoadSpec::run`]. Assumes, as the definition does, that a rate
+/// above a saturated one saturates too.
 pub fn saturation(spec: &LoadSpec, hi: f64, iterations: u32) -> Result<Saturation> {
     check_rate(hi)?;
     let ideal = spec.ideal_throughput()?;
@@ -421,8 +427,11 @@ pub fn saturation(spec: &LoadSpec, hi: f64, iterations: u32) -> Result<Saturatio
     rows.push(top);
     let (mut lo, mut up) = (0.0, hi);
     if top_saturated {
-        for _ in 0..iterations {
+        for _ in 0..iterations.min(MAX_BISECT) {
             let mid = (lo + up) / 2.0;
+            if mid <= lo || mid >= up {
+                break;
+            }
             let row = spec.run(mid, ideal)?;
             if row.saturated {
                 up = mid;

@@ -317,6 +317,80 @@ fn the_load_command_prints_one_object_per_rate_and_refuses_bad_input() {
     }
 }
 
+/// `--saturation` writes to `--out` what it prints (it once printed to
+/// stdout and left no file), refuses `--format csv`, bisects at most 64
+/// times and stops once the bracket cannot be halved (it once ran
+/// `--bisect 4294967295` for ever, repeating one rate); `--out -` is stdout
+/// for `load` and `sweep` (it once wrote a file named `-`).
+#[test]
+fn saturation_writes_its_file_bisects_within_reason_and_dash_is_stdout() {
+    let dir = std::env::temp_dir().join(format!("routesim-load-out-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("sat.jsonl");
+    let base = [
+        "load",
+        "--topology",
+        "mesh:6x6",
+        "--saturation",
+        "--warmup",
+        "1",
+        "--measure",
+        "20",
+        "--drain",
+        "2",
+    ];
+    let (code, printed, _) = cli(&[&base[..], &["--bisect", "3"]].concat());
+    assert_eq!(code, 0);
+    let (code, out, err) = cli(&[&base[..], &["--bisect", "3", "--out", file.to_str().unwrap()]].concat());
+    assert_eq!((code, out.as_str()), (0, ""), "{err}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), printed);
+    let (code, _, err) = cli(&[&base[..], &["--out", file.to_str().unwrap(), "--format", "csv"]].concat());
+    assert!(code == 2 && err.contains("invalid format 'csv'"), "{err}");
+    let (code, _, err) = cli(&[&base[..], &["--bisect", "65"]].concat());
+    assert!(code == 2 && err.contains("invalid bisect '65'"), "{err}");
+    // 64 halvings of (0, hi]: every rate tried is a new one.
+    let (code, out, _) = cli(&[&base[..], &["--bisect", "64"]].concat());
+    assert_eq!(code, 0);
+    // The rates as printed (serde_json's parser may round two neighbours alike).
+    let rates: Vec<&str> = out
+        .split("\"rate\":")
+        .skip(1)
+        .map(|t| t.split(',').next().unwrap())
+        .collect();
+    assert!(rates.len() > 8 && rates.len() <= 65, "{}", rates.len());
+    let distinct: std::collections::BTreeSet<&str> = rates.iter().copied().collect();
+    assert_eq!(distinct.len(), rates.len(), "a rate tried twice: {rates:?}");
+    // `--out -`: the CSV on stdout, byte for byte the file's.
+    let csv = dir.join("load.csv");
+    let rated = [
+        "load",
+        "--topology",
+        "mesh:4x4",
+        "--rate",
+        "0.1,0.3",
+        "--warmup",
+        "5",
+        "--measure",
+        "10",
+    ];
+    let (code, dash, _) = cli(&[&rated[..], &["--out", "-"]].concat());
+    assert_eq!(code, 0);
+    assert_eq!(cli(&[&rated[..], &["--out", csv.to_str().unwrap()]].concat()).0, 0);
+    assert_eq!(dash, std::fs::read_to_string(&csv).unwrap());
+    assert!(dash.starts_with("topology,algorithm,pattern"), "{dash}");
+    let sweep = [
+        "sweep",
+        "--topology",
+        "mesh:4x4",
+        "--workload",
+        "transpose,random-permutation",
+    ];
+    let (code, dash, _) = cli(&[&sweep[..], &["--out", "-"]].concat());
+    assert_eq!(code, 0);
+    assert_eq!(dash, cli(&sweep).1);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn uniform_traffic_on_a_one_node_network_generates_nothing_instead_of_panicking() {
     // SPEC §6: uniform draws "a uniformly random node other than the
