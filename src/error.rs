@@ -64,7 +64,7 @@ impl Error {
     pub fn invalid(field: impl Into<String>, value: impl ToString, reason: impl Into<String>) -> Self {
         Error::Invalid {
             field: printable(&field.into()),
-            value: printable(&value.to_string()),
+            value: printable(&shorten(&value.to_string())),
             reason: printable(&reason.into()),
         }
     }
@@ -182,6 +182,22 @@ pub fn try_zeros<T: Clone + Default>(len: usize, what: &str, topology: &dyn std:
 /// `text` with its control characters escaped (`\n`, `\u{1b}`, `\u{0}`):
 /// a value echoed from a file or a flag stays one visible line, and cannot
 /// move the terminal's cursor or forge lines of output.
+/// A value as a message quotes it: whole up to [`SHOWN_CHARS`]
+/// characters, else its first ones and its length ("aaaa… (200000
+/// characters)"), so that a pasted file or a 5,000-character URL value
+/// does not bury the page's error line or the terminal.
+pub fn shorten(text: &str) -> String {
+    let count = text.chars().count();
+    if count <= SHOWN_CHARS {
+        return text.to_string();
+    }
+    let head: String = text.chars().take(SHOWN_CHARS - 20).collect();
+    format!("{head}… ({count} characters)")
+}
+
+/// The longest value a message quotes whole ([`shorten`]).
+pub const SHOWN_CHARS: usize = 120;
+
 pub fn printable(text: &str) -> String {
     if !text.chars().any(char::is_control) {
         return text.to_string();

@@ -23,10 +23,10 @@ export const MAX_GOTO_STEP = 0xffffffff;
 /** Why `data` is not a valid command (null when it is one). */
 export function commandProblem(data) {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return 'the message is not an object';
-  if (data.type !== 'routesim:command') return `its type is ${JSON.stringify(data.type) ?? 'missing'}, not "routesim:command"`;
+  if (data.type !== 'routesim:command') return `its type is ${data.type === undefined ? 'missing' : preview(data.type, 60)}, not "routesim:command"`;
   if (typeof data.command !== 'string') return 'it has no "command" string';
   if (!COMMANDS.includes(data.command)) {
-    return `unknown command ${JSON.stringify(data.command)} (expected one of ${COMMANDS.join(', ')})`;
+    return `unknown command ${preview(data.command, 60)} (expected one of ${COMMANDS.join(', ')})`;
   }
   if (data.command === 'goto') {
     const step = data.step;

@@ -174,7 +174,15 @@ impl Curve {
     /// ideal throughput is computed (rand-interval's walks every pair's
     /// routes: minutes at 128×128 natively, more in the browser).
     pub fn browser_from_json(json: &serde_json::Value) -> Result<Curve> {
-        let request = CurveRequest::from_json(json)?;
+        let mut request = CurveRequest::from_json(json)?;
+        // Every run within the page's memory budget, refused before any
+        // runs (the estimate grows with the rate: the top rate decides);
+        // each run checks its own rate again.
+        request.base.memory_limit = Some(crate::memory::Limit::page());
+        if let Some(&top) = request.rates.iter().max_by(|a, b| a.total_cmp(b)) {
+            check_rate(top)?;
+            request.base.check_memory(top)?;
+        }
         let spec = &request.base;
         let nodes = spec.topology.nodes();
         if nodes > BROWSER_MAX_NODES {

@@ -3,7 +3,7 @@
 //! size limit): which of the URL's run parameters to blame.
 
 use super::{Field, RunSpec};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use serde_json::Value;
 
 /// What [`blame_query`] decided: the parameter blamed (or all of them),
@@ -47,10 +47,11 @@ pub fn blame_query<'a>(
     if given.is_empty() {
         return Ok(None);
     }
-    let why = match builds(base, current) {
+    let why_error = match builds(base, current) {
         Ok(()) => return Ok(None),
-        Err(e) => e.to_string(),
+        Err(e) => e,
     };
+    let why = why_error.to_string();
     // `skip`: the blamed parameter. The URL's other run parameters are set
     // again as it wrote them before reconciling, so that a switch the
     // refused run forced (an algorithm its network could not run) is undone
@@ -66,7 +67,20 @@ pub fn blame_query<'a>(
         let messages = spec.reconcile();
         Ok((spec.to_json(), messages))
     };
-    for &(key, text, field) in &given {
+    // The parameter the core's message names first (an epsilon too large
+    // for the network is epsilon's fault, though a larger default network
+    // would take it too), then the others in the URL's order; and a
+    // fall-back that runs without switching anything else before one that
+    // switches (resetting the topology can make the reconcile switch the
+    // workload: two parameters lost for one).
+    let named = match &why_error {
+        Error::Invalid { field, .. } => Some(field.as_str()),
+        _ => None,
+    };
+    let mut order: Vec<&(&str, &str, Field)> = given.iter().collect();
+    order.sort_by_key(|(key, _, field)| !named.is_some_and(|n| n == *key || n == field.json() || n == field.cli()));
+    let candidates = order.iter().map(|c| (c, true)).chain(order.iter().map(|c| (c, false)));
+    for (&&(key, text, field), clean) in candidates {
         let mut config = current.as_object().cloned().unwrap_or_default();
         let used = match defaults.get(field.json()) {
             None => {
@@ -81,7 +95,7 @@ pub fn blame_query<'a>(
         let Ok((config, messages)) = reconcile(&Value::Object(config), Some(key)) else {
             continue;
         };
-        if builds(base, &config).is_err() {
+        if (clean && !messages.is_empty()) || builds(base, &config).is_err() {
             continue;
         }
         return Ok(Some(Blame {
@@ -114,7 +128,8 @@ fn builds(base: &RunSpec, config: &Value) -> Result<()> {
 
 /// A URL value as the page quotes it (JSON, as `JSON.stringify`).
 fn quoted(text: &str) -> String {
-    serde_json::to_string(text).unwrap_or_else(|_| format!("{text:?}"))
+    let text = crate::error::shorten(text);
+    serde_json::to_string(&text).unwrap_or_else(|_| format!("{text:?}"))
 }
 
 /// A default as the page shows it (a string without quotes, else its JSON).

@@ -320,6 +320,28 @@ impl RunSpec {
             }
         }
         if let (None, Some(current)) = (&self.instance, self.workload) {
+            // An ℓ or k the workload cannot be generated with (too many
+            // packets, more than the network's sources): back to its
+            // default, the workload kept (SPEC §7: the bad parameter is
+            // named and its default used). A workload the algorithm cannot
+            // route is switched below.
+            if let Err(e) = self.generated(current) {
+                for field in [Field::K, Field::L] {
+                    let mut reset = self.clone();
+                    let value = match field {
+                        Field::L => reset.l.take(),
+                        _ => reset.k.take(),
+                    };
+                    if let Some(value) = value.filter(|_| reset.workload_fits(current).is_ok()) {
+                        messages.push((
+                            field,
+                            format!("{} — {}={value} reset to its default.", sentence(&e), field.cli()),
+                        ));
+                        *self = reset;
+                        break;
+                    }
+                }
+            }
             if let Err(e) = self.workload_fits(current) {
                 let order = std::iter::once(BROWSER_DEFAULT_WORKLOAD).chain(Workload::ALL);
                 if let Some(next) = order.into_iter().find(|&w| self.workload_fits(w).is_ok()) {

@@ -33,11 +33,22 @@ impl RunSpec {
         let mut spec = base;
         let mut messages = Vec::new();
         let (mut seen, mut named) = (Vec::new(), Vec::new());
-        for (key, text) in pairs {
+        let pairs: Vec<(&str, &str)> = pairs.into_iter().collect();
+        let field_of = |&(key, _): &(&str, &str)| Field::from_query(key);
+        for (i, &(key, text)) in pairs.iter().enumerate() {
             let Some(field) = Field::from_query(key) else { continue };
-            if seen.contains(&field) {
+            // A key given again is said once, at its first repeat, with the
+            // value used: the last (a key repeated 500 times once gave 499 lines).
+            let before = pairs[..i].iter().filter(|p| field_of(p) == Some(field)).count();
+            if before == 1 {
+                let last = pairs
+                    .iter()
+                    .rev()
+                    .find(|p| field_of(p) == Some(field))
+                    .map_or(text, |p| p.1);
                 messages.push(format!(
-                    "URL parameter {key} is given more than once: the last one, {key}={text:?}, is used."
+                    "URL parameter {key} is given more than once: the last one, {key}={:?}, is used.",
+                    crate::error::shorten(last)
                 ));
             }
             seen.push(field);
@@ -52,7 +63,10 @@ impl RunSpec {
                 Err(e) => {
                     // The last value counts: a refused repeat takes the field back.
                     named.retain(|&f| f != field);
-                    messages.push(format!("URL parameter {key}={text:?} ignored: {e} — using {kept}."));
+                    messages.push(format!(
+                        "URL parameter {key}={:?} ignored: {e} — using {kept}.",
+                        crate::error::shorten(text)
+                    ));
                 }
             }
         }

@@ -3,7 +3,7 @@
 //! ([`crate::load::Curve`]) and one open-loop run to watch
 //! ([`crate::load::Watch`]). Like the rest of the wasm layer, only converts.
 
-use super::{engine_frame, from_js, js_error, summary_object, to_js, whole};
+use super::{engine_frame, from_js, js_error, summary_object, text, to_js, whole};
 use crate::{explain, lessons, sweep, Status};
 use js_sys::Object;
 use wasm_bindgen::prelude::*;
@@ -122,8 +122,8 @@ impl LoadCurve {
     /// ([`explain::load_lesson`]: `{checks: [{text, verdict}], verdict,
     /// runs, planned}`), `null` for a lesson without a load curve; throws
     /// on an unknown id.
-    pub fn lesson_check(&self, id: &str) -> Result<JsValue, JsError> {
-        let lesson = lessons::lookup(id).map_err(js_error)?;
+    pub fn lesson_check(&self, id: JsValue) -> Result<JsValue, JsError> {
+        let lesson = lessons::lookup(&text("lesson", &id)?).map_err(js_error)?;
         to_js(&explain::load_lesson(lesson, &self.inner))
     }
 }

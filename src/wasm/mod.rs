@@ -17,51 +17,18 @@ use crate::timeline::Pace;
 use crate::topology::{Network, Topology};
 use crate::workload::{Instance, Limits};
 use crate::{explain, lessons, Timeline};
-use js_sys::{Array, Float64Array, Object, Reflect, Uint32Array, Uint8Array};
+use js_sys::{Array, Float64Array, Object, Uint32Array, Uint8Array};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
+
+mod convert;
+use convert::{from_js, js_error, optional_text, set, text, to_js, whole};
 
 /// Installs the panic hook, so that a panic (a bug) still shows its message
 /// in the console instead of "unreachable executed".
 #[wasm_bindgen(start)]
 pub fn start() {
     console_error_panic_hook::set_once();
-}
-
-fn js_error(e: Error) -> JsError {
-    JsError::new(&e.to_string())
-}
-
-/// A count the page passes (a number of steps, a step, a packet or a node):
-/// a whole number from 0 to 2^32 − 1, else a message naming `field` and
-/// the value. JS numbers are doubles; taken as `u32`, wasm-bindgen would
-/// wrap them silently (−1 to 4294967295: a run to its end, a frozen page).
-fn whole(field: &str, value: f64) -> Result<u32, JsError> {
-    if value.fract() == 0.0 && (0.0..=u32::MAX as f64).contains(&value) {
-        Ok(value as u32)
-    } else {
-        Err(js_error(Error::invalid(
-            field,
-            value,
-            "expected a whole number from 0 to 4294967295",
-        )))
-    }
-}
-
-fn set(obj: &Object, key: &str, value: impl Into<JsValue>) {
-    // Setting a property on a fresh plain object cannot fail.
-    let _ = Reflect::set(obj, &JsValue::from_str(key), &value.into());
-}
-
-fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
-    value
-        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(|e| JsError::new(&e.to_string()))
-}
-
-/// A JS value as JSON (for the core's parsers).
-fn from_js(value: JsValue, what: &str) -> Result<serde_json::Value, JsError> {
-    serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&format!("invalid {what}: {e}")))
 }
 
 /// A browser run request from a JS config object (keys as
@@ -94,8 +61,9 @@ impl Simulation {
 
     /// Replaces the instance by SPEC §3 JSON, keeping algorithm, policy, seed
     /// and queue capacity, and restarts at step 0. On error nothing changes.
-    pub fn load_instance(&mut self, json: &str) -> Result<(), JsError> {
-        let instance = Instance::from_json_with_limits(json, &self.spec.instance_limits()).map_err(js_error)?;
+    pub fn load_instance(&mut self, json: JsValue) -> Result<(), JsError> {
+        let json = text("instance", &json)?;
+        let instance = Instance::from_json_with_limits(&json, &self.spec.instance_limits()).map_err(js_error)?;
         let spec = self.spec.with_instance(instance);
         self.inner = Timeline::new(spec.build().map_err(js_error)?);
         self.spec = spec;
@@ -160,23 +128,28 @@ impl Simulation {
 
     /// The page's pace for this run under `lesson` (an id, or empty):
     /// `{steps, known, speed, seconds}` ([`crate::timeline::Pace`]).
-    pub fn pace(&self, lesson: &str) -> Result<JsValue, JsError> {
-        to_js(&Pace::of(&[&self.inner], lessons::seconds(lesson_of(lesson)?)))
+    pub fn pace(&self, lesson: JsValue) -> Result<JsValue, JsError> {
+        to_js(&Pace::of(
+            &[&self.inner],
+            lessons::seconds(lesson_of(&text("lesson", &lesson)?)?),
+        ))
     }
 
     /// As [`Simulation::pace`], for this run with `other` beside it (the longer decides).
-    pub fn pace_with(&self, other: &Simulation, lesson: &str) -> Result<JsValue, JsError> {
+    pub fn pace_with(&self, other: &Simulation, lesson: JsValue) -> Result<JsValue, JsError> {
         to_js(&Pace::of(
             &[&self.inner, &other.inner],
-            lessons::seconds(lesson_of(lesson)?),
+            lessons::seconds(lesson_of(&text("lesson", &lesson)?)?),
         ))
     }
 
     /// `lesson`'s prediction `guess` beside this run's measure at the shown
     /// step ([`lessons::Predict::result`]); throws on a bad guess or a
     /// lesson without a prediction.
-    pub fn predict_result(&self, lesson: &str, guess: &str) -> Result<JsValue, JsError> {
-        let predict = lesson_of(lesson)?
+    pub fn predict_result(&self, lesson: JsValue, guess: JsValue) -> Result<JsValue, JsError> {
+        let (lesson, guess) = (text("lesson", &lesson)?, text("guess", &guess)?);
+        let guess = guess.as_str();
+        let predict = lesson_of(&lesson)?
             .and_then(|l| l.predict)
             .ok_or_else(|| JsError::new(&format!("lesson '{lesson}' asks for no prediction")))?;
         to_js(&predict.result(guess, self.inner.current()).map_err(js_error)?)
@@ -268,7 +241,8 @@ impl Simulation {
 
     /// The run with the values it uses, `{run, values}` ([`RunSpec::label`]);
     /// `beside`: the algorithm drawn next to it, if any.
-    pub fn label(&self, beside: Option<String>) -> Result<JsValue, JsError> {
+    pub fn label(&self, beside: JsValue) -> Result<JsValue, JsError> {
+        let beside = optional_text("beside", &beside)?;
         to_js(&self.spec.label(self.inner.current(), beside.as_deref()))
     }
 
@@ -282,16 +256,17 @@ impl Simulation {
     /// verdict so far, the current phase, the terms, the packet classes and
     /// the destination key; with `lesson` (an id, or empty for none) the
     /// lesson's live check. Throws on an unknown lesson id.
-    pub fn explain(&self, lesson: &str) -> Result<JsValue, JsError> {
-        let mut view = explain::explain(self.inner.current(), None, lesson_of(lesson)?);
+    pub fn explain(&self, lesson: JsValue) -> Result<JsValue, JsError> {
+        let mut view = explain::explain(self.inner.current(), None, lesson_of(&text("lesson", &lesson)?)?);
         self.lesson_changes(&mut view, None);
         to_js(&view)
     }
 
     /// As [`Simulation::explain`], with `other` run beside this one: its
     /// explanation too and, once both are over, the one-line verdict.
-    pub fn explain_with(&self, other: &Simulation, lesson: &str) -> Result<JsValue, JsError> {
-        let mut view = explain::explain(self.inner.current(), Some(other.inner.current()), lesson_of(lesson)?);
+    pub fn explain_with(&self, other: &Simulation, lesson: JsValue) -> Result<JsValue, JsError> {
+        let lesson = lesson_of(&text("lesson", &lesson)?)?;
+        let mut view = explain::explain(self.inner.current(), Some(other.inner.current()), lesson);
         self.lesson_changes(&mut view, Some(other.spec.algorithm.name));
         to_js(&view)
     }
@@ -310,10 +285,11 @@ impl Simulation {
     /// A new run of `algorithm` on this run's instance (the page's
     /// `compare=`), at step 0; throws the core's message when it cannot
     /// route the instance.
-    pub fn compare(&self, algorithm: &str) -> Result<Simulation, JsError> {
+    pub fn compare(&self, algorithm: JsValue) -> Result<Simulation, JsError> {
+        let algorithm = text("compare", &algorithm)?;
         let spec = self
             .spec
-            .beside(self.inner.current().instance(), algorithm)
+            .beside(self.inner.current().instance(), &algorithm)
             .map_err(js_error)?;
         let inner = Timeline::new(spec.build().map_err(js_error)?);
         Ok(Simulation { spec, inner })
@@ -455,8 +431,11 @@ fn topology_object(topology: &Topology) -> Object {
 /// `undefined` when the text is not a topology name: the kind menu follows
 /// the name without the page parsing it.
 #[wasm_bindgen]
-pub fn topology_kind(name: &str) -> Option<String> {
-    name.parse::<Topology>().ok().map(|t| t.kind().name().to_string())
+pub fn topology_kind(name: JsValue) -> Option<String> {
+    name.as_string()?
+        .parse::<Topology>()
+        .ok()
+        .map(|t| t.kind().name().to_string())
 }
 
 /// Parses a topology name (SPEC §2) under the browser limits and returns
@@ -468,9 +447,10 @@ pub fn topology_kind(name: &str) -> Option<String> {
 /// necklace) and `weight` (the 1s of its label), which the page draws
 /// necklaces as rings from. Throws on a bad name.
 #[wasm_bindgen]
-pub fn topology(name: &str) -> Result<Object, JsError> {
+pub fn topology(name: JsValue) -> Result<Object, JsError> {
+    let name = text("topology", &name)?;
     let mut spec = RunSpec::browser();
-    spec.set(crate::request::Field::Topology, "topology", name)
+    spec.set(crate::request::Field::Topology, "topology", &name)
         .map_err(js_error)?;
     Ok(topology_object(spec.topology.as_ref().expect("just set")))
 }
@@ -478,7 +458,8 @@ pub fn topology(name: &str) -> Result<Object, JsError> {
 /// Node `node` of the network `name` in the network's own terms
 /// (coordinates, label, level and row; see [`Topology::describe_node`]).
 #[wasm_bindgen]
-pub fn describe_node(name: &str, node: f64) -> Result<String, JsError> {
+pub fn describe_node(name: JsValue, node: f64) -> Result<String, JsError> {
+    let name = text("topology", &name)?;
     let topology: Topology = name.parse().map_err(js_error)?;
     let node = whole("node", node)?;
     if node >= topology.nodes() {
@@ -542,9 +523,9 @@ pub fn lessons() -> Result<JsValue, JsError> {
 /// The lesson `id` (or the default view, `intro`), as in [`lessons`];
 /// throws the core's message naming an unknown id.
 #[wasm_bindgen]
-pub fn lesson(id: &str) -> Result<JsValue, JsError> {
+pub fn lesson(id: JsValue) -> Result<JsValue, JsError> {
     to_js(
-        &lessons::lookup(id)
+        &lessons::lookup(&text("lesson", &id)?)
             .and_then(lessons::Lesson::shipped)
             .map_err(js_error)?,
     )
@@ -579,7 +560,8 @@ fn lenient_spec(config: JsValue) -> Result<RunSpec, JsError> {
 /// makes the algorithm follow a workload of the other problem (sorting or
 /// routing, [`RunSpec::reconcile_to_workload`]).
 #[wasm_bindgen]
-pub fn reconcile(config: JsValue, changed: Option<String>) -> Result<JsValue, JsError> {
+pub fn reconcile(config: JsValue, changed: JsValue) -> Result<JsValue, JsError> {
+    let changed = optional_text("changed", &changed)?;
     let mut spec = lenient_spec(config)?;
     let messages = match changed.as_deref() {
         Some("workload") => spec.reconcile_to_workload(),
@@ -595,9 +577,10 @@ pub fn reconcile(config: JsValue, changed: Option<String>) -> Result<JsValue, Js
 /// core made (also in `messages`); parameters that are not run fields are
 /// left to the page.
 #[wasm_bindgen]
-pub fn parse_query(search: &str, base: JsValue) -> Result<JsValue, JsError> {
+pub fn parse_query(search: JsValue, base: JsValue) -> Result<JsValue, JsError> {
+    let search = text("search", &search)?;
     let base = spec_of(base)?;
-    let pairs = crate::request::query_pairs(search);
+    let pairs = crate::request::query_pairs(&search);
     let (spec, messages, named, switches) =
         RunSpec::from_query_named(base, pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())));
     let named: Vec<&str> = named.iter().filter_map(|f| f.query()).collect();
@@ -612,8 +595,8 @@ pub fn parse_query(search: &str, base: JsValue) -> Result<JsValue, JsError> {
 /// config to run, the warning line and the reconcile's lines — or `null`
 /// when the run builds or the address names no run field.
 #[wasm_bindgen]
-pub fn blame_query(config: JsValue, search: &str, defaults: JsValue) -> Result<JsValue, JsError> {
-    let pairs = crate::request::query_pairs(search);
+pub fn blame_query(config: JsValue, search: JsValue, defaults: JsValue) -> Result<JsValue, JsError> {
+    let pairs = crate::request::query_pairs(&text("search", &search)?);
     let blame = crate::request::blame_query(
         &RunSpec::browser(),
         &from_js(config, "config")?,

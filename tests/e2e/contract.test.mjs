@@ -174,6 +174,14 @@ test('embedded in a 400 px iframe with step=3: one state message per shown step,
   }
   assert.equal(await shownStep(frame), 0);
   assert.equal(await role(frame, 'status').innerText(), 'paused');
+  // A huge command or type is quoted shortened: the line once repeated a
+  // 200,000-character command whole and pushed the canvas 80,000 px down.
+  for (const msg of [command('x'.repeat(200000)), { type: 'y'.repeat(200000), command: 'step' }]) {
+    assert.deepEqual(await send(page, msg, 0), []);
+    const line = await errorLine(frame);
+    assert.match(line, /malformed routesim:command .*(unknown command "x+…|type is "y+…)/);
+    assert.ok(line.length < 600, `the error line has ${line.length} characters`);
+  }
   // A long report wraps within the 400 px frame, its dismiss button inside it too.
   await send(page, command('goto', { step: 'x'.repeat(80) }), 0);
   const fits = await frame.evaluate(() => {

@@ -247,3 +247,22 @@ test('a switch made for a refused run goes with it, and a form error names the f
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('a 5,000-character URL value is quoted shortened and the embed still shows its run; the refusal blames the parameter it names', async () => {
+  const long = 'x'.repeat(5000);
+  const { page, frame: at, errors } = await embedPage(`?embed=1&topology=mesh:8x8&algorithm=${long}&play=0`, { width: 400, height: 600 });
+  const text = await errorLine(at);
+  assert.match(text, /\(5000 characters\)/);
+  assert.ok(text.length < 800, `the error line holds ${text.length} characters`);
+  const top = await at.locator('canvas').first().evaluate((c) => c.getBoundingClientRect().top);
+  assert.ok(top < 400, `the canvas starts ${top} px down the frame`);
+  assert.deepEqual(errors, []);
+  await page.close();
+  // epsilon=9 cannot run on mesh:8x8: epsilon is blamed, the URL's network kept (it once blamed the topology).
+  const opened = await openAt(PLACES[0], '?topology=mesh:8x8&algorithm=ks-level&workload=random-kk&k=2&epsilon=9&play=0');
+  const line = (await opened.at.locator('.msg[data-source="url"]').allInnerTexts()).join('\n');
+  assert.match(line, /URL parameter epsilon="9" ignored/);
+  assert.equal(await opened.at.locator('#run-title').innerText(), 'ks-level · mesh:8x8 · random-kk');
+  assert.deepEqual(opened.errors, []);
+  await opened.page.close();
+});

@@ -988,17 +988,18 @@ fn the_query_parser_names_workload_parameters_that_change_nothing() {
     assert_eq!(report.instance().packets.len(), 256 * 3, "the run goes on with k = 3");
     let (_, messages) = RunSpec::from_query(base, [("workload", "random-kk"), ("l", "3"), ("k", "3")]);
     assert!(messages.is_empty(), "{messages:?}");
-    // A k too large switches the workload: the switch names it, and the new
-    // workload not reading k is not news (the page audit of 2026-11-30: "k
-    // has no effect" came first, as if k were not the cause).
+    // A k too large is named and reset to its default, the workload kept
+    // (SPEC §7; it once switched the workload instead, and before that
+    // said "k has no effect" first, as if k were not the cause).
     let (spec, messages) = RunSpec::from_query(
         RunSpec::browser(),
         [("topology", "mesh:8x8"), ("workload", "random-kk"), ("k", "4294967295")],
     );
     assert_eq!(spec.k, None);
+    assert_eq!(spec.workload, Some(Workload::RandomKk));
     assert_eq!(messages.len(), 1, "{messages:?}");
     assert!(
-        messages[0].contains("max(l, k)") && messages[0].contains("switched to workload random-permutation"),
+        messages[0].contains("max(l, k)") && messages[0].contains("k=4294967295 reset to its default"),
         "{messages:?}"
     );
 }
@@ -1043,6 +1044,18 @@ fn a_repeated_query_parameter_is_named_and_the_last_used() {
     );
     let (_, messages) = RunSpec::from_query(RunSpec::browser(), [("seed", "1"), ("topology", "mesh:8x8")]);
     assert!(messages.is_empty(), "{messages:?}");
+    // Said once however often, with the value used; a long value shortened.
+    let long = "9".repeat(5000);
+    let mut pairs = vec![("seed", "7"); 500];
+    pairs.push(("seed", long.as_str()));
+    pairs.push(("seed", "3"));
+    let (spec, messages) = RunSpec::from_query(RunSpec::browser(), pairs);
+    assert_eq!(spec.seed, 3);
+    let repeats: Vec<&String> = messages.iter().filter(|m| m.contains("more than once")).collect();
+    assert_eq!(repeats.len(), 1, "{repeats:?}");
+    assert!(repeats[0].contains("seed=\"3\""), "{repeats:?}");
+    assert!(messages.iter().all(|m| m.len() < 400), "{messages:?}");
+    assert!(messages.iter().any(|m| m.contains("(5000 characters)")), "{messages:?}");
 }
 
 /// The page's fall-back from an address whose run the core refuses
@@ -1225,5 +1238,69 @@ fn a_run_s_label_names_the_values_it_uses() {
         let unused = format!("{policy} (not used by {})", spec.algorithm.name);
         assert_eq!(label.values.contains(&unused), !used, "{config}: {label:?}");
         assert!(label.values.contains(&policy), "{config}: {label:?}");
+    }
+}
+
+/// The parameter the core's refusal names is blamed, not the first one
+/// whose default happens to make the run build, and a fall-back that
+/// switches nothing else comes before one that does (an audit: epsilon=9
+/// on mesh:8x8 blamed the topology and ran on mesh:16x16; k=3 for ks-level
+/// blamed the topology and then switched the workload, keeping neither).
+/// An ℓ or k over a workload's packet limit is reset to its default with
+/// the workload kept (it switched the workload, k not named).
+#[test]
+fn the_refusal_names_its_parameter_and_a_fall_back_keeps_the_rest() {
+    use routesim::request::{blame_query, query_pairs};
+    let defaults =
+        json!({"topology": "mesh:16x16", "algorithm": "greedy", "workload": "random-permutation", "seed": 1});
+    let browser = RunSpec::browser();
+    let blamed = |url: &str| {
+        let pairs = query_pairs(url);
+        let pairs: Vec<(&str, &str)> = pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+        let (read, _) = RunSpec::from_query(RunSpec::browser(), pairs.iter().copied());
+        let blame = blame_query(&browser, &read.to_json(), pairs.iter().copied(), &defaults)
+            .unwrap()
+            .expect("the run is refused");
+        RunSpec::from_json(RunSpec::browser(), &blame.config)
+            .unwrap()
+            .build()
+            .unwrap();
+        blame
+    };
+    let b = blamed("?topology=mesh:8x8&algorithm=ks-level&workload=random-kk&k=2&epsilon=9");
+    assert_eq!(b.key.as_deref(), Some("epsilon"), "{}", b.warning);
+    assert_eq!(
+        (b.config["topology"].as_str(), b.config["algorithm"].as_str()),
+        (Some("mesh:8x8"), Some("ks-level"))
+    );
+    let b = blamed("?topology=mesh:8x8&algorithm=ks-level&workload=random-kk&k=3");
+    assert_ne!(b.key.as_deref(), Some("topology"), "{}", b.warning);
+    assert_eq!(b.config["topology"], "mesh:8x8", "{}", b.warning);
+    assert_eq!(b.config["workload"], "random-kk", "{}", b.warning);
+    assert!(b.messages.is_empty(), "{:?}", b.messages);
+
+    for (url, workload, field) in [
+        ("?topology=mesh:64x64&workload=random-kk&k=300", "random-kk", "k"),
+        ("?topology=mesh:64x64&workload=random-lk&l=300&k=1", "random-lk", "l"),
+    ] {
+        let pairs = query_pairs(url);
+        let (read, messages) =
+            RunSpec::from_query(RunSpec::browser(), pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())));
+        assert_eq!(
+            read.topology.as_ref().map(|t| t.to_string()).as_deref(),
+            Some("mesh:64x64")
+        );
+        assert_eq!(
+            read.workload.map(|w| w.to_string()).as_deref(),
+            Some(workload),
+            "{messages:?}"
+        );
+        assert!(
+            messages
+                .iter()
+                .any(|m| m.contains(&format!("{field}=300 reset to its default"))),
+            "{url}: {messages:?}"
+        );
+        read.build().unwrap();
     }
 }

@@ -139,7 +139,7 @@ fn errors_arrive_as_js_errors_with_the_core_message() {
         ("l", 4.into()),
     ])));
     assert!(many.contains("too large"), "{many}");
-    let topo = message(wasm::topology("torus:2x5"));
+    let topo = message(wasm::topology(JsValue::from("torus:2x5")));
     assert!(topo.contains("torus:2x5"), "{topo}");
     // lmrr keeps every path: the browser refuses a run whose paths total
     // more than 2^24 nodes (mesh:512x512, about 89 M) by name.
@@ -178,9 +178,12 @@ fn bad_counts_are_refused_by_name_and_change_nothing() {
     let e = message(sim.watch(Some(-1.0)));
     assert!(e.contains("invalid packet '-1'"), "{e}");
     assert_eq!(num(&sim.summary().into(), "step"), 2.0, "a refused count moves nothing");
-    let e = message(wasm::describe_node("mesh:4x4", 16.0));
+    let e = message(wasm::describe_node(JsValue::from("mesh:4x4"), 16.0));
     assert!(e.contains("invalid node '16'") && e.contains("nodes 0 to 15"), "{e}");
-    assert_eq!(wasm::describe_node("mesh:4x4", 15.0).unwrap(), "row 3, col 3");
+    assert_eq!(
+        wasm::describe_node(JsValue::from("mesh:4x4"), 15.0).unwrap(),
+        "row 3, col 3"
+    );
     // The load mode's step too.
     let load = config(&[
         ("topology", "mesh:4x4".into()),
@@ -241,15 +244,17 @@ fn an_instance_file_is_checked_by_its_size() {
 fn a_bad_instance_is_refused_and_nothing_changes() {
     let mut sim = Simulation::new(mesh_config("mesh:4x4", "greedy")).unwrap();
     sim.step(2.0).unwrap();
-    let not_json = message(sim.load_instance("{not json"));
+    let not_json = message(sim.load_instance(JsValue::from("{not json")));
     assert!(not_json.contains("not valid JSON"), "{not_json}");
-    let out_of_range = message(sim.load_instance(r#"{"topology":"mesh:2x2","packets":[[0,4]]}"#));
+    let out_of_range = message(sim.load_instance(JsValue::from(r#"{"topology":"mesh:2x2","packets":[[0,4]]}"#)));
     assert!(out_of_range.contains("packets[0][1] '4'"), "{out_of_range}");
     let summary: JsValue = sim.summary().into();
     assert_eq!(num(&summary, "step"), 2.0);
     assert_eq!(num(&summary, "packets"), 16.0);
-    sim.load_instance(r#"{"topology":"linear:5","packets":[[0,4],[0,3],[0,2]]}"#)
-        .unwrap();
+    sim.load_instance(JsValue::from(
+        r#"{"topology":"linear:5","packets":[[0,4],[0,3],[0,2]]}"#,
+    ))
+    .unwrap();
     let summary: JsValue = sim.run_to_end(100.0).unwrap().into();
     assert_eq!((num(&summary, "step"), num(&summary, "delivered")), (4.0, 3.0));
     assert_eq!(get(&sim.topology().into(), "name").as_string().unwrap(), "linear:5");
@@ -341,14 +346,14 @@ fn static_lists_name_everything() {
             "shuffle-exchange"
         ]
     );
-    let topo: JsValue = wasm::topology("torus:3x4").unwrap().into();
+    let topo: JsValue = wasm::topology(JsValue::from("torus:3x4")).unwrap().into();
     assert_eq!(num(&topo, "nodes"), 12.0);
     assert_eq!(u32s(&topo, "neighbors").len(), 48);
     assert!(get(&topo, "wrap").as_bool().unwrap());
     assert!(get(&topo, "necklace").is_undefined());
     // The shuffle-exchange's drawing facts, from the core: 000110 is one
     // rotation into the necklace of 000011; 14 necklaces of 6 bits.
-    let se: JsValue = wasm::topology("shuffle-exchange:6").unwrap().into();
+    let se: JsValue = wasm::topology(JsValue::from("shuffle-exchange:6")).unwrap().into();
     let (necklace, position, weight) = (u32s(&se, "necklace"), u32s(&se, "position"), u32s(&se, "weight"));
     assert_eq!(necklace.len(), 64);
     assert_eq!(necklace.iter().max(), Some(&13));
@@ -434,9 +439,9 @@ fn explain_compare_and_lessons_convert_the_core() {
         ("workload", "greedy-worst".into()),
     ]))
     .unwrap();
-    let mut other = sim.compare("offline").unwrap();
+    let mut other = sim.compare(JsValue::from("offline")).unwrap();
     assert_eq!(sim.instance_json(), other.instance_json());
-    let view = sim.explain_with(&other, "intro").unwrap();
+    let view = sim.explain_with(&other, JsValue::from("intro")).unwrap();
     let main = get(&view, "main");
     assert_eq!(get(&main, "algorithm").as_string().unwrap(), "greedy");
     let claims = js_sys::Array::from(&get(&main, "claims"));
@@ -451,7 +456,7 @@ fn explain_compare_and_lessons_convert_the_core() {
     assert!(get(&view, "verdict").is_null());
     sim.run_to_end(1000.0).unwrap();
     other.run_to_end(1000.0).unwrap();
-    let view = sim.explain_with(&other, "").unwrap();
+    let view = sim.explain_with(&other, JsValue::from("")).unwrap();
     let verdict = get(&view, "verdict").as_string().unwrap();
     assert!(
         verdict.starts_with("greedy: 15 steps, largest queue 9 · offline: "),
@@ -459,8 +464,8 @@ fn explain_compare_and_lessons_convert_the_core() {
     );
     assert!(get(&view, "lesson").is_null());
     // A second algorithm that cannot route the instance, an unknown lesson: the core's messages.
-    assert!(message(sim.compare("bit-fixing")).contains("hypercube"));
-    assert!(message(sim.explain("nope")).contains("'nope'"));
+    assert!(message(sim.compare(JsValue::from("bit-fixing"))).contains("hypercube"));
+    assert!(message(sim.explain(JsValue::from("nope"))).contains("'nope'"));
     // The lessons, with their run configs.
     let lessons = js_sys::Array::from(&wasm::lessons().unwrap());
     assert_eq!(lessons.length() as usize, routesim::lessons::LESSONS.len());
@@ -470,7 +475,7 @@ fn explain_compare_and_lessons_convert_the_core() {
         get(&get(&first, "config"), "topology").as_string().unwrap(),
         "linear:32"
     );
-    let intro = wasm::lesson("intro").unwrap();
+    let intro = wasm::lesson(JsValue::from("intro")).unwrap();
     assert_eq!(get(&get(&intro, "preset"), "compare").as_string().unwrap(), "offline");
     assert!(get(&intro, "load_config").is_undefined());
 }
@@ -480,7 +485,7 @@ fn explain_compare_and_lessons_convert_the_core() {
 /// it runs, the same as natively.
 #[wasm_bindgen_test]
 fn a_lessons_load_curve_and_its_check_convert_the_core() {
-    let lesson = wasm::lesson("valiant-load").unwrap();
+    let lesson = wasm::lesson(JsValue::from("valiant-load")).unwrap();
     let preset = routesim::lessons::lookup("valiant-load").unwrap().load.unwrap();
     let load_config: serde_json::Value = serde_wasm_bindgen::from_value(get(&lesson, "load_config")).unwrap();
     assert_eq!(load_config, preset.config());
@@ -496,11 +501,11 @@ fn a_lessons_load_curve_and_its_check_convert_the_core() {
         ("up_to_saturation", true.into()),
     ]);
     let mut curve = wasm::LoadCurve::new(small).unwrap();
-    let first = curve.lesson_check("valiant-load").unwrap();
+    let first = curve.lesson_check(JsValue::from("valiant-load")).unwrap();
     assert_eq!(get(&first, "verdict").as_string().unwrap(), "pending");
     assert_eq!(num(&first, "runs"), 0.0);
     while !curve.run_next().unwrap().is_undefined() {}
-    let check = curve.lesson_check("valiant-load").unwrap();
+    let check = curve.lesson_check(JsValue::from("valiant-load")).unwrap();
     let checks = js_sys::Array::from(&get(&check, "checks"));
     assert_eq!(checks.length(), 2);
     // Natively, the same curve gives the same lines.
@@ -515,8 +520,8 @@ fn a_lessons_load_curve_and_its_check_convert_the_core() {
     for (i, line) in expected.checks.iter().enumerate() {
         assert_eq!(get(&checks.get(i as u32), "text").as_string().unwrap(), line.text);
     }
-    assert!(curve.lesson_check("lemma2-linear").unwrap().is_null());
-    assert!(message(curve.lesson_check("nope")).contains("'nope'"));
+    assert!(curve.lesson_check(JsValue::from("lemma2-linear")).unwrap().is_null());
+    assert!(message(curve.lesson_check(JsValue::from("nope"))).contains("'nope'"));
 }
 
 /// A snapshot's contents as plain values (every typed array and field).
@@ -601,7 +606,7 @@ fn goto_back_then_forward_gives_identical_snapshots() {
 #[wasm_bindgen_test]
 fn snapshots_carry_the_worms_trails() {
     let base = mesh_config("linear:8", "greedy");
-    let parsed = wasm::parse_query("?flits=3", base).unwrap();
+    let parsed = wasm::parse_query(JsValue::from("?flits=3"), base).unwrap();
     let cfg = get(&parsed, "config");
     assert_eq!(num(&cfg, "flits"), 3.0);
     let mut sim = Simulation::new(cfg).unwrap();
@@ -639,7 +644,12 @@ fn snapshots_carry_the_worms_trails() {
 fn blame_query_converts_the_core_answer() {
     let defaults = mesh_config("mesh:16x16", "greedy");
     let over = mesh_config("mesh:2048x2048", "valiant");
-    let blame = wasm::blame_query(over, "?algorithm=valiant&topology=mesh:2048x2048", defaults.clone()).unwrap();
+    let blame = wasm::blame_query(
+        over,
+        JsValue::from("?algorithm=valiant&topology=mesh:2048x2048"),
+        defaults.clone(),
+    )
+    .unwrap();
     assert_eq!(get(&blame, "key").as_string().as_deref(), Some("topology"));
     let warning = get(&blame, "warning").as_string().unwrap();
     assert!(
@@ -652,7 +662,93 @@ fn blame_query_converts_the_core_answer() {
     assert!(js_sys::Array::is_array(&get(&blame, "messages")));
     Simulation::new(cfg).unwrap();
     let fine = mesh_config("mesh:8x8", "greedy");
-    assert!(wasm::blame_query(fine, "?topology=mesh:8x8", defaults)
+    assert!(wasm::blame_query(fine, JsValue::from("?topology=mesh:8x8"), defaults)
         .unwrap()
         .is_null());
+}
+
+/// Text parameters take any JS value and refuse what is not a string by
+/// name: wasm-bindgen's glue passes a `&str` argument unchecked, and a
+/// number, an object or `null` there read outside the module's memory (a
+/// trap, "memory access out of bounds"). NaN and ±Infinity in a config
+/// were read as "not given" (the default silently used): refused by name
+/// too. The module goes on working after each refusal.
+#[wasm_bindgen_test]
+fn other_values_for_text_and_non_finite_numbers_are_refused_by_name() {
+    let mut sim = Simulation::new(mesh_config("mesh:4x4", "greedy")).unwrap();
+    let base = || -> JsValue { mesh_config("mesh:4x4", "greedy") };
+    for bad in [
+        JsValue::from(5),
+        JsValue::NULL,
+        JsValue::UNDEFINED,
+        Object::new().into(),
+    ] {
+        let named = |m: String, field: &str| {
+            assert!(
+                m.contains(&format!("invalid {field} '")) && m.contains("expected a string"),
+                "{m}"
+            );
+        };
+        named(message(sim.load_instance(bad.clone())), "instance");
+        named(message(sim.explain(bad.clone())), "lesson");
+        named(message(sim.pace(bad.clone())), "lesson");
+        named(message(sim.predict_result(bad.clone(), JsValue::from("1"))), "lesson");
+        named(message(sim.compare(bad.clone())), "compare");
+        named(message(wasm::topology(bad.clone())), "topology");
+        named(message(wasm::describe_node(bad.clone(), 0.0)), "topology");
+        named(message(wasm::lesson(bad.clone())), "lesson");
+        named(message(wasm::parse_query(bad.clone(), base())), "search");
+        named(message(wasm::blame_query(base(), bad.clone(), base())), "search");
+        assert!(wasm::topology_kind(bad.clone()).is_none());
+    }
+    // `null` and `undefined` are "none" where a text is optional.
+    assert!(sim.label(JsValue::NULL).is_ok() && sim.label(JsValue::UNDEFINED).is_ok());
+    assert!(message(sim.label(JsValue::from(3))).contains("invalid beside '3'"));
+    assert!(wasm::reconcile(base(), JsValue::NULL).is_ok());
+    assert!(message(wasm::reconcile(base(), JsValue::from(true))).contains("invalid changed 'true'"));
+    for (field, value, shown) in [
+        ("seed", f64::NAN, "NaN"),
+        ("k", f64::INFINITY, "Infinity"),
+        ("queue_cap", f64::NEG_INFINITY, "-Infinity"),
+    ] {
+        let m = message(Simulation::new(config(&[
+            ("topology", "mesh:8x8".into()),
+            ("workload", "random-kk".into()),
+            (field, value.into()),
+        ])));
+        assert!(
+            m.contains(&format!("invalid {field} '{shown}'")) && m.contains("finite"),
+            "{m}"
+        );
+    }
+    let curve = message(wasm::LoadCurve::new(config(&[
+        ("topology", "mesh:8x8".into()),
+        ("algorithms", "greedy".into()),
+        ("patterns", "uniform".into()),
+        ("rates", "0.1".into()),
+        ("warmup", f64::NAN.into()),
+    ])));
+    assert!(curve.contains("invalid warmup 'NaN'"), "{curve}");
+    // Still working: a fresh run goes to its end.
+    let mut fresh = Simulation::new(mesh_config("mesh:4x4", "greedy")).unwrap();
+    fresh.run_to_end(1e6).unwrap();
+    assert_eq!(num(&fresh.summary().into(), "delivered"), 16.0);
+}
+
+/// A load curve whose runs would pass the page's memory budget is refused
+/// when it is made, naming the estimate and the limit, before any run: a
+/// saturated mesh:32x32 at rate 1 over 20,000 steps once ran for minutes
+/// towards 4 GB.
+#[wasm_bindgen_test]
+fn a_load_curve_over_the_page_budget_is_refused_before_it_runs() {
+    let m = message(wasm::LoadCurve::new(config(&[
+        ("topology", "mesh:32x32".into()),
+        ("algorithms", "greedy".into()),
+        ("patterns", "uniform".into()),
+        ("rates", "0.5,1".into()),
+        ("warmup", 5000.into()),
+        ("measure", 5000.into()),
+        ("drain", 9999.into()),
+    ])));
+    assert!(m.contains("mesh:32x32") && m.contains("memory budget"), "{m}");
 }

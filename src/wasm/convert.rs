@@ -1,0 +1,85 @@
+//! JS values in and out of the wasm layer: core errors as JS `Error`s,
+//! counts and texts the page passes checked by name, config objects as
+//! JSON, core values as plain JS objects.
+
+use crate::error::Error;
+use js_sys::{Array, Object, Reflect};
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+pub(super) fn js_error(e: Error) -> JsError {
+    JsError::new(&e.to_string())
+}
+
+/// A count the page passes (a number of steps, a step, a packet or a node):
+/// a whole number from 0 to 2^32 − 1, else a message naming `field` and
+/// the value. JS numbers are doubles; taken as `u32`, wasm-bindgen would
+/// wrap them silently (−1 to 4294967295: a run to its end, a frozen page).
+pub(super) fn whole(field: &str, value: f64) -> Result<u32, JsError> {
+    if value.fract() == 0.0 && (0.0..=u32::MAX as f64).contains(&value) {
+        Ok(value as u32)
+    } else {
+        Err(js_error(Error::invalid(
+            field,
+            value,
+            "expected a whole number from 0 to 4294967295",
+        )))
+    }
+}
+
+/// A text argument: wasm-bindgen's glue passes a `&str` argument without a
+/// type check, and a number, an object or `null` in its place read outside
+/// the module's memory (a trap). Every text parameter is therefore taken
+/// as a `JsValue` and checked here, naming `field` and the value.
+pub(super) fn text(field: &str, value: &JsValue) -> Result<String, JsError> {
+    value.as_string().ok_or_else(|| {
+        let shown = js_sys::JSON::stringify(value)
+            .ok()
+            .and_then(|s| s.as_string())
+            .unwrap_or_else(|| format!("{value:?}"));
+        js_error(Error::invalid(field, shown, "expected a string"))
+    })
+}
+
+/// An optional text argument: `undefined` or `null` for none, else as [`text`].
+pub(super) fn optional_text(field: &str, value: &JsValue) -> Result<Option<String>, JsError> {
+    if value.is_undefined() || value.is_null() {
+        Ok(None)
+    } else {
+        text(field, value).map(Some)
+    }
+}
+
+pub(super) fn set(obj: &Object, key: &str, value: impl Into<JsValue>) {
+    // Setting a property on a fresh plain object cannot fail.
+    let _ = Reflect::set(obj, &JsValue::from_str(key), &value.into());
+}
+
+pub(super) fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(|e| JsError::new(&e.to_string()))
+}
+
+/// A JS value as JSON (for the core's parsers). JSON has no NaN or
+/// ±Infinity, and the conversion would read them as `null` — "not given",
+/// the default silently used — so a field holding one is refused by name.
+pub(super) fn from_js(value: JsValue, what: &str) -> Result<serde_json::Value, JsError> {
+    if let Some(object) = value.dyn_ref::<Object>().filter(|_| !value.is_function()) {
+        for entry in Object::entries(object).iter() {
+            let pair = Array::from(&entry);
+            let field = pair.get(0).as_string().unwrap_or_default();
+            if let Some(x) = pair.get(1).as_f64().filter(|x| !x.is_finite()) {
+                let shown = if x.is_nan() {
+                    "NaN"
+                } else if x > 0.0 {
+                    "Infinity"
+                } else {
+                    "-Infinity"
+                };
+                return Err(js_error(Error::invalid(field, shown, "expected a finite number")));
+            }
+        }
+    }
+    serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&format!("invalid {what}: {e}")))
+}
