@@ -231,7 +231,7 @@ pub const FIELDS: [FieldInfo; 27] = [
     plain(Field::Hotspot, "hotspot", "hotspot", Some("hotspot"), "hotspot's percentage"),
     plain(Field::Seed, "seed", "seed", Some("seed"), "the seed of the workload and of every random choice"),
     plain(Field::QueueCap, "queue-cap", "queue_cap", Some("q"), "queue capacity (unbounded for none)"),
-    plain(Field::EdgeQueues, "edge-queues", "edge_queues", None, "one queue per incoming link"),
+    plain(Field::EdgeQueues, "edge-queues", "edge_queues", Some("edge-queues"), "one queue per incoming link"),
     FieldInfo {
         field: Field::Pipeline,
         cli: "pipeline",

@@ -300,9 +300,12 @@ impl RunSpec {
         let (l, k) = instance.lk();
         let q = match sim.own_queue_cap() {
             Some(q) => format!("edge queues q = {q}"),
-            None => self
-                .queue_cap
-                .map_or_else(|| "q unbounded".into(), |q| format!("q = {q}")),
+            None => match (self.queue_cap, self.edge_queues) {
+                (None, _) => "q unbounded".into(),
+                // `edge-queues` (SPEC §1): q bounds each incoming link's queue.
+                (Some(q), true) => format!("edge queues q = {q}"),
+                (Some(q), false) => format!("q = {q}"),
+            },
         };
         let run = [algorithm, instance.topology.to_string(), source].join(" · ");
         // A policy the run cannot use is named as such (it may still

@@ -1211,6 +1211,22 @@ fn a_run_s_label_names_the_values_it_uses() {
         label.values.contains("edge queues q = 2") && !label.values.contains("unbounded"),
         "{label:?}"
     );
+    // `edge-queues` (SPEC §1) on any algorithm: q bounds each link's queue,
+    // and the label says so (it read "q = 2", as for node queues); the URL
+    // carries it as `edge-queues` (SPEC §5: every option under its CLI name).
+    let (spec, messages) = RunSpec::from_query(
+        RunSpec::browser(),
+        [
+            ("topology", "mesh:8x8"),
+            ("workload", "random-kk"),
+            ("k", "4"),
+            ("q", "2"),
+            ("edge-queues", "1"),
+        ],
+    );
+    assert!(messages.is_empty() && spec.edge_queues, "{messages:?}");
+    let label = spec.label(&spec.build().unwrap(), None);
+    assert!(label.values.contains("edge queues q = 2"), "{label:?}");
     // A policy the run cannot use is named as such: lmrr ranks its packets,
     // the sorts compare-exchange, offline with barriers never contests a
     // link; with pipelining offline's packets do contest links.
