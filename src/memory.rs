@@ -285,6 +285,11 @@ pub fn parse_size(field: &str, text: &str) -> Result<u64> {
     if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit() || c == '.') {
         return Err(bad());
     }
+    if scale == 1 {
+        // Plain bytes: a whole number, exact up to 2^64 − 1 (a fraction of
+        // a byte, "1.5", was read as 1).
+        return digits.parse::<u64>().ok().filter(|&b| b >= 1).ok_or_else(bad);
+    }
     let value: f64 = digits.parse().map_err(|_| bad())?;
     let bytes = value * scale as f64;
     if !(bytes >= 1.0 && bytes < u64::MAX as f64) {
@@ -305,6 +310,8 @@ mod tests {
         assert_eq!(parse_size("m", "4GiB").unwrap(), 4 << 30);
         assert_eq!(parse_size("m", "64k").unwrap(), 64 << 10);
         assert_eq!(parse_size("m", "1000000").unwrap(), 1_000_000);
+        assert_eq!(parse_size("m", "18446744073709551615").unwrap(), u64::MAX);
+        assert!(parse_size("m", "1.5").is_err(), "a fraction of a byte");
         for bad in ["", "G", "-1G", "0", "4X", "1.2.3G", "four", "4 G B", "1e3", "0.1"] {
             let e = parse_size("memory-limit", bad).unwrap_err().to_string();
             assert!(

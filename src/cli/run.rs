@@ -60,7 +60,7 @@ pub struct RunArgs {
     pub workload: WorkloadArgs,
     /// What to route, read from an instance file (SPEC §3 JSON); `-` reads stdin.
     #[arg(long, value_name = "FILE")]
-    pub instance: Option<String>,
+    pub instance: Option<std::path::PathBuf>,
     /// Seed of the workload and of every random choice of the run.
     #[arg(long, value_name = "S", default_value = "1", allow_hyphen_values = true)]
     pub seed: String,
@@ -109,11 +109,12 @@ pub struct GenerateArgs {
 /// the native limit of instance text, and no more than the memory limit
 /// allows to read and parse (a file's size is checked before it is read,
 /// stdin's as it comes).
-fn load_instance(path: &str, memory: Option<&Limit>) -> Result<Instance, String> {
+fn load_instance(path: &std::path::Path, memory: Option<&Limit>) -> Result<Instance, String> {
     use std::io::Read;
-    let stdin = path == "-";
-    let label = if stdin { "stdin" } else { path };
-    let bad = |why: String| format!("invalid instance '{path}': {why}");
+    let stdin = path == std::path::Path::new("-");
+    let shown_path = path.display().to_string();
+    let label = if stdin { "stdin" } else { shown_path.as_str() };
+    let bad = |why: String| format!("invalid instance '{shown_path}': {why}");
     let text_limit = Limits::NATIVE.max_bytes;
     let memory_text = memory.map_or(u64::MAX, |m| m.bytes / READ_BYTES_PER_TEXT_BYTE);
     let allowed = text_limit.min(memory_text);

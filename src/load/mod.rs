@@ -52,16 +52,17 @@ pub const DEFAULT_DRAIN: u32 = 2000;
 /// [`LoadSpec::check`]. The one parser of the CLI's `load` and `sweep
 /// --pattern` and the page's load form.
 pub fn windows(warmup: Option<&str>, measure: Option<&str>, drain: Option<&str>) -> Result<(u32, u32, u32)> {
-    let window = |name: &str, text: Option<&str>, default: u32| {
+    // The measurement window has at least one step (the range the message names).
+    let window = |name: &str, text: Option<&str>, default: u32, least: u64| {
         text.map_or(Ok(u64::from(default)), |t| {
-            crate::options::parse_number(name, t, 0, u64::from(u32::MAX))
+            crate::options::parse_number(name, t, least, u64::from(u32::MAX))
         })
         .map(|v| v as u32)
     };
     Ok((
-        window("warmup", warmup, DEFAULT_WARMUP)?,
-        window("measure", measure, DEFAULT_MEASURE)?,
-        window("drain", drain, DEFAULT_DRAIN)?,
+        window("warmup", warmup, DEFAULT_WARMUP, 0)?,
+        window("measure", measure, DEFAULT_MEASURE, 1)?,
+        window("drain", drain, DEFAULT_DRAIN, 0)?,
     ))
 }
 

@@ -276,7 +276,7 @@ impl Instance {
                     let x = v
                         .as_u64()
                         .filter(|&x| x >= 1 && x <= u32::MAX as u64)
-                        .ok_or_else(|| Error::invalid(key, short(v), "expected a positive integer"))?;
+                        .ok_or_else(|| Error::invalid(key, short(v), "expected a whole number from 1 to 4294967295"))?;
                     // A declared ℓ (k) says the problem may hold up to ℓ·N
                     // packets, and the algorithms plan for that many (pp's
                     // colours, ks-level's levels): the same limit as a

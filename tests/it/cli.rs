@@ -1043,3 +1043,52 @@ fn echoed_values_have_their_control_characters_escaped() {
     );
     assert!(summary.contains("x\\ndelivered 999/999\\u{1b}[31m"), "{summary:?}");
 }
+
+/// Smaller refusals of the CLI audit of 2026-11-30 (session 33): an
+/// instance path that is not UTF-8 is read like any other (clap refused
+/// it without naming `--instance`); a message states the range it checks
+/// (`--measure 0` and `--measure 99999999999` named different ones); a size
+/// in plain bytes is a whole number up to 2^64 − 1 (`1.5` was read as 1,
+/// 18446744073709551615 refused).
+#[test]
+fn paths_ranges_and_sizes_are_read_as_their_messages_say() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = std::env::temp_dir().join(format!("routesim-cli-paths-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(std::ffi::OsStr::from_bytes(b"\xff.json"));
+    std::fs::write(&path, r#"{"topology":"mesh:2x2","packets":[[0,3]]}"#).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_routesim"))
+        .args(["run", "--json", "--instance"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("\"delivered\":1"));
+    std::fs::remove_dir_all(&dir).unwrap();
+    for value in ["0", "99999999999"] {
+        let out = routesim(&["load", "--topology", "mesh:4x4", "--rate", "0.1", "--measure", value]);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(
+            err.contains(&format!(
+                "invalid measure '{value}': expected a whole number from 1 to 4294967295"
+            )),
+            "{err}"
+        );
+    }
+    let run = [
+        "run",
+        "--topology",
+        "mesh:4x4",
+        "--workload",
+        "transpose",
+        "--memory-limit",
+    ];
+    let out = routesim(&[&run[..], &["1.5"]].concat());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("invalid memory-limit '1.5'"));
+    assert_eq!(
+        routesim(&[&run[..], &["18446744073709551615"]].concat()).status.code(),
+        Some(0)
+    );
+}
