@@ -85,6 +85,21 @@ struct CurveRequest {
 impl CurveRequest {
     fn from_json(json: &serde_json::Value) -> Result<CurveRequest> {
         let form = super::Form(json);
+        form.only(
+            "load curve",
+            &[
+                "topology",
+                "algorithms",
+                "patterns",
+                "rates",
+                "seed",
+                "warmup",
+                "measure",
+                "drain",
+                "policy",
+                "up_to_saturation",
+            ],
+        )?;
         let need = |key: &str| form.need(key);
         let text = |key: &str| form.text(key);
         let mut base = form.spec(crate::algorithms::DEFAULT_ALGORITHM, Pattern::Uniform)?;

@@ -81,6 +81,24 @@ impl Form<'_> {
         }
     }
 
+    /// Refuses a form that is not an object, or that has a key outside
+    /// `keys` (a typo such as `sed` was read as "not given", the default
+    /// silently used), as a run's config is refused (`invalid config key`).
+    pub fn only(&self, what: &str, keys: &[&str]) -> Result<()> {
+        let object = self
+            .0
+            .as_object()
+            .ok_or_else(|| Error::invalid(what, crate::error::shorten(&self.0.to_string()), "expected an object"))?;
+        match object.keys().find(|k| !keys.contains(&k.as_str())) {
+            Some(key) => Err(Error::invalid(
+                format!("{what} key"),
+                key,
+                format!("unknown key; expected one of {}", keys.join(", ")),
+            )),
+            None => Ok(()),
+        }
+    }
+
     /// The field's text, refused by name when absent.
     pub fn need(&self, key: &str) -> Result<String> {
         self.text(key).ok_or_else(|| Error::invalid(key, "", "missing"))

@@ -52,6 +52,10 @@ impl Watch {
     /// browser's limit on nodes ([`BROWSER_MAX_NODES`]).
     pub fn browser_from_json(json: &serde_json::Value) -> Result<Watch> {
         let form = super::Form(json);
+        form.only(
+            "load run",
+            &["topology", "algorithm", "pattern", "rate", "seed", "policy"],
+        )?;
         let spec = form.spec(&form.need("algorithm")?, form.need("pattern")?.parse()?)?;
         let nodes = spec.topology.nodes();
         if nodes > BROWSER_MAX_NODES {

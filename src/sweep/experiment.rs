@@ -101,6 +101,7 @@ impl Experiment {
     /// seeds: 2}` (`base` a browser config without per-step series, the
     /// others text or numbers).
     pub fn from_json(json: &serde_json::Value) -> Result<Experiment> {
+        crate::load::Form(json).only("experiment", &["base", "vary", "values", "algorithms", "seeds"])?;
         let text = |key: &str| -> Result<String> {
             match &json[key] {
                 serde_json::Value::String(s) => Ok(s.clone()),

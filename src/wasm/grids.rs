@@ -37,8 +37,10 @@ impl Experiment {
         self.inner.is_empty()
     }
 
-    /// Runs the next point and returns `{config, ok, status, report,
-    /// message}` (`undefined` when all have run).
+    /// Runs the next point and returns `{row, ok, status, report,
+    /// message}` — `row` its CSV columns by name (the sweep's), `ok`
+    /// whether it built, `status` its end, `report` the run's report and
+    /// `message` the refusal (`undefined` when all have run).
     pub fn run_next(&mut self) -> Result<JsValue, JsError> {
         let Some(row) = self.inner.run_next() else {
             return Ok(JsValue::UNDEFINED);

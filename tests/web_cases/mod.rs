@@ -729,6 +729,38 @@ fn other_values_for_text_and_non_finite_numbers_are_refused_by_name() {
         ("warmup", f64::NAN.into()),
     ])));
     assert!(curve.contains("invalid warmup 'NaN'"), "{curve}");
+    // A key the form does not read is refused, as a run's config refuses
+    // one (`sed` was read as "not given"), and so is a form that is no object.
+    let curve = || {
+        config(&[
+            ("topology", "mesh:8x8".into()),
+            ("algorithms", "greedy".into()),
+            ("patterns", "uniform".into()),
+            ("rates", "0.1".into()),
+        ])
+    };
+    let typo = curve();
+    Reflect::set(&typo, &"sed".into(), &7.into()).unwrap();
+    assert!(message(wasm::LoadCurve::new(typo)).contains("invalid load curve key 'sed'"));
+    assert!(message(wasm::LoadCurve::new("mesh:8x8".into())).contains("expected an object"));
+    assert!(wasm::LoadCurve::new(curve()).is_ok());
+    let watch = config(&[
+        ("topology", "mesh:8x8".into()),
+        ("algorithm", "greedy".into()),
+        ("pattern", "uniform".into()),
+        ("rate", "0.1".into()),
+        ("sed", 7.into()),
+    ]);
+    assert!(message(wasm::LoadSim::new(watch)).contains("invalid load run key 'sed'"));
+    let experiment = config(&[
+        ("base", mesh_config("mesh:4x4", "greedy")),
+        ("vary", "n".into()),
+        ("values", "4".into()),
+        ("algorithms", "greedy".into()),
+        ("seeds", "1".into()),
+        ("sed", 7.into()),
+    ]);
+    assert!(message(wasm::Experiment::new(experiment)).contains("invalid experiment key 'sed'"));
     // Still working: a fresh run goes to its end.
     let mut fresh = Simulation::new(mesh_config("mesh:4x4", "greedy")).unwrap();
     fresh.run_to_end(1e6).unwrap();
