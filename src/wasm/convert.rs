@@ -32,13 +32,33 @@ pub(super) fn whole(field: &str, value: f64) -> Result<u32, JsError> {
 /// the module's memory (a trap). Every text parameter is therefore taken
 /// as a `JsValue` and checked here, naming `field` and the value.
 pub(super) fn text(field: &str, value: &JsValue) -> Result<String, JsError> {
-    value.as_string().ok_or_else(|| {
-        let shown = js_sys::JSON::stringify(value)
-            .ok()
-            .and_then(|s| s.as_string())
-            .unwrap_or_else(|| format!("{value:?}"));
-        js_error(Error::invalid(field, shown, "expected a string"))
-    })
+    value
+        .as_string()
+        .ok_or_else(|| js_error(Error::invalid(field, shown(value), "expected a string")))
+}
+
+/// A JS value as a message quotes it (its JSON, else its debug form:
+/// `undefined`, a function).
+fn shown(value: &JsValue) -> String {
+    js_sys::JSON::stringify(value)
+        .ok()
+        .and_then(|s| s.as_string())
+        .unwrap_or_else(|| format!("{value:?}"))
+}
+
+/// A count as a JS value: a number, checked as [`whole`]. Taken as `f64`,
+/// the glue would convert anything first — `null` to 0 (a `goto(null)`
+/// went to step 0), `true` to 1, `"5"` to 5 — so anything else is
+/// refused by name.
+pub(super) fn count(field: &str, value: &JsValue) -> Result<u32, JsError> {
+    match value.as_f64() {
+        Some(x) => whole(field, x),
+        None => Err(js_error(Error::invalid(
+            field,
+            shown(value),
+            "expected a whole number from 0 to 4294967295",
+        ))),
+    }
 }
 
 /// An optional text argument: `undefined` or `null` for none, else as [`text`].

@@ -3,7 +3,7 @@
 //! ([`crate::load::Curve`]) and one open-loop run to watch
 //! ([`crate::load::Watch`]). Like the rest of the wasm layer, only converts.
 
-use super::{engine_frame, from_js, js_error, summary_object, text, to_js, whole};
+use super::{count, engine_frame, from_js, js_error, summary_object, text, to_js};
 use crate::{explain, lessons, sweep, Status};
 use js_sys::Object;
 use wasm_bindgen::prelude::*;
@@ -150,8 +150,8 @@ impl LoadSim {
     }
 
     /// Simulates `n` steps and returns `stats()`; throws past the limits.
-    pub fn step(&mut self, n: f64) -> Result<JsValue, JsError> {
-        let stats = self.inner.step(whole("n", n)?).map_err(js_error)?;
+    pub fn step(&mut self, n: JsValue) -> Result<JsValue, JsError> {
+        let stats = self.inner.step(count("n", &n)?).map_err(js_error)?;
         to_js(&stats)
     }
 

@@ -22,7 +22,7 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 mod convert;
-use convert::{from_js, js_error, optional_text, set, text, to_js, whole};
+use convert::{count, from_js, js_error, optional_text, set, text, to_js};
 
 /// Installs the panic hook, so that a panic (a bug) still shows its message
 /// in the console instead of "unreachable executed".
@@ -73,16 +73,16 @@ impl Simulation {
     /// Goes up to `n` steps forward from the shown step (fewer if the run
     /// ends) and returns `{step, delivered, packets, in_flight, max_queue,
     /// status, phase}`.
-    pub fn step(&mut self, n: f64) -> Result<Object, JsError> {
-        self.inner.step(whole("n", n)?);
+    pub fn step(&mut self, n: JsValue) -> Result<Object, JsError> {
+        self.inner.step(count("n", &n)?);
         Ok(self.summary())
     }
 
     /// Shows step `step` (computing on past the furthest step, stopping at
     /// the run's end) exactly as going forward showed it; returns the
     /// summary of the shown step.
-    pub fn goto(&mut self, step: f64) -> Result<Object, JsError> {
-        self.inner.goto(whole("step", step)?);
+    pub fn goto(&mut self, step: JsValue) -> Result<Object, JsError> {
+        self.inner.goto(count("step", &step)?);
         Ok(self.summary())
     }
 
@@ -116,8 +116,8 @@ impl Simulation {
     /// Measures the run's length by up to `n` more steps of a copy, the
     /// shown and furthest steps unchanged ([`Timeline::measure`]); returns
     /// the length once known, else `undefined`.
-    pub fn measure(&mut self, n: f64) -> Result<Option<u32>, JsError> {
-        Ok(self.inner.measure(whole("n", n)?))
+    pub fn measure(&mut self, n: JsValue) -> Result<Option<u32>, JsError> {
+        Ok(self.inner.measure(count("n", &n)?))
     }
 
     /// The step at which the next phase opens after the shown step, or
@@ -157,8 +157,8 @@ impl Simulation {
 
     /// Steps until the run is over or `max_steps` more steps were taken;
     /// returns the same summary as `step`.
-    pub fn run_to_end(&mut self, max_steps: f64) -> Result<Object, JsError> {
-        self.inner.run_steps(whole("max_steps", max_steps)?);
+    pub fn run_to_end(&mut self, max_steps: JsValue) -> Result<Object, JsError> {
+        self.inner.run_steps(count("max_steps", &max_steps)?);
         Ok(self.summary())
     }
 
@@ -340,8 +340,11 @@ impl Simulation {
 
     /// Follows packet `packet` (or none, with `undefined`) and returns its
     /// route so far; see [`Simulation::trail`].
-    pub fn watch(&mut self, packet: Option<f64>) -> Result<Uint32Array, JsError> {
-        let packet = packet.map(|p| whole("packet", p)).transpose()?;
+    pub fn watch(&mut self, packet: JsValue) -> Result<Uint32Array, JsError> {
+        let packet = match packet.is_undefined() || packet.is_null() {
+            true => None,
+            false => Some(count("packet", &packet)?),
+        };
         self.inner.watch(packet).map_err(js_error)?;
         Ok(self.trail())
     }
@@ -458,10 +461,10 @@ pub fn topology(name: JsValue) -> Result<Object, JsError> {
 /// Node `node` of the network `name` in the network's own terms
 /// (coordinates, label, level and row; see [`Topology::describe_node`]).
 #[wasm_bindgen]
-pub fn describe_node(name: JsValue, node: f64) -> Result<String, JsError> {
+pub fn describe_node(name: JsValue, node: JsValue) -> Result<String, JsError> {
     let name = text("topology", &name)?;
     let topology: Topology = name.parse().map_err(js_error)?;
-    let node = whole("node", node)?;
+    let node = count("node", &node)?;
     if node >= topology.nodes() {
         let why = format!("no such node: {name} has nodes 0 to {}", topology.nodes() - 1);
         return Err(js_error(Error::invalid("node", node, why)));
@@ -611,7 +614,8 @@ pub fn blame_query(config: JsValue, search: JsValue, defaults: JsValue) -> Resul
 /// (above the browser's text limit), before the page reads it; the
 /// message is the core's, as loading the text would give it.
 #[wasm_bindgen]
-pub fn check_instance_text(bytes: f64) -> Result<(), JsError> {
+pub fn check_instance_text(bytes: JsValue) -> Result<(), JsError> {
+    let bytes = bytes.as_f64().unwrap_or(f64::NAN);
     if bytes.is_nan() || bytes < 0.0 {
         return Err(js_error(Error::invalid("bytes", bytes, "expected a number of bytes")));
     }

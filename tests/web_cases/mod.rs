@@ -77,7 +77,7 @@ fn create_step_and_snapshot_sizes() {
     assert_eq!(num(&snap, "step"), 0.0);
     assert_eq!(num(&snap, "packets"), 96.0);
     assert_eq!(get(&snap, "status").as_string().unwrap(), "running");
-    let summary: JsValue = sim.step(3.0).unwrap().into();
+    let summary: JsValue = sim.step(3.0.into()).unwrap().into();
     assert_eq!(num(&summary, "step"), 3.0);
     let snap: JsValue = sim.snapshot().into();
     assert_eq!(u32s(&snap, "positions").len(), 96);
@@ -98,7 +98,7 @@ fn create_step_and_snapshot_sizes() {
 #[wasm_bindgen_test]
 fn runs_to_the_end_above_the_lower_bound() {
     let mut sim = Simulation::new(mesh_config("torus:6x6", "greedy")).unwrap();
-    let summary: JsValue = sim.run_to_end(100_000.0).unwrap().into();
+    let summary: JsValue = sim.run_to_end(100_000.0.into()).unwrap().into();
     assert_eq!(get(&summary, "status").as_string().unwrap(), "finished");
     assert_eq!(num(&summary, "delivered"), 36.0);
     let report = sim.report().unwrap();
@@ -160,28 +160,46 @@ fn errors_arrive_as_js_errors_with_the_core_message() {
 #[wasm_bindgen_test]
 fn bad_counts_are_refused_by_name_and_change_nothing() {
     let mut sim = Simulation::new(mesh_config("mesh:8x8", "greedy")).unwrap();
-    sim.step(2.0).unwrap();
+    sim.step(2.0.into()).unwrap();
     let want = "expected a whole number from 0 to 4294967295";
     for (field, value) in [("n", -1.0), ("n", 1.5), ("n", f64::NAN), ("n", 4294967296.0)] {
-        let e = message(sim.step(value));
+        let e = message(sim.step(value.into()));
         assert!(
             e.contains(&format!("invalid {field} '{value}'")) && e.contains(want),
             "{e}"
         );
-        let e = message(sim.measure(value));
+        let e = message(sim.measure(value.into()));
         assert!(e.contains(&format!("invalid {field} '{value}'")), "{e}");
     }
-    let e = message(sim.goto(-3.0));
+    let e = message(sim.goto((-3.0).into()));
     assert!(e.contains("invalid step '-3'") && e.contains(want), "{e}");
-    let e = message(sim.run_to_end(f64::INFINITY));
+    let e = message(sim.run_to_end(f64::INFINITY.into()));
     assert!(e.contains("invalid max_steps 'inf'"), "{e}");
-    let e = message(sim.watch(Some(-1.0)));
+    let e = message(sim.watch((-1.0).into()));
     assert!(e.contains("invalid packet '-1'"), "{e}");
+    // Not a number at all: the glue once turned null into 0 (a goto to
+    // step 0), true into 1 and "5" into 5.
+    for (bad, shown) in [
+        (JsValue::NULL, "null"),
+        (JsValue::TRUE, "true"),
+        (JsValue::from("5"), "\"5\""),
+    ] {
+        let e = message(sim.goto(bad.clone()));
+        assert!(
+            e.contains(&format!("invalid step '{shown}'")) && e.contains(want),
+            "{e}"
+        );
+        assert!(message(sim.step(bad.clone())).contains(&format!("invalid n '{shown}'")));
+        assert!(message(wasm::describe_node("mesh:4x4".into(), bad.clone())).contains("invalid node"));
+        assert!(message(wasm::check_instance_text(bad.clone())).contains("invalid bytes"));
+    }
+    assert!(message(sim.watch(JsValue::TRUE)).contains("invalid packet 'true'"));
+    assert_eq!(sim.watch(JsValue::NULL).unwrap().length(), 0, "null follows no packet");
     assert_eq!(num(&sim.summary().into(), "step"), 2.0, "a refused count moves nothing");
-    let e = message(wasm::describe_node(JsValue::from("mesh:4x4"), 16.0));
+    let e = message(wasm::describe_node(JsValue::from("mesh:4x4"), 16.0.into()));
     assert!(e.contains("invalid node '16'") && e.contains("nodes 0 to 15"), "{e}");
     assert_eq!(
-        wasm::describe_node(JsValue::from("mesh:4x4"), 15.0).unwrap(),
+        wasm::describe_node(JsValue::from("mesh:4x4"), 15.0.into()).unwrap(),
         "row 3, col 3"
     );
     // The load mode's step too.
@@ -192,9 +210,9 @@ fn bad_counts_are_refused_by_name_and_change_nothing() {
         ("rate", 0.1.into()),
     ]);
     let mut watch = wasm::LoadSim::new(load).unwrap();
-    let e = message(watch.step(-1.0));
+    let e = message(watch.step((-1.0).into()));
     assert!(e.contains("invalid n '-1'") && e.contains(want), "{e}");
-    watch.step(3.0).unwrap();
+    watch.step(3.0.into()).unwrap();
 }
 
 #[wasm_bindgen_test]
@@ -212,7 +230,7 @@ fn generated_workloads_have_a_tighter_cap_than_loaded_instances() {
         r#"{"topology":"mesh:1024x1024","packets":[[0,1048575]]}"#.into(),
     )]);
     let mut sim = Simulation::new(loaded).unwrap();
-    let summary: JsValue = sim.run_to_end(10_000.0).unwrap().into();
+    let summary: JsValue = sim.run_to_end(10_000.0.into()).unwrap().into();
     assert_eq!(num(&summary, "step"), 2046.0);
 }
 
@@ -222,19 +240,19 @@ fn generated_workloads_have_a_tighter_cap_than_loaded_instances() {
 #[wasm_bindgen_test]
 fn an_instance_file_is_checked_by_its_size() {
     let limit = num(&wasm::limits().into(), "max_bytes");
-    assert!(wasm::check_instance_text(limit).is_ok());
-    assert!(wasm::check_instance_text(0.0).is_ok());
+    assert!(wasm::check_instance_text(limit.into()).is_ok());
+    assert!(wasm::check_instance_text(0.0.into()).is_ok());
     assert_eq!(
-        message(wasm::check_instance_text(limit + 1.0)),
+        message(wasm::check_instance_text((limit + 1.0).into())),
         format!(
             "instance text bytes too large: {} exceeds the limit {limit}",
             limit + 1.0
         )
     );
-    assert!(message(wasm::check_instance_text(f64::INFINITY)).contains("too large"));
+    assert!(message(wasm::check_instance_text(f64::INFINITY.into())).contains("too large"));
     for bad in [-1.0, f64::NAN] {
         assert!(
-            message(wasm::check_instance_text(bad)).starts_with("invalid bytes"),
+            message(wasm::check_instance_text(bad.into())).starts_with("invalid bytes"),
             "{bad}"
         );
     }
@@ -243,7 +261,7 @@ fn an_instance_file_is_checked_by_its_size() {
 #[wasm_bindgen_test]
 fn a_bad_instance_is_refused_and_nothing_changes() {
     let mut sim = Simulation::new(mesh_config("mesh:4x4", "greedy")).unwrap();
-    sim.step(2.0).unwrap();
+    sim.step(2.0.into()).unwrap();
     let not_json = message(sim.load_instance(JsValue::from("{not json")));
     assert!(not_json.contains("not valid JSON"), "{not_json}");
     let out_of_range = message(sim.load_instance(JsValue::from(r#"{"topology":"mesh:2x2","packets":[[0,4]]}"#)));
@@ -255,7 +273,7 @@ fn a_bad_instance_is_refused_and_nothing_changes() {
         r#"{"topology":"linear:5","packets":[[0,4],[0,3],[0,2]]}"#,
     ))
     .unwrap();
-    let summary: JsValue = sim.run_to_end(100.0).unwrap().into();
+    let summary: JsValue = sim.run_to_end(100.0.into()).unwrap().into();
     assert_eq!((num(&summary, "step"), num(&summary, "delivered")), (4.0, 3.0));
     assert_eq!(get(&sim.topology().into(), "name").as_string().unwrap(), "linear:5");
 }
@@ -272,8 +290,8 @@ fn same_seed_same_run_and_the_native_numbers() {
     };
     let mut a = Simulation::new(cfg()).unwrap();
     let mut b = Simulation::new(cfg()).unwrap();
-    a.run_to_end(10_000.0).unwrap();
-    b.run_to_end(10_000.0).unwrap();
+    a.run_to_end(10_000.0.into()).unwrap();
+    b.run_to_end(10_000.0.into()).unwrap();
     let (sa, sb): (JsValue, JsValue) = (a.stats().into(), b.stats().into());
     for key in ["in_flight", "queue_series", "links_used", "deliveries"] {
         assert_eq!(u32s(&sa, key), u32s(&sb, key), "{key}");
@@ -291,21 +309,21 @@ fn same_seed_same_run_and_the_native_numbers() {
 #[wasm_bindgen_test]
 fn watch_gives_the_route_so_far() {
     let mut sim = Simulation::new(mesh_config("mesh:6x6", "greedy")).unwrap();
-    sim.step(4.0).unwrap();
+    sim.step(4.0.into()).unwrap();
     let sources = sim.sources().to_vec();
     let snap: JsValue = sim.snapshot().into();
     let positions = u32s(&snap, "positions");
     let p = (0..36)
         .find(|&p| positions[p] != sources[p])
         .expect("some packet moved");
-    let trail = sim.watch(Some(f64::from(p as u32))).unwrap().to_vec();
+    let trail = sim.watch(f64::from(p as u32).into()).unwrap().to_vec();
     assert_eq!(trail.first(), Some(&sources[p]));
     assert_eq!(trail.last(), Some(&positions[p]));
     assert!(trail.len() <= 5);
-    sim.step(100.0).unwrap();
+    sim.step(100.0.into()).unwrap();
     let trail = sim.trail().to_vec();
     assert_eq!(trail.last(), Some(&sim.destinations().to_vec()[p]));
-    let e = message(sim.watch(Some(99.0)));
+    let e = message(sim.watch(99.0.into()));
     assert!(e.contains("packet '99'"), "{e}");
 }
 
@@ -374,7 +392,7 @@ fn pp_names_its_phase_and_shows_its_control_messages() {
     let mut saw_control = false;
     let mut phases = Vec::new();
     for _ in 0..200 {
-        sim.step(1.0).unwrap();
+        sim.step(1.0.into()).unwrap();
         let snap: JsValue = sim.snapshot().into();
         let control = num(&snap, "control_links") as usize;
         assert!(control <= u32s(&snap, "links").len());
@@ -387,7 +405,7 @@ fn pp_names_its_phase_and_shows_its_control_messages() {
     }
     assert!(saw_control, "pp-rand sent no control message in 200 steps");
     assert!(phases.len() >= 2, "{phases:?}");
-    let summary: JsValue = sim.run_to_end(1_000_000.0).unwrap().into();
+    let summary: JsValue = sim.run_to_end(1_000_000.0.into()).unwrap().into();
     assert_eq!(get(&summary, "status").as_string().unwrap(), "finished");
 }
 
@@ -422,7 +440,7 @@ fn the_wasm_path_runs_the_core_request() {
             serde::Serialize::serialize(&core.report(), &serde_wasm_bindgen::Serializer::json_compatible()).unwrap();
         let expected = js_sys::JSON::stringify(&core_js).unwrap().as_string().unwrap();
         let mut sim = Simulation::new(cfg).unwrap();
-        sim.run_to_end(1_000_000.0).unwrap();
+        sim.run_to_end(1_000_000.0.into()).unwrap();
         let got = js_sys::JSON::stringify(&sim.report().unwrap())
             .unwrap()
             .as_string()
@@ -454,8 +472,8 @@ fn explain_compare_and_lessons_convert_the_core() {
         "{headlines:?}"
     );
     assert!(get(&view, "verdict").is_null());
-    sim.run_to_end(1000.0).unwrap();
-    other.run_to_end(1000.0).unwrap();
+    sim.run_to_end(1000.0.into()).unwrap();
+    other.run_to_end(1000.0.into()).unwrap();
     let view = sim.explain_with(&other, JsValue::from("")).unwrap();
     let verdict = get(&view, "verdict").as_string().unwrap();
     assert!(
@@ -565,21 +583,21 @@ fn goto_back_then_forward_gives_identical_snapshots() {
     let mut sim = Simulation::new(cfg).unwrap();
     let mut seen = vec![snapshot_values(&sim)];
     for _ in 0..100 {
-        sim.step(1.0).unwrap();
+        sim.step(1.0.into()).unwrap();
         seen.push(snapshot_values(&sim));
     }
     assert_eq!(sim.furthest(), 100);
     for t in [75u32, 3, 99, 0, 100, 40, 41, 80] {
-        let summary: JsValue = sim.goto(f64::from(t)).unwrap().into();
+        let summary: JsValue = sim.goto(f64::from(t).into()).unwrap().into();
         assert_eq!(num(&summary, "step"), t as f64);
         assert_eq!(snapshot_values(&sim), seen[t as usize], "step {t}");
         assert_eq!(sim.furthest(), 100);
     }
-    sim.goto(10.0).unwrap();
+    sim.goto(10.0.into()).unwrap();
     let back: JsValue = sim.step_back().into();
     assert_eq!(num(&back, "step"), 9.0);
     assert_eq!(snapshot_values(&sim), seen[9]);
-    sim.step(1.0).unwrap();
+    sim.step(1.0.into()).unwrap();
     assert_eq!(snapshot_values(&sim), seen[10]);
     // The series cover every step computed, whatever step is shown.
     let stats: JsValue = sim.stats().into();
@@ -595,7 +613,7 @@ fn goto_back_then_forward_gives_identical_snapshots() {
     }
     assert_eq!(end, 100.0);
     // Forward past the furthest step computes on; past the end stops at the end.
-    let summary: JsValue = sim.goto(1_000_000.0).unwrap().into();
+    let summary: JsValue = sim.goto(1_000_000.0.into()).unwrap().into();
     assert_eq!(get(&summary, "status").as_string().unwrap(), "finished");
     assert_eq!(sim.furthest() as f64, num(&summary, "step"));
 }
@@ -612,7 +630,7 @@ fn snapshots_carry_the_worms_trails() {
     let mut sim = Simulation::new(cfg).unwrap();
     let mut stretched = false;
     while get(&sim.summary().into(), "status").as_string().unwrap() == "running" {
-        sim.step(1.0).unwrap();
+        sim.step(1.0.into()).unwrap();
         let snap: JsValue = sim.snapshot().into();
         assert_eq!(num(&snap, "flits"), 3.0);
         let worms = u32s(&snap, "worms");
@@ -631,7 +649,7 @@ fn snapshots_carry_the_worms_trails() {
     }
     assert!(stretched);
     let mut plain = Simulation::new(mesh_config("linear:8", "greedy")).unwrap();
-    plain.step(1.0).unwrap();
+    plain.step(1.0.into()).unwrap();
     let snap: JsValue = plain.snapshot().into();
     assert!(u32s(&snap, "worms").is_empty());
     assert_eq!(num(&snap, "flits"), 1.0);
@@ -695,7 +713,7 @@ fn other_values_for_text_and_non_finite_numbers_are_refused_by_name() {
         named(message(sim.predict_result(bad.clone(), JsValue::from("1"))), "lesson");
         named(message(sim.compare(bad.clone())), "compare");
         named(message(wasm::topology(bad.clone())), "topology");
-        named(message(wasm::describe_node(bad.clone(), 0.0)), "topology");
+        named(message(wasm::describe_node(bad.clone(), 0.0.into())), "topology");
         named(message(wasm::lesson(bad.clone())), "lesson");
         named(message(wasm::parse_query(bad.clone(), base())), "search");
         named(message(wasm::blame_query(base(), bad.clone(), base())), "search");
@@ -763,7 +781,7 @@ fn other_values_for_text_and_non_finite_numbers_are_refused_by_name() {
     assert!(message(wasm::Experiment::new(experiment)).contains("invalid experiment key 'sed'"));
     // Still working: a fresh run goes to its end.
     let mut fresh = Simulation::new(mesh_config("mesh:4x4", "greedy")).unwrap();
-    fresh.run_to_end(1e6).unwrap();
+    fresh.run_to_end(1e6.into()).unwrap();
     assert_eq!(num(&fresh.summary().into(), "delivered"), 16.0);
 }
 
