@@ -192,6 +192,13 @@ impl Simulation {
         if config.edge_queues && config.queue_cap.is_none() && !own_queues {
             return Err(Error::invalid("edge-queues", "true", "needs a queue capacity"));
         }
+        if config.edge_queues && !own_queues && !algorithm.keeps_edge_queues() {
+            return Err(Error::unsupported(
+                entry.name,
+                "its sorts and tours move packets by script, keeping node queues, not link queues: \
+                 use --queue-cap without --edge-queues",
+            ));
+        }
         let engine_config = EngineConfig {
             policy: config.policy,
             seed: config.seed,

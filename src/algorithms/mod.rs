@@ -128,6 +128,18 @@ pub trait Algorithm: AlgorithmClone {
         None
     }
 
+    /// Whether every move of the algorithm's keeps to the engine's edge
+    /// queues (`--edge-queues`, SPEC §1): true for packets routed through
+    /// the contests, which the engine admits by each link queue's room. An
+    /// algorithm whose tours or sorts move packets by script (the mesh
+    /// sorts' compare-exchanges with several packets a node, the tours of
+    /// `primitives::ring`) says false: those moves keep node counts, not
+    /// link queues, and with `--edge-queues` a run of it is refused by name
+    /// (`pp-det` once filled a link queue of capacity 1 twice over).
+    fn keeps_edge_queues(&self) -> bool {
+        true
+    }
+
     /// The marks the page draws for this algorithm besides packets, lit
     /// links and node queues (a legend entry each); none by default.
     fn marks(&self) -> &'static [Mark] {

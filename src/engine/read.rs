@@ -48,7 +48,7 @@ impl Engine {
         if self.flags[s] & DELIVERED != 0 {
             return None;
         }
-        let parity = p ^ tie_flip(self.flags[s]);
+        let parity = self.tie_id(s) ^ tie_flip(self.flags[s]);
         self.topo.next_hop(self.pos[s], self.target[s], parity, self.order)
     }
     /// The hops `p` makes from where it is through the targets `via` in
@@ -58,10 +58,20 @@ impl Engine {
     /// target (SPEC §1). Walks the route ([`Topology::walk_route`]).
     pub fn route_hops(&self, p: u32, via: &[u32]) -> u32 {
         let s = self.slot(p);
-        let parity = p ^ tie_flip(self.flags[s]);
+        let parity = self.tie_id(s) ^ tie_flip(self.flags[s]);
         self.topo
             .walk_route(self.pos[s], via, self.dest[s], parity, self.order, |_, _| {})
     }
+    /// The id the packet in slot `s` breaks ties by and picks its way
+    /// round a ring on a tie by (its parity), as the bids do: its id, or in
+    /// open loop its number in the order of generation (`admit.rs`, "Ties").
+    /// By the packet's reused id, a route read here once went the other way
+    /// round an even ring than the packet did (`load`'s `hops_mean` above
+    /// the mean latency for valiant on ring:4).
+    fn tie_id(&self, s: usize) -> u32 {
+        super::ties(&self.id_of, &self.tie_of)[s]
+    }
+
     /// Whether `p` has been delivered.
     pub fn is_delivered(&self, p: u32) -> bool {
         self.delivered_at[p as usize] != NONE

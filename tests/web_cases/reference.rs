@@ -36,8 +36,10 @@ pub const CURVE: &str = r#"{"topology":"torus:8x8","algorithms":"greedy,valiant"
 /// ties by generation order, src/engine/admit.rs "Ties", changed the curve;
 /// 2026-11-30: packets at their destination count in the report's latency,
 /// delivered at step 0; later that day lmrr's ghosts and EOS held at a
-/// node count in `max_ctrl_queue`, which read 0).
-pub const DIGEST: u64 = 0xc526_fc18_ff01_8765;
+/// node count in `max_ctrl_queue`, which read 0; then the open-loop
+/// curve's `hops_mean` follows the way round an even ring each packet
+/// takes, by its generation number, not its reused id).
+pub const DIGEST: u64 = 0xd2a3_6d5b_5fee_dfa1;
 
 fn fnv(hash: &mut u64, text: &str) {
     for b in text.bytes() {

@@ -207,6 +207,10 @@ struct Colouring {
 }
 
 impl Algorithm for Pp {
+    fn keeps_edge_queues(&self) -> bool {
+        false
+    }
+
     fn report_extra(&self) -> Extra {
         let run = self.run.as_ref().or(self.unknown.as_ref().and_then(|u| u.run()));
         Extra {
