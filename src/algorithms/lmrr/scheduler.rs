@@ -162,6 +162,9 @@ pub struct Scheduler {
     ghosts_last_step: Vec<u32>,
     /// Control messages held at each real node (see [`Counts::max_ctrl_queue`]).
     ctrl_held: Vec<u32>,
+    /// The real node whose count a control message in each edge's queue
+    /// adds to: its head's host, [`NONE`] for an edge inside a node.
+    held_at: Vec<u32>,
     /// Nodes that selected EOS in the last logical step.
     closed: Vec<u32>,
     remaining: u32,
@@ -225,6 +228,12 @@ impl Scheduler {
             eos_sent: vec![false; edges],
             ghosts_last_step: Vec::new(),
             ctrl_held: vec![0; net.host.iter().max().map_or(0, |&h| h as usize + 1)],
+            held_at: (0..edges)
+                .map(|e| match net.port[e] {
+                    NONE => NONE,
+                    _ => net.host[net.head[e] as usize],
+                })
+                .collect(),
             closed: Vec::new(),
             remaining: p.ids.len() as u32,
             behind,
@@ -492,7 +501,7 @@ impl Scheduler {
         // edge queues: they are no longer held.
         for v in std::mem::take(&mut self.closed) {
             for &e in net.ins(v) {
-                self.release_control(net, e);
+                self.release_control(e);
             }
         }
         for &from in pops {
@@ -500,8 +509,9 @@ impl Scheduler {
                 self.init_head[(from & !INIT) as usize] += 1;
             } else {
                 let e = from as usize;
-                if self.at(from, 0) & GHOST != 0 {
-                    self.release_control(net, from);
+                // The head (`at(from, 0)` without its modulo: the head is a slot).
+                if self.queue[e * self.slots as usize + self.queue_head[e] as usize] & GHOST != 0 {
+                    self.release_control(from);
                 }
                 self.queue_head[e] = ((self.queue_head[e] as u32 + 1) % self.slots) as u8;
                 self.queue_len[e] -= 1;
@@ -516,7 +526,7 @@ impl Scheduler {
                 let tail = self.at(e, len - 1);
                 if tail != EOS && tail & GHOST != 0 {
                     self.queue_len[e as usize] -= 1;
-                    self.release_control(net, e);
+                    self.release_control(e);
                 }
             }
         }
@@ -595,7 +605,7 @@ impl Scheduler {
                 ghosts_now.push(e);
             }
             if arriving & GHOST != 0 && port != NONE {
-                let held = &mut self.ctrl_held[net.host[net.head[eu] as usize] as usize];
+                let held = &mut self.ctrl_held[self.held_at[eu] as usize];
                 *held += 1;
                 self.counts.max_ctrl_queue = self.counts.max_ctrl_queue.max(*held);
             }
@@ -608,9 +618,10 @@ impl Scheduler {
     /// A control message leaves the queue of `e` (counted only when `e`
     /// is a real link, as it was when it arrived).
     #[inline]
-    fn release_control(&mut self, net: &Leveled, e: u32) {
-        if net.port[e as usize] != NONE {
-            self.ctrl_held[net.host[net.head[e as usize] as usize] as usize] -= 1;
+    fn release_control(&mut self, e: u32) {
+        let at = self.held_at[e as usize];
+        if at != NONE {
+            self.ctrl_held[at as usize] -= 1;
         }
     }
 
