@@ -56,6 +56,12 @@ export function applyConfig(candidate, instanceText, errorPrefix = 'Cannot run t
   clearMessages('reconcile');
   clearMessages('form');
   if (source !== 'url') clearMessages('url');
+  // A refused instance or load-panel run is history once a run builds: the
+  // error line shows errors of what is on screen (SPEC §7); the refused
+  // text keeps its note beside its box. (They once stayed through every
+  // later lesson and network.)
+  clearMessages('instance');
+  clearMessages('load');
   clearFieldErrors($('controls'));
   state.invalidField = false;
   state.config = config;

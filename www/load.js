@@ -32,6 +32,7 @@ export function setupLoad({ catalogue, current, limits, charts: registry, wasm, 
     const label = document.createElement('label');
     label.className = 'check';
     label.title = `${a.summary} (${a.accepts})`;
+    label.dataset.about = label.title;
     const input = document.createElement('input');
     input.type = 'checkbox';
     input.value = a.name;
@@ -50,11 +51,57 @@ export function setupLoad({ catalogue, current, limits, charts: registry, wasm, 
   // The topology box follows the page's network until edited by hand.
   let followed = current().topology;
   $('load-topology').value = followed;
+  // The algorithms that run on the panel's network (the core's
+  // load_choices) are enabled, the others unticked and disabled with the
+  // core's reason; where one was unticked, or none is ticked, the core's
+  // preset is ticked too (greedy and
+  // Valiant on a mesh, Valiant and bit fixing on a hypercube: the form once
+  // ticked greedy on a hypercube and its curve was refused).
+  let fittedFor = null;
+  const fit = () => {
+    const name = $('load-topology').value.trim();
+    if (name === fittedFor) return;
+    let choices;
+    try {
+      choices = wasm.load_choices(name);
+    } catch {
+      return; // a bad name: the curve's run names it
+    }
+    fittedFor = name;
+    const inputs = [...box.querySelectorAll('input')];
+    const watch = $('watch-algorithm');
+    let dropped = false;
+    for (const c of choices) {
+      const input = inputs.find((i) => i.value === c.name);
+      if (input) {
+        input.disabled = !c.ok;
+        dropped ||= !c.ok && input.checked;
+        if (!c.ok) input.checked = false;
+        input.parentElement.title = c.ok ? input.parentElement.dataset.about : c.reason;
+      }
+      const option = [...watch.options].find((o) => o.value === c.name);
+      if (option) option.disabled = !c.ok;
+    }
+    // A ticked algorithm that cannot run here gives way to the core's preset.
+    if (dropped || !inputs.some((i) => i.checked)) {
+      for (const c of choices) {
+        const input = inputs.find((i) => i.value === c.name);
+        if (input && c.preset) input.checked = true;
+      }
+    }
+    if (watch.selectedOptions[0]?.disabled) {
+      const first = choices.find((c) => c.preset) ?? choices.find((c) => c.ok);
+      if (first) watch.value = first.name;
+    }
+  };
   const sync = () => {
     const topology = current().topology;
     if ($('load-topology').value === followed) $('load-topology').value = topology;
     followed = topology;
+    fit();
   };
+  $('load-topology').addEventListener('change', fit);
+  fit();
 
   function finish(message) {
     clearTimeout(killTimer);

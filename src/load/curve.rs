@@ -28,6 +28,54 @@ pub const FORM_ALGORITHMS: [&str; 2] = [
     crate::algorithms::hypercube::VALIANT_NAME,
 ];
 
+/// Whether an open-loop algorithm can run on a network, for the page's
+/// load form: `preset` marks the ones the form ticks, two at most: the
+/// [`FORM_ALGORITHMS`] that can run there, then others that can (Valiant
+/// and bit fixing on a hypercube).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LoadChoice {
+    /// The algorithm's SPEC name.
+    pub name: &'static str,
+    /// Whether it takes open-loop traffic on the network.
+    pub ok: bool,
+    /// Why not (the core's message), if not.
+    pub reason: Option<String>,
+    /// Ticked when the form opens on this network.
+    pub preset: bool,
+}
+
+/// The load form's algorithms on `topology` (every open-loop algorithm of
+/// the registry, in its order): which can run there, and which to tick.
+/// The form once ticked greedy on a hypercube and its curve was refused.
+pub fn choices(topology: &crate::topology::Topology) -> Vec<LoadChoice> {
+    let mut choices: Vec<LoadChoice> = crate::algorithms::REGISTRY
+        .iter()
+        .filter(|e| e.open_loop)
+        .map(|e| {
+            let check = LoadSpec::new(topology.clone(), e.name, Pattern::Uniform)
+                .check()
+                .map(drop);
+            LoadChoice {
+                name: e.name,
+                ok: check.is_ok(),
+                reason: check.err().map(|e| e.to_string()),
+                preset: false,
+            }
+        })
+        .collect();
+    // The form's pair where it runs, then others that run, up to two.
+    let order: Vec<usize> = (0..choices.len())
+        .filter(|&i| FORM_ALGORITHMS.contains(&choices[i].name))
+        .chain((0..choices.len()).filter(|&i| !FORM_ALGORITHMS.contains(&choices[i].name)))
+        .filter(|&i| choices[i].ok)
+        .take(2)
+        .collect();
+    for i in order {
+        choices[i].preset = true;
+    }
+    choices
+}
+
 /// A planned curve: its points in order, and the rows run so far.
 #[derive(Debug, Clone)]
 pub struct Curve {

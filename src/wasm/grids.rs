@@ -170,3 +170,12 @@ impl LoadSim {
         obj
     }
 }
+
+/// The load form's algorithms on the network `topology` (SPEC §2 name),
+/// `[{name, ok, reason, preset}]` ([`crate::load::curve::choices`]): which
+/// take open-loop traffic there and which to tick. Throws on a bad name.
+#[wasm_bindgen]
+pub fn load_choices(topology: JsValue) -> Result<JsValue, JsError> {
+    let topology: crate::topology::Topology = text("topology", &topology)?.parse().map_err(js_error)?;
+    to_js(&crate::load::curve::choices(&topology))
+}

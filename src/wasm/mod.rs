@@ -643,4 +643,4 @@ pub fn limits() -> Object {
 
 mod grids;
 
-pub use grids::{Experiment, LoadCurve, LoadSim};
+pub use grids::{load_choices, Experiment, LoadCurve, LoadSim};

@@ -168,6 +168,15 @@ for (const place of PLACES) {
     await at.waitForFunction(() => document.getElementById('instance-text-error').hidden, null, { timeout: 5000 });
     assert.equal(await at.locator('#instance-text').getAttribute('aria-invalid'), null);
     assert.equal(await errorLine(at), '');
+    // A refused text is history once another run builds: the error line
+    // empties (it once kept "Instance refused" through later lessons).
+    await at.locator('#instance-text').fill('not json');
+    await at.locator('#load-instance').click();
+    await note.waitFor({ state: 'visible', timeout: 5000 });
+    assert.match(await errorLine(at), /Instance refused/);
+    await edit(at, '#seed', '9');
+    await at.waitForFunction(() => document.getElementById('run-values').textContent.includes('seed 9'), null, { timeout: 5000 });
+    assert.equal(await errorLine(at), '');
     assert.deepEqual(errors, []);
     await page.close();
   });

@@ -244,6 +244,18 @@ test('the full page at 360 and 1280 px: no counter or text is cut', async () => 
   }
 });
 
+test('on a phone the setup panel with the instance box open fits the screen', async () => {
+  // The file input and its Load button once widened a 390 px page by 3 px.
+  for (const width of [360, 390]) {
+    const { page, errors } = await open('?topology=mesh:6x6&play=0', { viewport: { width, height: 844 } });
+    await page.locator('#setup-fold > summary').click();
+    await page.locator('#instance-box > summary').click();
+    assert.deepEqual(await overflowing(page), [], `${width} px`);
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+});
+
 test('on a 390 × 844 phone the network canvas is within the first screen', async () => {
   const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
   // One run: its canvas, big enough to read.

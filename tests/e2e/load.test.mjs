@@ -240,3 +240,27 @@ test('the lesson valiant-load opens the load panel, runs its curve in the worker
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('on a hypercube the load form ticks algorithms that run there, greedy disabled with the core\'s reason, and its curve runs', async () => {
+  // It once ticked greedy and valiant on hypercube:4, and its curve and Watch were refused.
+  const { page, errors } = await open('?topology=hypercube:4&play=0');
+  await page.click('#load-details summary');
+  const boxes = await page.locator('#load-algorithms input').evaluateAll((inputs) => inputs.map((i) => ({ name: i.value, checked: i.checked, disabled: i.disabled, why: i.parentElement.title })));
+  const greedy = boxes.find((b) => b.name === 'greedy');
+  assert.deepEqual([greedy.checked, greedy.disabled], [false, true]);
+  assert.match(greedy.why, /cannot run here/);
+  assert.deepEqual(boxes.filter((b) => b.checked).map((b) => b.name).sort(), ['bit-fixing', 'valiant']);
+  assert.notEqual(await page.locator('#watch-algorithm').inputValue(), 'greedy');
+  assert.equal(await page.locator('#watch-algorithm option[value="greedy"]').evaluate((o) => o.disabled), true);
+  await page.fill('#load-rates', '0.05,0.1');
+  for (const [key, value] of Object.entries(WINDOWS)) await page.fill(`#load-${key}`, String(value));
+  await page.click('#load-run');
+  await page.waitForFunction(() => /^(done|refused|failed|cancelled)/.test(document.getElementById('load-status').textContent), null, { timeout: 60000 });
+  assert.equal(await page.textContent('#load-status'), 'done: 4 runs');
+  // Back on a mesh (the panel's network follows the page's), greedy runs again.
+  await page.fill('#load-topology', 'mesh:8x8');
+  await page.locator('#load-topology').dispatchEvent('change');
+  assert.equal(await page.locator('#load-algorithms input[value="greedy"]').isDisabled(), false);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -1023,3 +1023,32 @@ fn hops_mean_is_null_when_no_packet_was_measured() {
     let row: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
     assert!(row["hops_mean"].as_f64().unwrap() >= 1.0, "{row}");
 }
+
+/// The load form's algorithms per network (`load::curve::choices`): those
+/// that take open-loop traffic there, and two ticked — greedy and Valiant
+/// on a mesh, Valiant and bit fixing on a hypercube (the form once ticked
+/// greedy on a hypercube and its curve was refused).
+#[test]
+fn the_load_form_ticks_two_algorithms_that_run_on_its_network() {
+    for (topo, preset, refused) in [
+        ("mesh:8x8", vec!["greedy", "valiant"], "bit-fixing"),
+        ("hypercube:4", vec!["valiant", "bit-fixing"], "greedy"),
+    ] {
+        let choices = load::curve::choices(&topo.parse::<Topology>().unwrap());
+        let mut ticked: Vec<&str> = choices.iter().filter(|c| c.preset).map(|c| c.name).collect();
+        let mut want = preset.clone();
+        ticked.sort_unstable();
+        want.sort_unstable();
+        assert_eq!(ticked, want, "{topo}");
+        assert!(choices.iter().all(|c| !c.preset || c.ok), "{topo}");
+        let no = choices.iter().find(|c| c.name == refused).unwrap();
+        assert!(
+            !no.ok && no.reason.as_deref().is_some_and(|r| r.contains("cannot run here")),
+            "{topo}: {no:?}"
+        );
+        for c in &choices {
+            let spec = LoadSpec::new(topo.parse().unwrap(), c.name, Pattern::Uniform);
+            assert_eq!(spec.check().is_ok(), c.ok, "{topo} {}", c.name);
+        }
+    }
+}
