@@ -100,6 +100,9 @@ export function setupLoad({ catalogue, current, limits, charts: registry, wasm, 
     followed = topology;
     fit();
   };
+  // As the name is typed, so that a box ticked right after is not undone by
+  // a fit on the box's blur.
+  $('load-topology').addEventListener('input', fit);
   $('load-topology').addEventListener('change', fit);
   fit();
 
