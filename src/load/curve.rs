@@ -239,11 +239,11 @@ impl Curve {
     pub fn browser_from_json(json: &serde_json::Value) -> Result<Curve> {
         let mut request = CurveRequest::from_json(json)?;
         // Every run within the page's memory budget, refused before any
-        // runs (the estimate grows with the rate: the top rate decides);
-        // each run checks its own rate again.
+        // runs (the estimate grows with the rate: the top rate decides;
+        // `parse_rates` has checked every rate); each run checks its own
+        // rate again.
         request.base.memory_limit = Some(crate::memory::Limit::page());
         if let Some(&top) = request.rates.iter().max_by(|a, b| a.total_cmp(b)) {
-            check_rate(top)?;
             request.base.check_memory(top)?;
         }
         let spec = &request.base;

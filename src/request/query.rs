@@ -34,17 +34,16 @@ impl RunSpec {
         let mut messages = Vec::new();
         let (mut seen, mut named) = (Vec::new(), Vec::new());
         let pairs: Vec<(&str, &str)> = pairs.into_iter().collect();
-        let field_of = |&(key, _): &(&str, &str)| Field::from_query(key);
-        for (i, &(key, text)) in pairs.iter().enumerate() {
+        for &(key, text) in &pairs {
             let Some(field) = Field::from_query(key) else { continue };
-            // A key given again is said once, at its first repeat, with the
-            // value used: the last (a key repeated 500 times once gave 499 lines).
-            let before = pairs[..i].iter().filter(|p| field_of(p) == Some(field)).count();
-            if before == 1 {
+            // A key given again is said once, at its first repeat (`seen`
+            // holds it once so far), with the value used: the last (a key
+            // repeated 500 times once gave 499 lines).
+            if seen.iter().filter(|&&f| f == field).count() == 1 {
                 let last = pairs
                     .iter()
                     .rev()
-                    .find(|p| field_of(p) == Some(field))
+                    .find(|(k, _)| Field::from_query(k) == Some(field))
                     .map_or(text, |p| p.1);
                 messages.push(format!(
                     "URL parameter {key} is given more than once: the last one, {key}={:?}, is used.",
