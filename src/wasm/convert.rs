@@ -15,7 +15,7 @@ pub(super) fn js_error(e: Error) -> JsError {
 /// a whole number from 0 to 2^32 − 1, else a message naming `field` and
 /// the value. JS numbers are doubles; taken as `u32`, wasm-bindgen would
 /// wrap them silently (−1 to 4294967295: a run to its end, a frozen page).
-pub(super) fn whole(field: &str, value: f64) -> Result<u32, JsError> {
+fn whole(field: &str, value: f64) -> Result<u32, JsError> {
     if value.fract() == 0.0 && (0.0..=u32::MAX as f64).contains(&value) {
         Ok(value as u32)
     } else {
