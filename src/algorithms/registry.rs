@@ -169,9 +169,15 @@ pub fn takers(field: Field) -> Vec<&'static str> {
 
 /// The entry called `name`, or an error listing the names.
 pub fn lookup(name: &str) -> Result<&'static Entry> {
+    lookup_as("algorithm", name)
+}
+
+/// [`lookup`] for a field of another name (the page's `beside`: the
+/// algorithm run beside this one), named in the error.
+pub fn lookup_as(field: &str, name: &str) -> Result<&'static Entry> {
     REGISTRY.iter().find(|e| e.name == name).ok_or_else(|| {
         let names: Vec<&str> = REGISTRY.iter().map(|e| e.name).collect();
-        Error::invalid("algorithm", name, format!("expected one of {}", names.join(", ")))
+        Error::invalid(field, name, format!("expected one of {}", names.join(", ")))
     })
 }
 

@@ -243,6 +243,11 @@ impl Simulation {
     /// `beside`: the algorithm drawn next to it, if any.
     pub fn label(&self, beside: JsValue) -> Result<JsValue, JsError> {
         let beside = optional_text("beside", &beside)?;
+        // `beside` names the algorithm run beside this one (the compare
+        // view): an unknown name is refused, not printed.
+        if let Some(name) = &beside {
+            crate::algorithms::registry::lookup_as("beside", name).map_err(js_error)?;
+        }
         to_js(&self.spec.label(self.inner.current(), beside.as_deref()))
     }
 
@@ -568,7 +573,15 @@ pub fn reconcile(config: JsValue, changed: JsValue) -> Result<JsValue, JsError> 
     let mut spec = lenient_spec(config)?;
     let messages = match changed.as_deref() {
         Some("workload") => spec.reconcile_to_workload(),
-        _ => spec.reconcile(),
+        None => spec.reconcile(),
+        // The page says only which field led, and only the workload leads.
+        Some(other) => {
+            return Err(js_error(Error::invalid(
+                "changed",
+                other,
+                "expected \"workload\" or nothing",
+            )))
+        }
     };
     to_js(&serde_json::json!({"config": spec.to_json(), "messages": messages}))
 }

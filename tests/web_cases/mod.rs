@@ -724,6 +724,13 @@ fn other_values_for_text_and_non_finite_numbers_are_refused_by_name() {
     assert!(message(sim.label(JsValue::from(3))).contains("invalid beside '3'"));
     assert!(wasm::reconcile(base(), JsValue::NULL).is_ok());
     assert!(message(wasm::reconcile(base(), JsValue::from(true))).contains("invalid changed 'true'"));
+    // A name that is not one: an algorithm beside this run, the field that led.
+    assert!(sim.label(JsValue::from("offline")).is_ok());
+    let m = message(sim.label(JsValue::from("nope")));
+    assert!(m.contains("invalid beside 'nope'") && m.contains("greedy"), "{m}");
+    assert!(wasm::reconcile(base(), JsValue::from("workload")).is_ok());
+    let m = message(wasm::reconcile(base(), JsValue::from("nope")));
+    assert!(m.contains("invalid changed 'nope'") && m.contains("workload"), "{m}");
     for (field, value, shown) in [
         ("seed", f64::NAN, "NaN"),
         ("k", f64::INFINITY, "Infinity"),
