@@ -358,14 +358,19 @@ impl Simulation {
         }
     }
 
-    /// How far this run stands against the instance's best lower bound
+    /// How far this run, and `beside` run beside it on the same instance
+    /// (the compare view), stand against the instance's best lower bound
     /// ([`Bounds::progress`]).
-    pub fn progress(&self) -> bounds::Progress {
-        self.bounds().progress(
-            &self.config.algorithm,
-            self.engine.step_count(),
-            self.status() == Status::Finished,
-        )
+    pub fn progress(&self, beside: Option<&Simulation>) -> bounds::Progress {
+        fn at(s: &Simulation) -> bounds::RunAt<'_> {
+            bounds::RunAt {
+                name: &s.config.algorithm,
+                step: s.engine.step_count(),
+                finished: s.status() == Status::Finished,
+            }
+        }
+        let runs: Vec<bounds::RunAt> = std::iter::once(self).chain(beside).map(at).collect();
+        self.bounds().progress(&runs)
     }
 
     /// SPEC §4 `deadlock`: once the run stalled, the node ids of its

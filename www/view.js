@@ -37,8 +37,28 @@ export function updateCounters() {
   if ($('c-fixed').textContent !== note) $('c-fixed').textContent = note;
   $('c-inflight').textContent = s ? s.in_flight : '–';
   $('c-maxqueue').textContent = s ? s.max_queue : '–';
-  const progress = s && state.bounds && state.sim ? state.sim.progress() : null;
-  $('c-bound').textContent = progress ? progress.text : '–';
+  // Beside a second run, the counter speaks of both (the same instance, one bound).
+  const progress = !(s && state.bounds && state.sim)
+    ? null
+    : state.compare?.active ? state.sim.progress_with(state.compare.sim) : state.sim.progress();
+  // The bound as the figure once a run has finished, the runs against it in
+  // smaller words under it (the core's `figure` and `words`).
+  const bound = $('c-bound');
+  const shown = progress ? `${progress.figure}\n${progress.words}` : '–';
+  if (bound.dataset.shown !== shown) {
+    bound.dataset.shown = shown;
+    if (!progress) bound.textContent = '–';
+    else if (!progress.figure) bound.textContent = progress.words;
+    else {
+      const figure = document.createElement('span');
+      figure.className = 'b-figure';
+      figure.textContent = progress.figure;
+      const words = document.createElement('span');
+      words.className = 'b-words';
+      words.textContent = progress.words;
+      bound.replaceChildren(figure, words);
+    }
+  }
   $('c-bound').title = progress ? progress.title : '';
   const status = shownStatus();
   $('c-status').textContent = status ?? '–';

@@ -33,7 +33,7 @@ mod region_nd;
 
 use bits::bit_flows;
 pub use bits::shuffle_exchange_cut_links;
-pub use progress::Progress;
+pub use progress::{Progress, RunAt};
 pub use region::{region_bound, Region};
 
 /// On a torus or ring dimension, cut positions are restricted to
@@ -91,6 +91,16 @@ pub struct References {
     /// Whether `region` was computed exactly over every square (false when
     /// the work limits made it fall back to the estimate or to fewer sizes).
     pub region_exact: bool,
+    /// Whether the network has a `region` bound at all (arrays without
+    /// wrap-around; elsewhere `region` is 0 by definition, and the page's
+    /// words leave it out).
+    #[serde(skip)]
+    pub region_defined: bool,
+    /// Whether √(ℓkN) is the worst-case order of (ℓ,k)-routing here: a
+    /// two-dimensional mesh or torus (Pietracaprina–Pucci); elsewhere only
+    /// the reference figure the CLI prints beside every run.
+    #[serde(skip)]
+    pub sqrt_lkn_is_order: bool,
 }
 
 /// Work limits of [`compute_with`]; the defaults are what [`compute`] uses.
@@ -194,6 +204,8 @@ fn bounds_of(instance: &Instance, moving: &[(u32, u32)], counted: &[(u32, u32)],
         k_side_over_2: square.filter(|&(_, wrap)| !wrap).map(|(side, _)| k as f64 * side / 2.0),
         k_side_over_4: square.filter(|&(_, wrap)| wrap).map(|(side, _)| k as f64 * side / 4.0),
         region_exact: region.exact,
+        region_defined: matches!(topo, Topology::Grid(g) if !g.wraps()),
+        sqrt_lkn_is_order: matches!(topo, Topology::Grid(g) if g.dims().len() == 2),
     };
     Bounds {
         distance,
@@ -203,6 +215,17 @@ fn bounds_of(instance: &Instance, moving: &[(u32, u32)], counted: &[(u32, u32)],
         sqrt_lkn,
         best,
         reference,
+    }
+}
+
+impl Bounds {
+    /// ", region R" where the network has a region bound, else nothing (a
+    /// list of the bounds behind `best`, as the page words it).
+    pub fn region_words(&self) -> String {
+        match self.reference.region_defined {
+            true => format!(", region {}", self.region),
+            false => String::new(),
+        }
     }
 }
 

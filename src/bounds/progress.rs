@@ -5,45 +5,81 @@ use super::Bounds;
 use serde::Serialize;
 
 /// Where a run stands against an instance's best lower bound, in words a
-/// student reads at once (the page's bound counter): `text` ("no algorithm
-/// can finish before step 15" while the run goes on; "greedy: 20 steps =
-/// 1.33 × the lower bound" once it has finished) and `title` (the bounds
-/// behind it).
+/// student reads at once (the page's bound counter, headed "lower bound"):
+/// `text` ("no algorithm can finish before step 15" while the runs go on;
+/// "15 · greedy: 20 steps = 1.33 ×" once one has finished — the bound
+/// first, so that the counter's figure is always the bound) and `title`
+/// (the bounds behind it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Progress {
-    /// The counter's text.
+    /// The counter's text: `figure · words`, or `words` alone.
     pub text: String,
+    /// The bound as the counter's figure once a run has finished ("15"),
+    /// empty before.
+    pub figure: String,
+    /// The words beside (under) the figure.
+    pub words: String,
     /// Its tooltip.
     pub title: String,
 }
 
+/// One run on the instance, as the bound counter speaks of it.
+#[derive(Debug, Clone, Copy)]
+pub struct RunAt<'a> {
+    /// Its algorithm's name.
+    pub name: &'a str,
+    /// The step it shows.
+    pub step: u32,
+    /// Whether it has finished (every packet delivered).
+    pub finished: bool,
+}
+
 impl Bounds {
-    /// [`Progress`] at `step` of the run called `run` (its algorithm),
-    /// `finished` or not.
-    pub fn progress(&self, run: &str, step: u32, finished: bool) -> Progress {
+    /// [`Progress`] of `runs` on this instance (one, or two side by side in
+    /// the compare view): each finished run with its steps as a multiple of
+    /// the bound, a run still going as such.
+    pub fn progress(&self, runs: &[RunAt]) -> Progress {
         let best = self.best;
-        let reached = step >= best;
-        let text = if finished && best > 0 {
-            format!(
-                "{run}: {step} steps = {} × the lower bound",
-                to_fixed(f64::from(step) / f64::from(best), 2)
-            )
+        let reached = runs.iter().any(|r| r.step >= best);
+        let (figure, words) = if best > 0 && runs.iter().any(|r| r.finished) {
+            let each: Vec<String> = runs
+                .iter()
+                .map(|r| match r.finished {
+                    true => format!(
+                        "{}: {} steps = {} ×",
+                        r.name,
+                        r.step,
+                        to_fixed(f64::from(r.step) / f64::from(best), 2)
+                    ),
+                    false => format!("{}: still running", r.name),
+                })
+                .collect();
+            (best.to_string(), each.join(" · "))
         } else {
-            format!("no algorithm can finish before step {best}")
+            (String::new(), format!("no algorithm can finish before step {best}"))
+        };
+        let text = match figure.is_empty() {
+            true => words.clone(),
+            false => format!("{figure} · {words}"),
         };
         let title = format!(
-            "best = {best} (distance {}, bisection {}, sink {}, region {}); √(ℓkN) = {}. {}",
+            "best = {best} (distance {}, bisection {}, sink {}{}); √(ℓkN) = {}. {}",
             self.distance,
             self.bisection,
             self.sink,
-            self.region,
+            self.region_words(),
             to_fixed(self.sqrt_lkn, 1),
             match reached {
                 true => "The run has reached the lower bound.",
                 false => "The run has not reached it yet.",
             }
         );
-        Progress { text, title }
+        Progress {
+            text,
+            figure,
+            words,
+            title,
+        }
     }
 }
 

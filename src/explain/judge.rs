@@ -95,6 +95,15 @@ fn offset(f: &str, measured: u32, v: f64) -> String {
     format!("{f} {sign} {}", extra.unsigned_abs())
 }
 
+/// "step 10: 146 / 256 delivered, stopped by the step limit; " before an
+/// undecided line of a run the limit cut off, else nothing.
+fn cut_at(p: &Progress) -> String {
+    match p.cut() {
+        true => format!("{}; ", p.line()),
+        false => String::new(),
+    }
+}
+
 /// Judges `claim` with bound `b` on the run so far: (verdict, measured value, live line, short result).
 fn judge(claim: &Claim, b: &Bound, p: &Progress) -> (Verdict, Option<f64>, String, String) {
     let v = b.value;
@@ -119,7 +128,7 @@ fn judge(claim: &Claim, b: &Bound, p: &Progress) -> (Verdict, Option<f64>, Strin
                 _ => (p.steps, String::new()),
             };
             let measured = Some(m as f64);
-            if p.failed() {
+            if p.failed() || p.cut() {
                 if claim.strength.asymptotic() {
                     // No pass or fail for an asymptotic claim: the run that
                     // did not finish bounds its constant from below.
@@ -134,12 +143,16 @@ fn judge(claim: &Claim, b: &Bound, p: &Progress) -> (Verdict, Option<f64>, Strin
                         format!("did not finish: more than {m} steps"),
                     );
                 }
-                return (
-                    Verdict::NotMet,
-                    measured,
-                    p.failure(),
-                    "the run did not finish ✗".into(),
-                );
+                // A stall fails the claim; a run the step limit cut off is
+                // judged as one still going (exceeded only past the bound).
+                if p.failed() {
+                    return (
+                        Verdict::NotMet,
+                        measured,
+                        p.failure(),
+                        "the run did not finish ✗".into(),
+                    );
+                }
             }
             let finished = p.status == Status::Finished;
             match claim.strength {
@@ -265,7 +278,7 @@ fn judge(claim: &Claim, b: &Bound, p: &Progress) -> (Verdict, Option<f64>, Strin
             };
             let measured = Some(q as f64);
             let shown = offset(f, q, v);
-            if p.failed() {
+            if p.failed() || p.cut() {
                 let line = format!(
                     "{}; so far {q} = {shown} when a phase opened (the O(1) term, measured)",
                     p.stopped()
@@ -323,7 +336,7 @@ fn judge(claim: &Claim, b: &Bound, p: &Progress) -> (Verdict, Option<f64>, Strin
                     (Verdict::Met, measured, line, format!("largest {q} ✓"))
                 }
                 Strength::Exact => {
-                    let line = format!("{largest} so far {q} (the claim: {vs}) — not yet decided");
+                    let line = format!("{}{largest} so far {q} (the claim: {vs}) — not yet decided", cut_at(p));
                     (
                         Verdict::Pending,
                         measured,
@@ -336,7 +349,7 @@ fn judge(claim: &Claim, b: &Bound, p: &Progress) -> (Verdict, Option<f64>, Strin
                     (Verdict::Met, measured, line, format!("largest {q} ✓"))
                 }
                 _ => {
-                    let line = format!("{largest} so far {q} ≤ {vs} — not yet decided");
+                    let line = format!("{}{largest} so far {q} ≤ {vs} — not yet decided", cut_at(p));
                     (
                         Verdict::Pending,
                         measured,

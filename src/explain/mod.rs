@@ -298,14 +298,11 @@ fn max_delay(sim: &Simulation) -> u32 {
 
 impl Progress {
     fn of(sim: &Simulation) -> Progress {
-        let engine = sim.engine();
-        let stats = engine.stats();
-        let step = engine.step_count();
-        let status = sim.status();
-        let extra = sim.report_extra();
+        let (engine, extra) = (sim.engine(), sim.report_extra());
+        let (stats, step) = (engine.stats(), engine.step_count());
         Progress {
             step,
-            status,
+            status: sim.status(),
             delivered: engine.delivered(),
             packets: engine.packet_count(),
             max_queue: stats.max_queue,
@@ -326,16 +323,22 @@ impl Progress {
         }
     }
 
+    /// Finished or stalled; a run the step limit `cut` off is judged as one
+    /// going on (the limit is the reader's; a stall `failed` the algorithm).
     fn over(&self) -> bool {
-        self.status != Status::Running
+        matches!(self.status, Status::Finished | Status::Stalled)
     }
-
     fn failed(&self) -> bool {
-        matches!(self.status, Status::Stalled | Status::StepLimit)
+        self.status == Status::Stalled
+    }
+    fn cut(&self) -> bool {
+        self.status == Status::StepLimit
     }
 
     fn line(&self) -> String {
-        format!("step {}: {} / {} delivered", self.step, self.delivered, self.packets)
+        let (s, d, n) = (self.step, self.delivered, self.packets);
+        let cut = if self.cut() { ", stopped by the step limit" } else { "" };
+        format!("step {s}: {d} / {n} delivered{cut}")
     }
 
     /// "the run stalled at step 40 with 200 / 256 delivered".

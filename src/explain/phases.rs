@@ -140,7 +140,7 @@ pub(super) fn judge(claim: &Claim, b: &Bound, p: &Progress) -> (Verdict, Option<
     let measured = Some(m as f64);
     let upper = matches!(claim.strength, Strength::AtMost | Strength::AtMostWhp);
     // The run stopped (stalled, step limit) inside a named phase.
-    let cut = named.phases.iter().find(|ph| !ph.2 && p.failed());
+    let cut = named.phases.iter().find(|ph| !ph.2 && (p.failed() || p.cut()));
     if upper {
         if let Some((name, s, over)) = named.phases.iter().find(|ph| ph.1 as f64 > v) {
             let took = if *over { took } else { taken };
@@ -159,12 +159,16 @@ pub(super) fn judge(claim: &Claim, b: &Bound, p: &Progress) -> (Verdict, Option<
                 format!("{name} did not finish: more than {s} steps"),
             );
         }
-        return (
-            Verdict::NotMet,
-            measured,
-            format!("{stopped} — not met ✗"),
-            format!("{name} did not finish ✗"),
-        );
+        if p.failed() {
+            return (
+                Verdict::NotMet,
+                measured,
+                format!("{stopped} — not met ✗"),
+                format!("{name} did not finish ✗"),
+            );
+        }
+        // Cut off by the step limit: undecided below the bound (above it,
+        // exceeded already, above).
     }
     let most = format!("{m} {unit} ({longest}, the most of {})", named.list());
     if !named.decided {

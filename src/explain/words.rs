@@ -146,8 +146,16 @@ pub(super) fn terms(sim: &Simulation, entry: &Entry) -> Vec<Term> {
         "ℓ, k",
         format!(
             "ℓ = {l}: the most packets one node sends; k = {k}: the most one node receives ({how}). \
-             √(ℓkN) = {}: on the worst (ℓ,k) instances about this many steps are needed",
-            num(b.sqrt_lkn)
+             √(ℓkN) = {}: {}",
+            num(b.sqrt_lkn),
+            match b.reference.sqrt_lkn_is_order {
+                true =>
+                    "on the worst (ℓ,k) instances of a two-dimensional mesh, steps of this order are needed \
+                         (Pietracaprina–Pucci); this instance's own lower bound is below",
+                false =>
+                    "the reference figure of (ℓ,k)-routing on a two-dimensional mesh, printed with every run; \
+                          on this network it is no bound (the lower bound is below)",
+            }
         ),
     ));
     let policy = sim.config().policy;
@@ -200,8 +208,12 @@ pub(super) fn terms(sim: &Simulation, entry: &Entry) -> Vec<Term> {
         "lower bound",
         format!(
             "best = {}: no algorithm can route this instance in fewer steps (the largest of distance {}, \
-             bisection {}, sink {}, region {})",
-            b.best, b.distance, b.bisection, b.sink, b.region
+             bisection {}, sink {}{})",
+            b.best,
+            b.distance,
+            b.bisection,
+            b.sink,
+            b.region_words()
         ),
     ));
     out.push(term(

@@ -172,7 +172,13 @@ impl Simulation {
     /// Where the shown step stands against the instance's best lower bound:
     /// `{text, title}` ([`crate::bounds::Progress`]).
     pub fn progress(&self) -> Result<JsValue, JsError> {
-        to_js(&self.inner.current().progress())
+        to_js(&self.inner.current().progress(None))
+    }
+
+    /// As [`Simulation::progress`], with `other` run beside this one on
+    /// the same instance (the compare view): both runs in one line.
+    pub fn progress_with(&self, other: &Simulation) -> Result<JsValue, JsError> {
+        to_js(&self.inner.current().progress(Some(other.inner.current())))
     }
 
     /// The state to draw, as typed-array copies: `positions` (Uint32Array,

@@ -57,7 +57,9 @@ test('step changes the canvas; run to end fills counters and the chart', async (
   const steps = Number(await text(page, 'c-step'));
   assert.ok(steps >= 11 && steps <= 2 * 12, `steps ${steps}`);
   // The lower bound counter in words, naming the run (issue 25: it was "best ✓ · steps ×ratio").
-  assert.match(await text(page, 'c-bound'), /^greedy: \d+ steps = \d+\.\d\d × the lower bound$/);
+  // The bound first (the counter is headed "lower bound"), then the run against it.
+  assert.match(await text(page, 'c-bound'), /^\d+\ngreedy: \d+ steps = \d+\.\d\d ×$/);
+  assert.equal(await page.locator('#c-bound .b-figure').innerText(), String(await page.evaluate(() => window.routesim.bounds.best)));
   assert.ok(Number(await text(page, 'c-maxqueue')) >= 1);
   const points = await page.evaluate(() => window.routesim.chart.chart.data[0].length);
   assert.equal(points, steps + 1, 'the run chart has one point per step');

@@ -52,11 +52,17 @@ fn an_exact_bound_is_met_and_one_is_not_met() {
     assert_eq!(c.verdict, Verdict::Met, "{}", c.line);
     assert!(c.line.contains("≤ 30 — met ✓"), "{}", c.line);
     assert_eq!(c.what, "the steps stay within 2n − 2 (the 2n − 2 bound)");
-    // The same bound on a run stopped at step 10: it cannot be met.
+    // The same bound on a run the step limit stopped at step 10: nothing
+    // exceeded it, so it is not decided (it said "not met" — a reader's
+    // limit is not the algorithm's failure; a stall is, teach.rs).
     let e = finished("mesh:16x16", "greedy", "transpose", &[(Field::MaxSteps, "10")]);
     let c = claim(&e, "the 2n − 2 bound");
-    assert_eq!(c.verdict, Verdict::NotMet, "{}", c.line);
-    assert!(c.line.ends_with("not met ✗"), "{}", c.line);
+    assert_eq!(c.verdict, Verdict::Pending, "{}", c.line);
+    assert!(
+        c.line.contains("stopped by the step limit") && c.line.ends_with("not yet decided"),
+        "{}",
+        c.line
+    );
     marks_follow_verdicts(&e);
 }
 

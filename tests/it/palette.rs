@@ -218,16 +218,33 @@ fn the_lower_bound_counter_speaks_plainly() {
     let mut sim = spec.build().unwrap();
     let best = sim.bounds().best;
     assert_eq!(
-        sim.progress().text,
+        sim.progress(None).text,
         format!("no algorithm can finish before step {best}")
     );
     sim.run();
     let steps = sim.report().steps;
     let ratio = f64::from(steps) / f64::from(best);
     assert_eq!(
-        sim.progress().text,
-        format!("greedy: {steps} steps = {ratio:.2} × the lower bound")
+        sim.progress(None).text,
+        format!("{best} · greedy: {steps} steps = {ratio:.2} ×")
     );
+    // Beside another run (the compare view): both, the one still going as such.
+    let mut other = lessons::INTRO.spec(RunSpec::default()).unwrap();
+    other.algorithm = routesim::algorithms::registry::lookup("offline").unwrap();
+    let mut other = other.build().unwrap();
+    other.run_steps(steps);
+    assert_eq!(
+        sim.progress(Some(&other)).text,
+        format!("{best} · greedy: {steps} steps = {ratio:.2} × · offline: still running")
+    );
+    other.run();
+    let (o, ratio_o) = (other.report().steps, f64::from(other.report().steps) / f64::from(best));
+    assert_eq!(
+        sim.progress(Some(&other)).text,
+        format!("{best} · greedy: {steps} steps = {ratio:.2} × · offline: {o} steps = {ratio_o:.2} ×")
+    );
+    // The tooltip names the region bound only where a network has one.
+    assert!(sim.progress(None).title.contains(", region "));
 }
 
 /// The colours of an edge colouring's matchings (the page's G_π panel):
