@@ -75,8 +75,8 @@ use crate::options::Field;
 use crate::palette::word;
 use crate::report::Extra;
 use crate::rng::{Rng, Stream};
-use crate::topology::Grid;
 use crate::topology::Kind;
+use crate::topology::{Grid, Topology};
 use crate::workload::Instance;
 use superior::{check_superior, superior_range};
 
@@ -131,6 +131,20 @@ pub(crate) fn default_epsilon(grid: &Grid) -> u32 {
 /// Whether Theorem 1's improved version applies: k·ε ≥ 4n.
 pub(crate) fn improved(k: u32, epsilon: u32, n: u32) -> bool {
     k as u64 * epsilon as u64 >= 4 * n as u64 && k >= 4
+}
+
+/// Whether a run of LevelRoute with `options` on `instance` (a 2-D mesh or
+/// torus, k even) runs Theorem 1's improved version — as `start` decides:
+/// not with superior regions, not with coalesced phases, and k·ε ≥ 4n. The
+/// claims' scope reads it (Corollary 4 and Lemmas 13–14 are the basic
+/// loop's, Theorem 1 the improved version's).
+pub(crate) fn runs_improved(instance: &Instance, options: &AlgorithmOptions) -> bool {
+    let Topology::Grid(grid) = &instance.topology else {
+        return false;
+    };
+    let (k, n) = (instance.most_per_node(), grid.dims().iter().copied().max().unwrap_or(1));
+    let epsilon = options.epsilon.unwrap_or_else(|| default_epsilon(grid));
+    !options.superior && !options.pipelined() && improved(k, epsilon, n)
 }
 
 /// Which LevelRoute a run is.

@@ -3,6 +3,7 @@
 //! not (the explain panel lists such claims as stated for other runs).
 
 use crate::algorithms::claim::{Claim, Formula, KsTheorem, Measure, Scope};
+use crate::algorithms::ks_level::runs_improved;
 use crate::algorithms::{PathChoice, Smear};
 use crate::claims;
 use crate::simulation::Simulation;
@@ -80,17 +81,36 @@ pub(crate) fn not_applicable(claim: &Claim, sim: &Simulation) -> Option<String> 
     if claim.separated && sim.config().options.pipelined() {
         return Some("stated for phases separated by barriers; this run pipelines them".to_string());
     }
-    // LevelRoute with superior regions (§6.1.1) runs the basic loop, never
-    // Theorem 1's improved version; Lemma 15 is stated for it alone.
-    let superior = sim.config().options.superior;
-    match claim.formula {
-        Formula::Ks(KsTheorem::Theorem1) if superior => {
-            return Some("stated for the improved version; this run uses superior regions on the basic loop".into())
+    // LevelRoute (§6) runs one of three loops: Theorem 1 is the improved
+    // version's, Corollary 4 and Lemmas 13–14 the basic loop's, Lemma 15
+    // the superior regions' (§6.1.1, the basic loop with steps a′ and b′
+    // in one phase: no step a of its own).
+    if let Formula::Ks(theorem) = claim.formula {
+        let options = &sim.config().options;
+        let (superior, improved) = (options.superior, runs_improved(sim.instance(), options));
+        let basic = match (superior, options.pipelined()) {
+            (true, _) => "superior regions on the basic loop",
+            (false, true) => "the basic loop (its phases coalesced)",
+            (false, false) => "the basic loop (k·ε < 4n)",
+        };
+        match theorem {
+            KsTheorem::Theorem1 if !improved => {
+                return Some(format!("stated for the improved version; this run uses {basic}"))
+            }
+            KsTheorem::Corollary4 | KsTheorem::Lemma13 | KsTheorem::Lemma14 if improved => {
+                return Some(
+                    "stated for the basic loop; this run uses the improved version (k·ε ≥ 4n: Theorem 1)".into(),
+                )
+            }
+            KsTheorem::Lemma13 if superior => return Some(
+                "stated for step a of the basic loop; with superior regions every pass spreads and routes in one phase"
+                    .into(),
+            ),
+            KsTheorem::Lemma15 if !superior => {
+                return Some("stated for superior regions (option superior); this run has none".into())
+            }
+            _ => {}
         }
-        Formula::Ks(KsTheorem::Lemma15) if !superior => {
-            return Some("stated for superior regions (option superior); this run has none".into())
-        }
-        _ => {}
     }
     // Theorem 6 (Kaufmann–Sibeyn §7.5): for runs that smear in blocks of
     // m = ⌈k·log₂ n⌉ nodes (option smear = auto; a longer m smears more).

@@ -1562,7 +1562,6 @@ fn the_rand_interval_lmrr_mesh_and_combining_lessons_quote_their_runs() {
         .any(|c| c.text.contains("needs fewer steps than bit-fixing")));
 }
 
-
 /// √(ℓkN) is the order of the worst (ℓ,k)-routings on a two-dimensional
 /// mesh, and only the reference figure elsewhere; the region bound is
 /// named only where a network has one (it said "about this many steps are
@@ -1585,5 +1584,40 @@ fn the_sqrt_lkn_figure_and_the_region_bound_are_named_only_where_they_hold() {
         let lower = term_text(&e, "lower bound");
         assert_eq!(lower.contains(", region "), has_region, "{topology}: {lower}");
         assert_eq!(s.progress(None).title.contains(", region "), has_region, "{topology}");
+    }
+}
+
+/// Which LevelRoute a run uses decides which of §6's claims apply, all run
+/// long: the ks-level lesson (superior regions) never has Lemma 13's step a
+/// (it was "not yet begun" for the whole run, then gone at its end);
+/// coalesced phases run the basic loop (Theorem 1 was measured on them);
+/// the improved version is not judged by the basic loop's Corollary 4.
+#[test]
+fn levelroute_claims_follow_the_loop_the_run_uses() {
+    let lesson = lessons::lookup("ks-level").unwrap();
+    let mut s = lesson.spec(RunSpec::default()).unwrap().build().unwrap();
+    s.run_steps(10);
+    let na = |e: &explain::Explanation, name: &str, why: &str| {
+        let c = claim(e, name);
+        assert_eq!(c.verdict, Verdict::NotApplicable, "{name}: {}", c.line);
+        assert!(c.line.contains(why), "{name}: {}", c.line);
+    };
+    na(&explain::explain_run(&s), "Lemma 13", "step a of the basic loop");
+    s.run();
+    na(&explain::explain_run(&s), "Lemma 13", "step a of the basic loop");
+    let k8 = [(Field::K, "8"), (Field::Epsilon, "4")];
+    let coalesced = [k8[0], k8[1], (Field::Phases, "coalesced")];
+    let e = explain::explain_run(&sim("mesh:8x8", "ks-level", "random-kk", &coalesced));
+    na(&e, "Theorem 1", "its phases coalesced");
+    assert_ne!(claim(&e, "Corollary 4").verdict, Verdict::NotApplicable);
+    let e = explain::explain_run(&sim("mesh:8x8", "ks-level", "random-kk", &k8));
+    assert_ne!(
+        claim(&e, "Theorem 1").verdict,
+        Verdict::NotApplicable,
+        "{}",
+        claim(&e, "Theorem 1").line
+    );
+    for name in ["Corollary 4", "Lemma 13", "Lemma 14"] {
+        na(&e, name, "the improved version");
     }
 }
