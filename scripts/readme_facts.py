@@ -57,6 +57,19 @@ SUPERSEDED = {
         "ranked phases, held barriers, smears, two-legged phases: ks_level/superior.rs; link_load.rs counts each phase's busiest link",
         "the layout line names issue #28's new files (docs/architecture.md)",
     ),
+    # The saturation table measured again since (the load model's fixes,
+    # docs/algorithms/load.md "Saturation"): the same rows, new figures.
+    **{old: ('| mesh:8x8 | greedy | uniform | 0.4922 = 4·63/(8·64) | 0.5153 | 1.05 |',
+             "the saturation table measured again (docs/algorithms/load.md); the rows are the same")
+       for old in ('0.4614', '0.2374', '0.4591', '0.1211', '0.2305', '0.0677', '0.1339', '0.97')},
+    '0.225': ("| tornado | 0.125 / 0.15 | 0.2 / 0.225 ¹ |",
+              "the valiant-load lesson's tornado curve: open-loop ties by generation order (docs/algorithms/load.md, footnote ¹)"),
+    '7–27': ("measured 3–27 % faster than separated",
+             "coalesced phases measured again (docs/algorithms/kaufmann-sibeyn.md)"),
+    "reuses delivered packets' slots and ids (memory ∝ packets in flight)": (
+        "reuses delivered packets' slots and ids (memory ∝ packets in flight); ties go by each",
+        "the layout line of load.rs goes on to say how open-loop ties go (docs/architecture.md)",
+    ),
     "cargo test --release --test flits -- --nocapture": (
         "cargo test --release --test it flits:: -- --nocapture",
         "the native tests are one binary (issue #24 item 7)",
