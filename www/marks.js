@@ -51,13 +51,15 @@ export function drawControlMarks(ctx, view, lay, snapshot, marked) {
 
 /**
  * `snapshot.edge_queues` (packets per directed link id) as a bar on each
- * link ending at the receiving node's border, on its side of travel: q =
- * `snapshot.edge_queue_cap` slots over 3/4 of the gap between the nodes, one filled
- * segment per packet. Nothing where links are too short to show it.
+ * link ending at the receiving node's border, on its side of travel: the
+ * link's room (`snapshot.edge_queue_room`: q = `edge_queue_cap` per logical
+ * edge it carries, 2q where a link serves two) in slots over 3/4 of the gap
+ * between the nodes, one filled segment per packet. Nothing where links are
+ * too short to show it.
  */
 export function drawEdgeQueues(ctx, view, lay, snapshot) {
   const occ = snapshot.edge_queues;
-  const q = snapshot.edge_queue_cap;
+  const room = snapshot.edge_queue_room;
   if (!occ || !occ.length) return;
   const s = view.nodePx;
   const off = Math.min(s * 0.16, 3) + Math.max(1.5, Math.min(s * 0.1, 3));
@@ -77,6 +79,7 @@ export function drawEdgeQueues(ctx, view, lay, snapshot) {
     const len = Math.hypot(x2 - x1, y2 - y1);
     const end = 1 - (s / 2 + 1) / Math.max(len, 1e-9);
     const span = 0.75 * (1 - s / Math.max(len, 1e-9));
+    const q = room?.[lid] || snapshot.edge_queue_cap;
     if (span * len < 3 * q) continue;
     const seg = span / Math.max(q, n);
     const gap = Math.min(1.5 / len, seg * 0.3);

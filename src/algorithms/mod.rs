@@ -235,6 +235,22 @@ pub struct EdgeQueues {
     /// [`crate::engine::Engine::last_links`]); where several logical edges
     /// share a link (the butterfly's logical network) their counts add up.
     pub occupancy: Vec<u32>,
+    /// What the queues of each directed link can hold: q per logical edge
+    /// it carries (2q on a shuffle-exchange link serving two; 0 on a link
+    /// no logical edge uses). `max_edge_queue` is per logical edge, so a
+    /// link's `occupancy` may pass q but never its `room`.
+    pub room: Vec<u32>,
+}
+
+impl EdgeQueues {
+    /// Queues of capacity `cap` on `links` directed links, none in use.
+    pub fn empty(cap: u32, links: u32) -> EdgeQueues {
+        EdgeQueues {
+            cap,
+            occupancy: vec![0; links as usize],
+            room: vec![0; links as usize],
+        }
+    }
 }
 
 /// Copies an algorithm behind `Box<dyn Algorithm>`: implemented for every

@@ -195,8 +195,10 @@ impl Simulation {
     /// end-of-stream marker, as [`crate::engine::ControlKind`]),
     /// `edge_queues` (Uint32Array: packets in the algorithm's own edge
     /// queues per directed link id, empty when it keeps none, see
-    /// [`crate::algorithms::Algorithm::edge_queues`]) and `edge_queue_cap`
-    /// (their q, 0 without), plus the fields of `summary()`.
+    /// [`crate::algorithms::Algorithm::edge_queues`]), `edge_queue_room`
+    /// (Uint32Array: what each link's queues hold at most, q per logical
+    /// edge it carries) and `edge_queue_cap` (their q, 0 without), plus the
+    /// fields of `summary()`.
     pub fn snapshot(&self) -> Object {
         let obj = self.summary();
         engine_frame(&obj, self.inner.current().engine(), self.inner.current().edge_queues());
@@ -404,9 +406,10 @@ fn engine_frame(obj: &Object, engine: &Engine, edge: Option<EdgeQueues>) {
     set(obj, "worms", Uint32Array::from(&engine.worm_trails()[..]));
     let kinds: Vec<u8> = engine.last_control_kinds().iter().map(|&k| k as u8).collect();
     set(obj, "control_kinds", Uint8Array::from(&kinds[..]));
-    let (occupancy, cap) = edge.map_or((Vec::new(), 0), |e| (e.occupancy, e.cap));
-    set(obj, "edge_queues", Uint32Array::from(&occupancy[..]));
-    set(obj, "edge_queue_cap", cap);
+    let edge = edge.unwrap_or_else(|| EdgeQueues::empty(0, 0));
+    set(obj, "edge_queues", Uint32Array::from(&edge.occupancy[..]));
+    set(obj, "edge_queue_room", Uint32Array::from(&edge.room[..]));
+    set(obj, "edge_queue_cap", edge.cap);
 }
 
 impl Simulation {

@@ -450,6 +450,29 @@ fn edge_queues_per_link_are_what_the_page_draws() {
         }
         assert_eq!(sim.report().phases[0].name, first, "{topology}");
     }
+    // Where a link carries several logical edges (the shuffle-exchange's
+    // embedding, the mesh's Valiant paths), its queues hold q each: the
+    // page draws the link's room, and a link may hold more than q packets
+    // (3 on a link of shuffle-exchange:5 with q = 2) while no logical
+    // edge's queue passes q (`max_edge_queue`).
+    for (topology, paths) in [("shuffle-exchange:5", DIRECT), ("mesh:8x8", VALIANT)] {
+        let inst = instance(topology, Workload::RandomKk, 2);
+        let mut sim = Simulation::new(inst, config(2, paths, 1)).unwrap();
+        let (mut shared, mut over_q) = (false, false);
+        while sim.status() == Status::Running {
+            sim.step();
+            let queues = sim.edge_queues().expect("lmrr keeps edge queues");
+            for (&held, &room) in queues.occupancy.iter().zip(&queues.room) {
+                assert!(held <= room, "{topology}: {held} packets in a link's queues of room {room}");
+                assert_eq!(room % queues.cap, 0, "{topology}: room {room} is not q per logical edge");
+                shared |= room > queues.cap;
+                over_q |= held > queues.cap;
+            }
+        }
+        assert!(shared, "{topology}: no link carries two logical edges");
+        assert!(field(&sim.report(), "max_edge_queue") <= 2, "{topology}");
+        assert!(over_q, "{topology}: the case meant has a link holding more than q");
+    }
     // Other algorithms draw nothing of it.
     let sim = Simulation::new(instance("mesh:4x4", Workload::Transpose, 1), SimConfig::default()).unwrap();
     assert!(sim.marks().is_empty() && sim.edge_queues().is_none());

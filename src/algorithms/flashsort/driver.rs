@@ -325,15 +325,15 @@ impl Driver {
     /// The packets in the current routing's edge queues, per directed link
     /// of a real network of `nodes` × `ports` links.
     pub fn edge_queues(&self, nodes: u32, ports: u32) -> EdgeQueues {
-        let mut occupancy = vec![0u32; (nodes * ports) as usize];
+        let mut queues = EdgeQueues::empty(self.q, nodes * ports);
         if let Some(Phase {
             work: Work::Route(s, ..),
             ..
         }) = &self.current
         {
-            round::add_edge_occupancy(s, ports, &mut occupancy);
+            round::add_edge_occupancy(s, ports, &mut queues);
         }
-        EdgeQueues { cap: self.q, occupancy }
+        queues
     }
 
     /// The lmrr fields of the report (the routings' together), the routing

@@ -500,11 +500,11 @@ impl Algorithm for Lmrr {
     /// two real steps per logical step (Valiant paths) the second real
     /// step's arrivals show one step early.
     fn edge_queues(&self) -> Option<EdgeQueues> {
-        let mut occupancy = vec![0u32; self.links as usize];
+        let mut queues = EdgeQueues::empty(self.q, self.links);
         for r in &self.rounds {
-            round::add_edge_occupancy(r, self.ports, &mut occupancy);
+            round::add_edge_occupancy(r, self.ports, &mut queues);
         }
-        Some(EdgeQueues { cap: self.q, occupancy })
+        Some(queues)
     }
 
     fn report_extra(&self) -> Extra {

@@ -5,6 +5,7 @@
 
 use super::leveled::{Description, Leveled, Paths};
 use super::scheduler::Scheduler;
+use crate::algorithms::EdgeQueues;
 use crate::engine::Engine;
 
 /// Paths laid out on the levels they use.
@@ -84,16 +85,17 @@ pub fn carry_out(round: &Scheduler, substep: u8, engine: &mut Engine) {
     }
 }
 
-/// Adds `round`'s edge queues to `occupancy` (one entry per directed link,
-/// `ports` per node): each leveled edge counted on the real link it uses,
-/// internal edges (the hypercube's emulation) on none.
-pub fn add_edge_occupancy(round: &Scheduler, ports: u32, occupancy: &mut [u32]) {
+/// Adds `round`'s edge queues to `queues` (one entry per directed link,
+/// `ports` per node): each leveled edge's packets, and its room of q, on
+/// the real link it uses; internal edges (the hypercube's emulation) on none.
+pub fn add_edge_occupancy(round: &Scheduler, ports: u32, queues: &mut EdgeQueues) {
     let net = &round.problem().net;
     for e in 0..net.edges() {
         let port = net.port[e as usize];
         if port != super::leveled::NONE {
-            let link = net.host[net.tail[e as usize] as usize] * ports + port;
-            occupancy[link as usize] += round.packets_in(e);
+            let link = (net.host[net.tail[e as usize] as usize] * ports + port) as usize;
+            queues.occupancy[link] += round.packets_in(e);
+            queues.room[link] += queues.cap;
         }
     }
 }
