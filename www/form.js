@@ -153,7 +153,8 @@ function workloadReads(name) {
 
 /**
  * Disables the ℓ and k boxes a workload does not read, showing the value
- * it implies in the placeholder and the core's reason in the tooltip
+ * it implies in the placeholder and the core's reason in the tooltip (a
+ * box it reads shows its default, 1, until a value is typed)
  * (`catalogue().workloads[].unread`: a k-k workload has ℓ = k, a
  * permutation ℓ = k = 1).
  */
@@ -164,7 +165,8 @@ function showWorkloadParams(workload) {
     const input = $(key);
     const off = !reads.includes(key) && !state.instanceText;
     input.disabled = off;
-    input.placeholder = off ? unread[key]?.implied ?? '' : '';
+    // Read but left empty: the default the run uses (SPEC §4: ℓ and k are 1 unless given).
+    input.placeholder = off ? unread[key]?.implied ?? '' : '1';
     input.title = off ? unread[key]?.why ?? '' : '';
   }
 }

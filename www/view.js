@@ -172,6 +172,7 @@ function renderLegend(view) {
   const sort = mode === 'key' ? view?.main.sort : null;
   const nodes = mode === 'destination' ? state.topo?.nodes : null;
   $('legend-key').hidden = !sort && !nodes;
+  heatLegend();
   $('legend-delivered').hidden = !!sort;
   const what = sort ? 'colour = key (low → high)' : 'colour = destination (node 0 → last)';
   if ($('key-what').textContent !== what) $('key-what').textContent = what;
@@ -294,10 +295,23 @@ export function updateView() {
   // Zoomed out the packets are not drawn: the shading's line says how to
   // see them (the classes keep their true colours; the line only grows in
   // that mode, so the canvas it shrinks stays zoomed out: no flicker).
+  heatLegend();
+}
+
+/**
+ * The shading's legend line, as the canvas shades: a node's working queue;
+ * zoomed out, a cell's packets per node — or, a sort coloured by key, each
+ * cell in its keys' mean colour on the key's ramp (render.js drawKeyCells).
+ */
+function heatLegend() {
   const heat = state.view?.mode === 'heat';
-  const text = heat ? 'packets per node, waiting at the source included (nodes too small for packets: zoom in to see them)' : 'queue occupancy';
+  const byKey = heat && colorMode() === 'key' && !!state.keyShade;
+  const text = byKey
+    ? "each cell in its keys' mean colour, on the key's scale (nodes too small for keys: zoom in to see them)"
+    : heat ? 'packets per node, waiting at the source included (nodes too small for packets: zoom in to see them)' : 'queue occupancy';
   if ($('legend-heat-text').textContent !== text) $('legend-heat-text').textContent = text;
   $('legend').classList.toggle('zoomed-out', heat);
+  $('legend-heat').classList.toggle('by-key', byKey);
 }
 
 /**

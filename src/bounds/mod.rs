@@ -84,9 +84,12 @@ pub struct References {
     pub sqrt_lkn: f64,
     /// The network's diameter.
     pub diameter: u32,
-    /// k·side/2 on a square 2-D mesh (the k-k routing lower bound), else null.
+    /// k·side/2 on a square 2-D mesh, else null: the worst case of k-k
+    /// routing (some k-k instance needs this many steps, the bisection
+    /// argument), with k this instance's largest count per node — not a
+    /// bound on this instance (a hotspot's k is large and its run short).
     pub k_side_over_2: Option<f64>,
-    /// k·side/4 on a square 2-D torus, else null.
+    /// k·side/4 on a square 2-D torus, else null (the same, with wrap-around).
     pub k_side_over_4: Option<f64>,
     /// Whether `region` was computed exactly over every square (false when
     /// the work limits made it fall back to the estimate or to fewer sizes).
