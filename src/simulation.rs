@@ -211,10 +211,15 @@ impl Simulation {
             threads: config.threads,
             parallel_min: config.parallel_min,
         };
-        // A sort into an order the algorithm names (the mesh's snake, a
-        // butterfly's level D): every packet's destination is its rank's
-        // node in that order (SPEC §5).
-        if let (Some(order), Some(keys)) = (algorithm.sort_order(&instance.topology), instance.keys.as_ref()) {
+        // A sort: every packet's destination is its rank's node in the
+        // order the algorithm names (the mesh's snake, a butterfly's level
+        // D), else in the topology's (SPEC §5) — set here, whatever order
+        // the instance came in (a second run beside a snake sort took the
+        // snake's destinations and aborted).
+        if let Some(keys) = instance.keys.as_ref() {
+            let order = algorithm
+                .sort_order(&instance.topology)
+                .unwrap_or_else(|| crate::workload::sort::Order::of(&instance.topology));
             let dest = crate::workload::sort::rank_destinations(keys);
             let topo = instance.topology.clone();
             for (packet, d) in instance.packets.iter_mut().zip(dest) {

@@ -278,14 +278,17 @@ impl Engine {
     }
 
     /// As [`Engine::deliver_many`], called before a step (from an
-    /// algorithm's `before_step`): the packets count as delivered in the
-    /// step about to be simulated — a sort's last step, which moves the
-    /// others home (SPEC §5: a sort ends in the last step of its schedule).
+    /// algorithm's `before_step`): the packets are delivered as the step
+    /// about to be simulated opens, and count in it — a sort's last step,
+    /// which moves the others home (SPEC §5: a sort ends in the last step
+    /// of its schedule). Not before: a run its step limit stops first
+    /// delivers none of them (it reported them delivered in a step it
+    /// never took).
     pub fn deliver_in_coming_step(&mut self, packets: &[u32]) {
-        self.deliver_in(packets, self.step + 1);
+        self.due.extend_from_slice(packets);
     }
 
-    fn deliver_in(&mut self, packets: &[u32], step: u32) {
+    pub(super) fn deliver_in(&mut self, packets: &[u32], step: u32) {
         for &p in packets {
             let i = self.slot(p);
             assert_eq!(

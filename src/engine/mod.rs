@@ -354,6 +354,10 @@ pub struct Engine {
     eligible: u32,
     delivered: u32,
     arrived_at_target: Vec<u32>,
+    /// Packets to deliver as the coming step opens, stamped with it
+    /// ([`Engine::deliver_in_coming_step`]); a step the run never takes
+    /// (its step limit) delivers none of them.
+    due: Vec<u32>,
     last_links: Vec<u32>,
     /// Whether the commit records every move's link in `last_links` (with
     /// the series or the checks on, unless the caller turned it off for
@@ -493,6 +497,7 @@ impl Engine {
             eligible: 0,
             delivered: 0,
             arrived_at_target: Vec::new(),
+            due: Vec::new(),
             last_links: Vec::new(),
             record_links: control::records_links(&config, true),
             last_control: 0,
@@ -551,6 +556,10 @@ impl Engine {
     fn step_here(&mut self) -> StepSummary {
         self.step += 1;
         self.arrived_at_target.clear();
+        if !self.due.is_empty() {
+            let due = std::mem::take(&mut self.due);
+            self.deliver_in(&due, self.step);
+        }
 
         // Phase 1: contention, on start-of-step state: the packets the
         // algorithm changed recompute their bids (bids.rs), then every

@@ -382,8 +382,8 @@ pub const LESSONS: &[Lesson] = &[
                intermediate doubles the route. Under sustained load the picture turns. The load panel below runs \
                both on uniform traffic and on tornado, at rates 0.025, 0.05, … up to each curve's first saturated \
                rate, and draws mean latency against the rate with each curve's ideal throughput λ* (dashed) and \
-               zero-load latency (dotted). On uniform traffic Valiant's doubled routes halve λ* (0.250 against \
-               greedy's 0.498), and it saturates at about half greedy's rate. On tornado every greedy packet uses \
+               zero-load latency (dotted). On uniform traffic Valiant's doubled routes about halve λ* (0.252 against \
+               greedy's 0.498; a packet whose first leg crosses its destination stops there), and it saturates at about half greedy's rate. On tornado every greedy packet uses \
                only the +x and +y links (the −x and −y links stay idle), each carrying 7 packets per injected \
                one: λ* = 1/7 = 0.143, and greedy saturates near it, while Valiant spreads every route over all links and directions (λ* 0.250) and outlasts \
                it. The check above reads the curves as they come in. To watch it happen, set the panel's pattern \

@@ -118,8 +118,14 @@ impl Destinations {
                 .filter(|&s| targets.iter().any(|&d| d != s))
                 .collect(),
             Pattern::Workload(w) => {
-                let instance = workload::generate(topo, &WorkloadSpec::new(w, seed))
-                    .map_err(|e| Error::invalid("pattern", w.name(), e.to_string()))?;
+                // The workload's refusal, named as the pattern it is here.
+                let instance = workload::generate(topo, &WorkloadSpec::new(w, seed)).map_err(|e| {
+                    let reason = match e {
+                        Error::Invalid { field, reason, .. } if field == "workload" => reason,
+                        other => other.to_string(),
+                    };
+                    Error::invalid("pattern", w.name(), reason)
+                })?;
                 for &(s, d) in &instance.packets {
                     if fixed[s as usize] != s {
                         return Err(Error::invalid(
@@ -189,6 +195,23 @@ impl Destinations {
                 }
             }
             Pattern::Workload(_) => self.fixed[src as usize],
+        }
+    }
+
+    /// The probability that a packet generated at `s` is bound for `d` (0
+    /// where `s` generates nothing or never sends to `d`): one entry of
+    /// [`Destinations::for_each_pair`]'s matrix.
+    pub fn weight(&self, s: u32, d: u32) -> f64 {
+        match self.pattern {
+            _ if s == d || self.sources.binary_search(&s).is_err() => 0.0,
+            Pattern::Uniform => match self.targets.binary_search(&d) {
+                Ok(_) => {
+                    let others = self.targets.len() - self.targets.binary_search(&s).is_ok() as usize;
+                    1.0 / others as f64
+                }
+                Err(_) => 0.0,
+            },
+            Pattern::Workload(_) => (self.fixed[s as usize] == d) as u8 as f64,
         }
     }
 

@@ -18,8 +18,10 @@
 //!   integer written as one that a double does not hold exactly (past 2^53,
 //!   not a multiple of the doubles' spacing there) is refused in such a
 //!   list, by name: as a double it could tie a distinct key. A whole number
-//!   written with a point or an exponent past 2^53 is read as the double it
-//!   names, as any JSON reader that reads numbers as doubles reads it.
+//!   written with a point or an exponent past 2^53, and an integer past the
+//!   64-bit range (the JSON reader keeps no more of it than its double),
+//!   is read as the double it names, as any JSON reader that reads numbers
+//!   as doubles reads it: two numbers with one double tie (by packet id).
 //!
 //! Written back ([`write_json`]), a key is the number it was read as.
 
@@ -60,9 +62,10 @@ fn real_value(code: u64) -> f64 {
 /// Why a key is refused: not a number, or an integer a list of doubles
 /// would not hold exactly (see [`parse`]).
 pub const NOT_A_NUMBER: &str = "expected a number (one key per packet)";
-const INEXACT: &str = "an integer past 2^53 beside negative numbers or fractions: such a list is compared \
-                       as doubles, which do not hold it exactly (distinct keys would tie); give integers of one \
-                       sign, or integers below 2^53";
+const INEXACT: &str = "an integer past 2^53 in a list compared as doubles (it holds a fraction, a number past \
+                       2^53 written with a point or an exponent or past the 64-bit range, or integers of both \
+                       signs past 2^63), which do not hold it exactly (distinct keys would tie); give integers \
+                       within 64 bits of one sign, or integers below 2^53";
 
 /// Reads `keys` (a JSON array's numbers: the instance reader refuses an
 /// item that is not one, [`NOT_A_NUMBER`]) into codes; the error is the
@@ -79,16 +82,33 @@ pub fn parse(list: &[Number]) -> std::result::Result<(Vec<u64>, KeyNumbers), (us
     }
     // as_f64 reads every number (finite: JSON has no NaN).
     let values: Vec<f64> = list.iter().map(|x| x.as_f64().unwrap_or(0.0)).collect();
-    // Whole numbers written with a point or an exponent (`3.0`, `1e3`) are integers.
-    if values.iter().all(|&x| x.fract() == 0.0 && x.abs() <= EXACT) {
+    let integer = |x: &Number| x.as_u64().is_some() || x.as_i64().is_some();
+    // Whole numbers, some written with a point or an exponent (`3.0`,
+    // `1e3`) up to 2^53: compared as the integers they are — an integer key
+    // as itself, not as its double (9007199254740993 beside
+    // 9007199254740992.0 tied as doubles until 2026-11-30).
+    if (0..list.len()).all(|i| integer(&list[i]) || (values[i].fract() == 0.0 && values[i].abs() <= EXACT)) {
         let unsigned = values.iter().all(|&x| x >= 0.0);
-        let code = |x: f64| if unsigned { x as u64 } else { x as i64 as u64 ^ SIGN };
-        let numbers = if unsigned {
-            KeyNumbers::Unsigned
-        } else {
-            KeyNumbers::Signed
-        };
-        return Ok((values.into_iter().map(code).collect(), numbers));
+        let codes: Option<Vec<u64>> = list
+            .iter()
+            .zip(&values)
+            .map(|(x, &v)| match unsigned {
+                true => x.as_u64().or(Some(v as u64)),
+                false => x
+                    .as_i64()
+                    .or((!integer(x)).then_some(v as i64))
+                    .map(|k| k as u64 ^ SIGN),
+            })
+            .collect();
+        // (An integer past i64 beside a negative key: compared as doubles, below.)
+        if let Some(codes) = codes {
+            let numbers = if unsigned {
+                KeyNumbers::Unsigned
+            } else {
+                KeyNumbers::Signed
+            };
+            return Ok((codes, numbers));
+        }
     }
     let inexact = |x: &Number| match (x.as_u64(), x.as_i64()) {
         (Some(v), _) => (v as f64) >= u64::MAX as f64 || (v as f64) as u64 != v,
@@ -198,6 +218,24 @@ mod tests {
             assert_eq!(value(code, kind), x as f64);
             assert_eq!(text(code, kind), x.to_string());
         }
+    }
+
+    /// An integer key is compared as itself beside whole numbers written as
+    /// doubles (an audit: 9007199254740993 beside 9007199254740992.0 tied,
+    /// the list read as doubles).
+    #[test]
+    fn an_integer_past_2_53_beside_a_whole_double_keeps_its_value() {
+        let (c, kind) = codes(json!([9007199254740993u64, 9007199254740992.0]));
+        assert_eq!(
+            (c, kind),
+            (vec![9007199254740993, 9007199254740992], KeyNumbers::Unsigned)
+        );
+        let (c, kind) = codes(json!([-9007199254740993i64, 2.0, 1e3]));
+        assert_eq!(kind, KeyNumbers::Signed);
+        assert!(c[0] < c[1] && c[1] < c[2]);
+        assert_eq!(text(c[0], kind), "-9007199254740993");
+        // Past i64 beside a negative key: doubles, and refused where inexact.
+        assert!(parse(&nums(json!([u64::MAX, -1, 2.0]))).is_err());
     }
 
     #[test]

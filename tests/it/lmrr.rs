@@ -463,8 +463,15 @@ fn edge_queues_per_link_are_what_the_page_draws() {
             sim.step();
             let queues = sim.edge_queues().expect("lmrr keeps edge queues");
             for (&held, &room) in queues.occupancy.iter().zip(&queues.room) {
-                assert!(held <= room, "{topology}: {held} packets in a link's queues of room {room}");
-                assert_eq!(room % queues.cap, 0, "{topology}: room {room} is not q per logical edge");
+                assert!(
+                    held <= room,
+                    "{topology}: {held} packets in a link's queues of room {room}"
+                );
+                assert_eq!(
+                    room % queues.cap,
+                    0,
+                    "{topology}: room {room} is not q per logical edge"
+                );
                 shared |= room > queues.cap;
                 over_q |= held > queues.cap;
             }

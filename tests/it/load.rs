@@ -80,12 +80,15 @@ fn ideal_throughput_of_dimension_order_on_uniform_traffic_is_exact() {
     }
     // An odd side: exactly 4/side.
     assert!((ideal("mesh:5x5", "greedy", "uniform") - 0.8).abs() < 1e-9);
-    // Valiant doubles the mean route: 2/side on the mesh, about half of greedy's.
+    // Valiant about doubles the mean route: both legs whole would give
+    // 2/side on the mesh; packets delivered where their first leg crosses
+    // their destination free a little more (exact: src/load/ideal.rs, by
+    // brute force), about half of greedy's.
     let (g, v) = (
         ideal("mesh:16x16", "greedy", "uniform"),
         ideal("mesh:16x16", "valiant", "uniform"),
     );
-    assert!((v - 2.0 / 16.0).abs() < 1e-9, "{v}");
+    assert!(v > 2.0 / 16.0 && v < 1.02 * 2.0 / 16.0, "{v}");
     assert!((v / g - 0.5).abs() < 0.01, "{g} {v}");
     // Transpose under greedy: the row into the diagonal carries side − 1.
     assert!((ideal("mesh:16x16", "greedy", "transpose") - 1.0 / 15.0).abs() < 1e-9);

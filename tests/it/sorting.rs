@@ -639,3 +639,77 @@ fn snake_sort_sorts_random_keys_and_duplicates_in_7n_steps() {
         assert!(err.contains("snake-sort") && err.contains(topology), "{err}");
     }
 }
+
+/// Two sorts side by side on one instance (the page's compare view), in
+/// every pairing and either order: each run sorts into its own order and
+/// finishes sorted. A second run took the first's destinations — a snake
+/// sort's beside flashsort aborted ("deliver: packet 0 is not at its
+/// destination"), bitonic's level-D rows beside flashsort stalled.
+#[test]
+fn two_sorts_side_by_side_each_sort_into_their_own_order() {
+    use crate::common::spec_of;
+    for (topology, algorithms) in [
+        ("mesh:4x4", &["snake-sort", "flashsort"][..]),
+        ("mesh:8x8", &["snake-sort", "flashsort"][..]),
+        ("butterfly:3", &["bitonic", "flashsort"][..]),
+        ("butterfly:2", &["bitonic", "flashsort"][..]),
+        ("hypercube:4", &["bitonic", "flashsort"][..]),
+    ] {
+        for (first, second) in [(algorithms[0], algorithms[1]), (algorithms[1], algorithms[0])] {
+            let spec = spec_of(topology, first, "sort-random", &[]);
+            let mut a = spec.build().unwrap();
+            let mut b = spec.beside(a.instance(), second).unwrap().build().unwrap();
+            for (name, sim) in [(first, &mut a), (second, &mut b)] {
+                assert_eq!(sim.run(), Status::Finished, "{topology}: {name} beside the other");
+                let report = sim.report();
+                assert_eq!(report.extra.sorted, Some(true), "{topology}: {name}");
+                assert_eq!(report.delivered, report.packets, "{topology}: {name}");
+            }
+        }
+    }
+}
+
+/// A sort cut off by its step limit one step before its last delivers
+/// nothing in the step it never took: its schedule's last step delivers
+/// the keys already home as it opens (it reported them delivered, at a step
+/// past the limit, and counted them in `delivered`).
+#[test]
+fn a_sort_cut_one_step_short_delivers_nothing_past_its_limit() {
+    use crate::common::spec_of;
+    use routesim::request::Field;
+    for (topology, algorithm, workload) in [
+        ("hypercube:1", "bitonic", "sort-sorted"),
+        ("hypercube:2", "bitonic", "sort-reversed"),
+        ("hypercube:4", "bitonic", "sort-random"),
+        ("shuffle-exchange:3", "bitonic", "sort-random"),
+        ("mesh:4x4", "snake-sort", "sort-sorted"),
+        ("hypercube:3", "flashsort", "sort-random"),
+    ] {
+        let mut whole = spec_of(topology, algorithm, workload, &[]).build().unwrap();
+        assert_eq!(whole.run(), Status::Finished, "{topology} {algorithm}");
+        let steps = whole.report().steps;
+        let limit = (steps - 1).to_string();
+        let mut cut = spec_of(topology, algorithm, workload, &[(Field::MaxSteps, &limit)])
+            .build()
+            .unwrap();
+        assert_eq!(cut.run(), Status::StepLimit, "{topology} {algorithm}");
+        let engine = cut.engine();
+        let late: Vec<u32> = engine
+            .delivery_steps()
+            .iter()
+            .copied()
+            .filter(|&s| s != u32::MAX && s >= steps)
+            .collect();
+        assert!(
+            late.is_empty(),
+            "{topology} {algorithm}: delivered at {late:?}, past the limit {limit}"
+        );
+        let report = cut.report();
+        let counted = engine.delivery_steps().iter().filter(|&&s| s != u32::MAX).count() as u32;
+        assert_eq!(report.delivered, counted, "{topology} {algorithm}");
+        assert!(
+            report.delivered < report.packets,
+            "{topology} {algorithm}: all delivered, yet cut"
+        );
+    }
+}
