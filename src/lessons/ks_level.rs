@@ -42,7 +42,7 @@ pub(super) const KS_LEVEL: Lesson = Lesson {
          passes 2 and 3 by ",
         KsTheorem::Lemma15.text(),
         " = 34 steps plus a lower-order term whose constant the paper does not give; the panel's Lemma 15 \
-         line measures it (the check gives what they take here once the run is over); untick the option superior and the plain loop takes 5 + 48 steps per pass and 183 in all."
+         line measures it (the check gives what they take here once the run is over); untick the option superior and the plain loop takes 5 + 48 steps in passes 2 and 3 (5 + 38 in pass 1, a 34-step route in pass 4) and 183 in all."
     ),
     paper: KAUFMANN_SIBEYN,
     section: "§6 (Corollary 4), §6.1.1 (Lemma 15)",

@@ -13,8 +13,9 @@ pub(super) const GREEDY_AVERAGE: Lesson = Lesson {
     text: "Every node sends one packet to a node chosen uniformly at random, independently of the others — so some \
            nodes receive several packets and some none (a packet that drew its own node is delivered at step 0). \
            This is the lecture's model of an average case, and in it greedy routing rarely waits: a packet's delay \
-           (its arrival step minus its distance) exceeds z with probability O(e^(−z/6)), every packet arrives \
-           within its distance + O(log n) steps, and no node needs more than 4 extra buffers with probability \
+           (its arrival step minus its distance) exceeds z with probability O(e^(−z/6)), each packet arrives \
+           within its distance + O(log n) steps with probability 1 − O(1/n²) (a bound per packet, not for all \
+           of them at once), and no node needs more than 4 extra buffers with probability \
            1 − O(log⁴ n / n). Watch the Delays histogram below the check (delay in steps, packets per bar): the \
            bar at 0 is most of the packets, and the bars shrink fast. The check measures the constant c of the \
            largest delay = c·log₂ n. \

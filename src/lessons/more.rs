@@ -59,12 +59,13 @@ pub(super) const LMRR_MESH: Lesson = Lesson {
            links and end-of-stream (squares) when done, and no edge queue (the bars on the links) ever holds \
            more than q = 2 packets. Theorem 2.9 promises O(",
         Formula::CongestionDilationLogN.spelled(),
-        ") steps per phase, here each about the side, and the panel \
-           measures its constant. On greedy's worst case greedy (the second run) is much faster but its fullest \
+        ") steps per phase, here each about the side; the panel \
+           measures the whole run, all four phases, against one phase's, so its constant is about four times a \
+           phase's. On greedy's worst case greedy (the second run) is much faster but its fullest \
            node climbs to 9 packets; compare the largest queues."
     ),
     paper: LMRR,
-    section: "§2.2, §3 (Theorems 2.9, 3.1)",
+    section: "§2.2, §2.3, §3 (Theorems 2.9, 3.1)",
     preset: beside("mesh:16x16", "greedy-worst", "lmrr", "greedy"),
     check: OWN.and(Relation::SmallerQueue),
     load: None,
@@ -89,7 +90,7 @@ pub(super) const COMBINING: Lesson = Lesson {
            packet per destination too. Watch lmrr's delivered counter jump by many at once as a merged packet \
            arrives, and lmrr finish in fewer steps than the 16 bit fixing cannot beat.",
     paper: LMRR,
-    section: "§2.3.1 (combining), §2.2 (Theorem 2.9)",
+    section: "§2.3.1 (combining), §2.3 (Theorem 2.9)",
     preset: beside("butterfly:6", "hotspot", "lmrr", "bit-fixing")
         .with(&[(Field::Hotspot, "50"), (Field::Combine, "true")]),
     check: OWN.and(Relation::FewerSteps),

@@ -124,8 +124,10 @@ pub const LESSONS: &[Lesson] = &[
         id: "sort-route",
         title: "Routing by sorting: no buffers",
         text: "If the packets are first sorted by destination column, no row holds two packets for the same \
-               column, and rows and then columns route without any contention: no node ever needs room for more \
-               than a few packets (queues ≤ 3). The price is the sort: rounds of compare-exchanges between \
+               column, and rows and then columns route without any contention — on a full permutation the sort \
+               (with every second column reversed) leaves each packet in its own column already, so only the \
+               columns route and no row phase is shown: no node ever needs room for more than a few packets \
+               (queues ≤ 3). The price is the sort: rounds of compare-exchanges between \
                neighbours (the keys cross, then the packets swap, while the next round's keys cross on other \
                links: about one step a round), and the snake merge sort takes 7n − 9 − log₂ n steps (99 here) \
                against the lecture's assumed 3n + o(n): the 3n sorts pay for their o(n) with sorts of large \
@@ -257,8 +259,9 @@ pub const LESSONS: &[Lesson] = &[
                smear1 and smear2; here m = ⌈4·log₂ 32⌉ = 20), at the cost of O(m) extra steps. Theorem 6: a node \
                then holds k + O(1) packets when a phase opens — here at most 6 = k + 2, where without smearing \
                (option smear set to 1) one held 13 — for 153 steps instead of 93. The panel's Theorem 6 line measures it. \
-               Note what the theorem does not bound: the largest queue (MAX QUEUE, 13) also counts the packets \
-               queued in transit in the middle of a phase.",
+               The theorem says the queues can be bounded to k + O(1); the panel reads it at the phase openings, \
+               and the largest queue (MAX QUEUE, 13) also counts the packets queued in transit in the middle of a \
+               phase, which smearing does not touch.",
         paper: KAUFMANN_SIBEYN,
         section: "§7.5 (Theorem 6)",
         preset: preset("mesh:32x32", "random-kk", "ks-nowrap", 30).lk(None, Some(4)).with(&[(Field::Smear, "auto")]),
@@ -287,7 +290,7 @@ pub const LESSONS: &[Lesson] = &[
                compared with bit-fixing."
         ),
         paper: crate::algorithms::papers::LMRR,
-        section: "§2.2, §4 (Theorems 2.9, 4.2)",
+        section: "§2.2, §2.3, §4 (Theorems 2.9, 4.2)",
         preset: preset("butterfly:5", "random-permutation", "lmrr", 38),
         check: OWN,
         load: None,

@@ -219,7 +219,9 @@ impl Simulation {
     /// Per-step series and counters of every step computed so far (up to
     /// `furthest()`, also when an earlier step is shown): `in_flight`,
     /// `queue_series`, `links_used` (Uint32Array, index = step − 1),
-    /// `deliveries` (Uint32Array, index = step), `max_queue`, `max_load`,
+    /// `deliveries` (Uint32Array, index = step, from step 0 up to the last
+    /// step that delivered a packet, `last_delivery`: later steps delivered
+    /// none), `max_queue`, `max_load`,
     /// `max_ctrl_queue`, `packet_hops`, `last_delivery`.
     pub fn stats(&self) -> Object {
         let stats = self.inner.furthest_state().engine().stats();

@@ -373,10 +373,15 @@ fn the_ks_level_and_cut_through_lessons_quote_their_runs() {
         "the answer {} is in: {text}",
         sup.steps
     );
+    // Each pass as it is: passes 2 and 3 alike, pass 1 shorter, pass 4 a
+    // route alone (it said "per pass", which 4 × 53 ≠ 183 contradicted).
     let quoted = format!(
-        "the plain loop takes {} + {} steps per pass and {} in all",
+        "the plain loop takes {} + {} steps in passes 2 and 3 ({} + {} in pass 1, a {}-step route in pass 4) and {} in all",
         steps(&plain, "pass2-randomize"),
         steps(&plain, "pass2-route"),
+        steps(&plain, "pass1-randomize"),
+        steps(&plain, "pass1-route"),
+        steps(&plain, "pass4-route"),
         plain.steps
     );
     assert!(text.contains(&quoted), "{quoted:?} is not in: {text}");
