@@ -62,6 +62,11 @@ SUPERSEDED = {
     **{old: ('| mesh:8x8 | greedy | uniform | 0.4922 = 4·63/(8·64) | 0.5153 | 1.05 |',
              "the saturation table measured again (docs/algorithms/load.md); the rows are the same")
        for old in ('0.4614', '0.2374', '0.4591', '0.1211', '0.2305', '0.0677', '0.1339', '0.97')},
+    # Valiant's λ* counts the packets delivered where their first leg
+    # crosses their destination (2026-11-30): no longer 2/side.
+    **{old: ('| mesh:16x16 | valiant | uniform | 0.1267 | 0.1228 | 0.97 |',
+             "Valiant's λ* made exact: a packet whose first leg crosses its destination stops there (docs/algorithms/load.md)")
+       for old in ('0.1250', '2/16')},
     '0.225': ("| tornado | 0.125 / 0.15 | 0.2 / 0.225 ¹ |",
               "the valiant-load lesson's tornado curve: open-loop ties by generation order (docs/algorithms/load.md, footnote ¹)"),
     '7–27': ("measured 3–27 % faster than separated",
