@@ -370,7 +370,7 @@ pub const BIT_FIXING_TEACHING: Teaching = Teaching {
         text: join!(
             "any deterministic oblivious scheme — bit fixing among them — has permutations that need Ω(",
             Formula::SqrtNOverD.spelled(),
-            ") steps (the lecture proves they exist; for bit fixing the transpose is one, the standard example \
+            ") steps (the lecture states that they exist; for bit fixing the transpose is one, the standard example \
              this claim is judged on)"
         ),
         scope: Scope::Hypercube,

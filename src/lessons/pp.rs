@@ -13,7 +13,8 @@ pub(super) const PP_DET_COLOURING: Lesson = Lesson {
            green and the rest from step 0. pp-det draws nothing. In its first phase, colouring, no packet moves: \
            counters (control messages on the links) run along every stripe of two rows and count, tile after \
            tile, the packets headed for each destination tile; a packet's colour is its number in that count \
-           modulo ℓ. Until the phase ends every packet of pp-det is blue; then the legend fills with the same \
+           modulo ℓ (the paper counts over the whole mesh, which leaves O(s) packets of a class per stripe; \
+           counting inside each stripe is this simulator's choice, docs/algorithms/pp.md). Until the phase ends every packet of pp-det is blue; then the legend fills with the same \
            classes as pp-rand's. Counting guarantees what chance only makes likely: a class has at most one \
            packet per node of a stripe once its stripe-balance phase has moved them along the stripe, so every \
            sort starts with one packet per node. The price is time: the colouring (48 steps here) and one \
