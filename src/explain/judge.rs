@@ -128,7 +128,7 @@ fn judge(claim: &Claim, b: &Bound, p: &Progress) -> (Verdict, Option<f64>, Strin
                 _ => (p.steps, String::new()),
             };
             let measured = Some(m as f64);
-            if p.failed() || p.cut() {
+            if p.ended_early() {
                 if claim.strength.asymptotic() {
                     // No pass or fail for an asymptotic claim: the run that
                     // did not finish bounds its constant from below.
@@ -278,7 +278,7 @@ fn judge(claim: &Claim, b: &Bound, p: &Progress) -> (Verdict, Option<f64>, Strin
             };
             let measured = Some(q as f64);
             let shown = offset(f, q, v);
-            if p.failed() || p.cut() {
+            if p.ended_early() {
                 let line = format!(
                     "{}; so far {q} = {shown} when a phase opened (the O(1) term, measured)",
                     p.stopped()

@@ -334,7 +334,9 @@ impl Progress {
     fn cut(&self) -> bool {
         self.status == Status::StepLimit
     }
-
+    fn ended_early(&self) -> bool {
+        matches!(self.status, Status::Stalled | Status::StepLimit)
+    }
     fn line(&self) -> String {
         let (s, d, n) = (self.step, self.delivered, self.packets);
         let cut = if self.cut() { ", stopped by the step limit" } else { "" };

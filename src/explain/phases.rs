@@ -140,7 +140,7 @@ pub(super) fn judge(claim: &Claim, b: &Bound, p: &Progress) -> (Verdict, Option<
     let measured = Some(m as f64);
     let upper = matches!(claim.strength, Strength::AtMost | Strength::AtMostWhp);
     // The run stopped (stalled, step limit) inside a named phase.
-    let cut = named.phases.iter().find(|ph| !ph.2 && (p.failed() || p.cut()));
+    let cut = named.phases.iter().find(|ph| !ph.2 && p.ended_early());
     if upper {
         if let Some((name, s, over)) = named.phases.iter().find(|ph| ph.1 as f64 > v) {
             let took = if *over { took } else { taken };

@@ -69,15 +69,30 @@ pub fn link_loads(topo: &Topology, algorithm: &str, dest: &Destinations) -> Vec<
 
 /// [`link_loads`], with the closed forms of grids and hypercubes where every
 /// ordered pair weighs alike (`closed`; see the module's complexity note),
-/// or every route walked.
+/// or every route walked; Valiant's less what its packets delivered on
+/// their first leg do not carry ([`valiant_delivered_early`]).
 fn loads(topo: &Topology, algorithm: &str, dest: &Destinations, closed: bool) -> Vec<f64> {
-    let ports = topo.ports();
-    let mut load = vec![0.0f64; (topo.nodes() * ports) as usize];
-    // Both tie parities on rings and tori, with half the weight each.
-    let parities: &[u32] = match topo.kind() {
+    let mut load = whole_routes(topo, algorithm, dest, closed);
+    if algorithm == hypercube::VALIANT_NAME {
+        valiant_delivered_early(topo, tie_parities(topo), dest, &mut load);
+    }
+    load
+}
+
+/// Both tie parities on rings and tori (each with half the weight), one
+/// elsewhere.
+fn tie_parities(topo: &Topology) -> &'static [u32] {
+    match topo.kind() {
         Kind::Ring | Kind::Torus => &[0, 1],
         _ => &[0],
-    };
+    }
+}
+
+/// The loads of every route walked to its end (Valiant's two legs whole).
+fn whole_routes(topo: &Topology, algorithm: &str, dest: &Destinations, closed: bool) -> Vec<f64> {
+    let ports = topo.ports();
+    let mut load = vec![0.0f64; (topo.nodes() * ports) as usize];
+    let parities = tie_parities(topo);
     let share = 1.0 / parities.len() as f64;
     let add = |load: &mut [f64], from: u32, via: &[u32], to: u32, w: f64| {
         // Bit fixing on the shuffle-exchange: its classic route, not the
@@ -132,9 +147,6 @@ fn loads(topo: &Topology, algorithm: &str, dest: &Destinations, closed: bool) ->
                     }
                 }
             }
-            if algorithm == hypercube::VALIANT_NAME {
-                valiant_delivered_early(topo, parities, dest, &mut load);
-            }
             return load;
         }
     }
@@ -157,7 +169,6 @@ fn loads(topo: &Topology, algorithm: &str, dest: &Destinations, closed: bool) ->
                     }
                 }
             }
-            valiant_delivered_early(topo, parities, dest, &mut load);
         }
         rand_interval::NAME => {
             let (rows, cols) = topo.mesh2d().unwrap_or((1, topo.nodes()));
@@ -175,9 +186,9 @@ fn loads(topo: &Topology, algorithm: &str, dest: &Destinations, closed: bool) ->
     load
 }
 
-/// The most steps of a walk [`valiant_delivered_early`] takes (about 3 s
-/// natively): mesh:32x32 and torus:32x32 are within it, mesh:64x64 is not
-/// (31 s). Above it Valiant's λ* is that of both legs walked whole — what
+/// The most steps of a walk [`valiant_delivered_early`] takes (about 2 s
+/// natively): mesh:32x32 (0.4 s for the whole `load` run) and torus:32x32
+/// (2^27 steps, 0.8 s) are within it, mesh:64x64 is not (tens of seconds). Above it Valiant's λ* is that of both legs walked whole — what
 /// the packets delivered on their first leg would load, so a lower bound of
 /// the exact λ* (under uniform traffic by 0.9 % on torus:16x16, 0.5 % on
 /// torus:32x32 and 0.7 % on mesh:32x32, falling about as 1/side: the
@@ -208,10 +219,10 @@ fn valiant_delivered_early(topo: &Topology, parities: &[u32], dest: &Destination
         for m in 0..n {
             second.iter_mut().for_each(|x| *x = 0.0);
             for &s in dest.sources() {
-                let mut delivered = 0.0;
+                let (weight, mut delivered) = (dest.weights_from(s), 0.0);
                 topo.walk_route(s, &[], m, parity, RouteOrder::Standard, |at, port| {
                     if at != s {
-                        let w = dest.weight(s, at) * per_m * share;
+                        let w = weight(at) * per_m * share;
                         delivered += w;
                         second[at as usize] += w;
                     }

@@ -198,19 +198,17 @@ impl Destinations {
         }
     }
 
-    /// The probability that a packet generated at `s` is bound for `d` (0
-    /// where `s` generates nothing or never sends to `d`): one entry of
-    /// [`Destinations::for_each_pair`]'s matrix.
-    pub fn weight(&self, s: u32, d: u32) -> f64 {
-        match self.pattern {
-            _ if s == d || self.sources.binary_search(&s).is_err() => 0.0,
-            Pattern::Uniform => match self.targets.binary_search(&d) {
-                Ok(_) => {
-                    let others = self.targets.len() - self.targets.binary_search(&s).is_ok() as usize;
-                    1.0 / others as f64
-                }
-                Err(_) => 0.0,
-            },
+    /// The row of source `s` in [`Destinations::for_each_pair`]'s matrix:
+    /// the probability that a packet generated at `s` is bound for `d`, as
+    /// a function of `d` (0 where `s` generates nothing or never sends to
+    /// `d`). What depends on `s` alone is found once, not per `d`.
+    pub fn weights_from(&self, s: u32) -> impl Fn(u32) -> f64 + '_ {
+        let source = self.sources.binary_search(&s).is_ok();
+        let others = self.targets.len() - self.targets.binary_search(&s).is_ok() as usize;
+        let uniform = if source && others > 0 { 1.0 / others as f64 } else { 0.0 };
+        move |d| match self.pattern {
+            _ if !source || s == d => 0.0,
+            Pattern::Uniform => uniform * self.targets.binary_search(&d).is_ok() as u8 as f64,
             Pattern::Workload(_) => (self.fixed[s as usize] == d) as u8 as f64,
         }
     }
