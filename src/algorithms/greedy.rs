@@ -174,10 +174,11 @@ const BUFFER_LEMMA: Claim = Claim {
 const BUFFER_COROLLARY: Claim = Claim {
     name: "the buffer corollary",
     text: join!(
-        "with greedy dimension-order routing a permutation of the d-dimensional mesh of side n (d ≥ 3) is routed in \
-         d(n − 1) steps, the diameter, with ",
+        "with greedy dimension-order routing a permutation of the d-dimensional mesh of side n (d ≥ 3) needs ",
         Formula::GreedyBufferCube.spelled(),
-        " buffers per node besides the standard ones (one input and one output buffer per link)"
+        " buffers per node besides the standard ones (one input and one output buffer per link); only these are \
+         judged: the corollary's d(n − 1) steps, the diameter, hold for coordinate-wise permutations, not for every \
+         permutation (mesh:3x3x3 has permutations that take 7 steps)"
     ),
     scope: Scope::CubeMesh,
     permutation: true,

@@ -255,6 +255,14 @@ fn note_unread(spec: &RunSpec) {
     for (field, value, why) in spec.unread_fields() {
         eprintln!("routesim: note: --{} {value} has no effect: {why}", field.cli());
     }
+    // Each option that changes nothing on this network.
+    for (field, value, why) in spec.idle_options() {
+        let flag = match value.as_str() {
+            "true" => format!("--{}", field.cli()),
+            _ => format!("--{} {value}", field.cli()),
+        };
+        eprintln!("routesim: note: {flag} has no effect: {why}");
+    }
     // And each algorithm option the algorithm does not take (a sweep, whose
     // grid sets them for other algorithms, does not note them).
     for (field, value, takers) in spec.unread_options() {

@@ -47,6 +47,7 @@ mod stats;
 pub use deadlock::canonical_cycle;
 
 pub use policy::Policy;
+pub use queues::ScriptRefusal;
 pub use stats::{PhaseSteps, Stats};
 pub use worms::MAX_FLITS;
 
@@ -358,6 +359,8 @@ pub struct Engine {
     /// ([`Engine::deliver_in_coming_step`]); a step the run never takes
     /// (its step limit) delivers none of them.
     due: Vec<u32>,
+    /// The step whose script a node had no room for, once one had none.
+    script_refused: Option<ScriptRefusal>,
     last_links: Vec<u32>,
     /// Whether the commit records every move's link in `last_links` (with
     /// the series or the checks on, unless the caller turned it off for
@@ -498,6 +501,7 @@ impl Engine {
             delivered: 0,
             arrived_at_target: Vec::new(),
             due: Vec::new(),
+            script_refused: None,
             last_links: Vec::new(),
             record_links: control::records_links(&config, true),
             last_control: 0,

@@ -9,10 +9,14 @@ impl Engine {
     /// SPEC §1: a node accepts at most q − (start-of-step working queue)
     /// arriving transit packets (or, with edge queues, one per incoming link
     /// with room), chosen by the policy; packets arriving at their
-    /// destination are always accepted; refused packets stay put. Scripted
-    /// moves are the algorithm's responsibility and are never refused.
+    /// destination are always accepted; refused packets stay put. Node
+    /// queues count scripted moves too, before any routed packet: a
+    /// schedule cannot wait, so a step whose script moves more packets into
+    /// a node than it has room for is not taken — it moves nothing, and the
+    /// run stalls ([`Engine::script_refused`] says where). With edge queues
+    /// the scripts (flashsort's sorts) are the algorithm's own to bound.
     pub(super) fn apply_queue_capacity(&mut self, cap: u32) {
-        let mut transit: Vec<(u32, u64, u32)> = Vec::new(); // (to, best, contest)
+        let mut transit: Vec<(u32, u64, u32)> = Vec::new(); // (to, best, contest or SCRIPTED | move)
         let sink = self.sink();
         for (k, c) in self.contests[..self.contest_count].iter_mut().enumerate() {
             // Reserved links carry control messages or scripted moves, which
@@ -34,9 +38,61 @@ impl Engine {
                 transit.push((next, c.best, k as u32));
             }
         }
+        if !self.config.edge_queues {
+            for (i, &(s, _, to)) in self.forced.iter().enumerate() {
+                if to != self.dest[s as usize] || !self.deliver_on_arrival {
+                    // Above every bid's key: taken first.
+                    transit.push((to, RESERVED, SCRIPTED | i as u32));
+                }
+            }
+        }
+        let mut refused = None;
         refuse_beyond_room(&mut transit, &self.working, cap, |k| {
-            self.contests[k as usize].best = EMPTY;
+            if k & SCRIPTED != 0 {
+                refused.get_or_insert(k & !SCRIPTED);
+            } else {
+                self.contests[k as usize].best = EMPTY;
+            }
         });
+        if let Some(i) = refused {
+            self.refuse_script(cap, self.forced[i as usize].2);
+        }
+    }
+
+    /// The step's script needs more room at `node` than it has: nothing of
+    /// the step moves (no packet, scripted or routed, no control message),
+    /// so that the run stalls on it, and the refusal is kept for the reader.
+    fn refuse_script(&mut self, cap: u32, node: u32) {
+        let scripted = |e: &Engine, &(s, _, to): &(u32, u32, u32)| {
+            to == node && (to != e.dest[s as usize] || !e.deliver_on_arrival)
+        };
+        let arrivals = self.forced.iter().filter(|m| scripted(self, m)).count() as u32;
+        let held = self.working[node as usize];
+        self.script_refused = Some(ScriptRefusal {
+            step: self.step,
+            node,
+            held,
+            room: cap.saturating_sub(held),
+            arrivals,
+        });
+        for (s, _, _) in std::mem::take(&mut self.forced) {
+            self.flags[s as usize] &= !super::FORCED;
+            if self.flags[s as usize] & super::ELIGIBLE != 0 {
+                self.touch(s as usize);
+            }
+        }
+        self.control.clear();
+        self.control_kinds.clear();
+        self.busy = false;
+        for c in &mut self.contests[..self.contest_count] {
+            c.best = EMPTY;
+        }
+    }
+
+    /// Where a step's script asked a node for more room than it had under
+    /// `--queue-cap`, if one did: the run stalled there.
+    pub fn script_refused(&self) -> Option<ScriptRefusal> {
+        self.script_refused
     }
 
     /// Brings the largest working queue down to this step's end-of-step
@@ -78,6 +134,25 @@ impl Engine {
     pub(super) fn leave_working(&mut self, node: usize) {
         shift_queue(&mut self.working, node, false);
     }
+}
+
+/// Marks a scripted move among a step's transit bids (`apply_queue_capacity`).
+const SCRIPTED: u32 = 1 << 31;
+
+/// A step whose scripted moves needed more room at a node than its queue
+/// capacity left ([`Engine::script_refused`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ScriptRefusal {
+    /// The step not taken.
+    pub step: u32,
+    /// The node.
+    pub node: u32,
+    /// Its working queue at the start of that step.
+    pub held: u32,
+    /// The arrivals it could accept (q − held).
+    pub room: u32,
+    /// The scripted arrivals the step would have brought it.
+    pub arrivals: u32,
 }
 
 /// The node-queue rule of SPEC §1 on a step's transit bids `(to, key,

@@ -41,6 +41,31 @@ pub(super) fn stall(sim: &Simulation) -> Option<Stall> {
         Some(q) => format!("queues of {}", count(q)),
         None => "unbounded queues".to_string(),
     };
+    if let Some(r) = sim.engine().script_refused() {
+        let text =
+            format!(
+            "{}'s schedule moves its packets by script (sorts, deals, tours), and a script cannot wait. In step {} \
+             it would move {} into node {} ({}), which held {} at the start of the step: with {queues} a \
+             node accepts at most q − (its queue at the step's start) = {} arriving packets (SPEC §1). So that \
+             step moves nothing and the run stalls (the report counts {moved} steps); a larger q lets it run.",
+            sim.config().algorithm,
+            r.step,
+            if r.arrivals == 1 { "1 packet".to_string() } else { format!("{} packets", r.arrivals) },
+            r.node,
+            topo.describe_node(r.node),
+            r.held,
+            r.room,
+        );
+        return Some(Stall {
+            nodes,
+            path: String::new(),
+            headline: format!(
+                "Stalled with {queues}: the schedule needs room for {} at node {}, which has room for {}.",
+                r.arrivals, r.node, r.room
+            ),
+            text,
+        });
+    }
     let Some(&first) = nodes.first() else {
         let text = if sim.config().queue_cap.is_some() {
             "No cycle of full nodes waits on itself: the packets that block the others wait for no link — they \

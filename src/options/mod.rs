@@ -552,6 +552,27 @@ impl Field {
         Field::ALL.into_iter().find(|f| f.query() == Some(key))
     }
 
+    /// Why this option, where an algorithm takes it, changes nothing on
+    /// `topology`: the route order on a network with one dimension (a
+    /// linear array, a ring) or on a butterfly (its levels fix the bits in
+    /// one order, the only path). `None` where it may change the run.
+    pub fn idle_on(self, topology: &crate::topology::Topology) -> Option<&'static str> {
+        use crate::topology::Topology;
+        let one_dimension = match topology {
+            Topology::Grid(g) => g.dims().iter().filter(|&&side| side > 1).count() < 2,
+            Topology::Hypercube(h) => h.dim() < 2,
+            Topology::ShuffleExchange(g) => g.dim() < 2,
+            Topology::Butterfly(_) => false,
+        };
+        match (self, topology) {
+            (Field::ReverseOrder, Topology::Butterfly(_)) => {
+                Some("a butterfly's levels fix the bits in one order (its only path)")
+            }
+            (Field::ReverseOrder, _) if one_dimension => Some("a network of one dimension has one order of dimensions"),
+            _ => None,
+        }
+    }
+
     /// The JSON keys of every field, for messages.
     pub fn json_keys() -> Vec<&'static str> {
         Field::ALL.iter().map(|f| f.json()).collect()

@@ -462,6 +462,26 @@ impl RunSpec {
             .collect()
     }
 
+    /// The options the algorithm takes but that change nothing on this
+    /// network, as (field, value, why) — `--reverse-order` on a butterfly
+    /// or a linear array ([`Field::idle_on`]). Kept, and named by each
+    /// front end as [`RunSpec::unread_fields`] are.
+    pub fn idle_options(&self) -> Vec<(Field, String, &'static str)> {
+        let topology = self.topology.as_ref().or(self.instance.as_ref().map(|i| &i.topology));
+        let Some(topology) = topology else {
+            return Vec::new();
+        };
+        self.algorithm
+            .options
+            .iter()
+            .filter_map(|&f| {
+                let access = f.info().access?;
+                (access.json)(&self.options)?;
+                Some((f, (access.show)(&self.options), f.idle_on(topology)?))
+            })
+            .collect()
+    }
+
     /// The instance this request routes: the given one, or the workload generated under the limits.
     pub fn instance(&self) -> Result<Instance> {
         self.validate_source()?;

@@ -115,6 +115,11 @@ impl RunSpec {
                 }
             }
         }
+        for (field, value, why) in spec.idle_options() {
+            if let (true, Some(key)) = (named.contains(&field), field.query()) {
+                messages.push(format!("URL parameter {key}={value} has no effect: {why}."));
+            }
+        }
         (spec, messages, named, switches)
     }
 }

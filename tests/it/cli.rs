@@ -1,6 +1,7 @@
 //! The command line's contract (SPEC §4): exit codes, one-line errors,
 //! JSON and CSV output, determinism. Runs the built binary.
 
+use routesim::RunSpec;
 use serde_json::{json, Value};
 use std::io::Write;
 use std::path::PathBuf;
@@ -861,6 +862,75 @@ fn unread_workload_flags_are_noted_on_stderr() {
     ]);
     assert_eq!(out.status.code(), Some(0));
     assert!(text(&out.stderr).is_empty(), "{}", text(&out.stderr));
+}
+
+/// An option the algorithm takes that cannot change the run on this
+/// network is named, and the run is the one without it: the route order
+/// on a butterfly (its levels fix the bits in one order) and on networks
+/// of one dimension (an audit found `--reverse-order` silently ignored on
+/// butterfly:3). On a hypercube or a 2-D mesh it is taken, with no note.
+#[test]
+fn an_option_that_changes_nothing_on_this_network_is_named() {
+    for (topology, algorithm, why) in [
+        (
+            "butterfly:3",
+            "bit-fixing",
+            "a butterfly's levels fix the bits in one order",
+        ),
+        ("linear:8", "greedy", "one dimension"),
+        ("ring:7", "valiant", "one dimension"),
+        ("mesh:1x8", "greedy", "one dimension"),
+    ] {
+        let args = [
+            "run",
+            "--topology",
+            topology,
+            "--algorithm",
+            algorithm,
+            "--workload",
+            "random-permutation",
+        ];
+        let plain = routesim(&[&args[..], &["--json"]].concat());
+        let out = routesim(&[&args[..], &["--reverse-order", "--json"]].concat());
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        let err = text(&out.stderr);
+        assert!(
+            err.contains("note: --reverse-order has no effect: ") && err.contains(why),
+            "{topology}: {err}"
+        );
+        let mut with = json_of(&out);
+        with.as_object_mut().unwrap().remove("reverse_order");
+        assert_eq!(with, json_of(&plain), "{topology}");
+    }
+    for (topology, algorithm) in [("hypercube:3", "bit-fixing"), ("mesh:4x4", "greedy")] {
+        let out = routesim(&[
+            "run",
+            "--topology",
+            topology,
+            "--algorithm",
+            algorithm,
+            "--workload",
+            "random-permutation",
+            "--reverse-order",
+        ]);
+        assert_eq!(out.status.code(), Some(0));
+        assert!(text(&out.stderr).is_empty(), "{topology}: {}", text(&out.stderr));
+    }
+    let base = RunSpec::browser();
+    let (_, messages) = RunSpec::from_query(
+        base,
+        [
+            ("topology", "butterfly:3"),
+            ("algorithm", "bit-fixing"),
+            ("reverse-order", "true"),
+        ],
+    );
+    assert!(
+        messages
+            .iter()
+            .any(|m| m.starts_with("URL parameter reverse-order=true has no effect: a butterfly")),
+        "{messages:?}"
+    );
 }
 
 /// SPEC §4: `sweep --shard i/N` and `load --shard i/N` run the i-th of N

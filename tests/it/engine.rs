@@ -347,3 +347,89 @@ fn engine_state_is_at_most_64_bytes_per_packet() {
         assert!(after > before, "the contest list is counted once a step has run");
     }
 }
+
+/// SPEC §1's bounded queues hold for scripted moves too (compare-exchange
+/// swaps, deals, tours): in every step a node accepts at most q − (its
+/// working queue at the step's start) arriving packets that are not
+/// delivered there. An audit found the sorts of snake-sort, sort-route and
+/// pp-* moving keys into full nodes (749 violations at q = 1 on mesh:8x8).
+/// A schedule that needs more room than q leaves is not taken: that step
+/// moves nothing and the run stalls, saying where.
+#[test]
+fn scripted_moves_keep_to_the_queue_capacity() {
+    use crate::common::sim_of;
+    use routesim::Field;
+    type Case<'a> = (&'a str, &'a str, &'a str, &'a [(Field, &'a str)], &'a [u32]);
+    let cases: &[Case] = &[
+        ("mesh:8x8", "snake-sort", "sort-random", &[], &[1, 2, 3]),
+        ("mesh:16x16", "sort-route", "random-permutation", &[], &[1, 2, 5]),
+        ("mesh:16x16", "pp-rand", "random-kk", &[(Field::K, "2")], &[2, 4, 6, 9]),
+        (
+            "mesh:16x16",
+            "pp-det",
+            "random-lk",
+            &[(Field::L, "2"), (Field::K, "4")],
+            &[3, 8, 12],
+        ),
+        ("hypercube:5", "bitonic", "sort-random", &[], &[1, 2]),
+        ("mesh:8x8", "greedy", "random-permutation", &[], &[1, 2]),
+    ];
+    let (mut stalled_by_script, mut finished) = (0, 0);
+    for &(topology, algorithm, workload, extra, caps) in cases {
+        for &q in caps {
+            let q_text = q.to_string();
+            let mut fields = extra.to_vec();
+            fields.push((Field::QueueCap, &q_text));
+            let mut s = sim_of(topology, algorithm, workload, &fields);
+            let what = format!("{algorithm} on {topology} q = {q}");
+            while s.status() == Status::Running {
+                let before = s.engine().positions();
+                let held = s.engine().working_queues().to_vec();
+                s.step();
+                let e = s.engine();
+                let mut arrivals = vec![0u32; held.len()];
+                for (p, &from) in before.iter().enumerate() {
+                    let p = p as u32;
+                    let to = e.position(p);
+                    if to != from && !e.is_delivered(p) {
+                        arrivals[to as usize] += 1;
+                    }
+                }
+                for (v, &a) in arrivals.iter().enumerate() {
+                    assert!(
+                        a <= q.saturating_sub(held[v]),
+                        "{what}: step {} node {v} held {} and accepted {a}",
+                        e.step_count(),
+                        held[v]
+                    );
+                }
+            }
+            match (s.status(), s.engine().script_refused()) {
+                (Status::Finished, None) => finished += 1,
+                (Status::Stalled, Some(r)) => {
+                    stalled_by_script += 1;
+                    assert!(
+                        r.arrivals > r.room && r.room == q.saturating_sub(r.held),
+                        "{what}: {r:?}"
+                    );
+                    let stall = routesim::explain::explain_run(&s).stall.expect("a stall is explained");
+                    assert!(
+                        stall.text.contains("a script cannot wait") && stall.text.contains(&format!("node {}", r.node)),
+                        "{what}: {}",
+                        stall.text
+                    );
+                }
+                (Status::Stalled, None) => {}
+                (status, refused) => panic!("{what}: {status:?} {refused:?}"),
+            }
+        }
+    }
+    assert!(
+        stalled_by_script >= 3 && finished >= 6,
+        "{stalled_by_script} {finished}"
+    );
+    // Queues of two are room enough for a sort of one key per node.
+    let mut s = sim_of("mesh:8x8", "snake-sort", "sort-random", &[(Field::QueueCap, "2")]);
+    assert_eq!(s.run(), Status::Finished);
+    assert_eq!(s.sorted(), Some(true));
+}

@@ -105,6 +105,35 @@ fn greedy_buffer_corollary_is_met_on_cube_meshes() {
     }
 }
 
+/// The corollary's d(n − 1) steps hold for coordinate-wise permutations
+/// only (SPEC §5): this permutation of mesh:3x3x3 (an audit's, found by
+/// an independent simulator) takes 7 > 6 steps. The claim judges the
+/// buffers alone, so its text must not promise the steps of every
+/// permutation beside a "met".
+#[test]
+fn greedy_buffer_corollary_does_not_promise_the_diameter_for_every_permutation() {
+    let dest = [
+        17u32, 6, 7, 2, 8, 14, 11, 20, 12, 5, 19, 18, 4, 16, 0, 23, 9, 24, 10, 13, 26, 15, 25, 3, 1, 22, 21,
+    ];
+    let packets: Vec<(u32, u32)> = dest.iter().enumerate().map(|(s, &d)| (s as u32, d)).collect();
+    let instance = routesim::workload::Instance::new("mesh:3x3x3".parse::<Topology>().unwrap(), packets).unwrap();
+    let mut s = Simulation::new(
+        instance,
+        routesim::SimConfig {
+            algorithm: "greedy".into(),
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(s.run(), Status::Finished);
+    assert_eq!(s.report().steps, 7, "more than d(n − 1) = 6");
+    let e = explain_run(&s);
+    let c = claim(&s, "the buffer corollary", &e.claims);
+    assert_eq!(c.verdict, Verdict::Met, "{}", c.line);
+    assert!(!c.text.contains("is routed in d(n − 1) steps"), "{}", c.text);
+    assert!(c.text.contains("coordinate-wise"), "{}", c.text);
+}
+
 /// Every packet's delay recomputed from the engine's delivery steps and the
 /// network's distance.
 fn delays(s: &Simulation) -> Vec<Option<u32>> {

@@ -140,6 +140,8 @@ fn judge(topology: &str, workload: &str, l: &str, k: &str, request: &Request) ->
     let mut arrived_by: Vec<Option<(u32, u32)>> = vec![None; n as usize];
     let mut most_in_edge_queue = 0usize;
     while sim.status() == Status::Running {
+        // Which packets had crossed a link as the step opened.
+        let crossed_before: Vec<bool> = arrived_by.iter().map(Option::is_some).collect();
         sim.step();
         let now = sim.engine().step_count();
         // A call simulates one step, or none when it finds the run over
@@ -215,11 +217,37 @@ fn judge(topology: &str, workload: &str, l: &str, k: &str, request: &Request) ->
                     working[after[p] as usize] += 1;
                 }
             }
+            let q: u32 = q.parse().unwrap();
             let most = working.iter().copied().max().unwrap_or(0);
             assert!(
-                most <= q.parse().unwrap(),
+                most <= q,
                 "{what}: a node holds {most} packets in transit, q = {q}, after step {stepped}"
             );
+            // And in the step itself (SPEC §1): a node accepted at most
+            // q − (its start-of-step working queue) packets that are not
+            // delivered there — scripted moves (a sort's swaps) included.
+            // A packet parked at its destination and handed over between
+            // steps is stamped with the step before: delivered then, it
+            // was in no queue as this step opened.
+            let mut working_before = vec![0u32; working.len()];
+            for (p, &crossed) in crossed_before.iter().enumerate() {
+                if crossed && sim.engine().delivery_steps()[p] >= stepped {
+                    working_before[before[p] as usize] += 1;
+                }
+            }
+            let mut accepted = vec![0u32; working.len()];
+            for (p, (&a, &b)) in before.iter().zip(&after).enumerate() {
+                if a != b && arrived_by[p].is_some() && sim.engine().delivery_steps()[p] == u32::MAX {
+                    accepted[b as usize] += 1;
+                }
+            }
+            for (v, &took) in accepted.iter().enumerate() {
+                assert!(
+                    took <= q.saturating_sub(working_before[v]),
+                    "{what}: node {v} held {} at the start of step {stepped} and accepted {took}, q = {q}",
+                    working_before[v]
+                );
+            }
         }
         before = after;
     }
@@ -319,8 +347,10 @@ fn every_algorithm_option_obeys_the_model_as_seen_from_outside() {
     assert!(judged > 100, "{judged} runs judged");
 }
 
-/// The referee with node queues of capacity 1 and 2 (`--queue-cap`): at
-/// every step's end no node holds more than q packets in transit — counted
+/// The referee with node queues of capacity 1 and 2 (`--queue-cap`): in
+/// every step no node accepts more than q − (its start-of-step working
+/// queue) packets, and at every step's end none holds more than q packets
+/// in transit — counted
 /// from outside as the packets that have crossed a link and are not
 /// delivered (SPEC §1: a node accepts at most q − its start-of-step
 /// working queue; packets at their destination are always accepted, and
