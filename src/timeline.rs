@@ -293,7 +293,29 @@ impl Timeline {
                 break;
             }
         }
+        self.look_ahead();
         self.current.status()
+    }
+
+    /// A shown state whose undelivered packets all sit at their
+    /// destinations may be the run's last step before its length is known
+    /// (`settle` needs it): the next call may hand them over and end the
+    /// run without a step. A copy tries that call; if it ends the run at
+    /// the same step, the shown state is that ending — so a first pass
+    /// shows the last step once, finished, as the report counts it.
+    fn look_ahead(&mut self) {
+        if self.current.status() != Status::Running || !self.current.engine().all_home() {
+            return;
+        }
+        let now = self.step_count();
+        let mut next = self.current.clone();
+        next.step();
+        if next.status() == Status::Finished && next.engine().step_count() == now {
+            self.current = next;
+            if self.head.as_ref().is_some_and(|h| h.engine().step_count() == now) {
+                self.head = None;
+            }
+        }
     }
 
     /// Steps forward until the run is over or `max_steps` steps were taken.

@@ -56,8 +56,28 @@ const PAGE_KEYS = ['speed', 'color', 'play', 'step', 'instance', 'embed', 'compa
  * options such as `phases`), so that the address is read and written for
  * every one of them. Called once, when the module is loaded.
  */
-export function registerRunFields(fields) {
+export function registerRunFields(fields, algorithms = []) {
   for (const { query, key } of fields ?? []) RUN_KEYS[query] = key;
+  for (const { name, options } of algorithms) {
+    OPTION_TAKERS[name] = new Set((options ?? []).map((o) => o.key));
+    // `locality` is also a workload's parameter: not only an option.
+    for (const o of options ?? []) if (o.key !== 'locality') ALGORITHM_OPTIONS.add(o.key);
+  }
+}
+
+/** The config keys of the algorithms' options, and which algorithm takes which (from the catalogue). */
+const ALGORITHM_OPTIONS = new Set();
+const OPTION_TAKERS = {};
+
+/**
+ * Whether the address leaves out `field`: an algorithm's option that the
+ * run's algorithm does not take and the config does not hold (a lesson's
+ * preset set it for the lesson's algorithm; the core drops it for this
+ * one, so writing it empty would only be refused on reload).
+ */
+function optionNotTaken(config, field) {
+  const takes = OPTION_TAKERS[config.algorithm];
+  return ALGORITHM_OPTIONS.has(field) && takes !== undefined && !takes.has(field) && text(config[field]) === '';
 }
 
 /**
@@ -238,6 +258,7 @@ export function toQuery(config, page, embed, { lesson = null, current = '', inst
   const defaults = defaultsFor(lesson, !lesson && isDefaultRun(config));
   if (lesson) params.set('lesson', lesson.id);
   for (const [key, field] of Object.entries(RUN_KEYS)) {
+    if (optionNotTaken(config, field)) continue;
     if (text(config[field]) !== text(defaults.config[field])) params.set(key, text(config[field]));
   }
   if (page.speed != null) params.set('speed', String(page.speed));

@@ -58,9 +58,14 @@ const early = [];
 const holdEarly = (event) => early.push(event);
 window.addEventListener('message', holdEarly);
 
+/** How often commands waiting for a goto's computation look again (ms). */
+const WAIT_MS = 15;
+
 /**
  * Listens for commands. `actions` = {play(), pause(), step(), back(),
- * reset(), goto(step)}; `report(text)` shows a line in the error line,
+ * reset(), goto(step), busy()}: `busy()` while a goto computes toward its
+ * step (the commands after it wait, and are obeyed in order once it is
+ * shown; a pause cancels it and them); `report(text)` shows a line in the error line,
  * `clear()` removes it. Returns {post(state), ready(current)}: `post`
  * posts one state message; until `ready` is called (the page has booted:
  * its run built, an embed's wait to be seen decided) the page's steps are
@@ -80,8 +85,30 @@ export function setupEmbedApi(actions, report, clear) {
       return;
     }
     clear();
+    // A goto still computing (a far step of a big run, in slices) is
+    // obeyed before the commands after it: they wait for it, in order —
+    // but a pause stops it (the host's way to cancel a far jump), and the
+    // commands that waited behind it go with it.
+    if (data.command === 'pause' && actions.busy?.()) {
+      waiting.length = 0;
+      obey(data);
+      return;
+    }
+    if (waiting.length || actions.busy?.()) {
+      waiting.push(data);
+      if (waiting.length === 1) setTimeout(drain, WAIT_MS);
+      return;
+    }
+    obey(data);
+  };
+  const obey = (data) => {
     if (data.command === 'goto') actions.goto(data.step);
     else actions[data.command]();
+  };
+  const waiting = [];
+  const drain = () => {
+    while (waiting.length && !actions.busy?.()) obey(waiting.shift());
+    if (waiting.length) setTimeout(drain, WAIT_MS);
   };
   let booted = false;
   let held = false;

@@ -113,7 +113,7 @@ async function boot() {
   setPalette(palette);
   document.documentElement.style.setProperty('--lit', palette.lit);
   document.documentElement.style.setProperty('--control', palette.control);
-  registerRunFields(state.catalogue.fields);
+  registerRunFields(state.catalogue.fields, state.catalogue.algorithms);
   state.lessons = wasm.lessons();
   registerIntro(wasm.lesson('intro'));
   const search = location.search;
@@ -195,6 +195,7 @@ async function boot() {
     back: stepBack,
     reset: resetRun,
     goto: goTo,
+    busy: () => state.computingAhead,
   }, (text) => {
     clearMessages('embed');
     showMessage('error', text, 'embed');

@@ -95,6 +95,12 @@ impl Engine {
             .filter(|&p| self.delivered_at[p as usize] == NONE)
             .collect()
     }
+    /// Whether every undelivered packet sits at its destination (parked
+    /// there by a scripted phase): the state in which an algorithm may hand
+    /// them over and end the run without another step.
+    pub fn all_home(&self) -> bool {
+        (0..self.scan_len).all(|s| self.flags[s] & DELIVERED != 0 || self.pos[s] == self.dest[s])
+    }
     /// Number of undelivered packets.
     pub fn in_flight(&self) -> u32 {
         self.in_flight

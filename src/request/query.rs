@@ -149,8 +149,10 @@ pub fn query_pairs(search: &str) -> Vec<(String, String)> {
         }
         String::from_utf8_lossy(&out).into_owned()
     };
+    // One leading `?`, as `URLSearchParams` strips (a second is part of the first key).
     search
-        .trim_start_matches('?')
+        .strip_prefix('?')
+        .unwrap_or(search)
         .split('&')
         .filter(|pair| !pair.is_empty())
         .map(|pair| {

@@ -345,8 +345,8 @@ impl Instance {
         Ok((inst, unknown))
     }
 
-    /// Writes SPEC §3 JSON, compact, keys in alphabetical order (`k`, `l`,
-    /// `name`, `packets`, `topology`). Written straight into the string,
+    /// Writes SPEC §3 JSON, compact, keys in alphabetical order (`k`,
+    /// `keys`, `l`, `name`, `packets`, `topology`). Written straight into the string,
     /// without a JSON tree: a tree costs about a hundred bytes per packet,
     /// which at the node limit is many GB.
     pub fn to_json(&self) -> String {
@@ -373,7 +373,16 @@ impl Instance {
             let _ = write!(out, "\"name\":{},", json!(name));
         }
         out.push_str("\"packets\":[");
+        // A sort's file gives each packet its rank's node in the topology's
+        // order (SPEC §5), whatever order a run has set (a snake sort's, a
+        // butterfly sort's level D): an exported sort loads again.
+        let canonical = self.keys.as_ref().map(|keys| {
+            let order = super::sort::Order::of(&self.topology);
+            let ranks = super::sort::rank_destinations(keys);
+            move |i: usize| order.node(&self.topology, ranks[i])
+        });
         for (i, &(s, d)) in self.packets.iter().enumerate() {
+            let d = canonical.as_ref().map_or(d, |node| node(i));
             let _ = write!(out, "{}[{s},{d}]", if i == 0 { "" } else { "," });
         }
         let _ = write!(out, "],\"topology\":{}}}", json!(self.topology.to_string()));

@@ -271,6 +271,34 @@ test('a far goto on a big network is computed in slices: the page answers meanwh
   await page.close();
 });
 
+test('commands after a goto still computing wait for it and are obeyed in order', async () => {
+  // mesh:256x256 random-kk k = 2 (131,072 packets): step 150 takes several slices to compute.
+  const { page, frame, errors } = await host('?embed=1&topology=mesh:256x256&algorithm=greedy&workload=random-kk&k=2&play=0');
+  await page.waitForFunction(() => window.got.length >= 1);
+  const steps = async (from) => (await received(page)).slice(from).map((m) => m.step);
+  let from = (await received(page)).length;
+  // An audit saw `back` dropped (150 shown) and `step` count from 0 (step 1 shown).
+  await page.evaluate(() => {
+    window.send({ type: 'routesim:command', command: 'goto', step: 150 });
+    window.send({ type: 'routesim:command', command: 'back' });
+  });
+  await page.waitForFunction((n) => window.got.length >= n + 2, from, { timeout: 60000 });
+  assert.deepEqual(await steps(from), [150, 149]);
+  from = (await received(page)).length;
+  await page.evaluate(() => {
+    window.send({ type: 'routesim:command', command: 'goto', step: 300 });
+    window.send({ type: 'routesim:command', command: 'step' });
+    window.send({ type: 'routesim:command', command: 'step' });
+  });
+  await page.waitForFunction((n) => window.got.length >= n + 3, from, { timeout: 60000 });
+  await page.waitForTimeout(300);
+  assert.deepEqual(await steps(from), [300, 301, 302]);
+  assert.equal(await shownStep(frame), 302);
+  assert.equal(await errorLine(frame), '');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('an address that opens a big run at a far step computes it in slices after the page is drawn, then shows it', async () => {
   // Boot computes about 200 ms toward step 1000 of mesh:512x512 random-kk with k = 2 (524,288 packets; greedy
   // ends at 1004 with seed 1), then goes on in slices: far enough that the rest takes over a second even on a

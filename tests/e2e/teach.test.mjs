@@ -368,3 +368,24 @@ test('an address ℓ or k the workload does not read is named once, then leaves 
   assert.deepEqual(errors.filter((e) => !/has no effect/.test(e)), []);
   await page.close();
 });
+
+test('an option of the lesson\'s algorithm leaves the address when another algorithm is chosen (reloading it says nothing)', async () => {
+  for (const [lesson, algorithm, key] of [
+    ['bitonic-vs-flashsort', 'bitonic', 'loading'],
+    ['cut-through', 'offline', 'flits'],
+    ['ks-level', 'greedy', 'superior'],
+  ]) {
+    const { page, errors } = await open(`?lesson=${lesson}&play=0`);
+    await page.selectOption('[data-role="algorithm"]', algorithm);
+    await page.waitForFunction((a) => new URL(location.href).searchParams.get('algorithm') === a, algorithm);
+    const params = new URL(page.url()).searchParams;
+    assert.ok(!params.has(key), `${lesson} + ${algorithm}: ${page.url()}`);
+    await page.goto(page.url());
+    await page.waitForSelector('body[data-ready="1"]');
+    const error = await role(page, 'error').evaluate((el) => (el.hidden ? '' : el.innerText.trim()));
+    assert.equal(error, '', `${lesson} + ${algorithm} reloaded`);
+    assert.equal(await page.locator('[data-role="algorithm"]').inputValue(), algorithm);
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+});

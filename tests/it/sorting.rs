@@ -713,3 +713,45 @@ fn a_sort_cut_one_step_short_delivers_nothing_past_its_limit() {
         );
     }
 }
+
+/// A run's instance, written out (the page's download and shared link,
+/// wasm `instance_json`), is the file `generate` writes and loads again:
+/// a sort's destinations are its ranks' nodes in the topology's order
+/// (SPEC §5), not the order the run sorts into (a snake sort's, a
+/// butterfly sort's level D) — an audit found those exports refused.
+#[test]
+fn a_sort_run_writes_the_instance_generate_writes() {
+    use crate::common::sim_of;
+    for (topology, algorithm) in [
+        ("mesh:4x4", "snake-sort"),
+        ("mesh:8x8", "snake-sort"),
+        ("butterfly:3", "bitonic"),
+        ("butterfly:4", "flashsort"),
+        ("hypercube:4", "bitonic"),
+        ("shuffle-exchange:4", "bitonic"),
+        ("mesh:4x4", "flashsort"),
+    ] {
+        for workload in ["sort-random", "sort-few", "sort-reversed"] {
+            let s = sim_of(topology, algorithm, workload, &[(routesim::Field::Seed, "3")]);
+            let written = s.instance().to_json();
+            let generated = crate::common::spec_of(topology, algorithm, workload, &[(routesim::Field::Seed, "3")])
+                .instance()
+                .unwrap();
+            assert_eq!(written, generated.to_json(), "{algorithm} on {topology}, {workload}");
+            let again = Instance::from_json(&written).unwrap_or_else(|e| panic!("{algorithm} on {topology}: {e}"));
+            let mut rerun = Simulation::new(
+                again,
+                SimConfig {
+                    algorithm: algorithm.into(),
+                    seed: 3,
+                    ..Default::default()
+                },
+            )
+            .unwrap();
+            assert_eq!(rerun.run(), Status::Finished);
+            let mut first = sim_of(topology, algorithm, workload, &[(routesim::Field::Seed, "3")]);
+            first.run();
+            assert_eq!(rerun.report().steps, first.report().steps, "{algorithm} on {topology}");
+        }
+    }
+}

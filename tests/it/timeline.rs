@@ -513,3 +513,46 @@ fn a_step_limit_equal_to_the_run_lets_it_deliver_where_its_packets_stand() {
     assert!(report.hit_max_steps);
     assert!(report.delivered < full.delivered);
 }
+
+/// A run whose last packets are handed over where they stand (pp's final
+/// tour finds them home) ends in a call that simulates no step. On a first
+/// pass, before the run's length is known, going to its last step or
+/// stepping onto it shows it finished, once — an audit saw `goto(126)`
+/// show "1 / 64, running" and stepping show step 126 twice.
+#[test]
+fn a_first_pass_shows_a_handed_over_last_step_once_and_finished() {
+    let spec = |seed: &str| {
+        crate::common::spec_of(
+            "mesh:8x8",
+            "pp-det",
+            "random-lk",
+            &[
+                (routesim::Field::L, "3"),
+                (routesim::Field::K, "1"),
+                (routesim::Field::Seed, seed),
+            ],
+        )
+    };
+    let mut checked = 0;
+    for seed in ["1", "2", "3", "4"] {
+        let mut whole = spec(seed).build().unwrap();
+        assert_eq!(whole.run(), Status::Finished);
+        let steps = whole.report().steps;
+        // Going straight there.
+        let mut t = Timeline::new(spec(seed).build().unwrap());
+        assert_eq!(t.goto(steps), steps);
+        assert_eq!(t.current().status(), Status::Finished, "seed {seed}: goto({steps})");
+        assert_eq!(t.current().summary().delivered, u64::from(whole.report().delivered));
+        // Stepping there one step at a time: every step shown once.
+        let mut t = Timeline::new(spec(seed).build().unwrap());
+        let mut shown = vec![0u32];
+        while t.current().status() == Status::Running {
+            t.step(1);
+            shown.push(t.step_count());
+        }
+        let expected: Vec<u32> = (0..=steps).collect();
+        assert_eq!(shown, expected, "seed {seed}");
+        checked += 1;
+    }
+    assert_eq!(checked, 4);
+}
