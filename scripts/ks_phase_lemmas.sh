@@ -85,7 +85,7 @@ for r in runs("raw-nowrap3.csv"):
     note("Lemma 23", "ks-nowrap, n×n×n mesh", p[first][1], max(n, k * n / (2 * d)), u)
 for r in runs("raw-wrap.csv"):
     n, d, k, u = kn(r)
-    note("Lemma 25", "ks-wrap, n×n and n×n×n tori", max(s for _, s in phases(r)), max(n, k * n / (4 * d)), u)
+    note("Lemma 25", "ks-wrap, n×n and n×n×n tori", max(s for _, s in phases(r)), max(n, k * n / (8 * d)), u)
 for r in runs("raw-nowrap-torus.csv"):
     n, d, k, u = kn(r)
     note("§8 on the torus", "ks-nowrap, n×n torus", int(r["steps"]), 3 * k * n / 8, u)

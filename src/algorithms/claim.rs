@@ -217,10 +217,11 @@ pub enum Formula {
     /// [`crate::algorithms::pp::QUEUE_BOUND`].
     QueueBound,
     /// c + L + log N of Leighton–Maggs–Ranade–Rao's Theorem 2.9: c the
-    /// congestion of the paths, L their dilation (in levels), N the number
-    /// of packets. They depend on the paths the algorithm chose, so the
-    /// values are the run's (the report fields `congestion`, `dilation`,
-    /// `log_n`); not defined for an algorithm that reports none.
+    /// congestion of the paths on the leveled network, L the network's
+    /// depth (levels − 1), N the number of packets. They depend on the
+    /// network and paths the algorithm chose, so the values are the run's
+    /// (the report fields `leveled_congestion`, `levels`, `log_n`); not
+    /// defined for an algorithm that reports none.
     CongestionDilationLogN,
     /// q, the capacity of the algorithm's own edge queues (the report field
     /// `edge_queue_cap`); not defined without such queues.

@@ -22,10 +22,14 @@
 //!
 //! Meshes must be square with a power-of-two side (the sort's requirement;
 //! the lecture's M(n,n) has any n, other sides are refused by name);
-//! instances must be (partial) permutations. For a full permutation every
-//! destination column has exactly n packets, so after phase 2 column c
-//! holds exactly the packets bound for column c and phase 3 has nothing to
-//! route: it takes no step and the report has no `route-row` phase.
+//! instances must be (partial) permutations. For a full permutation
+//! without fixed points every destination column has exactly n packets to
+//! sort, so after phase 2 column c holds exactly the packets bound for
+//! column c and phase 3 has nothing to route: it takes no step and the
+//! report has no `route-row` phase. A packet that starts at its
+//! destination is delivered at step 0 (SPEC §1) and is not sorted; with f
+//! such packets the sorted order is off by them and phase 3 moves the
+//! packets displaced (mesh:8x8 transpose, f = 8: one step, 28 packets).
 //!
 //! # Complexity
 //! 7·side − 9 − log₂ side steps of sorting (side ≥ 8; 433 at side 64) plus
@@ -188,7 +192,7 @@ pub const TEACHING: Teaching = Teaching {
             name: "sort-column-major-snake",
             text: "sort the packets by destination column into column-major snake order: in each round neighbours \
                    exchange keys and then swap their packets if out of order, while the next round's keys cross \
-                   on other links — about one step a round, 7n − 9 − log₂ n steps in all",
+                   on other links — about one step a round, 7n − 9 − log₂ n steps in all (n ≥ 4)",
         },
         PhaseText {
             name: "reverse-odd-columns",

@@ -49,6 +49,7 @@ pub(super) fn ks_lemma(lemma: KsLemma, instance: &Instance, locality: Option<u32
         KsLemma::NoWrapOuterAny => nf.max(kf * nf / 8.0 + nf / (2.0 * kf) + nf / 2.0),
         KsLemma::NoWrapMiddleAny => nf.max(kf * nf / 4.0 + nf / 2.0),
         KsLemma::PerDimension => nf.max(kf * nf / (4.0 * df)),
+        KsLemma::WrapPerDimension => nf.max(kf * nf / (8.0 * df)),
         _ => nf.max(kf * nf / (2.0 * df)),
     };
     let parameters = if two_d {

@@ -115,7 +115,13 @@ pub(crate) fn not_applicable(claim: &Claim, sim: &Simulation) -> Option<String> 
     // Theorem 6 (Kaufmann–Sibeyn §7.5): for runs that smear in blocks of
     // m = ⌈k·log₂ n⌉ nodes (option smear = auto; a longer m smears more).
     if claim.measure == Measure::MaxBarrierLoad {
-        let need = Smear::Auto.block_for(sim.instance());
+        let (need, side) = Smear::theorem_block(sim.instance());
+        if need > side {
+            return Some(format!(
+                "stated for k ≤ n^α with α < 1, blocks of m = ⌈k·log₂ n⌉ nodes on a line of n: here m = {need} \
+                 exceeds the side {side}"
+            ));
+        }
         match sim.report_extra().smear_block {
             None => {
                 return Some(

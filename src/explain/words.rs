@@ -151,7 +151,7 @@ pub(super) fn terms(sim: &Simulation, entry: &Entry) -> Vec<Term> {
             match b.reference.sqrt_lkn_is_order {
                 true =>
                     "on the worst (ℓ,k) instances of a two-dimensional mesh, steps of this order are needed \
-                         (Pietracaprina–Pucci); this instance's own lower bound is below",
+                         (Sibeyn–Kaufmann, as Pietracaprina–Pucci cite it); this instance's own lower bound is below",
                 false =>
                     "the reference figure of (ℓ,k)-routing on a two-dimensional mesh, printed with every run; \
                           on this network it is no bound (the lower bound is below)",

@@ -277,8 +277,8 @@ pub const FIELDS: [FieldInfo; 27] = [
         cli: "smear",
         json: "smear",
         query: Some("smear"),
-        help: "queue smearing (§7.5): before every phase but the first, spread the packets of m adjacent nodes of a line (m or auto = k·log2 side) over them",
-        value_name: "M|auto",
+        help: "queue smearing (§7.5): before every phase but the first, spread the packets of m adjacent nodes of a line (m or auto = k·log2 side) over them; off (or an empty value) for none",
+        value_name: "M|auto|off",
         bare: Some("auto"),
         control: Some(Control::Choice {
             values: &["off", "auto", "1", "2", "4", "8", "16", "32", "64"],

@@ -185,6 +185,19 @@ impl Smear {
         m.clamp(1, side.max(1))
     }
 
+    /// Theorem 6's m = ⌈k·log₂ n⌉ for `instance` as the paper writes it,
+    /// not clamped to the side, and that side: m > side means the
+    /// theorem's premise (k ≤ n^α, α < 1) does not hold.
+    pub fn theorem_block(instance: &Instance) -> (u32, u32) {
+        let (l, k) = instance.lk();
+        let side = instance
+            .topology
+            .as_grid()
+            .map_or(1, |g| g.dims().iter().copied().max().unwrap_or(1));
+        let m = (l.max(k) as f64 * (side.max(1) as f64).log2() - 1e-9).ceil().max(1.0);
+        (m.min(u32::MAX as f64) as u32, side)
+    }
+
     /// The block length for `instance`: k its max(ℓ, k) (declared, else
     /// measured), the side the longest side of its grid — what `ks-nowrap`
     /// and `ks-wrap` smear with, and what Theorem 6's claim is judged against.

@@ -352,7 +352,9 @@ impl RunSpec {
         self.algorithm.check_flits(flits)?;
         if let Some(topology) = self.topology() {
             self.algorithm.check_topology(topology)?;
-            if let Some(epsilon) = self.options.epsilon {
+            // Only where the algorithm reads it: an option another
+            // algorithm takes is named and the run goes on (docs/cli.md).
+            if let (Some(epsilon), true) = (self.options.epsilon, self.algorithm.options.contains(&Field::Epsilon)) {
                 crate::algorithms::check_epsilon(epsilon, topology)?;
             }
         }

@@ -84,22 +84,49 @@ pub(super) fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
 /// A JS value as JSON (for the core's parsers). JSON has no NaN or
 /// ±Infinity, and the conversion would read them as `null` — "not given",
 /// the default silently used — so a field holding one is refused by name.
+/// Nested objects are read too (an `Experiment`'s `base`, its field named
+/// `base.seed`), and functions and symbols, which JSON has not either, are
+/// refused the same way.
 pub(super) fn from_js(value: JsValue, what: &str) -> Result<serde_json::Value, JsError> {
-    if let Some(object) = value.dyn_ref::<Object>().filter(|_| !value.is_function()) {
+    refuse_non_json(&value, "", 0)?;
+    serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&format!("invalid {what}: {e}")))
+}
+
+/// How deep [`from_js`] looks into nested objects (a config is two deep).
+const NESTED_DEPTH: u32 = 8;
+
+/// Refuses, by its path, the first value under `value` that JSON cannot
+/// hold: NaN, ±Infinity, a function, a symbol.
+fn refuse_non_json(value: &JsValue, path: &str, depth: u32) -> Result<(), JsError> {
+    let refuse = |shown: &str, why: &str| Err(js_error(Error::invalid(path, shown, why)));
+    if let Some(x) = value.as_f64().filter(|x| !x.is_finite()) {
+        let shown = if x.is_nan() {
+            "NaN"
+        } else if x > 0.0 {
+            "Infinity"
+        } else {
+            "-Infinity"
+        };
+        return refuse(shown, "expected a finite number");
+    }
+    if !path.is_empty() && value.is_function() {
+        return refuse("a function", "expected a JSON value");
+    }
+    if !path.is_empty() && value.is_symbol() {
+        return refuse("a symbol", "expected a JSON value");
+    }
+    if depth >= NESTED_DEPTH || value.is_function() {
+        return Ok(());
+    }
+    let inner = |key: String| if path.is_empty() { key } else { format!("{path}.{key}") };
+    // Plain objects only: a list (a key list, an instance's packets) may
+    // be long, and is left to the JSON reader.
+    if let Some(object) = value.dyn_ref::<Object>().filter(|_| !Array::is_array(value)) {
         for entry in Object::entries(object).iter() {
             let pair = Array::from(&entry);
-            let field = pair.get(0).as_string().unwrap_or_default();
-            if let Some(x) = pair.get(1).as_f64().filter(|x| !x.is_finite()) {
-                let shown = if x.is_nan() {
-                    "NaN"
-                } else if x > 0.0 {
-                    "Infinity"
-                } else {
-                    "-Infinity"
-                };
-                return Err(js_error(Error::invalid(field, shown, "expected a finite number")));
-            }
+            let field = inner(pair.get(0).as_string().unwrap_or_default());
+            refuse_non_json(&pair.get(1), &field, depth + 1)?;
         }
     }
-    serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&format!("invalid {what}: {e}")))
+    Ok(())
 }

@@ -679,7 +679,9 @@ fn every_closed_form_formula_takes_its_value_and_exists_only_where_defined() {
     let extra = Extra {
         lmrr: Some(LmrrFields {
             leveled_congestion: 5,
-            dilation: 7,
+            // L is the depth (levels − 1 = 7), not the longest path.
+            dilation: 2,
+            levels: 8,
             log_n: 3,
             edge_queue_cap: 2,
             ..LmrrFields::default()

@@ -565,4 +565,14 @@ fn theorem_6_is_judged_on_the_packets_held_when_a_phase_opens() {
             assert!(line.contains(why), "{line}");
         }
     }
+    // k = 4 on an 8 × 8 mesh: m = ⌈4·log₂ 8⌉ = 12 > 8, outside the premise
+    // k ≤ n^α (an audit saw "m = … = 8", the block clamped to the side, and
+    // the claim judged on auto's 8).
+    for smear in [Some("auto"), Some("7"), None] {
+        let (_, (verdict, _, _, line), _) = judge("ks-nowrap", "mesh:8x8", smear);
+        if smear.is_some() {
+            assert_eq!(verdict, Verdict::NotApplicable, "{smear:?}: {line}");
+            assert!(line.contains("m = 12 exceeds the side 8"), "{line}");
+        }
+    }
 }

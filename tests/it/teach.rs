@@ -605,7 +605,8 @@ fn comparing_lessons_check_both_runs() {
 /// = 4·level + row): packets ⟨0,0⟩ → ⟨2,0⟩, ⟨0,0⟩ → ⟨2,1⟩ and ⟨0,2⟩ →
 /// ⟨2,1⟩. Direct paths fix row bit 2, then bit 1: the first two share the
 /// edge ⟨0,0⟩ → ⟨1,0⟩, the last two the edge ⟨1,0⟩ → ⟨2,1⟩, so c = 2;
-/// every path has L = 2 edges; N = 3, ⌈log₂ 3⌉ = 2: c + L + log N = 6.
+/// the network's depth is L = 2 (three levels); N = 3, ⌈log₂ 3⌉ = 2:
+/// c + L + log N = 6.
 /// The edge queues' bound is q = 1 as given (lmrr bounds its own queues,
 /// so a given q does not make its claims "stated for unbounded queues").
 /// Theorem 4.2 is for random permutations from all inputs to all outputs.
@@ -633,7 +634,7 @@ fn lmrr_claims_take_c_and_l_from_the_run() {
     assert_eq!(t29.bound.as_ref().unwrap().value, 6.0);
     assert_eq!(
         t29.headline,
-        "O(c + L + log N) steps = C·6 (c = 2 on the leveled network, L = 2, log N = 2)"
+        "O(c + L + log N) steps = C·6 (c = 2 on the leveled network, L = 2 (its depth), log N = 2)"
     );
     assert_eq!(t29.verdict, Verdict::Pending);
     let q = claim(&e, "edge queues ≤ q");
@@ -1620,4 +1621,41 @@ fn levelroute_claims_follow_the_loop_the_run_uses() {
     for name in ["Corollary 4", "Lemma 13", "Lemma 14"] {
         na(&e, name, "the improved version");
     }
+}
+
+/// Theorem 2.9's L is the leveled network's depth ("not delivered by step
+/// L + w"), not the longest path: two one-hop packets at the top of
+/// mesh:32x32's up-right network wait for the ghosts and end-of-stream
+/// that climb its 62 levels. An audit saw the panel put the path's 1 in
+/// L and call the constant 20.7.
+#[test]
+fn theorem_2_9_takes_the_networks_depth_for_l() {
+    use routesim::topology::Topology;
+    use routesim::workload::Instance;
+    use routesim::SimConfig;
+    let topo: Topology = "mesh:32x32".parse().unwrap();
+    let inst = Instance::new(topo, vec![(992, 960), (62, 30)]).unwrap();
+    let config = SimConfig {
+        algorithm: "lmrr".into(),
+        ..SimConfig::default()
+    };
+    let mut s = Simulation::new(inst, config).unwrap();
+    assert_eq!(s.run(), Status::Finished);
+    let report = s.report();
+    let lmrr = report.extra.lmrr.as_ref().unwrap();
+    assert_eq!(lmrr.dilation, 1);
+    let depth = lmrr.levels - 1;
+    assert!(depth >= 60, "{depth}");
+    let e = explain::explain_run(&s);
+    let t29 = claim(&e, "Theorem 2.9");
+    let bound = t29.bound.as_ref().unwrap().value;
+    assert_eq!(bound, (lmrr.leveled_congestion + depth + lmrr.log_n) as f64);
+    assert!(
+        t29.headline.contains(&format!("L = {depth} (its depth)")),
+        "{}",
+        t29.headline
+    );
+    // The run takes about the depth: a constant near 1, not 20.
+    let c = f64::from(report.steps) / bound;
+    assert!(c < 1.5, "steps {} against {bound}", report.steps);
 }

@@ -786,6 +786,25 @@ fn other_values_for_text_and_non_finite_numbers_are_refused_by_name() {
         ("sed", 7.into()),
     ]);
     assert!(message(wasm::Experiment::new(experiment)).contains("invalid experiment key 'sed'"));
+    // NaN inside a nested object (an experiment's base) is refused by its
+    // path too: it was read as "not given", the default seed used.
+    let base = mesh_config("mesh:4x4", "greedy");
+    Reflect::set(&base, &"seed".into(), &f64::NAN.into()).unwrap();
+    let experiment = config(&[
+        ("base", base.into()),
+        ("vary", "n".into()),
+        ("values", "4".into()),
+        ("algorithms", "greedy".into()),
+        ("seeds", "1".into()),
+    ]);
+    let m = message(wasm::Experiment::new(experiment));
+    assert!(m.contains("invalid base.seed 'NaN'"), "{m}");
+    // A function as a field is named, not "invalid type: JsValue(Function…)".
+    let m = message(Simulation::new(config(&[
+        ("topology", "mesh:8x8".into()),
+        ("seed", js_sys::Function::new_no_args("return 1").into()),
+    ])));
+    assert!(m.contains("invalid seed 'a function'"), "{m}");
     // Still working: a fresh run goes to its end.
     let mut fresh = Simulation::new(mesh_config("mesh:4x4", "greedy")).unwrap();
     fresh.run_to_end(1e6.into()).unwrap();

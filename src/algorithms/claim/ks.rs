@@ -219,9 +219,13 @@ pub enum KsLemma {
     /// Lemma 21: phase 2, any strategy: max{n, kn/4 + n/2}.
     NoWrapMiddleAny,
     /// Lemma 22 (§7.3): phases 1 … d − 1 and d + 1 … 2d − 1 of
-    /// NoWrapRoute(d); Lemma 25 (§8.3): every phase of WrapRoute(d):
-    /// max{n, kn/(4d)}.
+    /// NoWrapRoute(d): max{n, kn/(4d)}.
     PerDimension,
+    /// Lemma 25 (§8.3): every phase of WrapRoute(d), as its proof derives
+    /// it — Lemma 8 on a ring loaded k/d: max{n, kn/(8d)}. The paper
+    /// prints kn/(4d), which its Theorems 7 and 11 contradict: their 2d
+    /// such phases add up to kn/4, not kn/2.
+    WrapPerDimension,
     /// Lemma 23: phase d of NoWrapRoute(d): max{n, kn/(2d)}.
     NoWrapRouteFirst,
     /// Lemma 26 (§9.1), per colour (k/2 packets per node): LocalRoute's
@@ -246,6 +250,7 @@ impl KsLemma {
             KsLemma::NoWrapOuterAny => "max{n, kn/8 + n/(2k) + n/2}",
             KsLemma::NoWrapMiddleAny => "max{n, kn/4 + n/2}",
             KsLemma::PerDimension => "max{n, kn/(4d)}",
+            KsLemma::WrapPerDimension => "max{n, kn/(8d)}",
             KsLemma::NoWrapRouteFirst => "max{n, kn/(2d)}",
             KsLemma::LocalFirst => "max{L/2, k/2·L/8}",
             KsLemma::LocalLinkLoad => "(k/2)·L",

@@ -352,13 +352,15 @@ const WRAP_LEMMA: Claim = ks_lemma_claim(
     "Lemma 25",
     join!(
         "on the torus (n × … × n), every phase of WrapRoute(d) takes ",
-        KsLemma::PerDimension.text(),
-        " + O(√(kn log n)) routing steps, with very high probability (farthest-first)"
+        KsLemma::WrapPerDimension.text(),
+        " + O(√(kn log n)) routing steps, with very high probability (farthest-first; by Lemma 8 on a ring \
+         loaded k/d, as the proof says: the paper prints kn/(4d), but its Theorems 7 and 11 add 2d such phases \
+         up to kn/4, which kn/(8d) gives)"
     ),
     Scope::TorusMultiD,
     Some(Policy::FarthestFirst),
     Measure::PhaseSteps(&["phase*-randomize", "phase*-route"]),
-    KsLemma::PerDimension,
+    KsLemma::WrapPerDimension,
 );
 
 /// Theorem 6 (§7.5): with the packets of m = k·log n adjacent nodes smeared

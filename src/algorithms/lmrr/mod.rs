@@ -31,10 +31,13 @@
 //! the step (SPEC §1) — so the engine enforces one message per directed link
 //! per step and counts the steps.
 //!
-//! Ranks are drawn uniformly from [1, R] with R = c + L + ⌈log₂ N⌉, c and
-//! L those of the leveled network routed (each mesh phase its own; the
-//! paper's choice: Theorem 2.9 needs R ≥ w = Θ(c + L + log N)), or R =
-//! `--ranks`. Edge queues hold q = `--queue-cap` messages (default 2), one
+//! Ranks are drawn uniformly from [1, R] with R = c + ℓ + ⌈log₂ N⌉, c the
+//! congestion of the leveled network routed and ℓ its longest path
+//! (`dilation`; each mesh phase its own), or R = `--ranks`. Theorem 2.9
+//! needs R ≥ w = Θ(c + L + log N) with L the network's depth; ℓ = L on
+//! the butterfly's and hypercube's routings, and ℓ < L only where paths
+//! are short (local or partial workloads): a choice of the constant, kept
+//! (the claim judged on the panel uses the depth, `claims.rs`). Edge queues hold q = `--queue-cap` messages (default 2), one
 //! queue per leveled edge: where a real link carries two leveled edges
 //! (Valiant paths) its receiving node holds two queues of q for it, the
 //! paper's emulation of the logical network of Theorem 4.1.
@@ -494,14 +497,19 @@ impl Algorithm for Lmrr {
         &[Mark::Ghost, Mark::EndOfStream, Mark::EdgeQueue]
     }
 
-    /// Every round's edge queues, each leveled edge counted on the real
-    /// link it uses (internal edges of the hypercube's emulation take none).
+    /// The edge queues, each leveled edge counted on the real link it uses
+    /// (internal edges of the hypercube's emulation take none).
     /// The scheduler decides a logical step before its real steps, so with
     /// two real steps per logical step (Valiant paths) the second real
     /// step's arrivals show one step early.
+    ///
+    /// Only the round under way (the rounds run one after another: a 2-D
+    /// mesh's four phases): a link two phases use holds q per leveled edge
+    /// of the phase routing, not of both (an audit saw room for 2q drawn).
+    /// Once every round is over, the last one's (empty) queues.
     fn edge_queues(&self) -> Option<EdgeQueues> {
         let mut queues = EdgeQueues::empty(self.q, self.links);
-        for r in &self.rounds {
+        if let Some(r) = self.rounds.get(self.current).or(self.rounds.last()) {
             round::add_edge_occupancy(r, self.ports, &mut queues);
         }
         Some(queues)
