@@ -113,7 +113,10 @@ pub fn check_sort_packets(topo: &Topology, packets: &[(u32, u32)], keys: &[u64])
         return Err(Error::invalid(
             "packets",
             format!("{} packets", packets.len()),
-            format!("a sort on {topo} holds one key at each of its {n} nodes in order"),
+            match topo {
+                Topology::Butterfly(_) => format!("a sort on {topo} holds one key at each of its {n} level-0 rows"),
+                _ => format!("a sort on {topo} holds one key at each of its {n} nodes in order"),
+            },
         ));
     }
     let mut seen = vec![false; n as usize];

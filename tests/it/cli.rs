@@ -916,6 +916,38 @@ fn an_option_that_changes_nothing_on_this_network_is_named() {
         assert_eq!(out.status.code(), Some(0));
         assert!(text(&out.stderr).is_empty(), "{topology}: {}", text(&out.stderr));
     }
+    // An option another algorithm takes is checked only where it is read:
+    // `--epsilon 99` (beyond the side) was refused for greedy.
+    let out = routesim(&[
+        "run",
+        "--topology",
+        "mesh:4x4",
+        "--workload",
+        "transpose",
+        "--epsilon",
+        "99",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("note: --epsilon 99 has no effect: greedy takes no such option"));
+    let out = routesim(&[
+        "run",
+        "--topology",
+        "mesh:4x4",
+        "--workload",
+        "random-kk",
+        "--k",
+        "2",
+        "--algorithm",
+        "ks-level",
+        "--epsilon",
+        "99",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("invalid epsilon '99'"),
+        "{}",
+        text(&out.stderr)
+    );
     let base = RunSpec::browser();
     let (_, messages) = RunSpec::from_query(
         base,
