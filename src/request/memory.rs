@@ -46,4 +46,34 @@ impl RunSpec {
         }
         Ok(())
     }
+
+    /// Refuses `beside`, the run shown beside this one (the page's
+    /// `compare=`), when the two estimates together pass the limit: both
+    /// live in one page. Each alone is checked by [`RunSpec::build`].
+    pub fn check_memory_beside(&self, beside: &RunSpec) -> Result<()> {
+        let (Some(limit), Some(first), Some(second)) =
+            (&self.memory_limit, self.memory_estimate(), beside.memory_estimate())
+        else {
+            return Ok(());
+        };
+        let total = first.total().saturating_add(second.total());
+        if total > limit.bytes {
+            let topology = self.topology().map(|t| t.to_string()).unwrap_or_default();
+            return Err(crate::Error::Memory {
+                topology,
+                reason: format!(
+                    "the two runs side by side need an estimated {} ({} for {}, {} for {}), above {} of {}; {}",
+                    crate::error::shown_bytes(total),
+                    crate::error::shown_bytes(first.total()),
+                    self.algorithm.name,
+                    crate::error::shown_bytes(second.total()),
+                    beside.algorithm.name,
+                    limit.source,
+                    crate::error::shown_bytes(limit.bytes),
+                    limit.hint
+                ),
+            });
+        }
+        Ok(())
+    }
 }

@@ -306,6 +306,7 @@ impl Simulation {
             .spec
             .beside(self.inner.current().instance(), &algorithm)
             .map_err(js_error)?;
+        self.spec.check_memory_beside(&spec).map_err(js_error)?;
         let inner = Timeline::new(spec.build().map_err(js_error)?);
         Ok(Simulation { spec, inner })
     }

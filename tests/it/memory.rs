@@ -753,3 +753,46 @@ fn a_long_key_list_is_read_within_the_memory_limit() {
         "{err}"
     );
 }
+
+/// The page holds a run and the one beside it (`compare=`) at once: the
+/// pair is refused when the two estimates together pass the page's
+/// budget, though each alone fits (an audit watched such a pair grow past
+/// 800 MB). A small pair is not.
+#[test]
+fn two_runs_side_by_side_share_the_page_budget() {
+    use routesim::memory::Limit;
+    use routesim::RunSpec;
+    let budget = Limit::page().bytes;
+    let spec = |k: u32| {
+        RunSpec::from_json(
+            RunSpec::browser(),
+            &serde_json::json!({"topology": "mesh:512x512", "algorithm": "greedy", "workload": "random-kk", "k": k}),
+        )
+        .unwrap()
+    };
+    // The largest k whose run fits alone.
+    // (The page generates at most 2^20 packets: k ≤ 4 here.)
+    let k = (1..=4)
+        .take_while(|&k| spec(k).memory_estimate().unwrap().total() <= budget)
+        .last()
+        .expect("k = 1 fits");
+    let main = spec(k);
+    let single = main.memory_estimate().unwrap().total();
+    assert!(single <= budget && 2 * single > budget, "k = {k}: {single} of {budget}");
+    main.check_memory().unwrap();
+    let instance = main.instance().unwrap();
+    let beside = main.beside(&instance, "valiant").unwrap();
+    let why = main.check_memory_beside(&beside).unwrap_err().to_string();
+    assert!(
+        why.contains("side by side") && why.contains("greedy") && why.contains("valiant"),
+        "{why}"
+    );
+    // A small pair fits.
+    let small = RunSpec::from_json(
+        RunSpec::browser(),
+        &serde_json::json!({"topology": "mesh:16x16", "algorithm": "greedy", "workload": "transpose"}),
+    )
+    .unwrap();
+    let beside = small.beside(&small.instance().unwrap(), "offline").unwrap();
+    small.check_memory_beside(&beside).unwrap();
+}
