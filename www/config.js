@@ -122,6 +122,14 @@ export function defaultsFor(lesson, intro) {
   };
 }
 
+/** How many unknown URL parameters the page names one by one. */
+const MAX_NAMED_UNKNOWN = 5;
+
+/** A text from the address as a message shows it: at most 80 characters, the rest counted. */
+function short(text, max = 80) {
+  return text.length > max ? `${text.slice(0, max - 1)}… (${text.length} characters)` : text;
+}
+
 /**
  * Reads the URL. `wasm` = the module (`parse_query`, `reconcile`, `lesson`, `catalogue`).
  * Returns {config, page, embed, lesson, warnings, switches, errors}:
@@ -154,11 +162,18 @@ export function parseQuery(search, wasm) {
       errors.push(`URL parameter lesson=${JSON.stringify(params.get('lesson'))} ignored: ${e.message} — no lesson opened.`);
     }
   }
+  if (params.has('lesson') && !params.get('lesson')) {
+    errors.push('URL parameter lesson="" ignored: no lesson named — no lesson opened.');
+  }
   const defaults = defaultsFor(lesson, ![...params.keys()].some((key) => key in RUN_KEYS));
-  for (const key of params.keys()) {
-    if (!(key in RUN_KEYS) && !PAGE_KEYS.includes(key)) {
-      warnings.push(`Unknown URL parameter ${key}=${JSON.stringify(params.get(key))} ignored.`);
-    }
+  // Unknown parameters, each named shortened, and at most a few named one
+  // by one (an address of thousands of them is one line, not thousands).
+  const unknown = [...new Set(params.keys())].filter((key) => !(key in RUN_KEYS) && !PAGE_KEYS.includes(key));
+  for (const key of unknown.slice(0, MAX_NAMED_UNKNOWN)) {
+    warnings.push(`Unknown URL parameter ${short(key)}=${short(JSON.stringify(params.get(key)))} ignored.`);
+  }
+  if (unknown.length > MAX_NAMED_UNKNOWN) {
+    warnings.push(`${unknown.length - MAX_NAMED_UNKNOWN} more unknown URL parameters ignored.`);
   }
 
   // Run fields: the core's parse_query, which sets every field and then

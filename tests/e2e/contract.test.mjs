@@ -16,6 +16,21 @@ const shownStep = async (page) => Number(await role(page, 'step-count').innerTex
 /** The error line's text ('' when it is hidden). */
 const errorLine = (page) => role(page, 'error').evaluate((el) => (el.hidden ? '' : el.innerText.trim()));
 
+test('unknown URL parameters are named shortened, a few one by one, the rest counted; an empty lesson is named', async () => {
+  const long = 'z'.repeat(5000);
+  const many = Array.from({ length: 300 }, (_, i) => `junk${i}=1`).join('&');
+  const { page, errors } = await openPage(`?topology=mesh:8x8&play=0&${long}=1&lesson=&${many}`);
+  const line = await errorLine(page);
+  assert.ok(line.length < 2000, `the error line is ${line.length} characters long`);
+  assert.match(line, /Unknown URL parameter z{20,}… \(5000 characters\)="1" ignored\./);
+  assert.match(line, /Unknown URL parameter junk0="1" ignored\./);
+  assert.match(line, /296 more unknown URL parameters ignored\./);
+  assert.match(line, /URL parameter lesson="" ignored: no lesson named/);
+  assert.equal(await role(page, 'topology').inputValue(), 'mesh:8x8');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('every bad URL parameter is named with its value in the error line, its default used, and the page works', async () => {
   const bad = {
     topology: 'mesh:0x4', algorithm: 'teleport', policy: 'nope', workload: 'nope', l: 'abc', k: '-1', seed: 'x', q: '0',
