@@ -791,7 +791,7 @@ fn other_values_for_text_and_non_finite_numbers_are_refused_by_name() {
     let base = mesh_config("mesh:4x4", "greedy");
     Reflect::set(&base, &"seed".into(), &f64::NAN.into()).unwrap();
     let experiment = config(&[
-        ("base", base.into()),
+        ("base", base),
         ("vary", "n".into()),
         ("values", "4".into()),
         ("algorithms", "greedy".into()),
