@@ -116,6 +116,10 @@ export function setupEmbedApi(actions, report, clear) {
     window.parent.postMessage({ type: 'routesim:state', step, delivered, packets, status, phase }, '*');
   };
   return {
+    /** A goto still computing was cancelled on the page (a click): the host's commands waiting behind it go with it. */
+    dropWaiting() {
+      waiting.length = 0;
+    },
     /** Posts `{type: "routesim:state", step, delivered, packets, status, phase}` (held until `ready`). */
     post(state) {
       if (booted) send(state);

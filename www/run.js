@@ -24,6 +24,7 @@ import { saveUrlSoon } from './address.js';
  */
 export function rebuild(play = state.autoplay, built = null) {
   state.gotoJob += 1;
+  if (state.computingAhead) state.embedApi?.dropWaiting();
   state.computingAhead = false;
   clearMessages('sim');
   clearMessages('goto');
@@ -260,6 +261,8 @@ function computeThen(step, show) {
 function cancelGoto() {
   state.gotoJob += 1;
   clearMessages('goto');
+  // A goto still computing, cancelled: the host's commands queued behind it go too.
+  if (state.computingAhead) state.embedApi?.dropWaiting();
   if (state.computingAhead && state.sim && state.snapshot) {
     const step = shownStep();
     state.sim.goto(step);

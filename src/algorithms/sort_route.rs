@@ -113,6 +113,13 @@ impl SortRoute {
 }
 
 impl Algorithm for SortRoute {
+    /// Its compare-exchanges move packets by script (SPEC §1: a swap is an
+    /// arrival), keeping node queues, not link queues: `--edge-queues` is
+    /// refused (an audit saw full link queues take swaps).
+    fn keeps_edge_queues(&self) -> bool {
+        false
+    }
+
     fn name(&self) -> &'static str {
         NAME
     }

@@ -238,7 +238,15 @@ pub(super) fn run(args: RunArgs) -> Outcome {
         json.push('\n');
         json
     } else {
-        summary(&report, status)
+        let mut text = summary(&report, status);
+        // A stall of a script that a node had no room for, in its words.
+        if let (Status::Stalled, Some(r)) = (status, sim.engine().script_refused()) {
+            text += &format!(
+                "the schedule cannot wait: step {} would move {} packet(s) into node {}, which held {} (room for {} under --queue-cap)\n",
+                r.step, r.arrivals, r.node, r.held, r.room
+            );
+        }
+        text
     };
     emit(&text)?;
     Ok(if status == Status::Finished {

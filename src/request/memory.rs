@@ -63,17 +63,23 @@ impl RunSpec {
                 topology,
                 reason: format!(
                     "the two runs side by side need an estimated {} ({} for {}, {} for {}), above {} of {}; {}",
-                    crate::error::shown_bytes(total),
-                    crate::error::shown_bytes(first.total()),
+                    mib(total),
+                    mib(first.total()),
                     self.algorithm.name,
-                    crate::error::shown_bytes(second.total()),
+                    mib(second.total()),
                     beside.algorithm.name,
                     limit.source,
-                    crate::error::shown_bytes(limit.bytes),
+                    mib(limit.bytes),
                     limit.hint
                 ),
             });
         }
         Ok(())
     }
+}
+
+/// Bytes in whole MiB: a pair's sum just past the budget reads as more
+/// than it (in GiB to one decimal both would read 1.0).
+fn mib(bytes: u64) -> String {
+    format!("{} MiB", bytes.div_ceil(1 << 20))
 }

@@ -88,7 +88,9 @@ pub(super) fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
 /// `base.seed`), and functions and symbols, which JSON has not either, are
 /// refused the same way.
 pub(super) fn from_js(value: JsValue, what: &str) -> Result<serde_json::Value, JsError> {
-    refuse_non_json(&value, "", 0)?;
+    // A value that is itself no JSON is named as what it was given for.
+    let top = !value.is_object() || value.is_function();
+    refuse_non_json(&value, if top { what } else { "" }, 0)?;
     serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&format!("invalid {what}: {e}")))
 }
 

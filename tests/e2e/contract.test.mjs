@@ -292,6 +292,27 @@ test('commands after a goto still computing wait for it and are obeyed in order'
   await page.waitForFunction(() => window.got.length >= 1);
   const steps = async (from) => (await received(page)).slice(from).map((m) => m.step);
   let from = (await received(page)).length;
+  // A click on the page that cancels the computing goto takes the host's
+  // commands waiting behind it along (a review saw them replayed after a Reset).
+  // The click is made in the frame the moment the computing line shows.
+  const clicked = frame.evaluate(() => new Promise((resolve) => {
+    const poll = setInterval(() => {
+      if (!document.querySelector('#messages .msg[data-source="goto"]')) return;
+      clearInterval(poll);
+      document.querySelector('[data-role="reset"]').click();
+      resolve();
+    }, 2);
+  }));
+  await page.evaluate(() => {
+    window.send({ type: 'routesim:command', command: 'goto', step: 5000 });
+    window.send({ type: 'routesim:command', command: 'step' });
+    window.send({ type: 'routesim:command', command: 'step' });
+  });
+  await clicked;
+  await page.waitForTimeout(1500);
+  assert.equal(await shownStep(frame), 0);
+  assert.ok((await steps(from)).every((s) => s === 0), `${await steps(from)}`);
+  from = (await received(page)).length;
   // An audit saw `back` dropped (150 shown) and `step` count from 0 (step 1 shown).
   await page.evaluate(() => {
     window.send({ type: 'routesim:command', command: 'goto', step: 150 });
