@@ -154,13 +154,17 @@ pub(super) fn load(args: LoadArgs) -> Outcome {
         ))),
         _ => None,
     };
-    let target = args.out.as_ref().map(|p| p.display().to_string());
+    // The file written, for messages.
+    let target = args
+        .out
+        .as_ref()
+        .map_or("stdout".to_string(), |p| p.display().to_string());
     let mut put = |text: &str| -> Result<(), String> {
         match writer.as_mut() {
             None => emit(text),
             Some(w) => w
                 .write_all(text.as_bytes())
-                .map_err(|err| format!("cannot write to {}: {err}", target.as_deref().unwrap_or("stdout"))),
+                .map_err(|err| format!("cannot write to {target}: {err}")),
         }
     };
     if args.saturation {
@@ -179,7 +183,7 @@ pub(super) fn load(args: LoadArgs) -> Outcome {
             object["pattern"] = spec.pattern.name().into();
             put(&format!("{object}\n"))?;
         }
-        return flush(writer, args.out.as_deref());
+        return flush(writer, &target);
     }
     // Stdout gets JSON lines; a file CSV unless --format jsonl.
     let csv = args.out.is_some() && args.format != Some(Format::Jsonl);
@@ -220,13 +224,12 @@ pub(super) fn load(args: LoadArgs) -> Outcome {
         }
     }
     late.finish();
-    flush(writer, args.out.as_deref())
+    flush(writer, &target)
 }
 
 /// Flushes `--out`'s file, if one was written.
-fn flush(writer: Option<Box<dyn Write>>, path: Option<&std::path::Path>) -> Outcome {
+fn flush(writer: Option<Box<dyn Write>>, target: &str) -> Outcome {
     if let Some(mut w) = writer {
-        let target = path.map_or("stdout".to_string(), |p| p.display().to_string());
         w.flush().map_err(|err| format!("cannot write to {target}: {err}"))?;
     }
     Ok(EXIT_OK)

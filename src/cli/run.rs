@@ -263,21 +263,19 @@ fn note_unread(spec: &RunSpec) {
     for (field, value, why) in spec.unread_fields() {
         eprintln!("routesim: note: --{} {value} has no effect: {why}", field.cli());
     }
+    // An option as given: a flag alone, else with its value.
+    let flag = |field: Field, value: &str| match value {
+        "true" => format!("--{}", field.cli()),
+        _ => format!("--{} {value}", field.cli()),
+    };
     // Each option that changes nothing on this network.
     for (field, value, why) in spec.idle_options() {
-        let flag = match value.as_str() {
-            "true" => format!("--{}", field.cli()),
-            _ => format!("--{} {value}", field.cli()),
-        };
-        eprintln!("routesim: note: {flag} has no effect: {why}");
+        eprintln!("routesim: note: {} has no effect: {why}", flag(field, &value));
     }
     // And each algorithm option the algorithm does not take (a sweep, whose
     // grid sets them for other algorithms, does not note them).
     for (field, value, takers) in spec.unread_options() {
-        let flag = match value.as_str() {
-            "true" => format!("--{}", field.cli()),
-            _ => format!("--{} {value}", field.cli()),
-        };
+        let flag = flag(field, &value);
         eprintln!(
             "routesim: note: {flag} has no effect: {} takes no such option (it applies to {takers})",
             spec.algorithm.name

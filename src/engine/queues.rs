@@ -40,7 +40,7 @@ impl Engine {
         }
         if !self.config.edge_queues {
             for (i, &(s, _, to)) in self.forced.iter().enumerate() {
-                if to != self.dest[s as usize] || !self.deliver_on_arrival {
+                if self.takes_room(s, to) {
                     // Above every bid's key: taken first.
                     transit.push((to, RESERVED, SCRIPTED | i as u32));
                 }
@@ -63,10 +63,11 @@ impl Engine {
     /// the step moves (no packet, scripted or routed, no control message),
     /// so that the run stalls on it, and the refusal is kept for the reader.
     fn refuse_script(&mut self, cap: u32, node: u32) {
-        let scripted = |e: &Engine, &(s, _, to): &(u32, u32, u32)| {
-            to == node && (to != e.dest[s as usize] || !e.deliver_on_arrival)
-        };
-        let arrivals = self.forced.iter().filter(|m| scripted(self, m)).count() as u32;
+        let arrivals = self
+            .forced
+            .iter()
+            .filter(|&&(s, _, to)| to == node && self.takes_room(s, to))
+            .count() as u32;
         let held = self.working[node as usize];
         self.script_refused = Some(ScriptRefusal {
             step: self.step,
@@ -87,6 +88,12 @@ impl Engine {
         for c in &mut self.contests[..self.contest_count] {
             c.best = EMPTY;
         }
+    }
+
+    /// Whether the scripted move of the packet in slot `s` to node `to`
+    /// takes room there: every arrival but a delivery (SPEC §1).
+    fn takes_room(&self, s: u32, to: u32) -> bool {
+        to != self.dest[s as usize] || !self.deliver_on_arrival
     }
 
     /// Where a step's script asked a node for more room than it had under

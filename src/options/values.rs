@@ -176,11 +176,7 @@ impl Smear {
     pub fn block(self, k: u32, side: u32) -> u32 {
         let m = match self {
             Smear::Block(m) => m,
-            Smear::Auto => {
-                // ⌈k·log₂ side⌉; the small slack keeps exact products exact.
-                let x = k as f64 * (side.max(1) as f64).log2();
-                (x - 1e-9).ceil().min(u32::MAX as f64) as u32
-            }
+            Smear::Auto => auto_block(k, side),
         };
         m.clamp(1, side.max(1))
     }
@@ -189,26 +185,34 @@ impl Smear {
     /// not clamped to the side, and that side: m > side means the
     /// theorem's premise (k ≤ n^α, α < 1) does not hold.
     pub fn theorem_block(instance: &Instance) -> (u32, u32) {
-        let (l, k) = instance.lk();
-        let side = instance
-            .topology
-            .as_grid()
-            .map_or(1, |g| g.dims().iter().copied().max().unwrap_or(1));
-        let m = (l.max(k) as f64 * (side.max(1) as f64).log2() - 1e-9).ceil().max(1.0);
-        (m.min(u32::MAX as f64) as u32, side)
+        let (k, side) = smear_k_and_side(instance);
+        (auto_block(k, side).max(1), side)
     }
 
     /// The block length for `instance`: k its max(ℓ, k) (declared, else
     /// measured), the side the longest side of its grid — what `ks-nowrap`
     /// and `ks-wrap` smear with, and what Theorem 6's claim is judged against.
     pub fn block_for(self, instance: &Instance) -> u32 {
-        let (l, k) = instance.lk();
-        let side = instance
-            .topology
-            .as_grid()
-            .map_or(1, |g| g.dims().iter().copied().max().unwrap_or(1));
-        self.block(l.max(k), side)
+        let (k, side) = smear_k_and_side(instance);
+        self.block(k, side)
     }
+}
+
+/// ⌈k·log₂ side⌉, unclamped; the small slack keeps exact products exact.
+fn auto_block(k: u32, side: u32) -> u32 {
+    let x = k as f64 * (side.max(1) as f64).log2();
+    (x - 1e-9).ceil().min(u32::MAX as f64) as u32
+}
+
+/// The k and n of Theorem 6 for `instance`: its max(ℓ, k), and the
+/// longest side of its grid (1 off grids).
+fn smear_k_and_side(instance: &Instance) -> (u32, u32) {
+    let (l, k) = instance.lk();
+    let side = instance
+        .topology
+        .as_grid()
+        .map_or(1, |g| g.dims().iter().copied().max().unwrap_or(1));
+    (l.max(k), side)
 }
 
 /// Which paths `lmrr` gives packets on the butterfly (and the hypercube

@@ -367,12 +367,16 @@ impl RunSpec {
         option_fields()
             .into_iter()
             .filter(|&f| f != Field::Locality && !self.algorithm.options.contains(&f))
-            .filter_map(|f| {
-                let access = f.info().access?;
-                (access.json)(&self.options)?;
-                Some((f, (access.show)(&self.options), takers(f)))
-            })
+            .filter_map(|f| Some((f, self.option_given(f)?, takers(f))))
             .collect()
+    }
+
+    /// The value of algorithm option `f` as the user set it, shown as the
+    /// CLI takes it (`true`, `8`), or `None` where it is not set.
+    pub(super) fn option_given(&self, f: Field) -> Option<String> {
+        let access = f.info().access?;
+        (access.json)(&self.options)?;
+        Some((access.show)(&self.options))
     }
 }
 

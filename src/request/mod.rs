@@ -469,18 +469,13 @@ impl RunSpec {
     /// or a linear array ([`Field::idle_on`]). Kept, and named by each
     /// front end as [`RunSpec::unread_fields`] are.
     pub fn idle_options(&self) -> Vec<(Field, String, &'static str)> {
-        let topology = self.topology.as_ref().or(self.instance.as_ref().map(|i| &i.topology));
-        let Some(topology) = topology else {
+        let Some(topology) = self.topology() else {
             return Vec::new();
         };
         self.algorithm
             .options
             .iter()
-            .filter_map(|&f| {
-                let access = f.info().access?;
-                (access.json)(&self.options)?;
-                Some((f, (access.show)(&self.options), f.idle_on(topology)?))
-            })
+            .filter_map(|&f| Some((f, self.option_given(f)?, f.idle_on(topology)?)))
             .collect()
     }
 
