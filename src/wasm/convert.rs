@@ -37,13 +37,29 @@ pub(super) fn text(field: &str, value: &JsValue) -> Result<String, JsError> {
         .ok_or_else(|| js_error(Error::invalid(field, shown(value), "expected a string")))
 }
 
-/// A JS value as a message quotes it (its JSON, else its debug form:
-/// `undefined`, a function).
-fn shown(value: &JsValue) -> String {
-    js_sys::JSON::stringify(value)
-        .ok()
-        .and_then(|s| s.as_string())
-        .unwrap_or_else(|| format!("{value:?}"))
+/// A JS value as a message quotes it: its JSON, else as JS would write
+/// it (`undefined`, `12n` for a BigInt, which JSON cannot hold), else a
+/// kind (`a function`, `a symbol`).
+pub(super) fn shown(value: &JsValue) -> String {
+    if let Some(x) = value.as_f64().filter(|x| !x.is_finite()) {
+        return non_finite(x).to_string();
+    }
+    if let Some(json) = js_sys::JSON::stringify(value).ok().and_then(|s| s.as_string()) {
+        return json;
+    }
+    if value.is_bigint() {
+        let digits = js_sys::BigInt::unchecked_from_js_ref(value).to_string(10);
+        return format!("{}n", digits.map(String::from).unwrap_or_default());
+    }
+    if value.is_undefined() {
+        "undefined".to_string()
+    } else if value.is_function() {
+        "a function".to_string()
+    } else if value.is_symbol() {
+        "a symbol".to_string()
+    } else {
+        format!("{value:?}")
+    }
 }
 
 /// A count as a JS value: a number, checked as [`whole`]. Taken as `f64`,
@@ -94,6 +110,17 @@ pub(super) fn from_js(value: JsValue, what: &str) -> Result<serde_json::Value, J
     serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&format!("invalid {what}: {e}")))
 }
 
+/// A number JSON cannot hold, as JS writes it.
+fn non_finite(x: f64) -> &'static str {
+    if x.is_nan() {
+        "NaN"
+    } else if x > 0.0 {
+        "Infinity"
+    } else {
+        "-Infinity"
+    }
+}
+
 /// How deep [`from_js`] looks into nested objects (a config is two deep).
 const NESTED_DEPTH: u32 = 8;
 
@@ -102,14 +129,7 @@ const NESTED_DEPTH: u32 = 8;
 fn refuse_non_json(value: &JsValue, path: &str, depth: u32) -> Result<(), JsError> {
     let refuse = |shown: &str, why: &str| Err(js_error(Error::invalid(path, shown, why)));
     if let Some(x) = value.as_f64().filter(|x| !x.is_finite()) {
-        let shown = if x.is_nan() {
-            "NaN"
-        } else if x > 0.0 {
-            "Infinity"
-        } else {
-            "-Infinity"
-        };
-        return refuse(shown, "expected a finite number");
+        return refuse(non_finite(x), "expected a finite number");
     }
     if !path.is_empty() && value.is_function() {
         return refuse("a function", "expected a JSON value");

@@ -22,7 +22,7 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 mod convert;
-use convert::{count, from_js, js_error, optional_text, set, text, to_js};
+use convert::{count, from_js, js_error, optional_text, set, shown, text, to_js};
 
 /// Installs the panic hook, so that a panic (a bug) still shows its message
 /// in the console instead of "unreachable executed".
@@ -640,10 +640,13 @@ pub fn blame_query(config: JsValue, search: JsValue, defaults: JsValue) -> Resul
 /// message is the core's, as loading the text would give it.
 #[wasm_bindgen]
 pub fn check_instance_text(bytes: JsValue) -> Result<(), JsError> {
-    let bytes = bytes.as_f64().unwrap_or(f64::NAN);
-    if bytes.is_nan() || bytes < 0.0 {
-        return Err(js_error(Error::invalid("bytes", bytes, "expected a number of bytes")));
-    }
+    let Some(bytes) = bytes.as_f64().filter(|b| *b >= 0.0) else {
+        return Err(js_error(Error::invalid(
+            "bytes",
+            shown(&bytes),
+            "expected a number of bytes",
+        )));
+    };
     // A float past u64 saturates: still above the limit.
     Limits::BROWSER.check_text(bytes as u64).map_err(js_error)
 }

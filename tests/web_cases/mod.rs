@@ -191,8 +191,12 @@ fn bad_counts_are_refused_by_name_and_change_nothing() {
         );
         assert!(message(sim.step(bad.clone())).contains(&format!("invalid n '{shown}'")));
         assert!(message(wasm::describe_node("mesh:4x4".into(), bad.clone())).contains("invalid node"));
-        assert!(message(wasm::check_instance_text(bad.clone())).contains("invalid bytes"));
+        assert!(message(wasm::check_instance_text(bad.clone())).contains(&format!("invalid bytes '{shown}'")));
     }
+    // A BigInt, which JSON cannot write, is quoted as JS writes it.
+    let big = js_sys::BigInt::from(10u64).pow(&js_sys::BigInt::from(30u64));
+    let e = message(wasm::describe_node("mesh:4x4".into(), big.into()));
+    assert!(e.contains("invalid node '1000000000000000000000000000000n'"), "{e}");
     assert!(message(sim.watch(JsValue::TRUE)).contains("invalid packet 'true'"));
     assert_eq!(sim.watch(JsValue::NULL).unwrap().length(), 0, "null follows no packet");
     assert_eq!(num(&sim.summary().into(), "step"), 2.0, "a refused count moves nothing");
@@ -250,11 +254,9 @@ fn an_instance_file_is_checked_by_its_size() {
         )
     );
     assert!(message(wasm::check_instance_text(f64::INFINITY.into())).contains("too large"));
-    for bad in [-1.0, f64::NAN] {
-        assert!(
-            message(wasm::check_instance_text(bad.into())).starts_with("invalid bytes"),
-            "{bad}"
-        );
+    for (bad, shown) in [(-1.0, "-1"), (f64::NAN, "NaN")] {
+        let e = message(wasm::check_instance_text(bad.into()));
+        assert!(e.starts_with(&format!("invalid bytes '{shown}'")), "{e}");
     }
 }
 
