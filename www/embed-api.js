@@ -142,7 +142,8 @@ export function setupEmbedApi(actions, report, clear) {
 function preview(data, max = 120) {
   let text;
   try {
-    text = JSON.stringify(data);
+    // A BigInt (which JSON cannot write) as JS writes it, 12n, also inside an object.
+    text = typeof data === 'bigint' ? `${data}n` : JSON.stringify(data, (_, v) => (typeof v === 'bigint' ? `${v}n` : v));
   } catch {
     text = undefined;
   }

@@ -179,13 +179,17 @@ test('embedded in a 400 px iframe with step=3: one state message per shown step,
     [command('goto', { step: '3' }), /got "3"/],
     [command('goto', { step: 1e12 }), /got 1000000000000/],
     [command('goto', { step: Number.NaN }), /got NaN/],
+    // A BigInt (structured clone carries it; JSON cannot) as JS writes it.
+    [command('goto', { step: 3n }), /got 3n\)/],
+    [command('goto', { step: { at: 3n } }), /got \{"at":"3n"\}/],
   ];
   for (const [msg, why] of malformed) {
+    const shown = JSON.stringify(msg, (_, v) => (typeof v === 'bigint' ? `${v}n` : v));
     const got = await send(page, msg, 0);
-    assert.deepEqual(got, [], `${JSON.stringify(msg)} moved the run`);
+    assert.deepEqual(got, [], `${shown} moved the run`);
     const line = await errorLine(frame);
-    assert.match(line, /malformed routesim:command/, `${JSON.stringify(msg)} is not reported`);
-    assert.match(line, why, `${JSON.stringify(msg)}: ${line}`);
+    assert.match(line, /malformed routesim:command/, `${shown} is not reported`);
+    assert.match(line, why, `${shown}: ${line}`);
   }
   assert.equal(await shownStep(frame), 0);
   assert.equal(await role(frame, 'status').innerText(), 'paused');
