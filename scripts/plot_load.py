@@ -1,10 +1,17 @@
 #!/usr/bin/env python3
 """Latency against offered load from `scripts/load_sweep.sh`'s CSV (SPEC §6).
 
-One panel per topology; one line per (algorithm, pattern), up to and
-including its first saturated rate; a dotted vertical line at each ideal
-throughput and a dashed horizontal one at each zero-load latency (the mean
-hop count at the lowest rate).
+One panel per topology; one line per (algorithm, pattern): the mean latency
+of the delivered measured packets against the injection rate R (the `rate`
+column, per node per step, as on the page), up to and including its first
+saturated rate; a dotted vertical line at each ideal throughput λ* and a
+dashed horizontal one at each zero-load latency (the mean hop count at the
+lowest rate).
+
+x is `rate`, not `offered`: λ* is a rate R, while `offered` is averaged
+over all nodes, counting those that the pattern maps to themselves and
+that generate nothing (the 16 diagonal nodes of mesh:16x16 transpose:
+offered = 0.9375·R), so on the `offered` axis a curve sits left of its λ*.
 
     python3 scripts/plot_load.py docs/data/load.csv docs/figures/load.png
 """
@@ -32,18 +39,18 @@ def main(src, dst):
             xs, ys = [], []
             for r in rows:
                 if r["latency_mean"]:
-                    xs.append(float(r["offered"]))
+                    xs.append(float(r["rate"]))
                     ys.append(float(r["latency_mean"]))
                 if r["saturated"] == "true":
                     break
             label = f"{key[1]} {key[2]}"
             colour = colours.setdefault(label, f"C{len(colours)}")
             ax.plot(xs, ys, "o-", ms=3, color=colour, label=label)
-            ideal = float(rows[0]["ideal_throughput"])
-            ax.axvline(ideal, color=colour, ls=":", lw=1)
+            if rows[0]["ideal_throughput"]:  # empty when no packet crosses a link
+                ax.axvline(float(rows[0]["ideal_throughput"]), color=colour, ls=":", lw=1)
             ax.axhline(float(rows[0]["hops_mean"]), color=colour, ls="--", lw=0.8)
         ax.set_yscale("log")
-        ax.set_xlabel("offered load (packets per node per step)")
+        ax.set_xlabel("injection rate R (packets per node per step)")
         ax.set_ylabel("mean latency (steps)")
         ax.set_title(f"{topo}: dotted = ideal throughput, dashed = zero-load latency")
         ax.legend(fontsize=8)

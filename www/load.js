@@ -178,12 +178,18 @@ export function setupLoad({ catalogue, current, limits, charts: registry, wasm, 
     worker.postMessage({ type: 'load', curve, lesson: lesson() });
   });
 
-  /** Per series: where it first saturated (the core's flags). */
+  /**
+   * Per series: where it first saturated (the core's flags), and whether
+   * no measured packet was delivered there (no latency: ringed on the top
+   * edge).
+   */
   function notes(c) {
     const rates = c.data[0];
     $('load-notes').textContent = c.series.slice(1).map((name, i) => {
       const j = c.saturated[i].indexOf(true);
-      return j < 0 ? null : `${name}: saturated at rate ${rates[j]} (drawn up to there)`;
+      if (j < 0) return null;
+      const none = c.data[i + 1][j] == null ? '; no measured packet delivered there: ringed on the top edge' : '';
+      return `${name}: saturated at rate ${rates[j]} (drawn up to there${none})`;
     }).filter(Boolean).join(' · ');
   }
 

@@ -5,8 +5,10 @@
 //! throughput (a vertical line) and zero-load latency (a horizontal line,
 //! the mean hops at the lowest rate: the latency of a packet that never
 //! waits). Optionally a series stops at its first saturated rate ("up to
-//! saturation"): a rate above a saturated one saturates too (SPEC §6), and
-//! its run is the slowest of all (the whole drain limit, the most packets).
+//! saturation"): it assumes a rate above a saturated one saturates too (not
+//! SPEC §6's, the page's assumption; so in every curve measured for the
+//! docs), and such a run is the slowest of all (the whole drain limit, the
+//! most packets).
 
 use super::{check_rate, LoadRow, LoadSpec, Pattern};
 use crate::error::{Error, Result};

@@ -435,8 +435,9 @@ pub const MAX_BISECT: u32 = 64;
 /// of the bracket (at most [`MAX_BISECT`], and none once the bracket's
 /// middle is one of its ends in floating point): `hi` first (not
 /// saturated: it is the answer), then the middle of the bracket, each run
-/// as [`LoadSpec::run`]. Assumes, as the definition does, that a rate
-/// above a saturated one saturates too.
+/// as [`LoadSpec::run`]. Assumes, as SPEC §6's "the largest rate that is
+/// not saturated" reads best when it holds, that a rate above a saturated
+/// one saturates too (so in every curve measured for the docs).
 pub fn saturation(spec: &LoadSpec, hi: f64, iterations: u32) -> Result<Saturation> {
     check_rate(hi)?;
     let ideal = spec.ideal_throughput()?;

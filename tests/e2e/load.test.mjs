@@ -185,10 +185,11 @@ test('the lesson valiant-load opens the load panel, runs its curve in the worker
   assert.ok(Math.abs(chart.ideal[1] - 1 / 7) < 1e-9, `greedy tornado λ* ${chart.ideal[1]}`);
   assert.ok(Math.abs(chart.ideal[2] / chart.ideal[0] - 0.5) < 0.05, `valiant uniform λ* ${chart.ideal[2]}`);
   assert.ok(chart.zero_load[2] > 1.8 * chart.zero_load[0], `zero-load ${chart.zero_load}`);
-  // The latency axis ends at 8 × the largest zero-load latency (+10 %), so the zero-load lines stay
-  // apart; the saturated points above it are written on the top edge with their latency.
+  // The latency axis ends at 8 × the largest zero-load latency (rounded up to a whole step), as the
+  // key says, so the zero-load lines stay apart; the saturated points above it are written on the top
+  // edge with their latency. (It ended at up to 8.8 ×: 10 % of headroom added past the cap.)
   const cap = 8 * Math.max(...chart.zero_load);
-  assert.ok(chart.y_max <= Math.ceil(cap * 1.1) && chart.y_max >= cap, `y axis ends at ${chart.y_max}, cap ${cap}`);
+  assert.equal(chart.y_max, Math.ceil(cap), `y axis ends at ${chart.y_max}, cap ${cap}`);
   const above = chart.data.slice(1).flat().filter((y) => y > chart.y_max);
   assert.ok(above.length > 0, 'some saturated latency is above the axis (drawn on the edge)');
   // Up to saturation: each curve's last run is its first saturated rate, nothing drawn past it.
@@ -261,6 +262,136 @@ test('on a hypercube the load form ticks algorithms that run there, greedy disab
   await page.fill('#load-topology', 'mesh:8x8');
   await page.locator('#load-topology').dispatchEvent('change');
   assert.equal(await page.locator('#load-algorithms input[value="greedy"]').isDisabled(), false);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+/** Fills the load form with `curve` (the panel opened) and runs it; waits for the status to settle. */
+async function runForm(page, { topology, algorithms, patterns, rates, warmup, measure, drain, seed, stop = true }) {
+  if (!(await page.locator('#load-form').isVisible())) await page.click('#load-details summary');
+  await page.fill('#load-topology', topology);
+  await page.locator('#load-topology').dispatchEvent('change');
+  for (const box of await page.locator('#load-algorithms input').all()) {
+    await box.setChecked(algorithms.includes(await box.getAttribute('value')));
+  }
+  await page.selectOption('#load-pattern', patterns[0]);
+  await page.selectOption('#load-pattern2', patterns[1] ?? '');
+  await page.fill('#load-rates', rates.join(','));
+  for (const [key, value] of Object.entries({ warmup, measure, drain, seed })) await page.fill(`#load-${key}`, String(value));
+  await page.setChecked('#load-stop', stop);
+  await page.click('#load-run');
+  await page.waitForFunction(() => /^(done|refused|failed|cancelled)/.test(document.getElementById('load-status').textContent), null, { timeout: 60000 });
+  return page.textContent('#load-status');
+}
+
+/**
+ * Pixels of the load chart's canvas within `r` CSS px of (`x`, `y`) (canvas
+ * pixels) whose colour is within 60 (sum of channel differences) of `hex`.
+ */
+const pixelsNear = (page, x, y, r, hex) => page.evaluate(([x, y, r, hex]) => {
+  const u = window.routesim.load.chart.chart();
+  const ctx = u.ctx;
+  const dpr = devicePixelRatio;
+  const want = [1, 3, 5].map((k) => parseInt(hex.slice(k, k + 2), 16));
+  const x0 = Math.max(0, Math.round(x - r * dpr));
+  const y0 = Math.max(0, Math.round(y - r * dpr));
+  const w = Math.min(ctx.canvas.width - x0, Math.round(2 * r * dpr));
+  const h = Math.min(ctx.canvas.height - y0, Math.round(2 * r * dpr));
+  const img = ctx.getImageData(x0, y0, w, h).data;
+  let n = 0;
+  for (let k = 0; k < img.length; k += 4) {
+    if (img[k + 3] > 0 && Math.abs(img[k] - want[0]) + Math.abs(img[k + 1] - want[1]) + Math.abs(img[k + 2] - want[2]) < 60) n++;
+  }
+  return n;
+}, [x, y, r, hex]);
+
+test('a first saturated rate at which no measured packet was delivered is still ringed, on the top edge, and said in the notes', async () => {
+  // torus:16x16 greedy tornado at 0.3: latency mean null (nothing measured arrived within the
+  // drain), saturated; the ring was drawn only for a point with a latency, so none was drawn.
+  const { page, errors } = await open('?topology=mesh:8x8&play=0');
+  const status = await runForm(page, { topology: 'torus:16x16', algorithms: ['greedy'], patterns: ['tornado'], rates: [0.05, 0.1, 0.3], warmup: 100, measure: 300, drain: 300, seed: 3 });
+  assert.equal(status, 'done: 3 runs');
+  const chart = await loadChart(page);
+  assert.deepEqual(chart.saturated[0], [false, false, true]);
+  assert.equal(chart.data[1][2], null, 'the saturated point has a latency: pick another case');
+  // Where the ring belongs: at rate 0.3 on the top edge of the plot (as a point beyond the axis).
+  const at = await page.evaluate(() => {
+    const u = window.routesim.load.chart.chart();
+    return { x: u.valToPos(0.3, 'x', true), top: u.bbox.top, dpr: devicePixelRatio };
+  });
+  const ring = await pixelsNear(page, at.x, at.top + 9 * at.dpr, 12, '#0072B2');
+  assert.ok(ring >= 10, `no ring drawn at rate 0.3 on the top edge (${ring} pixels of the series' colour)`);
+  // The chart's own account of its marks says the same: a ring at that rate, on the edge, saying no packet arrived.
+  const rings = await page.evaluate(() => window.routesim.load.chart.marks().rings);
+  assert.equal(rings.length, 1, JSON.stringify(rings));
+  assert.equal(rings[0].series, 0);
+  assert.ok(Math.abs(rings[0].x - at.x) < 1 && rings[0].edge, JSON.stringify(rings[0]));
+  assert.match(rings[0].text, /none delivered/);
+  assert.match(await page.textContent('#load-notes'), /greedy tornado: saturated at rate 0\.3 .*no measured packet delivered/);
+  assert.match(await page.textContent('#load-key'), /no measured packet was delivered/);
+  await page.locator('#load').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(shots, 'load-none-delivered.png') });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('no λ* line crosses another series\' λ* label, and the latency axis ends where the key says', async () => {
+  // mesh:8x8, valiant uniform's λ* 0.256 and valiant transpose's 0.267 are a label's width apart:
+  // the one's dashed line crossed the other's "λ* 0.267".
+  const { page, errors } = await open('?topology=mesh:8x8&play=0');
+  const status = await runForm(page, { topology: 'mesh:8x8', algorithms: ['greedy', 'valiant'], patterns: ['uniform', 'transpose'], rates: [0.05, 0.2, 0.3, 0.45], warmup: 100, measure: 300, drain: 300, seed: 3 });
+  assert.match(status, /^done/);
+  const chart = await loadChart(page);
+  assert.equal(chart.ideal.length, 4);
+  const { labels, lines } = await page.evaluate(() => window.routesim.load.chart.marks());
+  assert.equal(labels.length, 4);
+  assert.equal(new Set(lines.map((l) => l.series)).size, 4);
+  for (const line of lines) {
+    for (const label of labels.filter((l) => l.series !== line.series)) {
+      const across = line.x >= label.x && line.x <= label.x + label.w;
+      const through = line.top < label.y + label.h && line.bottom > label.y;
+      assert.ok(!(across && through), `${chart.series[line.series + 1]}'s λ* line crosses "${label.text}": ${JSON.stringify({ line, label })}`);
+    }
+  }
+  // Every label keeps its own line's value and sits beside it.
+  for (const label of labels) {
+    assert.equal(label.text, `λ* ${chart.ideal[label.series].toFixed(3)}`);
+  }
+  // The latency axis: up to 8 × the largest zero-load latency, rounded up to a whole step, at most.
+  const cap = 8 * Math.max(...chart.zero_load);
+  const top = Math.max(...chart.data.slice(1).flat().filter((y) => y != null));
+  assert.equal(chart.y_max, Math.min(Math.ceil(1.1 * Math.max(top, cap / 8)), Math.ceil(cap)));
+  assert.match(await page.textContent('#load-key'), /ends at 8 × the largest zero-load latency/);
+  await page.locator('#load').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(shots, 'load-labels.png') });
+
+  // A λ* so near the left edge that its label goes right of its line, across a larger λ*'s line:
+  // that line is left out behind the label (drawn from a made-up chart).
+  await page.evaluate(() => window.routesim.load.chart.draw({
+    series: ['offered', 'a', 'b'], data: [[0.1, 0.5], [5, 6], [10, 12]], ideal: [0.01, 0.02], zero_load: [5, 10],
+    saturated: [[false, false], [false, false]],
+  }));
+  const made = await page.evaluate(() => window.routesim.load.chart.marks());
+  const low = made.labels.find((l) => l.series === 0);
+  const lowLine = made.lines.find((l) => l.series === 0);
+  assert.ok(low.x > lowLine.x, `the label of λ* 0.010 is not right of its line: ${JSON.stringify(made)}`);
+  const high = made.lines.filter((l) => l.series === 1);
+  assert.ok(high.length > 0 && high[0].x >= low.x && high[0].x <= low.x + low.w, `λ* 0.020's line does not pass "λ* 0.010": ${JSON.stringify(made)}`);
+  for (const line of made.lines) {
+    for (const label of made.labels.filter((l) => l.series !== line.series)) {
+      assert.ok(!(line.x >= label.x && line.x <= label.x + label.w && line.top < label.y + label.h && line.bottom > label.y), JSON.stringify({ line, label }));
+    }
+  }
+  // … and no pixel of it shows inside the label.
+  const orange = await page.evaluate(([l, hex]) => {
+    const ctx = window.routesim.load.chart.chart().ctx;
+    const img = ctx.getImageData(Math.round(l.x), Math.round(l.y), Math.round(l.w), Math.round(l.h)).data;
+    const want = [1, 3, 5].map((k) => parseInt(hex.slice(k, k + 2), 16));
+    let n = 0;
+    for (let k = 0; k < img.length; k += 4) if (img[k + 3] > 0 && Math.abs(img[k] - want[0]) + Math.abs(img[k + 1] - want[1]) + Math.abs(img[k + 2] - want[2]) < 60) n++;
+    return n;
+  }, [low, '#D55E00']);
+  assert.equal(orange, 0, 'λ* 0.020\'s line shows through "λ* 0.010"');
   assert.deepEqual(errors, []);
   await page.close();
 });
