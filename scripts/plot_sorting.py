@@ -58,10 +58,10 @@ def summary(per_d, scale):
 
 
 def crossing(per_d):
-    """Where a·D (a its steps/D at the largest D) would pass (D + 1)² − 2."""
+    """Where a·D (a its steps/D at the largest D) would pass (D + 1)² − 1."""
     top = max(per_d)
     a = statistics.median(per_d[top]) / top
-    return a, next((d for d in range(top, 4096) if a * d < (d + 1) ** 2 - 2), None)
+    return a, next((d for d in range(top, 4096) if a * d < (d + 1) ** 2 - 1), None)
 
 
 def main(src, dst):
@@ -131,7 +131,7 @@ def main(src, dst):
         ratio = (statistics.median(per_d[14]) / 14) / (statistics.median(per_d[12]) / 12)
         print(f"{name} steps/D median: D=12 {statistics.median(per_d[12]) / 12:.2f}, D=14 {statistics.median(per_d[14]) / 14:.2f}, ratio {ratio:.3f}")
         a, cross = crossing(per_d)
-        print(f"  trend crossover ({a:.1f}·D against (D + 1)² − 2): D = {cross}")
+        print(f"  trend crossover ({a:.1f}·D against (D + 1)² − 1): D = {cross}")
     for d in sorted(fs):
         print(
             f"D={d}: light median {statistics.median(fs[d])} ({min(fs[d])}-{max(fs[d])}) max_queue {max(queues[LIGHT][d])}; "

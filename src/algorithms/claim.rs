@@ -255,7 +255,7 @@ pub enum Formula {
     /// compare rounds, overlapped (SPEC §1), take D(D + 1)/2 + 1 steps.
     BitonicSteps,
     /// The same network on `butterfly:D` (N = 2^D inputs, log N = D),
-    /// packets climbing through the levels: (D + 1)² − 2 steps
+    /// packets climbing through the levels: (D + 1)² − 1 steps
     /// (`algorithms::bitonic::butterfly`).
     BitonicButterflySteps,
     /// The same network on `shuffle-exchange:D` by Stone's scheme:
@@ -315,7 +315,7 @@ impl Formula {
             Formula::SevenSide => "7n",
             Formula::Side => "n",
             Formula::BitonicSteps => "(log N)(log N + 1)/2 + 1",
-            Formula::BitonicButterflySteps => "(log N + 1)² − 2",
+            Formula::BitonicButterflySteps => "(log N + 1)² − 1",
             Formula::BitonicShuffleExchangeSteps => "⌊5(log N)²/4⌋ + max(log N − 3, 0) + 1",
             Formula::UnknownLkAllowance => "Σᵢ 24·√(ℓ·kᵢ·N) over kᵢ = 1, 2, 4, … up to the first kᵢ ≥ k",
             Formula::Ks(theorem) => theorem.text(),

@@ -340,12 +340,12 @@ pub const LESSONS: &[Lesson] = &[
             Formula::LogNodesSquared.spelled(),
             "), exactly ",
             Formula::BitonicButterflySteps.spelled(),
-            " = 47 steps here, its keys ending at level D (the right-hand column). Which wins at this size? The check \
+            " = 48 steps here, its keys ending at level D (the right-hand column). Which wins at this size? The check \
                below says which finished first and divides each run's steps by its growth (D = log N): \
                flashsort's by D, bitonic's by D². Measured over 5 seeds up to the page's largest butterfly, \
                butterfly:14 (the figure in docs/algorithms/flashsort.md), bitonic finishes first at every size: \
                flashsort's steps/D still rises slowly (20.7 at D = 12, 21.8 at D = 14) while bitonic's steps/D² \
-               falls toward 1 (1.16 at D = 12, 1.14 at D = 14). If Flashsort held 21.8·D it would overtake near \
+               falls toward 1 (1.17 at D = 12, 1.14 at D = 14). If Flashsort held 21.8·D it would overtake near \
                D ≈ 20, about a million keys — beyond the page, and later if its steps/D keeps rising: a trend, \
                not a promise."
         ),
@@ -372,8 +372,8 @@ pub const LESSONS: &[Lesson] = &[
             question: join!(
                 "Before you play: bitonic (the second run) needs exactly ",
                 Formula::BitonicButterflySteps.spelled(),
-                " = 47 steps on this butterfly (log N = 6). How many will Flashsort (the first) need? Fewer than \
-                 47 means it finishes first."
+                " = 48 steps on this butterfly (log N = 6). How many will Flashsort (the first) need? Fewer than \
+                 48 means it finishes first."
             ),
         }),
     },

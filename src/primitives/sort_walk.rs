@@ -10,12 +10,14 @@
 //! disjoint nodes:
 //! - [`Op::Meet`]: the packets at nodes a and b go to nodes c and d, the
 //!   smaller key to c. Each of a, b sends its key to each of c, d other
-//!   than itself (one step, over links), then each packet moves to the
-//!   node that must hold it, or stays if it is there (the next step). With
-//!   {c, d} = {a, b} this is the compare-exchange across a link of SPEC §1
-//!   (keys cross both ways, then the packets swap if out of order); with c,
-//!   d the two next-level neighbours of a and b on a butterfly, both keys
-//!   reach both, and each packet climbs to its node.
+//!   than itself (one step, over links). With {c, d} = {a, b} this is the
+//!   compare-exchange across a link of SPEC §1: both ends now hold both
+//!   keys, and the packets swap if out of order (the next step). With c, d
+//!   other nodes (the two next-level neighbours of a and b on a butterfly)
+//!   only c and d hold both keys, and a node sends its packet only where
+//!   it knows to: so c and d tell a and b (`tell`: the node that tells
+//!   each, a control message over a link, the step after the keys), and
+//!   each packet moves to the node that must hold it the step after that.
 //! - [`Op::Go`]: the packet at a moves to b over a link, or stays (a = b).
 //!
 //! Timing (the rule of SPEC §1: once a round's keys have crossed, every
@@ -27,14 +29,16 @@
 //! there. Round r's keys cross in step k_r = K_{r−1} + 1, where K_{r−1} is
 //! the step after which every node knows the key it will hold after round
 //! r − 1 (k_{r−1} if that round sent keys, its packet step p_{r−1} if not;
-//! K_0 = 0), and its packets move in step p_r = max(p_{r−1}, k_r) + 1
-//! (p_0 = 0). So every round costs one step, and a round with keys one
-//! more when the round before it sent none (or it is the first):
-//! **steps = R + the number of rounds with keys whose predecessor has
-//! none** ([`steps`]); keys of round r then share step p_{r−1} with round
-//! r − 1's packets, and the schedule must put them on other directed links
-//! (every message and move is checked to get its link). A step counts
-//! even when nothing moves in it.
+//! K_0 = 0); a round of meets that tell sends its telling in step k_r + 1;
+//! and its packets move in step p_r = max(p_{r−1}, k_r + t_r) + 1 (t_r = 1
+//! when the round tells, else 0; p_0 = 0). So every round costs one step,
+//! a round with keys one more when the round before it sent none (or it is
+//! the first), and a telling round one more when the packets were not
+//! already a step behind the keys ([`steps`] follows the rule round by
+//! round). Keys of round r then share a step with round r − 1's telling and
+//! with the packets of an earlier round, and the schedule must put them on
+//! other directed links (every message and move is checked to get its
+//! link). A step counts even when nothing moves in it.
 
 use super::sort::{key, EMPTY};
 use super::Task;
@@ -52,6 +56,10 @@ pub enum Op {
         from: [u32; 2],
         /// Where the smaller and the larger key go.
         to: [u32; 2],
+        /// Which of `to` tells `from[0]` and `from[1]` where their packets
+        /// go (a neighbour of each): required when `to` is not `from`
+        /// (the sources do not both hold both keys), `None` otherwise.
+        tell: Option<[u32; 2]>,
     },
     /// The packet at `from` goes to `to` (a neighbour, or `from`: it stays).
     Go {
@@ -73,23 +81,55 @@ pub trait Walks: Send + Sync {
     fn round(&self, i: u32, ops: &mut Vec<Op>);
 }
 
-/// The steps the schedule takes by the timing rule (module text): R plus
-/// the rounds with keys whose predecessor has none.
+/// The steps the schedule takes by the timing rule (module text), round
+/// by round: the last round's packet step.
 pub fn steps(walks: &dyn Walks) -> u32 {
-    let (mut steps, mut keys_before) = (0, false);
+    let mut clock = Clock::default();
+    let mut ops = Vec::new();
     for i in 0..walks.rounds() {
-        let keys = walks.sends_keys(i);
-        steps += 1 + u32::from(keys && !keys_before);
-        keys_before = keys;
+        ops.clear();
+        walks.round(i, &mut ops);
+        clock.lay_out(walks.sends_keys(i), tells(&ops));
     }
-    steps
+    clock.packets
 }
 
-/// A round laid out, with its key step (`None` without keys) and its packet step.
+/// Whether a round's meets tell their sources where to send (module text).
+fn tells(ops: &[Op]) -> bool {
+    ops.iter().any(|op| matches!(op, Op::Meet { tell: Some(_), .. }))
+}
+
+/// The timing rule's state: K and p of the last round laid out.
+#[derive(Debug, Clone, Copy, Default)]
+struct Clock {
+    known: u32,
+    packets: u32,
+}
+
+impl Clock {
+    /// The key step (if it sends keys) of the next round.
+    fn keys(&self, keys: bool) -> Option<u32> {
+        keys.then_some(self.known + 1)
+    }
+
+    /// Lays out the next round: its key, telling and packet steps.
+    fn lay_out(&mut self, keys: bool, tells: bool) -> (Option<u32>, Option<u32>, u32) {
+        let k = self.keys(keys);
+        let tell = k.filter(|_| tells).map(|k| k + 1);
+        let p = self.packets.max(tell.or(k).unwrap_or(0)) + 1;
+        self.known = k.unwrap_or(p);
+        self.packets = p;
+        (k, tell, p)
+    }
+}
+
+/// A round laid out, with its key step (`None` without keys), its telling
+/// step (`None` if its meets do not tell) and its packet step.
 #[derive(Clone)]
 struct Pending {
     ops: Vec<Op>,
     keys: Option<u32>,
+    tell: Option<u32>,
     packets: u32,
 }
 
@@ -107,9 +147,8 @@ pub struct WalkTask {
     /// The next round to lay out.
     next: u32,
     /// K and p of the last round laid out (module text).
-    known: u32,
-    packets: u32,
-    /// Rounds laid out whose packets have not moved yet (at most two).
+    clock: Clock,
+    /// Rounds laid out whose packets have not moved yet (at most three).
     pending: VecDeque<Pending>,
 }
 
@@ -135,8 +174,7 @@ impl WalkTask {
             held,
             step: 1,
             next: 0,
-            known: 0,
-            packets: 0,
+            clock: Clock::default(),
             pending: VecDeque::new(),
         }
     }
@@ -145,20 +183,19 @@ impl WalkTask {
     fn lay_out(&mut self, step: u32) {
         while self.next < self.walks.rounds() {
             let keys = self.walks.sends_keys(self.next);
-            let k = keys.then_some(self.known + 1);
-            let p = self.packets.max(k.unwrap_or(0)) + 1;
-            if k.unwrap_or(p) > step {
+            // The round's first step: its keys', else its packets'.
+            if self.clock.keys(keys).unwrap_or(self.clock.packets + 1) > step {
                 return;
             }
             let mut ops = Vec::new();
             self.walks.round(self.next, &mut ops);
+            let (keys, tell, packets) = self.clock.lay_out(keys, tells(&ops));
             self.pending.push_back(Pending {
                 ops,
-                keys: k,
-                packets: p,
+                keys,
+                tell,
+                packets,
             });
-            self.known = k.unwrap_or(p);
-            self.packets = p;
             self.next += 1;
         }
     }
@@ -169,7 +206,13 @@ impl WalkTask {
         let (mut links, mut most) = (Vec::with_capacity(4 * ops.len()), 0);
         for op in ops {
             match *op {
-                Op::Meet { from, to } => {
+                Op::Meet { from, to, tell } => {
+                    let apart = !(to.contains(&from[0]) && to.contains(&from[1]));
+                    assert_eq!(
+                        apart,
+                        tell.is_some(),
+                        "sort walk: a meet of {from:?} at {to:?} tells iff it is apart"
+                    );
                     for c in to {
                         for a in from.into_iter().filter(|&a| a != c) {
                             links.push((a, c, port(t, a, c)));
@@ -184,7 +227,32 @@ impl WalkTask {
                 Op::Go { .. } => {}
             }
         }
-        for &(a, c, p) in &links {
+        Self::send(e, &links, most)
+    }
+
+    /// Sends the tellings of `ops` (each source of a meet apart learns from
+    /// its `tell` node where its packet goes); true if any message left.
+    fn send_tellings(e: &mut Engine, ops: &[Op]) -> bool {
+        let t = e.topology();
+        let mut links = Vec::with_capacity(2 * ops.len());
+        for op in ops {
+            if let Op::Meet {
+                from, tell: Some(tell), ..
+            } = *op
+            {
+                for (a, c) in from.into_iter().zip(tell) {
+                    links.push((c, a, port(t, c, a)));
+                }
+            }
+        }
+        let most = u32::from(!links.is_empty());
+        Self::send(e, &links, most)
+    }
+
+    /// Sends one control message over each link (from, to, port); a link
+    /// taken twice in a step breaks SPEC §1 and is a bug of the schedule.
+    fn send(e: &mut Engine, links: &[(u32, u32, u32)], most: u32) -> bool {
+        for &(a, c, p) in links {
             let ok = e.send_control(a, p);
             assert!(ok, "sort walk: link {a}→{c} taken twice in a step");
         }
@@ -208,6 +276,7 @@ impl WalkTask {
                 Op::Meet {
                     from: [a, b],
                     to: [c, d],
+                    ..
                 } => {
                     let (x, y) = (self.held[a as usize], self.held[b as usize]);
                     let (to_x, to_y) = if x < y { (c, d) } else { (d, c) };
@@ -252,13 +321,17 @@ impl Task for WalkTask {
             return false;
         }
         let mut any = false;
-        // The packets of the round whose keys crossed before (planned now:
-        // the nodes know both keys), then the keys of the next round.
+        // The packets of the round whose keys crossed (and, if it tells,
+        // whose tellings arrived) before: planned now, the senders know
+        // where; then a later round's tellings and the next round's keys.
         if self.pending.front().is_some_and(|r| r.packets == step) {
             let round = self.pending.pop_front().expect("a round");
             any |= self.move_packets(e, &round.ops);
         }
         for round in &self.pending {
+            if round.tell == Some(step) {
+                any |= Self::send_tellings(e, &round.ops);
+            }
             if round.keys == Some(step) {
                 any |= Self::send_keys(e, &round.ops);
             }

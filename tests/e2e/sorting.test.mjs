@@ -168,7 +168,7 @@ test('lesson bitonic-vs-flashsort: a guess, both sorts to the end, and a check l
   assert.equal(await role(page, 'network').count(), 2);
   // It asks first, paused.
   assert.equal(await role(page, 'status').innerText(), 'paused');
-  assert.match(await page.locator('#predict-question').innerText(), /bitonic \(the second run\) needs exactly \(log N \+ 1\)² − 2 = 47 steps/);
+  assert.match(await page.locator('#predict-question').innerText(), /bitonic \(the second run\) needs exactly \(log N \+ 1\)² − 1 = 48 steps/);
   assert.equal(await role(page, 'lesson-check').getAttribute('data-verdict'), 'pending');
   // The answer stays out of view until the guess: the check (with its
   // bounds) and the run's length in the speed label (a lesson audit found
@@ -185,7 +185,7 @@ test('lesson bitonic-vs-flashsort: a guess, both sorts to the end, and a check l
   await finished(page);
   const [flash, bitonic] = await page.evaluate(() => [window.routesim.sim.report(), window.routesim.compare.sim.report()]);
   assert.deepEqual([flash.sorted, flash.order, bitonic.sorted, bitonic.order], [true, 'level0-row', true, 'levelD-row']);
-  assert.equal(bitonic.steps, 47);
+  assert.equal(bitonic.steps, 48);
   assert.ok(bitonic.steps < flash.steps, `${bitonic.steps} ${flash.steps}`);
   // The counters: each run stopped at its own last step.
   assert.equal(await page.locator('[data-role="step-count"][data-run="0"]').innerText(), String(flash.steps));
@@ -201,7 +201,7 @@ test('lesson bitonic-vs-flashsort: a guess, both sorts to the end, and a check l
   const checks = await role(page, 'lesson-check').locator('li').evaluateAll((lis) => lis.map((li) => [li.dataset.verdict, li.innerText]));
   assert.equal(checks.length, 2, JSON.stringify(checks));
   assert.ok(checks.every(([v]) => v === 'met'), JSON.stringify(checks));
-  assert.ok(checks[0][1].includes('the bitonic step count on a butterfly: T = (log N + 1)² − 2 = 47 for this instance; measured 47 ✓'), checks[0][1]);
+  assert.ok(checks[0][1].includes('the bitonic step count on a butterfly: T = (log N + 1)² − 1 = 48 for this instance; measured 48 ✓'), checks[0][1]);
   const race = `bitonic finished first: ${bitonic.steps} steps against flashsort's ${flash.steps} ✓ — bitonic ${bitonic.steps} = ${(bitonic.steps / 36).toFixed(2)}·D², flashsort ${flash.steps} = ${(flash.steps / 6).toFixed(1)}·D (D = log₂ 64 = 6)`;
   assert.ok(checks[1][1].includes(race), `${checks[1][1]}\nexpected: ${race}`);
   assert.match(await role(page, 'predict-result').innerText(), new RegExp(`^Your guess 60 · measured ${flash.steps} steps: ${flash.steps - 60} too low`));

@@ -641,8 +641,8 @@ fn every_closed_form_formula_takes_its_value_and_exists_only_where_defined() {
     close(value(Formula::Side, "mesh:6x6"), 6.0, "n");
     close(
         value(Formula::BitonicButterflySteps, "butterfly:4"),
-        23.0,
-        "(D + 1)² − 2",
+        24.0,
+        "(D + 1)² − 1",
     );
     assert_eq!(value(Formula::BitonicButterflySteps, "hypercube:4"), None);
     close(

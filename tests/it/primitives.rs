@@ -410,16 +410,19 @@ impl routesim::primitives::sort_walk::Walks for CubeWalks {
                     ops.push(Op::Meet {
                         from: [a, a ^ 3],
                         to: [a ^ 1, a ^ 2],
+                        tell: Some([a ^ 1, a ^ 2]),
                     });
                     ops.push(Op::Meet {
                         from: [a ^ 1, a ^ 2],
                         to: [a ^ 3, a],
+                        tell: Some([a, a ^ 3]),
                     });
                 }
             }
             _ => ops.extend((0..4).map(|x| Op::Meet {
                 from: [x, x ^ 4],
                 to: [x ^ 4, x],
+                tell: None,
             })),
         }
     }
@@ -438,6 +441,7 @@ fn walk_offline(walks: &dyn routesim::primitives::sort_walk::Walks, keys: &mut [
                 Op::Meet {
                     from: [a, b],
                     to: [c, d],
+                    ..
                 } => {
                     let (x, y) = (keys[a as usize], keys[b as usize]);
                     next[c as usize] = x.min(y);
@@ -454,8 +458,10 @@ fn walking_packets_meet_where_the_schedule_says_in_the_steps_of_its_timing_rule(
     use routesim::engine::{Engine, EngineConfig};
     use routesim::primitives::sort_walk::{steps, WalkTask};
     // Keyless moves cost a step each, the keyed move two (its keys wait for
-    // the packets of the move before), the meets one each: 1 + 1 + 2 + 1 + 1.
-    assert_eq!(steps(&CubeWalks), 6);
+    // the packets of the move before), the meets at other nodes two (their
+    // sources are told where to send, the step after the keys cross), the
+    // compare-exchange across a link one: 1 + 1 + 2 + 2 + 1.
+    assert_eq!(steps(&CubeWalks), 7);
     let mut rng = Rng::new(11, Stream::Workload);
     for _ in 0..20 {
         let keys: Vec<u64> = (0..8).map(|_| rng.below(4) as u64).collect();
@@ -471,7 +477,7 @@ fn walking_packets_meet_where_the_schedule_says_in_the_steps_of_its_timing_rule(
         }
         let items: Vec<(u32, u64)> = (0..8).map(|p| (p, keys[p as usize])).collect();
         let mut task = WalkTask::new(&e, std::sync::Arc::new(CubeWalks), &items);
-        assert_eq!(drive(&mut e, &mut task), 6);
+        assert_eq!(drive(&mut e, &mut task), 7);
         let mut want = keys.clone();
         walk_offline(&CubeWalks, &mut want);
         let got: Vec<u64> = {

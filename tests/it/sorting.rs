@@ -4,6 +4,7 @@
 //! shuffle-exchange graph with its exact step count on each.
 
 use crate::common::{routesim, topo};
+use routesim::topology::Network;
 use routesim::workload::sort::rank_destinations;
 use routesim::workload::{generate, Instance, Workload, WorkloadSpec};
 use routesim::{SimConfig, Simulation, Status};
@@ -14,9 +15,9 @@ fn bitonic_steps(d: u32) -> u32 {
     d * (d + 1) / 2 + 1
 }
 
-/// bitonic's documented step count on butterfly:D: (D + 1)² − 2.
+/// bitonic's documented step count on butterfly:D: (D + 1)² − 1.
 fn bitonic_butterfly_steps(d: u32) -> u32 {
-    (d + 1) * (d + 1) - 2
+    (d + 1) * (d + 1) - 1
 }
 
 /// bitonic's documented step count on shuffle-exchange:D:
@@ -505,7 +506,7 @@ fn bitonic_sorts_every_0_1_input_on_shuffle_exchange_4() {
 #[test]
 fn bitonic_steps_equal_the_documented_formulas_on_butterflies_and_shuffle_exchanges_for_d_2_to_12() {
     let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/algorithms/sorting.md")).unwrap();
-    for formula in ["(D + 1)² − 2", "⌊5D²/4⌋ + max(D − 3, 0) + 1"] {
+    for formula in ["(D + 1)² − 1", "⌊5D²/4⌋ + max(D − 3, 0) + 1"] {
         assert!(doc.contains(formula), "docs/algorithms/sorting.md states {formula}");
     }
     let workloads = [
@@ -533,13 +534,88 @@ fn bitonic_steps_equal_the_documented_formulas_on_butterflies_and_shuffle_exchan
             );
         }
     }
-    // The first values, by hand: the butterfly's rounds plus one; the
-    // shuffle-exchange's rounds, the first key step and one per stage
-    // 3..D − 1.
+    // The first values, by hand: the butterfly's rounds plus two (the
+    // first key step and the first telling); the shuffle-exchange's
+    // rounds, the first key step and one per stage 3..D − 1.
     let butterfly: Vec<u32> = (2..=5).map(bitonic_butterfly_steps).collect();
-    assert_eq!(butterfly, [7, 14, 23, 34]);
+    assert_eq!(butterfly, [8, 15, 24, 35]);
     let shuffle: Vec<u32> = (2..=5).map(bitonic_shuffle_exchange_steps).collect();
     assert_eq!(shuffle, [6, 12, 22, 34]);
+}
+
+/// SPEC §1's compare-exchange: a node moves a packet by a comparison only
+/// once it knows both keys. On a butterfly two rows meet through the next
+/// level, so a packet that climbs across (to the other row) is sent by a
+/// node that must have learnt the partner's key: followed here from the
+/// run itself — what each node knows grows only by the control messages
+/// and packets that reach it — for every cross climb of bitonic on
+/// butterflies 2..7, three workloads and seeds. (The sources once sent
+/// their packets the step after their keys climbed, before any message
+/// could bring back the other key.)
+#[test]
+fn on_a_butterfly_a_packet_climbs_across_only_from_a_node_that_knows_its_partners_key() {
+    for d in 2..=7u32 {
+        for (w, seed) in [
+            (Workload::SortRandom, 1),
+            (Workload::SortFew, 2),
+            (Workload::SortReversed, 3),
+        ] {
+            let t = topo(&format!("butterfly:{d}"));
+            let inst = generate(&t, &WorkloadSpec::new(w, seed)).unwrap();
+            let packets = inst.packets.len();
+            let config = SimConfig {
+                algorithm: "bitonic".into(),
+                check_invariants: true,
+                ..Default::default()
+            };
+            let mut sim = Simulation::new(inst, config).unwrap();
+            let rows = 1u32 << d;
+            let ports = t.ports();
+            let nodes = t.nodes() as usize;
+            // know[v]: the packets whose keys node v has heard of.
+            let mut know: Vec<std::collections::BTreeSet<u32>> = vec![Default::default(); nodes];
+            let position =
+                |sim: &Simulation| -> Vec<u32> { (0..packets as u32).map(|p| sim.engine().position(p)).collect() };
+            let mut before = position(&sim);
+            for (p, &v) in before.iter().enumerate() {
+                know[v as usize].insert(p as u32);
+            }
+            let (mut across, what) = (0, format!("bitonic on {t}, {w}"));
+            while sim.status() == Status::Running {
+                sim.step();
+                let after = position(&sim);
+                let holder: std::collections::HashMap<u32, u32> =
+                    before.iter().enumerate().map(|(p, &v)| (v, p as u32)).collect();
+                for (p, (&a, &b)) in before.iter().zip(&after).enumerate() {
+                    let (la, ra, lb, rb) = (a / rows, a % rows, b / rows, b % rows);
+                    if a != b && lb == la + 1 && ra != rb {
+                        across += 1;
+                        let partner = holder[&(la * rows + rb)];
+                        assert!(
+                            know[a as usize].contains(&partner),
+                            "{what}: step {}: node {a} sends packet {p} across to {b} without knowing packet {partner}'s key",
+                            sim.engine().step_count()
+                        );
+                    }
+                }
+                let mut next = know.clone();
+                let links = sim.engine().last_links();
+                for &link in &links[..sim.engine().last_control_count()] {
+                    let (u, port) = (link / ports, link % ports);
+                    let v = t.neighbor(u, port).expect("a link");
+                    next[v as usize].extend(know[u as usize].iter().copied());
+                }
+                for (&a, &b) in before.iter().zip(&after) {
+                    if a != b {
+                        next[b as usize].extend(know[a as usize].iter().copied());
+                    }
+                }
+                (know, before) = (next, after);
+            }
+            assert_eq!(sim.status(), Status::Finished, "{what}");
+            assert!(across > 0, "{what}: some packets climb across");
+        }
+    }
 }
 
 #[test]

@@ -1343,13 +1343,13 @@ fn the_sorting_lesson_races_flashsort_against_bitonic() {
         (Some("level0-row"), Some("levelD-row"))
     );
     // Bitonic's exact count, quoted by the text and the question.
-    assert_eq!(bitonic.steps, 47);
-    assert!(lesson.text.contains("= 47 steps here"), "{}", lesson.text);
+    assert_eq!(bitonic.steps, 48);
+    assert!(lesson.text.contains("= 48 steps here"), "{}", lesson.text);
     assert!(lesson
         .predict
         .unwrap()
         .question
-        .contains("= 47 steps on this butterfly"));
+        .contains("= 48 steps on this butterfly"));
     // The race: bitonic first at this size, each run's constant of growth.
     assert!(bitonic.steps < flash.steps, "{} {}", bitonic.steps, flash.steps);
     let race = status.checks.last().unwrap();
@@ -1373,14 +1373,14 @@ fn the_sorting_lesson_races_flashsort_against_bitonic() {
     assert_eq!(
         lines[0],
         (
-            "bitonic — the bitonic step count on a butterfly: T = (log N + 1)² − 2 = 47 for this instance; measured 47 ✓",
+            "bitonic — the bitonic step count on a butterfly: T = (log N + 1)² − 1 = 48 for this instance; measured 48 ✓",
             Verdict::Met
         )
     );
     assert_eq!((status.verdict, status.verdict_text.as_str()), (Verdict::Met, "met ✓"));
     assert_eq!(
         status.title,
-        "Checked on this run: bitonic — the run takes exactly (log N + 1)² − 2 (the bitonic step count on a \
+        "Checked on this run: bitonic — the run takes exactly (log N + 1)² − 1 (the bitonic step count on a \
          butterfly) steps; which finishes first, bitonic or flashsort, and each one's steps per D² and per D"
     );
     // The other way round the same line is not met: the relation names its runs.
@@ -1419,7 +1419,7 @@ fn the_sorting_lesson_races_flashsort_against_bitonic() {
     assert_eq!(line.verdict, Verdict::Met, "{}", line.text);
     assert!(
         line.text.starts_with(&format!(
-            "bitonic finished first, in 47 steps; flashsort is still running at step {} ✓",
+            "bitonic finished first, in 48 steps; flashsort is still running at step {} ✓",
             bitonic.steps + 1
         )),
         "{}",
@@ -1503,11 +1503,11 @@ fn the_sorting_lesson_s_measured_trend_is_the_runs() {
     assert!(in_browser(14).is_ok());
     let refused = in_browser(15).unwrap_err().to_string();
     assert!(refused.contains("butterfly:15"), "{refused}");
-    // a·D = (D + 1)² − 2 (bitonic's exact count) at a = D = 14's constant,
-    // which the text quotes.
+    // a·D = (D + 1)² − 1 (bitonic's exact count) at a = D = 14's constant,
+    // which the text quotes: D² + 2D = a·D, D = a − 2.
     let a = per_d[1];
     assert!(lesson.text.contains(&format!("held {a:.1}·D")), "{}", lesson.text);
-    let crossing = ((a - 2.0) + ((a - 2.0).powi(2) + 4.0).sqrt()) / 2.0;
+    let crossing = a - 2.0;
     assert!((19.0..=21.0).contains(&crossing), "{crossing}");
 }
 

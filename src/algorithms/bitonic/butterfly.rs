@@ -4,12 +4,15 @@
 //! Rows r and r xor 2^j meet only through the edge level i = D − 1 − j
 //! whose cross links flip bit j (SPEC §2): a compare-exchange across bit j
 //! takes the two packets from level i to level i + 1 — both keys climb the
-//! straight and the cross link to both nodes of level i + 1 (one step),
-//! then each packet climbs to the node that must hold it (the next step);
-//! the smaller key goes to the lower row in an ascending block (bit k of
-//! the row 0 in stage k), to the higher one otherwise, as on the hypercube.
-//! So the packet of logical position h always sits in row h, and a round
-//! moves every packet one level.
+//! straight and the cross link to both nodes of level i + 1 (one step);
+//! those two nodes now hold both keys, but the two senders do not, so
+//! each level-(i + 1) node tells the other row's sender, down its cross
+//! link, where its packet goes (the next step); then each packet climbs to
+//! the node that must hold it (the step after). The smaller key goes to
+//! the lower row in an ascending block (bit k of the row 0 in stage k), to
+//! the higher one otherwise, as on the hypercube. So the packet of logical
+//! position h always sits in row h, and a round moves every packet one
+//! level.
 //!
 //! Stage k compares across bits k − 1, …, 0, in that order: edge levels
 //! D − k, …, D − 1, a climb from level D − k to level D. The order of the
@@ -26,14 +29,23 @@
 //! R = (D − 1) + 1 + Σ_{k=2..D} 2k = D² + 2D − 2 rounds, of which
 //! 1 + 2 + … + D = D(D + 1)/2 compare rounds (the hypercube's network).
 //! Every round sends keys — a move's keys go one step ahead of its
-//! packets (the next round's keys must leave as its packets arrive) — and
-//! consecutive rounds use different directed links: two climbing or two
-//! descending rounds are on different edge levels, and where a stage's
-//! last compare climbs edge level D − 1 the first move's keys descend it
-//! (the other direction), as the last move's packets descend edge level
-//! D − k while the first compare's keys climb it. So by the walk's timing
-//! rule ([`crate::primitives::sort_walk`]) the sort takes
-//! **R + 1 = (D + 1)² − 2 steps** ([`steps`]).
+//! packets (the next round's keys must leave as its packets arrive) — so
+//! the keys climb or descend one edge level a step; from the first
+//! compare on, the packets follow two steps behind (a compare's telling
+//! between them), and a move keeps that distance. In a step, then, round
+//! r's keys, round r − 1's telling and round r − 2's packets cross, on
+//! different directed links: climbing rounds are on different edge
+//! levels (keys up on level i, telling down on i − 1, packets up on i −
+//! 2); where a stage's last compare climbs edge level D − 1 the first
+//! move's keys descend it on the straight links while the telling
+//! descends the cross links; and the last move's packets descend edge
+//! level D − k on the straight links while the first compare's keys climb
+//! it and then its telling descends the cross links. So by the walk's
+//! timing rule ([`crate::primitives::sort_walk`]) the sort takes **R + 2
+//! = (D + 1)² − 1 steps** ([`steps`]): the first round's key step and the
+//! first telling's step over the rounds. (Before 2026-12-01 the sources
+//! sent their packets in the step after the keys climbed, a step before
+//! they could know where: (D + 1)² − 2.)
 
 use crate::primitives::sort_walk::{Op, Walks};
 use crate::topology::Butterfly;
@@ -43,7 +55,7 @@ pub fn steps(dim: u32) -> u32 {
     if dim == 0 {
         return 0; // one key, no round
     }
-    (dim + 1) * (dim + 1) - 2
+    (dim + 1) * (dim + 1) - 1
 }
 
 /// A round: a move across an edge level (up or down, straight links) or a
@@ -112,9 +124,13 @@ impl Walks for ButterflyWalks {
                     let high = low | bit;
                     let ascending = (low >> stage) & 1 == 0;
                     let (small, large) = if ascending { (low, high) } else { (high, low) };
+                    // Each source is told over its cross link, from the
+                    // other row's node: the straight links down stay free
+                    // for the keys of the walk down after a stage.
                     ops.push(Op::Meet {
                         from: [net.node_at(edge, low), net.node_at(edge, high)],
                         to: [net.node_at(edge + 1, small), net.node_at(edge + 1, large)],
+                        tell: Some([net.node_at(edge + 1, high), net.node_at(edge + 1, low)]),
                     });
                 }
             }

@@ -22,7 +22,7 @@
 //! ([`SortTask::on_network`]), the same code that runs the mesh's snake
 //! sort. On the butterfly and the shuffle-exchange the
 //! comparators are not links, and the packets walk between rounds
-//! ([`crate::primitives::sort_walk`]): (D + 1)² − 2 steps on `butterfly:D`
+//! ([`crate::primitives::sort_walk`]): (D + 1)² − 1 steps on `butterfly:D`
 //! (keys end at level D) and ⌊5D²/4⌋ + max(D − 3, 0) + 1 on
 //! `shuffle-exchange:D`, each derived in its module. Other networks are
 //! refused by name.

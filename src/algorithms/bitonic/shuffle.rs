@@ -122,6 +122,7 @@ impl Walks for ShuffleWalks {
                     ops.push(Op::Meet {
                         from: [x, x ^ 1],
                         to: [small, large],
+                        tell: None,
                     });
                 }
             }
