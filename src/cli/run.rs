@@ -52,9 +52,9 @@ pub struct RunArgs {
     /// Routing algorithm (see `routesim list`).
     #[arg(long, value_name = "A", default_value = crate::algorithms::DEFAULT_ALGORITHM)]
     pub algorithm: String,
-    /// Contention policy (see `routesim list`).
-    #[arg(long, value_name = "P", default_value = "farthest-first")]
-    pub policy: String,
+    /// Contention policy (see `routesim list`) [default: farthest-first].
+    #[arg(long, value_name = "P")]
+    pub policy: Option<String>,
     /// What to route, generated from a workload name.
     #[command(flatten)]
     pub workload: WorkloadArgs,
@@ -186,7 +186,11 @@ pub(super) fn spec_of(args: &RunArgs) -> Result<RunSpec, String> {
     let mut fields = Vec::new();
     push(&mut fields, Field::Topology, &args.topology);
     fields.push((Field::Algorithm, "algorithm", args.algorithm.clone()));
-    fields.push((Field::Policy, "policy", args.policy.clone()));
+    let policy = args
+        .policy
+        .as_deref()
+        .unwrap_or(crate::engine::Policy::default().name());
+    fields.push((Field::Policy, "policy", policy.to_string()));
     fields.push((Field::Seed, "seed", args.seed.clone()));
     push(&mut fields, Field::QueueCap, &args.queue_cap);
     fields.extend(args.engine.fields());
@@ -217,6 +221,13 @@ pub(super) fn run(args: RunArgs) -> Outcome {
         .build_threads(threads, super::parallel_min())
         .map_err(|e| e.to_string())?;
     note_unread(&spec);
+    // A policy given to an algorithm that schedules every move itself.
+    if let (Some(policy), false) = (&args.policy, sim.uses_policy()) {
+        eprintln!(
+            "routesim: note: --policy {policy} has no effect: {} schedules every move itself",
+            spec.algorithm.name
+        );
+    }
     let status = super::progress::run(&mut sim);
     let mut report = sim.report();
     if args.delays || args.delays_csv.is_some() {

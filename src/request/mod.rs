@@ -496,13 +496,23 @@ impl RunSpec {
         Ok(instance)
     }
 
-    /// The algorithm's options, with this request's seed and queue capacity.
+    /// The algorithm's options, with this request's seed and queue
+    /// capacity, and the options it does not take at their defaults: the
+    /// CLI notes those as having no effect ([`RunSpec::unread_options`]),
+    /// and so they have none (`--pipeline` once coalesced a ks-* run's
+    /// phases, which read the same flag as `--phases coalesced`).
     pub fn algorithm_options(&self) -> AlgorithmOptions {
-        AlgorithmOptions {
+        let mut options = AlgorithmOptions {
             seed: self.seed,
             queue_cap: self.queue_cap,
             ..self.options.clone()
+        };
+        for (field, ..) in self.unread_options() {
+            if let Some(access) = field.info().access {
+                (access.reset)(&mut options);
+            }
         }
+        options
     }
 
     /// The simulation's configuration (the engine's own knobs at their defaults).

@@ -848,6 +848,88 @@ fn unread_workload_flags_are_noted_on_stderr() {
         "{err}"
     );
     assert_eq!(out.stdout, plain.stdout);
+    // `--pipeline` and `--phases coalesced` are two algorithms' options
+    // (the pipelined ones', the ks-* ones'): noted as no effect on the
+    // others, the run is the one without them (ks-nowrap once ran
+    // coalesced with --pipeline, and valiant pipelined with --phases).
+    for (algorithm, workload, extra) in [
+        ("ks-nowrap", "random-kk", &["--pipeline"][..]),
+        ("ks-nowrap", "random-kk", &["--pipeline", "--smear", "auto"][..]),
+        ("valiant", "random-permutation", &["--phases", "coalesced"][..]),
+    ] {
+        let base = [
+            "run",
+            "--topology",
+            "mesh:8x8",
+            "--algorithm",
+            algorithm,
+            "--workload",
+            workload,
+            "--k",
+            "2",
+        ];
+        let smear: &[&str] = if extra.contains(&"--smear") {
+            &["--smear", "auto"]
+        } else {
+            &[]
+        };
+        let plain = routesim(&[&base[..], smear, &["--json"]].concat());
+        let out = routesim(&[&base[..], extra, &["--json"]].concat());
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{algorithm} {extra:?}: {err}");
+        assert!(
+            err.contains(&format!("has no effect: {algorithm} takes no such option")),
+            "{err}"
+        );
+        assert_eq!(out.stdout, plain.stdout, "{algorithm} {extra:?}");
+    }
+    // A policy given to an algorithm that schedules every move itself
+    // (lmrr by ranks, the sorts by their schedules) is noted the same way;
+    // the default one, not given, is not.
+    for (topology, algorithm, workload) in [
+        ("butterfly:4", "lmrr", "random-permutation"),
+        ("hypercube:4", "bitonic", "sort-random"),
+        ("mesh:4x4", "snake-sort", "sort-random"),
+    ] {
+        let base = [
+            "run",
+            "--topology",
+            topology,
+            "--algorithm",
+            algorithm,
+            "--workload",
+            workload,
+            "--json",
+        ];
+        let plain = routesim(&base);
+        assert!(text(&plain.stderr).is_empty(), "{}", text(&plain.stderr));
+        let out = routesim(&[&base[..], &["--policy", "fifo"]].concat());
+        let err = text(&out.stderr);
+        assert!(
+            err.contains(&format!(
+                "note: --policy fifo has no effect: {algorithm} schedules every move itself"
+            )),
+            "{err}"
+        );
+        let strip =
+            |o: &std::process::Output| text(&o.stdout).replace("\"policy\":\"fifo\"", "\"policy\":\"farthest-first\"");
+        assert_eq!(strip(&out), strip(&plain), "{algorithm}: the same run");
+    }
+    let out = routesim(&[
+        "run",
+        "--topology",
+        "mesh:4x4",
+        "--workload",
+        "transpose",
+        "--policy",
+        "fifo",
+        "--json",
+    ]);
+    assert!(
+        text(&out.stderr).is_empty(),
+        "greedy uses its policy: {}",
+        text(&out.stderr)
+    );
     // Taken: no note.
     let out = routesim(&[
         "run",
