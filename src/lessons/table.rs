@@ -125,10 +125,10 @@ pub const LESSONS: &[Lesson] = &[
         title: "Routing by sorting: no buffers",
         text: "If the packets are first sorted by destination column, no row holds two packets for the same \
                column, and rows and then columns route without any contention — on a full permutation the sort \
-               (with every second column reversed) leaves almost every packet in its own column already, so the \
-               row phase is a single step (it moves the few packets displaced because a packet that starts at \
-               its destination is delivered at step 0 and takes no part in the sort: this run has one) and the \
-               columns route: no node ever needs room for more than a few packets (queues ≤ 3). The price is the sort: rounds of compare-exchanges between \
+               (with every second column reversed) leaves every packet in its own column already, so this run \
+               has no row phase (a packet that starts at its destination is delivered at step 0 and takes no \
+               part in the sort; where there are some, a row phase of one step moves the few packets they \
+               displace: seed 2 has one) and the columns route: no node ever needs room for more than a few packets (queues ≤ 3). The price is the sort: rounds of compare-exchanges between \
                neighbours (the keys cross, then the packets swap, while the next round's keys cross on other \
                links: about one step a round), and the snake merge sort takes 7n − 9 − log₂ n steps (99 here) \
                against the lecture's assumed 3n + o(n): the 3n sorts pay for their o(n) with sorts of large \

@@ -1263,6 +1263,12 @@ fn the_figures_in_the_lessons_texts_are_their_runs() {
     assert_eq!(sort, 7 * 16 - 9 - 4);
     let text = lessons::lookup("sort-route").unwrap().text;
     assert!(text.contains(&format!("7n − 9 − log₂ n steps ({sort} here)")), "{text}");
+    // "this run has no row phase": none of its packets starts at its
+    // destination, and the report lists no route-row phase; the queues ≤ 3.
+    let fixed = main.instance().packets.iter().filter(|(s, d)| s == d).count();
+    let row = report.phases.iter().any(|p| p.name == "route-row");
+    assert!(text.contains("this run has no row phase") && fixed == 0 && !row, "{fixed} {row}");
+    assert!(text.contains("queues ≤ 3") && report.max_queue <= 3, "{}", report.max_queue);
 
     // ks-smear: the smeared run's packets at a phase's opening, steps and
     // largest queue, and the same instance unsmeared (--smear 1).
