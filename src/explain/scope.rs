@@ -26,6 +26,15 @@ pub(crate) fn not_applicable(claim: &Claim, sim: &Simulation) -> Option<String> 
             return Some(format!("stated for {w}; this run routes {what}"));
         }
     }
+    // Flashsort's node-queue bounds are the light loading's (their λ is
+    // the most keys a light routing brought to one input).
+    if matches!(
+        claim.formula,
+        Formula::FlashsortNodeQueue | Formula::FlashsortArrayQueue
+    ) && sim.config().options.loading == Some(crate::options::Loading::Full)
+    {
+        return Some("stated for the light loading (the default); this run uses --loading full".to_string());
+    }
     // LMRR §6 (and §10's sort, one key per node) route at most d packets
     // out of and into each node of a d-dimensional array.
     if let (Formula::DimsTimesSide, Some(grid)) = (claim.formula, topo.as_grid()) {

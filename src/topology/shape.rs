@@ -5,7 +5,7 @@
 //! by [`Shape::phrase`] (with its [`Shape::note`]), so no caller matches on
 //! kinds and sides itself.
 
-use super::{Kind, Topology};
+use super::{Kind, Network, Topology};
 use serde::Serialize;
 
 /// A fact about a network's shape within its kinds.
@@ -26,6 +26,9 @@ pub enum Shape {
     Cube,
     /// Grids of two or more dimensions; the other kinds any size.
     GridsMultiD,
+    /// As [`Shape::GridsMultiD`], every side at least 2, and two nodes or
+    /// more (a sort of one key has nothing to do).
+    GridsMultiDSides2,
 }
 
 impl Shape {
@@ -41,6 +44,9 @@ impl Shape {
             Shape::MultiD => sides.is_some_and(|d| d.len() >= 2),
             Shape::Cube => sides.is_some_and(|d| d.len() >= 3 && equal(d)),
             Shape::GridsMultiD => sides.is_none_or(|d| d.len() >= 2),
+            Shape::GridsMultiDSides2 => {
+                sides.is_none_or(|d| d.len() >= 2 && d.iter().all(|&s| s >= 2)) && topo.nodes() >= 2
+            }
         }
     }
 
@@ -60,7 +66,7 @@ impl Shape {
             [] => String::new(),
         };
         match self {
-            Shape::Any | Shape::GridsMultiD => format!("a {kinds}"),
+            Shape::Any | Shape::GridsMultiD | Shape::GridsMultiDSides2 => format!("a {kinds}"),
             Shape::TwoD => format!("a 2-D {kinds}"),
             Shape::Square => format!("an n × n {kinds}"),
             Shape::SquarePowerOfTwo => format!("a square 2-D {kinds} whose side is a power of two"),
@@ -75,6 +81,7 @@ impl Shape {
             Shape::Any => Some("any size"),
             Shape::MultiD => Some("any sides"),
             Shape::GridsMultiD => Some("grids of 2 or more dimensions, any size"),
+            Shape::GridsMultiDSides2 => Some("grids of 2 or more dimensions, every side at least 2; two nodes or more"),
             Shape::TwoD | Shape::Square | Shape::SquarePowerOfTwo | Shape::Cube => None,
         }
     }
@@ -85,7 +92,7 @@ impl Shape {
     /// their wrap links.
     pub fn refusal(self, kinds: &[Kind], topo: &Topology) -> Option<&'static str> {
         let torus = topo.kind() == Kind::Torus && !kinds.contains(&Kind::Torus);
-        (self == Shape::GridsMultiD && torus).then_some(
+        (matches!(self, Shape::GridsMultiD | Shape::GridsMultiDSides2) && torus).then_some(
             "a torus's wrap links close a cycle along every dimension, and no leveling holds all the links of a \
              cycle, each one level up; ignoring the wrap links would route a mesh, not the torus",
         )
@@ -121,6 +128,15 @@ mod tests {
             .refusal(&[Kind::Mesh], &t("torus:4x4"))
             .is_some_and(|w| w.contains("wrap links")));
         assert_eq!(Shape::GridsMultiD.refusal(&[Kind::Mesh], &t("linear:4")), None);
+        // Flashsort's: sides of 1 and one-node networks are out, and the note says so.
+        let sides2 = Shape::GridsMultiDSides2;
+        assert!(sides2.holds(&t("mesh:2x2")) && sides2.holds(&t("butterfly:1")) && sides2.holds(&t("hypercube:1")));
+        for out in ["mesh:1x8", "mesh:2x1x2", "butterfly:0", "hypercube:0", "mesh:8"] {
+            assert!(!sides2.holds(&t(out)), "{out}");
+        }
+        assert!(sides2
+            .note()
+            .is_some_and(|n| n.contains("every side at least 2") && !n.contains("any size")));
         assert_eq!(Shape::Any.phrase(&[Kind::Linear]), "a linear array");
         assert_eq!(
             Shape::Any.phrase_with_note(&[Kind::Hypercube, Kind::Butterfly]),

@@ -144,3 +144,34 @@ fn a_run_without_the_named_phases_is_not_judged() {
     assert_eq!(c.verdict, Verdict::NotApplicable);
     assert!(c.line.contains("this run has none of them"), "{}", c.line);
 }
+
+/// Flashsort's node-queue bounds (4q + λ, 2d·q + 2λ + 1) are the light
+/// loading's: a full loading run says so, not a bare "not defined here".
+#[test]
+fn flashsorts_node_queue_claims_say_they_are_the_light_loadings() {
+    let entry = routesim::algorithms::registry::lookup("flashsort").unwrap();
+    for topology in ["butterfly:5", "mesh:8x8"] {
+        let mut s = sim(topology, "flashsort", "sort-random", &[(Field::Loading, "full")]);
+        s.run();
+        let judged: Vec<_> = entry
+            .teaching
+            .claims
+            .iter()
+            .filter(|c| matches!(c.formula, Formula::FlashsortNodeQueue | Formula::FlashsortArrayQueue))
+            .map(|c| judge_claim(c, &s))
+            .filter(|c| c.verdict == Verdict::NotApplicable && c.line.contains("stated for the light loading"))
+            .collect();
+        assert!(!judged.is_empty(), "{topology}");
+        assert!(judged.iter().all(|c| c.line.contains("--loading full")), "{topology}");
+        // The light loading judges them.
+        let mut light = sim(topology, "flashsort", "sort-random", &[]);
+        light.run();
+        let applies = entry
+            .teaching
+            .claims
+            .iter()
+            .filter(|c| matches!(c.formula, Formula::FlashsortNodeQueue | Formula::FlashsortArrayQueue))
+            .any(|c| judge_claim(c, &light).verdict == Verdict::Met);
+        assert!(applies, "{topology}: light loading");
+    }
+}

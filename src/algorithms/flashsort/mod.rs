@@ -344,7 +344,7 @@ pub const ENTRY: Entry = Entry {
     paper: LMRR,
     section: "§8 (Flashsort on the butterfly and, by emulation, the hypercube; after Reif and Valiant) and §10 (on d-dimensional arrays)",
     kinds: &[Kind::Butterfly, Kind::Hypercube, Kind::Mesh],
-    shape: Shape::GridsMultiD,
+    shape: Shape::GridsMultiDSides2,
     packets: Packets::Sort,
     open_loop: false,
     refused_policies: &[],
