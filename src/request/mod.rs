@@ -315,7 +315,14 @@ impl RunSpec {
         } else {
             format!("{} (not used by {})", self.policy, self.algorithm.name)
         };
-        let mut parts = vec![format!("ℓ = {l}, k = {k}"), format!("seed {}", self.seed), q, policy];
+        // The instance's ℓ and k (the most a node sends and receives), said
+        // so where the workload's own k means something else (random-
+        // destinations: the packets each node sends, k = 2 giving k = 7).
+        let lk = match self.k.filter(|&asked| self.instance.is_none() && asked != k) {
+            Some(_) => format!("ℓ = {l}, k = {k} (most sent, most received by a node)"),
+            None => format!("ℓ = {l}, k = {k}"),
+        };
+        let mut parts = vec![lk, format!("seed {}", self.seed), q, policy];
         for field in self.algorithm.options {
             if let Some(access) = field.info().access {
                 if (access.json)(&self.options).is_some() {

@@ -1352,3 +1352,25 @@ fn query_pairs_strip_one_question_mark_as_the_browser_does() {
         vec![("?topology".to_string(), "mesh:8x8".to_string())]
     );
 }
+
+/// The title's values give the instance's ℓ and k; where the workload's
+/// own k means something else (random-destinations: the packets each node
+/// sends) the line says what they are, so that "k = 7" beside a k box of 2
+/// is not read as the same k.
+#[test]
+fn the_label_says_whose_l_and_k_when_they_are_not_the_workloads() {
+    let label = |workload: &str, k: &str| {
+        let spec = crate::common::spec_of("mesh:16x16", "greedy", workload, &[(Field::K, k)]);
+        let sim = spec.build().unwrap();
+        let (l, kk) = sim.instance().lk();
+        (spec.label(&sim, None).values, l, kk)
+    };
+    let (values, l, k) = label("random-destinations", "2");
+    assert!(k != 2, "random-destinations' k is what each node sends, its instance k the most received");
+    assert!(
+        values.starts_with(&format!("ℓ = {l}, k = {k} (most sent, most received by a node)")),
+        "{values}"
+    );
+    let (values, ..) = label("random-kk", "2");
+    assert!(values.starts_with("ℓ = 2, k = 2 · "), "{values}");
+}
