@@ -316,9 +316,11 @@ impl RunSpec {
             format!("{} (not used by {})", self.policy, self.algorithm.name)
         };
         // The instance's ℓ and k (the most a node sends and receives), said
-        // so where the workload's own k means something else (random-
-        // destinations: the packets each node sends, k = 2 giving k = 7).
-        let lk = match self.k.filter(|&asked| self.instance.is_none() && asked != k) {
+        // so where the workload's own k (1 unless given) means something
+        // else (random-destinations: the packets each node sends, k = 2
+        // giving k = 7; a hotspot's many packets to one node).
+        let asked = self.k.unwrap_or(1);
+        let lk = match self.workload.filter(|_| self.instance.is_none() && asked != k) {
             Some(_) => format!("ℓ = {l}, k = {k} (most sent, most received by a node)"),
             None => format!("ℓ = {l}, k = {k}"),
         };

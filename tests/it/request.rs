@@ -1373,4 +1373,13 @@ fn the_label_says_whose_l_and_k_when_they_are_not_the_workloads() {
     );
     let (values, ..) = label("random-kk", "2");
     assert!(values.starts_with("ℓ = 2, k = 2 · "), "{values}");
+    // Not given, k is 1: the greedy-average lesson's random-destinations.
+    let spec = crate::common::spec_of("mesh:16x16", "greedy", "random-destinations", &[]);
+    let sim = spec.build().unwrap();
+    let (l, k) = sim.instance().lk();
+    let values = spec.label(&sim, None).values;
+    assert!(l == 1 && k > 1 && values.contains("(most sent, most received by a node)"), "{values}");
+    let spec = crate::common::spec_of("mesh:16x16", "greedy", "transpose", &[]);
+    let sim = spec.build().unwrap();
+    assert!(spec.label(&sim, None).values.starts_with("ℓ = 1, k = 1 · seed"));
 }
