@@ -385,8 +385,9 @@ impl fmt::Display for Topology {
 
 fn parse_number(spec: &str, text: &str, what: &str) -> Result<u32> {
     let t = text.trim();
-    t.parse::<u32>().map_err(|_| {
-        let whole = !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+    let whole = !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+    // Digits only: Rust's parse would take a leading '+' ("mesh:+3x3").
+    t.parse::<u32>().ok().filter(|_| whole).ok_or_else(|| {
         let why = if whole {
             format!("{what} '{text}' is too large (at most {})", u32::MAX)
         } else {
@@ -499,6 +500,9 @@ mod tests {
             "shuffle-exchange:27",
             "butterfly:22",
             "shuffle-exchange:3x3",
+            "mesh:+3x3",
+            "hypercube:+4",
+            "mesh:3x-3",
         ] {
             let e = s.parse::<Topology>().unwrap_err().to_string();
             assert!(e.contains(s), "{e}");
