@@ -14,7 +14,7 @@ use super::{
 use super::{Algorithm, AlgorithmOptions};
 use crate::engine::Policy;
 use crate::error::{Error, Result};
-use crate::options::Field;
+use crate::options::{Field, Phases};
 use crate::topology::{Kind, Network, Topology};
 use crate::workload::Instance;
 use serde::Serialize;
@@ -342,7 +342,8 @@ impl Entry {
                 format!("{} does not smear queues; only {} do", self.name, takers.join(" and ")),
             ));
         }
-        if options.pipelined() {
+        // The takers are ks-*, whose phases `--phases` coalesces (`--pipeline` is other algorithms').
+        if options.phases == Phases::Coalesced {
             return Err(Error::invalid(
                 Field::Smear.cli(),
                 smear.name(),

@@ -33,7 +33,7 @@ pub(crate) fn not_applicable(claim: &Claim, sim: &Simulation) -> Option<String> 
         Formula::FlashsortNodeQueue | Formula::FlashsortArrayQueue
     ) && sim.config().options.loading == Some(crate::options::Loading::Full)
     {
-        return Some("stated for the light loading (the default); this run uses --loading full".to_string());
+        return Some("stated for the light loading (the default); this run's loading is full".to_string());
     }
     // LMRR §6 (and §10's sort, one key per node) route at most d packets
     // out of and into each node of a d-dimensional array.

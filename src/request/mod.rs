@@ -506,16 +506,22 @@ impl RunSpec {
     }
 
     /// The algorithm's options, with this request's seed and queue
-    /// capacity, and the options it does not take at their defaults: the
-    /// CLI notes those as having no effect ([`RunSpec::unread_options`]),
-    /// and so they have none (`--pipeline` once coalesced a ks-* run's
-    /// phases, which read the same flag as `--phases coalesced`).
+    /// capacity (as given: the algorithm refuses some it does not take).
     pub fn algorithm_options(&self) -> AlgorithmOptions {
-        let mut options = AlgorithmOptions {
+        AlgorithmOptions {
             seed: self.seed,
             queue_cap: self.queue_cap,
             ..self.options.clone()
-        };
+        }
+    }
+
+    /// [`RunSpec::algorithm_options`] with the options the algorithm does
+    /// not take at their defaults, for the run: the CLI notes those as
+    /// having no effect ([`RunSpec::unread_options`]), and so they have
+    /// none (`--pipeline` once coalesced a ks-* run's phases, which read
+    /// the same flag as `--phases coalesced`).
+    fn run_options(&self) -> AlgorithmOptions {
+        let mut options = self.algorithm_options();
         for (field, ..) in self.unread_options() {
             if let Some(access) = field.info().access {
                 (access.reset)(&mut options);
@@ -532,7 +538,7 @@ impl RunSpec {
             seed: self.seed,
             queue_cap: self.queue_cap,
             edge_queues: self.edge_queues,
-            options: self.algorithm_options(),
+            options: self.run_options(),
             max_steps: self.max_steps,
             check_invariants: self.check_invariants,
             record_series: self.record_series,

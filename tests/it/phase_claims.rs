@@ -162,7 +162,7 @@ fn flashsorts_node_queue_claims_say_they_are_the_light_loadings() {
             .filter(|c| c.verdict == Verdict::NotApplicable && c.line.contains("stated for the light loading"))
             .collect();
         assert!(!judged.is_empty(), "{topology}");
-        assert!(judged.iter().all(|c| c.line.contains("--loading full")), "{topology}");
+        assert!(judged.iter().all(|c| c.line.contains("loading is full")), "{topology}");
         // The light loading judges them.
         let mut light = sim(topology, "flashsort", "sort-random", &[]);
         light.run();
