@@ -375,7 +375,66 @@ impl Simulation {
             }
         }
         let runs: Vec<bounds::RunAt> = std::iter::once(self).chain(beside).map(at).collect();
-        self.bounds().progress(&runs)
+        match beside.filter(|b| b.bounds().best != self.bounds().best) {
+            None => self.bounds().progress(&runs),
+            Some(other) => {
+                let (who, why) = self.bound_names(other);
+                let [mine, theirs] = who;
+                let runs = [
+                    bounds::OwnBound {
+                        at: at(self),
+                        bounds: self.bounds(),
+                        who: mine,
+                    },
+                    bounds::OwnBound {
+                        at: at(other),
+                        bounds: other.bounds(),
+                        who: theirs,
+                    },
+                ];
+                bounds::Progress::apart(&runs, why)
+            }
+        }
+    }
+
+    /// The lower bounds of this run and `beside` it, `(best, algorithm,
+    /// who)` each: one entry (names empty) when they are the same, else one
+    /// per run with its algorithm and the run in a few words (the
+    /// scrubber's ticks and the run chart's lines say whose is whose).
+    pub fn bounds_beside(&self, beside: Option<&Simulation>) -> Vec<(u32, String, String)> {
+        match beside.filter(|b| b.bounds().best != self.bounds().best) {
+            None => vec![(self.bounds().best, String::new(), String::new())],
+            Some(other) => {
+                let ([mine, theirs], _) = self.bound_names(other);
+                vec![
+                    (self.bounds().best, self.config.algorithm.clone(), mine),
+                    (other.bounds().best, other.config.algorithm.clone(), theirs),
+                ]
+            }
+        }
+    }
+
+    /// Two runs of one instance with different bounds: each in a few words
+    /// and why they differ. Combining (lmrr's option) delivers the packets
+    /// for one destination together, so its bound counts one packet per
+    /// destination; a sort's packets end where its algorithm puts their
+    /// keys (its own order), and so their distances differ.
+    fn bound_names(&self, other: &Simulation) -> ([String; 2], &'static str) {
+        let (a, b) = (&self.config, &other.config);
+        if a.options.combine != b.options.combine {
+            let with = |c: &SimConfig| match c.options.combine {
+                true => format!("{} with combining", c.algorithm),
+                false => format!("{} without combining", c.algorithm),
+            };
+            let why = "combining delivers the packets for one destination together, so its bound counts one packet \
+                       per destination";
+            return ([with(a), with(b)], why);
+        }
+        let why = match self.instance.keys.is_some() {
+            true => "a sort's packets go where its algorithm puts their keys",
+            false => "",
+        };
+        ([a.algorithm.clone(), b.algorithm.clone()], why)
     }
 
     /// SPEC §4 `deadlock`: once the run stalled, the node ids of its

@@ -100,6 +100,58 @@ function loadCheckHtml(load) {
     + `<ul class="x-checks" data-role="load-check">${load ? checkItems(load.checks) : ''}</ul>`;
 }
 
+/**
+ * A check's lines in a box that, in a frame, scrolls when they outnumber
+ * its room (style.css, view.js fitChecks); its marker (`x-more-mark`, shown
+ * then) says how many lines the box hides below ("↓ 3 more") and scrolls to them.
+ */
+const checksBox = (items) => `<div class="x-checks-box"><ul class="x-checks">${items}</ul>`
+  + '<button type="button" class="x-more-mark" data-role="more-claims" hidden></button></div>';
+
+/**
+ * Marks each check box of `el` whose list hides lines (an embed's box is
+ * a few lines high): `data-more` on the box (the list then keeps room for
+ * the marker under its last line), and its marker reads "↓ N more" (N: the
+ * lines not wholly above it), or "↑ N above" scrolled to the end. Called
+ * after each drawing and resize; the list's scrolling calls it too.
+ */
+export function markHiddenLines(el) {
+  for (const box of el.querySelectorAll('.x-checks-box')) {
+    const list = box.querySelector('.x-checks');
+    const mark = box.querySelector('.x-more-mark');
+    if (!list || !mark) continue;
+    if (!list.dataset.marked) {
+      list.dataset.marked = '1';
+      list.addEventListener('scroll', () => markHiddenLines(box.parentElement), { passive: true });
+      mark.addEventListener('click', () => list.scrollBy({ top: Math.max(16, list.clientHeight - mark.offsetHeight - 16) }));
+    }
+    const over = list.scrollHeight > list.clientHeight + 1;
+    if (over !== (box.dataset.more === 'true')) {
+      box.dataset.more = String(over);
+      // A list that scrolls takes the keyboard's focus (its arrows scroll it).
+      if (over) list.tabIndex = 0;
+      else list.removeAttribute('tabindex');
+    }
+    let text = '';
+    if (over) {
+      if (mark.hidden) {
+        mark.textContent = '↓';
+        mark.hidden = false;
+      }
+      const top = list.getBoundingClientRect().top;
+      // The marker covers the list's bottom strip: a line reaching into it is not shown whole.
+      const bottom = mark.getBoundingClientRect().top;
+      const items = [...list.children];
+      const below = items.filter((li) => li.getBoundingClientRect().bottom > bottom + 1).length;
+      const above = items.filter((li) => li.getBoundingClientRect().top < top - 1).length;
+      text = below ? `↓ ${below} more` : above ? `↑ ${above} above` : '';
+      mark.setAttribute('aria-label', below ? `${count(below, 'more line')}: show them` : `${count(above, 'line')} above`);
+    }
+    if (mark.textContent !== text) mark.textContent = text;
+    mark.hidden = !text;
+  }
+}
+
 function lessonHtml(status, load, pending) {
   const { lesson } = status;
   // A run opened with other values than the lesson's (the core's `changed`): said above its text.
@@ -114,7 +166,7 @@ function lessonHtml(status, load, pending) {
       ? `<div class="x-check" data-role="lesson-check" data-verdict="pending"><p class="x-check-title">This run's check, with its bounds for this instance, appears once you have guessed (or step the run).</p></div>`
       : `<div class="x-check" data-role="lesson-check" data-verdict="${status.verdict}"><p class="x-check-title"><span class="x-check-what" title="${esc(status.title)}">${esc(status.title)}</span><span class="x-sep"> — </span>`
         + `<span class="x-verdict v-${status.verdict}">${esc(status.verdict_text)}</span></p>`
-        + `<ul class="x-checks">${checkItems(status.checks, ' data-role="claim"')}</ul></div>`)
+        + checksBox(checkItems(status.checks, ' data-role="claim"')) + '</div>')
     + (lesson.load ? loadCheckHtml(load) : '')
     + `<p>${esc(lesson.text)}</p>`
     + `<p class="x-cite">${esc(paperTitle(lesson.paper))} — ${esc(lesson.section)}</p></div>`;

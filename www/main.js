@@ -19,7 +19,7 @@ import { decodeInstance } from './url-instance.js';
 import { $, state, shownStep, shownStatus } from './state.js';
 import { showMessage, clearMessages } from './messages.js';
 import { rebuild, goTo, stepForward, stepBack, togglePlay, resetRun, setPlaying, loop, nextPhase } from './run.js';
-import { resizeCanvas, updateView, updateExplain, lessonId } from './view.js';
+import { resizeCanvas, updateView, updateExplain, lessonId, stackedRestChanged } from './view.js';
 import { paceLesson } from './pace.js';
 import { setupPredict } from './predict.js';
 import { refreshMenus, writeControls } from './form.js';
@@ -167,13 +167,18 @@ async function boot() {
   const canvas = $('network');
   state.zoom = setupZoom(canvas, updateView, { zoomIn: $('zoom-in'), zoomOut: $('zoom-out'), reset: $('zoom-reset') });
   setupPointer(canvas);
-  // The canvases follow their column's width (a window resize, a scroll bar that comes or goes).
+  // The canvases follow their column's width (a window resize, a scroll bar
+  // that comes or goes); stacked on a phone, also the height of what stands
+  // above the buttons (a two-line name, the captions, a message), so that
+  // the buttons stay on the first screen.
   let stageWidth = 0;
-  new ResizeObserver(() => {
+  const follow = new ResizeObserver(() => {
     const width = canvas.closest('.stage').clientWidth;
-    if (width !== stageWidth && state.lay) resizeCanvas();
+    if ((width !== stageWidth || stackedRestChanged()) && state.lay) resizeCanvas();
     stageWidth = width;
-  }).observe(canvas.closest('.stage'));
+  });
+  follow.observe(canvas.closest('.stage'));
+  follow.observe(document.body);
   window.addEventListener('resize', () => {
     resizeCanvas();
     state.chart.resize();

@@ -12,7 +12,7 @@ import { showMessage, clearMessages } from './messages.js';
 import { markCompareMenu } from './lessons.js';
 import {
   updateLegendMarks, updatePlayLabel, updateCounters, updateExplain, updateChart, updateWatchInfo,
-  resizeCanvas, updateRunTitle, draw, playSpeed, updateColorControl,
+  resizeCanvas, updateRunTitle, draw, playSpeed, updateColorControl, runBounds,
 } from './view.js';
 import { measure, readPace, showSpeed, updateNextPhase, MEASURE_SYNC_MS } from './pace.js';
 import { updatePredict } from './predict.js';
@@ -172,9 +172,9 @@ function updateTimeline() {
     const [main, other] = [state.sim, state.compare.sim];
     const sim = { furthest: () => Math.max(main.furthest(), other.furthest()), phases: () => main.phases() };
     const snapshot = { step: shownStep(), status: running() ? 'running' : state.snapshot.status };
-    state.timeline?.update(sim, snapshot, state.bounds, state.playing, state.pace);
+    state.timeline?.update(sim, snapshot, runBounds(), state.playing, state.pace);
   } else {
-    state.timeline?.update(state.sim, state.snapshot, state.bounds, state.playing, state.pace);
+    state.timeline?.update(state.sim, state.snapshot, runBounds(), state.playing, state.pace);
   }
 }
 

@@ -22,9 +22,14 @@ function kindIndex(name) {
   return Math.abs(h) % BAND_FILLS.length;
 }
 
-/** What the timeline draws: the core's phases, the furthest step, the shown step, the bound. */
+/**
+ * What the timeline draws: the core's phases, the furthest step, the shown
+ * step, the lower bound(s): `bounds` = [{best, name, who}], one, or one
+ * per run when two runs side by side have different bounds (`name`, its
+ * algorithm, labels its line on the run chart; `who` titles its tick).
+ */
 function emptyModel() {
-  return { phases: [], furthest: 0, step: 0, best: null, finished: false };
+  return { phases: [], furthest: 0, step: 0, bounds: [], finished: false };
 }
 
 /**
@@ -76,8 +81,8 @@ export function setupTimeline(els, actions) {
 
   /** The scrubber's bands and bound tick, redrawn when they change. */
   function drawBands() {
-    const { phases, furthest, best } = model;
-    const key = JSON.stringify([furthest, best, phases.length, phases.at(-1)?.steps]);
+    const { phases, furthest, bounds } = model;
+    const key = JSON.stringify([furthest, bounds, phases.length, phases.at(-1)?.steps]);
     if (key === bandsKey) return;
     bandsKey = key;
     const max = Math.max(1, furthest);
@@ -98,11 +103,15 @@ export function setupTimeline(els, actions) {
       span.append(text);
       return span;
     });
-    if (best !== null && best > 0 && best <= furthest) {
+    for (const { best, who } of bounds) {
+      if (!(best > 0 && best <= furthest)) continue;
       const tick = document.createElement('span');
       tick.className = 'bound-tick';
       tick.style.left = `${(100 * best) / max}%`;
-      tick.title = `lower bound: no algorithm routes this instance in fewer than ${count(best, 'step')}`;
+      tick.title = who
+        ? `lower bound of ${who}: no algorithm routes its packets in fewer than ${count(best, 'step')}`
+        : `lower bound: no algorithm routes this instance in fewer than ${count(best, 'step')}`;
+      if (who) tick.dataset.who = who;
       spans.push(tick);
     }
     els.bands.replaceChildren(...spans);
@@ -120,7 +129,7 @@ export function setupTimeline(els, actions) {
     if (typeof range === 'function') {
       u.scales.x.range = (self, min, max, key) => {
         const r = range(self, min, max, key);
-        const best = model.best ?? 0;
+        const best = Math.max(0, ...model.bounds.map((b) => b.best));
         return best > r[1] ? [r[0], best] : r;
       };
     }
@@ -170,7 +179,8 @@ export function setupTimeline(els, actions) {
       ctx.font = `${10 * dpr}px system-ui, sans-serif`;
       ctx.fillStyle = color;
       const w = ctx.measureText(label).width;
-      const left = px + 3 * dpr + w > bbox.left + bbox.width ? px - 3 * dpr - w : px + 3 * dpr;
+      // Right of the line where it fits, else left of it; never out of the plot (over the axis).
+      const left = px + 3 * dpr + w > bbox.left + bbox.width ? Math.max(bbox.left + 2 * dpr, px - 3 * dpr - w) : px + 3 * dpr;
       ctx.fillText(label, left, labelY);
     }
     ctx.restore();
@@ -179,9 +189,10 @@ export function setupTimeline(els, actions) {
   function drawChartMarks(u) {
     const dpr = window.devicePixelRatio || 1;
     const bottom = u.bbox.top + u.bbox.height - 4 * dpr;
-    if (model.best !== null && model.best > 0) {
-      vline(u, model.best, '#b91c1c', [5, 3], `lower bound ${model.best}`, bottom - 12 * dpr);
-    }
+    // Two runs with different bounds: a line each, named, the labels one above the other.
+    model.bounds.forEach(({ best, name }, i) => {
+      if (best > 0) vline(u, best, '#b91c1c', [5, 3], `lower bound ${best}${name ? ` (${name})` : ''}`, bottom - 12 * (i + 1) * dpr);
+    });
     if (model.step < model.furthest || !model.finished) vline(u, model.step, '#111827', [], `step ${model.step}`, bottom);
   }
 
@@ -206,7 +217,7 @@ export function setupTimeline(els, actions) {
     attachChart,
     /**
      * Shows the shown step: `sim` (the wasm Simulation, or null), its
-     * `snapshot` and `bounds`. While `playing` the phases are read a few
+     * `snapshot` and `bounds` ([{best, name, who}], view.js runBounds). While `playing` the phases are read a few
      * times a second and the run chart is left to its own updates; paused,
      * both follow every step shown. `pace`: the core's pace (its `steps`,
      * the run's length or an estimate, scale the computed band).
@@ -218,7 +229,7 @@ export function setupTimeline(els, actions) {
       } else {
         model.step = snapshot.step;
         model.furthest = sim.furthest();
-        model.best = bounds ? bounds.best : null;
+        model.bounds = bounds ?? [];
         model.finished = snapshot.status !== 'running' && model.step === model.furthest;
         if (!playing || now - phasesAt > 250 || model.phases.length === 0) {
           model.phases = sim.phases();

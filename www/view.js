@@ -5,7 +5,7 @@
 
 import { INTRO, isDefaultRun } from './config.js';
 import { drawFrame, viewFor, shownAt } from './render.js';
-import { renderExplain } from './explain.js';
+import { renderExplain, markHiddenLines } from './explain.js';
 import { hallHighlight } from './hall.js';
 import { densities } from './heat.js';
 import { $, UNDELIVERED, state, running, shownStep, shownStatus, colorMode, guessPending } from './state.js';
@@ -37,10 +37,7 @@ export function updateCounters() {
   if ($('c-fixed').textContent !== note) $('c-fixed').textContent = note;
   $('c-inflight').textContent = s ? s.in_flight : '–';
   $('c-maxqueue').textContent = s ? s.max_queue : '–';
-  // Beside a second run, the counter speaks of both (the same instance, one bound).
-  const progress = !(s && state.bounds && state.sim)
-    ? null
-    : state.compare?.active ? state.sim.progress_with(state.compare.sim) : state.sim.progress();
+  const progress = s ? boundProgress() : null;
   // The bound as the figure once a run has finished, the runs against it in
   // smaller words under it (the core's `figure` and `words`).
   const bound = $('c-bound');
@@ -55,7 +52,7 @@ export function updateCounters() {
       figure.textContent = progress.figure;
       const words = document.createElement('span');
       words.className = 'b-words';
-      words.textContent = progress.words;
+      words.replaceChildren(...ratioNodes(progress.words));
       bound.replaceChildren(figure, words);
     }
   }
@@ -69,6 +66,57 @@ export function updateCounters() {
   const dt = $('c-phase').previousElementSibling;
   if (dt && dt.textContent !== phaseLabel) dt.textContent = phaseLabel;
   state.compare?.caption(s, !state.playing, shownStep());
+}
+
+/**
+ * Each run's lower bound, `[{best, name, who}]` (the core's
+ * `bounds_beside`): one entry (`name` and `who` empty) for a single run or
+ * two runs with the same bound; beside a second run whose bound differs,
+ * one per run, `name` its algorithm and `who` the run in a few words
+ * ("lmrr with combining"). The scrubber's ticks and the run chart's dashed
+ * lines say it.
+ */
+export function runBounds() {
+  const pair = state.compare?.active ? state.compare.sim : null;
+  if (!state.bounds || !state.sim) return [];
+  if (!pair) return [{ best: state.bounds.best, name: '', who: '' }];
+  const key = [state.sim, pair, state.bounds, state.compare.bounds];
+  if (!key.every((k, i) => boundsMemo.key[i] === k)) boundsMemo.value = state.sim.bounds_beside(pair);
+  boundsMemo.key = key;
+  return boundsMemo.value;
+}
+const boundsMemo = { key: [], value: [] };
+
+/**
+ * Where the shown step stands against the lower bound, `{figure, words,
+ * title}` (the bound counter): the core's `progress`, or `progress_with`
+ * beside a second run — each run against its own bound where they differ
+ * (combining, a sort's own destinations): "6 and 16" over "no algorithm can
+ * finish before step 6 (lmrr with combining); 16 (bit-fixing without
+ * combining)", then "lmrr: 9 steps = 1.50 × 6 · bit-fixing: 22 steps =
+ * 1.38 × 16".
+ */
+export function boundProgress() {
+  if (!(state.bounds && state.sim)) return null;
+  const pair = state.compare?.active ? state.compare.sim : null;
+  return pair ? state.sim.progress_with(pair) : state.sim.progress();
+}
+
+/**
+ * The bound counter's words as nodes: each ratio with its "×" (and the
+ * bound after it, "× 16") in a span that does not break, so that "×" never
+ * stands alone on a line; a hyphenated name ("bit-fixing:") is not split
+ * at its hyphen either.
+ */
+function ratioNodes(words) {
+  const parts = String(words).split(/(=\s\S+\s×(?:\s\d+)?|\S+-\S+)/);
+  return parts.filter(Boolean).map((part) => {
+    if (!/^=\s\S+\s×|^\S+-\S+$/.test(part)) return part;
+    const span = document.createElement('span');
+    span.className = 'b-ratio';
+    span.textContent = part;
+    return span;
+  });
 }
 
 /** The explain panel: the core's explanation of the run(s) and lesson, at most four times a second. */
@@ -95,6 +143,7 @@ export function updateExplain(force = false) {
   // The predict box asks the lesson's question, which is about the lesson's own run (predict.js).
   state.lessonChanged = view?.lesson?.changed ?? null;
   renderExplain($('explain'), view, colorMode(), state.lesson?.load ? state.loadCheck : null, guessPending());
+  if (state.embed) markHiddenLines($('explain'));
   updateDeadlock(view);
   updateSortLine(view);
   renderLegend(view);
@@ -247,12 +296,19 @@ export function resizeCanvas() {
   if (state.lay) {
     const aspect = (state.lay.height + 1.2) / (state.lay.width + 1.2);
     const stacked = state.compare?.active && !state.embed && window.matchMedia(STACKED).matches;
-    let room = state.embed ? window.innerHeight - embedRest() : window.innerHeight * 0.72;
-    // Stacked on a phone, both canvases and the buttons under them fit the first screen.
-    if (stacked) room = window.innerHeight * 0.3;
+    // Embedded, the room is counted with the lesson's check lines at their usual height (fitChecks).
+    const checks = state.embed ? checksNow() : null;
+    let room = state.embed ? window.innerHeight - embedRest() + (checks ? checks.now - checks.usual : 0) : window.innerHeight * 0.72;
+    const frameLeaves = room;
+    // Stacked on a phone, both canvases and the buttons under them fit the
+    // first screen: each ≈ 30 % of it, less where the run's name, the
+    // lesson's line and the captions take more.
+    if (stacked) room = Math.min(window.innerHeight * 0.3, stackedRoom());
     const least = state.embed ? 110 : stacked ? 150 : 220;
     room = Math.max(state.embed || stacked ? least : 320, room);
     h = Math.round(Math.min(Math.max(w * aspect, least), room));
+    // The check lines take what the canvas leaves; what they leave (whole lines only) goes back to the canvas.
+    if (checks) h = Math.round(Math.min(Math.max(w * aspect, least), h + fitChecks(checks, frameLeaves - h)));
   }
   const dpr = window.devicePixelRatio || 1;
   showAt(canvas, w, h);
@@ -272,6 +328,74 @@ export function showAt(canvas, w, h) {
   canvas.style.width = '100%';
   canvas.style.height = 'auto';
   canvas.style.aspectRatio = `${w} / ${h}`;
+}
+
+/**
+ * Stacked (a phone's compare view), the height each canvas may take so
+ * that the Play button's bottom stays on the first screen: the screen less
+ * what the page has above that bottom besides the canvases, shared by the
+ * canvases. Remembers that height of the rest (`stackedRestChanged`).
+ */
+function stackedRoom() {
+  const canvases = [$('network'), state.compare?.canvas].filter(Boolean);
+  const rest = stackedRest(canvases);
+  lastStackedRest = rest;
+  return Math.floor((window.innerHeight - rest - 6) / canvases.length);
+}
+let lastStackedRest = null;
+
+function stackedRest(canvases) {
+  const drawn = canvases.reduce((sum, c) => sum + c.getBoundingClientRect().height, 0);
+  return Math.ceil($('play').getBoundingClientRect().bottom + window.scrollY - drawn);
+}
+
+/**
+ * Whether what stands above the Play button besides the stacked canvases
+ * (the run's name, the lesson's line, the captions, a message) changed
+ * height since the canvases were sized: main.js refits them then.
+ */
+export function stackedRestChanged() {
+  const stacked = state.compare?.active && !state.embed && window.matchMedia(STACKED).matches;
+  if (!stacked || !state.lay) return false;
+  return Math.abs(stackedRest([$('network'), state.compare.canvas].filter(Boolean)) - (lastStackedRest ?? -1)) >= 1;
+}
+
+/**
+ * Embedded, the lesson's check lines (`.x-checks`): their height now and
+ * their usual height (all of them, up to 8em: style.css), CSS px; null
+ * before the panel has any.
+ */
+function checksNow() {
+  const list = document.querySelector('#explain .x-checks');
+  if (!list) return null;
+  const style = getComputedStyle(list);
+  const em = parseFloat(style.fontSize);
+  // The lines' own height: the list less the room it keeps under them for its marker.
+  const content = list.scrollHeight - (parseFloat(style.paddingBottom) || 0);
+  return { now: list.getBoundingClientRect().height, usual: Math.min(content, 8 * em), content, em, lines: list.children.length };
+}
+
+/**
+ * Embedded, the check lines take what the frame has left (`spare` px: more
+ * than the canvas its shape keeps smaller leaves, or less when even the
+ * smallest canvas leaves too little, down to about two lines), so that
+ * none hides while the frame has room and the frame never scrolls; the
+ * marker then counts the lines still hidden (explain.js markHiddenLines).
+ * Returns the px the lines leave of `spare` (they show whole lines).
+ */
+function fitChecks(checks, spare) {
+  const least = Math.min(checks.usual, 2.6 * checks.em);
+  let height = Math.max(least, checks.usual + spare);
+  if (checks.content > height + 1 && checks.lines) {
+    // Some lines stay hidden: whole lines, and the marker's strip (a line high, style.css) where the next one starts.
+    const line = checks.content / checks.lines;
+    const strip = 1.3 * checks.em;
+    height = Math.max(least, Math.floor((height - strip) / line) * line + strip);
+  }
+  const max = `${Math.floor(height)}px`;
+  if (document.body.style.getPropertyValue('--checks-max') !== max) document.body.style.setProperty('--checks-max', max);
+  markHiddenLines($('explain'));
+  return Math.max(0, checks.usual + spare - Math.floor(height));
 }
 
 /** The height of the compact view without its network canvas row (CSS px). */
@@ -346,8 +470,13 @@ export function updateRunTitle() {
   const banner = $('lesson-banner');
   const title = state.lesson?.title ?? '';
   banner.hidden = !title;
-  const words = title ? `Lesson: ${title} — read it below ↓` : '';
-  if (banner.firstElementChild.textContent !== words) banner.firstElementChild.textContent = words;
+  // One line (style.css: the title cut with an ellipsis, the whole in the
+  // tooltip), so that a phone's first screen keeps the canvases and the buttons.
+  const words = title ? `↓ Lesson below: ${title}` : '';
+  if (banner.firstElementChild.textContent !== words) {
+    banner.firstElementChild.textContent = words;
+    banner.firstElementChild.title = words;
+  }
 }
 
 export function draw(now) {

@@ -86,8 +86,8 @@ pub(super) const COMBINING: Lesson = Lesson {
            of its destination, so all packets for one destination share their rank: a node forwards a packet only \
            when nothing smaller can still come, and packets for the same destination that meet at the head of its \
            queues travel on as one, which delivers them all. At most one packet per destination crosses a link, \
-           so Theorem 2.9's congestion c counts destinations, not packets — and the lower bound counter counts one \
-           packet per destination too. Watch lmrr's delivered counter jump by many at once as a merged packet \
+           so Theorem 2.9's congestion c counts destinations, not packets — and lmrr's lower bound counts one packet \
+           per destination too (6 here, against bit fixing's 16: the counter shows each run's own). Watch lmrr's delivered counter jump by many at once as a merged packet \
            arrives, and lmrr finish in fewer steps than the 16 bit fixing cannot beat.",
     paper: LMRR,
     section: "§2.3.1 (combining), §2.3 (Theorem 2.9)",

@@ -181,6 +181,25 @@ impl Simulation {
         to_js(&self.inner.current().progress(Some(other.inner.current())))
     }
 
+    /// The lower bounds of this run and `other` beside it (the compare
+    /// view), `[{best, name, who}]`: one entry (names empty) when they are
+    /// the same, else one per run, `name` its algorithm and `who` the run
+    /// in a few words ("lmrr with combining") —
+    /// the scrubber's ticks and the run chart's lines ([`crate::Simulation::bounds_beside`]).
+    pub fn bounds_beside(&self, other: &Simulation) -> Array {
+        let entries = self.inner.current().bounds_beside(Some(other.inner.current()));
+        entries
+            .into_iter()
+            .map(|(best, name, who)| {
+                let obj = Object::new();
+                set(&obj, "best", best);
+                set(&obj, "name", name);
+                set(&obj, "who", who);
+                JsValue::from(obj)
+            })
+            .collect()
+    }
+
     /// The state to draw, as typed-array copies: `positions` (Uint32Array,
     /// one node id per packet), `classes` (Uint8Array, per packet),
     /// `delivered_at` (Uint32Array per packet, 2³²−1 while undelivered),

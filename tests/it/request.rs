@@ -1366,7 +1366,10 @@ fn the_label_says_whose_l_and_k_when_they_are_not_the_workloads() {
         (spec.label(&sim, None).values, l, kk)
     };
     let (values, l, k) = label("random-destinations", "2");
-    assert!(k != 2, "random-destinations' k is what each node sends, its instance k the most received");
+    assert!(
+        k != 2,
+        "random-destinations' k is what each node sends, its instance k the most received"
+    );
     assert!(
         values.starts_with(&format!("ℓ = {l}, k = {k} (most sent, most received by a node)")),
         "{values}"
@@ -1378,7 +1381,10 @@ fn the_label_says_whose_l_and_k_when_they_are_not_the_workloads() {
     let sim = spec.build().unwrap();
     let (l, k) = sim.instance().lk();
     let values = spec.label(&sim, None).values;
-    assert!(l == 1 && k > 1 && values.contains("(most sent, most received by a node)"), "{values}");
+    assert!(
+        l == 1 && k > 1 && values.contains("(most sent, most received by a node)"),
+        "{values}"
+    );
     let spec = crate::common::spec_of("mesh:16x16", "greedy", "transpose", &[]);
     let sim = spec.build().unwrap();
     assert!(spec.label(&sim, None).values.starts_with("ℓ = 1, k = 1 · seed"));

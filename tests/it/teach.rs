@@ -1267,8 +1267,15 @@ fn the_figures_in_the_lessons_texts_are_their_runs() {
     // destination, and the report lists no route-row phase; the queues ≤ 3.
     let fixed = main.instance().packets.iter().filter(|(s, d)| s == d).count();
     let row = report.phases.iter().any(|p| p.name == "route-row");
-    assert!(text.contains("this run has no row phase") && fixed == 0 && !row, "{fixed} {row}");
-    assert!(text.contains("queues ≤ 3") && report.max_queue <= 3, "{}", report.max_queue);
+    assert!(
+        text.contains("this run has no row phase") && fixed == 0 && !row,
+        "{fixed} {row}"
+    );
+    assert!(
+        text.contains("queues ≤ 3") && report.max_queue <= 3,
+        "{}",
+        report.max_queue
+    );
 
     // ks-smear: the smeared run's packets at a phase's opening, steps and
     // largest queue, and the same instance unsmeared (--smear 1).
@@ -1557,12 +1564,39 @@ fn the_rand_interval_lmrr_mesh_and_combining_lessons_quote_their_runs() {
     // combining: packets absorbed, and lmrr done before bit fixing's lower
     // bound (32 packets into the hot output's two links: 16), which bit fixing needs 22 steps to meet.
     let (status, main, other) = run_lesson("combining");
-    let (lmrr, bf) = (main.report(), other.unwrap().report());
+    let other = other.unwrap();
+    let (lmrr, bf) = (main.report(), other.report());
     assert!(lmrr.extra.lmrr.as_ref().unwrap().combined.unwrap_or(0) > 0);
     assert_eq!((bf.steps, bf.bounds.best), (22, 16));
     assert!(lmrr.steps < 16, "{}", lmrr.steps);
     let text = quoted("combining");
     assert!(text.contains("needs 22 steps") && text.contains("at least 16 steps") && text.contains("32 packets"));
+    // lmrr's own bound with combining, one packet per destination.
+    let own = format!("({} here, against bit fixing's {}", lmrr.bounds.best, bf.bounds.best);
+    assert!(lmrr.bounds.best < bf.bounds.best && text.contains(&own), "{own}");
+    // The bound counter measures each run against its own bound (it once
+    // measured bit fixing's 22 steps against lmrr's 6: 3.67 ×).
+    let p = main.progress(Some(&other));
+    assert_eq!(p.figure, "6 and 16");
+    assert_eq!(
+        p.words,
+        format!(
+            "lmrr: {} steps = {:.2} × 6 · bit-fixing: 22 steps = 1.38 × 16",
+            lmrr.steps,
+            lmrr.steps as f64 / 6.0
+        )
+    );
+    assert!(
+        p.title.contains("lmrr with combining: best = 6")
+            && p.title.contains("bit-fixing without combining: best = 16")
+    );
+    let ticks = main.bounds_beside(Some(&other));
+    assert_eq!(ticks.iter().map(|t| t.0).collect::<Vec<_>>(), [6, 16]);
+    // One bound for both: the counter as for one run.
+    let (_, a, b) = run_lesson("bitfix-vs-valiant");
+    let b = b.unwrap();
+    assert_eq!(a.bounds_beside(Some(&b)).len(), 1);
+    assert!(!a.progress(Some(&b)).figure.contains(" and "));
     assert!(status
         .checks
         .iter()
