@@ -270,10 +270,14 @@ impl Curve {
         }
         let runs = request.algorithms.len() * request.patterns.len() * request.rates.len();
         if runs > BROWSER_MAX_RUNS {
+            let (a, p, r) = (request.algorithms.len(), request.patterns.len(), request.rates.len());
             return Err(Error::invalid(
                 "rates",
-                runs,
-                format!("runs in the grid (algorithms × rates); the page takes at most {BROWSER_MAX_RUNS}"),
+                format!("{r} rates"),
+                format!(
+                    "{a} algorithm(s) × {p} pattern(s) × {r} rates make {runs} runs; the page takes at most \
+                     {BROWSER_MAX_RUNS}"
+                ),
             ));
         }
         request.curve()
@@ -426,6 +430,16 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("drain 100000"));
+        // A grid too big for the page says what it multiplies: 2 × 1 × 101.
+        let rates: Vec<String> = (1..=101).map(|i| format!("{}", i as f64 / 200.0)).collect();
+        let grid = serde_json::json!({"topology": "mesh:4x4", "algorithms": "greedy,valiant",
+            "patterns": "uniform", "rates": rates.join(",")});
+        let e = Curve::browser_from_json(&grid).unwrap_err().to_string();
+        assert!(
+            e.contains("invalid rates '101 rates'")
+                && e.contains("2 algorithm(s) × 1 pattern(s) × 101 rates make 202 runs"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -268,14 +268,25 @@ impl LoadSpec {
 
 /// Refuses a rate outside (0, 1] (SPEC §6), naming it.
 pub fn check_rate(rate: f64) -> Result<()> {
-    if rate.is_finite() && rate > 0.0 && rate <= 1.0 {
-        Ok(())
-    } else {
-        Err(Error::invalid(
-            "rate",
-            rate,
-            "a rate is a probability per node and step: 0 < rate <= 1",
+    match rate_problem(rate) {
+        Some(why) => Err(Error::invalid("rate", rate, why)),
+        None => Ok(()),
+    }
+}
+
+/// Why `rate` is no rate, if it is not.
+fn rate_problem(rate: f64) -> Option<String> {
+    // The generator draws 53-bit fractions (threshold ⌊R·2^53⌋): a smaller
+    // rate would generate nothing, so it is refused rather than run empty.
+    let smallest = 1.0 / (1u64 << 53) as f64;
+    if !(rate.is_finite() && rate > 0.0 && rate <= 1.0) {
+        Some("a rate is a probability per node and step: 0 < rate <= 1".to_string())
+    } else if rate < smallest {
+        Some(format!(
+            "below 2^-53 ({smallest:e}), the smallest rate the generator draws: it would generate nothing"
         ))
+    } else {
+        None
     }
 }
 
@@ -288,7 +299,9 @@ pub fn parse_rates(text: &str) -> Result<Vec<f64>> {
             let r: f64 = t
                 .parse()
                 .map_err(|_| Error::invalid("rate", t, "not a number (expected 0 < rate <= 1)"))?;
-            check_rate(r).map_err(|_| Error::invalid("rate", t, "expected 0 < rate <= 1"))?;
+            if let Some(why) = rate_problem(r) {
+                return Err(Error::invalid("rate", t, why));
+            }
             Ok(r)
         })
         .collect()

@@ -232,6 +232,10 @@ fn patterns_and_algorithms_outside_open_loop_are_refused_by_name() {
     for bad in ["0", "1.5", "x", "-0.1", "0.1,,0.2"] {
         assert!(load::parse_rates(bad).is_err(), "{bad}");
     }
+    // A rate the 53-bit generator cannot draw would generate nothing: refused by name.
+    let e = load::parse_rates("0.1,1e-300").unwrap_err().to_string();
+    assert!(e.contains("invalid rate") && e.contains("2^-53"), "{e}");
+    assert_eq!(load::parse_rates("1.2e-16").unwrap(), [1.2e-16]);
 }
 
 /// The registry's `open_loop` says exactly which algorithms admit a packet
