@@ -462,21 +462,22 @@ export function destinationColor(dest, nodes) {
 /**
  * A sort's keys as colours (issue 27): the same sequential scale on every
  * view, the viridis ramp from the lowest key (dark purple) to the highest
- * (yellow), in KEY_LEVELS steps. `keyShades(keys)`: each packet's key as
- * its place among the distinct keys, 0 for the lowest and 1 for the
- * highest (null for a routing run, whose packets carry no keys): equal keys
- * share a colour, and keys the instance gives unevenly (−100, 0.5, 1e21)
- * still spread over the whole scale (for the generators' keys, 0..N−1 or a
- * few values, this is the key's value scaled); `keyLevel(t)` its step;
+ * (yellow), in KEY_LEVELS steps. `keyShades(places)`: each packet's key
+ * as its place among the distinct keys (the core's `key_places`, exact
+ * where keys as numbers are not), 0 for the lowest and 1 for the highest
+ * (null for a routing run, whose packets carry no keys): equal keys share
+ * a colour, and keys the instance gives unevenly (−100, 0.5, 1e21) still
+ * spread over the whole scale (for the generators' keys, 0..N−1 or a few
+ * values, this is the key's value scaled); `keyLevel(t)` its step;
  * `keyColour(level)` the step's colour.
  */
 export const KEY_LEVELS = 32;
-export function keyShades(keys) {
-  if (!keys?.length) return null;
-  const distinct = Float64Array.from(new Set(keys)).sort();
-  const place = new Map(Array.from(distinct, (k, i) => [k, i]));
-  const top = Math.max(1, distinct.length - 1);
-  return Float32Array.from(keys, (k) => place.get(k) / top);
+export function keyShades(places) {
+  if (!places?.length) return null;
+  // A loop, not Math.max(...places): a butterfly's 2^14 keys would be as many call arguments.
+  let top = 1;
+  for (const p of places) if (p > top) top = p;
+  return Float32Array.from(places, (p) => p / top);
 }
 export const keyLevel = (t) => Math.min(KEY_LEVELS - 1, Math.max(0, Math.floor(t * KEY_LEVELS)));
 export const keyColour = (level) => viridis(level / (KEY_LEVELS - 1));

@@ -75,7 +75,7 @@ export function rebuild(play = state.autoplay, built = null) {
     state.snapshot = state.sim.snapshot();
     state.destinations = state.sim.destinations();
     state.sources = state.sim.sources();
-    state.keyShade = keyShades(state.sim.keys());
+    state.keyShade = keyShades(state.sim.key_places());
     state.bounds = state.sim.bounds();
     // Packets in flight at step 0 (the view may open later): all but the fixed points (the core counts them).
     state.undeliveredAtStart = state.snapshot.packets - state.snapshot.fixed;

@@ -357,6 +357,15 @@ impl Simulation {
         Float64Array::from(&keys.iter().map(value).collect::<Vec<f64>>()[..])
     }
 
+    /// A sort's key of every packet as its place among the distinct keys
+    /// (0 the lowest; equal keys one place), compared exactly as the sort
+    /// compares them — `keys()` as numbers may round distinct keys near
+    /// 2^64 to one. Empty for a routing run. The page shades packets by it.
+    pub fn key_places(&self) -> Uint32Array {
+        let keys = self.inner.current().instance().keys.as_deref().unwrap_or_default();
+        Uint32Array::from(&crate::workload::keys::places(keys)[..])
+    }
+
     /// Destination node of every packet.
     pub fn destinations(&self) -> Uint32Array {
         let packets = &self.inner.current().instance().packets;

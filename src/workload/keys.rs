@@ -130,6 +130,20 @@ pub fn value(code: u64, numbers: KeyNumbers) -> f64 {
     }
 }
 
+/// Each key's place among the distinct keys (0 the lowest, equal codes
+/// one place), by their codes, which order as the keys do: exact where the
+/// keys as doubles ([`value`]) are not (distinct integers near 2^64 round
+/// to one double). The page shades a sort's packets by it.
+pub fn places(codes: &[u64]) -> Vec<u32> {
+    let mut distinct = codes.to_vec();
+    distinct.sort_unstable();
+    distinct.dedup();
+    codes
+        .iter()
+        .map(|c| distinct.partition_point(|d| d < c) as u32)
+        .collect()
+}
+
 /// Appends the key whose code is `code` as JSON text, the number it was read as.
 pub fn write_json(out: &mut String, code: u64, numbers: KeyNumbers) {
     use std::fmt::Write;
@@ -155,6 +169,24 @@ pub fn text(code: u64, numbers: KeyNumbers) -> String {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    /// Places are exact where doubles are not: four distinct keys next to
+    /// 2^64 (one double) get four places; equal keys share one.
+    #[test]
+    fn places_order_the_keys_exactly() {
+        let (codes, numbers) = parse(&nums(json!([
+            18446744073709551615u64,
+            18446744073709551612u64,
+            18446744073709551614u64,
+            18446744073709551613u64
+        ])))
+        .unwrap();
+        assert!(codes.iter().all(|&c| value(c, numbers) == value(codes[0], numbers)));
+        assert_eq!(places(&codes), [3, 0, 2, 1]);
+        let (codes, _) = parse(&nums(json!([-2, 5, -2, 0.5]))).unwrap();
+        assert_eq!(places(&codes), [0, 2, 0, 1]);
+        assert!(places(&[]).is_empty());
+    }
 
     /// A JSON array of numbers as the instance reader hands it over.
     fn nums(v: Value) -> Vec<Number> {

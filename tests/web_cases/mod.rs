@@ -830,3 +830,17 @@ fn a_load_curve_over_the_page_budget_is_refused_before_it_runs() {
     ])));
     assert!(m.contains("mesh:32x32") && m.contains("memory budget"), "{m}");
 }
+
+/// A sort's keys as the page shades them: each key's place among the
+/// distinct keys, exact where keys as numbers are not (four integers next
+/// to 2^64 are one double, and were one colour); a routing run has none.
+#[wasm_bindgen_test]
+fn key_places_order_keys_that_doubles_cannot_tell_apart() {
+    let text = r#"{"topology":"hypercube:2","packets":[[0,3],[1,0],[2,2],[3,1]],"keys":[18446744073709551615,18446744073709551612,18446744073709551614,18446744073709551613]}"#;
+    let sim = Simulation::new(config(&[("instance", text.into()), ("algorithm", "bitonic".into())])).unwrap();
+    let keys = sim.keys().to_vec();
+    assert!(keys.iter().all(|&k| k == keys[0]), "as doubles the four keys are one");
+    assert_eq!(sim.key_places().to_vec(), [3, 0, 2, 1]);
+    let routing = Simulation::new(mesh_config("mesh:4x4", "greedy")).unwrap();
+    assert_eq!(routing.key_places().length(), 0);
+}
