@@ -75,6 +75,8 @@ SUPERSEDED = {
         "reuses delivered packets' slots and ids (memory ∝ packets in flight); ties go by each",
         "the layout line of load.rs goes on to say how open-loop ties go (docs/architecture.md)",
     ),
+    '1.5–4': ("1.0–4.1 × log n / log log n, the ratio growing with D",
+              "lmrr's Theorem 4.2 excess read again from its own figures: 1.0–1.5 at D = 4 (docs/algorithms/lmrr.md)"),
     "cargo test --release --test flits -- --nocapture": (
         "cargo test --release --test it flits:: -- --nocapture",
         "the native tests are one binary (issue #24 item 7)",
