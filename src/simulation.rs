@@ -375,7 +375,7 @@ impl Simulation {
             }
         }
         let runs: Vec<bounds::RunAt> = std::iter::once(self).chain(beside).map(at).collect();
-        match beside.filter(|b| b.bounds().best != self.bounds().best) {
+        let mut progress = match beside.filter(|b| b.bounds().best != self.bounds().best) {
             None => self.bounds().progress(&runs),
             Some(other) => {
                 let (who, why) = self.bound_names(other);
@@ -394,7 +394,18 @@ impl Simulation {
                 ];
                 bounds::Progress::apart(&runs, why)
             }
+        };
+        // SPEC §4's bounds count one flit a packet: with worms they hold
+        // but are loose, and the tooltip says by how much.
+        let flits = self.config.options.flits();
+        if flits > 1 {
+            progress.title += &format!(
+                " These bounds count one flit a packet: a worm of {flits} flits needs its distance + {} steps, and \
+                 a link carries one flit a step.",
+                flits - 1
+            );
         }
+        progress
     }
 
     /// The lower bounds of this run and `beside` it, `(best, algorithm,

@@ -592,3 +592,21 @@ fn the_explanation_names_worms_and_judges_no_store_and_forward_claim() {
     }
     assert!(e.claims.iter().any(|c| c.line.contains("worms of 3 flits")));
 }
+
+/// The bound counter's tooltip says that SPEC §4's bounds count one flit:
+/// with worms of F flits they hold but are loose by F − 1 at least.
+#[test]
+fn the_bound_counter_says_its_bounds_count_one_flit() {
+    for (flits, said) in [("4", true), ("1", false)] {
+        let mut sim = crate::common::sim_of("mesh:8x8", "ks-nowrap", "random-kk", &[(Field::Flits, flits)]);
+        let title = sim.progress(None).title;
+        assert_eq!(
+            title.contains("a worm of 4 flits needs its distance + 3 steps"),
+            said,
+            "{title}"
+        );
+        assert_eq!(title.contains("flit"), said, "{title}");
+        sim.run();
+        assert!(sim.report().steps >= sim.bounds().best, "the bound holds");
+    }
+}
