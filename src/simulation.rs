@@ -426,26 +426,9 @@ impl Simulation {
     }
 
     /// Two runs of one instance with different bounds: each in a few words
-    /// and why they differ. Combining (lmrr's option) delivers the packets
-    /// for one destination together, so its bound counts one packet per
-    /// destination; a sort's packets end where its algorithm puts their
-    /// keys (its own order), and so their distances differ.
+    /// and why they differ ([`bounds::names_apart`]).
     fn bound_names(&self, other: &Simulation) -> ([String; 2], &'static str) {
-        let (a, b) = (&self.config, &other.config);
-        if a.options.combine != b.options.combine {
-            let with = |c: &SimConfig| match c.options.combine {
-                true => format!("{} with combining", c.algorithm),
-                false => format!("{} without combining", c.algorithm),
-            };
-            let why = "combining delivers the packets for one destination together, so its bound counts one packet \
-                       per destination";
-            return ([with(a), with(b)], why);
-        }
-        let why = match self.instance.keys.is_some() {
-            true => "a sort's packets go where its algorithm puts their keys",
-            false => "",
-        };
-        ([a.algorithm.clone(), b.algorithm.clone()], why)
+        bounds::names_apart(&self.config, &other.config, self.instance.keys.is_some())
     }
 
     /// SPEC §4 `deadlock`: once the run stalled, the node ids of its

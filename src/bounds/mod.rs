@@ -33,7 +33,7 @@ mod region_nd;
 
 use bits::bit_flows;
 pub use bits::shuffle_exchange_cut_links;
-pub use progress::{OwnBound, Progress, RunAt};
+pub use progress::{names_apart, OwnBound, Progress, RunAt};
 pub use region::{region_bound, Region};
 
 /// On a torus or ring dimension, cut positions are restricted to

@@ -2,6 +2,7 @@
 //! words of the page's bound counter.
 
 use super::Bounds;
+use crate::simulation::SimConfig;
 use serde::Serialize;
 
 /// Where a run stands against an instance's best lower bound, in words a
@@ -148,6 +149,29 @@ impl Progress {
             title,
         }
     }
+}
+
+/// Two runs of one instance (configs `a`, `b`; `sort`: a sort's) whose
+/// bounds differ: each in a few words and why they differ. Combining
+/// (lmrr's option) delivers the packets for one destination together, so
+/// its bound counts one packet per destination; a sort's packets end where
+/// its algorithm puts their keys (its own order), and so their distances
+/// differ.
+pub fn names_apart(a: &SimConfig, b: &SimConfig, sort: bool) -> ([String; 2], &'static str) {
+    if a.options.combine != b.options.combine {
+        let with = |c: &SimConfig| match c.options.combine {
+            true => format!("{} with combining", c.algorithm),
+            false => format!("{} without combining", c.algorithm),
+        };
+        let why = "combining delivers the packets for one destination together, so its bound counts one packet per \
+                   destination";
+        return ([with(a), with(b)], why);
+    }
+    let why = match sort {
+        true => "a sort's packets go where its algorithm puts their keys",
+        false => "",
+    };
+    ([a.algorithm.clone(), b.algorithm.clone()], why)
 }
 
 /// `x` with `digits` decimals, a tie rounded up (away from zero), as
