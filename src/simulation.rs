@@ -428,7 +428,12 @@ impl Simulation {
     /// Two runs of one instance with different bounds: each in a few words
     /// and why they differ ([`bounds::names_apart`]).
     fn bound_names(&self, other: &Simulation) -> ([String; 2], &'static str) {
-        bounds::names_apart(&self.config, &other.config, self.instance.keys.is_some())
+        let (a, b) = (&self.config, &other.config);
+        let runs = [
+            (a.algorithm.as_str(), a.options.combine),
+            (b.algorithm.as_str(), b.options.combine),
+        ];
+        bounds::names_apart(runs, self.instance.keys.is_some())
     }
 
     /// SPEC §4 `deadlock`: once the run stalled, the node ids of its

@@ -2,7 +2,6 @@
 //! words of the page's bound counter.
 
 use super::Bounds;
-use crate::simulation::SimConfig;
 use serde::Serialize;
 
 /// Where a run stands against an instance's best lower bound, in words a
@@ -151,27 +150,28 @@ impl Progress {
     }
 }
 
-/// Two runs of one instance (configs `a`, `b`; `sort`: a sort's) whose
-/// bounds differ: each in a few words and why they differ. Combining
-/// (lmrr's option) delivers the packets for one destination together, so
-/// its bound counts one packet per destination; a sort's packets end where
-/// its algorithm puts their keys (its own order), and so their distances
-/// differ.
-pub fn names_apart(a: &SimConfig, b: &SimConfig, sort: bool) -> ([String; 2], &'static str) {
-    if a.options.combine != b.options.combine {
-        let with = |c: &SimConfig| match c.options.combine {
-            true => format!("{} with combining", c.algorithm),
-            false => format!("{} without combining", c.algorithm),
+/// Two runs of one instance whose bounds differ, each its algorithm and
+/// whether it combines packets (`sort`: the instance is a sort's): each
+/// run in a few words and why the bounds differ. Combining (lmrr's option)
+/// delivers the packets for one destination together, so its bound counts
+/// one packet per destination; a sort's packets end where its algorithm
+/// puts their keys (its own order), and so their distances differ.
+pub fn names_apart(runs: [(&str, bool); 2], sort: bool) -> ([String; 2], &'static str) {
+    let [(a, a_combines), (b, b_combines)] = runs;
+    if a_combines != b_combines {
+        let with = |name: &str, combines: bool| match combines {
+            true => format!("{name} with combining"),
+            false => format!("{name} without combining"),
         };
         let why = "combining delivers the packets for one destination together, so its bound counts one packet per \
                    destination";
-        return ([with(a), with(b)], why);
+        return ([with(a, a_combines), with(b, b_combines)], why);
     }
     let why = match sort {
         true => "a sort's packets go where its algorithm puts their keys",
         false => "",
     };
-    ([a.algorithm.clone(), b.algorithm.clone()], why)
+    ([a.to_string(), b.to_string()], why)
 }
 
 /// `x` with `digits` decimals, a tie rounded up (away from zero), as
