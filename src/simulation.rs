@@ -375,11 +375,9 @@ impl Simulation {
             }
         }
         let runs: Vec<bounds::RunAt> = std::iter::once(self).chain(beside).map(at).collect();
-        let mut progress = match beside.filter(|b| b.bounds().best != self.bounds().best) {
+        let mut progress = match self.bound_apart(beside) {
             None => self.bounds().progress(&runs),
-            Some(other) => {
-                let (who, why) = self.bound_names(other);
-                let [mine, theirs] = who;
+            Some((other, [mine, theirs], why)) => {
                 let runs = [
                     bounds::OwnBound {
                         at: at(self),
@@ -413,10 +411,9 @@ impl Simulation {
     /// per run with its algorithm and the run in a few words (the
     /// scrubber's ticks and the run chart's lines say whose is whose).
     pub fn bounds_beside(&self, beside: Option<&Simulation>) -> Vec<(u32, String, String)> {
-        match beside.filter(|b| b.bounds().best != self.bounds().best) {
+        match self.bound_apart(beside) {
             None => vec![(self.bounds().best, String::new(), String::new())],
-            Some(other) => {
-                let ([mine, theirs], _) = self.bound_names(other);
+            Some((other, [mine, theirs], _)) => {
                 vec![
                     (self.bounds().best, self.config.algorithm.clone(), mine),
                     (other.bounds().best, other.config.algorithm.clone(), theirs),
@@ -425,15 +422,18 @@ impl Simulation {
         }
     }
 
-    /// Two runs of one instance with different bounds: each in a few words
-    /// and why they differ ([`bounds::names_apart`]).
-    fn bound_names(&self, other: &Simulation) -> ([String; 2], &'static str) {
+    /// The run `beside` this one when its lower bound differs, with each
+    /// run in a few words and why they differ ([`bounds::names_apart`]);
+    /// `None` for one run or one bound.
+    fn bound_apart<'a>(&self, beside: Option<&'a Simulation>) -> Option<(&'a Simulation, [String; 2], &'static str)> {
+        let other = beside.filter(|b| b.bounds().best != self.bounds().best)?;
         let (a, b) = (&self.config, &other.config);
         let runs = [
             (a.algorithm.as_str(), a.options.combine),
             (b.algorithm.as_str(), b.options.combine),
         ];
-        bounds::names_apart(runs, self.instance.keys.is_some())
+        let (who, why) = bounds::names_apart(runs, self.instance.keys.is_some());
+        Some((other, who, why))
     }
 
     /// SPEC §4 `deadlock`: once the run stalled, the node ids of its

@@ -21,7 +21,6 @@ export class Compare {
     this.firstWrap = firstWrap;
     this.algorithm = null; // the requested compare algorithm (null: none)
     this.sim = null;
-    this.bounds = null; // the second run's own lower bounds (its bound may differ: combining, a sort's destinations)
     this.snapshot = null;
     this.prevPositions = null;
     this.destinations = null;
@@ -51,7 +50,6 @@ export class Compare {
   rebuild(main) {
     this.sim?.free();
     this.sim = null;
-    this.bounds = null;
     this.snapshot = null;
     this.prevPositions = null;
     let reason = null;
@@ -59,7 +57,6 @@ export class Compare {
       try {
         this.sim = main.compare(this.algorithm);
         this.snapshot = this.sim.snapshot();
-        this.bounds = this.sim.bounds();
         this.destinations = this.sim.destinations();
         // Each run's counters are labelled with its algorithm as the core names it.
         this.names = [main.config().algorithm, this.sim.config().algorithm];

@@ -80,7 +80,8 @@ export function runBounds() {
   const pair = state.compare?.active ? state.compare.sim : null;
   if (!state.bounds || !state.sim) return [];
   if (!pair) return [{ best: state.bounds.best, name: '', who: '' }];
-  const key = [state.sim, pair, state.bounds, state.compare.bounds];
+  // A run's bounds are fixed for its life: the pair of runs is the key.
+  const key = [state.sim, pair];
   if (!key.every((k, i) => boundsMemo.key[i] === k)) boundsMemo.value = state.sim.bounds_beside(pair);
   boundsMemo.key = key;
   return boundsMemo.value;
