@@ -10,7 +10,11 @@ use crate::workload::Instance;
 pub fn parse_number(field: &str, text: &str, min: u64, max: u64) -> Result<u64> {
     let value = text.trim();
     let why = || {
-        if max == u64::MAX {
+        if max == u64::MAX && value.bytes().all(|b| b.is_ascii_digit()) && !value.is_empty() {
+            // Digits only, so it failed by passing u64's range (the
+            // determinism audit of 2026-12-01: "of at least 0" was untrue).
+            format!("expected a whole number from {min} to {max} (2^64 − 1)")
+        } else if max == u64::MAX {
             format!("expected a whole number of at least {min}")
         } else {
             format!("expected a whole number from {min} to {max}")

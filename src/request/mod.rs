@@ -620,6 +620,18 @@ fn rename(e: Error, name: &str) -> Error {
     }
 }
 
+/// A config number as JavaScript writes it: a whole double as its digits
+/// (a JS number of 2^53 or more reaches the core as a double, and was
+/// named "9007199254740992.0", so a seed past the page's limit was not
+/// recognised as one: the determinism audit of 2026-12-01), any other
+/// number as serde_json writes it.
+fn number_text(n: &serde_json::Number) -> String {
+    match n.as_f64() {
+        Some(f) if n.is_f64() && f.fract() == 0.0 && f.abs() < 1e21 => format!("{f}"),
+        _ => n.to_string(),
+    }
+}
+
 /// The fields of a JSON config object (keys as [`Field::json`]) as
 /// `(field, key, text)`: strings, numbers and booleans as their text,
 /// `null` left out; an unknown key is refused, and another value unless
@@ -644,7 +656,7 @@ fn json_fields(config: &serde_json::Value, lenient: bool) -> Result<Vec<(Field, 
             serde_json::Value::Null => continue,
             serde_json::Value::String(s) => s.clone(),
             serde_json::Value::Bool(b) => b.to_string(),
-            serde_json::Value::Number(n) => n.to_string(),
+            serde_json::Value::Number(n) => number_text(n),
             other if lenient => other.to_string(),
             other => return Err(Error::invalid(key, other, "expected a string, number or boolean")),
         };

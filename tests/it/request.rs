@@ -1035,9 +1035,33 @@ fn the_page_takes_seeds_a_javascript_number_holds() {
         err.to_string().starts_with("invalid seed '18446744073709551615'"),
         "{err}"
     );
+    // A JavaScript number of 2^53 or more arrives as a double: named as
+    // JavaScript writes it, and refused for the page's limit (it said
+    // "'9007199254740992.0': expected a whole number of at least 0").
+    let err = RunSpec::from_json(RunSpec::browser(), &json!({"seed": 9007199254740992.0})).unwrap_err();
+    assert!(
+        err.to_string().starts_with("invalid seed '9007199254740992'")
+            && err
+                .to_string()
+                .contains("the page takes seeds from 0 to 9007199254740991"),
+        "{err}"
+    );
     let mut native = RunSpec::default();
     native.set(Field::Seed, "seed", "18446744073709551615").unwrap();
     assert_eq!(native.seed, u64::MAX);
+    // One past u64: the message says the range it passed (it said "a
+    // whole number of at least 0", which 2^64 is).
+    let err = native.set(Field::Seed, "seed", "18446744073709551616").unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("expected a whole number from 0 to 18446744073709551615"),
+        "{err}"
+    );
+    let err = native.set(Field::Seed, "seed", "-1").unwrap_err();
+    assert!(
+        err.to_string().contains("expected a whole number of at least 0"),
+        "{err}"
+    );
 }
 
 /// A run parameter given twice in an address: the last one is used, and

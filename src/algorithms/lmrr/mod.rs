@@ -474,7 +474,7 @@ impl Algorithm for Lmrr {
                 engine.combine(ids[a as usize], ids[c as usize]);
             }
         }
-        let Some(round) = self.rounds.get(self.current) else {
+        let Some(round) = self.rounds.get_mut(self.current) else {
             return;
         };
         round::carry_out(round, self.substep, engine);

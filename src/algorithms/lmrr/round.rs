@@ -73,7 +73,8 @@ pub fn lay_out(desc: &dyn Description, packets: &[(u32, Vec<u32>)], engine: &Eng
 /// Puts the messages of `round`'s last logical step for real step
 /// `substep` on the engine: packets by scripted moves, ghosts and
 /// end-of-stream markers as control messages, each taking its link.
-pub fn carry_out(round: &Scheduler, substep: u8, engine: &mut Engine) {
+pub fn carry_out(round: &mut Scheduler, substep: u8, engine: &mut Engine) {
+    round.count_sent(substep as usize);
     for m in round.messages(substep as usize) {
         let ok = if m.packet != super::leveled::NONE {
             debug_assert_eq!(engine.position(m.packet), m.node);
