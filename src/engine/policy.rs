@@ -61,7 +61,9 @@ impl Policy {
             Policy::FarthestTotal => "largest total remaining distance to the current target",
             Policy::Fifo => "longest waiting at this node",
             Policy::Random => "uniformly random per packet and step, from the run's seed",
-            Policy::Rank => "smallest rank (LMRR)",
+            Policy::Rank => {
+                "smallest rank (lmrr draws random ranks; under any other algorithm a packet's rank is its id)"
+            }
             Policy::NearestFirst => "smallest remaining distance (bad on purpose, for contrast)",
         }
     }

@@ -50,6 +50,9 @@ fn check_run(algorithm: &str, side: u32, workload: &str, (l, k): (u32, u32), see
     assert_eq!(r.delivered, r.packets, "{what}");
     let last = guesses.last().unwrap();
     assert!(last.aborted.is_none(), "{what}: {guesses:?}");
+    // The completing attempt's steps end with the run's (they were one
+    // more where its last stage delivered as it was built).
+    assert_eq!(last.start + last.steps, r.steps, "{what}: {guesses:?}");
     assert!(
         guesses[..guesses.len() - 1].iter().all(|g| g.aborted.is_some()),
         "{what}"
@@ -135,6 +138,21 @@ fn unknown_lk_delivers_once_names_its_phases_and_stays_within_the_allowance() {
     ] {
         assert!(reasons.contains_key(why), "{why}: {reasons:?}");
     }
+}
+
+/// An attempt that runs out of time in a tour (which delivers on
+/// arrival) leaves the next attempt delivering only in its own tours: the
+/// pp audit of 2026-12-01 found the next attempt delivering in its shift
+/// and sort phases, then its sort moving a delivered packet (a panic,
+/// "sort: link taken twice in a step"). And a completing k = 1 attempt
+/// whose last stage delivers as it is built reports the steps it ran.
+#[test]
+fn an_attempt_that_times_out_in_its_tour_leaves_delivery_to_the_next_ones_tours() {
+    for seed in [2, 3, 4] {
+        check_run("pp-det", 16, "random-lk", (8, 16), seed);
+    }
+    check_run("pp-rand", 32, "random-kk", (8, 8), 1);
+    check_run("pp-rand", 8, "random-lk", (2, 1), 1);
 }
 
 /// The claim is measured on an `--unknown-lk` run (§3 gives no constant:

@@ -94,7 +94,9 @@ const PP_RAND_DESCRIPTION: &str = "Every packet draws a random colour, and the c
                                    moved tile to tile in rounds; in its destination tile a Hamiltonian tour \
                                    delivers it. Every move is a sort, a scan of counters or a shift without \
                                    contention, so no node ever holds more than a few packets — at the price of a \
-                                   constant factor in time (6.4–10.6 × √(ℓkN) measured at sides 64–256, where greedy is about 1).";
+                                   constant factor in time (6.4–10.6 × √(ℓkN) measured at sides 64–256 for the six (ℓ,k) of \
+                                   the docs' figure, up to 14.7 where k/ℓ is 2 or 1/2, whose rounds the tiling \
+                                   rounds up to a power of 4; greedy is about 1).";
 
 const PP_DET_DESCRIPTION: &str = "The deterministic version: instead of random colours, counters carried along the \
                                   rows and columns (control messages) rank the packets, and the ranks give every \
@@ -102,7 +104,9 @@ const PP_DET_DESCRIPTION: &str = "The deterministic version: instead of random c
                                   sorted by destination tile, dealt out over the tiles of a tessellation, moved \
                                   tile to tile in rounds and delivered by a Hamiltonian tour of its destination \
                                   tile. No node ever holds more than a few packets — at the price of a \
-                                  constant factor in time (6.4–12.4 × √(ℓkN) measured at sides 64–256).";
+                                  constant factor in time (6.4–12.4 × √(ℓkN) measured at sides 64–256 for the six (ℓ,k) \
+                                  of the docs' figure, up to 17.0 where k/ℓ is 2 or 1/2, whose rounds the tiling \
+                                  rounds up to a power of 4).";
 
 const PP_CLAIMS: &[Claim] = &[
     Claim {

@@ -38,9 +38,11 @@ use crate::primitives::Task;
 use crate::report::Guess;
 
 /// The c of the allowance c·√(ℓ·k_i·N) of each guess k_i, stated before
-/// measuring: the known-(ℓ,k) algorithms measure up to 12.4 × √(ℓkN)
-/// (docs/algorithms/pp.md) and a guess's tessellation rounds k_i/ℓ up to a
-/// power of 4 (up to 2 × more rounds), so 24 leaves room for that, for
+/// measuring: the known-(ℓ,k) algorithms measure up to 12.4 × √(ℓkN) on
+/// the six (ℓ,k) of docs/algorithms/pp.md's figure, and up to 17.0 where
+/// k/ℓ is 2 or 1/2 (the tessellation rounds k/ℓ up to a power of 4: twice
+/// the rounds; pp-det, ℓ = 2, k = 4, side 64 — found by the pp audit of
+/// 2026-12-01, after c was fixed), so 24 leaves room for that, for
 /// `learn ℓ` and for the abort's 2(n − 1) steps.
 pub const ALLOWANCE_C: u32 = 24;
 
@@ -224,8 +226,12 @@ impl Unknown {
             // Every stage over and packets undelivered: wait for the time.
             e.mark_busy();
         }
+        // The step under way is the attempt's, unless its last stage
+        // delivered everything as it was built (then no step follows: the
+        // pp audit of 2026-12-01 found the completing k = 1 attempts one
+        // step long).
         let last = self.guesses.last_mut().expect("a guess");
-        last.steps = now + 1 - last.start;
+        last.steps = now + u32::from(!e.finished()) - last.start;
     }
 
     /// Starts attempt `i` with the guess k = 2^(i−1), its allowance paying
@@ -265,6 +271,12 @@ impl Unknown {
         last.steps = e.step_count() - last.start;
         let start = last.start;
         self.run = None;
+        // An attempt may end in a tour, which delivers on arrival until it
+        // finishes: the attempt dropped, the next one's phases must not
+        // (the pp audit of 2026-12-01: a guess timed out in its tour, the
+        // next attempt delivered packets in its shift and sort, and the
+        // sort then moved a delivered packet: a panic).
+        e.set_deliver_on_arrival(false);
         // Breadth-first from the aborting nodes.
         let mut dist = vec![u32::MAX; n];
         let mut parent = vec![u32::MAX; n];
