@@ -25,17 +25,44 @@ export function px(view, lay, v) {
   return [view.ox + lay.x[v] * view.scale, view.oy + lay.y[v] * view.scale];
 }
 
+/**
+ * The control point [x, y] of the drawn link from a to b when it is a
+ * curve (a quadratic Bézier from a to b), null when it is straight.
+ */
+export function controlPoint(view, lay, a, b) {
+  const bend = lay.curve(a, b);
+  if (!bend) return null;
+  const [x1, y1] = px(view, lay, a);
+  const [x2, y2] = px(view, lay, b);
+  const flip = a < b ? 1 : -1;
+  return [(x1 + x2) / 2 - (y2 - y1) * bend * flip, (y1 + y2) / 2 + (x2 - x1) * bend * flip];
+}
+
 /** The point a fraction `t` of the way along the drawn link from a to b. */
 export function along(view, lay, a, b, t) {
   const [x1, y1] = px(view, lay, a);
   const [x2, y2] = px(view, lay, b);
-  const bend = lay.curve(a, b);
-  if (!bend) return [x1 + (x2 - x1) * t, y1 + (y2 - y1) * t];
-  const flip = a < b ? 1 : -1;
-  const cx = (x1 + x2) / 2 - (y2 - y1) * bend * flip;
-  const cy = (y1 + y2) / 2 + (x2 - x1) * bend * flip;
+  const c = controlPoint(view, lay, a, b);
+  if (!c) return [x1 + (x2 - x1) * t, y1 + (y2 - y1) * t];
+  const [cx, cy] = c;
   const u = 1 - t;
   return [u * u * x1 + 2 * u * t * cx + t * t * x2, u * u * y1 + 2 * u * t * cy + t * t * y2];
+}
+
+/**
+ * Continues the current path from a's centre to b's along the drawn link
+ * (a straight line, or the curve of a bent one); a wrap-around link is a
+ * jump (moveTo), as it has no line to follow.
+ */
+export function pathTo(ctx, view, lay, a, b) {
+  const [x2, y2] = px(view, lay, b);
+  if (lay.isWrap(a, b)) {
+    ctx.moveTo(x2, y2);
+    return;
+  }
+  const c = controlPoint(view, lay, a, b);
+  if (c) ctx.quadraticCurveTo(c[0], c[1], x2, y2);
+  else ctx.lineTo(x2, y2);
 }
 
 /**

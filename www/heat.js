@@ -34,7 +34,8 @@ export function densityColor(t) {
 
 /**
  * The cells of a view: nodes binned by their layout position into squares
- * of `u` × `u` layout units (u nodes of a mesh), each at least CELL_PX wide
+ * of `u` × `u` layout units (u × u nodes of a 2-D mesh; other networks'
+ * cells hold as many nodes as their layout puts there), each at least CELL_PX wide
  * on screen. Returns {u, cols, rows, cell (Int32Array: node -> cell), nodes
  * (Uint32Array: nodes per cell)}. Depends only on the view's scale.
  */
@@ -90,7 +91,7 @@ export function drawHeat(ctx, view, lay, snapshot, classColour = null, floor = 0
     ctx.fill();
   });
   if (classColour) drawMajorities(ctx, view, snapshot, classColour);
-  drawDensityKey(ctx, view, scaleMax, u);
+  drawDensityKey(ctx, view, lay, scaleMax);
   return top;
 }
 
@@ -200,8 +201,9 @@ export function drawKeyCells(ctx, view, lay, snapshot, shade, colour) {
     }
     ctx.fill();
   }
-  const texts = u > 1
-    ? [` (cells of ${u}×${u} nodes)`, ` (${u}×${u} cells)`, ''].flatMap((c) => [`mean key per cell, low → high${c}`, `key, low → high${c}`])
+  const cells = cellWords(view, lay);
+  const texts = cells
+    ? [...cells, ''].flatMap((c) => [`mean key per cell, low → high${c}`, `key, low → high${c}`])
     : ['key per node, low → high', 'key, low → high'];
   drawKey(ctx, view, texts, colour);
 }
@@ -211,10 +213,34 @@ export function drawKeyCells(ctx, view, lay, snapshot, shade, colour) {
  * fewer words on a narrow canvas, e.g. the half-width ones of the compare
  * view): `texts`, longest first, along the ramp `colour` (0..1).
  */
-function drawDensityKey(ctx, view, scaleMax, u) {
+function drawDensityKey(ctx, view, lay, scaleMax) {
   const top = Number.isInteger(scaleMax) ? scaleMax : scaleMax.toFixed(1);
-  const cells = u > 1 ? [` (cells of ${u}×${u} nodes)`, ` (${u}×${u} cells)`, ''] : [''];
+  const cells = [...(cellWords(view, lay) ?? []), ''];
   drawKey(ctx, view, cells.flatMap((c) => [`0 … ${top} packets per node${c}`, `0 … ${top} per node${c}`]), densityColor);
+}
+
+/**
+ * What a cell of the view holds, in words (longest first), as the cells
+ * themselves count their nodes (`view.cells.nodes`): " (cells of 2×2
+ * nodes)" only on a 2-D mesh or torus whose every cell holds u × u nodes
+ * (u nodes a side, one unit apart); else " (cells of 2 nodes)" when all
+ * hold as many, " (cells of up to 4 nodes)" when they differ (a butterfly's
+ * cells hold a level's rows, a ring's the nodes on its arc, a hypercube's
+ * the nodes its embedding puts there). Null when every cell holds one node.
+ */
+function cellWords(view, lay) {
+  const { u, nodes } = view.cells;
+  let least = Infinity;
+  let most = 0;
+  for (const k of nodes) {
+    if (!k) continue;
+    if (k < least) least = k;
+    if (k > most) most = k;
+  }
+  if (most <= 1) return null;
+  if (lay.grid2d && least === most && most === u * u) return [` (cells of ${u}×${u} nodes)`, ` (${u}×${u} cells)`];
+  if (least === most) return [` (cells of ${most} nodes)`, ` (${most}-node cells)`];
+  return [` (cells of up to ${most} nodes)`, ` (≤ ${most} nodes a cell)`];
 }
 
 function drawKey(ctx, view, texts, colour) {

@@ -5,10 +5,16 @@
 // weight}); node numbering follows SPEC §2.
 
 /**
- * Returns {x, y (Float32Array per node), width, height, spacing, links,
- * wrapLinks, curve}. `links` lists undirected links as pairs of nodes
- * (Uint32Array, 2 per link); `curve(a, b)` gives the bend of the drawn link
- * between two nodes (0 = straight), `isWrap(a, b)` tells wrap-around links.
+ * Returns {x, y (Float32Array per node), width, height, links, curve,
+ * isWrap, wrapStub, sliceLabels, …}. `links` lists undirected links as pairs
+ * of nodes (Uint32Array, 2 per link); `curve(a, b)` gives the bend of the
+ * drawn link between two neighbours (0 = straight), `isWrap(a, b)` tells
+ * wrap-around links (drawn as a dashed stub at each end, not as a line),
+ * `wrapStub(a, b)` the direction [dx, dy] (a unit vector, layout units, y
+ * down) in which the stub of the wrap link a–b leaves a; `sliceLabels`
+ * (grids of 3 or more dimensions, else null) lists {x, y, text}: a label
+ * under each slice (`sliceGap`, `sliceWidth`: the gap between slices and a
+ * slice's width, layout units).
  */
 export function layout(topo) {
   const n = topo.nodes;
@@ -18,6 +24,11 @@ export function layout(topo) {
   let height = 1;
   let curve = () => 0;
   let isWrap = () => false;
+  let wrapStub = null;
+  let sliceLabels = null;
+  let sliceGap = 0;
+  let sliceWidth = 0;
+  let grid2d = false; // a 2-D mesh or torus: nodes one unit apart in rows and columns
   let labels = null;
   let hasWrap = false;
   let nodeScale = 0.62;
@@ -45,27 +56,9 @@ export function layout(topo) {
     width = Math.max(1, cols - 1);
     height = Math.max(1, (rows - 1) * 1.5);
   } else if (topo.kind === 'mesh' || topo.kind === 'torus') {
-    // The last two coordinates form a row × column slice; the leading
-    // coordinates (3-D and up) pick a slice, laid out in a grid of slices.
-    const cols = dims[dims.length - 1];
-    const rows = dims.length >= 2 ? dims[dims.length - 2] : 1;
-    const slices = n / (rows * cols);
-    const perRow = Math.ceil(Math.sqrt(slices));
-    const gap = Math.max(1.5, 0.2 * cols);
-    for (let v = 0; v < n; v++) {
-      const c = v % cols;
-      const r = Math.floor(v / cols) % rows;
-      const s = Math.floor(v / (cols * rows));
-      x[v] = (s % perRow) * (cols - 1 + gap) + c;
-      y[v] = Math.floor(s / perRow) * (rows - 1 + gap) + r;
-    }
-    width = Math.max(1, perRow * (cols - 1 + gap) - gap);
-    height = Math.max(1, Math.ceil(slices / perRow) * (rows - 1 + gap) - gap);
-    if (topo.wrap) {
-      // Neighbours more than one unit apart on a torus are wrap-around links.
-      isWrap = (a, b) => Math.abs(x[a] - x[b]) + Math.abs(y[a] - y[b]) > 1.5;
-      hasWrap = true;
-    }
+    ({ width, height, curve, isWrap, wrapStub, sliceLabels, sliceGap, sliceWidth } = gridLayout(topo, x, y));
+    grid2d = dims.length === 2;
+    hasWrap = !!topo.wrap;
   } else if (topo.kind === 'hypercube') {
     // Recursive 2-D embedding: even bits choose the column, odd bits the row;
     // each bit's offset is twice the previous one's plus a gap, so every
@@ -132,7 +125,9 @@ export function layout(topo) {
       if (w !== 0xffffffff && v < w) pairs.push(v, w);
     }
   }
-  return { x, y, width, height, links: Uint32Array.from(pairs), curve, isWrap, hasWrap, nodeScale, margin, labels, nodes: n, ports, neighbors: nb };
+  // A wrap-around stub leaves a node along its row or column, away from the other end (its direction, in layout units).
+  wrapStub ??= (a, b) => (Math.abs(y[a] - y[b]) < Math.abs(x[a] - x[b]) ? [Math.sign(x[a] - x[b]), 0] : [0, Math.sign(y[a] - y[b])]);
+  return { x, y, width, height, links: Uint32Array.from(pairs), curve, isWrap, wrapStub, sliceLabels, sliceGap, sliceWidth, grid2d, hasWrap, nodeScale, margin, labels, nodes: n, ports, neighbors: nb };
 }
 
 /**
@@ -221,4 +216,160 @@ function necklaceRings(topo, x, y) {
     y[v] = half + cy[c] + r * Math.sin(a);
   }
   return { width: Math.max(1, (cols - 1) * cell + 2 * half), height: Math.max(1, (per - 1) * cell + 2 * half) };
+}
+
+/**
+ * A mesh or torus (SPEC §2: node ids row-major, the last coordinate
+ * fastest). The last two coordinates form a slice, a rows × columns grid
+ * (row = the second-to-last coordinate, down; column = the last, across).
+ * With 3 or more dimensions the leading coordinates pick a slice, and the
+ * slices are laid out in a grid of their own, a gap apart, each labelled
+ * with its leading coordinates, "(2, ·, ·)":
+ * - 3-D: the slices in order along a snake, left to right, then right to
+ *   left on the next line (⌈√slices⌉ a line), so that consecutive slices —
+ *   those a link joins — are always side by side or one above the other;
+ * - 4-D: the first coordinate down, the second across;
+ * - more: the leading coordinates alternately across and down, the
+ *   innermost across, each level a wider gap apart.
+ * A link between slices (along a leading coordinate) joins the same row
+ * and column of two neighbouring slices: it is drawn as an arc that leaves
+ * and enters its nodes at 45° or steeper and rises above its row when the
+ * slices are side by side, or left of its column when one is above the
+ * other, to halfway between two rows (columns), so that it never runs
+ * along a row or a column (render.js draws it fainter than rows and
+ * columns, and lit over a white casing).
+ * Wrap-around links are told by coordinates (they differ by side − 1 along
+ * one axis of a torus), never by drawn distance: along a row or column a
+ * dashed stub leaves each end through the border; along a leading
+ * coordinate (between the first and the last slice) the stub leaves
+ * diagonally, as an arc would: half along the slices' order, half to the
+ * side the arcs bow. Writes x, y; returns {width, height, curve, isWrap,
+ * wrapStub, sliceLabels, sliceGap, sliceWidth}.
+ */
+function gridLayout(topo, x, y) {
+  const n = topo.nodes;
+  const dims = topo.dims;
+  const d = dims.length;
+  const cols = dims[d - 1];
+  const rows = d >= 2 ? dims[d - 2] : 1;
+  const lead = dims.slice(0, Math.max(0, d - 2));
+  const stride = new Array(d);
+  let acc = 1;
+  for (let i = d - 1; i >= 0; i--) {
+    stride[i] = acc;
+    acc *= dims[i];
+  }
+  const coord = (v, i) => Math.floor(v / stride[i]) % dims[i];
+  const axisOf = (a, b) => {
+    for (let i = 0; i < d; i++) if (coord(a, i) !== coord(b, i)) return i;
+    return -1;
+  };
+  // Whole units between slices, so that the rows (columns) of slices above
+  // each other (side by side) stay a whole number of units apart, and an
+  // arc's top, half-way between two rows, is half-way between rows of the
+  // slice above too.
+  const gap = Math.max(2, Math.round(0.2 * Math.max(rows, cols)));
+  // Where each slice's corner is (block units), and the picture's extent.
+  const slices = n / (rows * cols);
+  const bx = new Float64Array(slices);
+  const by = new Float64Array(slices);
+  let ex = cols - 1;
+  let ey = rows - 1;
+  // The longest link between slices side by side, and between slices one above the other (layout units).
+  let across = 0;
+  let down = 0;
+  if (lead.length === 1) {
+    const perRow = Math.ceil(Math.sqrt(slices));
+    for (let s = 0; s < slices; s++) {
+      const line = Math.floor(s / perRow);
+      const at = line % 2 === 0 ? s % perRow : perRow - 1 - (s % perRow);
+      bx[s] = at * (cols - 1 + gap);
+      by[s] = line * (rows - 1 + gap);
+    }
+    ex = Math.min(slices, perRow) * (cols - 1 + gap) - gap;
+    ey = Math.ceil(slices / perRow) * (rows - 1 + gap) - gap;
+    if (slices > 1) across = cols - 1 + gap;
+    if (slices > perRow) down = rows - 1 + gap;
+  } else if (lead.length >= 2) {
+    for (let k = 0; k < lead.length; k++) {
+      const i = lead.length - 1 - k; // innermost first
+      const level = Math.floor(k / 2);
+      const g = gap * (1 + level);
+      const side = lead[i];
+      const sliceStride = stride[i] / (rows * cols);
+      if (k % 2 === 0) {
+        const pitch = ex + g;
+        for (let s = 0; s < slices; s++) bx[s] += (Math.floor(s / sliceStride) % side) * pitch;
+        ex += (side - 1) * pitch;
+        if (side > 1) across = Math.max(across, pitch);
+      } else {
+        const pitch = ey + g;
+        for (let s = 0; s < slices; s++) by[s] += (Math.floor(s / sliceStride) % side) * pitch;
+        ey += (side - 1) * pitch;
+        if (side > 1) down = Math.max(down, pitch);
+      }
+    }
+  }
+  // How far the arc of a link between slices `len` units apart rises above
+  // (or left of) its row (column): a quarter of its length or more, so that
+  // it leaves and enters its nodes at 45° or steeper, clear of the row
+  // (column) they are on; rounded up to a whole number and a half, so that
+  // its top runs halfway between two rows (columns); half a unit at least.
+  const rise = (len) => Math.max(0.5, Math.ceil(len / 4 - 0.5) + 0.5);
+  // Room for the arcs that bow up out of the top slices and left out of
+  // the leftmost ones, and for the labels under the bottom ones.
+  const padTop = across ? rise(across) : 0;
+  const padLeft = down ? rise(down) : 0;
+  const padBottom = lead.length ? 0.7 : 0;
+  for (let v = 0; v < n; v++) {
+    const s = Math.floor(v / (rows * cols));
+    x[v] = padLeft + bx[s] + (v % cols);
+    y[v] = padTop + by[s] + (Math.floor(v / cols) % rows);
+  }
+  const wrap = !!topo.wrap;
+  const isWrap = (a, b) => {
+    if (!wrap) return false;
+    const i = axisOf(a, b);
+    return i >= 0 && dims[i] > 2 && Math.abs(coord(a, i) - coord(b, i)) === dims[i] - 1;
+  };
+  // The side an arc between slices bows to: up for slices side by side, left for one above the other.
+  const bowSide = (dx, dy) => (Math.abs(dx) >= Math.abs(dy) ? [0, -1] : [-1, 0]);
+  const curve = (a, b) => {
+    if (axisOf(a, b) >= d - 2 || isWrap(a, b)) return 0;
+    const lo = Math.min(a, b);
+    const hi = Math.max(a, b);
+    const dx = x[hi] - x[lo];
+    const dy = y[hi] - y[lo];
+    const len = Math.hypot(dx, dy) || 1;
+    // The control point lies len · |bend| from the chord's middle, on the
+    // side of (−dy, dx) for bend > 0 (render.js drawLink, geometry.js
+    // along); the arc's middle half as far.
+    const [sx, sy] = bowSide(dx, dy);
+    const side = -dy * sx + dx * sy >= 0 ? 1 : -1;
+    return (side * 2 * rise(len)) / len;
+  };
+  const wrapStub = (a, b) => {
+    const i = axisOf(a, b);
+    if (i >= d - 2) return Math.abs(y[a] - y[b]) < Math.abs(x[a] - x[b]) ? [Math.sign(x[a] - x[b]), 0] : [0, Math.sign(y[a] - y[b])];
+    // Outwards along the slices' order: from a's neighbour towards the inside of the axis to a.
+    const inner = coord(a, i) === 0 ? a + stride[i] : a - stride[i];
+    const ux = Math.sign(x[a] - x[inner]);
+    const uy = Math.sign(y[a] - y[inner]);
+    const [sx, sy] = bowSide(ux, uy);
+    return [(ux + sx) / Math.SQRT2, (uy + sy) / Math.SQRT2];
+  };
+  let sliceLabels = null;
+  if (lead.length) {
+    sliceLabels = [];
+    for (let s = 0; s < slices; s++) {
+      const v = s * rows * cols;
+      const text = `(${lead.map((_, i) => coord(v, i)).join(', ')}, ·, ·)`;
+      sliceLabels.push({ x: padLeft + bx[s] + (cols - 1) / 2, y: padTop + by[s] + rows - 1 + 0.45, text });
+    }
+  }
+  return {
+    width: Math.max(1, padLeft + ex),
+    height: Math.max(1, padTop + ey + padBottom),
+    curve, isWrap, wrapStub, sliceLabels, sliceGap: gap, sliceWidth: cols - 1,
+  };
 }

@@ -2,7 +2,7 @@
 // `Simulation.marks()`): ghosts and end-of-stream markers on links, edge
 // queues, cut-through worms. Pure drawing, like render.js.
 
-import { px, onLink } from './geometry.js';
+import { px, onLink, pathTo } from './geometry.js';
 
 const UNDELIVERED = 0xffffffff;
 
@@ -15,9 +15,13 @@ const EDGE_QUEUE = '#00695c';
 /**
  * The ghosts and end-of-stream markers among the links `marked` (indices
  * into `snapshot.links`, kinds in `snapshot.control_kinds`): a hollow
- * circle or an outlined square in the middle of the link, on its side of
- * travel. Wrap-around links have none (lmrr runs on meshes, butterflies
- * and hypercubes).
+ * circle or an outlined square on the link, on its side of travel, nearer
+ * its tail than its head (markAt, MARK_AT) — not in the middle, where a
+ * butterfly's two cross edges between a pair of rows cross each other and
+ * the straight edge halfway between those rows — or, on a link too short
+ * for that (a mesh's), just clear of the tail's node, at most halfway.
+ * Wrap-around links have none (lmrr runs on meshes, butterflies,
+ * hypercubes and shuffle-exchange graphs).
  */
 export function drawControlMarks(ctx, view, lay, snapshot, marked) {
   const r = Math.max(2.5, Math.min(view.nodePx * 0.22, 6));
@@ -28,7 +32,7 @@ export function drawControlMarks(ctx, view, lay, snapshot, marked) {
     const from = Math.floor(lid / lay.ports);
     const to = lay.neighbors[lid];
     if (lay.isWrap(from, to)) continue;
-    const [x, y] = onLink(view, lay, from, to, 0.5, off);
+    const [x, y] = onLink(view, lay, from, to, markAt(view, lay, from, to, r), off);
     const kind = snapshot.control_kinds[i];
     if (kind === 1) {
       paths[1].moveTo(x + r, y);
@@ -47,6 +51,32 @@ export function drawControlMarks(ctx, view, lay, snapshot, marked) {
     ctx.stroke(paths[kind]);
   }
   ctx.restore();
+}
+
+/**
+ * Where on a link (0 = tail, 1 = head) its ghost or end-of-stream mark
+ * goes, by the way the link runs on the canvas: a level link a third of the
+ * way along, one going down a fifth, one going up 45 %. On a butterfly the
+ * links between two levels run level (straight edges) or cross a row pair
+ * (cross edges, one down, one up, crossing at their middles): there, marks
+ * of one kind sit in one column, a row apart or more, and the three
+ * columns stand apart (by a ninth of the gap between the levels or more),
+ * so no two marks meet.
+ */
+export const MARK_AT = { level: 1 / 3, down: 0.2, up: 0.45 };
+
+/**
+ * The fraction of the link from→to at which drawControlMarks puts its mark
+ * of radius r: MARK_AT, or on a link too short for that (a mesh's) just
+ * clear of the tail's node, at most halfway.
+ */
+export function markAt(view, lay, from, to, r) {
+  const [x1, y1] = px(view, lay, from);
+  const [x2, y2] = px(view, lay, to);
+  const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+  const dy = y2 - y1;
+  const t = Math.abs(dy) < 0.05 * Math.abs(x2 - x1) ? MARK_AT.level : dy > 0 ? MARK_AT.down : MARK_AT.up;
+  return Math.min(0.5, Math.max(t, (view.nodePx / 2 + r + 1) / len));
 }
 
 /**
@@ -98,7 +128,8 @@ export function drawEdgeQueues(ctx, view, lay, snapshot) {
  * Draws the worms of `snapshot.worms` (render.js, drawFrame's 5a): one
  * polyline per worm, grouped by colour (`colorOf(packet)`), from the head's
  * dot (its node's centre once delivered) back through the centres of the
- * nodes its flits hold; a wrap-around hop breaks the line. Thick enough to read zoomed
+ * nodes its flits hold, along the drawn links (curved ones too); a
+ * wrap-around hop breaks the line. Thick enough to read zoomed
  * out (at least 1.5 px), never wider than a node's half.
  */
 export function drawWorms(ctx, view, lay, snapshot, dots, colorOf) {
@@ -125,11 +156,8 @@ export function drawWorms(ctx, view, lay, snapshot, dots, colorOf) {
       let [x, y] = px(view, lay, head);
       if (!Number.isNaN(dots[2 * p])) [x, y] = [dots[2 * p], dots[2 * p + 1]];
       ctx.moveTo(x, y);
-      for (let k = 1; k < n; k++) {
-        const [nx, ny] = px(view, lay, worms[i + 2 + k]);
-        if (lay.isWrap(worms[i + 1 + k], worms[i + 2 + k])) ctx.moveTo(nx, ny);
-        else ctx.lineTo(nx, ny);
-      }
+      // Then along the drawn links between the nodes it holds (an arc between slices follows its curve).
+      for (let k = 1; k < n; k++) pathTo(ctx, view, lay, worms[i + 1 + k], worms[i + 2 + k]);
     }
     ctx.stroke();
   }

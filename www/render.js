@@ -5,7 +5,7 @@
 // given.
 
 import { drawHeat, drawKeyCells } from './heat.js';
-import { px, along } from './geometry.js';
+import { px, along, pathTo } from './geometry.js';
 import { drawControlMarks, drawEdgeQueues, drawWorms, drawDeadlock } from './marks.js';
 
 // The view and hit testing live in geometry.js; exported here too, as before.
@@ -31,6 +31,8 @@ export function classStyle(c) {
 
 const LINK = '#c9d1da';
 const WRAP = '#9aa8b6';
+/** Links between the slices of a grid of 3 or more dimensions (arcs), fainter than its rows and columns. */
+const BETWEEN = '#dde3ea';
 /** The tick on a node that holds delivered packets. */
 const DELIVERED = '#6b7785';
 const NODE_EMPTY = '#f3f5f8';
@@ -48,6 +50,11 @@ export function heat(q, max) {
   return `rgb(${t > 0.85 ? 215 : r},${g},${b})`;
 }
 
+/**
+ * Adds the drawn link a → b to the path of `ctx` (a context or a Path2D):
+ * straight, or curved where the layout bends it (`curve`); `offset` px to
+ * the left of travel; with `trim`, from node border to node border.
+ */
 function drawLink(ctx, view, lay, a, b, offset, trim) {
   let x1 = view.ox + lay.x[a] * view.scale;
   let y1 = view.oy + lay.y[a] * view.scale;
@@ -67,32 +74,69 @@ function drawLink(ctx, view, lay, a, b, offset, trim) {
     const k = trim / Math.max(Math.abs(dx), Math.abs(dy));
     x1 += dx * k; y1 += dy * k; x2 -= dx * k; y2 -= dy * k;
   }
-  ctx.moveTo(x1, y1);
-  if (bend) {
-    // Normalise the direction so both directions of a link bend the same way.
-    const flip = a < b ? 1 : -1;
-    ctx.quadraticCurveTo((x1 + x2) / 2 - dy * bend * flip, (y1 + y2) / 2 + dx * bend * flip, x2, y2);
-  } else {
+  if (!bend) {
+    ctx.moveTo(x1, y1);
     ctx.lineTo(x2, y2);
+    return;
   }
+  // Normalise the direction so both directions of a link bend the same way.
+  const flip = a < b ? 1 : -1;
+  const cx = (x1 + x2) / 2 - dy * bend * flip;
+  const cy = (y1 + y2) / 2 + dx * bend * flip;
+  if (!(trim > 0 && len > 2 * trim)) {
+    ctx.moveTo(x1, y1);
+    ctx.quadraticCurveTo(cx, cy, x2, y2);
+    return;
+  }
+  // A lit arc, too, runs from border to border: the part of the curve
+  // between where it leaves the square round a and enters the one round b.
+  const at = (t) => {
+    const u = 1 - t;
+    return [u * u * x1 + 2 * u * t * cx + t * t * x2, u * u * y1 + 2 * u * t * cy + t * t * y2];
+  };
+  const leave = (ex, ey, from, to) => {
+    let lo = from;
+    let hi = to;
+    for (let k = 0; k < 14; k++) {
+      const mid = (lo + hi) / 2;
+      const [mx, my] = at(mid);
+      if (Math.max(Math.abs(mx - ex), Math.abs(my - ey)) < trim) lo = mid;
+      else hi = mid;
+    }
+    return hi;
+  };
+  const t0 = leave(x1, y1, 0, 0.5);
+  const s1 = leave(x2, y2, 1, 0.5);
+  const [ax, ay] = at(t0);
+  const [bx, by] = at(s1);
+  // The control point of the part from t0 to s1 (the quadratic's blossom).
+  const qx = (1 - t0) * (1 - s1) * x1 + ((1 - t0) * s1 + t0 * (1 - s1)) * cx + t0 * s1 * x2;
+  const qy = (1 - t0) * (1 - s1) * y1 + ((1 - t0) * s1 + t0 * (1 - s1)) * cy + t0 * s1 * y2;
+  ctx.moveTo(ax, ay);
+  ctx.quadraticCurveTo(qx, qy, bx, by);
 }
 
-/** Wrap-around links are drawn as dashed stubs leaving one border and entering the opposite one. */
+/**
+ * A wrap-around link is drawn as a dashed stub at each end, leaving the
+ * node in the direction the layout gives (`wrapStub`: through the border
+ * along a row or column; diagonally along a leading coordinate of a grid
+ * of 3 or more dimensions). Drawn for the link's direction a → b, `offset`
+ * px to the left of travel (out of a, into b), as drawLink does.
+ */
 function drawWrapStub(ctx, view, lay, a, b, offset) {
+  // Long enough to leave the node square behind, whatever the direction.
+  const stub = (ux, uy) => view.nodePx / 2 / Math.max(Math.abs(ux), Math.abs(uy), 1e-9) + Math.min(view.scale * 0.3, 14);
   const [x1, y1] = px(view, lay, a);
+  const [ax, ay] = lay.wrapStub(a, b);
+  const la = stub(ax, ay);
+  ctx.moveTo(x1 - ay * offset, y1 + ax * offset);
+  ctx.lineTo(x1 - ay * offset + ax * la, y1 + ax * offset + ay * la);
+  // Into b: travel is against its stub's direction.
   const [x2, y2] = px(view, lay, b);
-  // Long enough to leave the node square behind.
-  const stub = view.nodePx / 2 + Math.min(view.scale * 0.3, 14);
-  const horizontal = Math.abs(y1 - y2) < Math.abs(x1 - x2);
-  // a is the far end: it leaves outwards, away from b.
-  const sx = horizontal ? Math.sign(x1 - x2) : 0;
-  const sy = horizontal ? 0 : Math.sign(y1 - y2);
-  const ox = horizontal ? 0 : offset;
-  const oy = horizontal ? offset : 0;
-  ctx.moveTo(x1 + ox, y1 + oy);
-  ctx.lineTo(x1 + ox + sx * stub, y1 + oy + sy * stub);
-  ctx.moveTo(x2 + ox, y2 + oy);
-  ctx.lineTo(x2 + ox - sx * stub, y2 + oy - sy * stub);
+  const [bx, by] = lay.wrapStub(b, a);
+  const lb = stub(bx, by);
+  ctx.moveTo(x2 + by * offset, y2 - bx * offset);
+  ctx.lineTo(x2 + by * offset + bx * lb, y2 - bx * offset + by * lb);
 }
 
 /**
@@ -113,13 +157,25 @@ function staticLayer(view, lay) {
   ctx.strokeStyle = LINK;
   ctx.beginPath();
   const wraps = [];
+  const arcs = [];
   for (let i = 0; i < lay.links.length; i += 2) {
     const a = lay.links[i];
     const b = lay.links[i + 1];
     if (lay.isWrap(a, b)) wraps.push(a, b);
+    else if (lay.sliceLabels && lay.curve(a, b)) arcs.push(a, b);
     else drawLink(ctx, view, lay, a, b, 0, 0);
   }
   ctx.stroke();
+  if (arcs.length) {
+    // Links between slices of a grid of 3 or more dimensions: arcs, fainter than rows and columns.
+    ctx.strokeStyle = BETWEEN;
+    const width = ctx.lineWidth;
+    if (arcs.length > 512) ctx.lineWidth = 0.6;
+    ctx.beginPath();
+    for (let i = 0; i < arcs.length; i += 2) drawLink(ctx, view, lay, arcs[i], arcs[i + 1], 0, 0);
+    ctx.stroke();
+    ctx.lineWidth = width;
+  }
   if (wraps.length) {
     ctx.strokeStyle = WRAP;
     ctx.setLineDash([3, 3]);
@@ -139,6 +195,17 @@ function staticLayer(view, lay) {
     ctx.lineWidth = 1;
     ctx.strokeStyle = NODE_BORDER;
     ctx.stroke();
+  }
+  // A grid of 3 or more dimensions: each slice's leading coordinates under it, where there is room.
+  if (lay.sliceLabels && view.scale >= 14 && (lay.sliceGap - 0.45) * view.scale >= 13) {
+    ctx.fillStyle = '#5b6570';
+    ctx.font = '11px system-ui, sans-serif';
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'top';
+    const room = (lay.sliceWidth + 0.8 * lay.sliceGap) * view.scale;
+    if (lay.sliceLabels.every((l) => ctx.measureText(l.text).width <= room)) {
+      for (const l of lay.sliceLabels) ctx.fillText(l.text, view.ox + l.x * view.scale, view.oy + l.y * view.scale);
+    }
   }
   if (lay.labels && s >= 22) {
     ctx.fillStyle = '#5b6570';
@@ -235,6 +302,10 @@ export function drawFrame(ctx, view, lay, frame) {
       if (begin === end) continue;
       ctx.strokeStyle = colour;
       ctx.beginPath();
+      // Arcs between the slices of a grid of 3 or more dimensions: over a
+      // white casing, so that they read as passing over what they cross.
+      const arcs = new Path2D();
+      let anyArc = false;
       for (let i = begin; i < end; i++) {
         const lid = snapshot.links[i];
         const from = Math.floor(lid / lay.ports);
@@ -245,9 +316,21 @@ export function drawFrame(ctx, view, lay, frame) {
           continue;
         }
         if (lay.isWrap(from, to)) drawWrapStub(ctx, view, lay, from, to, off);
-        else drawLink(ctx, view, lay, from, to, off, s / 2);
+        else if (lay.sliceLabels && lay.curve(from, to)) {
+          drawLink(arcs, view, lay, from, to, off, s / 2);
+          anyArc = true;
+        } else drawLink(ctx, view, lay, from, to, off, s / 2);
       }
       ctx.stroke();
+      if (anyArc) {
+        const width = ctx.lineWidth;
+        ctx.strokeStyle = '#ffffff';
+        ctx.lineWidth = width + 2;
+        ctx.stroke(arcs);
+        ctx.strokeStyle = colour;
+        ctx.lineWidth = width;
+        ctx.stroke(arcs);
+      }
     }
   }
 
@@ -365,12 +448,9 @@ function drawOverlays(ctx, view, lay, frame, dots) {
     ctx.strokeStyle = '#111827';
     ctx.lineWidth = 2.5;
     ctx.beginPath();
-    for (let i = 0; i < frame.trail.length; i++) {
-      const [x, y] = px(view, lay, frame.trail[i]);
-      if (i === 0) ctx.moveTo(x, y);
-      else if (lay.isWrap(frame.trail[i - 1], frame.trail[i])) ctx.moveTo(x, y);
-      else ctx.lineTo(x, y);
-    }
+    // Along the drawn links (an arc between slices, a hypercube's bent link); a wrap-around hop is a jump.
+    ctx.moveTo(...px(view, lay, frame.trail[0]));
+    for (let i = 1; i < frame.trail.length; i++) pathTo(ctx, view, lay, frame.trail[i - 1], frame.trail[i]);
     ctx.stroke();
     const [sx, sy] = px(view, lay, frame.trail[0]);
     ctx.fillStyle = '#111827';

@@ -14,11 +14,16 @@ import { showMessage } from './messages.js';
 /**
  * Shows the legend entries (`data-mark`) of the marks the runs draw
  * besides packets (the core's `Simulation.marks()`: ghosts, end-of-stream,
- * edge queues); the others stay hidden.
+ * edge queues), and on a grid of 3 or more dimensions those of its links
+ * between slices; the others stay hidden.
  */
 export function updateLegendMarks() {
   const marks = new Set([...(state.sim?.marks() ?? []), ...(state.compare?.active ? state.compare.sim?.marks() ?? [] : [])]);
   for (const el of document.querySelectorAll('#legend [data-mark]')) el.hidden = !marks.has(el.dataset.mark);
+  // A grid of 3 or more dimensions, drawn as slices (layout.js): how its links between slices look.
+  const slices = (state.lay?.sliceLabels?.length ?? 0) > 1;
+  $('legend-slices').hidden = !slices;
+  $('legend-slice-wrap').hidden = !(slices && state.topo?.wrap);
 }
 
 export function updatePlayLabel() {
