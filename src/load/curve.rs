@@ -78,6 +78,20 @@ pub fn choices(topology: &crate::topology::Topology) -> Vec<LoadChoice> {
     choices
 }
 
+/// Refuses, by name, a network larger than the page's load curves take
+/// ([`BROWSER_MAX_NODES`]), before anything about it is computed.
+pub fn browser_network(topology: &crate::topology::Topology) -> Result<()> {
+    let nodes = topology.nodes();
+    if nodes > BROWSER_MAX_NODES {
+        return Err(Error::invalid(
+            "topology",
+            topology.to_string(),
+            format!("{nodes} nodes; the page's load curve takes at most {BROWSER_MAX_NODES} (use the CLI's `routesim load` for more)"),
+        ));
+    }
+    Ok(())
+}
+
 /// A planned curve: its points in order, and the rows run so far.
 #[derive(Debug, Clone)]
 pub struct Curve {
@@ -249,14 +263,7 @@ impl Curve {
             request.base.check_memory(top)?;
         }
         let spec = &request.base;
-        let nodes = spec.topology.nodes();
-        if nodes > BROWSER_MAX_NODES {
-            return Err(Error::invalid(
-                "topology",
-                spec.topology.to_string(),
-                format!("{nodes} nodes; the page's load curve takes at most {BROWSER_MAX_NODES} (use the CLI's `routesim load` for more)"),
-            ));
-        }
+        browser_network(&spec.topology)?;
         let steps = spec.warmup as u64 + spec.measure as u64 + spec.drain as u64;
         if steps > BROWSER_MAX_STEPS as u64 {
             return Err(Error::invalid(

@@ -107,7 +107,46 @@ pub(super) fn from_js(value: JsValue, what: &str) -> Result<serde_json::Value, J
     // A value that is itself no JSON is named as what it was given for.
     let top = !value.is_object() || value.is_function();
     refuse_non_json(&value, if top { what } else { "" }, 0)?;
+    refuse_deep(&value, what)?;
     serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&format!("invalid {what}: {e}")))
+}
+
+/// The deepest nesting of objects and lists [`from_js`] reads (an
+/// instance is three deep: object, packet list, pair).
+const MAX_NESTING: u32 = 64;
+
+/// Refuses a value nested deeper than [`MAX_NESTING`] (or cyclic), looked
+/// at without recursion: the JSON reader recurses once per level, and
+/// 4,000 levels overflowed the wasm stack — a trap that left the module
+/// unusable until the page reloaded (the fuzz audit of 2026-12-01).
+fn refuse_deep(value: &JsValue, what: &str) -> Result<(), JsError> {
+    let mut stack = vec![(value.clone(), 0u32)];
+    while let Some((v, depth)) = stack.pop() {
+        if !v.is_object() || v.is_function() {
+            continue;
+        }
+        if depth >= MAX_NESTING {
+            return Err(js_error(Error::invalid(
+                what,
+                "a value nested too deep",
+                format!("expected objects and lists at most {MAX_NESTING} deep (and no cycle)"),
+            )));
+        }
+        let inner = if Array::is_array(&v) {
+            Array::from(&v)
+        } else {
+            match v.dyn_ref::<Object>() {
+                Some(object) => Object::values(object),
+                None => continue,
+            }
+        };
+        for x in inner.iter() {
+            if x.is_object() && !x.is_function() {
+                stack.push((x, depth + 1));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// A number JSON cannot hold, as JS writes it.

@@ -1,7 +1,7 @@
 //! The wasm API cases, run by `tests/web.rs` (Node) and
 //! `tests/web_browser.rs` (headless Chromium).
 
-use js_sys::{Object, Reflect, Uint32Array, Uint8Array};
+use js_sys::{Array, Object, Reflect, Uint32Array, Uint8Array};
 use routesim::wasm::{self, Simulation};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -808,6 +808,38 @@ fn other_values_for_text_and_non_finite_numbers_are_refused_by_name() {
     ])));
     assert!(m.contains("invalid seed 'a function'"), "{m}");
     // Still working: a fresh run goes to its end.
+    let mut fresh = Simulation::new(mesh_config("mesh:4x4", "greedy")).unwrap();
+    fresh.run_to_end(1e6.into()).unwrap();
+    assert_eq!(num(&fresh.summary().into(), "delivered"), 16.0);
+}
+
+/// A config nested thousands deep, or cyclic, is refused by name: the
+/// JSON reader recursed once per level, overflowed the wasm stack at
+/// 4,000 levels and left the module trapping on every later call (the
+/// fuzz audit of 2026-12-01). And the load form's menu refuses a network
+/// larger than the page's load curves take, before building it (typing
+/// hypercube:26 built 2^26 nodes per keystroke).
+#[wasm_bindgen_test]
+fn deep_or_cyclic_configs_and_huge_load_networks_are_refused_and_the_module_goes_on() {
+    let deep = mesh_config("mesh:4x4", "greedy");
+    let mut inner: JsValue = Object::new().into();
+    Reflect::set(&deep, &"x".into(), &inner).unwrap();
+    for _ in 0..5000 {
+        let next: JsValue = Object::new().into();
+        Reflect::set(&inner, &"x".into(), &next).unwrap();
+        inner = next;
+    }
+    let m = message(Simulation::new(deep));
+    assert!(m.contains("invalid config") && m.contains("64 deep"), "{m}");
+    let cyclic = mesh_config("mesh:4x4", "greedy");
+    let list = Array::new();
+    list.push(&list);
+    Reflect::set(&cyclic, &"x".into(), &list).unwrap();
+    let m = message(Simulation::new(cyclic));
+    assert!(m.contains("64 deep (and no cycle)"), "{m}");
+    let m = message(wasm::load_choices("hypercube:26".into()));
+    assert!(m.contains("hypercube:26") && m.contains("at most 1024"), "{m}");
+    assert!(wasm::load_choices("mesh:8x8".into()).is_ok());
     let mut fresh = Simulation::new(mesh_config("mesh:4x4", "greedy")).unwrap();
     fresh.run_to_end(1e6.into()).unwrap();
     assert_eq!(num(&fresh.summary().into(), "delivered"), 16.0);
