@@ -47,7 +47,7 @@ pub struct WindowArgs {
 )]
 pub struct LoadArgs {
     /// The network, e.g. mesh:16x16.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     pub topology: String,
     /// Algorithms, comma-separated (greedy, bit-fixing, valiant, rand-interval).
     #[arg(long, default_value = crate::algorithms::DEFAULT_ALGORITHM, allow_hyphen_values = true)]
@@ -79,10 +79,10 @@ pub struct LoadArgs {
     pub json: bool,
     /// Write the rows to this file (CSV or JSON lines, see --format; `-`:
     /// stdout). With --saturation, JSON lines.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
     pub out: Option<PathBuf>,
     /// Format of --out (default csv; --saturation writes jsonl only).
-    #[arg(long, value_enum, requires = "out")]
+    #[arg(long, value_enum, requires = "out", allow_hyphen_values = true)]
     pub format: Option<Format>,
     /// Run only the i-th of N contiguous slices of the grid (algorithms ×
     /// patterns × rates in that order, or algorithms × patterns with

@@ -13,7 +13,7 @@ use clap::Args;
 #[derive(Debug, Clone, Args)]
 pub struct WorkloadArgs {
     /// Workload to generate (see `routesim list`), e.g. transpose.
-    #[arg(long, value_name = "W")]
+    #[arg(long, value_name = "W", allow_hyphen_values = true)]
     pub workload: Option<String>,
     /// ℓ: packets sent per node, for workloads that take it (default 1).
     #[arg(long = "l", value_name = "L", allow_hyphen_values = true)]
@@ -47,19 +47,19 @@ impl WorkloadArgs {
 pub struct RunArgs {
     /// Network, e.g. mesh:16x16, torus:8x8x8, hypercube:10 (see `routesim list`).
     /// Optional with --instance (the file names its topology).
-    #[arg(long, value_name = "T")]
+    #[arg(long, value_name = "T", allow_hyphen_values = true)]
     pub topology: Option<String>,
     /// Routing algorithm (see `routesim list`).
-    #[arg(long, value_name = "A", default_value = crate::algorithms::DEFAULT_ALGORITHM)]
+    #[arg(long, value_name = "A", default_value = crate::algorithms::DEFAULT_ALGORITHM, allow_hyphen_values = true)]
     pub algorithm: String,
     /// Contention policy (see `routesim list`) [default: farthest-first].
-    #[arg(long, value_name = "P")]
+    #[arg(long, value_name = "P", allow_hyphen_values = true)]
     pub policy: Option<String>,
     /// What to route, generated from a workload name.
     #[command(flatten)]
     pub workload: WorkloadArgs,
     /// What to route, read from an instance file (SPEC §3 JSON); `-` reads stdin.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
     pub instance: Option<std::path::PathBuf>,
     /// Seed of the workload and of every random choice of the run.
     #[arg(long, value_name = "S", default_value = "1", allow_hyphen_values = true)]
@@ -87,7 +87,7 @@ pub struct RunArgs {
     #[arg(long)]
     pub delays: bool,
     /// Write the delay histogram as CSV (`delay,packets`, every delay from 0 to the largest) to FILE.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
     pub delays_csv: Option<String>,
 }
 
@@ -95,7 +95,7 @@ pub struct RunArgs {
 #[derive(Debug, Clone, Args)]
 pub struct GenerateArgs {
     /// Network, e.g. mesh:16x16.
-    #[arg(long, value_name = "T")]
+    #[arg(long, value_name = "T", allow_hyphen_values = true)]
     pub topology: Option<String>,
     /// The workload and its parameters.
     #[command(flatten)]

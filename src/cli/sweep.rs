@@ -54,19 +54,19 @@ Examples:
                  --pattern uniform,tornado --rate 0.05,0.1,0.2 --seeds 1..3 --out load.csv")]
 pub struct SweepArgs {
     /// Topologies; `{N}` (or lower-case n in braces) is replaced by each value of --n, e.g. 'mesh:{N}x{N},torus:{N}x{N}'.
-    #[arg(long, value_name = "LIST", required = true)]
+    #[arg(long, value_name = "LIST", required = true, allow_hyphen_values = true)]
     pub topology: Vec<String>,
     /// Values of `{N}` in --topology, e.g. 16,32,64 or 4..8.
     #[arg(long = "n", value_name = "LIST", allow_hyphen_values = true)]
     pub n: Vec<String>,
     /// Algorithms [default: greedy].
-    #[arg(long, value_name = "LIST")]
+    #[arg(long, value_name = "LIST", allow_hyphen_values = true)]
     pub algorithm: Vec<String>,
     /// Contention policies [default: farthest-first].
-    #[arg(long, value_name = "LIST")]
+    #[arg(long, value_name = "LIST", allow_hyphen_values = true)]
     pub policy: Vec<String>,
     /// Workloads, e.g. random-permutation,transpose (batch runs).
-    #[arg(long, value_name = "LIST")]
+    #[arg(long, value_name = "LIST", allow_hyphen_values = true)]
     pub workload: Vec<String>,
     /// Open-loop traffic patterns (SPEC §6), e.g. uniform,tornado: makes the sweep open-loop (needs --rate).
     #[arg(long, value_name = "LIST", allow_hyphen_values = true)]
@@ -106,13 +106,13 @@ pub struct SweepArgs {
     #[command(flatten)]
     pub memory: super::memory::MemoryFlag,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Csv)]
+    #[arg(long, value_enum, default_value_t = Format::Csv, allow_hyphen_values = true)]
     pub format: Format,
     /// JSON lines: the same as --format jsonl (as --json of run and load).
     #[arg(long, conflicts_with = "format")]
     pub json: bool,
     /// Write to this file instead of stdout (`-`: stdout).
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
     pub out: Option<PathBuf>,
     /// Grid points run at once [default: all cores].
     #[arg(long, value_name = "N", allow_hyphen_values = true)]

@@ -126,6 +126,19 @@ fn bad_input_exits_2_with_one_line_naming_field_and_value() {
             "invalid l '-3'",
         ),
         (sweep(&["--l", "-3"]), "invalid l '-3'"),
+        // A text value that starts with '-' is named too (it read as an
+        // unknown option: "unexpected argument '-1' found"; fuzz audit).
+        (with(&["--algorithm", "-1"]), "invalid algorithm '-1'"),
+        (with(&["--policy", "-fifo"]), "invalid policy '-fifo'"),
+        (
+            run(&["--topology", "-x", "--workload", "transpose"]),
+            "invalid topology '-x'",
+        ),
+        (
+            run(&["--topology", "mesh:4x4", "--workload", "-w"]),
+            "invalid workload '-w'",
+        ),
+        (sweep(&["--policy", "-p"]), "policy '-p'"),
         (sweep(&["--lk", "1,-2"]), "lk '1,-2'"),
         (sweep(&["--seeds", "-1"]), "seeds '-1'"),
         (sweep(&["--queue-cap", "-4"]), "queue-cap '-4'"),
