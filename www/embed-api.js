@@ -138,16 +138,72 @@ export function setupEmbedApi(actions, report, clear) {
   };
 }
 
-/** A message (or a part of it) as text, at most `max` characters. */
+/**
+ * A message (or a part of it) as text, at most `max` characters: as
+ * JavaScript would write it, so that what the error line quotes is what
+ * was posted — NaN, ±Infinity, undefined and 12n as such (JSON writes the
+ * first three null or leaves them out, and cannot write a BigInt), a value
+ * met again inside itself as "(cyclic: …)", a Map, Set, Date, typed array or
+ * other object postMessage carries by its kind. Never empty, never throws;
+ * a long or deep message is cut short where the text passes `max`.
+ */
 function preview(data, max = 120) {
-  let text;
+  let out = '';
+  const full = () => out.length > max;
+  const put = (text) => {
+    if (!full()) out += text;
+  };
+  const ancestors = [];
+  const write = (v) => {
+    if (full()) return;
+    if (typeof v === 'string') put(JSON.stringify(v.length > max ? v.slice(0, max) : v));
+    else if (typeof v === 'bigint') put(`${v}n`);
+    else if (typeof v === 'number') put(Object.is(v, -0) ? '-0' : String(v));
+    else if (v === null || typeof v !== 'object') put(typeof v === 'function' ? 'a function' : String(v));
+    else if (ancestors.includes(v)) put(v === ancestors[0] ? '(cyclic: the value itself)' : `(cyclic: an enclosing ${Array.isArray(v) ? 'array' : 'object'})`);
+    else {
+      ancestors.push(v);
+      writeObject(v);
+      ancestors.pop();
+    }
+  };
+  const writeObject = (v) => {
+    const tag = Object.prototype.toString.call(v).slice(8, -1);
+    if (Array.isArray(v)) {
+      // A hole stays a hole ([1,,3]), as JavaScript writes one.
+      put('[');
+      for (let i = 0; i < v.length && !full(); i++) {
+        if (i) put(',');
+        if (i in v) write(v[i]);
+      }
+      put(']');
+    } else if (v instanceof Date) put(`Date(${Number.isNaN(v.getTime()) ? 'Invalid Date' : v.toISOString()})`);
+    else if (v instanceof RegExp) put(String(v));
+    else if (v instanceof Error) put(`${v.name}: ${v.message}`);
+    else if (v instanceof Map) put(`Map(${v.size})`);
+    else if (v instanceof Set) put(`Set(${v.size})`);
+    else if (v instanceof ArrayBuffer) put(`ArrayBuffer(${v.byteLength} bytes)`);
+    else if (ArrayBuffer.isView(v)) put(`${tag}(${v.length ?? v.byteLength})`);
+    else if (tag !== 'Object') put(`a ${tag}`);
+    else {
+      put('{');
+      let first = true;
+      for (const k of Object.keys(v)) {
+        if (full()) return;
+        if (!first) put(',');
+        first = false;
+        put(`${JSON.stringify(k.length > max ? k.slice(0, max) : k)}:`);
+        write(v[k]);
+      }
+      put('}');
+    }
+  };
   try {
-    // A BigInt (which JSON cannot write) as JS writes it, 12n, also inside an object.
-    text = typeof data === 'bigint' ? `${data}n` : JSON.stringify(data, (_, v) => (typeof v === 'bigint' ? `${v}n` : v));
+    write(data);
   } catch {
-    text = undefined;
+    // A getter that throws, a proxy: nothing a posted message holds, but the line still quotes something.
+    out ||= `a value of type ${typeof data}`;
   }
-  // undefined, NaN, ±Infinity and cyclic objects have no faithful JSON.
-  if (text === undefined || (typeof data === 'number' && !Number.isFinite(data))) text = String(data);
-  return text.length > max ? `${text.slice(0, max - 3)}…` : text;
+  if (!out) out = '(empty)';
+  return out.length > max ? `${out.slice(0, max - 1)}…` : out;
 }

@@ -5,11 +5,52 @@
 import uPlot from './vendor/uPlot.esm.js';
 import { seriesStyle, fitted, logSplits, DASHED_MARKERS, drawOnTop, legendValue, accessible, sizeOf, publish } from './charts.js';
 
-/** The ratio chart's references: which of the core's per-point ratios it draws. */
+/**
+ * The ratio chart's references: which of the core's per-point ratios it
+ * draws, its title and its axis's label. `d`: the diameter's formula for
+ * the network swept (`diameterFormula`), or null.
+ */
 export const RATIO_REFERENCES = {
-  sqrt: { title: 'Ratio steps / √(ℓ·k·N)', axis: 'steps / √(ℓkN)', field: 'steps_over_sqrt_lkn' },
-  diameter: { title: 'Ratio steps / diameter (2n − 2 on an n×n mesh)', axis: 'steps / diameter', field: 'steps_over_diameter' },
+  sqrt: { title: () => 'Ratio steps / √(ℓ·k·N)', axis: () => 'steps / √(ℓkN)', field: 'steps_over_sqrt_lkn' },
+  diameter: {
+    title: (d) => (d ? `Ratio steps / diameter (${d.formula} on ${d.network})` : 'Ratio steps / diameter'),
+    axis: (d) => (d ? `steps / diameter (${d.formula})` : 'steps / diameter'),
+    field: 'steps_over_diameter',
+  },
 };
+
+/**
+ * The diameter of the networks an experiment runs on, as a formula in
+ * their size (`{formula, network}`: "2n − 2" on "an n×n mesh"), or null
+ * for an unknown kind. `kind`: the topology's kind (the core's
+ * `topology_kind`); `sides`: its parameter's numbers (16×16 → [16, 16]);
+ * `vary`: the experiment's varied parameter — a size sweep makes every
+ * side n (the core's size template), the others keep the network's sides.
+ * The formulas are those of the core's `diameter()` per topology: Σ(side − 1)
+ * on a mesh, Σ⌊side/2⌋ on a torus, D on a hypercube, 2D on a butterfly,
+ * 2D − 1 on a shuffle-exchange graph.
+ */
+export function diameterFormula(kind, sides, vary) {
+  const d = Math.max(1, sides.length);
+  const square = vary === 'size' || sides.every((s) => s === sides[0]);
+  // R×C on two sides, A×B×C… on more.
+  const letters = d === 2 ? ['R', 'C'] : Array.from({ length: d }, (_, i) => String.fromCharCode(65 + i));
+  const shape = square ? Array(d).fill('n').join('×') : letters.join('×');
+  switch (kind) {
+    case 'linear': return { formula: 'N − 1', network: 'a linear array of N nodes' };
+    case 'ring': return { formula: '⌊N/2⌋', network: 'a ring of N nodes' };
+    case 'hypercube': return { formula: 'D', network: 'a D-dimensional hypercube' };
+    case 'butterfly': return { formula: '2D', network: 'a butterfly of dimension D' };
+    case 'shuffle-exchange': return { formula: '2D − 1', network: 'a shuffle-exchange graph of dimension D' };
+    case 'mesh':
+      if (square) return { formula: d === 1 ? 'n − 1' : `${d}n − ${d}`, network: `an ${shape} mesh` };
+      return { formula: `${letters.join(' + ')} − ${d}`, network: `an ${shape} mesh` };
+    case 'torus':
+      if (square) return { formula: `${d === 1 ? '' : d}⌊n/2⌋`, network: `an ${shape} torus` };
+      return { formula: letters.map((l) => `⌊${l}/2⌋`).join(' + '), network: `an ${shape} torus` };
+    default: return null;
+  }
+}
 
 /** Whether the positive values of `columns` span more than a decade (then a log scale reads better). */
 export function spansDecade(columns) {
@@ -58,6 +99,7 @@ export function experimentCharts(els, registry, height = 300) {
   const boxes = {};
   let last = null;
   let ref = 'sqrt';
+  let diameter = null; // the swept network's diameter formula (diameterFormula)
 
   for (const name of CHART_NAMES) {
     const bar = document.createElement('div');
@@ -127,7 +169,7 @@ export function experimentCharts(els, registry, height = 300) {
         hooks: { draw: [drawOnTop(REFERENCES)] },
       };
     } else if (name === 'ratio') {
-      opts = { title: reference.title, axes: axes(reference.axis), series: [x, ...algSeries(algorithms)] };
+      opts = { title: reference.title(diameter), axes: axes(reference.axis(diameter)), series: [x, ...algSeries(algorithms)] };
     } else {
       opts = {
         title: `Largest queue (max_queue)${xLabel ? ` vs ${xLabel}` : ''}`,
@@ -163,7 +205,7 @@ export function experimentCharts(els, registry, height = 300) {
       boxes[name].box.checked = log;
       boxes[name].hint.hidden = points.length > 0;
       boxes[name].note.textContent = chosen[name] === null ? '(auto)' : '';
-      const key = JSON.stringify([algorithms, xLabel, name === 'ratio' ? ref : '', log, xLog]);
+      const key = JSON.stringify([algorithms, xLabel, name === 'ratio' ? [ref, diameter] : '', log, xLog]);
       if (key !== shapes[name]) {
         build(name, algorithms, xLabel, reference, log, xLog);
         shapes[name] = key;
@@ -186,6 +228,12 @@ export function experimentCharts(els, registry, height = 300) {
     draw,
     /** Redraws the last chart with another ratio reference. */
     setReference: (refName) => draw(last, refName),
+    /** Redraws the last chart for networks whose diameter is `formula` (diameterFormula's, or null). */
+    setDiameter(formula) {
+      if (JSON.stringify(formula) === JSON.stringify(diameter)) return;
+      diameter = formula;
+      draw(last, ref);
+    },
     /** Back to automatic scales (a new experiment). */
     autoScales() {
       for (const name of CHART_NAMES) chosen[name] = null;
@@ -197,43 +245,125 @@ export function experimentCharts(els, registry, height = 300) {
   };
 }
 
-/** One PNG of several uPlot charts stacked (their canvases plus titles and legends as text). */
+/**
+ * `text` in lines no wider than `width` in `ctx`'s current font: broken
+ * at spaces, a word wider than a line broken between its characters.
+ */
+function wrapText(ctx, text, width) {
+  const lines = [];
+  let line = '';
+  const fits = (t) => ctx.measureText(t).width <= width;
+  for (const word of String(text).split(' ')) {
+    const joined = line ? `${line} ${word}` : word;
+    if (fits(joined)) {
+      line = joined;
+      continue;
+    }
+    if (line) lines.push(line);
+    line = '';
+    for (const ch of word) {
+      if (line && !fits(line + ch)) {
+        lines.push(line);
+        line = '';
+      }
+      line += ch;
+    }
+  }
+  lines.push(line);
+  return lines;
+}
+
+/**
+ * One PNG of several uPlot charts stacked: the caption, then per chart its
+ * title, its canvas and its legend — every text wrapped within the image
+ * (the legend's entries row after row, each a swatch in its series'
+ * colour and dash, then its name), the image as tall as they need.
+ */
 export async function chartsToPng(charts, caption) {
   const dpr = window.devicePixelRatio || 1;
   const pad = 16 * dpr;
-  const widths = charts.map((c) => c.ctx.canvas.width);
-  const width = Math.max(...widths) + 2 * pad;
-  const legendH = 22 * dpr;
-  const titleH = 24 * dpr;
-  const height = charts.reduce((h, c) => h + c.ctx.canvas.height + legendH + titleH, 0) + 2 * pad + 20 * dpr;
+  const inner = Math.max(...charts.map((c) => c.ctx.canvas.width));
+  const width = inner + 2 * pad;
+  const font = (px, bold = false) => `${bold ? 'bold ' : ''}${px * dpr}px system-ui, sans-serif`;
+  const lineH = 16 * dpr; // a caption's or legend's line
+  const titleLineH = 18 * dpr;
+  const swatchW = 28 * dpr; // the swatch, then a gap before the name
+  const swatchGap = 6 * dpr;
+  const entryGap = 16 * dpr; // between two entries on a row
   const out = document.createElement('canvas');
-  out.width = width;
-  out.height = height;
   const ctx = out.getContext('2d');
-  ctx.fillStyle = '#fff';
-  ctx.fillRect(0, 0, width, height);
-  ctx.fillStyle = '#111827';
-  ctx.font = `${12 * dpr}px system-ui, sans-serif`;
-  ctx.fillText(caption, pad, pad + 4 * dpr);
-  let y = pad + 20 * dpr;
-  for (const c of charts) {
-    ctx.font = `bold ${13 * dpr}px system-ui, sans-serif`;
-    ctx.fillStyle = '#111827';
-    ctx.fillText(c.root.querySelector('.u-title')?.textContent ?? '', pad, y + 14 * dpr);
-    y += titleH;
-    ctx.drawImage(c.ctx.canvas, pad, y);
-    y += c.ctx.canvas.height;
-    let x = pad;
-    ctx.font = `${12 * dpr}px system-ui, sans-serif`;
+
+  // Lay out first (the canvas's size resets its context: draw after).
+  ctx.font = font(12);
+  const captionLines = wrapText(ctx, caption, inner);
+  const blocks = charts.map((c) => {
+    ctx.font = font(13, true);
+    const title = wrapText(ctx, c.root.querySelector('.u-title')?.textContent ?? '', inner);
+    ctx.font = font(12);
+    // Entries on rows: an entry goes on the next row when the row has no room for it.
+    const rows = [];
+    let row = [];
+    let x = 0;
     c.series.forEach((s, i) => {
       if (i === 0 || !s.show) return;
-      ctx.fillStyle = typeof s.stroke === 'function' ? s.stroke(c, i) : (s.stroke ?? '#000');
-      ctx.fillRect(x, y + 8 * dpr, 14 * dpr, 3 * dpr);
-      ctx.fillStyle = '#111827';
-      ctx.fillText(s.label, x + 18 * dpr, y + 14 * dpr);
-      x += (ctx.measureText(s.label).width + 34 * dpr);
+      const lines = wrapText(ctx, s.label, inner - swatchW - swatchGap);
+      const w = swatchW + swatchGap + Math.max(...lines.map((l) => ctx.measureText(l).width));
+      if (row.length && x + w > inner) {
+        rows.push(row);
+        row = [];
+        x = 0;
+      }
+      row.push({ series: s, index: i, lines, x });
+      x += w + entryGap;
     });
-    y += legendH;
+    if (row.length) rows.push(row);
+    const legendH = rows.reduce((h, r) => h + Math.max(...r.map((e) => e.lines.length)) * lineH, 0);
+    return { chart: c, title, rows, height: title.length * titleLineH + 6 * dpr + c.ctx.canvas.height + 6 * dpr + legendH + 14 * dpr };
+  });
+  const captionH = captionLines.length * lineH + 8 * dpr;
+  out.width = width;
+  out.height = Math.ceil(pad + captionH + blocks.reduce((h, b) => h + b.height, 0) + pad);
+
+  ctx.fillStyle = '#fff';
+  ctx.fillRect(0, 0, out.width, out.height);
+  ctx.textBaseline = 'alphabetic';
+  ctx.fillStyle = '#111827';
+  ctx.font = font(12);
+  let y = pad;
+  for (const line of captionLines) {
+    ctx.fillText(line, pad, y + 12 * dpr);
+    y += lineH;
+  }
+  y += 8 * dpr;
+  for (const { chart: c, title, rows } of blocks) {
+    ctx.font = font(13, true);
+    ctx.fillStyle = '#111827';
+    for (const line of title) {
+      ctx.fillText(line, pad, y + 14 * dpr);
+      y += titleLineH;
+    }
+    y += 6 * dpr;
+    ctx.drawImage(c.ctx.canvas, pad, y);
+    y += c.ctx.canvas.height + 6 * dpr;
+    ctx.font = font(12);
+    for (const row of rows) {
+      for (const { series: s, index, lines, x } of row) {
+        // The swatch: a stretch of the curve, in its colour, width and dash (as uPlot draws them: the width × dpr, the dash as given).
+        ctx.save();
+        ctx.strokeStyle = typeof s.stroke === 'function' ? s.stroke(c, index) : (s.stroke ?? '#000');
+        ctx.lineWidth = Math.min(s.width ?? 2, 3) * dpr;
+        ctx.setLineDash(s.dash ?? []);
+        ctx.beginPath();
+        ctx.moveTo(pad + x, y + 8 * dpr);
+        ctx.lineTo(pad + x + swatchW, y + 8 * dpr);
+        ctx.stroke();
+        ctx.restore();
+        ctx.fillStyle = '#111827';
+        lines.forEach((line, j) => ctx.fillText(line, pad + x + swatchW + swatchGap, y + 12 * dpr + j * lineH));
+      }
+      y += Math.max(...row.map((e) => e.lines.length)) * lineH;
+    }
+    y += 14 * dpr;
   }
   return new Promise((resolve) => out.toBlob(resolve, 'image/png'));
 }

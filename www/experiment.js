@@ -4,10 +4,20 @@
 // form, shows progress and draws what comes back. Exports: the core's CSV,
 // the results as JSON, the charts as PNG.
 
-import { experimentCharts, chartsToPng } from './experiment-charts.js';
+import { experimentCharts, chartsToPng, diameterFormula } from './experiment-charts.js';
 import { kindOf } from './form.js';
 
 const $ = (id) => document.getElementById(id);
+
+/**
+ * The diameter's formula (experiment-charts.js `diameterFormula`) for an
+ * experiment on `config`'s network varying `vary`: the kind is the core's,
+ * the sides the numbers of the topology's parameter (`mesh:8x16` → 8, 16).
+ */
+function diameterOf(config, vary) {
+  const sides = String(config.topology ?? '').split(':')[1]?.split('x').map(Number) ?? [];
+  return diameterFormula(kindOf(config.topology), sides, vary);
+}
 
 function download(name, blob) {
   const a = document.createElement('a');
@@ -63,6 +73,7 @@ export function setupExperiment({ catalogue, current, runnable, charts: registry
       if ($('sweep-vary').value === 'size') $('sweep-values').value = sweepSizes(kind) ?? $('sweep-values').value;
       lastKind = kind;
     }
+    nameDiameter();
     const list = runnable();
     const ticks = JSON.stringify([config.algorithm, list.map((a) => [a.name, a.ok, !!a.preset])]);
     for (const input of box.querySelectorAll('input')) {
@@ -76,9 +87,20 @@ export function setupExperiment({ catalogue, current, runnable, charts: registry
     }
     lastTicks = ticks;
   };
+  /**
+   * The "Ratio to" menu names the diameter's formula for the next sweep
+   * (the current network, the chosen vary); the ratio chart that of the
+   * sweep it draws (before the first, the next one's).
+   */
+  const nameDiameter = () => {
+    const next = diameterOf(current(), $('sweep-vary').value);
+    $('sweep-ratio-ref').querySelector('option[value="diameter"]').textContent = next ? `diameter (${next.formula})` : 'diameter';
+    charts.setDiameter(sent ? diameterOf(sent.base, sent.vary) : next);
+  };
   sync();
   $('sweep-vary').addEventListener('change', () => {
     $('sweep-values').value = $('sweep-vary').value === 'size' ? sweepSizes(kindOf(current().topology)) ?? '8,16,32' : '1,2,4,8,16';
+    nameDiameter();
   });
 
   function finish(message) {
@@ -109,6 +131,7 @@ export function setupExperiment({ catalogue, current, runnable, charts: registry
     };
     results = [];
     csv = null;
+    nameDiameter();
     charts.autoScales();
     charts.draw(null, $('sweep-ratio-ref').value);
     $('sweep-errors').textContent = '';

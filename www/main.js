@@ -35,11 +35,15 @@ const experimentCache = { key: null, list: null };
 /**
  * Which algorithms the experiment can run on the current network and
  * workload, as the core says in one call (`experiment_choices`): an
- * algorithm that accepts the network and routes the workload. [{name, ok, reason}].
+ * algorithm that accepts the network and routes the workload, and the few
+ * it ticks at first (`preset`: the run's own algorithm, then others).
+ * [{name, ok, reason, preset}]. Memoised on the whole config: the preset
+ * follows the run's algorithm (a memo that left the algorithm out kept the
+ * first algorithm's ticks after the run's changed).
  */
 function experimentChoices() {
   const config = state.config;
-  const key = JSON.stringify({ ...config, algorithm: null });
+  const key = JSON.stringify(config);
   if (experimentCache.key === key) return experimentCache.list;
   let list;
   try {
