@@ -3,7 +3,6 @@
 
 use super::{Grid, Row, SweepLists};
 use crate::error::{Error, Result};
-use crate::report::Report;
 use crate::request::{parse_number, RunSpec};
 use crate::topology::Topology;
 use serde::Serialize;
@@ -81,7 +80,8 @@ pub struct ChartPoint {
     pub x: f64,
     /// √(ℓkN) (mean over the point's runs).
     pub sqrt_lkn: f64,
-    /// The instance lower bound `best` (mean).
+    /// The instance lower bound `best`: the smallest of the algorithms'
+    /// means (they differ only for sorts).
     pub best: f64,
     /// The network's diameter (2·side − 2 on a side × side mesh).
     pub diameter: f64,
@@ -89,7 +89,7 @@ pub struct ChartPoint {
     pub steps: Vec<Option<f64>>,
     /// Mean largest queue per algorithm.
     pub max_queue: Vec<Option<f64>>,
-    /// Mean steps ÷ √(ℓkN) per algorithm.
+    /// Mean of steps ÷ √(ℓkN) over each algorithm's runs.
     pub steps_over_sqrt_lkn: Vec<Option<f64>>,
     /// Mean steps ÷ the diameter per algorithm (time/(2·side − 2) on a mesh).
     pub steps_over_diameter: Vec<Option<f64>>,
@@ -135,6 +135,7 @@ impl Experiment {
                 format!("seeds from {} on would pass the largest seed, {max}", base.seed),
             )
         })?;
+        let text = values;
         let values = vec![values.to_string()];
         let mut lists = SweepLists {
             algorithm: vec![algorithms.to_string()],
@@ -150,7 +151,22 @@ impl Experiment {
             Vary::L => lists.l = values,
             Vary::K => lists.k = values,
         }
-        let grid = Grid::new(base, &lists)?;
+        // A bad list is named as the page's field, "values" (it was the
+        // CLI's --n or --lk; the fuzz audit of 2026-12-01).
+        let list = match vary {
+            Vary::Size => "n",
+            Vary::Lk => "lk",
+            Vary::L => "l",
+            Vary::K => "k",
+        };
+        let grid = Grid::new(base, &lists).map_err(|e| match e {
+            Error::Invalid { field, value, reason } if field == list && value == text => Error::Invalid {
+                field: "values".into(),
+                value,
+                reason,
+            },
+            other => other,
+        })?;
         Ok(Experiment {
             grid,
             vary,
@@ -189,30 +205,51 @@ impl Experiment {
         self.grid.algorithms.iter().map(|a| a.name).collect()
     }
 
-    fn x_of(&self, row: &Row, report: &Report) -> f64 {
-        match self.vary {
-            Vary::Size => row
-                .columns
+    /// The point's x: N, or the ℓ or k the point asked for (the row's
+    /// column) — not the instance's measured one, which on
+    /// random-destinations or a workload that ignores ℓ put one value's
+    /// seeds on several x and several values on one (the experiment
+    /// audit of 2026-12-01).
+    fn x_of(&self, row: &Row) -> f64 {
+        let column = |name: &str| {
+            row.columns
                 .iter()
-                .find(|(n, _)| *n == "nodes")
+                .find(|(n, _)| *n == name)
                 .and_then(|(_, v)| v.as_f64())
-                .unwrap_or(0.0),
-            Vary::Lk | Vary::L => report.l as f64,
-            Vary::K => report.k as f64,
+                .unwrap_or(0.0)
+        };
+        match self.vary {
+            Vary::Size => column("nodes"),
+            Vary::Lk | Vary::L => column("l"),
+            Vary::K => column("k"),
         }
     }
 
-    /// The charts' points, sorted by x: means over the runs that delivered every packet.
+    /// The charts' points, sorted by x: means over the runs that delivered
+    /// every packet. Each algorithm's ratio is the mean of its own runs'
+    /// steps ÷ √(ℓkN) (the CSV's `steps_over_sqrt_lkn`), not its mean
+    /// steps over a √(ℓkN) averaged over every algorithm's runs; `best` is
+    /// the smallest of the algorithms' mean lower bounds — they differ for
+    /// sorts, whose packets go where each algorithm puts their keys, and a
+    /// mean over all of them was neither's bound (the experiment audit of
+    /// 2026-12-01).
     pub fn chart(&self) -> Vec<ChartPoint> {
         let algorithms = self.algorithms();
+        /// Sums over one algorithm's finished runs at one x.
+        #[derive(Clone, Copy, Default)]
+        struct Sums {
+            runs: f64,
+            steps: f64,
+            queue: f64,
+            best: f64,
+            over_sqrt: f64,
+        }
         struct Acc {
             x: f64,
             sqrt: f64,
-            best: f64,
-            diameter: f64,
             n: f64,
-            steps: Vec<(f64, f64)>,
-            queue: Vec<f64>,
+            diameter: f64,
+            of: Vec<Sums>,
         }
         let mut points: Vec<Acc> = Vec::new();
         for row in self.rows() {
@@ -220,30 +257,32 @@ impl Experiment {
             if row.incomplete() {
                 continue;
             }
-            let x = self.x_of(row, r);
+            let x = self.x_of(row);
             let i = match points.iter().position(|p| p.x == x) {
                 Some(i) => i,
                 None => {
                     points.push(Acc {
                         x,
                         sqrt: 0.0,
-                        best: 0.0,
-                        diameter: r.bounds.reference.diameter as f64,
                         n: 0.0,
-                        steps: vec![(0.0, 0.0); algorithms.len()],
-                        queue: vec![0.0; algorithms.len()],
+                        diameter: r.bounds.reference.diameter as f64,
+                        of: vec![Sums::default(); algorithms.len()],
                     });
                     points.len() - 1
                 }
             };
             let p = &mut points[i];
             p.sqrt += r.bounds.sqrt_lkn;
-            p.best += r.bounds.best as f64;
             p.n += 1.0;
             if let Some(a) = algorithms.iter().position(|&a| a == r.algorithm) {
-                p.steps[a].0 += r.steps as f64;
-                p.steps[a].1 += 1.0;
-                p.queue[a] += r.max_queue as f64;
+                let s = &mut p.of[a];
+                s.runs += 1.0;
+                s.steps += r.steps as f64;
+                s.queue += r.max_queue as f64;
+                s.best += r.bounds.best as f64;
+                if r.bounds.sqrt_lkn > 0.0 {
+                    s.over_sqrt += r.steps as f64 / r.bounds.sqrt_lkn;
+                }
             }
         }
         points.sort_by(|a, b| a.x.total_cmp(&b.x));
@@ -251,21 +290,26 @@ impl Experiment {
             .into_iter()
             .map(|p| {
                 let sqrt_lkn = p.sqrt / p.n;
-                let steps: Vec<Option<f64>> = p.steps.iter().map(|&(s, c)| (c > 0.0).then(|| s / c)).collect();
-                let over = |d: f64| steps.iter().map(|s| s.filter(|_| d > 0.0).map(|s| s / d)).collect();
+                let mean = |f: fn(&Sums) -> f64| -> Vec<Option<f64>> {
+                    p.of.iter().map(|s| (s.runs > 0.0).then(|| f(s) / s.runs)).collect()
+                };
+                let steps = mean(|s| s.steps);
+                let best = mean(|s| s.best).into_iter().flatten().fold(f64::INFINITY, f64::min);
                 ChartPoint {
                     x: p.x,
                     sqrt_lkn,
-                    best: p.best / p.n,
+                    best: if best.is_finite() { best } else { 0.0 },
                     diameter: p.diameter,
-                    steps_over_sqrt_lkn: over(sqrt_lkn),
-                    steps_over_diameter: over(p.diameter),
-                    max_queue: p
-                        .queue
+                    steps_over_sqrt_lkn: if sqrt_lkn > 0.0 {
+                        mean(|s| s.over_sqrt)
+                    } else {
+                        vec![None; algorithms.len()]
+                    },
+                    steps_over_diameter: steps
                         .iter()
-                        .zip(&p.steps)
-                        .map(|(&q, &(_, c))| (c > 0.0).then(|| q / c))
+                        .map(|s| s.filter(|_| p.diameter > 0.0).map(|s| s / p.diameter))
                         .collect(),
+                    max_queue: mean(|s| s.queue),
                     steps,
                 }
             })

@@ -714,6 +714,75 @@ fn experiment_varies_one_parameter_and_charts_it() {
     assert_eq!(diameters, [6.0, 14.0, 30.0]);
 }
 
+/// The experiment audit of 2026-12-01: x is the ℓ or k each point asked
+/// for (random-destinations' measured k put one value's seeds on several
+/// x); each algorithm's ratio is the mean of its own runs' ratios (the
+/// CSV's column); `best` is the smallest algorithm's mean bound (a sort's
+/// bounds differ by algorithm); a bad list is named as the page's
+/// "values"; and an algorithm the run's options refuse is not offered.
+#[test]
+fn the_experiment_plots_what_it_varied_against_each_algorithm_s_own_runs() {
+    let base = |config: Value| RunSpec::from_json(RunSpec::browser(), &config).unwrap();
+    let mut k = Experiment::new(
+        base(json!({"topology": "mesh:8x8", "workload": "random-destinations"})),
+        Vary::K,
+        "1,2,4",
+        "greedy",
+        "3",
+    )
+    .unwrap();
+    while k.run_next().is_some() {}
+    let xs: Vec<f64> = k.chart().iter().map(|p| p.x).collect();
+    assert_eq!(xs, [1.0, 2.0, 4.0]);
+    for p in k.chart() {
+        let rows: Vec<_> = k
+            .rows()
+            .filter(|r| r.columns.iter().any(|(n, v)| *n == "k" && v.as_f64() == Some(p.x)))
+            .map(|r| r.report.as_ref().unwrap())
+            .collect();
+        assert_eq!(rows.len(), 3, "k = {}", p.x);
+        let ratio = rows.iter().map(|r| r.steps as f64 / r.bounds.sqrt_lkn).sum::<f64>() / 3.0;
+        assert!((p.steps_over_sqrt_lkn[0].unwrap() - ratio).abs() < 1e-9, "k = {}", p.x);
+    }
+    let mut sort = Experiment::new(
+        base(json!({"topology": "mesh:8x8", "workload": "sort-random", "algorithm": "snake-sort"})),
+        Vary::Size,
+        "4,8,16",
+        "snake-sort,flashsort",
+        "2",
+    )
+    .unwrap();
+    while sort.run_next().is_some() {}
+    for p in sort.chart() {
+        let mean_best = |a: &str| {
+            let b: Vec<f64> = sort
+                .rows()
+                .filter_map(|r| r.report.as_ref())
+                .filter(|r| r.algorithm == a && r.bounds.reference.diameter as f64 == p.diameter)
+                .map(|r| r.bounds.best as f64)
+                .collect();
+            b.iter().sum::<f64>() / b.len() as f64
+        };
+        assert_eq!(
+            p.best,
+            mean_best("snake-sort").min(mean_best("flashsort")),
+            "N = {}",
+            p.x
+        );
+    }
+    let m = Experiment::new(base(json!({"topology": "mesh:8x8"})), Vary::Size, "4,,8", "greedy", "1")
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(m.starts_with("invalid values '4,,8'"), "{m}");
+    let spec =
+        base(json!({"topology": "mesh:8x8", "workload": "random-lk", "algorithm": "pp-rand", "unknown_lk": true}));
+    let choices = spec.experiment_choices();
+    let greedy = choices.iter().find(|c| c.name == "greedy").unwrap();
+    assert!(!greedy.ok && !greedy.preset, "{greedy:?}");
+    assert!(choices.iter().find(|c| c.name == "pp-det").unwrap().ok);
+}
+
 #[test]
 fn the_request_refuses_bad_combinations_by_name() {
     let cases: &[(Value, &str)] = &[
