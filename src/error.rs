@@ -109,6 +109,27 @@ pub fn shown_bytes(bytes: u64) -> String {
     format!("{bytes} bytes")
 }
 
+std::thread_local! {
+    /// Whether this thread is in a [`fallibly`] section.
+    static FALLIBLE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs `f` as a section whose allocations may fail and are handled (a
+/// `try_reserve`): the CLI's allocator ends the process with a message on
+/// any other failed allocation (`src/main.rs`), and lets these return
+/// their error.
+pub fn fallibly<R>(f: impl FnOnce() -> R) -> R {
+    let before = FALLIBLE.with(|c| c.replace(true));
+    let result = f();
+    FALLIBLE.with(|c| c.set(before));
+    result
+}
+
+/// Whether the current thread is in a [`fallibly`] section.
+pub fn in_fallible_section() -> bool {
+    FALLIBLE.with(|c| c.get())
+}
+
 /// An empty vector with room for `len` items, or [`Error::Memory`] naming
 /// `what`, its size and the network when the allocation fails: the large
 /// columns (the engine's, the link table, the workload's packets) are
@@ -116,13 +137,14 @@ pub fn shown_bytes(bytes: u64) -> String {
 /// the allocator's abort.
 pub fn try_with_capacity<T>(len: usize, what: &str, topology: &dyn std::fmt::Display) -> Result<Vec<T>> {
     let mut v = Vec::new();
-    if v.try_reserve_exact(len).is_err() {
+    if fallibly(|| v.try_reserve_exact(len)).is_err() {
         let bytes = (len as u64).saturating_mul(std::mem::size_of::<T>() as u64);
         return Err(Error::Memory {
             topology: topology.to_string(),
             reason: format!(
-                "cannot allocate {} for {what}: out of memory (routesim estimates a run's memory before it starts; \
-                 a smaller run, or a lower --memory-limit, is refused up front)",
+                "cannot allocate {} for {what}: out of memory (the run's estimate, checked before it started, \
+                 fell short here, or other programs took the memory); run a smaller network or fewer packets, or \
+                 free memory",
                 shown_bytes(bytes)
             ),
         });

@@ -28,6 +28,12 @@ impl MemoryFlag {
 /// The address-space line of /proc/self/limits.
 const ADDRESS_SPACE: &str = "Max address space";
 
+/// The address space a worker thread reserves: glibc's 64 MiB arena
+/// (`HEAP_MAX_SIZE` on 64-bit) and a 2 MiB stack. Not counted before, a
+/// sweep with two jobs under `ulimit -v 100000` failed its first worker's
+/// 16-byte allocation (the memory audit of 2026-12-01).
+const THREAD_RESERVE: u64 = 66 << 20;
+
 /// What a default limit can be raised with.
 const RAISE: &str = "give --memory-limit SIZE to set another limit (e.g. --memory-limit 64G)";
 
@@ -45,9 +51,13 @@ pub fn system_limit() -> Option<Limit> {
             .and_then(|t| number_after(&t, "VmSize:"))
             .unwrap_or(0)
             * 1024;
+        // Each thread a run starts (the default: one per core, for the
+        // step's lanes or the sweep's jobs) reserves its stack and, at its
+        // first allocation, a malloc arena of 64 MiB of address space.
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
         candidates.push((
-            limit.saturating_sub(mapped),
-            "the address space left under its limit (ulimit -v)",
+            limit.saturating_sub(mapped).saturating_sub(threads * THREAD_RESERVE),
+            "the address space left under its limit (ulimit -v), less 66 MiB a thread for its stack and malloc arena",
         ));
     }
     let cgroup = read("/sys/fs/cgroup/memory.max").or_else(|| read("/sys/fs/cgroup/memory/memory.limit_in_bytes"));

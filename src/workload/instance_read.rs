@@ -47,7 +47,9 @@ const OUT_OF_MEMORY: &str = "out of memory reading";
 /// ends in a message and not in the allocator's abort.
 fn grow<T>(items: &mut Vec<T>) -> bool {
     let len = items.len();
-    items.try_reserve_exact(len / 4 + 64).is_ok() || items.try_reserve_exact(len / 16 + 1).is_ok()
+    crate::error::fallibly(|| {
+        items.try_reserve_exact(len / 4 + 64).is_ok() || items.try_reserve_exact(len / 16 + 1).is_ok()
+    })
 }
 
 /// A packet as a list item: a pair of non-negative integers.

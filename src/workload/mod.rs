@@ -304,7 +304,13 @@ impl WorkloadSpec {
         let w = self.workload;
         let l = if w.reads(Param::L) { self.l.unwrap_or(1) } else { 1 };
         let k = if w.reads(Param::K) { self.k.unwrap_or(1) } else { 1 };
-        sort::key_count(topo) as u64 * l.max(k).max(1) as u64
+        // A workload that reads both (random-lk, worst-lk) sends at most
+        // min(ℓ, k) per node on average: ℓ each when ℓ ≤ k (worst-lk
+        // fewer), k received each when mirrored (the memory audit of
+        // 2026-12-01: max(ℓ, k) overstated random-lk (2, 4) twice).
+        let both = w.reads(Param::L) && w.reads(Param::K) && self.l.is_some() && self.k.is_some();
+        let per_node = if both { l.min(k) } else { l.max(k) };
+        sort::key_count(topo) as u64 * per_node.max(1) as u64
     }
 
     /// A spec with defaults for everything but the workload and seed.
