@@ -397,15 +397,17 @@ pub(super) fn sweep(args: SweepArgs) -> Outcome {
             at_once * threads
         );
     }
-    let pool = match jobs {
-        Some(j) => Some(
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(j as usize)
-                .build()
-                .map_err(|e| format!("invalid jobs '{j}': {e}"))?,
-        ),
-        None => None,
-    };
+    // The points' threads, started here so that a system that cannot
+    // start them (a small `ulimit -v`) gets a message, not a panic in
+    // rayon's global pool (exit 101; the memory audit of 2026-12-01).
+    let threads_for = jobs.map_or(at_once, |j| j as usize);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads_for)
+        .build()
+        .map_err(|e| match jobs {
+            Some(j) => format!("invalid jobs '{j}': {e}"),
+            None => format!("cannot start the sweep's {threads_for} threads: {e}"),
+        })?;
     let stop = AtomicBool::new(false);
     // Points side by side within the limit each point is checked against
     // (none known: no wait).
@@ -431,8 +433,8 @@ pub(super) fn sweep(args: SweepArgs) -> Outcome {
     let (mut successes, mut failures, mut incomplete) = (0u64, 0u64, 0u64);
     let mut first_error: Option<String> = None;
     let result: Result<(), String> = std::thread::scope(|scope| {
-        let (grid, stop, budget) = (&grid, &stop, &budget);
-        scope.spawn(move || {
+        let (grid, stop, budget, pool) = (&grid, &stop, &budget, &pool);
+        let started = std::thread::Builder::new().spawn_scoped(scope, move || {
             let work = move || {
                 slice.par_bridge().for_each_with(tx, |tx, i| {
                     if !stop.load(Ordering::Relaxed) {
@@ -445,11 +447,11 @@ pub(super) fn sweep(args: SweepArgs) -> Outcome {
                     }
                 });
             };
-            match &pool {
-                Some(pool) => pool.install(work),
-                None => work(),
-            }
+            pool.install(work)
         });
+        if let Err(e) = started {
+            return Err(format!("cannot start the sweep's thread: {e}"));
+        }
         // Rows arrive in any order; they leave in grid order.
         let mut pending: BTreeMap<u64, Row> = BTreeMap::new();
         let mut ready: Vec<Row> = Vec::new();

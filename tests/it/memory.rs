@@ -179,6 +179,24 @@ fn a_failed_allocation_is_a_message_not_an_abort() {
     }
 }
 
+const OPEN_LOOP_SWEEP: &[&str] = &[
+    "sweep",
+    "--topology",
+    "mesh:{N}x{N}",
+    "--n",
+    "64,128",
+    "--pattern",
+    "uniform",
+    "--rate",
+    "0.1,0.4",
+    "--warmup",
+    "100",
+    "--measure",
+    "100",
+    "--drain",
+    "100",
+];
+
 /// Allocations outside the fallible columns end in a message too (the
 /// memory audit of 2026-12-01 found exit 134, "memory allocation of N
 /// bytes failed": small lmrr runs, whose paths the estimate does not all
@@ -245,6 +263,12 @@ fn no_allocation_under_an_address_space_limit_aborts() {
                 "2",
             ],
         ),
+        // Too little address space to start the sweep's threads: a message
+        // (it was a panic in rayon's global pool or in the thread spawn,
+        // exit 101).
+        (9_500, OPEN_LOOP_SWEEP),
+        (11_000, OPEN_LOOP_SWEEP),
+        (13_000, OPEN_LOOP_SWEEP),
     ];
     for &(kb, args) in cases {
         let (out, _) = under_ulimit(kb, args);
