@@ -209,7 +209,16 @@ pub(super) fn load(args: LoadArgs) -> Outcome {
         if mine.is_empty() {
             continue;
         }
-        let rows = spec.run_rates(&mine).map_err(e)?;
+        // The bar moves at every rate and names the run under way (it
+        // moved once per algorithm and pattern, after their last rate, and
+        // named the one just done; the memory audit of 2026-12-01).
+        let rows = spec
+            .run_rates_telling(&mine, |i| {
+                late.update(done + i as u64, |_| {
+                    format!("{} {} at rate {}", spec.algorithm, spec.pattern.name(), mine[i])
+                })
+            })
+            .map_err(e)?;
         done += mine.len() as u64;
         late.update(done, |_| format!("{} {}", spec.algorithm, spec.pattern.name()));
         for row in rows {

@@ -55,9 +55,12 @@ impl Late {
         if !self.wanted || self.start.elapsed() < QUIET {
             return;
         }
-        let bar = self.shown.get_or_insert_with(|| bar(self.len, self.template));
-        bar.set_position(position);
+        let (len, template, since) = (self.len, self.template, self.start.elapsed());
+        // Its clock from the work's start, not from when it is first drawn.
+        let bar = self.shown.get_or_insert_with(|| bar(len, template).with_elapsed(since));
+        // The message first: a new bar draws at once, and drew ", ," before it.
         bar.set_message(message(self.start.elapsed().as_secs_f64()));
+        bar.set_position(position);
     }
 
     /// Clears the bar, if it was drawn.

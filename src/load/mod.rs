@@ -260,9 +260,22 @@ impl LoadSpec {
 
     /// One row per rate, each with the ideal throughput.
     pub fn run_rates(&self, rates: &[f64]) -> Result<Vec<LoadRow>> {
+        self.run_rates_telling(rates, |_| {})
+    }
+
+    /// [`LoadSpec::run_rates`], calling `starting(i)` before the run at
+    /// `rates[i]` (the CLI's progress bar).
+    pub fn run_rates_telling(&self, rates: &[f64], mut starting: impl FnMut(usize)) -> Result<Vec<LoadRow>> {
         rates.iter().try_for_each(|&r| check_rate(r))?;
         let ideal = self.ideal_throughput()?;
-        rates.iter().map(|&r| self.run(r, ideal)).collect()
+        rates
+            .iter()
+            .enumerate()
+            .map(|(i, &r)| {
+                starting(i);
+                self.run(r, ideal)
+            })
+            .collect()
     }
 }
 

@@ -59,7 +59,12 @@ impl Limits {
     pub fn check_workload(&self, topo: &Topology, spec: &crate::workload::WorkloadSpec) -> Result<()> {
         self.check_topology(topo)?;
         at_most(
-            || format!("workload {} on {topo}: packets (max(l, k) x senders)", spec.workload),
+            || {
+                format!(
+                    "workload {} on {topo}: packets (at most l or k a sender)",
+                    spec.workload
+                )
+            },
             spec.max_packets(topo),
             self.max_packets,
         )

@@ -1080,7 +1080,7 @@ fn the_query_parser_names_workload_parameters_that_change_nothing() {
     assert_eq!(spec.workload, Some(Workload::RandomKk));
     assert_eq!(messages.len(), 1, "{messages:?}");
     assert!(
-        messages[0].contains("max(l, k)") && messages[0].contains("k=4294967295 reset to its default"),
+        messages[0].contains("at most l or k a sender") && messages[0].contains("k=4294967295 reset to its default"),
         "{messages:?}"
     );
 }
@@ -1402,7 +1402,9 @@ fn the_refusal_names_its_parameter_and_a_fall_back_keeps_the_rest() {
 
     for (url, workload, field) in [
         ("?topology=mesh:64x64&workload=random-kk&k=300", "random-kk", "k"),
-        ("?topology=mesh:64x64&workload=random-lk&l=300&k=1", "random-lk", "l"),
+        // random-lk with ℓ = 300, k = 1 is 4,096 packets (min(ℓ, k) a node):
+        // not too large; locality reads ℓ alone.
+        ("?topology=mesh:64x64&workload=locality&l=300", "locality", "l"),
     ] {
         let pairs = query_pairs(url);
         let (read, messages) =
