@@ -88,6 +88,7 @@ pub const ENTRY: Entry = Entry {
     teaching: &TEACHING,
     factory: |o| Box::new(Greedy::new(o)),
     state_bytes: None,
+    size_check: None,
 };
 
 /// The grids: linear arrays, rings, meshes and tori.

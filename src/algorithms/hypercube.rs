@@ -318,6 +318,7 @@ pub const BIT_FIXING: Entry = Entry {
     teaching: &BIT_FIXING_TEACHING,
     factory: |o| Box::new(BitFixing::new(o)),
     state_bytes: None,
+    size_check: None,
 };
 
 /// The registry entry.
@@ -341,6 +342,7 @@ pub const VALIANT: Entry = Entry {
     teaching: &VALIANT_TEACHING,
     factory: |o| Box::new(Valiant::new(o)),
     state_bytes: None,
+    size_check: None,
 };
 
 /// bit-fixing.

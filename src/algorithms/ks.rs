@@ -432,6 +432,7 @@ pub const NOWRAP: Entry = Entry {
     teaching: &NOWRAP_TEACHING,
     factory: |o| Box::new(Ks::nowrap(o)),
     state_bytes: None,
+    size_check: None,
 };
 
 /// The registry entry.
@@ -457,6 +458,7 @@ pub const WRAP: Entry = Entry {
     teaching: &WRAP_TEACHING,
     factory: |o| Box::new(Ks::wrap(o)),
     state_bytes: None,
+    size_check: None,
 };
 
 #[cfg(test)]

@@ -422,6 +422,7 @@ pub const ENTRY: Entry = Entry {
     teaching: &TEACHING,
     factory: |o| Box::new(KsLevel::new(o)),
     state_bytes: None,
+    size_check: None,
 };
 
 /// ks-level.

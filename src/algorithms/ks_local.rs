@@ -203,6 +203,7 @@ pub const ENTRY: Entry = Entry {
     teaching: &TEACHING,
     factory: |o| Box::new(KsLocal::new(o)),
     state_bytes: None,
+    size_check: None,
 };
 
 /// ks-local.

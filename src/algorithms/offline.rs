@@ -429,6 +429,7 @@ pub const ENTRY: Entry = Entry {
     teaching: &TEACHING,
     factory: |o| Box::new(Offline::new(o)),
     state_bytes: None,
+    size_check: None,
 };
 
 /// offline.

@@ -177,6 +177,7 @@ pub const ENTRY: Entry = Entry {
     teaching: &TEACHING,
     factory: |o| Box::new(RandInterval::new(o)),
     state_bytes: None,
+    size_check: None,
 };
 
 /// rand-interval.

@@ -86,6 +86,13 @@ pub struct Entry {
     /// the others.
     #[serde(skip)]
     pub state_bytes: Option<fn(&Topology) -> u64>,
+    /// A size the algorithm refuses on a network it otherwise accepts,
+    /// checked with the request, before anything is generated (lmrr's
+    /// shuffle-exchange above D = 20 was refused only after its workload
+    /// and engine were built: 35 s and 1.3 GB at D = 24; the memory audit
+    /// of 2026-12-01).
+    #[serde(skip)]
+    pub size_check: Option<fn(&Topology) -> Result<()>>,
 }
 
 /// An entry's options as `list --json` shows them: each row's CLI name,

@@ -97,6 +97,7 @@ pub const ENTRY: Entry = Entry {
     teaching: &TEACHING,
     factory: |o| Box::new(SnakeSort::new(o)),
     state_bytes: None,
+    size_check: None,
 };
 
 /// snake-sort.

@@ -185,6 +185,7 @@ pub const ENTRY: Entry = Entry {
     teaching: &TEACHING,
     factory: |o| Box::new(SortRoute::new(o)),
     state_bytes: None,
+    size_check: None,
 };
 
 /// sort-route.

@@ -361,6 +361,9 @@ impl RunSpec {
         self.algorithm.check_flits(flits)?;
         if let Some(topology) = self.topology() {
             self.algorithm.check_topology(topology)?;
+            if let Some(check) = self.algorithm.size_check {
+                check(topology)?;
+            }
             // Only where the algorithm reads it: an option another
             // algorithm takes is named and the run goes on (docs/cli.md).
             if let (Some(epsilon), true) = (self.options.epsilon, self.algorithm.options.contains(&Field::Epsilon)) {

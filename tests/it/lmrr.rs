@@ -711,3 +711,27 @@ fn reported_steps_are_real_steps_and_phases_add_up() {
     assert_eq!(lmrr(lone.clone(), 2, VALIANT, 1).steps, 18);
     assert_eq!(lmrr(lone, 2, DIRECT, 1).steps, 3);
 }
+
+/// lmrr's largest shuffle-exchange is refused with the request, before
+/// the workload is generated (the memory audit of 2026-12-01: D = 24 was
+/// refused after 35 s and 1.3 GB, once its workload and engine were
+/// built); the requests around it pass the same check.
+#[test]
+fn the_largest_shuffle_exchange_is_refused_before_anything_is_built() {
+    use routesim::request::{Field, RunSpec};
+    let spec = |d: u32| {
+        let topology = format!("shuffle-exchange:{d}");
+        RunSpec::default().apply([
+            (Field::Topology, "topology", topology.as_str()),
+            (Field::Algorithm, "algorithm", "lmrr"),
+            (Field::Workload, "workload", "random-permutation"),
+        ])
+    };
+    let err = spec(24).and_then(|s| s.validate()).unwrap_err().to_string();
+    assert!(
+        err.contains("lmrr on shuffle-exchange:24: D") && err.contains("limit 20"),
+        "{err}"
+    );
+    assert!(spec(20).and_then(|s| s.validate()).is_ok());
+    assert!(spec(8).unwrap().build().is_ok());
+}

@@ -202,6 +202,7 @@ pub const ENTRY: Entry = Entry {
     teaching: &TEACHING,
     factory: |o| Box::new(Bitonic::new(o)),
     state_bytes: None,
+    size_check: None,
 };
 
 /// The rounds, the same network on every topology (every claim's opening).

@@ -360,6 +360,7 @@ pub const ENTRY: Entry = Entry {
     teaching: &TEACHING,
     factory: |o| Box::new(Flashsort::new(o)),
     state_bytes: Some(plan_bytes),
+    size_check: None,
 };
 
 /// Why §9 is not built, said where it is asked for (a refusal on the

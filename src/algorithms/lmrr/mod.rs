@@ -648,4 +648,5 @@ pub const ENTRY: Entry = Entry {
     teaching: &TEACHING,
     factory: |o| Box::new(Lmrr::new(o)),
     state_bytes: None,
+    size_check: Some(shuffle_exchange::check_size),
 };

@@ -453,6 +453,7 @@ pub const RAND: Entry = Entry {
     teaching: &RAND_TEACHING,
     factory: |o| Box::new(Pp::randomized(o)),
     state_bytes: None,
+    size_check: None,
 };
 
 /// The registry entry.
@@ -472,6 +473,7 @@ pub const DET: Entry = Entry {
     teaching: &DET_TEACHING,
     factory: |o| Box::new(Pp::deterministic(o)),
     state_bytes: None,
+    size_check: None,
 };
 
 #[cfg(test)]

@@ -119,6 +119,19 @@ pub fn census(dim: u32) -> Census {
     }
 }
 
+/// Refuses a shuffle-exchange above [`MAX_DIM`] (the registry's
+/// `size_check`: with the request, before the workload is generated).
+pub fn check_size(topology: &Topology) -> Result<()> {
+    match topology {
+        Topology::ShuffleExchange(g) if g.dim() > MAX_DIM => Err(Error::TooLarge {
+            field: format!("lmrr on shuffle-exchange:{}: D", g.dim()),
+            value: g.dim() as u64,
+            limit: MAX_DIM as u64,
+        }),
+        _ => Ok(()),
+    }
+}
+
 /// The nodes, at most, of one packet's paths over the three phases.
 pub fn path_bound(dim: u32) -> u64 {
     16 * dim as u64 + 4
@@ -153,13 +166,7 @@ pub(super) fn start(g: &ShuffleExchange, lmrr: &Lmrr, packets: &[(u32, u32, u32)
             ),
         ));
     }
-    if g.dim() > MAX_DIM {
-        return Err(Error::TooLarge {
-            field: format!("lmrr on shuffle-exchange:{}: D", g.dim()),
-            value: g.dim() as u64,
-            limit: MAX_DIM as u64,
-        });
-    }
+    check_size(&Topology::ShuffleExchange(g.clone()))?;
     let nodes = packets.len() as u64 * path_bound(g.dim());
     if nodes > MAX_PATH_NODES {
         return Err(Error::TooLarge {
