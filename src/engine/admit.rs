@@ -117,6 +117,7 @@ impl Engine {
         self.slot_of[i] = s as u32;
         self.src[i] = src;
         self.class[i] = 0;
+        self.classes_seen[0] |= 1;
         self.delivered_at[i] = NONE;
         self.in_flight += 1;
         self.unsettled += 1;

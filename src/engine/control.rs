@@ -76,6 +76,7 @@ impl Engine {
     /// Sets the drawing class (colour, phase) of `p`.
     pub fn set_class(&mut self, p: u32, class: u8) {
         self.class[p as usize] = class;
+        self.classes_seen[usize::from(class / 64)] |= 1 << (class % 64);
     }
 
     /// Sets the rank of `p` for the `rank` policy (default: its id; kept

@@ -284,6 +284,11 @@ pub struct Engine {
     slot_of: Vec<u32>,
     src: Vec<u32>,
     class: Vec<u8>,
+    /// Every class a packet has held (a bit per class): a finished run's
+    /// legend lists these, not every class the algorithm names (lmrr's
+    /// rank quarter 4 was listed for a run none of whose ranks fell in
+    /// it; the views audit of 2026-12-01).
+    classes_seen: [u64; 4],
     delivered_at: Vec<u32>,
     /// Undelivered packets.
     in_flight: u32,
@@ -472,6 +477,7 @@ impl Engine {
             hops_since_resort: 0,
             slot_of,
             class,
+            classes_seen: [u64::from(n > 0), 0, 0, 0],
             delivered_at,
             in_flight: 0,
             working,

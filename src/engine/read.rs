@@ -123,6 +123,10 @@ impl Engine {
     pub fn classes(&self) -> &[u8] {
         &self.class
     }
+    /// Whether some packet has held class `class` so far.
+    pub fn class_seen(&self, class: u8) -> bool {
+        self.classes_seen[usize::from(class / 64)] & (1 << (class % 64)) != 0
+    }
     /// Current node of every packet, by id (a combined packet is where
     /// the packet carrying it is, see [`Engine::combine`]).
     pub fn positions(&self) -> Vec<u32> {

@@ -239,7 +239,8 @@ fn class_name(class: u32, name: String) -> ClassName {
 }
 
 /// The classes drawn now: those of the undelivered packets (the page draws
-/// class c as c mod 8), or all of the run's once every packet is delivered.
+/// class c as c mod 8), or once every packet is delivered those some
+/// packet held during the run.
 pub(super) fn classes(sim: &Simulation, entry: &Entry) -> Vec<ClassName> {
     let engine = sim.engine();
     let slots = palette::CLASSES.len() as u32;
@@ -250,7 +251,8 @@ pub(super) fn classes(sim: &Simulation, entry: &Entry) -> Vec<ClassName> {
         }
     }
     let none = !drawn.contains(&true);
-    let keep = |c: u32| none || drawn[(c % slots) as usize];
+    let seen = |c: u32| (c..256).step_by(slots as usize).any(|k| engine.class_seen(k as u8));
+    let keep = |c: u32| if none { seen(c) } else { drawn[(c % slots) as usize] };
     match entry.teaching.classes {
         Classes::Named(names) => names
             .iter()
