@@ -284,10 +284,7 @@ pub struct Engine {
     slot_of: Vec<u32>,
     src: Vec<u32>,
     class: Vec<u8>,
-    /// Every class a packet has held (a bit per class): a finished run's
-    /// legend lists these, not every class the algorithm names (lmrr's
-    /// rank quarter 4 was listed for a run none of whose ranks fell in
-    /// it; the views audit of 2026-12-01).
+    /// Every class a packet has held, a bit each (a finished run's legend).
     classes_seen: [u64; 4],
     delivered_at: Vec<u32>,
     /// Undelivered packets.
