@@ -109,6 +109,13 @@ pub fn shown_bytes(bytes: u64) -> String {
     format!("{bytes} bytes")
 }
 
+/// Why memory ran out after the run's estimate was admitted, and what to
+/// do: the end of every out-of-memory message (here and the CLI's
+/// allocator's, `src/main.rs`).
+pub const OUT_OF_MEMORY_WHY: &str = "(the run's estimate, checked before it started, fell short here, or other \
+                                     programs took the memory); run a smaller network or fewer packets, or free \
+                                     memory";
+
 std::thread_local! {
     /// Whether this thread is in a [`fallibly`] section.
     static FALLIBLE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
@@ -142,9 +149,7 @@ pub fn try_with_capacity<T>(len: usize, what: &str, topology: &dyn std::fmt::Dis
         return Err(Error::Memory {
             topology: topology.to_string(),
             reason: format!(
-                "cannot allocate {} for {what}: out of memory (the run's estimate, checked before it started, \
-                 fell short here, or other programs took the memory); run a smaller network or fewer packets, or \
-                 free memory",
+                "cannot allocate {} for {what}: out of memory {OUT_OF_MEMORY_WHY}",
                 shown_bytes(bytes)
             ),
         });

@@ -36,9 +36,8 @@ mod guard {
             let mut err = std::io::stderr().lock();
             let _ = writeln!(
                 err,
-                "routesim: out of memory: an allocation of {bytes} bytes failed during the run (its memory \
-                 estimate, checked before it began, fell short here, or other programs took the memory); run \
-                 a smaller network or fewer packets, or free memory"
+                "routesim: out of memory: an allocation of {bytes} bytes failed during the run {}",
+                routesim::error::OUT_OF_MEMORY_WHY
             );
             let _ = err.flush();
             std::process::exit(2);

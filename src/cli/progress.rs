@@ -59,7 +59,7 @@ impl Late {
         // Its clock from the work's start, not from when it is first drawn.
         let bar = self.shown.get_or_insert_with(|| bar(len, template).with_elapsed(since));
         // The message first: a new bar draws at once, and drew ", ," before it.
-        bar.set_message(message(self.start.elapsed().as_secs_f64()));
+        bar.set_message(message(since.as_secs_f64()));
         bar.set_position(position);
     }
 

@@ -208,26 +208,18 @@ impl RunSpec {
         REGISTRY
             .iter()
             .map(|e| {
-                let fits = |w| {
+                let result = self.accepts(e).and_then(|()| {
                     let mut spec = self.clone();
                     spec.algorithm = e;
-                    spec.workload_fits(w)
-                };
-                // And the run's options: the experiment runs every point
-                // with them (`--unknown-lk` ticked greedy, whose every run
-                // was then refused; the experiment audit of 2026-12-01).
-                let options = || {
-                    let mut spec = self.clone();
-                    spec.algorithm = e;
+                    if let (true, Some(w)) = (self.instance.is_none() && self.topology.is_some(), self.workload) {
+                        spec.workload_fits(w)?;
+                    }
+                    // And the run's options: the experiment runs every
+                    // point with them (`--unknown-lk` ticked greedy, whose
+                    // every run was then refused; the experiment audit of
+                    // 2026-12-01).
                     spec.validate()
-                };
-                let result = self
-                    .accepts(e)
-                    .and_then(|()| match (self.instance.is_none(), self.workload) {
-                        (true, Some(w)) if self.topology.is_some() => fits(w),
-                        _ => Ok(()),
-                    })
-                    .and_then(|()| options());
+                });
                 choice(e.name, result)
             })
             .collect()

@@ -6,6 +6,7 @@ use crate::error::{Error, Result};
 use crate::request::{parse_number, RunSpec};
 use crate::topology::Topology;
 use serde::Serialize;
+use serde_json::Value;
 
 /// The parameter an experiment varies (its chart's x axis).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -211,13 +212,7 @@ impl Experiment {
     /// seeds on several x and several values on one (the experiment
     /// audit of 2026-12-01).
     fn x_of(&self, row: &Row) -> f64 {
-        let column = |name: &str| {
-            row.columns
-                .iter()
-                .find(|(n, _)| *n == name)
-                .and_then(|(_, v)| v.as_f64())
-                .unwrap_or(0.0)
-        };
+        let column = |name: &str| row.column(name).and_then(Value::as_f64).unwrap_or(0.0);
         match self.vary {
             Vary::Size => column("nodes"),
             Vary::Lk | Vary::L => column("l"),

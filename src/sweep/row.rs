@@ -167,14 +167,14 @@ impl Row {
         format!("{{{}}}\n", fields.join(","))
     }
 
+    /// The value of column `name`, if the row has it.
+    pub fn column(&self, name: &str) -> Option<&Value> {
+        self.columns.iter().find(|(n, _)| *n == name).map(|(_, v)| v)
+    }
+
     /// The grid point in words, for messages.
     pub fn describe(&self) -> String {
-        let get = |name: &str| {
-            self.columns
-                .iter()
-                .find(|(n, _)| *n == name)
-                .map_or(String::new(), |(_, v)| csv_cell(v))
-        };
+        let get = |name: &str| self.column(name).map_or(String::new(), csv_cell);
         match self.columns.iter().any(|(n, _)| *n == "pattern") {
             true => format!(
                 "topology {}, algorithm {}, pattern {}, seed {}, rate {}",

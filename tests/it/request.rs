@@ -737,7 +737,7 @@ fn the_experiment_plots_what_it_varied_against_each_algorithm_s_own_runs() {
     for p in k.chart() {
         let rows: Vec<_> = k
             .rows()
-            .filter(|r| r.columns.iter().any(|(n, v)| *n == "k" && v.as_f64() == Some(p.x)))
+            .filter(|r| r.column("k").and_then(Value::as_f64) == Some(p.x))
             .map(|r| r.report.as_ref().unwrap())
             .collect();
         assert_eq!(rows.len(), 3, "k = {}", p.x);

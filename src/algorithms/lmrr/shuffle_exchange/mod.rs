@@ -123,13 +123,21 @@ pub fn census(dim: u32) -> Census {
 /// `size_check`: with the request, before the workload is generated).
 pub fn check_size(topology: &Topology) -> Result<()> {
     match topology {
-        Topology::ShuffleExchange(g) if g.dim() > MAX_DIM => Err(Error::TooLarge {
-            field: format!("lmrr on shuffle-exchange:{}: D", g.dim()),
-            value: g.dim() as u64,
-            limit: MAX_DIM as u64,
-        }),
+        Topology::ShuffleExchange(g) => check_dim(g.dim()),
         _ => Ok(()),
     }
+}
+
+/// Refuses a dimension above [`MAX_DIM`].
+fn check_dim(dim: u32) -> Result<()> {
+    if dim > MAX_DIM {
+        return Err(Error::TooLarge {
+            field: format!("lmrr on shuffle-exchange:{dim}: D"),
+            value: dim as u64,
+            limit: MAX_DIM as u64,
+        });
+    }
+    Ok(())
 }
 
 /// The nodes, at most, of one packet's paths over the three phases.
@@ -166,7 +174,7 @@ pub(super) fn start(g: &ShuffleExchange, lmrr: &Lmrr, packets: &[(u32, u32, u32)
             ),
         ));
     }
-    check_size(&Topology::ShuffleExchange(g.clone()))?;
+    check_dim(g.dim())?;
     let nodes = packets.len() as u64 * path_bound(g.dim());
     if nodes > MAX_PATH_NODES {
         return Err(Error::TooLarge {
