@@ -169,20 +169,34 @@ pub(super) fn load(args: LoadArgs) -> Outcome {
     };
     if args.saturation {
         let slice = shard.range(specs.len() as u64);
-        for spec in &specs[slice.start as usize..slice.end as usize] {
+        // At most 1 + bisect runs per algorithm and pattern; a bisection
+        // that ends early (its bracket's middle is one of its ends, or the
+        // top rate is not saturated) skips the rest of its share.
+        let per = u64::from(bisect) + 1;
+        let mut late = super::progress::Late::new(
+            (slice.end - slice.start) * per,
+            "{elapsed_precise} [{bar:40}] {pos}/{len} runs at most, {msg}",
+        );
+        for (n, spec) in specs[slice.start as usize..slice.end as usize].iter().enumerate() {
             let ideal = spec.ideal_throughput().map_err(e)?;
             let hi = rates
                 .iter()
                 .copied()
                 .fold(None, |m: Option<f64>, r| Some(m.map_or(r, |m| m.max(r))));
             let hi = hi.unwrap_or_else(|| (2.0 * ideal).min(1.0));
-            let found = load::saturation(spec, hi, bisect).map_err(e)?;
+            let found = load::saturation_telling(spec, hi, bisect, |i, rate| {
+                late.update(n as u64 * per + i as u64, |_| {
+                    format!("{} {} at rate {rate}", spec.algorithm, spec.pattern.name())
+                })
+            })
+            .map_err(e)?;
             let mut object = serde_json::to_value(&found).map_err(|e| e.to_string())?;
             object["topology"] = topology.to_string().into();
             object["algorithm"] = spec.algorithm.clone().into();
             object["pattern"] = spec.pattern.name().into();
             put(&format!("{object}\n"))?;
         }
+        late.finish();
         return flush(writer, &target);
     }
     // Stdout gets JSON lines; a file CSV unless --format jsonl.

@@ -465,9 +465,21 @@ pub const MAX_BISECT: u32 = 64;
 /// not saturated" reads best when it holds, that a rate above a saturated
 /// one saturates too (so in every curve measured for the docs).
 pub fn saturation(spec: &LoadSpec, hi: f64, iterations: u32) -> Result<Saturation> {
+    saturation_telling(spec, hi, iterations, |_, _| {})
+}
+
+/// [`saturation`], calling `starting(i, rate)` before its i-th run (from
+/// 0; at most `1 + iterations` of them): the CLI's progress bar.
+pub fn saturation_telling(
+    spec: &LoadSpec,
+    hi: f64,
+    iterations: u32,
+    mut starting: impl FnMut(usize, f64),
+) -> Result<Saturation> {
     check_rate(hi)?;
     let ideal = spec.ideal_throughput()?;
     let mut rows = Vec::new();
+    starting(0, hi);
     let top = spec.run(hi, ideal)?;
     let top_saturated = top.saturated;
     rows.push(top);
@@ -478,6 +490,7 @@ pub fn saturation(spec: &LoadSpec, hi: f64, iterations: u32) -> Result<Saturatio
             if mid <= lo || mid >= up {
                 break;
             }
+            starting(rows.len(), mid);
             let row = spec.run(mid, ideal)?;
             if row.saturated {
                 up = mid;

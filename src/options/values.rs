@@ -148,7 +148,7 @@ pub(super) fn parse_smear(field: &str, text: &str) -> Result<Option<Smear>> {
             _ => Err(Error::invalid(
                 field,
                 text,
-                "expected a block length (a whole number of at least 1) or auto",
+                "expected a block length (a whole number of at least 1), auto or off",
             )),
         },
     }

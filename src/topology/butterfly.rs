@@ -13,12 +13,16 @@ pub struct Butterfly {
     dim: u32,
 }
 
+/// The largest D with (D + 1)·2^D ≤ [`MAX_NODES`].
+pub const MAX_BUTTERFLY_DIM: u32 = 21;
+const _: () = assert!(((MAX_BUTTERFLY_DIM as u64 + 1) << MAX_BUTTERFLY_DIM) <= MAX_NODES);
+const _: () = assert!(((MAX_BUTTERFLY_DIM as u64 + 2) << (MAX_BUTTERFLY_DIM + 1)) > MAX_NODES);
+
 impl Butterfly {
     /// Builds `butterfly:D`; the error is the reason.
     pub fn new(dim: u32) -> Result<Self, String> {
-        let ok = (0..=24).contains(&dim) && ((dim as u64 + 1) << dim) <= MAX_NODES;
-        if !ok {
-            return Err("dimension must be between 0 and 21".into());
+        if dim > MAX_BUTTERFLY_DIM {
+            return Err(format!("dimension must be between 0 and {MAX_BUTTERFLY_DIM}"));
         }
         Ok(Butterfly { dim })
     }

@@ -150,16 +150,18 @@ impl Grid {
     /// Builds a grid; the error is the reason, for the caller to wrap.
     pub fn new(kind: Kind, sides: Vec<u32>) -> Result<Grid, String> {
         let wrap = matches!(kind, Kind::Ring | Kind::Torus);
-        if sides.is_empty() || sides.len() > 16 {
-            return Err("expected between 1 and 16 sides".into());
+        if sides.is_empty() || sides.len() > super::MAX_SIDES {
+            return Err(format!("expected between 1 and {} sides", super::MAX_SIDES));
         }
         let mut nodes: u64 = 1;
         for &s in &sides {
-            if s == 0 {
-                return Err("every side must be at least 1".into());
-            }
+            // A ring's or torus's 0 is refused with its own minimum (it was
+            // told "at least 1"; the CLI audit of 2026-12-01).
             if wrap && s < 3 {
                 return Err("rings and tori need sides of at least 3".into());
+            }
+            if s == 0 {
+                return Err("every side must be at least 1".into());
             }
             nodes = nodes
                 .checked_mul(s as u64)

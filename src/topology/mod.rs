@@ -14,6 +14,7 @@ mod shape;
 mod shuffle_exchange;
 
 pub use butterfly::Butterfly;
+pub use butterfly::MAX_BUTTERFLY_DIM;
 pub(crate) use grid::direction as line_direction;
 pub use grid::{instance_locality, packet_locality, Grid};
 pub use hypercube::Hypercube;
@@ -27,6 +28,9 @@ use std::str::FromStr;
 
 /// The largest number of nodes a topology may have (checked arithmetic).
 pub const MAX_NODES: u64 = 1 << 26;
+
+/// The most sides (dimensions) a grid may have.
+pub const MAX_SIDES: usize = 16;
 
 /// One hop of a route: the port to leave by, and how far the packet still
 /// has to go along that port's dimension (the key of `farthest-first`).

@@ -592,6 +592,57 @@ fn sweep_json_is_json_lines_like_run_json() {
     assert!(text(&both.stderr).contains("--format"), "{}", text(&both.stderr));
 }
 
+/// `list` states the limits every network keeps, and each is the one the
+/// parser holds to (the CLI audit of 2026-12-01: only the shuffle-exchange's
+/// range was listed; `ring:0` was told "at least 1", the ring's minimum is 3).
+#[test]
+fn list_states_the_size_limits_the_parser_keeps() {
+    let listed = text(&routesim(&["list"]).stdout);
+    assert!(
+        listed.contains("at most 2^26 = 67108864 nodes, a grid at most 16 sides; so hypercube:D up to D = 26, butterfly:D up to D = 21"),
+        "{listed}"
+    );
+    let run = |topology: &str| routesim(&["generate", "--topology", topology, "--workload", "random-permutation"]);
+    for (ok, algorithm) in [
+        ("hypercube:26", "bit-fixing"),
+        ("butterfly:21", "bit-fixing"),
+        ("mesh:8192x8192", "greedy"),
+    ] {
+        // Generating 2^26 packets is heavy: the parse is what is checked.
+        let out = routesim(&[
+            "run",
+            "--topology",
+            ok,
+            "--algorithm",
+            algorithm,
+            "--workload",
+            "random-permutation",
+            "--memory-limit",
+            "1K",
+        ]);
+        let err = text(&out.stderr);
+        assert!(
+            err.contains("memory") && !err.contains("invalid topology"),
+            "{ok}: {err}"
+        );
+    }
+    for (bad, why) in [
+        ("hypercube:27", "invalid topology"),
+        ("butterfly:22", "between 0 and 21"),
+        ("mesh:2x2x2x2x2x2x2x2x2x2x2x2x2x2x2x2x2", "between 1 and 16 sides"),
+        ("mesh:8193x8192", "more than 67108864 nodes"),
+        ("ring:0", "sides of at least 3"),
+        ("torus:0x4", "sides of at least 3"),
+        ("torus:4x4x0", "sides of at least 3"),
+        ("mesh:0x4", "at least 1"),
+    ] {
+        let out = run(bad);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{bad}: {err}");
+        assert!(err.contains(why) && err.contains(bad), "{bad}: {err}");
+    }
+}
+
 #[test]
 fn list_mentions_every_name() {
     let out = routesim(&["list"]);
@@ -1211,6 +1262,39 @@ fn run_draws_progress_only_on_a_terminal_on_stderr_and_after_a_second() {
     assert_eq!(stdout, plain.stdout, "the report differs with a bar");
     let (tty, _) = on_terminal("--topology mesh:16x16 --workload transpose");
     assert!(!tty.contains("delivered, step"), "a short run drew a bar: {tty:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `load --saturation` draws its bar too (it drew none: only the rate
+/// grid's runs told the bar; 2026-12-01): runs at most 1 + bisect per
+/// algorithm and pattern, the rate under way named, stdout unchanged.
+#[test]
+fn load_saturation_draws_progress_on_a_terminal() {
+    let dir = std::env::temp_dir().join(format!("routesim-saturation-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (out, tty) = (dir.join("out.json"), dir.join("tty.txt"));
+    let args = "load --topology mesh:20x20 --saturation --bisect 2";
+    let command = format!("{} {args} > {}", env!("CARGO_BIN_EXE_routesim"), out.display());
+    let status = Command::new("script")
+        .args(["-qec", &command, &tty.display().to_string()])
+        .env_remove("CI")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .status()
+        .expect("util-linux script runs");
+    assert!(status.success(), "{command}");
+    let drawn = String::from_utf8_lossy(&std::fs::read(&tty).unwrap()).into_owned();
+    assert!(
+        drawn.contains("/3 runs at most, greedy uniform at rate "),
+        "no bar: {drawn:?}"
+    );
+    let plain = routesim(&args.split(' ').collect::<Vec<_>>());
+    assert!(plain.stderr.is_empty(), "{}", text(&plain.stderr));
+    assert_eq!(
+        std::fs::read(&out).unwrap(),
+        plain.stdout,
+        "the result differs with a bar"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -339,6 +339,8 @@ fn the_option_is_named_where_it_is_refused() {
         (vec!["--algorithm", "ks-wrap", "--smear", "0"], "invalid smear '0'"),
         (vec!["--algorithm", "ks-wrap", "--smear", "-3"], "invalid smear '-3'"),
         (vec!["--algorithm", "ks-wrap", "--smear", "x"], "invalid smear 'x'"),
+        // The message names every form the option takes.
+        (vec!["--algorithm", "ks-wrap", "--smear=-inf"], "auto or off"),
     ] {
         let out = with(&extra);
         let err = String::from_utf8(out.stderr).unwrap();

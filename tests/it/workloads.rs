@@ -320,12 +320,18 @@ fn random_lk_matches_the_spec_for_many_l_and_k() {
             (8, 1),
             (4, 4),
             (6, 9),
+            // k above n is possible with ℓ = 1 only: every packet to one node.
+            (1, 12),
+            (12, 1),
+            (2, 12),
         ] {
             let r = generate(&topo(t), &spec(Workload::RandomLk, 11, Some(l), Some(k)));
             let senders = if t.starts_with("butterfly") { 8 } else { n };
-            if l.max(k) > senders {
+            if l.max(k).min(senders * l.min(k)) > senders {
                 let e = r.unwrap_err().to_string();
                 assert!(e.contains(if l <= k { "invalid k" } else { "invalid l" }), "{e}");
+                let ends = if t.starts_with("butterfly") { "rows" } else { "nodes" };
+                assert!(e.contains(&format!("only {senders} {ends} (")), "{e}");
                 continue;
             }
             let inst = r.unwrap_or_else(|e| panic!("{t} l={l} k={k}: {e}"));
@@ -559,6 +565,13 @@ fn locality_stays_within_distance_l() {
         .unwrap_err()
         .to_string();
     assert!(e.contains("invalid locality '2'"), "{e}");
+    // Every single-node network is refused alike (butterfly:0 sent 0 → 0).
+    for one in ["butterfly:0", "hypercube:0", "linear:1", "mesh:1x1"] {
+        let e = generate(&topo(one), &WorkloadSpec::new(Workload::Locality, 1))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("has no node at distance 1..=L"), "{one}: {e}");
+    }
     let e = generate(
         &topo("mesh:4x4"),
         &WorkloadSpec {
@@ -579,6 +592,11 @@ fn hotspot_sends_the_documented_fraction_to_one_node() {
         ("torus:4x4", Some(100)),
         ("hypercube:6", Some(0)),
         ("butterfly:4", Some(50)),
+        // Below 100/p nodes ⌊n·p/100⌋ = 0: at least one sends to the hot node.
+        ("hypercube:3", None),
+        ("mesh:3x3", Some(5)),
+        ("butterfly:2", Some(1)),
+        ("linear:9", Some(10)),
     ] {
         let s = WorkloadSpec {
             hotspot: p,
@@ -592,10 +610,15 @@ fn hotspot_sends_the_documented_fraction_to_one_node() {
         let (out, inn) = degrees(&inst);
         assert_eq!(inst.packets.len() as u32, rows);
         assert!(out.iter().all(|&x| x <= 1));
-        let hot_count =
-            (rows as u64 * p.unwrap_or(10) as u64 / 100)
-                .min(if t.starts_with("butterfly") { rows } else { rows - 1 } as u64) as u32;
+        let percent = p.unwrap_or(10) as u64;
+        let hot_count = (rows as u64 * percent / 100)
+            .max(u64::from(percent > 0))
+            .min(if t.starts_with("butterfly") { rows } else { rows - 1 } as u64) as u32;
+
         let max = *inn.iter().max().unwrap();
+        // A hot source leaves its permutation's destination without a
+        // packet, or the hot node holds two: not a permutation.
+        assert!(percent == 0 || max >= 2 || inn.contains(&0), "{t} {p:?}: no hot spot");
         assert!(
             max == hot_count || max == hot_count + 1 || (hot_count == 0 && max == 1),
             "{t} {p:?}: max {max}, want {hot_count}"
@@ -732,7 +755,7 @@ fn refusals_name_the_field_and_value() {
         ("mesh:4x4", spec(Workload::RandomKk, 1, None, Some(0)), "invalid k '0'"),
         (
             "mesh:4x4",
-            spec(Workload::RandomLk, 1, Some(1), Some(17)),
+            spec(Workload::RandomLk, 1, Some(2), Some(17)),
             "invalid k '17'",
         ),
         (

@@ -78,8 +78,8 @@ pub(super) fn describe(w: Workload) -> &'static str {
              the rest stay: greedy XY queues 2t+1 packets at (1, c)"
         }
         Workload::Hotspot => {
-            "one packet per node along a random permutation, except that a random p% of the nodes (default 10) send to \
-             one random hot node"
+            "one packet per node along a random permutation, except that a random p% of the nodes (default 10; rounded \
+             down, but at least one when p > 0; never the hot node itself) send to one random hot node"
         }
     }
 }
@@ -394,19 +394,30 @@ fn coordinate_map(g: &Grid, f: impl Fn(u32, u32) -> u32) -> Vec<(u32, u32)> {
 /// distinct-destination) mix the bipartite pattern; switches keep every
 /// degree, so the counts above are exact.
 fn random_lk(topo: &Topology, n: u32, l: u32, k: u32, rng: &mut Rng) -> Result<Vec<(u32, u32)>> {
+    // A receiver's packets come from distinct sources (mirrored: a sender's
+    // go to distinct destinations), so k ≤ n, except where no node receives
+    // all k: ℓ = 1 and k > n sends all n packets to one node (the workloads
+    // audit of 2026-12-01: refused, "only 1 sources"). So min(k, nℓ) ≤ n.
+    let beyond = |k: u32, l: u32| u64::from(k).min(u64::from(n) * u64::from(l)) > u64::from(n);
+    // A butterfly's ends are its 2^D rows (level 0 to level D).
+    let nodes = if matches!(topo, Topology::Butterfly(_)) {
+        "rows"
+    } else {
+        "nodes"
+    };
     if l <= k {
-        if k > n {
+        if beyond(k, l) {
             let why = format!(
-                "with l={l}, each receiving node gets k packets from distinct sources, but {topo} has only {n} sources"
+                "with l={l}, each receiving node gets k packets from distinct sources, but {topo} has only {n} {nodes} (k above that takes l=1: every packet to one node)"
             );
             return Err(Error::invalid("k", k, why));
         }
         check_count(Workload::RandomLk, n as u64 * l as u64)?;
         Ok(lk_simple_bipartite(n, l, k, rng))
     } else {
-        if l > n {
+        if beyond(l, k) {
             let why = format!(
-                "with k={k}, each sending node sends l packets to distinct destinations, but {topo} has only {n}"
+                "with k={k}, each sending node sends l packets to distinct destinations, but {topo} has only {n} {nodes} (l above that takes k=1: every packet from one node)"
             );
             return Err(Error::invalid("l", l, why));
         }
@@ -420,8 +431,8 @@ fn random_lk(topo: &Topology, n: u32, l: u32, k: u32, rng: &mut Rng) -> Result<V
     }
 }
 
-/// The ℓ ≤ k core of [`random_lk`]; requires 1 ≤ ℓ ≤ k ≤ n and nℓ within the
-/// packet limit. Returns source-major pairs of indices.
+/// The ℓ ≤ k core of [`random_lk`]; requires 1 ≤ ℓ ≤ k, min(k, nℓ) ≤ n and
+/// nℓ within the packet limit. Returns source-major pairs of indices.
 fn lk_simple_bipartite(n: u32, l: u32, k: u32, rng: &mut Rng) -> Vec<(u32, u32)> {
     let total = n as u64 * l as u64; // ≤ the packet limit, so fits u32
     let full = (total / k as u64) as u32; // m: nodes that receive exactly k

@@ -79,6 +79,14 @@ pub(super) fn locality(topo: &Topology, ends: Ends, l: u32, radius: u32, rng: &m
     check_count(w, n as u64 * l as u64)?;
     let mut pairs = Vec::with_capacity(n as usize * l as usize);
     if let Ends::Butterfly(b) = ends {
+        if b.dim() == 0 {
+            // butterfly:0's one row is its own level D: no distance 1..=L.
+            return Err(Error::invalid(
+                "locality",
+                radius,
+                format!("{topo} has no node at distance 1..=L from node 0"),
+            ));
+        }
         if radius < b.dim() {
             let why = format!(
                 "on {topo} every level-0 to level-D path has length D = {}, so L must be at least that",
@@ -266,8 +274,10 @@ impl Ball {
 
 /// `hotspot`: a uniformly random hot destination h; every source sends one
 /// packet along a uniformly random permutation, except that H = ⌊n·p/100⌋
-/// sources (a uniformly random set, never h itself; at most n−1) send to h
-/// instead. So h receives H packets (plus its permutation packet if that
+/// sources, at least one when p > 0 (a uniformly random set, never h itself;
+/// at most n−1) send to h instead: a hotspot workload without a hot spot,
+/// as ⌊n·p/100⌋ = 0 gave below 100/p nodes (hypercube:3 at p = 10), is
+/// none (the workloads audit of 2026-12-01). So h receives H packets (plus its permutation packet if that
 /// source was not chosen), every other node at most one.
 pub(super) fn hotspot(ends: Ends, percent: u32, rng: &mut Rng) -> Result<Vec<(u32, u32)>> {
     if percent > 100 {
@@ -287,7 +297,9 @@ pub(super) fn hotspot(ends: Ends, percent: u32, rng: &mut Rng) -> Result<Vec<(u3
         Ends::All(_) => (0..n).filter(|&i| i != hot).collect(),
         Ends::Butterfly(_) => (0..n).collect(),
     };
-    let want = (n as u64 * percent as u64 / 100).min(candidates.len() as u64) as u32;
+    let want = (n as u64 * percent as u64 / 100)
+        .max(u64::from(percent > 0))
+        .min(candidates.len() as u64) as u32;
     for c in rng.sample(candidates.len() as u32, want) {
         dest[candidates[c as usize] as usize] = hot;
     }
