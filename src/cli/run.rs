@@ -324,9 +324,18 @@ fn summary(r: &Report, status: Status) -> String {
             r.packets,
             deadlock_words(r.deadlock.as_deref().unwrap_or_default())
         ),
+        // A worm counts as delivered when its head arrives; its last flits
+        // may still be on their way (the model audit of 2026-12-01).
         Status::StepLimit => format!(
-            "stopped at --max-steps {}: delivered {}/{}",
-            r.steps, r.delivered, r.packets
+            "stopped at --max-steps {}: delivered {}/{}{}",
+            r.steps,
+            r.delivered,
+            r.packets,
+            if r.extra.flits.is_some_and(|f| f > 1) {
+                " (worms by their heads; flits still in flight)"
+            } else {
+                ""
+            }
         ),
         Status::Running => format!("running at step {}: delivered {}/{}", r.steps, r.delivered, r.packets),
     };

@@ -363,6 +363,25 @@ fn the_cli_takes_flits_and_refuses_bad_values_with_exit_2() {
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains("flits") && err.lines().count() == 1, "{err}");
     }
+    // Cut off while a delivered worm's last flits travel: exit 1, and the
+    // summary says that its count is of heads (it read "delivered 1/1"
+    // alone; the model audit of 2026-12-01).
+    let dir = std::env::temp_dir().join(format!("routesim-flits-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("worm.json");
+    std::fs::write(&file, r#"{"topology":"linear:3","packets":[[0,2]]}"#).unwrap();
+    let path = file.display().to_string();
+    let cut = cli(&["run", "--instance", &path, "--flits", "3", "--max-steps", "3"]);
+    assert_eq!(cut.status.code(), Some(1));
+    let summary = String::from_utf8_lossy(&cut.stdout);
+    assert!(
+        summary.contains("stopped at --max-steps 3: delivered 1/1 (worms by their heads; flits still in flight)"),
+        "{summary}"
+    );
+    let whole = cli(&["run", "--instance", &path, "--flits", "3"]);
+    assert_eq!(whole.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&whole.stdout).contains("delivered 1/1 in 4 steps"));
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
