@@ -448,6 +448,10 @@ impl Simulation {
     pub fn engine(&self) -> &Engine {
         &self.engine
     }
+    /// The heap bytes a clone of the algorithm's state copies ([`Algorithm::copy_bytes`]).
+    pub fn algorithm_copy_bytes(&self) -> usize {
+        self.algorithm.copy_bytes()
+    }
     /// Whether the coming steps record their packets' links
     /// ([`Engine::set_record_links`]; the timeline turns them off for the
     /// steps it does not show).

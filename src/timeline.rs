@@ -96,14 +96,17 @@ pub const CHECKPOINT_BUDGET: usize = 256 << 20;
 
 /// An estimate of the memory one copy of `sim` takes: the engine's packet
 /// columns (at least 64 bytes a packet, the contest list included) and its
-/// node and link columns, doubled for the algorithm's state and the series.
+/// node and link columns, doubled for a small algorithm state and the
+/// series, and what a clone of a large algorithm state copies (`lmrr`'s
+/// schedulers: without them lmrr on hypercube:16 kept 32 checkpoints and
+/// grew the page past 1 GiB).
 pub fn copy_bytes(sim: &Simulation) -> usize {
     use crate::topology::Network;
     let engine = sim.engine();
     let topo = engine.topology();
     let packets = engine.packet_count() as usize * engine.bytes_per_packet().max(64);
     let nodes = topo.nodes() as usize * (16 + 4 * topo.ports() as usize);
-    2 * (packets + nodes)
+    2 * (packets + nodes) + sim.algorithm_copy_bytes()
 }
 
 /// One run with its past: the shown state, checkpoints, and the furthest

@@ -121,6 +121,15 @@ pub trait Algorithm: AlgorithmClone {
         Extra::default()
     }
 
+    /// The heap bytes a clone of the algorithm's state copies, about (its
+    /// parts shared behind an `Arc` not counted): the page's timeline keeps
+    /// fewer checkpoints of a run whose state is large. 0 for algorithms
+    /// whose state is small beside the engine's (`lmrr`'s schedulers are
+    /// not: hypercube:16 grew the page to 1.1 GiB with 32 checkpoints).
+    fn copy_bytes(&self) -> usize {
+        0
+    }
+
     /// The capacity of the queues the algorithm keeps and bounds itself
     /// (`lmrr`'s edge queues), if any: the engine's queues are then not
     /// bounded, and the report's `queue_cap` is this.

@@ -403,6 +403,37 @@ fn a_run_too_large_for_32_copies_keeps_fewer_checkpoints() {
     assert_eq!(timeline.step_count(), 17);
 }
 
+/// A copy counts the algorithm's own state where it is large: lmrr's
+/// schedulers (edge queues, ghosts and EOS for every logical edge) outweigh
+/// the engine on hypercube:14, and its checkpoints are kept within their
+/// budget by them (without them lmrr on hypercube:16 kept 32 checkpoints
+/// and the page grew to 1.1 GiB of wasm memory; 2026-12-01).
+#[test]
+fn lmrr_s_schedulers_count_in_a_copy() {
+    let topo: Topology = "hypercube:14".parse().unwrap();
+    let instance = generate(&topo, &WorkloadSpec::new(Workload::RandomPermutation, 1)).unwrap();
+    let config = SimConfig {
+        algorithm: "lmrr".into(),
+        ..SimConfig::default()
+    };
+    let sim = Simulation::new(instance, config).unwrap();
+    let state = sim.algorithm_copy_bytes();
+    // 15 levels of 2^14 logical nodes, two edges out of each but the last
+    // level's, an edge queue of q = 2 packet ids on every edge at least.
+    let edges = 14 * (1usize << 14) * 2;
+    assert!(state >= edges * 2 * 4, "{state} bytes of scheduler state");
+    let copy = copy_bytes(&sim);
+    assert!(copy >= state && copy - state < state, "{copy} against {state}");
+    let mut timeline = Timeline::new(sim);
+    let most = timeline.max_checkpoints();
+    assert!(
+        most < MAX_CHECKPOINTS && most * copy <= CHECKPOINT_BUDGET,
+        "{most} checkpoints of {copy} bytes"
+    );
+    assert_eq!(timeline.run_steps(u32::MAX), Status::Finished);
+    assert!(timeline.checkpoint_steps().len() <= most);
+}
+
 /// pp-rand on mesh:4x4, (ℓ, k) = (1, 3), seed 1: its final tour finds every
 /// packet home, and delivers the last ones where they stand.
 const HOME_AT_THE_END: Case = Case {

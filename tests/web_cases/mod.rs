@@ -152,6 +152,19 @@ fn errors_arrive_as_js_errors_with_the_core_message() {
         paths.contains("lmrr on mesh:512x512: total path length") && paths.contains("exceeds the limit 16777216"),
         "{paths}"
     );
+    // … and a run whose leveled networks pass 2^22 logical nodes, whose
+    // schedulers' copies would pass the page's budget (hypercube:18 grew
+    // it to 1.5 GiB): 19 levels of 2^18 nodes.
+    let logical = message(Simulation::new(config(&[
+        ("topology", "hypercube:18".into()),
+        ("algorithm", "lmrr".into()),
+        ("workload", "random-permutation".into()),
+    ])));
+    assert!(
+        logical.contains("lmrr on hypercube:18: logical nodes of its leveled networks")
+            && logical.contains("4980736 exceeds the limit 4194304"),
+        "{logical}"
+    );
 }
 
 /// Counts the page passes are JS numbers: a negative, fractional, NaN or

@@ -106,6 +106,18 @@ pub const MAX_PATH_NODES: u64 = 1 << 30;
 #[cfg(target_arch = "wasm32")]
 pub const MAX_PATH_NODES: u64 = 1 << 24;
 
+/// The most logical nodes lmrr's leveled networks may have, summed over
+/// its rounds: natively the path bound and the memory check are the
+/// limits; in the browser each copy of the run's schedulers (the timeline
+/// keeps at least five) holds their edge queues, so 2^22 (hypercube:17
+/// with direct paths, 2.4 M logical nodes, peaked at 0.75 GiB of wasm
+/// memory; hypercube:18, 5.0 M, at 1.5 GiB, past the page's budget).
+#[cfg(not(target_arch = "wasm32"))]
+pub const MAX_LOGICAL_NODES: u64 = 1 << 32;
+/// The browser's bound (see the native one).
+#[cfg(target_arch = "wasm32")]
+pub const MAX_LOGICAL_NODES: u64 = 1 << 22;
+
 /// `lmrr`: the §2.2 scheduler on leveled views of the mesh, the butterfly
 /// and the hypercube.
 #[derive(Clone)]
@@ -402,6 +414,13 @@ impl Algorithm for Lmrr {
         // networks were counted, lmrr on butterfly:17 with Valiant paths
         // under a 800 MB limit aborted.
         let logical: u64 = descs.iter().map(|d| u64::from(d.description().count())).sum();
+        if logical > MAX_LOGICAL_NODES {
+            return Err(Error::TooLarge {
+                field: format!("lmrr on {topo}: logical nodes of its leveled networks"),
+                value: logical,
+                limit: MAX_LOGICAL_NODES,
+            });
+        }
         let bytes = path_nodes
             .saturating_mul(PATH_NODE_BYTES)
             .saturating_add(logical.saturating_mul(LOGICAL_NODE_BYTES));
@@ -513,6 +532,10 @@ impl Algorithm for Lmrr {
             round::add_edge_occupancy(r, self.ports, &mut queues);
         }
         Some(queues)
+    }
+
+    fn copy_bytes(&self) -> usize {
+        self.rounds.iter().map(Scheduler::copy_bytes).sum()
     }
 
     fn report_extra(&self) -> Extra {

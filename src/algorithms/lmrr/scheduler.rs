@@ -667,5 +667,6 @@ impl Scheduler {
     }
 }
 
+mod bytes;
 #[cfg(test)]
 mod tests;
