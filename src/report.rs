@@ -133,6 +133,12 @@ pub struct Extra {
     /// was asked for them (filled by the simulation, not the algorithm).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub flits: Option<u32>,
+    /// `true` when q bounds each incoming link's queue (`--edge-queues`,
+    /// SPEC §1), not each node's: `max_queue` (per node) may then pass q
+    /// (the queues audit of 2026-12-01: such a run read as a node-queue run
+    /// that broke its cap).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub edge_queues: Option<bool>,
     /// Pietracaprina–Pucci: per colour class, the bucket size (most packets
     /// of the class at one node) its sort used — 1 where the paper's
     /// lemmas and the balancing allow it, larger where a class exceeded

@@ -657,6 +657,7 @@ impl Simulation {
             phases: stats.phases(steps),
             extra: Extra {
                 flits: self.config.options.flits,
+                edge_queues: self.config.edge_queues.then_some(true),
                 sorted: self.sorted(),
                 order: self.sort_order().map(|o| o.name()),
                 ..self.algorithm.report_extra()

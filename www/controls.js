@@ -5,7 +5,7 @@
 import * as wasm from './pkg/routesim.js';
 import { simConfig, namedAsShown, utf8Length } from './config.js';
 import { fillLessonMenu, fillCompareMenu } from './lessons.js';
-import { $, state } from './state.js';
+import { $, state, shownStatus } from './state.js';
 import { showMessage, clearMessages, showFieldError, clearFieldErrors } from './messages.js';
 import { fillSelect, refreshMenus, sliderToSpeed, kindOf, text, writeControls, readControls } from './form.js';
 import { rebuild, stepForward, togglePlay, resetRun, setPlaying, finishRun } from './run.js';
@@ -73,7 +73,15 @@ export function applyConfig(candidate, instanceText, errorPrefix = 'Cannot run t
     clearMessages('instance-url');
   }
   for (const m of reconciled.messages) showMessage('info', m, 'reconcile');
+  // Paused mid-run, a changed run opens at the same step (another seed or
+  // algorithm at the step being looked at); after a run's end it opens at
+  // its start (it opened at the new run's end, with a note about a step=
+  // nobody typed; the timeline audit of 2026-12-01).
+  const ended = ['finished', 'stalled', 'step-limit'].includes(shownStatus());
+  if (source !== 'url' && ended) state.page.step = 0;
+  state.stepFromForm = source !== 'url';
   rebuild(state.autoplay, sim);
+  state.stepFromForm = false;
   if (instanceText && state.topo) state.config.topology = state.topo.name;
   writeControls();
   refreshMenus();

@@ -84,6 +84,10 @@ export function updatePredict() {
   }
   if (running()) {
     result.textContent = `Your guess: ${state.guess}. Watch the run; the result comes at its end (or Run to end).`;
+    // The guess only: a result measured before (the run's end, scrubbed
+    // back from, or the last run's) is not this one's yet (SPEC §7: after the run).
+    result.dataset.guess = String(state.guess);
+    for (const key of ['measured', 'difference', 'ratio']) delete result.dataset[key];
     return;
   }
   try {

@@ -207,10 +207,17 @@ function coreStep() {
   return Math.max(state.sim.summary().step, state.compare?.active ? state.compare.sim.summary().step : 0);
 }
 
-/** A step to open at (the address's `step=`) past the run's end: its last step is shown, and said so. */
-function notePastEnd(target) {
+/**
+ * A step to open at past the run's end: its last step is shown, and said
+ * so — of the address's `step=`, or of the step a changed run opened at.
+ */
+function notePastEnd(target, fromForm = state.stepFromForm) {
   const shown = coreStep();
-  if (shown < target) showMessage('info', `step=${target} is past the run's end: showing its last step, ${shown}.`, 'sim');
+  if (shown >= target) return;
+  const words = fromForm
+    ? `The changed run ends at step ${shown}, before step ${target} shown last: showing its last step.`
+    : `step=${target} is past the run's end: showing its last step, ${shown}.`;
+  showMessage('info', words, 'sim');
 }
 
 /**
@@ -221,8 +228,9 @@ function notePastEnd(target) {
  */
 function continueTo(step, resume) {
   setPlaying(false, false);
+  const fromForm = state.stepFromForm;
   computeThen(step, () => {
-    notePastEnd(step);
+    notePastEnd(step, fromForm);
     present(0);
     if (resume && running()) setPlaying(true, false);
   });

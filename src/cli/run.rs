@@ -313,7 +313,12 @@ fn summary(r: &Report, status: Status) -> String {
         .as_deref()
         .map(|w| format!(" {}", crate::error::printable(w)))
         .unwrap_or_default();
-    let cap = r.queue_cap.map(|q| format!(" q={q}")).unwrap_or_default()
+    let per_link = if r.extra.edge_queues == Some(true) {
+        " per link"
+    } else {
+        ""
+    };
+    let cap = r.queue_cap.map(|q| format!(" q={q}{per_link}")).unwrap_or_default()
         + &r.extra.flits.map(|f| format!(" flits={f}")).unwrap_or_default();
     let outcome = match status {
         Status::Finished => format!("delivered {}/{} in {} steps", r.delivered, r.packets, r.steps),

@@ -477,3 +477,52 @@ test('an address step past the run\'s end shows the last step and says so; one w
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('a run changed after its end opens at step 0; one changed mid-run keeps the step and says when it ends before it', async () => {
+  const { page, errors } = await open('?topology=mesh:12x12&algorithm=greedy&workload=random-permutation&seed=5&play=0');
+  const infos = () => page.locator('.msg.info > span').allInnerTexts();
+  await page.click('#finish');
+  await page.waitForFunction(() => document.querySelector('[data-role="status"]').textContent === 'finished');
+  const end = await shownStep(page);
+  assert.ok(end > 11, `the 12×12 run ends at ${end}`);
+  await page.fill('#topology', 'mesh:8x8');
+  await page.locator('#topology').dispatchEvent('change');
+  await page.waitForFunction(() => window.routesim.sim.report().topology === 'mesh:8x8');
+  await page.waitForTimeout(300);
+  // It opened at its start (it opened finished, at its own end, with a note
+  // about a step= nobody typed).
+  assert.equal(await shownStep(page), 0, 'the changed run did not open at step 0');
+  assert.notEqual(await status(page), 'finished');
+  assert.ok(!(await infos()).some((m) => /past the run's end|ends at step/.test(m)), (await infos()).join(' | '));
+  // Paused (play=0) mid-run at step 5 of mesh:8x8, a 2×2 run ends earlier: its last step, said in the form's words.
+  await page.goto(server.url + '?topology=mesh:8x8&algorithm=greedy&workload=random-permutation&seed=5&play=0&step=5');
+  await page.waitForSelector('body[data-ready="1"]');
+  assert.equal(await shownStep(page), 5);
+  assert.equal(await status(page), 'paused');
+  await page.fill('#topology', 'mesh:2x2');
+  await page.locator('#topology').dispatchEvent('change');
+  await page.waitForFunction(() => /changed run ends at step/.test([...document.querySelectorAll('.msg.info > span')].map((e) => e.textContent).join(' ')));
+  const last = await page.evaluate(() => window.routesim.sim.report().steps);
+  assert.equal(await shownStep(page), last);
+  assert.ok((await infos()).includes(`The changed run ends at step ${last}, before step 5 shown last: showing its last step.`), (await infos()).join(' | '));
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a guess\'s result carries its measured value only at the run\'s end (not when scrubbed back, not from the last run)', async () => {
+  const { page, errors } = await open('?lesson=greedy-worst');
+  await role(page, 'predict').fill('5');
+  await role(page, 'predict-submit').click();
+  await page.click('#finish');
+  await page.waitForFunction(() => document.querySelector('[data-role="status"]').textContent === 'finished', null, { timeout: 60000 });
+  const result = role(page, 'predict-result');
+  await page.waitForFunction(() => 'measured' in document.querySelector('[data-role="predict-result"]').dataset);
+  assert.match(await result.getAttribute('data-measured'), /^\d+$/);
+  await scrub(page, 2);
+  await page.waitForFunction(() => /result comes at its end/.test(document.querySelector('[data-role="predict-result"]').textContent));
+  assert.equal(await result.getAttribute('data-measured'), null, 'a measured value beside "the result comes at its end"');
+  assert.equal(await result.getAttribute('data-difference'), null);
+  assert.equal(await result.getAttribute('data-guess'), '5');
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -434,6 +434,40 @@ fn scripted_moves_keep_to_the_queue_capacity() {
     assert_eq!(s.sorted(), Some(true));
 }
 
+/// A run with edge queues says so (`"edge_queues": true`, "q=1 per link"
+/// in the summary): its `max_queue` counts nodes and may pass q, and it read
+/// as a node-queue run that broke its cap (the queues audit of 2026-12-01).
+#[test]
+fn a_run_with_edge_queues_says_so() {
+    use crate::common::routesim;
+    let args = [
+        "run",
+        "--topology",
+        "mesh:4x4",
+        "--algorithm",
+        "valiant",
+        "--workload",
+        "random-kk",
+        "--k",
+        "3",
+        "--queue-cap",
+        "1",
+    ];
+    let json = |extra: &[&str]| -> serde_json::Value {
+        let out = routesim(&[&args[..], extra, &["--json"]].concat());
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    let edge = json(&["--edge-queues"]);
+    assert_eq!(edge["edge_queues"], true);
+    assert!(
+        edge["max_queue"].as_u64().unwrap() > 1,
+        "the case the audit found: {edge}"
+    );
+    assert!(json(&[]).get("edge_queues").is_none());
+    let summary = String::from_utf8(routesim(&[&args[..], &["--edge-queues"]].concat()).stdout).unwrap();
+    assert!(summary.contains(" q=1 per link seed 1:"), "{summary}");
+}
+
 /// The sorts' compare-exchanges keep node queues, not link queues: with
 /// `--edge-queues` snake-sort, bitonic and sort-route are refused by name,
 /// as pp-* are (a review found their swaps entering full link queues: 149
