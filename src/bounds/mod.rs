@@ -55,6 +55,11 @@ pub const REGION_MAX_EXACT_CELLS: u64 = 1 << 24;
 /// estimated; past it only an evenly spaced subset of square sizes is scanned.
 pub const REGION_SCAN_WORK: u64 = 1 << 29;
 
+/// For `skip_serializing_if`: a flag written only when false.
+fn is_true(b: &bool) -> bool {
+    *b
+}
+
 /// The lower bounds of one instance, each rounded up to whole steps, and
 /// reference curves.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -94,6 +99,13 @@ pub struct References {
     /// Whether `region` was computed exactly over every square (false when
     /// the work limits made it fall back to the estimate or to fewer sizes).
     pub region_exact: bool,
+    /// Whether `bisection` tried every cut: false (and only then written)
+    /// on a ring or torus with a side above [`TORUS_CUT_BUCKETS`], whose
+    /// cut positions are that many evenly spread ones (the bounds audit of
+    /// 2026-12-01: ring:2049 gave 25 where a cut between two of its
+    /// positions gives 50, and nothing said so).
+    #[serde(skip_serializing_if = "is_true")]
+    pub bisection_exact: bool,
     /// Whether the network has a `region` bound at all (arrays without
     /// wrap-around; elsewhere `region` is 0 by definition, and the page's
     /// words leave it out).
@@ -207,6 +219,7 @@ fn bounds_of(instance: &Instance, moving: &[(u32, u32)], counted: &[(u32, u32)],
         k_side_over_2: square.filter(|&(_, wrap)| !wrap).map(|(side, _)| k as f64 * side / 2.0),
         k_side_over_4: square.filter(|&(_, wrap)| wrap).map(|(side, _)| k as f64 * side / 4.0),
         region_exact: region.exact,
+        bisection_exact: !matches!(topo, Topology::Grid(g) if g.wraps() && g.dims().iter().any(|&side| side as usize > TORUS_CUT_BUCKETS)),
         region_defined: matches!(topo, Topology::Grid(g) if !g.wraps()),
         sqrt_lkn_is_order: matches!(topo, Topology::Grid(g) if g.dims().len() == 2),
     };

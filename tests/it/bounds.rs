@@ -735,3 +735,28 @@ fn shuffle_exchange_cut_links_are_counted_exactly() {
         }
     }
 }
+
+/// A ring or torus past `TORUS_CUT_BUCKETS` positions tries a sub-family of
+/// its cuts, and says so (the bounds audit of 2026-12-01): 50 packets from
+/// 1 to 3 and 50 from 2 to 0 cross both links of the arc {1, 2} outward,
+/// 100 packets over 2 links; ring:2049's evenly spread cut positions miss it.
+#[test]
+fn bisection_says_when_it_tried_only_some_torus_cuts() {
+    let packets = |_| [vec![(1, 3); 50], vec![(2, 0); 50]].concat();
+    let exact = compute(&inst("ring:2048", packets(())));
+    assert_eq!(exact.bisection, 50);
+    assert!(exact.reference.bisection_exact);
+    let wide = compute(&inst("ring:2049", packets(())));
+    assert!(!wide.reference.bisection_exact);
+    assert!(wide.bisection <= 50, "a sub-family of cuts gives at most the bound");
+    let json = serde_json::to_value(&exact).unwrap();
+    assert!(
+        json["reference"].get("bisection_exact").is_none(),
+        "written only when false"
+    );
+    assert_eq!(
+        serde_json::to_value(&wide).unwrap()["reference"]["bisection_exact"],
+        false
+    );
+    assert!(compute(&inst("mesh:3000x2", vec![(0, 5999)])).reference.bisection_exact);
+}
