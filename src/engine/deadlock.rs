@@ -6,9 +6,13 @@
 //! full and some packet at v (eligible, undelivered, not scripted, away
 //! from its target) makes its next hop to w and w would refuse it (w is not
 //! the packet's destination, where it would be accepted). With edge queues
-//! (one queue of q per incoming link) the packet must sit in a full queue
-//! of v's, and w counts as full towards v when its queue for the link
-//! v → w holds q packets.
+//! (one queue of q per incoming link) v is full when one of its queues
+//! holds q packets, the packet must sit in a full queue of v's or wait at
+//! its source v (as packets at their source count in a full node's queue
+//! above; the queues audit of 2026-12-01 found a ring whose cycle ran
+//! through a source packet that won its link every step and was refused,
+//! reported as no cycle), and w counts as full towards v when its queue
+//! for the link v → w holds q packets.
 //!
 //! The canonical cycle: v₀ is the smallest node that lies on a cycle of
 //! wait-for edges (the smallest node of a strongly connected component
@@ -45,20 +49,31 @@ impl Engine {
             }
         };
         let mut edges: Vec<(u32, u32)> = Vec::new();
+        let in_full_queue = |s: usize| {
+            self.flags[s] & DEPARTED != 0
+                && self
+                    .edge_occupancy
+                    .get(self.in_link[s] as usize)
+                    .is_some_and(|&o| o >= cap)
+        };
+        // With edge queues: the nodes with a full queue.
+        let mut full_node = vec![false; if self.config.edge_queues { nodes } else { 0 }];
+        if self.config.edge_queues {
+            for s in 0..self.scan_len {
+                if self.flags[s] & (DELIVERED | COMBINED) == 0 && in_full_queue(s) {
+                    full_node[self.pos[s] as usize] = true;
+                }
+            }
+        }
         for s in 0..self.scan_len {
             let f = self.flags[s];
             if f & (DELIVERED | COMBINED | FORCED) != 0 || f & ELIGIBLE == 0 {
                 continue;
             }
             let (v, target) = (self.pos[s], self.target[s]);
-            // With edge queues the packet itself must sit in a full queue.
-            if self.config.edge_queues
-                && (f & DEPARTED == 0
-                    || self
-                        .edge_occupancy
-                        .get(self.in_link[s] as usize)
-                        .is_none_or(|&o| o < cap))
-            {
+            // With edge queues the packet itself sits in a full queue, or
+            // waits at its source at a node with one.
+            if self.config.edge_queues && !in_full_queue(s) && (f & DEPARTED != 0 || !full_node[v as usize]) {
                 continue;
             }
             let parity = super::ties(&self.id_of, &self.tie_of)[s] ^ tie_flip(f);

@@ -294,3 +294,36 @@ fn edge_queues_wait_for_the_link_queue_of_the_next_node() {
         );
     }
 }
+
+/// With edge queues a packet waiting at its source at a full node waits
+/// like one in a full queue (as in a node-queue run): on ring:7, random-kk
+/// k = 4, seed 4, q = 1, node 4's queue from 5 holds a packet for 3 that
+/// loses link 4 → 3 every step to a source packet of node 4, which node
+/// 3's full queue refuses: the ring waits (it was reported as no cycle;
+/// the queues audit of 2026-12-01).
+#[test]
+fn edge_queues_count_source_packets_at_full_nodes() {
+    let topo: Topology = "ring:7".parse().unwrap();
+    let instance = routesim::workload::generate(
+        &topo,
+        &routesim::workload::WorkloadSpec {
+            k: Some(4),
+            ..routesim::workload::WorkloadSpec::new(routesim::workload::Workload::RandomKk, 4)
+        },
+    )
+    .unwrap();
+    let mut sim = Simulation::new(
+        instance,
+        SimConfig {
+            algorithm: "greedy".into(),
+            queue_cap: Some(1),
+            edge_queues: true,
+            seed: 4,
+            check_invariants: true,
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(sim.run(), Status::Stalled);
+    assert_eq!(sim.deadlock(), Some(&[0, 6, 5, 4, 3, 2, 1][..]));
+}
