@@ -72,7 +72,8 @@ pub(super) const LMRR_MESH: Lesson = Lesson {
     predict: Some(Predict {
         measure: Guess::Steps,
         question: "Before you play: greedy needs 15 steps here. lmrr routes the four phases one after the other, \
-                   each climbing a network of 2n − 1 = 31 levels. How many steps will lmrr need in all?",
+                   each on the levels its packets use of a network of 2n − 1 = 31 levels (at most 17 here: few \
+                   packets move, none far). How many steps will lmrr need in all?",
     }),
 };
 

@@ -132,7 +132,9 @@ pub const LESSONS: &[Lesson] = &[
                neighbours (the keys cross, then the packets swap, while the next round's keys cross on other \
                links: about one step a round), and the snake merge sort takes 7n − 9 − log₂ n steps (99 here) \
                against the lecture's assumed 3n + o(n): the 3n sorts pay for their o(n) with sorts of large \
-               blocks and are slower at every size a browser runs. Packets arrive only after the sort.",
+               blocks and are slower at every size a browser runs. Reversing every second column is a phase of \
+               its own (14 steps here), then the columns route (15): 128 in all. Packets arrive only after the \
+               sort.",
         paper: LECTURE,
         section: "Sorting-based permutation routing",
         preset: preset("mesh:16x16", "random-permutation", "sort-route", 30),

@@ -1557,6 +1557,10 @@ fn the_rand_interval_lmrr_mesh_and_combining_lessons_quote_their_runs() {
     assert_eq!(lmrr.extra.lmrr.as_ref().unwrap().max_edge_queue, 2);
     assert_eq!((greedy.steps, greedy.max_queue), (15, 9));
     assert!(quoted("lmrr-mesh").contains("needs 15 steps") && quoted("lmrr-mesh").contains("climbs to 9"));
+    // Each phase's network is cut to the levels its packets use: at most 17
+    // of 31 here (the question said 31 a phase; the lessons audit of 2026-12-01).
+    assert_eq!(lmrr.extra.lmrr.as_ref().unwrap().levels, 17);
+    assert!(quoted("lmrr-mesh").contains("2n − 1 = 31 levels (at most 17 here"));
     assert!(status
         .checks
         .iter()
@@ -1698,4 +1702,28 @@ fn theorem_2_9_takes_the_networks_depth_for_l() {
     // The run takes about the depth: a constant near 1, not 20.
     let c = f64::from(report.steps) / bound;
     assert!(c < 1.5, "steps {} against {bound}", report.steps);
+}
+
+/// The sort-route lesson quotes its run's phases: the sort's 7n − 9 − log₂ n
+/// = 99 steps, the reversal of every second column (14, a phase the text
+/// left out of "the price"; the lessons audit of 2026-12-01), the columns'
+/// routing (15), 128 in all.
+#[test]
+fn the_sort_route_lesson_quotes_its_phases() {
+    let (_, main, _) = run_lesson("sort-route");
+    let report = main.report();
+    let phases: Vec<(&str, u32)> = report.phases.iter().map(|p| (p.name.as_str(), p.steps)).collect();
+    assert_eq!(
+        phases,
+        [
+            ("sort-column-major-snake", 99),
+            ("reverse-odd-columns", 14),
+            ("route-column", 15)
+        ]
+    );
+    assert_eq!(report.steps, 128);
+    let text = lessons::lookup("sort-route").unwrap().text;
+    for quoted in ["(99 here)", "(14 steps here)", "route (15): 128 in all"] {
+        assert!(text.contains(quoted), "{quoted}");
+    }
 }
