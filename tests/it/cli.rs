@@ -1220,6 +1220,21 @@ fn shards_concatenated_equal_the_whole_sweep_and_load() {
     }
 }
 
+/// Runs `routesim ARGS > out` with stderr on a terminal (util-linux
+/// `script`'s pty, CI unset) and returns what the terminal showed.
+fn on_a_terminal(args: &str, out: &std::path::Path, tty: &std::path::Path) -> String {
+    let command = format!("{} {args} > {}", env!("CARGO_BIN_EXE_routesim"), out.display());
+    let status = Command::new("script")
+        .args(["-qec", &command, &tty.display().to_string()])
+        .env_remove("CI")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .status()
+        .expect("util-linux script runs");
+    assert!(status.success(), "{command}");
+    String::from_utf8_lossy(&std::fs::read(tty).unwrap()).into_owned()
+}
+
 /// Issue #29 item 5: `run` draws a progress bar (packets delivered, the
 /// step, packet-hops per second) on stderr when stderr is a terminal and the
 /// run takes more than about a second — nothing on stdout, whose report is
@@ -1231,23 +1246,8 @@ fn run_draws_progress_only_on_a_terminal_on_stderr_and_after_a_second() {
     std::fs::create_dir_all(&dir).unwrap();
     let on_terminal = |args: &str| -> (String, Vec<u8>) {
         let (out, tty) = (dir.join("out.json"), dir.join("tty.txt"));
-        let command = format!(
-            "{} run {args} --json > {}",
-            env!("CARGO_BIN_EXE_routesim"),
-            out.display()
-        );
-        let status = Command::new("script")
-            .args(["-qec", &command, &tty.display().to_string()])
-            .env_remove("CI")
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .status()
-            .expect("util-linux script runs");
-        assert!(status.success(), "{command}");
-        (
-            String::from_utf8_lossy(&std::fs::read(&tty).unwrap()).into_owned(),
-            std::fs::read(&out).unwrap(),
-        )
+        let drawn = on_a_terminal(&format!("run {args} --json"), &out, &tty);
+        (drawn, std::fs::read(&out).unwrap())
     };
     // mesh:640x640: about 200 M packet-hops, seconds of work.
     let long = "--topology mesh:640x640 --workload random-permutation --seed 1";
@@ -1274,16 +1274,7 @@ fn load_saturation_draws_progress_on_a_terminal() {
     std::fs::create_dir_all(&dir).unwrap();
     let (out, tty) = (dir.join("out.json"), dir.join("tty.txt"));
     let args = "load --topology mesh:20x20 --saturation --bisect 2";
-    let command = format!("{} {args} > {}", env!("CARGO_BIN_EXE_routesim"), out.display());
-    let status = Command::new("script")
-        .args(["-qec", &command, &tty.display().to_string()])
-        .env_remove("CI")
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .status()
-        .expect("util-linux script runs");
-    assert!(status.success(), "{command}");
-    let drawn = String::from_utf8_lossy(&std::fs::read(&tty).unwrap()).into_owned();
+    let drawn = on_a_terminal(args, &out, &tty);
     assert!(
         drawn.contains("/3 runs at most, greedy uniform at rate "),
         "no bar: {drawn:?}"
