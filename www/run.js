@@ -142,7 +142,9 @@ export function present(animateMs) {
   // Paused (a manual step), the chart shows the step at once; playing, a few times a second.
   updateChart(!running() || !state.playing);
   updateCounters();
-  updateExplain(!running());
+  // Paused (a manual step, a scrub), the claims follow at once too (they lagged the
+  // counters by up to a quarter second; the timeline audit of 2026-12-01).
+  updateExplain(!running() || !state.playing);
   state.dirty = true;
   shown();
 }

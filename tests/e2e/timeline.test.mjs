@@ -526,3 +526,23 @@ test('a guess\'s result carries its measured value only at the run\'s end (not w
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('scrubbed back while paused, the claims and the sort verdict follow the counters at once', async () => {
+  const { page, errors } = await open('?topology=hypercube:4&algorithm=bitonic&workload=sort-random&play=0');
+  await page.click('#finish');
+  await page.waitForFunction(() => document.querySelector('[data-role="status"]').textContent === 'finished');
+  await page.waitForFunction(() => /✓/.test(document.querySelector('[data-role="sort-verdict"]').textContent));
+  // Read in the same task as the scrub: no timer may run in between.
+  const seen = await role(page, 'scrubber').evaluate((el) => {
+    el.value = '0';
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+    return {
+      step: document.querySelector('[data-role="step-count"]').textContent,
+      verdict: document.querySelector('[data-role="sort-verdict"]').textContent,
+    };
+  });
+  assert.equal(seen.step, '0');
+  assert.ok(!/✓/.test(seen.verdict), `step 0 still says: ${seen.verdict}`);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
