@@ -79,9 +79,7 @@ export function applyConfig(candidate, instanceText, errorPrefix = 'Cannot run t
   // nobody typed; the timeline audit of 2026-12-01).
   const ended = ['finished', 'stalled', 'step-limit'].includes(shownStatus());
   if (source !== 'url' && ended) state.page.step = 0;
-  state.stepFromForm = source !== 'url';
-  rebuild(state.autoplay, sim);
-  state.stepFromForm = false;
+  rebuild(state.autoplay, sim, source !== 'url');
   if (instanceText && state.topo) state.config.topology = state.topo.name;
   writeControls();
   refreshMenus();

@@ -20,9 +20,11 @@ import { saveUrlSoon } from './address.js';
 
 /**
  * Starts the current configuration at step 0; `play`: start animating;
- * `built`: its run, already built by the caller (else built here).
+ * `built`: its run, already built by the caller (else built here);
+ * `fromForm`: a run the form changed, opening at the step shown before (not
+ * an address's `step=`: notePastEnd's words).
  */
-export function rebuild(play = state.autoplay, built = null) {
+export function rebuild(play = state.autoplay, built = null, fromForm = false) {
   state.gotoJob += 1;
   if (state.computingAhead) state.embedApi?.dropWaiting();
   state.computingAhead = false;
@@ -70,7 +72,7 @@ export function rebuild(play = state.autoplay, built = null) {
       state.sim.goto(at);
       state.compare?.goto(at);
       state.compare?.refresh(0);
-      if (!later) notePastEnd(target);
+      if (!later) notePastEnd(target, fromForm);
     }
     state.snapshot = state.sim.snapshot();
     state.destinations = state.sim.destinations();
@@ -103,7 +105,7 @@ export function rebuild(play = state.autoplay, built = null) {
   updateExplain(true);
   state.dirty = true;
   shown();
-  if (later) continueTo(later, play);
+  if (later) continueTo(later, play, fromForm);
 }
 
 /** Runs `n` steps within a time budget; returns how many were run. */
@@ -213,7 +215,7 @@ function coreStep() {
  * A step to open at past the run's end: its last step is shown, and said
  * so — of the address's `step=`, or of the step a changed run opened at.
  */
-function notePastEnd(target, fromForm = state.stepFromForm) {
+function notePastEnd(target, fromForm) {
   const shown = coreStep();
   if (shown >= target) return;
   const words = fromForm
@@ -228,9 +230,8 @@ function notePastEnd(target, fromForm = state.stepFromForm) {
  * shows the step, and plays on if the run was to play. As with a goto,
  * play, pause, a step or another goto meanwhile cancels it.
  */
-function continueTo(step, resume) {
+function continueTo(step, resume, fromForm) {
   setPlaying(false, false);
-  const fromForm = state.stepFromForm;
   computeThen(step, () => {
     notePastEnd(step, fromForm);
     present(0);

@@ -11,7 +11,6 @@ export const state = {
   page: { ...PAGE_DEFAULTS }, // speed, color (null: by key for a sort, else by class), play
   embed: false,
   guess: null, // a lesson's prediction as given (text), null before one (predict.js)
-  stepFromForm: false, // while a changed run is rebuilt from the form (not an address): notePastEnd's words
   catalogue: null, // wasm catalogue(): topologies, algorithms, policies, workloads
   choices: null, // wasm choices(config) for the current run
   sim: null,

@@ -398,7 +398,8 @@ fn random_lk(topo: &Topology, n: u32, l: u32, k: u32, rng: &mut Rng) -> Result<V
     // go to distinct destinations), so k ≤ n, except where no node receives
     // all k: ℓ = 1 and k > n sends all n packets to one node (the workloads
     // audit of 2026-12-01: refused, "only 1 sources"). So min(k, nℓ) ≤ n.
-    let beyond = |k: u32, l: u32| u64::from(k).min(u64::from(n) * u64::from(l)) > u64::from(n);
+    // `most` per concentrated node, `each` per node of the other side.
+    let beyond = |most: u32, each: u32| u64::from(most).min(u64::from(n) * u64::from(each)) > u64::from(n);
     // A butterfly's ends are its 2^D rows (level 0 to level D).
     let nodes = if matches!(topo, Topology::Butterfly(_)) {
         "rows"

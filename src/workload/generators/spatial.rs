@@ -274,11 +274,12 @@ impl Ball {
 
 /// `hotspot`: a uniformly random hot destination h; every source sends one
 /// packet along a uniformly random permutation, except that H = ⌊n·p/100⌋
-/// sources, at least one when p > 0 (a uniformly random set, never h itself;
-/// at most n−1) send to h instead: a hotspot workload without a hot spot,
-/// as ⌊n·p/100⌋ = 0 gave below 100/p nodes (hypercube:3 at p = 10), is
-/// none (the workloads audit of 2026-12-01). So h receives H packets (plus its permutation packet if that
-/// source was not chosen), every other node at most one.
+/// sources, at least one when p > 0 (a uniformly random set, never h
+/// itself; at most n−1), send to h instead. So h receives H packets (plus
+/// its permutation packet if that source was not chosen), every other node
+/// at most one. (Below 100/p nodes ⌊n·p/100⌋ = 0 gave a hotspot workload
+/// without a hot spot, e.g. hypercube:3 at p = 10; the workloads audit of
+/// 2026-12-01.)
 pub(super) fn hotspot(ends: Ends, percent: u32, rng: &mut Rng) -> Result<Vec<(u32, u32)>> {
     if percent > 100 {
         return Err(Error::invalid(
