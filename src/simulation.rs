@@ -3,7 +3,8 @@
 
 use crate::algorithms::{self, Algorithm, EdgeQueues, Mark};
 use crate::bounds::{self, Bounds};
-use crate::engine::{Engine, EngineConfig, Policy, StepSummary, MAX_FLITS};
+pub use crate::engine::check_flits;
+use crate::engine::{Engine, EngineConfig, Policy, StepSummary};
 use crate::error::{Error, Result};
 use crate::options::{AlgorithmOptions, Field};
 use crate::report::{Extra, Latency, Report};
@@ -195,7 +196,7 @@ impl Simulation {
         if config.edge_queues && !own_queues && !algorithm.keeps_edge_queues() {
             return Err(Error::unsupported(
                 entry.name,
-                "its sorts and tours move packets by script, keeping node queues, not link queues: \
+                "it moves packets by script (compare-exchanges, tours), keeping node queues, not link queues: \
                  use --queue-cap without --edge-queues",
             ));
         }
@@ -285,16 +286,22 @@ impl Simulation {
         // Once every packet is delivered only worms' flits are left to
         // arrive: the algorithm has nothing more to do (never with F = 1).
         if !self.engine.finished() {
-            self.algorithm.before_step(&mut self.engine);
-            // The algorithm delivered the last packets where they stood
-            // (they reached their destinations in an earlier step, e.g. a
-            // tour with nothing left to move): the run ended with that step,
-            // and no empty step is simulated after it — a reader sees the
-            // run end at its `steps`. This is asked before the step limit,
-            // so a limit equal to such a run's length does not cut it off.
-            if self.engine.drained() && self.engine.stats().last_delivery <= self.engine.step_count() {
-                self.engine.restate_step_end();
-                self.status = Status::Finished;
+            // At the step limit the next step's preparation is not run: it
+            // counts what it schedules (lmrr's ghosts, a sort's key
+            // messages) for a step never taken. Only a hand-over of the
+            // last packets where they stand is tried, on a copy.
+            if self.engine.step_count() >= self.config.max_steps {
+                if self.engine.all_home() {
+                    let mut next = self.clone();
+                    if next.prepare() {
+                        *self = next;
+                        return StepSummary::default();
+                    }
+                }
+                self.status = Status::StepLimit;
+                return StepSummary::default();
+            }
+            if self.prepare() {
                 return StepSummary::default();
             }
         }
@@ -319,6 +326,22 @@ impl Simulation {
             self.deadlock = self.engine.wait_for_cycle();
         }
         summary
+    }
+
+    /// The algorithm's part of the next step's start; true when it handed
+    /// the last packets over where they stood (they reached their
+    /// destinations in an earlier step, e.g. a tour with nothing left to
+    /// move): the run ended with the step before, and no empty step is
+    /// simulated after it — a reader sees the run end at its `steps`, also
+    /// under a step limit equal to them.
+    fn prepare(&mut self) -> bool {
+        self.algorithm.before_step(&mut self.engine);
+        let ended = self.engine.drained() && self.engine.stats().last_delivery <= self.engine.step_count();
+        if ended {
+            self.engine.restate_step_end();
+            self.status = Status::Finished;
+        }
+        ended
     }
 
     /// Steps until the run is over or `max_steps` more steps were taken.
@@ -372,6 +395,7 @@ impl Simulation {
                 name: &s.config.algorithm,
                 step: s.engine.step_count(),
                 finished: s.status() == Status::Finished,
+                stalled: s.status() == Status::Stalled,
             }
         }
         let runs: Vec<bounds::RunAt> = std::iter::once(self).chain(beside).map(at).collect();
@@ -669,29 +693,4 @@ impl Simulation {
             delay_histogram: None,
         }
     }
-}
-
-/// Refuses a number of flits out of range, or worms with bounded queues
-/// (the engine counts worms by their heads, SPEC §1's queues hold packets;
-/// see `engine/worms.rs`).
-pub fn check_flits(flits: u32, queue_cap: Option<u32>) -> Result<()> {
-    if !(1..=MAX_FLITS).contains(&flits) {
-        return Err(Error::invalid(
-            "flits",
-            flits,
-            format!("expected a whole number from 1 to {MAX_FLITS}"),
-        ));
-    }
-    if flits > 1 {
-        if let Some(q) = queue_cap {
-            return Err(Error::invalid(
-                "flits",
-                flits,
-                format!(
-                    "cut-through worms cannot be combined with bounded queues (queue-cap {q}): queues count worms by their heads; drop --queue-cap or use --flits 1"
-                ),
-            ));
-        }
-    }
-    Ok(())
 }

@@ -17,6 +17,14 @@ export function showMessage(kind, text, source = 'page') {
   div.dataset.source = source;
   const span = document.createElement('span');
   span.textContent = text;
+  // Embedded, a message is one line (style.css), its whole text the line's
+  // tooltip and shown in full on a click, so that a frame with several
+  // keeps its canvas and claims in view.
+  span.title = text;
+  span.addEventListener('click', () => {
+    div.classList.toggle('open');
+    window.dispatchEvent(new Event('resize'));
+  });
   const close = document.createElement('button');
   close.type = 'button';
   close.className = 'close';

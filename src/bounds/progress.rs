@@ -32,6 +32,22 @@ pub struct RunAt<'a> {
     pub step: u32,
     /// Whether it has finished (every packet delivered).
     pub finished: bool,
+    /// Whether it stalled (it ended without delivering every packet).
+    pub stalled: bool,
+}
+
+impl RunAt<'_> {
+    /// Whether it has ended, finished or stalled.
+    fn ended(&self) -> bool {
+        self.finished || self.stalled
+    }
+
+    /// An ended run that did not finish, in words ("greedy: stalled,
+    /// not every packet delivered"); `None` otherwise.
+    fn stall_words(&self) -> Option<String> {
+        self.stalled
+            .then(|| format!("{}: stalled, not every packet delivered", self.name))
+    }
 }
 
 impl Bounds {
@@ -41,7 +57,7 @@ impl Bounds {
     pub fn progress(&self, runs: &[RunAt]) -> Progress {
         let best = self.best;
         let reached = runs.iter().any(|r| r.step >= best);
-        let (figure, words) = if best > 0 && runs.iter().any(|r| r.finished) {
+        let (figure, words) = if best > 0 && runs.iter().any(RunAt::ended) {
             let each: Vec<String> = runs
                 .iter()
                 .map(|r| match r.finished {
@@ -51,7 +67,7 @@ impl Bounds {
                         r.step,
                         to_fixed(f64::from(r.step) / f64::from(best), 2)
                     ),
-                    false => format!("{}: still running", r.name),
+                    false => r.stall_words().unwrap_or_else(|| format!("{}: still running", r.name)),
                 })
                 .collect();
             (best.to_string(), each.join(" · "))
@@ -106,7 +122,7 @@ impl Progress {
     /// 22 steps = 1.38 × 16").
     pub fn apart(runs: &[OwnBound; 2], why: &str) -> Progress {
         let figure = format!("{} and {}", runs[0].bounds.best, runs[1].bounds.best);
-        let words = if runs.iter().any(|r| r.at.finished) {
+        let words = if runs.iter().any(|r| r.at.ended()) {
             let each: Vec<String> = runs
                 .iter()
                 .map(|r| {
@@ -119,7 +135,10 @@ impl Progress {
                             to_fixed(f64::from(r.at.step) / f64::from(best), 2)
                         ),
                         (true, false) => format!("{}: {} steps", r.at.name, r.at.step),
-                        (false, _) => format!("{}: still running (bound {best})", r.at.name),
+                        (false, _) => r.at.stall_words().map_or_else(
+                            || format!("{}: still running (bound {best})", r.at.name),
+                            |w| format!("{w} (bound {best})"),
+                        ),
                     }
                 })
                 .collect();

@@ -61,7 +61,7 @@ pub struct LoadArgs {
     #[command(flatten)]
     pub windows: WindowArgs,
     /// Seed.
-    #[arg(long, value_name = "S", allow_hyphen_values = true)]
+    #[arg(long, value_name = "S", allow_hyphen_values = true, default_value = "1")]
     pub seed: Option<String>,
     /// Contention policy.
     #[arg(long, default_value = "farthest-first", allow_hyphen_values = true)]

@@ -57,7 +57,7 @@ pub fn system_limit() -> Option<Limit> {
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
         candidates.push((
             limit.saturating_sub(mapped).saturating_sub(threads * THREAD_RESERVE),
-            "the address space left under its limit (ulimit -v), less 66 MiB a thread for its stack and malloc arena",
+            "the address space left under its limit (ulimit -v, less 66 MiB a thread for its stack and malloc arena)",
         ));
     }
     let cgroup = read("/sys/fs/cgroup/memory.max").or_else(|| read("/sys/fs/cgroup/memory/memory.limit_in_bytes"));

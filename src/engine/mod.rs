@@ -49,7 +49,7 @@ pub use deadlock::canonical_cycle;
 pub use policy::Policy;
 pub use queues::ScriptRefusal;
 pub use stats::{PhaseSteps, Stats};
-pub use worms::MAX_FLITS;
+pub use worms::{check_flits, MAX_FLITS};
 
 use crate::error::{try_collect, try_filled, try_headroom, try_zeros, Result};
 use crate::rng::{Rng, Stream};

@@ -48,6 +48,7 @@
 //! its head's position ([`Engine::worm_trail`]).
 
 use super::Engine;
+use crate::error::{Error, Result};
 use crate::topology::Network;
 
 /// A head's crossing of a link whose reservation is still live.
@@ -231,4 +232,29 @@ impl Engine {
             }
         }
     }
+}
+
+/// Refuses a number of flits out of range, or worms with bounded queues
+/// (the engine counts worms by their heads, SPEC §1's queues hold packets;
+/// this module).
+pub fn check_flits(flits: u32, queue_cap: Option<u32>) -> Result<()> {
+    if !(1..=MAX_FLITS).contains(&flits) {
+        return Err(Error::invalid(
+            "flits",
+            flits,
+            format!("expected a whole number from 1 to {MAX_FLITS}"),
+        ));
+    }
+    if flits > 1 {
+        if let Some(q) = queue_cap {
+            return Err(Error::invalid(
+                "flits",
+                flits,
+                format!(
+                    "cut-through worms cannot be combined with bounded queues (queue-cap {q}): queues count worms by their heads; drop --queue-cap or use --flits 1"
+                ),
+            ));
+        }
+    }
+    Ok(())
 }

@@ -14,7 +14,7 @@ use crate::algorithms::claim::{Claim, Measure, Strength};
 use crate::algorithms::lookup;
 use crate::claims::Bound;
 use crate::engine::PhaseSteps;
-use crate::lessons::{Lesson, Relation};
+use crate::lessons::Lesson;
 use crate::simulation::{Simulation, Status};
 use crate::topology::Network;
 use serde::Serialize;
@@ -23,6 +23,7 @@ mod delay;
 mod judge;
 mod load;
 mod phases;
+mod relate;
 mod scope;
 mod sort;
 mod stall;
@@ -34,6 +35,7 @@ pub use sort::SortStatus;
 pub use stall::Stall;
 
 use judge::claim_status;
+use relate::relate;
 use words::{classes, destination_key, phase_text, terms};
 
 /// What the phase called `name` (as the report names it, with colour,
@@ -216,7 +218,7 @@ pub struct CheckLine {
     /// The line.
     pub text: String,
     /// The line in a few words, its outcome first where it has one
-    /// ("bit-fixing — the delay theorem: all 4096 within |S| ✓"): an embed's
+    /// ("all 4096 within |S| ✓ · bit-fixing — the delay theorem"): an embed's
     /// one line per check, so that its ellipsis never hides the number;
     /// empty where `text` is short already.
     #[serde(skip_serializing_if = "String::is_empty")]
@@ -532,7 +534,7 @@ fn lesson_status(lesson: &'static Lesson, main: &Simulation, compare: Option<&Si
         for s in statuses.into_iter().filter(|s| s.verdict != Verdict::NotApplicable) {
             checks.push(CheckLine {
                 text: named(sim, s.check),
-                short: named(sim, format!("{}: {}", s.name, s.outcome)),
+                short: format!("{} · {}", s.outcome, named(sim, s.name.to_string())),
                 verdict: s.verdict,
                 what: named(sim, s.what),
             });
@@ -608,80 +610,6 @@ fn lesson_status(lesson: &'static Lesson, main: &Simulation, compare: Option<&Si
         title,
         verdict_text,
         changed: None,
-    }
-}
-
-fn relate(relation: Relation, a: &Simulation, b: &Simulation) -> CheckLine {
-    let (pa, pb) = (Progress::of(a), Progress::of(b));
-    let (na, nb) = (&a.config().algorithm, &b.config().algorithm);
-    let over = pa.over() && pb.over();
-    let (holds, text, claim) = match relation {
-        Relation::MoreSteps => (
-            pa.steps > pb.steps,
-            format!(
-                "{na} needs more steps than {nb}: {} {} {}",
-                pa.steps,
-                if pa.steps > pb.steps { ">" } else { "≤" },
-                pb.steps
-            ),
-            format!("{na} needs more steps than {nb}"),
-        ),
-        Relation::FewerSteps => (
-            pa.steps < pb.steps,
-            format!(
-                "{na} needs fewer steps than {nb}: {} {} {}",
-                pa.steps,
-                if pa.steps < pb.steps { "<" } else { "≥" },
-                pb.steps
-            ),
-            format!("{na} needs fewer steps than {nb}"),
-        ),
-        Relation::SmallerQueue => (
-            pa.max_queue < pb.max_queue,
-            format!(
-                "{na}'s largest queue is smaller than {nb}'s: {} {} {}",
-                pa.max_queue,
-                if pa.max_queue < pb.max_queue { "<" } else { "≥" },
-                pb.max_queue
-            ),
-            format!("{na}'s largest queue is smaller than {nb}'s"),
-        ),
-        Relation::TradeOff => (
-            pa.steps < pb.steps && pa.max_queue > pb.max_queue,
-            format!(
-                "{na} is faster ({} {} {} steps) but {nb} needs less room (largest queue {} {} {})",
-                pa.steps,
-                if pa.steps < pb.steps { "<" } else { "≥" },
-                pb.steps,
-                pb.max_queue,
-                if pb.max_queue < pa.max_queue { "<" } else { "≥" },
-                pa.max_queue
-            ),
-            format!("{na} is faster but {nb} needs less room"),
-        ),
-        Relation::SecondFirst {
-            main_power,
-            other_power,
-        } => return sort::race(a, b, main_power, other_power),
-    };
-    let verdict = match (over, holds) {
-        (false, _) => Verdict::Pending,
-        (true, true) => Verdict::Met,
-        (true, false) => Verdict::NotMet,
-    };
-    let text = if over {
-        format!("{text}{}", verdict.mark())
-    } else {
-        format!(
-            "{claim}: so far {na} {} steps, largest queue {}; {nb} {} steps, largest queue {} — not yet decided",
-            pa.steps, pa.max_queue, pb.steps, pb.max_queue
-        )
-    };
-    CheckLine {
-        short: String::new(),
-        text,
-        verdict,
-        what: claim,
     }
 }
 

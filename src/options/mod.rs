@@ -584,3 +584,8 @@ impl Field {
 pub fn shown(v: Option<u32>) -> String {
     v.map_or_else(|| "the default".to_string(), |v| v.to_string())
 }
+
+/// As [`shown`], naming the default's value when it is one number.
+pub fn shown_or(v: Option<u32>, default: u32) -> String {
+    v.map_or_else(|| format!("the default, {default}"), |v| v.to_string())
+}

@@ -14,7 +14,7 @@
 use crate::algorithms::{registry, AlgorithmOptions, Entry};
 use crate::engine::{Policy, RESORT_INTERVAL};
 use crate::error::{Error, Result};
-use crate::options::{parse_bool, parse_u32, shown};
+use crate::options::{parse_bool, parse_u32, shown_or};
 pub use crate::options::{parse_number, Field, Phases, UNKNOWN_LOCALITY};
 use crate::simulation::{check_flits, SimConfig, Simulation, DEFAULT_MAX_STEPS};
 use crate::topology::Topology;
@@ -264,9 +264,9 @@ impl RunSpec {
                 "none"
             }
             .into(),
-            Field::L => shown(self.l),
-            Field::K => shown(self.k),
-            Field::Hotspot => shown(self.hotspot),
+            Field::L => shown_or(self.l, 1),
+            Field::K => shown_or(self.k, 1),
+            Field::Hotspot => shown_or(self.hotspot, workload::DEFAULT_HOT_PERCENT),
             Field::Seed => self.seed.to_string(),
             Field::QueueCap => self.queue_cap.map_or_else(|| "unbounded".into(), |q| q.to_string()),
             Field::EdgeQueues => self.edge_queues.to_string(),

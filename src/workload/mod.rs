@@ -2,6 +2,7 @@
 //! [`Instance`] from a seed, and the instance format itself.
 
 mod generators;
+pub(crate) use generators::DEFAULT_HOT_PERCENT;
 mod instance;
 mod instance_read;
 pub mod keys;

@@ -47,6 +47,8 @@ function overflowing(target) {
       if (!el.checkVisibility() || el.tagName === 'CANVAS' || el.closest('.u-wrap')) continue;
       // The compact view gives each claim one line, its whole text as the line's tooltip (issue #25: claims in a 400 × 600 frame).
       if (document.body.classList.contains('embed') && el.closest('[data-role="claim"][title]') && !el.matches('[data-role="claim"]')) continue;
+      // So does each message (a bad URL parameter), its whole text shown on a click.
+      if (document.body.classList.contains('embed') && el.matches('.msg > span[title]')) continue;
       // So does each line of a sort's goal (two runs beside each other: two lines).
       if (document.body.classList.contains('embed') && el.matches('[data-role="sort-verdict"] > span[title]')) continue;
       const r = el.getBoundingClientRect();
@@ -618,4 +620,44 @@ test('two runs beside each other: the one that is over lights no link at the ste
   assert.equal(await litPixels(), 0, `greedy, over at step ${steps[0]}, still lights links at step ${steps[1]}`);
   assert.deepEqual(errors, []);
   await page.close();
+});
+
+// An audit: three bad URL parameters in a 400 × 600 frame stacked three
+// two-line messages over the canvas, and the frame scrolled with its
+// claims below the fold. Embedded, each message is one line that names
+// its parameter first (its whole text on a click), and a lesson's check
+// lines lead with their figures, so that the ellipsis cuts the claim's
+// name, never its number.
+test('a 400 × 600 frame with bad URL parameters keeps its claims in view; check lines lead with their figures', async () => {
+  const { page, frame, errors } = await openFramed('?embed=1&topology=mesh:8x8&algorithm=greedy&workload=transpose&q=0&speed=fast&color=rainbow', 400, 600);
+  const messages = await frame.locator('[data-role="error"] .msg > span').allInnerTexts();
+  assert.equal(messages.length, 3, JSON.stringify(messages));
+  for (const [i, key] of ['q', 'speed', 'color'].entries()) assert.ok(messages.some((m) => m.startsWith(`URL parameter ${key}=`)), `${key}: ${messages[i]}`);
+  const fits = () => {
+    const d = document.documentElement;
+    return d.scrollHeight <= d.clientHeight + 1;
+  };
+  assert.ok(await frame.waitForFunction(fits, null, { timeout: 3000 }).then(() => true, () => false), 'the frame scrolls');
+  const [claims, height] = await frame.evaluate(() => [[...document.querySelectorAll('[data-role="claim"]')].map((c) => c.getBoundingClientRect().bottom), window.innerHeight]);
+  assert.ok(claims.length > 0 && claims.every((b) => b <= height), `claims below the frame (${height}): ${claims}`);
+  // A click shows a message whole.
+  const one = frame.locator('[data-role="error"] .msg > span').first();
+  // Its height in font sizes: under 2 is one line.
+  const ems = async () => one.evaluate((el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).fontSize));
+  assert.ok((await ems()) < 2, `a message of ${await ems()} em`);
+  await one.click();
+  assert.ok((await ems()) > 2, 'the clicked message is still one line');
+  await page.screenshot({ path: path.join(shots, 'embed-bad-params.png') });
+  assert.deepEqual(errors, []);
+  await page.close();
+
+  const lesson = await openFramed('?embed=1&lesson=bitonic-vs-flashsort&play=0&step=1000000', 400, 600);
+  await lesson.frame.waitForFunction(() => document.querySelector('[data-role="status"]').textContent.trim() === 'finished', null, { timeout: 30000 });
+  const shorts = await lesson.frame.evaluate(() => [...document.querySelectorAll('[data-role="lesson-check"] .x-check-short')]
+    .filter((el) => el.checkVisibility()).map((el) => el.textContent));
+  assert.ok(shorts.length > 0, 'no short check line shown');
+  for (const s of shorts) assert.match(s, /^(measured|so far|\d|all|every|exactly|[^·]*\d[^·]*[✓✗]) ?[^·]*· /, s);
+  await lesson.page.screenshot({ path: path.join(shots, 'embed-check-lines.png') });
+  assert.deepEqual(lesson.errors, []);
+  await lesson.page.close();
 });

@@ -245,6 +245,21 @@ fn the_lower_bound_counter_speaks_plainly() {
     );
     // The tooltip names the region bound only where a network has one.
     assert!(sim.progress(None).title.contains(", region "));
+    // A run that stalled has ended too: the bound is the figure and the
+    // run says how it ended, not that it goes on (an audit saw "no
+    // algorithm can finish before step 7" beside "stalled").
+    let mut stalled = crate::common::sim_of(
+        "torus:8x8",
+        "greedy",
+        "random-permutation",
+        &[(routesim::Field::QueueCap, "1"), (routesim::Field::Seed, "1")],
+    );
+    assert_eq!(stalled.run(), routesim::Status::Stalled);
+    let best = stalled.bounds().best;
+    assert_eq!(
+        stalled.progress(None).text,
+        format!("{best} · greedy: stalled, not every packet delivered")
+    );
 }
 
 /// The colours of an edge colouring's matchings (the page's G_π panel):

@@ -433,6 +433,26 @@ fn the_query_parser_names_bad_parameters_and_keeps_the_base() {
         messages[2].contains("seed=\"x\"") && messages[2].contains("using 1"),
         "{messages:?}"
     );
+    // A base that leaves ℓ, k and the hot share unset: the message names
+    // the default's value, as for every other field (an audit read "using
+    // the default").
+    let unset = RunSpec::from_json(
+        RunSpec::browser(),
+        &json!({"topology": "mesh:8x8", "algorithm": "greedy", "workload": "random-lk"}),
+    )
+    .unwrap();
+    let (spec, messages) = RunSpec::from_query(unset, [("l", "x"), ("k", "0"), ("hotspot", "101")]);
+    assert_eq!((spec.l, spec.k, spec.hotspot), (None, None, None));
+    let ends: Vec<&str> = messages.iter().map(|m| &m[m.rfind(" — ").unwrap()..]).collect();
+    assert_eq!(
+        ends,
+        [
+            " — using the default, 1.",
+            " — using the default, 1.",
+            " — using the default, 10."
+        ],
+        "{messages:?}"
+    );
     // A topology the base's algorithm cannot run on is taken, and the
     // algorithm, which the address does not name, switched without a word.
     let (spec, messages) = RunSpec::from_query(base.clone(), [("topology", "ring:8")]);
@@ -934,7 +954,7 @@ fn bounded_queues_work_with_every_algorithm() {
             if edge && scripted {
                 let err = text(&out.stderr);
                 assert!(
-                    out.status.code() == Some(2) && err.contains("move packets by script"),
+                    out.status.code() == Some(2) && err.contains("moves packets by script"),
                     "{what}: {err}"
                 );
                 continue;

@@ -587,3 +587,69 @@ fn a_first_pass_shows_a_handed_over_last_step_once_and_finished() {
     }
     assert_eq!(checked, 4);
 }
+
+/// What a run shows after S steps — the page's step S, a timeline stepped
+/// S times — is what `run --max-steps S` reports, for every S up to the
+/// run's end: the limit does not run the next step's preparation, which
+/// counted what it schedules for a step never taken (lmrr on mesh:8x8,
+/// seed 2, reported 3 ghosts and 2 end-of-stream markers at `--max-steps
+/// 1`, where one ghost had crossed a link), nor a sort's handover that
+/// the state at S does not hold yet; a run whose last packets are handed
+/// over where they stand still ends at its `steps`.
+#[test]
+fn a_state_stepped_s_times_is_what_max_steps_s_reports() {
+    use routesim::Field::{Seed, K, L};
+    type Run = (
+        &'static str,
+        &'static str,
+        &'static str,
+        &'static [(routesim::Field, &'static str)],
+    );
+    let runs: [Run; 9] = [
+        ("mesh:8x8", "lmrr", "random-permutation", &[(Seed, "2")]),
+        ("butterfly:4", "lmrr", "random-permutation", &[(Seed, "1")]),
+        ("mesh:4x4", "sort-route", "random-permutation", &[(Seed, "1")]),
+        ("mesh:8x8", "pp-rand", "random-lk", &[(Seed, "1"), (L, "2"), (K, "2")]),
+        ("mesh:8x8", "pp-det", "random-lk", &[(Seed, "1"), (L, "3"), (K, "1")]),
+        ("mesh:4x4", "pp-rand", "random-lk", &[(Seed, "1"), (L, "1"), (K, "3")]),
+        ("butterfly:3", "flashsort", "sort-random", &[(Seed, "1")]),
+        ("hypercube:4", "bitonic", "sort-reversed", &[(Seed, "1")]),
+        ("torus:5x5", "valiant", "transpose", &[(Seed, "1")]),
+    ];
+    for (topology, algorithm, workload, extra) in runs {
+        let spec = |max_steps: Option<u32>| {
+            let steps = max_steps.map(|s| s.to_string());
+            let mut fields: Vec<(routesim::Field, &str)> = extra.to_vec();
+            if let Some(s) = steps.as_deref() {
+                fields.push((routesim::Field::MaxSteps, s));
+            }
+            crate::common::sim_of(topology, algorithm, workload, &fields)
+        };
+        let mut whole = spec(None);
+        assert_eq!(whole.run(), Status::Finished, "{algorithm} on {topology}");
+        let steps = whole.report().steps;
+        // The page's way: a timeline stepped one step at a time.
+        let mut stepped = Timeline::new(spec(None));
+        for s in 0..=steps {
+            let mut limited = spec(Some(s));
+            let end = limited.run();
+            assert_eq!(end == Status::Finished, s == steps, "{algorithm} on {topology} at {s}");
+            let mut expected = limited.report();
+            let mut shown = stepped.current().report();
+            // Only the limit's own flag differs: the stepped state has none.
+            expected.hit_max_steps = false;
+            shown.hit_max_steps = false;
+            assert_eq!(
+                serde_json::to_string(&shown).unwrap(),
+                serde_json::to_string(&expected).unwrap(),
+                "{algorithm} on {topology}: the state after {s} steps"
+            );
+            assert_eq!(
+                stepped.current().summary().phase,
+                limited.summary().phase,
+                "{algorithm} on {topology} at {s}"
+            );
+            stepped.step(1);
+        }
+    }
+}

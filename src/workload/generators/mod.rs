@@ -29,7 +29,7 @@ use spatial::{greedy_worst, hotspot, local_kk, locality};
 /// `locality`: L when the spec does not give one.
 pub(super) const DEFAULT_LOCALITY: u32 = 2;
 /// `hotspot`: the percentage of nodes that send to the hot node when the spec does not say.
-pub(super) const DEFAULT_HOT_PERCENT: u32 = 10;
+pub(crate) const DEFAULT_HOT_PERCENT: u32 = 10;
 
 /// Upper bound on the membership comparisons spent mixing a `random-lk`
 /// instance (keeps huge ℓ, k fast; mixing is then shorter but still random).
