@@ -253,7 +253,12 @@ export function drawFrame(ctx, view, lay, frame) {
   // key: each cell in its packets' mean key's colour).
   if (snapshot && view.mode === 'heat') {
     if (byKey) drawKeyCells(ctx, view, lay, snapshot, frame.keyShade, (t) => keyColour(keyLevel(t)));
-    else drawHeat(ctx, view, lay, snapshot, frame.colorMode === 'destination' ? null : (c) => classStyle(c).colour, frame.heatScale ?? 0);
+    else {
+      // Coloured by destination, the cells carry no class unless the run's
+      // texts name its classes by colour (the core's class_rims).
+      const classes = frame.colorMode !== 'destination' || frame.classRims;
+      drawHeat(ctx, view, lay, snapshot, classes ? (c) => classStyle(c).colour : null, frame.heatScale ?? 0);
+    }
     const dots = new Float32Array(2 * snapshot.positions.length).fill(NaN);
     drawOverlays(ctx, view, lay, frame, dots);
     ctx.restore();
@@ -399,24 +404,46 @@ export function drawFrame(ctx, view, lay, frame) {
     // packet, n, then n nodes, head first). With F = 1 there are none.
     drawWorms(ctx, view, lay, snapshot, dots, (p) => colourOf(bucketOf(p)));
     // Big enough dots get a light rim (they stay visible on a hot node)
-    // and, by class, a shape of their own.
-    const rim = r >= 2.5;
+    // and, by class, a shape of their own. Coloured by destination, a run
+    // whose packets fall into classes its texts name by colour (the core's
+    // class_rims) rims every dot in its class's colour instead.
+    const classRims = byDestination && !!frame.classRims;
+    const rim = r >= 2.5 && !classRims;
     ctx.lineWidth = 1;
     ctx.strokeStyle = 'rgba(255,255,255,0.9)';
+    const shapeOf = (bucket) => (r < 2 ? 'square' : byDestination || byKey ? 'circle' : PALETTE.classes[bucket].shape);
     groups.forEach((list, bucket) => {
       if (!list.length) return;
       ctx.fillStyle = colourOf(bucket);
-      const shape = r < 2 ? 'square' : byDestination || byKey ? 'circle' : PALETTE.classes[bucket].shape;
+      const shape = shapeOf(bucket);
       ctx.beginPath();
       for (const p of list) shapePath(ctx, shape, dots[2 * p], dots[2 * p + 1], r);
       ctx.fill();
       if (rim) ctx.stroke();
     });
+    if (classRims) drawClassRims(ctx, snapshot, dots, groups.flat(), r, shapeOf(0));
   }
 
   drawOverlays(ctx, view, lay, frame, dots);
   ctx.restore();
   return dots;
+}
+
+/** Each dot of `drawnList` rimmed in its packet class's colour (coloured by destination). */
+function drawClassRims(ctx, snapshot, dots, drawnList, r, shape) {
+  const slots = PALETTE.classes.length;
+  const byClass = Array.from({ length: slots }, () => []);
+  for (const p of drawnList) byClass[snapshot.classes[p] % slots].push(p);
+  // Outside the fill, so the destination's colour keeps its whole dot.
+  const w = Math.max(1, Math.min(2.5, r * 0.5));
+  ctx.lineWidth = w;
+  byClass.forEach((list, c) => {
+    if (!list.length) return;
+    ctx.strokeStyle = PALETTE.classes[c].colour;
+    ctx.beginPath();
+    for (const p of list) shapePath(ctx, shape, dots[2 * p], dots[2 * p + 1], r + w / 2);
+    ctx.stroke();
+  });
 }
 
 /** A small tick on every node that holds a delivered packet. */

@@ -148,6 +148,11 @@ export function updateExplain(force = false) {
   }
   // The predict box asks the lesson's question, which is about the lesson's own run (predict.js).
   state.lessonChanged = view?.lesson?.changed ?? null;
+  const rims = [!!view?.main.class_rims, !!view?.compare?.class_rims];
+  if (rims.some((r, i) => r !== state.classRims[i])) {
+    state.classRims = rims;
+    state.dirty = true;
+  }
   renderExplain($('explain'), view, colorMode(), state.lesson?.load ? state.loadCheck : null, guessPending());
   if (state.embed) markHiddenLines($('explain'));
   updateDeadlock(view);
@@ -216,12 +221,17 @@ const escape = (text) => String(text ?? '').replace(/[&<>"]/g, (c) => ({ '&': '&
  * the canvas draws now, from the core's explanation — its colour word and
  * name ("blue: colour class 0") and `data-colour`, the colour the canvas
  * draws it with; each run's classes under its name in the compare view.
- * Coloured by destination, no classes (the explain panel gives the key).
+ * Coloured by destination, the classes of a run whose packets fall into
+ * several (the core's `class_rims`) as the rims the canvas draws them with;
+ * no classes otherwise (the explain panel gives the key).
  */
 function renderLegend(view) {
   const el = $('legend-classes');
   const mode = colorMode();
-  const runs = !view || mode !== 'class' ? [] : view.compare ? [view.main, view.compare] : [view.main];
+  const rims = mode === 'destination';
+  const shown = (run) => mode === 'class' || (rims && run.class_rims);
+  const all = !view || mode === 'key' ? [] : view.compare ? [view.main, view.compare] : [view.main];
+  const runs = all.map((run, i) => ({ run, i })).filter(({ run }) => shown(run));
   // Coloured by key: the scale from the lowest key to the highest, and no tick (delivered keys stay drawn);
   // by destination: the same scale from node 0 to the last node (the explain text names its ends, not hues).
   const sort = mode === 'key' ? view?.main.sort : null;
@@ -233,10 +243,12 @@ function renderLegend(view) {
   if ($('key-what').textContent !== what) $('key-what').textContent = what;
   const ends = sort ? [String(sort.low), String(sort.high)] : nodes ? ['0', String(nodes - 1)] : ['', ''];
   if ($('key-low').textContent !== ends[0] || $('key-high').textContent !== ends[1]) [$('key-low').textContent, $('key-high').textContent] = ends;
-  const html = runs.map((run, i) => {
+  const html = runs.map(({ run, i }) => {
+    const swatch = (c) => (rims ? `<span class="swatch rim" aria-hidden="true" style="border-color:${c.colour}"></span>`
+      : `<span class="swatch s-${c.shape}" aria-hidden="true" style="background:${c.colour}"></span>`);
     const items = run.classes.map((c) => `<span class="key" data-role="legend-class" data-run="${i}" data-class="${c.class}" data-colour="${c.colour}">`
-      + `<span class="swatch s-${c.shape}" aria-hidden="true" style="background:${c.colour}"></span>${escape(c.label)}</span>`);
-    if (runs.length < 2) return `<span class="legend-run" data-run="${i}">${items.join('')}</span>`;
+      + `${swatch(c)}${escape(rims ? `${c.word} rim: ${c.name}` : c.label)}</span>`);
+    if (all.length < 2) return `<span class="legend-run" data-run="${i}">${items.join('')}</span>`;
     // The run's name stays on the line of its first class (a line never ends on "offline:").
     const lead = `<span class="legend-lead"><span class="legend-alg">${escape(run.algorithm)}:</span>${items[0] ?? ''}</span>`;
     return `<span class="legend-run" data-run="${i}">${lead}${items.slice(1).join('')}</span>`;
@@ -509,6 +521,7 @@ export function draw(now) {
     prevPositions: state.prevPositions,
     t,
     colorMode: colorMode(),
+    classRims: state.classRims[0],
     destinations: state.destinations,
     keyShade: state.keyShade,
     trail: state.trail,
@@ -520,6 +533,7 @@ export function draw(now) {
   });
   const more = state.compare?.draw(now, state.lay, {
     colorMode: colorMode(),
+    classRims: state.classRims[1],
     keyShade: state.keyShade,
     highlight: hallHighlight(1),
     queueScale: state.snapshot ? Math.max(4, state.snapshot.max_queue, state.compare.maxQueue()) : 4,

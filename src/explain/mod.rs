@@ -36,7 +36,7 @@ pub use stall::Stall;
 
 use judge::claim_status;
 use relate::relate;
-use words::{classes, destination_key, phase_text, terms};
+use words::{class_rims, classes, destination_key, phase_text, terms};
 
 /// What the phase called `name` (as the report names it, with colour,
 /// round or pass) does, in the words of `entry`'s phase texts: the text the
@@ -177,6 +177,13 @@ pub struct Explanation {
     pub classes: Vec<ClassName>,
     /// The key when packets are coloured by destination.
     pub destination_key: String,
+    /// Whether the algorithm sorts its packets into classes its texts name
+    /// by colour (Kaufmann–Sibeyn's colours, Pietracaprina–Pucci's colour
+    /// classes, Valiant's two phases …): coloured by destination, the
+    /// canvas then rims each packet in its class's colour and the legend
+    /// still lists the classes, so a text's "blue packet" stays on screen
+    /// (SPEC §7's colour words).
+    pub class_rims: bool,
     /// When none of the claims applies to this run, why, in one sentence
     /// (e.g. no paper in the collection bounds the algorithm on this kind
     /// of network); `None` when one applies.
@@ -424,6 +431,7 @@ pub fn explain_run(sim: &Simulation) -> Explanation {
         .iter()
         .all(|c| c.verdict == Verdict::NotApplicable)
         .then(|| unclaimed(entry.name, entry.teaching.claims, sim));
+    let rims = class_rims(entry);
     Explanation {
         algorithm: entry.name,
         summary: entry.summary,
@@ -438,7 +446,8 @@ pub fn explain_run(sim: &Simulation) -> Explanation {
         }),
         terms: terms(sim, entry),
         classes: classes(sim, entry),
-        destination_key: destination_key(&sim.instance().topology),
+        destination_key: destination_key(&sim.instance().topology, rims),
+        class_rims: rims,
         stall: stall::stall(sim),
         sort: sort::status(sim, &p),
         delays: delay::delays(sim, &claims),

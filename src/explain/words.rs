@@ -277,7 +277,16 @@ pub(super) fn classes(sim: &Simulation, entry: &Entry) -> Vec<ClassName> {
     }
 }
 
-pub(super) fn destination_key(topo: &Topology) -> String {
+/// Whether `entry`'s packets fall into more than one class (its texts name
+/// them by colour): coloured by destination, the page rims them by class.
+pub(super) fn class_rims(entry: &Entry) -> bool {
+    match entry.teaching.classes {
+        Classes::Colours => true,
+        Classes::Named(names) => names.len() > 1,
+    }
+}
+
+pub(super) fn destination_key(topo: &Topology, rims: bool) -> String {
     let last = topo.nodes().saturating_sub(1);
     let order = match topo.kind() {
         Kind::Mesh | Kind::Torus => "row by row from the top left",
@@ -285,9 +294,14 @@ pub(super) fn destination_key(topo: &Topology) -> String {
         Kind::Butterfly => "by level, then row",
         _ => "from left to right",
     };
+    let rim = if rims {
+        "; its rim is its class's colour, as the legend lists the classes"
+    } else {
+        ""
+    };
     format!(
         "a packet's colour is its destination, on the scale under the canvas: darkest for node 0, lightest for \
-         node {last}, numbered {order}"
+         node {last}, numbered {order}{rim}"
     )
 }
 

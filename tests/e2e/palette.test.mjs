@@ -143,6 +143,37 @@ test('coloured by destination, the legend lists no packet class', async () => {
   await page.close();
 });
 
+test('coloured by destination, classes named by colour stay on screen as rims (page, phone, iframe)', async () => {
+  // ks-wrap's text says "blue packet" / "green packets": coloured by
+  // destination, each packet keeps its class as a rim of that colour and
+  // the legend lists the rims (SPEC §7's colour words).
+  const query = `${RUNS.ks}&color=destination`;
+  const opened = [
+    ...Object.entries(VIEWPORTS).map(([vp, viewport]) => openPage(query, viewport).then((o) => ({ ...o, ctx: o.page, name: vp }))),
+    embedPage(`${query}&embed=1`, { width: 400, height: 760 }).then((o) => ({ ...o, ctx: o.frame, name: 'iframe' })),
+  ];
+  for (const { page, ctx, errors, name } of await Promise.all(opened)) {
+    await settle(ctx, 40);
+    const shown = await read(ctx);
+    const words = checkPalette(`ks destination ${name}`, shown);
+    assert.deepEqual(shown.classes.map((c) => c.text), ['blue rim: colour class 0', 'green rim: colour class 1'], name);
+    assert.ok(words.has('blue') && words.has('green'), `${name}: ${[...words]}`);
+    if (name !== 'iframe') assert.match(shown.text, /its rim is its class's colour/, name);
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+  // Zoomed in far enough for dots (the lesson above draws cells): each dot's rim in its class colour.
+  const { page, errors } = await openPage('?topology=torus:8x8&algorithm=ks-wrap&workload=point-reflection&k=2&color=destination&play=0&step=6');
+  await settle(page, 6);
+  const dots = await page.evaluate(() => Array.from(window.routesim.dots).filter((v) => !Number.isNaN(v)).length / 2);
+  assert.ok(dots > 50, `${dots} dots drawn`);
+  const shown = await read(page);
+  checkPalette('ks-wrap torus:8x8 destination', shown);
+  assert.equal(shown.classes.length, 2);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('the default view says its fixed points, counts them as delivered and puts the counters in words', async () => {
   for (const viewport of Object.values(VIEWPORTS)) {
     const { page, errors } = await openPage('?play=0', viewport);

@@ -308,3 +308,77 @@ fn a_finished_run_lists_the_classes_its_packets_held() {
     }
     assert!(short > 0, "some run misses a quarter, or the test shows nothing");
 }
+
+/// Coloured by destination, an algorithm whose texts name packets by class
+/// colour ("a blue packet", "green packets") keeps its classes on screen as
+/// rims (SPEC §7's colour words): the explanation's `class_rims` is set for
+/// every algorithm with more than one class and the key says so; an
+/// algorithm of one class gets neither.
+#[test]
+fn classes_named_by_colour_keep_their_rims_when_coloured_by_destination() {
+    use routesim::algorithms::Packets;
+    const TOPOLOGIES: [&str; 6] = [
+        "mesh:8x8",
+        "torus:8x8",
+        "hypercube:4",
+        "butterfly:3",
+        "ring:16",
+        "shuffle-exchange:4",
+    ];
+    let mut checked = 0;
+    for entry in REGISTRY {
+        let workload = match entry.packets {
+            Packets::Sort => "sort-random",
+            Packets::EvenK => "random-kk",
+            _ => "random-permutation",
+        };
+        let k = if entry.packets == Packets::EvenK { "2" } else { "1" };
+        let Some(sim) = TOPOLOGIES.iter().find_map(|t| {
+            use routesim::request::Field;
+            let fields = [
+                (Field::Topology, *t),
+                (Field::Algorithm, entry.name),
+                (Field::Workload, workload),
+                (Field::K, k),
+            ];
+            RunSpec::default()
+                .apply(fields.iter().map(|&(f, v)| (f, f.cli(), v)))
+                .ok()?
+                .build()
+                .ok()
+        }) else {
+            continue;
+        };
+        checked += 1;
+        let e = explain::explain_run(&sim);
+        let several = class_words(entry.teaching.classes, 2).len() > 1;
+        assert_eq!(e.class_rims, several, "{}", entry.name);
+        assert_eq!(
+            e.destination_key.contains("its rim is its class's colour"),
+            several,
+            "{}",
+            entry.name
+        );
+        // Every colour word of the algorithm's texts is then a class's rim.
+        let mut texts = vec![entry.summary, entry.teaching.description];
+        texts.extend(entry.teaching.phases.iter().map(|p| p.text));
+        if texts.iter().any(|t| !words_in(t).is_empty()) {
+            assert!(
+                e.class_rims,
+                "{}: its texts name colours but no rims are drawn",
+                entry.name
+            );
+        }
+    }
+    assert!(
+        checked >= REGISTRY.len() - 2,
+        "only {checked} of {} algorithms built",
+        REGISTRY.len()
+    );
+    for name in ["ks-wrap", "valiant"] {
+        let t = if name == "valiant" { "hypercube:4" } else { "torus:8x8" };
+        let e = explain::explain_run(&crate::common::sim_of(t, name, "random-permutation", &[]));
+        assert!(e.class_rims, "{name}");
+    }
+    assert!(!explain::explain_run(&crate::common::sim_of("mesh:8x8", "greedy", "random-permutation", &[])).class_rims);
+}
