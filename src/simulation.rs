@@ -311,6 +311,12 @@ impl Simulation {
         }
         let summary = self.engine.step();
         self.algorithm.after_step(&self.engine);
+        // A scripted phase's last step hands over what it left home (counted in the step's end).
+        let delivered = self.engine.delivered();
+        self.algorithm.hand_over(&mut self.engine);
+        if self.engine.delivered() != delivered {
+            self.engine.restate_step_end();
+        }
         if let Some(p) = self.watched {
             let node = self.engine.position(p);
             if self.trail.last() != Some(&node) {
@@ -329,11 +335,9 @@ impl Simulation {
     }
 
     /// The algorithm's part of the next step's start; true when it handed
-    /// the last packets over where they stood (they reached their
-    /// destinations in an earlier step, e.g. a tour with nothing left to
-    /// move): the run ended with the step before, and no empty step is
-    /// simulated after it — a reader sees the run end at its `steps`, also
-    /// under a step limit equal to them.
+    /// the last packets over where they stood (home since an earlier step):
+    /// the run ended with the step before, and no empty step is simulated
+    /// after it — the run ends at its `steps`, also under a step limit equal to them.
     fn prepare(&mut self) -> bool {
         self.algorithm.before_step(&mut self.engine);
         let ended = self.engine.drained() && self.engine.stats().last_delivery <= self.engine.step_count();

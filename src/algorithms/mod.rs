@@ -84,6 +84,15 @@ pub trait Algorithm: AlgorithmClone {
     /// count what the step moved); nothing by default.
     fn after_step(&mut self, _engine: &Engine) {}
 
+    /// Called as every step ends, after [`Algorithm::after_step`]: hands
+    /// over (delivers where they stand) the packets a scripted phase moved
+    /// through their destinations when that step made the phase's last
+    /// move, and nothing else — the next step's preparations stay in
+    /// [`Algorithm::before_step`]. So the state a step leaves shows every
+    /// packet the report stamps with that step as delivered (SPEC §1;
+    /// `sort-route`'s sort, `pp`'s tours; `tests/it/handover.rs`).
+    fn hand_over(&mut self, _engine: &mut Engine) {}
+
     /// Open-loop traffic (SPEC §6): sets up the route of packet `p`, just
     /// injected at its source ([`Engine::inject`]), and returns the hops
     /// that route takes to the destination ([`Engine::route_hops`]). `None`:

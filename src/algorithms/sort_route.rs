@@ -83,12 +83,8 @@ impl SortRoute {
         for p in engine.active() {
             engine.set_eligible(p, true);
         }
-        let arrived: Vec<u32> = engine
-            .active()
-            .iter()
-            .copied()
-            .filter(|&p| engine.position(p) == engine.destination(p))
-            .collect();
+        // (Those at their destinations were handed over as the sort's last step ended: `hand_over`.)
+        let arrived = engine.at_destination(&engine.active());
         engine.deliver_many(&arrived);
         let rows: Vec<u32> = (0..engine.packet_count())
             .map(|p| {
@@ -154,6 +150,15 @@ impl Algorithm for SortRoute {
         }
         if let Some(schedule) = self.schedule.as_mut() {
             schedule.before_step(engine);
+        }
+    }
+
+    /// The sort's last step hands over the packets it left at their
+    /// destinations (the routing that opens next delivers on arrival).
+    fn hand_over(&mut self, engine: &mut Engine) {
+        if self.sort.as_ref().is_some_and(|sort| sort.over(engine)) {
+            let home = engine.at_destination(&engine.active());
+            engine.deliver_many(&home);
         }
     }
 

@@ -101,6 +101,15 @@ impl Engine {
     pub fn all_home(&self) -> bool {
         (0..self.scan_len).all(|s| self.flags[s] & DELIVERED != 0 || self.pos[s] == self.dest[s])
     }
+    /// Of `packets`, the undelivered ones at their destinations (those a
+    /// scripted phase's end hands over).
+    pub fn at_destination(&self, packets: &[u32]) -> Vec<u32> {
+        packets
+            .iter()
+            .copied()
+            .filter(|&p| !self.is_delivered(p) && self.position(p) == self.destination(p))
+            .collect()
+    }
     /// Number of undelivered packets.
     pub fn in_flight(&self) -> u32 {
         self.in_flight

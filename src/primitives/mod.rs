@@ -40,6 +40,14 @@ pub trait Task: TaskClone {
     /// false (scheduling nothing) when the task is over.
     fn poll(&mut self, e: &mut Engine) -> bool;
 
+    /// Whether the task is over as the engine stands: its next `poll`
+    /// would return false and schedule nothing. A task that cannot tell
+    /// without polling says false (the default), and an algorithm then
+    /// learns of its end only by polling, as the next step opens.
+    fn over(&self, _e: &Engine) -> bool {
+        false
+    }
+
     /// Whether the task names its own (sub-)phases with `begin_phase`.
     fn names_phases(&self) -> bool {
         false
@@ -73,6 +81,10 @@ impl Task for Nothing {
     fn poll(&mut self, _e: &mut Engine) -> bool {
         false
     }
+
+    fn over(&self, _e: &Engine) -> bool {
+        true
+    }
 }
 
 /// Tasks running side by side (e.g. one per region, each with its own
@@ -87,5 +99,9 @@ impl Task for Parallel {
             any |= t.poll(e);
         }
         any
+    }
+
+    fn over(&self, e: &Engine) -> bool {
+        self.0.iter().all(|t| t.over(e))
     }
 }

@@ -113,6 +113,7 @@ impl RingTask {
         for &(p, t) in moves {
             let v = e.position(p);
             if v == t {
+                // (A tour's packets already home were handed over as the step before ended: `Pp::hand_over`.)
                 arrived.push(p);
                 continue;
             }

@@ -31,8 +31,12 @@ impl RouteTask {
 }
 
 impl Task for RouteTask {
+    fn over(&self, e: &Engine) -> bool {
+        e.unsettled() == 0
+    }
+
     fn poll(&mut self, e: &mut Engine) -> bool {
-        if e.unsettled() > 0 {
+        if !self.over(e) {
             return true;
         }
         for &p in &self.packets {
@@ -156,6 +160,13 @@ impl CcRoute {
 impl Task for CcRoute {
     fn names_phases(&self) -> bool {
         true
+    }
+
+    /// Over when its last routing phase (along rows, or columns with
+    /// `rows_first`) is, or all are; an earlier phase that is over says
+    /// nothing of the next one's packets (false).
+    fn over(&self, e: &Engine) -> bool {
+        self.stage > 2 || (self.stage == 2 && self.current.over(e))
     }
 
     fn poll(&mut self, e: &mut Engine) -> bool {

@@ -610,8 +610,14 @@ impl SortTask {
 }
 
 impl Task for SortTask {
+    /// Over once the last round's packets have crossed: no round's keys
+    /// nor swaps are left.
+    fn over(&self, _e: &Engine) -> bool {
+        self.keys.is_none() && self.swaps.is_none()
+    }
+
     fn poll(&mut self, e: &mut Engine) -> bool {
-        if self.keys.is_none() && self.swaps.is_none() {
+        if self.over(e) {
             return false;
         }
         let s = self.sub as usize;

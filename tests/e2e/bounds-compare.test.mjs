@@ -151,3 +151,24 @@ test('the bound counter never leaves "×" alone on a line', async () => {
     await page.close();
   }
 });
+
+test('two runs in a 400 px frame: the lower bound stays, one line naming each run\'s bound, then each run against it', async () => {
+  const { embedPage } = await import('./harness.mjs');
+  const { page, frame, errors } = await embedPage('?lesson=bitonic-vs-flashsort&play=0&embed=1', { width: 400, height: 600 });
+  const bound = frame.locator('#c-bound');
+  assert.ok(await bound.isVisible(), 'the bound is not shown in the frame');
+  // Of the counters only the bound: each card carries its run's step, status and counts.
+  for (const id of ['#c-step', '#c-status', '#c-phase']) assert.equal(await frame.locator(id).isVisible(), false, id);
+  assert.equal(plain(await bound.innerText()), 'no algorithm can finish before step 12 (flashsort); 6 (bitonic)');
+  const box = await bound.boundingBox();
+  assert.ok(box.height <= 40, `the bound takes ${box.height} px`);
+  await frame.click('#finish');
+  await frame.waitForFunction(() => document.querySelector('[data-role="status"]').textContent === 'finished', null, { timeout: 60000 });
+  const [flash, bitonic] = await runs(frame);
+  const words = plain(await bound.innerText());
+  assert.equal(words, `flashsort: ${flash.steps} steps = ${(flash.steps / 12).toFixed(2)} × 12 · bitonic: ${bitonic.steps} steps = ${(bitonic.steps / 6).toFixed(2)} × 6`);
+  // Nothing of the frame scrolls out of it.
+  assert.ok(await frame.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight + 1), 'the frame scrolls');
+  assert.deepEqual(errors, []);
+  await page.close();
+});

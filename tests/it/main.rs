@@ -36,6 +36,7 @@ mod flashsort;
 mod flits;
 mod fuzz_inputs;
 mod greedy;
+mod handover;
 mod hypercube;
 mod ks;
 mod ks_average;

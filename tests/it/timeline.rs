@@ -460,13 +460,18 @@ fn a_run_that_ends_where_its_packets_stand_shows_no_step_after_its_steps() {
         steps,
         "an empty step was simulated after the run's end"
     );
-    // The tour had nothing to move: the run's last packets were delivered where they stood.
+    // The tour had nothing to move: the run's last packets were handed
+    // over where they stood, as the step that brought them home ended
+    // (`Algorithm::hand_over`), so that step's call finishes the run.
     let mut probe = simulation(&case, 1);
-    probe.run_steps(steps);
-    assert_eq!(
-        probe.status(),
-        Status::Running,
-        "not the case meant: the last step delivered the packets itself"
+    probe.run_steps(steps - 1);
+    let before = probe.engine().delivered();
+    let summary = probe.step();
+    assert_eq!(probe.status(), Status::Finished);
+    assert_eq!(probe.engine().step_count(), steps);
+    assert!(
+        probe.engine().delivered() - before > summary.packet_moves,
+        "not the case meant: the last step delivered its packets by moving them"
     );
     let mut timeline = Timeline::new(simulation(&case, 1));
     assert_eq!(timeline.measure(10_000), Some(steps));

@@ -286,9 +286,40 @@ impl Algorithm for Pp {
             run.advance(e);
         }
     }
+
+    fn hand_over(&mut self, e: &mut Engine) {
+        if let Some(unknown) = self.unknown.as_ref() {
+            unknown.hand_over(e);
+        } else if let Some(run) = self.run.as_ref() {
+            run.hand_over(e);
+        }
+    }
 }
 
 impl Run {
+    /// The colour whose tour (§3.1 Step 2.(c).ii and 2.(d)) opens with the
+    /// next step, if the step just taken ended the stage before it.
+    fn tour_next(&self, e: &Engine) -> Option<u32> {
+        if self.colouring.is_some() || self.overflow.is_some() || !self.current.as_ref().is_some_and(|t| t.over(e)) {
+            return None;
+        }
+        match self.stages.get(self.next) {
+            Some(&(Stage::TourDest(j) | Stage::Tour(j, _))) => Some(j),
+            _ => None,
+        }
+    }
+
+    /// The step that ends the stage before a colour's tour hands over that
+    /// colour's packets already at their destinations, as the tour would
+    /// as it opens (a tour of round i takes the packets in their
+    /// destination's s′-tile: every packet at its destination is).
+    fn hand_over(&self, e: &mut Engine) {
+        if let Some(j) = self.tour_next(e) {
+            let home = e.at_destination(&self.live(e, j));
+            e.deliver_many(&home);
+        }
+    }
+
     /// The run for ℓ and k (known, or an attempt's guess), its colouring
     /// begun and its stages listed; its phase names start with `prefix`.
     fn new(mesh: Mesh, l: u32, k: u32, det: bool, seed: u64, prefix: String, e: &mut Engine) -> Run {

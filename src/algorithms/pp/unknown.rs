@@ -202,26 +202,10 @@ impl Unknown {
             return;
         }
         let now = e.step_count();
+        if let Some((nodes, why)) = self.abort_cause(e) {
+            return self.begin_abort(e, nodes, why);
+        }
         let run = self.run.as_mut().expect("an attempt");
-        if let Some(nodes) = run.overflow.take() {
-            return self.begin_abort(e, nodes, "a node holds more packets of a class than its bucket");
-        }
-        let full: Vec<u32> = (0..self.mesh.nodes())
-            .filter(|&v| e.working_queues()[v as usize] >= QUEUE_BOUND)
-            .collect();
-        if !full.is_empty() {
-            return self.begin_abort(e, full, "a working queue is full");
-        }
-        if now >= self.deadline {
-            // Every node that still holds an undelivered packet (in its
-            // working queue or not yet sent) knows the attempt failed.
-            let mut holds = vec![false; self.mesh.nodes() as usize];
-            for p in e.active() {
-                holds[e.position(p) as usize] = true;
-            }
-            let nodes = (0..self.mesh.nodes()).filter(|&v| holds[v as usize]).collect();
-            return self.begin_abort(e, nodes, "time up");
-        }
         if !run.advance(e) {
             // Every stage over and packets undelivered: wait for the time.
             e.mark_busy();
@@ -232,6 +216,47 @@ impl Unknown {
         // step long).
         let last = self.guesses.last_mut().expect("a guess");
         last.steps = now + u32::from(!e.finished()) - last.start;
+    }
+
+    /// Why the attempt in progress aborts as the next step opens, and the
+    /// nodes that start the abort; `None` if it goes on.
+    fn abort_cause(&self, e: &Engine) -> Option<(Vec<u32>, &'static str)> {
+        let run = self.run.as_ref().expect("an attempt");
+        if let Some(nodes) = &run.overflow {
+            return Some((nodes.clone(), "a node holds more packets of a class than its bucket"));
+        }
+        let full: Vec<u32> = (0..self.mesh.nodes())
+            .filter(|&v| e.working_queues()[v as usize] >= QUEUE_BOUND)
+            .collect();
+        if !full.is_empty() {
+            return Some((full, "a working queue is full"));
+        }
+        if e.step_count() >= self.deadline {
+            // Every node that still holds an undelivered packet (in its
+            // working queue or not yet sent) knows the attempt failed.
+            let mut holds = vec![false; self.mesh.nodes() as usize];
+            for p in e.active() {
+                holds[e.position(p) as usize] = true;
+            }
+            let nodes = (0..self.mesh.nodes()).filter(|&v| holds[v as usize]).collect();
+            return Some((nodes, "time up"));
+        }
+        None
+    }
+
+    /// As a step ends: the attempt's hand-over before a tour
+    /// (`Run::hand_over`), unless the attempt aborts as the next step
+    /// opens (its tour then never runs) or is not under way.
+    pub(super) fn hand_over(&self, e: &mut Engine) {
+        let Some(run) = self.run.as_ref() else {
+            return;
+        };
+        if self.learn.is_some() || self.abort.is_some() || e.finished() || run.tour_next(e).is_none() {
+            return;
+        }
+        if self.abort_cause(e).is_none() {
+            run.hand_over(e);
+        }
     }
 
     /// Starts attempt `i` with the guess k = 2^(i−1), its allowance paying
