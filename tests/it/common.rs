@@ -22,16 +22,35 @@ pub fn routesim(args: &[&str]) -> Output {
 
 /// The request for `algorithm` on `topology` with `workload` and the `extra` fields (CLI spellings).
 pub fn spec_of(topology: &str, algorithm: &str, workload: &str, extra: &[(Field, &str)]) -> RunSpec {
+    request(topology, algorithm, workload, extra).expect("a valid request")
+}
+
+fn request(topology: &str, algorithm: &str, workload: &str, extra: &[(Field, &str)]) -> routesim::Result<RunSpec> {
     let mut fields = vec![
         (Field::Topology, topology),
         (Field::Algorithm, algorithm),
         (Field::Workload, workload),
     ];
     fields.extend_from_slice(extra);
-    RunSpec::default()
-        .apply(fields.iter().map(|&(f, t)| (f, f.cli(), t)))
-        .expect("a valid request")
+    RunSpec::default().apply(fields.iter().map(|&(f, t)| (f, f.cli(), t)))
 }
+
+/// That request, built — or `None` when the request or the algorithm
+/// refuses it (a sweep over algorithms and networks keeps what builds).
+pub fn try_sim(topology: &str, algorithm: &str, workload: &str, extra: &[(Field, &str)]) -> Option<Simulation> {
+    request(topology, algorithm, workload, extra).ok()?.build().ok()
+}
+
+/// A small network of every kind: every algorithm accepts at least one.
+pub const SMALL_NETWORKS: [&str; 7] = [
+    "mesh:8x8",
+    "mesh:16x16",
+    "torus:8x8",
+    "hypercube:4",
+    "butterfly:3",
+    "ring:16",
+    "shuffle-exchange:4",
+];
 
 /// That request, built.
 pub fn sim_of(topology: &str, algorithm: &str, workload: &str, extra: &[(Field, &str)]) -> Simulation {

@@ -9,15 +9,12 @@
 //! (sort-route, pp-rand, pp-det). Every algorithm, on small instances of
 //! every kind of network it accepts.
 
+use crate::common::{try_sim, SMALL_NETWORKS};
 use routesim::algorithms::{Packets, REGISTRY};
-use routesim::request::{Field, RunSpec};
+use routesim::request::Field;
 use routesim::Simulation;
 
-/// `algorithm` on `topology` with `workload` (and k), built, if it accepts them.
-fn build(topology: &str, algorithm: &str, workload: &str, k: &str, seed: &str) -> Option<Simulation> {
-    build_with(topology, algorithm, workload, k, seed, &[])
-}
-
+/// `algorithm` on `topology` with `workload`, k, the seed and `extra`, built, if it accepts them.
 fn build_with(
     topology: &str,
     algorithm: &str,
@@ -26,19 +23,13 @@ fn build_with(
     seed: &str,
     extra: &[(Field, &str)],
 ) -> Option<Simulation> {
-    let mut fields = vec![
-        (Field::Topology, topology),
-        (Field::Algorithm, algorithm),
-        (Field::Workload, workload),
-        (Field::K, k),
-        (Field::Seed, seed),
-    ];
+    let mut fields = vec![(Field::K, k), (Field::Seed, seed)];
     fields.extend_from_slice(extra);
-    RunSpec::default()
-        .apply(fields.iter().map(|&(f, v)| (f, f.cli(), v)))
-        .ok()?
-        .build()
-        .ok()
+    try_sim(topology, algorithm, workload, &fields)
+}
+
+fn build(topology: &str, algorithm: &str, workload: &str, k: &str, seed: &str) -> Option<Simulation> {
+    build_with(topology, algorithm, workload, k, seed, &[])
 }
 
 /// Steps `sim` to its end; after every step, the packets delivered in its
@@ -67,15 +58,6 @@ fn check(mut sim: Simulation, what: &str) {
 
 #[test]
 fn the_state_after_step_s_shows_every_packet_stamped_by_s_delivered() {
-    const TOPOLOGIES: [&str; 7] = [
-        "mesh:8x8",
-        "mesh:16x16",
-        "torus:8x8",
-        "hypercube:4",
-        "butterfly:3",
-        "ring:16",
-        "shuffle-exchange:4",
-    ];
     let mut checked = 0;
     for entry in REGISTRY {
         let runs: &[(&str, &str)] = match entry.packets {
@@ -84,7 +66,7 @@ fn the_state_after_step_s_shows_every_packet_stamped_by_s_delivered() {
             Packets::PartialPermutation => &[("random-permutation", "1"), ("transpose", "1")],
             Packets::Any => &[("random-permutation", "1"), ("random-kk", "2"), ("random-lk", "3")],
         };
-        for topology in TOPOLOGIES {
+        for topology in SMALL_NETWORKS {
             for &(workload, k) in runs {
                 for seed in ["1", "2"] {
                     if let Some(sim) = build(topology, entry.name, workload, k, seed) {

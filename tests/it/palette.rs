@@ -317,14 +317,6 @@ fn a_finished_run_lists_the_classes_its_packets_held() {
 #[test]
 fn classes_named_by_colour_keep_their_rims_when_coloured_by_destination() {
     use routesim::algorithms::Packets;
-    const TOPOLOGIES: [&str; 6] = [
-        "mesh:8x8",
-        "torus:8x8",
-        "hypercube:4",
-        "butterfly:3",
-        "ring:16",
-        "shuffle-exchange:4",
-    ];
     let mut checked = 0;
     for entry in REGISTRY {
         let workload = match entry.packets {
@@ -333,20 +325,10 @@ fn classes_named_by_colour_keep_their_rims_when_coloured_by_destination() {
             _ => "random-permutation",
         };
         let k = if entry.packets == Packets::EvenK { "2" } else { "1" };
-        let Some(sim) = TOPOLOGIES.iter().find_map(|t| {
-            use routesim::request::Field;
-            let fields = [
-                (Field::Topology, *t),
-                (Field::Algorithm, entry.name),
-                (Field::Workload, workload),
-                (Field::K, k),
-            ];
-            RunSpec::default()
-                .apply(fields.iter().map(|&(f, v)| (f, f.cli(), v)))
-                .ok()?
-                .build()
-                .ok()
-        }) else {
+        let Some(sim) = crate::common::SMALL_NETWORKS
+            .iter()
+            .find_map(|t| crate::common::try_sim(t, entry.name, workload, &[(routesim::request::Field::K, k)]))
+        else {
             continue;
         };
         checked += 1;
