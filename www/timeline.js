@@ -181,6 +181,12 @@ export function setupTimeline(els, actions) {
       const w = ctx.measureText(label).width;
       // Right of the line where it fits, else left of it; never out of the plot (over the axis).
       const left = px + 3 * dpr + w > bbox.left + bbox.width ? Math.max(bbox.left + 2 * dpr, px - 3 * dpr - w) : px + 3 * dpr;
+      // A light halo, so that the label reads over the curves and the phase bands.
+      ctx.setLineDash([]);
+      ctx.lineJoin = 'round';
+      ctx.lineWidth = 3 * dpr;
+      ctx.strokeStyle = 'rgba(255, 255, 255, 0.85)';
+      ctx.strokeText(label, left, labelY);
       ctx.fillText(label, left, labelY);
     }
     ctx.restore();
@@ -189,9 +195,9 @@ export function setupTimeline(els, actions) {
   function drawChartMarks(u) {
     const dpr = window.devicePixelRatio || 1;
     const bottom = u.bbox.top + u.bbox.height - 4 * dpr;
-    // Two runs with different bounds: a line each, named, the labels one above the other.
+    // Two runs with different bounds: a line each, named, the labels one above the other (a line of 13 px for the 10 px font).
     model.bounds.forEach(({ best, name }, i) => {
-      if (best > 0) vline(u, best, '#b91c1c', [5, 3], `lower bound ${best}${name ? ` (${name})` : ''}`, bottom - 12 * (i + 1) * dpr);
+      if (best > 0) vline(u, best, '#b91c1c', [5, 3], `lower bound ${best}${name ? ` (${name})` : ''}`, bottom - 13 * (i + 1) * dpr);
     });
     if (model.step < model.furthest || !model.finished) vline(u, model.step, '#111827', [], `step ${model.step}`, bottom);
   }
