@@ -421,7 +421,7 @@ export function drawFrame(ctx, view, lay, frame) {
       ctx.fill();
       if (rim) ctx.stroke();
     });
-    if (classRims) drawClassRims(ctx, snapshot, dots, groups.flat(), r, shapeOf(0));
+    if (classRims) drawClassRims(ctx, snapshot, dots, groups, r, shapeOf(0));
   }
 
   drawOverlays(ctx, view, lay, frame, dots);
@@ -429,11 +429,11 @@ export function drawFrame(ctx, view, lay, frame) {
   return dots;
 }
 
-/** Each dot of `drawnList` rimmed in its packet class's colour (coloured by destination). */
-function drawClassRims(ctx, snapshot, dots, drawnList, r, shape) {
+/** Each dot drawn (`groups`: the packets per colour bucket) rimmed in its packet class's colour (coloured by destination). */
+function drawClassRims(ctx, snapshot, dots, groups, r, shape) {
   const slots = PALETTE.classes.length;
   const byClass = Array.from({ length: slots }, () => []);
-  for (const p of drawnList) byClass[snapshot.classes[p] % slots].push(p);
+  for (const list of groups) for (const p of list) byClass[snapshot.classes[p] % slots].push(p);
   // Outside the fill, so the destination's colour keeps its whole dot.
   const w = Math.max(1, Math.min(2.5, r * 0.5));
   ctx.lineWidth = w;

@@ -83,7 +83,8 @@ impl SortRoute {
         for p in engine.active() {
             engine.set_eligible(p, true);
         }
-        // (Those at their destinations were handed over as the sort's last step ended: `hand_over`.)
+        // (A sort of any round handed these over as its last step ended,
+        // `hand_over`; only a sort with no round leaves any here.)
         let arrived = engine.at_destination(&engine.active());
         engine.deliver_many(&arrived);
         let rows: Vec<u32> = (0..engine.packet_count())

@@ -315,9 +315,14 @@ impl Run {
     /// destination's s′-tile: every packet at its destination is).
     fn hand_over(&self, e: &mut Engine) {
         if let Some(j) = self.tour_next(e) {
-            let home = e.at_destination(&self.live(e, j));
-            e.deliver_many(&home);
+            self.deliver_home(e, j);
         }
+    }
+
+    /// Delivers colour j's packets that sit at their destinations.
+    fn deliver_home(&self, e: &mut Engine, j: u32) {
+        let home = e.at_destination(&self.live(e, j));
+        e.deliver_many(&home);
     }
 
     /// The run for ℓ and k (known, or an attempt's guess), its colouring

@@ -248,14 +248,16 @@ impl Unknown {
     /// (`Run::hand_over`), unless the attempt aborts as the next step
     /// opens (its tour then never runs) or is not under way.
     pub(super) fn hand_over(&self, e: &mut Engine) {
+        if self.learn.is_some() || self.abort.is_some() {
+            return;
+        }
         let Some(run) = self.run.as_ref() else {
             return;
         };
-        if self.learn.is_some() || self.abort.is_some() || e.finished() || run.tour_next(e).is_none() {
-            return;
-        }
-        if self.abort_cause(e).is_none() {
-            run.hand_over(e);
+        if let Some(j) = run.tour_next(e) {
+            if self.abort_cause(e).is_none() {
+                run.deliver_home(e, j);
+            }
         }
     }
 
