@@ -24,6 +24,7 @@ export const state = {
   destinations: null,
   sources: null,
   keyShade: null, // a sort's keys as colour shades (render.js keyShades); null for routing
+  legendView: null, // the explanation the legend was last drawn from (view.js renderLegend; redrawn when the zoom changes)
   classRims: [false, false], // per run: coloured by destination, rim each packet in its class colour (the core's class_rims)
   bounds: null,
   instanceText: null, // a loaded instance replaces topology + workload

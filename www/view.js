@@ -227,9 +227,12 @@ const escape = (text) => String(text ?? '').replace(/[&<>"]/g, (c) => ({ '&': '&
  */
 function renderLegend(view) {
   const el = $('legend-classes');
+  state.legendView = view;
   const mode = colorMode();
-  const rims = mode === 'destination';
-  const shown = (run) => mode === 'class' || (rims && run.class_rims);
+  // Zoomed out (heat map) no dot is drawn: the classes show as each cell's
+  // small square (heat.js), and the legend lists squares, not rims.
+  const rims = mode === 'destination' && state.view?.mode !== 'heat';
+  const shown = (run) => mode === 'class' || (mode === 'destination' && run.class_rims);
   const all = !view || mode === 'key' ? [] : view.compare ? [view.main, view.compare] : [view.main];
   const runs = all.map((run, i) => ({ run, i })).filter(({ run }) => shown(run));
   // Coloured by key: the scale from the lowest key to the highest, and no tick (delivered keys stay drawn);
@@ -437,7 +440,8 @@ export function updateView() {
   // Zoomed out the packets are not drawn: the shading's line says how to
   // see them (the classes keep their true colours; the line only grows in
   // that mode, so the canvas it shrinks stays zoomed out: no flicker).
-  heatLegend();
+  // The classes' swatches follow the view too: rims on dots, squares on cells.
+  renderLegend(state.legendView);
 }
 
 /**
@@ -445,12 +449,17 @@ export function updateView() {
  * zoomed out, a cell's packets per node — or, a sort coloured by key, each
  * cell in its keys' mean colour on the key's ramp (render.js drawKeyCells).
  */
+/** Whether the heat map draws each cell's majority class (render.js: coloured by class, or by destination with class rims). */
+function squares() {
+  return colorMode() !== 'destination' || state.classRims.some(Boolean);
+}
+
 function heatLegend() {
   const heat = state.view?.mode === 'heat';
   const byKey = heat && colorMode() === 'key' && !!state.keyShade;
   const text = byKey
     ? "each cell in its keys' mean colour, on the key's scale (nodes too small for keys: zoom in to see them)"
-    : heat ? 'packets per node, waiting at the source included (nodes too small for packets: zoom in to see them)' : 'queue occupancy';
+    : heat ? `packets per node, waiting at the source included${squares() ? "; a cell's small square: the class most of its packets belong to" : ''} (nodes too small for packets: zoom in to see them)` : 'queue occupancy';
   if ($('legend-heat-text').textContent !== text) $('legend-heat-text').textContent = text;
   $('legend').classList.toggle('zoomed-out', heat);
   $('legend-heat').classList.toggle('by-key', byKey);

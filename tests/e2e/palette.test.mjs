@@ -63,6 +63,8 @@ async function read(ctx) {
       classes: [...document.querySelectorAll('[data-role="legend"] [data-role="legend-class"]')]
         .map((e) => ({ colour: e.dataset.colour, text: e.textContent.trim(), run: e.dataset.run })),
       text: `${document.querySelector('[data-role="explain"]')?.textContent ?? ''}`,
+      rimSwatches: document.querySelectorAll('[data-role="legend"] [data-role="legend-class"] .swatch.rim').length,
+      heatLine: document.getElementById('legend-heat-text')?.textContent ?? '',
       canvases,
       lit: css.getPropertyValue('--lit').trim(),
       control: css.getPropertyValue('--control').trim(),
@@ -156,20 +158,27 @@ test('coloured by destination, classes named by colour stay on screen as rims (p
     await settle(ctx, 40);
     const shown = await read(ctx);
     const words = checkPalette(`ks destination ${name}`, shown);
-    assert.deepEqual(shown.classes.map((c) => c.text), ['blue rim: colour class 0', 'green rim: colour class 1'], name);
+    // The lesson is zoomed out (cells, no dots): each cell's small square
+    // is its packets' majority class, and the legend lists squares, not rims.
+    assert.equal(await ctx.evaluate(() => window.routesim.view.mode), 'heat', name);
+    assert.deepEqual(shown.classes.map((c) => c.text), ['blue: colour class 0', 'green: colour class 1'], name);
+    assert.equal(shown.rimSwatches, 0, name);
+    assert.match(shown.heatLine, /a cell's small square: the class most of its packets belong to/, name);
     assert.ok(words.has('blue') && words.has('green'), `${name}: ${[...words]}`);
     if (name !== 'iframe') assert.match(shown.text, /its rim is its class's colour/, name);
     assert.deepEqual(errors, []);
     await page.close();
   }
-  // Zoomed in far enough for dots (the lesson above draws cells): each dot's rim in its class colour.
+  // Zoomed in far enough for dots: each dot's rim in its class colour, and the legend lists rims.
   const { page, errors } = await openPage('?topology=torus:8x8&algorithm=ks-wrap&workload=point-reflection&k=2&color=destination&play=0&step=6');
   await settle(page, 6);
   const dots = await page.evaluate(() => Array.from(window.routesim.dots).filter((v) => !Number.isNaN(v)).length / 2);
   assert.ok(dots > 50, `${dots} dots drawn`);
   const shown = await read(page);
   checkPalette('ks-wrap torus:8x8 destination', shown);
-  assert.equal(shown.classes.length, 2);
+  assert.deepEqual(shown.classes.map((c) => c.text), ['blue rim: colour class 0', 'green rim: colour class 1']);
+  assert.equal(shown.rimSwatches, 2);
+  assert.doesNotMatch(shown.heatLine, /small square/);
   assert.deepEqual(errors, []);
   await page.close();
 });
