@@ -17,7 +17,15 @@ export const RATIO_REFERENCES = {
     axis: (d) => (d ? `steps / diameter (${d.formula})` : 'steps / diameter'),
     field: 'steps_over_diameter',
   },
+  // On the networks whose bounds grow as log N (hypercube:D, butterfly:D —
+  // N its 2^D rows, the keys of a sort — and shuffle-exchange:D): a ratio
+  // that stays flat as D grows says the steps grow as D, or as D².
+  log: { title: () => 'Ratio steps / D (dimension; flat for O(log N))', axis: () => 'steps / D', field: 'steps_over_log_n' },
+  log2: { title: () => 'Ratio steps / D² (flat for O(log² N))', axis: () => 'steps / D²', field: 'steps_over_log_n_squared' },
 };
+
+/** The kinds whose experiments offer the ratios to D and D² (the core's `log_n` is D there, 0 elsewhere). */
+export const LOG_KINDS = ['hypercube', 'butterfly', 'shuffle-exchange'];
 
 /**
  * The diameter of the networks an experiment runs on, as a formula in
@@ -203,7 +211,12 @@ export function experimentCharts(els, registry, height = 300) {
       const log = chosen[name] ?? auto;
       const xLog = log && xDecade;
       boxes[name].box.checked = log;
-      boxes[name].hint.hidden = points.length > 0;
+      // A ratio to D of a sweep on the grids (no D there) has points but nothing to draw: say so.
+      const none = name === 'ratio' && ref.startsWith('log') && points.length > 0 && columns[name].every((col) => col.every((v) => v === null));
+      boxes[name].hint.hidden = points.length > 0 && !none;
+      boxes[name].hint.textContent = none
+        ? 'This sweep ran on a network without a dimension D = log₂ N: ratios to D and D² are drawn for hypercubes, butterflies and shuffle-exchange graphs.'
+        : 'No points yet: choose the algorithms and the values above, then Run sweep.';
       boxes[name].note.textContent = chosen[name] === null ? '(auto)' : '';
       const key = JSON.stringify([algorithms, xLabel, name === 'ratio' ? [ref, diameter] : '', log, xLog]);
       if (key !== shapes[name]) {

@@ -4,7 +4,7 @@
 // form, shows progress and draws what comes back. Exports: the core's CSV,
 // the results as JSON, the charts as PNG.
 
-import { experimentCharts, chartsToPng, diameterFormula } from './experiment-charts.js';
+import { experimentCharts, chartsToPng, diameterFormula, LOG_KINDS } from './experiment-charts.js';
 import { kindOf } from './form.js';
 
 const $ = (id) => document.getElementById(id);
@@ -96,6 +96,17 @@ export function setupExperiment({ catalogue, current, runnable, charts: registry
     const next = diameterOf(current(), $('sweep-vary').value);
     $('sweep-ratio-ref').querySelector('option[value="diameter"]').textContent = next ? `diameter (${next.formula})` : 'diameter';
     charts.setDiameter(sent ? diameterOf(sent.base, sent.vary) : next);
+    // D and D² are offered where the network's D is log₂ N (the sweep drawn, or else the next one).
+    const logs = LOG_KINDS.includes(kindOf((sent?.base ?? current()).topology)) || LOG_KINDS.includes(kindOf(current().topology));
+    const menu = $('sweep-ratio-ref');
+    for (const option of menu.querySelectorAll('option[data-log]')) {
+      option.hidden = !logs;
+      option.disabled = !logs;
+    }
+    if (!logs && menu.selectedOptions[0]?.disabled) {
+      menu.value = 'sqrt';
+      charts.setReference('sqrt');
+    }
   };
   sync();
   $('sweep-vary').addEventListener('change', () => {

@@ -349,7 +349,7 @@ pub const LESSONS: &[Lesson] = &[
                flashsort's steps/D still rises slowly (20.7 at D = 12, 21.8 at D = 14) while bitonic's steps/D² \
                falls toward 1 (1.17 at D = 12, 1.14 at D = 14). If Flashsort held 21.8·D it would overtake near \
                D ≈ 20, about a million keys — beyond the page, and later if its steps/D keeps rising: a trend, \
-               not a promise."
+               not a promise. On the full page the experiment checks it: size 3–10, both ticked, ratio to dimension D, then D²."
         ),
         paper: crate::algorithms::papers::LMRR,
         section: "§1.1, §8 (Batcher's network; Flashsort)",

@@ -94,6 +94,29 @@ pub struct ChartPoint {
     pub steps_over_sqrt_lkn: Vec<Option<f64>>,
     /// Mean steps ÷ the diameter per algorithm (time/(2·side − 2) on a mesh).
     pub steps_over_diameter: Vec<Option<f64>>,
+    /// D = log₂ N, N the rows (hypercube, butterfly, shuffle-exchange:
+    /// the networks whose bounds grow as log N); 0 on the grids.
+    pub log_n: f64,
+    /// Mean steps ÷ D per algorithm (`None` on the grids): flat for an
+    /// O(log N) algorithm (Flashsort, lmrr, bit fixing).
+    pub steps_over_log_n: Vec<Option<f64>>,
+    /// Mean steps ÷ D² per algorithm (`None` on the grids): flat for an
+    /// O(log² N) one (Batcher's bitonic sort).
+    pub steps_over_log_n_squared: Vec<Option<f64>>,
+}
+
+/// D = log₂ of the rows of `topology` (its text) on a hypercube, butterfly
+/// or shuffle-exchange graph; 0 elsewhere (and for an unreadable name).
+fn log_rows(topology: Option<&Value>) -> f64 {
+    let Some(Ok(topology)) = topology.and_then(Value::as_str).map(str::parse::<Topology>) else {
+        return 0.0;
+    };
+    match topology {
+        Topology::Hypercube(h) => h.dim() as f64,
+        Topology::Butterfly(b) => b.dim() as f64,
+        Topology::ShuffleExchange(s) => s.dim() as f64,
+        Topology::Grid(_) => 0.0,
+    }
 }
 
 impl Experiment {
@@ -244,6 +267,7 @@ impl Experiment {
             sqrt: f64,
             n: f64,
             diameter: f64,
+            log_n: f64,
             of: Vec<Sums>,
         }
         let mut points: Vec<Acc> = Vec::new();
@@ -261,6 +285,7 @@ impl Experiment {
                         sqrt: 0.0,
                         n: 0.0,
                         diameter: r.bounds.reference.diameter as f64,
+                        log_n: log_rows(row.column("topology")),
                         of: vec![Sums::default(); algorithms.len()],
                     });
                     points.len() - 1
@@ -290,6 +315,13 @@ impl Experiment {
                 };
                 let steps = mean(|s| s.steps);
                 let best = mean(|s| s.best).into_iter().flatten().fold(f64::INFINITY, f64::min);
+                // Mean steps ÷ a reference that is the same for every run of the point.
+                let over = |reference: f64| -> Vec<Option<f64>> {
+                    steps
+                        .iter()
+                        .map(|s| s.filter(|_| reference > 0.0).map(|s| s / reference))
+                        .collect()
+                };
                 ChartPoint {
                     x: p.x,
                     sqrt_lkn,
@@ -300,10 +332,10 @@ impl Experiment {
                     } else {
                         vec![None; algorithms.len()]
                     },
-                    steps_over_diameter: steps
-                        .iter()
-                        .map(|s| s.filter(|_| p.diameter > 0.0).map(|s| s / p.diameter))
-                        .collect(),
+                    steps_over_diameter: over(p.diameter),
+                    log_n: p.log_n,
+                    steps_over_log_n: over(p.log_n),
+                    steps_over_log_n_squared: over(p.log_n * p.log_n),
                     max_queue: mean(|s| s.queue),
                     steps,
                 }

@@ -58,7 +58,8 @@ impl Experiment {
 
     /// The charts' data so far: `{vary, x_label, algorithms, points: [{x,
     /// sqrt_lkn, best, diameter, steps[], max_queue[],
-    /// steps_over_sqrt_lkn[], steps_over_diameter[]}]}`, one entry per
+    /// steps_over_sqrt_lkn[], steps_over_diameter[], log_n,
+    /// steps_over_log_n[], steps_over_log_n_squared[]}]}`, one entry per
     /// algorithm in the arrays.
     pub fn chart(&self) -> Result<JsValue, JsError> {
         to_js(&serde_json::json!({

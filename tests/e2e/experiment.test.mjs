@@ -186,3 +186,48 @@ test('the "Ratio to" menu and the ratio chart name the diameter of the network a
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('on butterflies, hypercubes and shuffle-exchange graphs the ratio can be to D and D² (the sorting lesson\'s growths)', async () => {
+  const { page, errors } = await openPage('?topology=butterfly:3&workload=sort-random&algorithm=bitonic&play=0');
+  const logOptions = () => page.evaluate(() => [...document.querySelectorAll('#sweep-ratio-ref option[data-log]')]
+    .map((o) => ({ value: o.value, offered: !o.hidden && !o.disabled })));
+  assert.deepEqual(await logOptions(), [{ value: 'log', offered: true }, { value: 'log2', offered: true }]);
+  await page.fill('#sweep-values', '3,4,5');
+  await page.fill('#sweep-seeds', '1');
+  for (const box of await page.locator('#sweep-algorithms input:not([disabled])').all()) await box.setChecked((await box.getAttribute('value')) === 'bitonic');
+  await page.click('#sweep-run');
+  await page.waitForFunction(() => /done/.test(document.getElementById('sweep-status').textContent), null, { timeout: 60000 });
+  // x is N = (D + 1)·2^D nodes of butterfly:D: D = 3, 4, 5.
+  const D = { 32: 3, 80: 4, 192: 5 };
+  for (const [ref, power, title, axis] of [
+    ['log', 1, 'Ratio steps / D (dimension; flat for O(log N))', 'steps / D'],
+    ['log2', 2, 'Ratio steps / D² (flat for O(log² N))', 'steps / D²'],
+  ]) {
+    await page.selectOption('#sweep-ratio-ref', ref);
+    const shown = await page.evaluate(() => {
+      const plot = window.routesim.experiment.charts.charts()[1];
+      const { steps, ratio } = window.routesim.charts;
+      return { steps: steps.data.map((c) => [...c]), ratio: ratio.data.map((c) => [...c]), title: plot.root.querySelector('.u-title').textContent, axis: plot.axes[1].label };
+    });
+    assert.deepEqual([shown.title, shown.axis], [title, axis]);
+    assert.deepEqual(shown.ratio[0], [32, 80, 192]);
+    shown.ratio[0].forEach((x, i) => {
+      const steps = shown.steps[3][i];
+      assert.ok(Math.abs(shown.ratio[1][i] - steps / D[x] ** power) < 1e-9, `${ref} at D = ${D[x]}: ${shown.ratio[1][i]} against ${steps} steps`);
+    });
+  }
+  // Bitonic's steps / D² falls toward a constant: no rise from D = 4 to 5.
+  const r = await page.evaluate(() => [...window.routesim.charts.ratio.data[1]]);
+  assert.ok(r[2] <= r[1], `bitonic steps / D²: ${r}`);
+  // A mesh has no D = log₂ N: the choices go, and the menu falls back to √(ℓkN).
+  await page.selectOption('[data-role="topology-kind"]', 'mesh');
+  await page.waitForFunction(() => document.querySelector('#sweep-ratio-ref option[value="diameter"]').textContent === 'diameter (2n − 2)');
+  await page.fill('#sweep-values', '4');
+  for (const box of await page.locator('#sweep-algorithms input:not([disabled])').all()) await box.setChecked((await box.getAttribute('value')) === 'snake-sort');
+  await page.click('#sweep-run');
+  await page.waitForFunction(() => /done/.test(document.getElementById('sweep-status').textContent), null, { timeout: 60000 });
+  assert.deepEqual(await logOptions(), [{ value: 'log', offered: false }, { value: 'log2', offered: false }]);
+  assert.equal(await page.inputValue('#sweep-ratio-ref'), 'sqrt');
+  assert.deepEqual(errors, []);
+  await page.close();
+});

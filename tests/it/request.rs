@@ -732,6 +732,56 @@ fn experiment_varies_one_parameter_and_charts_it() {
     assert_eq!(xs, [16.0, 64.0, 256.0], "x is N");
     let diameters: Vec<f64> = size.chart().iter().map(|p| p.diameter).collect();
     assert_eq!(diameters, [6.0, 14.0, 30.0]);
+    // No D = log₂ N on a mesh: no ratio to D or D².
+    for p in size.chart() {
+        assert_eq!(p.log_n, 0.0);
+        assert_eq!(p.steps_over_log_n, [None]);
+        assert_eq!(p.steps_over_log_n_squared, [None]);
+    }
+}
+
+/// Where the network's D is log₂ N (hypercube:D, butterfly:D's 2^D rows,
+/// shuffle-exchange:D) the chart carries steps ÷ D and steps ÷ D², each
+/// algorithm's mean steps over the point's D — the ratios the
+/// bitonic-against-Flashsort lesson divides by.
+#[test]
+fn experiment_ratios_to_d_and_d_squared_on_the_log_networks() {
+    for (topology, sizes) in [
+        ("butterfly:3", "3,4,5"),
+        ("hypercube:3", "3,4,5"),
+        ("shuffle-exchange:4", "4,6"),
+    ] {
+        let base = RunSpec::from_json(
+            RunSpec::browser(),
+            &json!({"topology": topology, "workload": "sort-random", "algorithm": "bitonic"}),
+        )
+        .unwrap();
+        let mut e = Experiment::new(base, Vary::Size, sizes, "bitonic", "2").unwrap();
+        while e.run_next().is_some() {}
+        let ds: Vec<f64> = e.chart().iter().map(|p| p.log_n).collect();
+        let want: Vec<f64> = sizes.split(',').map(|d| d.parse().unwrap()).collect();
+        assert_eq!(ds, want, "{topology}");
+        for p in e.chart() {
+            let steps = p.steps[0].unwrap();
+            let d = p.log_n;
+            assert!(
+                (p.steps_over_log_n[0].unwrap() - steps / d).abs() < 1e-9,
+                "{topology} D = {d}"
+            );
+            assert!(
+                (p.steps_over_log_n_squared[0].unwrap() - steps / (d * d)).abs() < 1e-9,
+                "{topology} D = {d}"
+            );
+            // The runs behind it: every one on a network of that D.
+            let runs: Vec<f64> = e
+                .rows()
+                .filter(|r| r.column("nodes").and_then(Value::as_f64) == Some(p.x))
+                .map(|r| r.report.as_ref().unwrap().steps as f64)
+                .collect();
+            assert_eq!(runs.len(), 2, "{topology} D = {d}");
+            assert!((runs.iter().sum::<f64>() / 2.0 - steps).abs() < 1e-9);
+        }
+    }
 }
 
 /// The experiment audit of 2026-12-01: x is the ℓ or k each point asked
