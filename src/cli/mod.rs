@@ -148,7 +148,19 @@ fn push(out: &mut Vec<(Field, &'static str, String)>, field: Field, value: &Opti
 }
 
 /// Applies `(field, name, text)` triples to a request (see [`RunSpec::apply`]).
+/// An empty `--queue-cap` is refused here: the core reads an empty
+/// capacity as unbounded (the page's empty field, the address's `q=`), but
+/// on a command line it is a value left out (`--queue-cap "$Q"` with `Q`
+/// unset), named like every other bad value.
 fn request(base: RunSpec, fields: &[(Field, &'static str, String)]) -> Result<RunSpec, String> {
+    if let Some((_, name, text)) = fields
+        .iter()
+        .find(|(f, _, t)| *f == Field::QueueCap && t.trim().is_empty())
+    {
+        return Err(format!(
+            "invalid {name} '{text}': expected a whole number of at least 1, or unbounded"
+        ));
+    }
     base.apply(fields.iter().map(|(f, n, t)| (*f, *n, t.as_str())))
         .map_err(|e| e.to_string())
 }

@@ -145,6 +145,11 @@ fn bad_input_exits_2_with_one_line_naming_field_and_value() {
         (sweep(&["--jobs", "-1"]), "invalid jobs '-1'"),
         (sweep(&["--lk", "2", "--l", "1"]), "lk '2'"),
         (with(&["--queue-cap", "0"]), "queue-cap '0'"),
+        // An empty value (an unset shell variable) is refused, not read as
+        // unbounded as the page's empty field is.
+        (with(&["--queue-cap", ""]), "invalid queue-cap ''"),
+        (with(&["--queue-cap", " "]), "invalid queue-cap ' '"),
+        (sweep(&["--queue-cap", ""]), "queue-cap ''"),
         (run(&["--topology", "mesh:4x4"]), "--workload or --instance"),
         (run(&["--workload", "transpose"]), "--topology"),
         (run(&["--instance", missing]), missing),
