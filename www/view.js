@@ -240,7 +240,9 @@ function renderLegend(view) {
   const sort = mode === 'key' ? view?.main.sort : null;
   const nodes = mode === 'destination' ? state.topo?.nodes : null;
   $('legend-key').hidden = !sort && !nodes;
-  heatLegend();
+  // The cells' squares tell classes apart only where the legend lists more
+  // than one (an embed, short of room, leaves it to the legend's square swatches).
+  heatLegend(!state.embed && runs.reduce((n, { run }) => n + run.classes.length, 0) > 1);
   $('legend-delivered').hidden = !!sort;
   const what = sort ? 'colour = key (low → high)' : 'colour = destination (node 0 → last)';
   if ($('key-what').textContent !== what) $('key-what').textContent = what;
@@ -448,18 +450,16 @@ export function updateView() {
  * The shading's legend line, as the canvas shades: a node's working queue;
  * zoomed out, a cell's packets per node — or, a sort coloured by key, each
  * cell in its keys' mean colour on the key's ramp (render.js drawKeyCells).
+ * `squares`: the legend lists more than one class, which the heat map's
+ * small squares (heat.js drawMajorities) tell apart: the line says what
+ * they are.
  */
-/** Whether the heat map draws each cell's majority class (render.js: coloured by class, or by destination with class rims). */
-function squares() {
-  return colorMode() !== 'destination' || state.classRims.some(Boolean);
-}
-
-function heatLegend() {
+function heatLegend(squares) {
   const heat = state.view?.mode === 'heat';
   const byKey = heat && colorMode() === 'key' && !!state.keyShade;
   const text = byKey
     ? "each cell in its keys' mean colour, on the key's scale (nodes too small for keys: zoom in to see them)"
-    : heat ? `packets per node, waiting at the source included${squares() ? "; a cell's small square: the class most of its packets belong to" : ''} (nodes too small for packets: zoom in to see them)` : 'queue occupancy';
+    : heat ? `packets per node, waiting at the source included${squares ? "; a cell's small square: the class most of its packets belong to" : ''} (nodes too small for packets: zoom in to see them)` : 'queue occupancy';
   if ($('legend-heat-text').textContent !== text) $('legend-heat-text').textContent = text;
   $('legend').classList.toggle('zoomed-out', heat);
   $('legend-heat').classList.toggle('by-key', byKey);
