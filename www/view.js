@@ -230,7 +230,7 @@ function renderLegend(view) {
   state.legendView = view;
   const mode = colorMode();
   // Zoomed out (heat map) no dot is drawn: the classes show as each cell's
-  // small square (heat.js), and the legend lists squares, not rims.
+  // small square (heat.js), and the legend lists them as the class colouring does, not as rims.
   const rims = mode === 'destination' && state.view?.mode !== 'heat';
   const shown = (run) => mode === 'class' || (mode === 'destination' && run.class_rims);
   const all = !view || mode === 'key' ? [] : view.compare ? [view.main, view.compare] : [view.main];
@@ -241,7 +241,7 @@ function renderLegend(view) {
   const nodes = mode === 'destination' ? state.topo?.nodes : null;
   $('legend-key').hidden = !sort && !nodes;
   // The cells' squares tell classes apart only where the legend lists more
-  // than one (an embed, short of room, leaves it to the legend's square swatches).
+  // than one (an embed, short of room, leaves it to the legend, whose colours name the squares' classes).
   heatLegend(!state.embed && runs.reduce((n, { run }) => n + run.classes.length, 0) > 1);
   $('legend-delivered').hidden = !!sort;
   const what = sort ? 'colour = key (low → high)' : 'colour = destination (node 0 → last)';
@@ -442,7 +442,7 @@ export function updateView() {
   // Zoomed out the packets are not drawn: the shading's line says how to
   // see them (the classes keep their true colours; the line only grows in
   // that mode, so the canvas it shrinks stays zoomed out: no flicker).
-  // The classes' swatches follow the view too: rims on dots, squares on cells.
+  // The classes' swatches follow the view too: rims on dots, the class colouring's own on cells.
   renderLegend(state.legendView);
 }
 

@@ -163,7 +163,7 @@ test('coloured by destination, classes named by colour stay on screen as rims (p
     assert.equal(await ctx.evaluate(() => window.routesim.view.mode), 'heat', name);
     assert.deepEqual(shown.classes.map((c) => c.text), ['blue: colour class 0', 'green: colour class 1'], name);
     assert.equal(shown.rimSwatches, 0, name);
-    // (An embed leaves the square's line out for room: its legend's swatches are squares.)
+    // (An embed leaves the square's line out for room: its legend's colours name the squares' classes.)
     if (name !== 'iframe') assert.match(shown.heatLine, /a cell's small square: the class most of its packets belong to/, name);
     assert.ok(words.has('blue') && words.has('green'), `${name}: ${[...words]}`);
     if (name !== 'iframe') assert.match(shown.text, /its rim is its class's colour/, name);
