@@ -93,11 +93,12 @@ export function setupExperiment({ catalogue, current, runnable, charts: registry
    * sweep it draws (before the first, the next one's).
    */
   const nameDiameter = () => {
-    const next = diameterOf(current(), $('sweep-vary').value);
+    const now = current();
+    const next = diameterOf(now, $('sweep-vary').value);
     $('sweep-ratio-ref').querySelector('option[value="diameter"]').textContent = next ? `diameter (${next.formula})` : 'diameter';
     charts.setDiameter(sent ? diameterOf(sent.base, sent.vary) : next);
-    // D and D² are offered where the network's D is log₂ N (the sweep drawn, or else the next one).
-    const logs = LOG_KINDS.includes(kindOf((sent?.base ?? current()).topology)) || LOG_KINDS.includes(kindOf(current().topology));
+    // D and D² are offered where the network's D is log₂ N: the sweep drawn's or the next one's.
+    const logs = [sent?.base, now].some((config) => config && LOG_KINDS.includes(kindOf(config.topology)));
     const menu = $('sweep-ratio-ref');
     for (const option of menu.querySelectorAll('option[data-log]')) {
       option.hidden = !logs;
