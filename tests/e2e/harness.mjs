@@ -45,28 +45,71 @@ export function watchErrors(page) {
 }
 
 /**
- * Opens the page at `query` in a new tab of `viewport`; collects the page's
+ * Opens the page at `query` in a tab of `viewport`; collects the page's
  * errors (uncaught exceptions and console errors) into `errors`; waits until
  * the page has booted (`body[data-ready="1"]`). `options`: more of
  * `newPage`'s (`reducedMotion`, `hasTouch`, …).
  */
 export async function openPage(query, viewport = { width: 1280, height: 800 }, options = {}) {
-  const page = await browser.newPage({ viewport, ...options });
+  const page = await takePage(viewport, options);
   const errors = watchErrors(page);
   await page.goto(server.url + query);
   await page.waitForSelector('body[data-ready="1"]', { timeout: 20000 });
   return { page, errors };
 }
 
+// Tabs are reused. A new tab costs Debian's Chromium about 1.2 CPU-seconds
+// more than loading the page again in a tab already open (2.1 against 0.9
+// per page booted; docs/testing.md, "How long it takes"), and the suite is
+// CPU-bound on tabs. `page.close()` of a tab from `takePage` hands it back
+// instead: its listeners are removed, its mouse is moved to the corner, its
+// viewport restored, and it is sent to `about:blank`, which stops whatever
+// the page was doing; the next `openPage` or `embedPage` of the same file
+// with the same viewport and options gets it. The page keeps no state of
+// its own between documents (no storage: `www/` writes none), and the
+// `after` hook closes the browser with every tab.
+const idle = new Map();
+
+async function takePage(viewport, options) {
+  const key = JSON.stringify({ viewport, ...options });
+  const spare = idle.get(key) ?? [];
+  idle.set(key, spare);
+  while (spare.length) {
+    const page = spare.pop();
+    if (!page.isClosed()) return page;
+  }
+  const page = await browser.newPage({ viewport, ...options });
+  const closeTab = page.close.bind(page);
+  page.close = async () => {
+    if (page.isClosed() || spare.includes(page)) return;
+    page.removeAllListeners('pageerror');
+    page.removeAllListeners('console');
+    try {
+      await page.mouse.move(0, 0);
+      const size = page.viewportSize();
+      if (size?.width !== viewport.width || size?.height !== viewport.height) await page.setViewportSize(viewport);
+      await page.goto('about:blank', { timeout: 10000 });
+      spare.push(page);
+    } catch {
+      await closeTab();
+    }
+  };
+  return page;
+}
+
 /**
  * A course page with the simulator at `query` in a `width` × `height` px
- * iframe, as an instructor embeds it: it records every message it receives
+ * iframe, as an instructor embeds it — an http page of another origin
+ * (`localhost`) than the frame (`127.0.0.1`), as on a course site (a page
+ * written into `about:blank` has an opaque origin, and Chromium's
+ * local-network checks block its frame's load from 127.0.0.1): it records every message it receives
  * (`window.got`), the state messages among them (`window.states`), and
  * sends with `window.send`. Waits until the frame has booted.
  */
 export async function embedPage(query, { width = 400, height = 760, viewport = { width: width + 40, height: height + 40 } } = {}) {
-  const page = await browser.newPage({ viewport });
+  const page = await takePage(viewport, {});
   const errors = watchErrors(page);
+  await page.goto(server.hostUrl);
   await page.setContent(`<!doctype html><html><head><title>course</title><link rel="icon" href="data:,"></head>
     <body style="margin:20px"><iframe id="sim" title="routesim" src="${server.url}${query}" width="${width}" height="${height}" style="border:0"></iframe>
     <script>

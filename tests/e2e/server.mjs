@@ -15,7 +15,15 @@ const TYPES = {
   '.ts': 'text/plain',
 };
 
-/** Starts serving `root`; resolves to {url, close()}. */
+/**
+ * An empty course page, `/course-host` (not a file of `root`): the
+ * end-to-end tests open it at `localhost` and write an embed into it, so
+ * the host is an http page of another origin than the frame it holds at
+ * `127.0.0.1`, as a course page is (harness.mjs `embedPage`).
+ */
+const HOST = '<!doctype html><html><head><title>course</title><link rel="icon" href="data:,"></head><body></body></html>';
+
+/** Starts serving `root`; resolves to {url, hostUrl, close()}. */
 export function startServer(root) {
   const base = path.resolve(root);
   // Addresses up to Chromium's 2 MB (Node's default stops at 16 KB of headers).
@@ -28,6 +36,10 @@ export function startServer(root) {
       file = path.normalize(path.join(base, decodeURIComponent(url.pathname)));
     } catch {
       res.writeHead(400, { 'content-type': 'text/plain' }).end('bad request path');
+      return;
+    }
+    if (url.pathname === '/course-host') {
+      res.writeHead(200, { 'content-type': TYPES['.html'], 'cache-control': 'no-store' }).end(HOST);
       return;
     }
     if (!file.startsWith(base)) {
@@ -46,7 +58,7 @@ export function startServer(root) {
   return new Promise((resolve) => {
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address();
-      resolve({ url: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => server.close(r)) });
+      resolve({ url: `http://127.0.0.1:${port}/`, hostUrl: `http://localhost:${port}/course-host`, close: () => new Promise((r) => server.close(r)) });
     });
   });
 }
