@@ -102,9 +102,10 @@ async function takePage(viewport, options) {
  * iframe, as an instructor embeds it — an http page of another origin
  * (`localhost`) than the frame (`127.0.0.1`), as on a course site (a page
  * written into `about:blank` has an opaque origin, and Chromium's
- * local-network checks block its frame's load from 127.0.0.1): it records every message it receives
- * (`window.got`), the state messages among them (`window.states`), and
- * sends with `window.send`. Waits until the frame has booted.
+ * local-network checks block its frame's load from 127.0.0.1). It records
+ * every message it receives (`window.got`), the state messages among them
+ * (`window.states`), and sends with `window.send`. Waits until the frame
+ * has booted.
  */
 export async function embedPage(query, { width = 400, height = 760, viewport = { width: width + 40, height: height + 40 } } = {}) {
   const page = await takePage(viewport, {});
