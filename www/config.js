@@ -47,7 +47,9 @@ export const COLOR_MODES = ['class', 'destination', 'key'];
  * Only used to write the address back and to tell an unknown parameter
  * from one the core reads.
  */
-const RUN_KEYS = {};
+// No prototype: `key in RUN_KEYS` for an address key such as `constructor`
+// or `toString` is false (they were taken for run fields and dropped unnamed).
+const RUN_KEYS = Object.create(null);
 const PAGE_KEYS = ['speed', 'color', 'play', 'step', 'instance', 'embed', 'compare', 'lesson'];
 
 /**

@@ -127,10 +127,17 @@ function onConfigChange(event) {
   // names (another field's edit does not make it valid).
   const before = $('config-form').querySelector('[aria-invalid="true"]');
   clearFieldErrors($('config-form'));
+  // Playing, a changed run plays from its start (paused, it opens at the
+  // step being looked at): the step the page opened at (?step=, a lesson's)
+  // is long past (it reopened there, a form change after ?step=5 opening
+  // every new run at step 5 — the page audit of 2026-12-02).
+  const opensAt = state.page.step;
+  if (state.playing) state.page.step = 0;
   // A workload chosen of the other problem (a sort after routing, or back)
   // switches the algorithm rather than itself (the core's reconcile).
   if (!applyConfig(candidate, sameSource ? state.instanceText : null, undefined, 'form', id === 'workload' ? 'workload' : undefined)) {
     $('kind').value = kindOf(state.config.topology);
+    state.page.step = opensAt;
     // The refused control is marked where the user is, with the message
     // beside it (the error line, at the top, a narrow screen may have
     // scrolled away); the run on screen says it is the last valid one.

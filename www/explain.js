@@ -96,7 +96,7 @@ function loadCheckHtml(load) {
   }
   const verdict = load?.verdict ?? 'pending';
   const runs = load ? ` (${load.runs} of ${load.planned} runs)` : ' (starting…)';
-  return `<p class="x-check-title">Checked live on the load curves below${runs}: <span class="x-verdict v-${verdict}" data-role="load-verdict">${esc(verdict.replace('-', ' '))}</span></p>`
+  return `<p class="x-check-title">Checked live on the load curves below${runs}: <span class="x-verdict v-${verdict}" data-role="load-verdict" data-verdict="${verdict}">${esc(verdict.replace('-', ' '))}</span></p>`
     + `<ul class="x-checks" data-role="load-check">${load ? checkItems(load.checks) : ''}</ul>`;
 }
 

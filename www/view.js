@@ -65,7 +65,8 @@ export function updateCounters() {
   const status = shownStatus();
   $('c-status').textContent = status ?? '–';
   $('c-status').className = status ? `st-${status}` : 'st-none';
-  $('c-phase').textContent = s && s.phase ? s.phase : '–';
+  // No phase: empty, as the report's and the state message's (style.css draws the dash).
+  $('c-phase').textContent = s && s.phase ? s.phase : '';
   // With a second run beside it, the phase counter is the first run's: its label says whose.
   const phaseLabel = state.compare?.active && state.compare.names?.[0] ? `phase · ${state.compare.names[0]}` : 'phase';
   const dt = $('c-phase').previousElementSibling;

@@ -81,7 +81,8 @@ pub struct LoadArgs {
     /// stdout). With --saturation, JSON lines.
     #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
     pub out: Option<PathBuf>,
-    /// Format of --out (default csv; --saturation writes jsonl only).
+    /// Format of --out (default: jsonl for a file named *.json, *.jsonl or
+    /// *.ndjson, else csv; --saturation writes jsonl only).
     #[arg(long, value_enum, requires = "out", allow_hyphen_values = true)]
     pub format: Option<Format>,
     /// Run only the i-th of N contiguous slices of the grid (algorithms ×
@@ -177,13 +178,22 @@ pub(super) fn load(args: LoadArgs) -> Outcome {
             (slice.end - slice.start) * per,
             "{elapsed_precise} [{bar:40}] {pos}/{len} runs at most, {msg}",
         );
-        for (n, spec) in specs[slice.start as usize..slice.end as usize].iter().enumerate() {
+        let mine = &specs[slice.start as usize..slice.end as usize];
+        // Each bisection's top rate, its memory checked before any runs
+        // (the most a bisection holds: its rates are at most the top), so
+        // that a refusal comes before anything is written (SPEC §4).
+        let mut tops = Vec::with_capacity(mine.len());
+        for spec in mine {
             let ideal = spec.ideal_throughput().map_err(e)?;
             let hi = rates
                 .iter()
                 .copied()
                 .fold(None, |m: Option<f64>, r| Some(m.map_or(r, |m| m.max(r))));
             let hi = hi.unwrap_or_else(|| (2.0 * ideal).min(1.0));
+            spec.check_memory(hi).map_err(e)?;
+            tops.push(hi);
+        }
+        for (n, (spec, &hi)) in mine.iter().zip(&tops).enumerate() {
             let found = load::saturation_telling(spec, hi, bisect, |i, rate| {
                 late.update(n as u64 * per + i as u64, |_| {
                     format!("{} {} at rate {rate}", spec.algorithm, spec.pattern.name())
@@ -199,8 +209,9 @@ pub(super) fn load(args: LoadArgs) -> Outcome {
         late.finish();
         return flush(writer, &target);
     }
-    // Stdout gets JSON lines; a file CSV unless --format jsonl.
-    let csv = args.out.is_some() && args.format != Some(Format::Jsonl);
+    // Stdout gets JSON lines; a file CSV unless --format jsonl or its name
+    // says JSON (SPEC §6: "[--json | --out FILE]", one JSON object per rate).
+    let csv = args.out.is_some() && args.format.unwrap_or_else(|| out_format(args.out.as_deref())) == Format::Csv;
     // `--format jsonl` writes SPEC §6's objects as stdout does; CSV the table's rows.
     let mut table = if shard.writes_header() {
         Table::new(sweep::Format::Csv)
@@ -248,6 +259,19 @@ pub(super) fn load(args: LoadArgs) -> Outcome {
     }
     late.finish();
     flush(writer, &target)
+}
+
+/// `--out`'s format when `--format` is not given: JSON lines for a file
+/// named `*.json`, `*.jsonl` or `*.ndjson`, else CSV (`-` included).
+fn out_format(out: Option<&std::path::Path>) -> Format {
+    let ext = out
+        .and_then(|p| p.extension())
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    match ext.as_deref() {
+        Some("json" | "jsonl" | "ndjson") => Format::Jsonl,
+        _ => Format::Csv,
+    }
 }
 
 /// Flushes `--out`'s file, if one was written.

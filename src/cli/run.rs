@@ -109,7 +109,7 @@ pub struct GenerateArgs {
 /// the native limit of instance text, and no more than the memory limit
 /// allows to read and parse (a file's size is checked before it is read,
 /// stdin's as it comes).
-fn load_instance(path: &std::path::Path, memory: Option<&Limit>) -> Result<Instance, String> {
+fn load_instance(path: &std::path::Path, memory: Option<&Limit>) -> Result<(Instance, Vec<String>), String> {
     use std::io::Read;
     let stdin = path == std::path::Path::new("-");
     let shown_path = path.display().to_string();
@@ -160,17 +160,22 @@ fn load_instance(path: &std::path::Path, memory: Option<&Limit>) -> Result<Insta
     })?;
     let (instance, unknown) =
         Instance::from_json_noting_unknown(&text).map_err(|e| format!("instance file '{label}': {e}"))?;
-    for field in unknown {
-        eprintln!(
-            "routesim: instance file '{label}': field '{field}' ignored (the instance's fields are {}; SPEC §3, §5)",
-            crate::workload::KNOWN_FIELDS.join(", ")
-        );
-    }
-    Ok(instance)
+    let notes = unknown
+        .into_iter()
+        .map(|field| {
+            format!(
+                "routesim: instance file '{label}': field '{field}' ignored (the instance's fields are {}; SPEC §3, §5)",
+                crate::workload::KNOWN_FIELDS.join(", ")
+            )
+        })
+        .collect();
+    Ok((instance, notes))
 }
 
 /// The run request of `routesim run`.
-pub(super) fn spec_of(args: &RunArgs) -> Result<RunSpec, String> {
+/// With it, the notes on the instance file (its fields ignored), for
+/// stderr once the run is built: a refusal stays SPEC §4's one line.
+pub(super) fn spec_of(args: &RunArgs) -> Result<(RunSpec, Vec<String>), String> {
     match (&args.instance, &args.workload.workload, &args.topology) {
         (None, None, _) => {
             return Err(
@@ -208,18 +213,23 @@ pub(super) fn spec_of(args: &RunArgs) -> Result<RunSpec, String> {
         for (field, name, text) in &fields {
             probe.set(*field, name, text).map_err(|e| e.to_string())?;
         }
-        base.instance = Some(load_instance(path, base.memory_limit.as_ref())?);
+        let (instance, notes) = load_instance(path, base.memory_limit.as_ref())?;
+        base.instance = Some(instance);
+        return Ok((request(base, &fields)?, notes));
     }
-    request(base, &fields)
+    Ok((request(base, &fields)?, Vec::new()))
 }
 
 /// `routesim run`.
 pub(super) fn run(args: RunArgs) -> Outcome {
     let threads = super::threads(&args.threads, super::cores())?;
-    let spec = spec_of(&args)?;
+    let (spec, notes) = spec_of(&args)?;
     let mut sim = spec
         .build_threads(threads, super::parallel_min())
         .map_err(|e| e.to_string())?;
+    for note in notes {
+        eprintln!("{note}");
+    }
     note_unread(&spec);
     // A policy given to an algorithm that schedules every move itself.
     if let (Some(policy), false) = (&args.policy, sim.uses_policy()) {

@@ -59,11 +59,29 @@ pub fn windows(warmup: Option<&str>, measure: Option<&str>, drain: Option<&str>)
         })
         .map(|v| v as u32)
     };
-    Ok((
+    let (w, m, d) = (
         window("warmup", warmup, DEFAULT_WARMUP, 0)?,
         window("measure", measure, DEFAULT_MEASURE, 1)?,
         window("drain", drain, DEFAULT_DRAIN, 0)?,
-    ))
+    );
+    // The run's steps are counted in 32 bits: the windows together too
+    // (they once wrapped, a run of 4294967295 warm-up steps ending at 0).
+    let most = u64::from(u32::MAX);
+    if u64::from(w) + u64::from(m) > most {
+        return Err(Error::invalid(
+            "measure",
+            m,
+            format!("the warm-up ({w}) and measured steps together must be at most {most}"),
+        ));
+    }
+    if u64::from(w) + u64::from(m) + u64::from(d) > most {
+        return Err(Error::invalid(
+            "drain",
+            d,
+            format!("the warm-up ({w}), measured ({m}) and drain steps together must be at most {most}"),
+        ));
+    }
+    Ok((w, m, d))
 }
 
 /// The page's load form: a JSON object whose values are texts (trimmed)

@@ -282,30 +282,48 @@ impl Instance {
                         .as_u64()
                         .filter(|&x| x >= 1 && x <= u32::MAX as u64)
                         .ok_or_else(|| Error::invalid(key, short(v), "expected a whole number from 1 to 4294967295"))?;
-                    // A declared ℓ (k) says the problem may hold up to ℓ·N
-                    // packets, and the algorithms plan for that many (pp's
-                    // colours, ks-level's levels): the same limit as a
-                    // generated workload's max(ℓ, k) × senders.
-                    if x.saturating_mul(n as u64) > limits.max_packets {
-                        return Err(Error::invalid(
-                            key,
-                            x,
-                            format!(
-                                "a declared {key} of {x} on {net} ({n} nodes) plans for up to {x} x {n} packets, above the limit {}",
-                                limits.max_packets
-                            ),
-                        ));
-                    }
                     Ok(Some(x as u32))
                 }
             }
         };
+        let (l, k) = (declared("l")?, declared("k")?);
+        // A declared ℓ (k) says the problem may hold up to ℓ·N packets, and
+        // the algorithms plan for that many (pp's colours, ks-level's
+        // levels): the same limit as a generated workload's
+        // (`WorkloadSpec::max_packets`: min(ℓ, k) a sender when both are
+        // declared, else the one declared; the senders as `sort::key_count`
+        // counts them), so that whatever `generate` writes, `run` reads.
+        let per_sender = match (l, k) {
+            (Some(l), Some(k)) if l <= k => Some(("l", l)),
+            (Some(_), Some(k)) => Some(("k", k)),
+            (Some(l), None) => Some(("l", l)),
+            (None, Some(k)) => Some(("k", k)),
+            (None, None) => None,
+        };
+        if let Some((key, x)) = per_sender {
+            let senders = super::sort::key_count(&topology) as u64;
+            if (x as u64).saturating_mul(senders) > limits.max_packets {
+                let both = if l.is_some() && k.is_some() {
+                    " (the smaller of l and k)"
+                } else {
+                    ""
+                };
+                return Err(Error::invalid(
+                    key,
+                    x,
+                    format!(
+                        "a declared {key}{both} of {x} on {net} ({senders} senders) plans for up to {x} x {senders} packets, above the limit {}",
+                        limits.max_packets
+                    ),
+                ));
+            }
+        }
         let mut inst = Instance {
             topology,
             packets,
             name,
-            l: declared("l")?,
-            k: declared("k")?,
+            l,
+            k,
             keys: None,
             key_numbers: KeyNumbers::Unsigned,
         };

@@ -105,7 +105,8 @@ pub fn check_key_count(keys: u64, packets: usize) -> Result<()> {
 
 /// Refuses packets that do not form the sort of `keys` on `topo`: one key
 /// per node of the order (sources 0..N, each once) and every destination
-/// the node of its key's rank. Errors name the field and the value.
+/// the node of its key's rank, in the topology's order or (all of them) in
+/// the one an algorithm may end in there. Errors name the field and the value.
 pub fn check_sort_packets(topo: &Topology, packets: &[(u32, u32)], keys: &[u64]) -> Result<()> {
     let n = key_count(topo);
     check_key_count(keys.len() as u64, packets.len())?;
@@ -129,16 +130,33 @@ pub fn check_sort_packets(topo: &Topology, packets: &[(u32, u32)], keys: &[u64])
             ));
         }
     }
-    for (i, (&(_, d), want)) in packets.iter().zip(rank_destinations(keys)).enumerate() {
-        if d != want {
-            return Err(Error::invalid(
-                format!("packets[{i}][1]"),
-                d,
-                format!("with keys, a packet's destination is the node of its key's rank: {want}"),
-            ));
-        }
+    // The topology's own order, or the order an algorithm ends in (a 2-D
+    // mesh's snake, a butterfly's level D: a run that ends there may write
+    // its file so); the run sets the order its algorithm names anyway.
+    let ranks = rank_destinations(keys);
+    let own = Order::of(topo);
+    let also = match topo {
+        Topology::Butterfly(_) => Some(Order::LevelDRow),
+        _ if topo.mesh2d().is_some() => Some(Order::Snake),
+        _ => None,
+    };
+    let fits = |order: Order| packets.iter().zip(&ranks).all(|(&(_, d), &r)| d == order.node(topo, r));
+    if fits(own) || also.is_some_and(fits) {
+        return Ok(());
     }
-    Ok(())
+    let (i, d, want) = packets
+        .iter()
+        .zip(&ranks)
+        .enumerate()
+        .map(|(i, (&(_, d), &r))| (i, d, own.node(topo, r)))
+        .find(|&(_, d, want)| d != want)
+        .expect("some destination differs");
+    let or = also.map_or(String::new(), |o| format!(" (or all in the {} order)", o.name()));
+    Err(Error::invalid(
+        format!("packets[{i}][1]"),
+        d,
+        format!("with keys, a packet's destination is the node of its key's rank: {want}{or}"),
+    ))
 }
 
 /// Whether `positions` (each packet's final node) put the keys in order:

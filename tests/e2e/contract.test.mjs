@@ -31,6 +31,51 @@ test('unknown URL parameters are named shortened, a few one by one, the rest cou
   await page.close();
 });
 
+test('URL keys named like built-in object properties (constructor, toString) are unknown parameters, named', async () => {
+  const { page, errors } = await openPage('?topology=mesh:8x8&play=0&constructor=1&toString=x&__proto__=2');
+  const line = await errorLine(page);
+  for (const key of ['constructor', 'toString', '__proto__']) {
+    assert.match(line, new RegExp(`Unknown URL parameter ${key}="[^"]*" ignored\\.`), line);
+  }
+  assert.equal(await role(page, 'topology').inputValue(), 'mesh:8x8');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a run with no phase shows an empty phase counter (as its state message), drawn as a dash', async () => {
+  const { page, errors } = await openPage('?topology=mesh:8x8&algorithm=greedy&workload=transpose&play=0');
+  const phase = role(page, 'phase');
+  // Greedy names its phase; the counter and the core agree whatever it is.
+  const core = await page.evaluate(() => window.routesim.sim.snapshot().phase ?? '');
+  assert.equal(await phase.innerText(), core);
+  // With the phase text removed (as when a run has none) the dash is drawn, not written.
+  await phase.evaluate((el) => { el.textContent = ''; });
+  assert.equal(await phase.evaluate((el) => getComputedStyle(el, '::before').content), '"–"');
+  assert.equal(await phase.evaluate((el) => el.textContent), '');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a changed run opens at the step looked at when paused, and from its start when playing (not at the address\'s old step)', async () => {
+  // Paused at step 5: another algorithm opens at step 5.
+  const paused = await openPage('?topology=mesh:8x8&algorithm=greedy&workload=transpose&play=0&step=5');
+  assert.equal(await shownStep(paused.page), 5);
+  await paused.page.selectOption('[data-role="algorithm"]', 'offline');
+  await paused.page.waitForFunction(() => new URL(location.href).searchParams.get('algorithm') === 'offline');
+  assert.equal(await shownStep(paused.page), 5);
+  assert.match(paused.page.url(), /[?&]step=5(&|$)/);
+  // Playing from ?step=5: the new run starts over (the address drops step=).
+  const playing = await openPage('?topology=mesh:8x8&algorithm=greedy&workload=transpose&step=5&speed=1');
+  assert.ok((await shownStep(playing.page)) >= 5);
+  await playing.page.selectOption('[data-role="algorithm"]', 'offline');
+  await playing.page.waitForFunction(() => new URL(location.href).searchParams.get('algorithm') === 'offline');
+  assert.ok((await shownStep(playing.page)) < 5, `the new run opened at step ${await shownStep(playing.page)}`);
+  assert.doesNotMatch(playing.page.url(), /[?&]step=/);
+  assert.deepEqual([...paused.errors, ...playing.errors], []);
+  await paused.page.close();
+  await playing.page.close();
+});
+
 test('every bad URL parameter is named with its value in the error line, its default used, and the page works', async () => {
   const bad = {
     topology: 'mesh:0x4', algorithm: 'teleport', policy: 'nope', workload: 'nope', l: 'abc', k: '-1', seed: 'x', q: '0',

@@ -35,7 +35,7 @@ test('the default page draws a 16×16 mesh running greedy on greedy-worst (offli
   await page.waitForTimeout(1200);
   assert.ok(Number(await text(page, 'c-step')) > first, 'the default run does not animate');
   assert.notEqual((await canvasInfo(page)).hash, info.hash);
-  assert.notEqual(await text(page, 'c-phase'), '–', 'the current phase is not named');
+  assert.ok(!['', '–'].includes(await text(page, 'c-phase')), 'the current phase is not named');
   await page.screenshot({ path: path.join(shots, 'default.png'), fullPage: true });
   assert.deepEqual(errors, []);
   await page.close();

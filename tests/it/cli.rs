@@ -783,6 +783,15 @@ fn instance_fields_spec_does_not_name_are_noted_and_ignored() {
         note.contains("the instance's fields are topology, packets, name, l, k, keys"),
         "{note}"
     );
+    // A refused run says only why (SPEC §4: one line): the notes come once
+    // the run is built.
+    for args in [&["--algorithm", "bit-fixing"][..], &["--max-steps", "-1"]] {
+        let out = routesim(&[&["run", "--instance", extra.to_str().unwrap()][..], args].concat());
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(!err.contains("ignored") && out.stdout.is_empty(), "{args:?}: {err}");
+    }
 }
 
 /// SPEC §4: a sweep whose grid points could not run writes their rows with

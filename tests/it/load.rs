@@ -1059,3 +1059,83 @@ fn the_load_form_ticks_two_algorithms_that_run_on_its_network() {
         }
     }
 }
+
+/// SPEC §6 `[--json | --out FILE]`: a file named `*.json`, `*.jsonl` or
+/// `*.ndjson` gets the JSON objects `--json` prints (one per rate), any
+/// other name the CSV table unless `--format` says otherwise.
+#[test]
+fn load_out_writes_json_lines_to_a_json_file_and_csv_otherwise() {
+    let dir = std::env::temp_dir().join(format!("routesim-load-out-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let base = [
+        "load",
+        "--topology",
+        "mesh:4x4",
+        "--rate",
+        "0.1,0.2",
+        "--warmup",
+        "5",
+        "--measure",
+        "10",
+    ];
+    let (code, printed, _) = cli(&[&base[..], &["--json"]].concat());
+    assert_eq!(code, 0);
+    assert_eq!(printed.lines().count(), 2);
+    for name in ["a.json", "b.JSONL", "c.ndjson"] {
+        let file = dir.join(name);
+        let (code, out, err) = cli(&[&base[..], &["--out", file.to_str().unwrap()]].concat());
+        assert_eq!((code, out.as_str()), (0, ""), "{err}");
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), printed, "{name}");
+    }
+    for (name, format) in [("d.csv", None), ("e.txt", None), ("f.json", Some("csv"))] {
+        let file = dir.join(name);
+        let mut args = [&base[..], &["--out", file.to_str().unwrap()]].concat();
+        if let Some(f) = format {
+            args.extend(["--format", f]);
+        }
+        assert_eq!(cli(&args).0, 0);
+        let text = std::fs::read_to_string(&file).unwrap();
+        assert!(text.starts_with("topology,algorithm,pattern"), "{name}: {text}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The windows together fit the run's 32-bit step count, else the one
+/// that overflows is refused by name (they once wrapped: a warm-up of
+/// 4294967295 steps ran 0 steps and exited 0).
+#[test]
+fn load_windows_that_overflow_the_step_count_are_refused_by_name() {
+    let base = ["load", "--topology", "mesh:4x4", "--rate", "0.1"];
+    for (args, field) in [
+        (&["--warmup", "4294967295", "--measure", "1"][..], "invalid measure '1'"),
+        (
+            &["--warmup", "4294967290", "--measure", "5", "--drain", "1"][..],
+            "invalid drain '1'",
+        ),
+    ] {
+        let (code, out, err) = cli(&[&base[..], args].concat());
+        assert_eq!((code, out.as_str()), (2, ""), "{args:?}: {err}");
+        assert!(err.contains(field) && err.lines().count() == 1, "{args:?}: {err}");
+    }
+}
+
+/// A bisection's top rate over the memory limit is refused before any
+/// bisection runs: nothing on stdout (it once printed the first
+/// algorithm's result, then refused the second's).
+#[test]
+fn a_saturation_over_the_memory_limit_writes_nothing() {
+    let (code, out, err) = cli(&[
+        "load",
+        "--topology",
+        "mesh:64x64",
+        "--algorithm",
+        "valiant,greedy",
+        "--saturation",
+        "--bisect",
+        "0",
+        "--memory-limit",
+        "250M",
+    ]);
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    assert!(err.contains("250"), "{err}");
+}

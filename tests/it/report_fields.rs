@@ -580,3 +580,71 @@ fn a_declared_l_or_k_above_the_packet_limit_is_refused_by_name() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("invalid l '4294967295'"), "{err}");
 }
+
+/// Whatever `generate` writes, `run --instance` reads: a generated
+/// workload's declared ℓ and k pass the same limit when read back (the
+/// reader once multiplied the larger of them by every node, so that
+/// `random-lk --l 1 --k 300000` on mesh:16x16, or k = 8192 on
+/// hypercube:14, was written and then refused), and the run reads the
+/// same as the run that generated it in process.
+#[test]
+fn a_generated_instance_with_a_large_declared_l_or_k_is_read_back() {
+    for (net, l, k) in [
+        ("mesh:16x16", "1", "300000"),
+        ("mesh:16x16", "300000", "1"),
+        ("hypercube:14", "1", "8192"),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_routesim"))
+            .args([
+                "generate",
+                "--topology",
+                net,
+                "--workload",
+                "random-lk",
+                "--l",
+                l,
+                "--k",
+                k,
+            ])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+        let path = scratch(
+            &format!("declared-{net}-{l}-{k}.json").replace(':', "-"),
+            &String::from_utf8_lossy(&out.stdout),
+        );
+        // pp-rand sizes its colours by ℓ and k (the abort the limit is for).
+        let algorithms: &[&str] = if net.starts_with("mesh") {
+            &["greedy", "pp-rand"]
+        } else {
+            &["bit-fixing"]
+        };
+        for &a in algorithms {
+            let read = routesim(&["run", "--json", "--algorithm", a, "--instance", path.to_str().unwrap()]);
+            let made = routesim(&[
+                "run",
+                "--json",
+                "--algorithm",
+                a,
+                "--topology",
+                net,
+                "--workload",
+                "random-lk",
+                "--l",
+                l,
+                "--k",
+                k,
+            ]);
+            for field in ["steps", "packets", "max_queue", "l", "k", "bounds"] {
+                assert_eq!(read[field], made[field], "{a} {net} l={l} k={k}: {field}");
+            }
+        }
+    }
+    // Both declared large: the smaller one is the limit's, named.
+    let text = r#"{"topology": "mesh:4x4", "packets": [[0, 1]], "l": 4294967295, "k": 4194305}"#;
+    let e = Instance::from_json(text).unwrap_err().to_string();
+    assert!(
+        e.contains("invalid k '4194305'") && e.contains("smaller of l and k"),
+        "{e}"
+    );
+}

@@ -356,6 +356,49 @@ fn an_instance_with_keys_is_read_and_bad_keys_are_refused_by_name() {
     std::fs::remove_file(&path).unwrap();
 }
 
+/// A sort's file may give the destinations in the order an algorithm ends
+/// in there — a butterfly's level D (`bitonic`), a 2-D mesh's snake
+/// (`snake-sort`) — all of them, or in the topology's own; a mixture, or
+/// any other node, is refused by name. Every form runs the same sort.
+#[test]
+fn a_sort_file_in_an_algorithms_order_is_read() {
+    let file = |topology: &str, keys: &[u64], dest: &dyn Fn(u32) -> u32| {
+        let ranks = rank_destinations(keys);
+        let packets: Vec<String> = ranks
+            .iter()
+            .enumerate()
+            .map(|(i, &r)| format!("[{i},{}]", dest(r)))
+            .collect();
+        format!(
+            r#"{{"topology":"{topology}","packets":[{}],"keys":{keys:?}}}"#,
+            packets.join(",")
+        )
+    };
+    // butterfly:3: level 0 (node r) or level 3 (node 3·8 + r).
+    let keys = [5u64, 0, 7, 2, 2, 6, 1, 3];
+    let own = Instance::from_json(&file("butterfly:3", &keys, &|r| r)).unwrap();
+    let level = Instance::from_json(&file("butterfly:3", &keys, &|r| 24 + r)).unwrap();
+    assert_eq!(
+        run_sort_in(own, "bitonic", level_d(3)),
+        run_sort_in(level, "bitonic", level_d(3))
+    );
+    let mixed = file("butterfly:3", &keys, &|r| if r == 0 { 24 } else { r });
+    let e = Instance::from_json(&mixed).unwrap_err().to_string();
+    assert!(e.contains("'24'") && e.contains("levelD-row"), "{e}");
+    // mesh:4x4: row-major or the snake (odd rows right to left).
+    let keys: Vec<u64> = (0..16).map(|i| (i * 7 % 16) / 2).collect();
+    let own = Instance::from_json(&file("mesh:4x4", &keys, &|r| r)).unwrap();
+    let by_snake = Instance::from_json(&file("mesh:4x4", &keys, &|r| snake(4, r))).unwrap();
+    assert_eq!(
+        run_sort_in(own, "snake-sort", |_, r| snake(4, r)),
+        run_sort_in(by_snake, "snake-sort", |_, r| snake(4, r))
+    );
+    let e = Instance::from_json(&file("mesh:4x4", &keys, &|r| (r + 1) % 16))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("packets[") && e.contains("snake"), "{e}");
+}
+
 /// SPEC §3: a key is "one number": negative and fractional keys sort as
 /// the numbers do, with every sorting algorithm on every network it runs
 /// on, and an instance file with them is written back with the same
