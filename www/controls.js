@@ -19,7 +19,8 @@ import { count } from './words.js';
  * Applies a changed configuration: the core makes it runnable (`reconcile`
  * switches an algorithm, policy or workload that cannot run, one message
  * line per switch; `changed` = 'workload': a workload of the other problem,
- * sorting or routing, switches the algorithm), then the run restarts. A configuration the core refuses
+ * sorting or routing, switches the algorithm; 'algorithm': the network and
+ * the workload follow the algorithm), then the run restarts. A configuration the core refuses
  * (a bad value) is named in the error line and the current run goes on.
  * Returns whether it was applied; when not, `refusal()` is the message.
  * A configuration applied is a valid change: what was said about the
@@ -135,7 +136,9 @@ function onConfigChange(event) {
   if (state.playing) state.page.step = 0;
   // A workload chosen of the other problem (a sort after routing, or back)
   // switches the algorithm rather than itself (the core's reconcile).
-  if (!applyConfig(candidate, sameSource ? state.instanceText : null, undefined, 'form', id === 'workload' ? 'workload' : undefined)) {
+  // The algorithm menu's choice leads too: the network and the workload follow it.
+  const leader = id === 'workload' || id === 'algorithm' ? id : undefined;
+  if (!applyConfig(candidate, sameSource ? state.instanceText : null, undefined, 'form', leader)) {
     $('kind').value = kindOf(state.config.topology);
     state.page.step = opensAt;
     // The refused control is marked where the user is, with the message

@@ -21,13 +21,19 @@ export function fillSelect(select, list, describe = (item) => item.description ?
 
 /**
  * Enables the options the core says can run (`list` = [{name, ok, reason}];
- * null: all), with the reason as the title of the others.
+ * null: all), with the reason as the title of the others. `leads`: every
+ * option stays enabled, those that cannot run here greyed (`data-fits="0"`,
+ * style.css) with the reason and what choosing them does — the algorithm
+ * menu, whose choice the network and the workload follow (the core's
+ * `reconcile_to_algorithm`), as they follow an address naming an algorithm.
  */
-function markOptions(select, list) {
+function markOptions(select, list, leads = '') {
   for (const o of select.options) {
     const choice = list?.find((c) => c.name === o.value);
-    o.disabled = !!choice && !choice.ok;
-    o.title = o.disabled ? choice.reason : o.dataset.about;
+    const fits = !choice || choice.ok;
+    o.disabled = !fits && !leads;
+    o.dataset.fits = fits ? '1' : '0';
+    o.title = fits ? o.dataset.about : `${choice.reason}${leads}`;
   }
 }
 
@@ -38,7 +44,7 @@ export function refreshMenus() {
   } catch {
     state.choices = null;
   }
-  markOptions($('algorithm'), state.choices?.algorithms);
+  markOptions($('algorithm'), state.choices?.algorithms, ' — choosing it switches the network or the workload to one it runs');
   // With a loaded instance the workload menu is how to go back to generated workloads.
   markOptions($('workload'), state.instanceText ? null : state.choices?.workloads);
   markOptions($('policy'), state.choices?.policies);

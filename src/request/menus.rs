@@ -97,6 +97,43 @@ impl RunSpec {
         }
     }
 
+    /// Makes the request runnable after the algorithm menu's change: the
+    /// algorithm leads. A network it cannot run on becomes the first of its
+    /// kinds at the page's size ([`RunSpec::fit_network_to_algorithm`], as
+    /// an address naming only the algorithm), said in a line; then
+    /// [`RunSpec::reconcile`], where a workload of the other problem
+    /// (routing or sorting) follows the algorithm. Returns one line per
+    /// switch. (The page's menu offers every algorithm: one that a
+    /// headless test or a student picks is never a disabled option.)
+    pub fn reconcile_to_algorithm(&mut self) -> Vec<String> {
+        let before = self.topology().cloned();
+        self.fit_network_to_algorithm();
+        let mut messages = Vec::new();
+        if let (Some(before), Some(after)) = (before, self.topology()) {
+            if &before != after {
+                messages.push(format!(
+                    "{} does not run on {before} — the network switched to {after}.",
+                    self.algorithm.name
+                ));
+            }
+        }
+        // A k no workload can be routed with here (ks-level routes an even
+        // k; the default is 1): k = 2, said, then the workload follows.
+        if let (None, Some(current)) = (&self.instance, self.workload) {
+            let order = || std::iter::once(BROWSER_DEFAULT_WORKLOAD).chain(Workload::ALL);
+            let mut even = self.clone();
+            even.k = Some(2);
+            if let Err(e) = self.workload_fits(current) {
+                if !order().any(|w| self.workload_fits(w).is_ok()) && order().any(|w| even.workload_fits(w).is_ok()) {
+                    messages.push(format!("{} — k switched to 2.", sentence(&e)));
+                    self.k = Some(2);
+                }
+            }
+        }
+        messages.extend(self.reconcile());
+        messages
+    }
+
     /// Whether `entry` accepts this request's network (and loaded instance).
     fn accepts(&self, entry: &Entry) -> Result<()> {
         match (&self.instance, self.topology()) {

@@ -606,20 +606,23 @@ fn lenient_spec(config: JsValue) -> Result<RunSpec, JsError> {
 /// workload switched where they cannot run, and one line per switch.
 /// `changed`: the field just changed, if the page knows it; `"workload"`
 /// makes the algorithm follow a workload of the other problem (sorting or
-/// routing, [`RunSpec::reconcile_to_workload`]).
+/// routing, [`RunSpec::reconcile_to_workload`]); `"algorithm"` makes the
+/// network and the workload follow the algorithm
+/// ([`RunSpec::reconcile_to_algorithm`]).
 #[wasm_bindgen]
 pub fn reconcile(config: JsValue, changed: JsValue) -> Result<JsValue, JsError> {
     let changed = optional_text("changed", &changed)?;
     let mut spec = lenient_spec(config)?;
     let messages = match changed.as_deref() {
         Some("workload") => spec.reconcile_to_workload(),
+        Some("algorithm") => spec.reconcile_to_algorithm(),
         None => spec.reconcile(),
-        // The page says only which field led, and only the workload leads.
+        // The page says only which field led: the workload or the algorithm.
         Some(other) => {
             return Err(js_error(Error::invalid(
                 "changed",
                 other,
-                "expected \"workload\" or nothing",
+                "expected \"workload\", \"algorithm\" or nothing",
             )))
         }
     };

@@ -14,8 +14,12 @@ import { openPage } from './harness.mjs';
 
 const role = (page, name) => page.locator(`[data-role="${name}"]`);
 const finished = (page) => page.waitForFunction(() => document.querySelector('[data-role="status"]').textContent.trim() === 'finished', null, { timeout: 20000 });
-/** The menu's options as {name: enabled}. */
-const menu = (page, name) => page.locator(`[data-role="${name}"] option`).evaluateAll((os) => Object.fromEntries(os.map((o) => [o.value, !o.disabled])));
+/**
+ * The menu's options as {name: runs here}: enabled, and not greyed as one
+ * whose choice switches the network or workload (the algorithm menu keeps
+ * every option enabled: `data-fits="0"` marks those).
+ */
+const menu = (page, name) => page.locator(`[data-role="${name}"] option`).evaluateAll((os) => Object.fromEntries(os.map((o) => [o.value, !o.disabled && o.dataset.fits !== '0'])));
 /** The lines the page says things in: the information list and the error line (SPEC §7 `error`). */
 const infos = async (page) => `${await page.locator('#messages').innerText()}\n${await role(page, 'error').evaluate((el) => (el.hidden ? '' : el.innerText))}`;
 
@@ -103,6 +107,32 @@ test('a student picks sort-random, the menus offer bitonic only, and hypercube:5
   assert.equal(await role(page, 'sort-verdict').isVisible(), false);
   assert.equal(await page.locator('#color').inputValue(), 'class');
   assert.equal(await page.locator('#color option[value="key"]').isDisabled(), true, 'a routing run offers colouring by key');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('every algorithm can be picked from the menu: the network and the workload follow it, each switch said (bitonic on the default mesh, greedy back)', async () => {
+  const { page, errors } = await openPage('?play=0');
+  const disabled = await page.locator('[data-role="algorithm"] option').evaluateAll((os) => os.filter((o) => o.disabled).map((o) => o.value));
+  assert.deepEqual(disabled, [], 'an algorithm the menu will not take');
+  const greyed = await page.locator('[data-role="algorithm"] option[data-fits="0"]').evaluateAll((os) => os.map((o) => [o.value, o.title, getComputedStyle(o).color]));
+  assert.ok(greyed.some(([name]) => name === 'bitonic'), JSON.stringify(greyed));
+  for (const [name, title] of greyed) assert.match(title, /choosing it switches/, name);
+  await page.selectOption('[data-role="algorithm"]', 'bitonic');
+  await page.waitForFunction(() => document.querySelector('[data-role="algorithm"]').value === 'bitonic' && document.querySelector('[data-role="topology-kind"]').value !== 'mesh');
+  const topology = await role(page, 'topology').inputValue();
+  assert.match(topology, /^(hypercube|butterfly|shuffle-exchange):\d+$/);
+  assert.match(await role(page, 'workload').inputValue(), /^sort-/);
+  assert.match(await infos(page), new RegExp(`bitonic does not run on mesh:16x16 — the network switched to ${topology}`));
+  assert.equal(await page.evaluate(() => window.routesim.sim.report().algorithm), 'bitonic');
+  await role(page, 'finish').click();
+  await finished(page);
+  assert.equal(await page.evaluate(() => window.routesim.sim.report().sorted), true);
+  // And back: greedy on the hypercube takes a mesh, and a routing workload.
+  await page.selectOption('[data-role="algorithm"]', 'greedy');
+  await page.waitForFunction(() => document.querySelector('[data-role="algorithm"]').value === 'greedy' && document.querySelector('[data-role="topology-kind"]').value !== 'hypercube');
+  assert.doesNotMatch(await role(page, 'workload').inputValue(), /^sort-/);
+  assert.equal(await page.evaluate(() => window.routesim.sim.report().algorithm), 'greedy');
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -1554,3 +1554,41 @@ fn the_label_says_whose_l_and_k_when_they_are_not_the_workloads() {
     let sim = spec.build().unwrap();
     assert!(spec.label(&sim, None).values.starts_with("ℓ = 1, k = 1 · seed"));
 }
+
+/// The algorithm menu leads (`reconcile_to_algorithm`, the page's menu,
+/// which offers every algorithm): from every network and either problem,
+/// choosing any algorithm gives a run of that algorithm — the network
+/// refitted to one of its kinds (said in a line naming both networks)
+/// where it did not run, the workload following it to its problem.
+#[test]
+fn every_algorithm_chosen_leads_to_a_run_of_it() {
+    for &topology in TOPOLOGIES {
+        for workload in ["random-permutation", "sort-random"] {
+            let mut start = RunSpec::browser();
+            start.set(Field::Topology, "topology", topology).unwrap();
+            start.set(Field::Workload, "workload", workload).unwrap();
+            start.reconcile_to_workload();
+            for entry in REGISTRY.iter() {
+                let mut spec = start.clone();
+                let before = spec.topology.clone().unwrap();
+                spec.set(Field::Algorithm, "algorithm", entry.name).unwrap();
+                let messages = spec.reconcile_to_algorithm();
+                let what = format!("{topology} {workload} → {}: {messages:?}", entry.name);
+                assert_eq!(spec.algorithm.name, entry.name, "{what}");
+                let after = spec.topology.clone().unwrap();
+                assert_eq!(entry.check_topology(&before).is_ok(), after == before, "{what}");
+                if after != before {
+                    assert!(
+                        messages[0]
+                            == format!(
+                                "{} does not run on {before} — the network switched to {after}.",
+                                entry.name
+                            ),
+                        "{what}"
+                    );
+                }
+                spec.build().unwrap_or_else(|e| panic!("{what}: {e}"));
+            }
+        }
+    }
+}
