@@ -1,9 +1,10 @@
 //! Workload generators (SPEC §5): exact formulas, counts, randomness and refusals.
 
-use crate::common::topo;
+use crate::common::{run_config, topo};
 use routesim::topology::{Network, Topology};
 use routesim::workload::{generate, Instance, Workload, WorkloadSpec};
 use routesim::Error;
+use routesim::SimConfig;
 
 fn spec(w: Workload, seed: u64, l: Option<u32>, k: Option<u32>) -> WorkloadSpec {
     WorkloadSpec {
@@ -478,11 +479,61 @@ fn worst_lk_sizes_distinctness_and_lower_bound() {
     assert!(spec_form_failures.contains(&(8, 1, 1, 5)), "{spec_form_failures:?}");
 }
 
+/// SPEC §5 asks for "a corner square": on an R×C mesh too, its side also
+/// at most min(R, C); the links into it are s from each open side (s when
+/// it is as tall or as wide as the mesh), and a run takes at least
+/// max(ℓ, k)·s² over them.
+#[test]
+fn worst_lk_on_rectangular_meshes() {
+    for (rows, cols) in [(5u32, 7u32), (7, 5), (2, 16), (16, 3), (1, 9), (4, 8)] {
+        let t = format!("mesh:{rows}x{cols}");
+        let n = rows * cols;
+        for (l, k) in [(1, 1), (1, 3), (3, 1), (2, 5)] {
+            let what = format!("{t} l={l} k={k}");
+            let cap = (n as u64 * l.min(k) as u64 / (l + k) as u64).isqrt() as u32;
+            let s = cap.min(rows).min(cols);
+            let many = l.max(k);
+            let Ok(inst) = generate(&topo(&t), &spec(Workload::WorstLk, 5, Some(l), Some(k))) else {
+                assert!(s == 0 || many > n - s * s, "{what} refused");
+                continue;
+            };
+            assert_simple(&inst, &what);
+            let (got, corner) = corner_of(&inst, l, k);
+            assert_eq!(got, s, "{what}");
+            let want: Vec<u32> = (0..s).flat_map(|r| (0..s).map(move |c| r * cols + c)).collect();
+            assert_eq!(corner, want, "{what}");
+            let in_d = |v: u32| v / cols < s && v % cols < s;
+            assert_eq!(inst.packets.len() as u32, many * s * s, "{what}");
+            for &(src, dst) in &inst.packets {
+                let (inner, far) = if l <= k { (dst, src) } else { (src, dst) };
+                assert!(in_d(inner) && !in_d(far), "{what}: {src}->{dst}");
+            }
+            let (out, inn) = degrees(&inst);
+            for v in 0..n as usize {
+                assert!(out[v] <= l && inn[v] <= k, "{what}: node {v}");
+            }
+            let topo = &inst.topology;
+            let crossing = (0..n)
+                .filter(|&v| !in_d(v))
+                .flat_map(|v| (0..topo.ports()).filter_map(move |p| topo.neighbor(v, p)))
+                .filter(|&u| in_d(u))
+                .count() as u32;
+            assert_eq!(crossing, s * ((s < rows) as u32 + (s < cols) as u32), "{what}");
+            // Every run takes at least the packets over those links.
+            let report = run_config(inst, SimConfig::default());
+            assert!(
+                report.steps as u64 * crossing as u64 >= (many * s * s) as u64,
+                "{what}: {} steps",
+                report.steps
+            );
+        }
+    }
+}
+
 #[test]
 fn worst_lk_refuses_other_networks_and_impossible_sizes() {
     for t in [
         "torus:4x4",
-        "mesh:5x7",
         "mesh:3x3x3",
         "linear:9",
         "ring:8",

@@ -55,7 +55,7 @@ pub(super) fn describe(w: Workload) -> &'static str {
              the remainder (<k) one more random node; mirrored for l>k"
         }
         Workload::WorstLk => {
-            "square 2-D meshes, l<=k: the top-left s x s square (s^2(k+l) <= Nl, s largest) gets k packets per node from \
+            "2-D meshes, l<=k: the top-left s x s square (s^2(k+l) <= Nl, s largest) gets k packets per node from \
              distinct outside sources (<= l each): >= k*s/2 steps; mirrored for l>k"
         }
         Workload::Locality => "every node sends l packets (default 1), each to a uniformly random node at distance 1..=L (default L=2)",
@@ -505,17 +505,21 @@ pub(super) fn worst_lk_side(nodes: u32, l: u32, k: u32) -> u32 {
 /// ℓ > k mirrors this: the s×s corner (s²(k+ℓ) ≤ Nk) sends ℓ packets per
 /// node to distinct outside destinations, each receiving ≤ k; ≥ ℓ·s/2 steps
 /// over the 2s links leaving D.
+///
+/// On an R×C mesh (SPEC §5 asks only for "a corner square") the same, s
+/// also at most min(R, C): a square as tall as the mesh has s links into
+/// it (from column s), so ≥ k·s steps, more than the k·s/2 above.
 fn worst_lk(topo: &Topology, l: u32, k: u32, rng: &mut Rng) -> Result<Vec<(u32, u32)>> {
-    let side = match (topo.kind(), topo.square_side()) {
-        (Kind::Mesh, Some(side)) => side,
+    let (rows, side) = match (topo.kind(), topo.mesh2d()) {
+        (Kind::Mesh, Some((r, c))) => (r, c),
         _ => {
-            let why = "needs a square 2-D mesh (mesh:SxS): its bound counts the 2s links into a corner square";
+            let why = "needs a 2-D mesh (mesh:RxC): its bound counts the links into a corner square";
             return Err(refuse(Workload::WorstLk, topo, why));
         }
     };
-    let n = side * side;
+    let n = rows * side;
     let many = l.max(k); // packets per node of D
-    let s = worst_lk_side(n, l, k);
+    let s = worst_lk_side(n, l, k).min(rows).min(side);
     let (field, value) = if l <= k { ("k", k) } else { ("l", l) };
     if s == 0 {
         let why =
