@@ -103,6 +103,10 @@ pub struct GenerateArgs {
     /// Seed of the workload.
     #[arg(long, value_name = "S", default_value = "1", allow_hyphen_values = true)]
     pub seed: String,
+    /// Accepted for symmetry with run, sweep and load: the instance is
+    /// always JSON (SPEC §3).
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Reads an instance file (`-` is stdin) with the core's parser: at most

@@ -314,6 +314,18 @@ fn generated_instance_runs_like_the_workload() {
         "3",
     ]);
     assert_eq!(gen.status.code(), Some(0), "{}", text(&gen.stderr));
+    // `--json`, as run, sweep and load take it, changes nothing: the instance is JSON.
+    let with_json = routesim(&[
+        "generate",
+        "--topology",
+        "mesh:10x10",
+        "--workload",
+        "random-permutation",
+        "--seed",
+        "3",
+        "--json",
+    ]);
+    assert_eq!((with_json.status.code(), &with_json.stdout), (Some(0), &gen.stdout));
     let instance: Value = serde_json::from_slice(&gen.stdout).unwrap();
     assert_eq!(instance["topology"], "mesh:10x10");
     assert_eq!(instance["packets"].as_array().unwrap().len(), 100);
