@@ -215,6 +215,8 @@ test('the lesson valiant-load opens the load panel, runs its curve in the worker
   assert.ok(lines[0].includes(`${vu.sustained} / ${gu.sustained} = ${(vu.sustained / gu.sustained).toFixed(2)}, about half`), lines[0]);
   assert.ok(lines[1].includes(`valiant outlasts greedy, sustaining ${vt.sustained} ≥ ${gt.saturatedAt} ✓`), lines[1]);
   assert.equal(await page.locator('[data-role="load-verdict"]').innerText(), 'met');
+  // It carries data-verdict as the claims and the lesson check do (SPEC §7).
+  assert.equal(await page.locator('[data-role="load-verdict"]').getAttribute('data-verdict'), 'met');
   // The lesson's text quotes the λ* the chart draws.
   for (const x of chart.ideal) assert.ok(lesson.text.includes(x.toFixed(3)), `${x.toFixed(3)} not in the lesson's text`);
 
