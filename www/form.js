@@ -25,7 +25,9 @@ export function fillSelect(select, list, describe = (item) => item.description ?
  * option stays enabled, those that cannot run here greyed (`data-fits="0"`,
  * style.css) with the reason and what choosing them does — the algorithm
  * menu, whose choice the network and the workload follow (the core's
- * `reconcile_to_algorithm`), as they follow an address naming an algorithm.
+ * `reconcile_to_algorithm`), as they follow an address naming an algorithm,
+ * and the workload menu, whose choice the network and the algorithm follow
+ * (`reconcile_to_workload`).
  */
 function markOptions(select, list, leads = '') {
   for (const o of select.options) {
@@ -46,7 +48,7 @@ export function refreshMenus() {
   }
   markOptions($('algorithm'), state.choices?.algorithms, ' — choosing it switches the network or the workload to one it runs');
   // With a loaded instance the workload menu is how to go back to generated workloads.
-  markOptions($('workload'), state.instanceText ? null : state.choices?.workloads);
+  markOptions($('workload'), state.instanceText ? null : state.choices?.workloads, ' — choosing it switches the network or the algorithm to one that runs it');
   markOptions($('policy'), state.choices?.policies);
   markCompareMenu($('compare'), state.choices?.algorithms, state.compareRefused);
 }

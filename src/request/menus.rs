@@ -276,8 +276,71 @@ impl RunSpec {
     /// `sort-*` workload, a sorting one with a routing workload) becomes the
     /// first in the registry that runs the workload on the network, said in
     /// one line; then [`RunSpec::reconcile`].
+    ///
+    /// From the page's workload menu, which offers every workload, the
+    /// workload leads further ([`RunSpec::fit_to_workload`]): a network it
+    /// cannot be generated on (or that no algorithm routes it on) becomes
+    /// one it can, and an algorithm that does not route it there becomes
+    /// one that does. (An address naming a workload takes
+    /// [`RunSpec::reconcile_to_workload_noted`] alone: the network it
+    /// names is kept.)
     pub fn reconcile_to_workload(&mut self) -> Vec<String> {
-        lines(self.reconcile_to_workload_noted())
+        let mut messages = self.fit_to_workload();
+        messages.extend(lines(self.reconcile_to_workload_noted()));
+        messages
+    }
+
+    /// The workload menu's choice leads: where the workload cannot be
+    /// generated, or no algorithm routes it, the network becomes the first
+    /// kind (meshes, then tori, then the rest in `list`'s order) at the
+    /// page's size where it can and one does; then an algorithm of the same
+    /// problem that does not route it (pp on `random-destinations`) becomes
+    /// the first in the registry that does. One line per switch; a loaded
+    /// instance is left as it is.
+    pub fn fit_to_workload(&mut self) -> Vec<String> {
+        use crate::topology::Kind;
+        let (None, Some(workload)) = (&self.instance, self.workload) else {
+            return Vec::new();
+        };
+        let runner = |spec: &RunSpec| -> Option<&'static Entry> {
+            let instance = spec.generated(workload).ok()?;
+            REGISTRY
+                .iter()
+                .find(|e| spec.accepts(e).is_ok() && e.check_instance(&instance).is_ok())
+        };
+        let mut messages = Vec::new();
+        if runner(self).is_none() {
+            let why = match self.generated(workload) {
+                Err(e) => sentence(&e),
+                Ok(_) => format!(
+                    "No algorithm routes {workload} on {}",
+                    self.topology().map_or_else(String::new, |t| t.to_string())
+                ),
+            };
+            let kinds = [Kind::Mesh, Kind::Torus].into_iter().chain(Kind::ALL);
+            let fits = kinds
+                .filter_map(|kind| {
+                    format!("{}:{}", kind.name(), kind.default_size())
+                        .parse::<Topology>()
+                        .ok()
+                })
+                .find(|t| {
+                    let mut spec = self.clone();
+                    spec.topology = Some(t.clone());
+                    runner(&spec).is_some()
+                });
+            if let Some(topology) = fits {
+                messages.push(format!("{why} — the network switched to {topology}."));
+                self.topology = Some(topology);
+            }
+        }
+        if let (Err(e), None) = (self.workload_fits(workload), self.problem_switch(workload)) {
+            if let Some(next) = runner(self) {
+                messages.push(format!("{} — switched to {}.", sentence(&e), next.name));
+                self.algorithm = next;
+            }
+        }
+        messages
     }
 
     /// [`RunSpec::reconcile_to_workload`], each line with the field it switched.

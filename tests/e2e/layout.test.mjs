@@ -662,3 +662,22 @@ test('a 400 × 600 frame with bad URL parameters keeps its claims in view; check
   assert.deepEqual(lesson.errors, []);
   await lesson.page.close();
 });
+
+test('1280×800: a lesson that checks many claims keeps its verdict and first check line in view (its "what" held to three lines)', async () => {
+  const { page, errors } = await open('?lesson=ks-smear', { viewport: { width: 1280, height: 800 } });
+  await page.locator('[data-role="finish"]').click();
+  await page.waitForFunction(() => document.querySelector('[data-role="status"]').textContent.trim() === 'finished', null, { timeout: 60000 });
+  const seen = await page.evaluate(() => {
+    const check = document.querySelector('[data-role="lesson-check"]');
+    const box = check.closest('.explain').getBoundingClientRect();
+    const verdict = check.querySelector('.x-check-title .x-verdict').getBoundingClientRect();
+    const first = check.querySelector('li').getBoundingClientRect();
+    const what = check.querySelector('.x-check-what');
+    return { box: box.toJSON(), verdict: verdict.toJSON(), first: first.toJSON(), lines: Math.round(what.getBoundingClientRect().height / parseFloat(getComputedStyle(what).lineHeight)), full: what.title.length };
+  });
+  assert.ok(seen.full > 300, `the lesson checks few claims (${seen.full} characters): not the case this test is for`);
+  assert.ok(seen.lines <= 3, `the check's "what" takes ${seen.lines} lines`);
+  assert.ok(seen.verdict.bottom <= seen.box.bottom && seen.first.top < seen.box.bottom - 20, JSON.stringify(seen));
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -137,6 +137,23 @@ test('every algorithm can be picked from the menu: the network and the workload 
   await page.close();
 });
 
+test('every workload can be picked from the menu: tornado on a hypercube takes a network and an algorithm that run it, said', async () => {
+  const { page, errors } = await openPage('?topology=hypercube:4&algorithm=bit-fixing&play=0');
+  const disabled = await page.locator('[data-role="workload"] option').evaluateAll((os) => os.filter((o) => o.disabled).map((o) => o.value));
+  assert.deepEqual(disabled, [], 'a workload the menu will not take');
+  assert.equal(await page.locator('[data-role="workload"] option[value="tornado"]').getAttribute('data-fits'), '0');
+  await page.selectOption('[data-role="workload"]', 'tornado');
+  await page.waitForFunction(() => document.querySelector('[data-role="topology-kind"]').value !== 'hypercube');
+  const topology = await role(page, 'topology').inputValue();
+  assert.match(await infos(page), new RegExp(`the network switched to ${topology}`));
+  const report = await page.evaluate(() => window.routesim.sim.report());
+  assert.equal(report.topology, topology);
+  assert.notEqual(report.algorithm, 'bit-fixing');
+  assert.equal(await role(page, 'workload').inputValue(), 'tornado');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('the address opens a sort: ?workload=sort-random&algorithm=bitonic&topology=hypercube:6, and a workload alone picks the algorithm', async () => {
   let { page, errors } = await openPage('?workload=sort-random&algorithm=bitonic&topology=hypercube:6&play=0');
   assert.equal(await role(page, 'algorithm').inputValue(), 'bitonic');
