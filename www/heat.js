@@ -215,7 +215,10 @@ export function drawKeyCells(ctx, view, lay, snapshot, shade, colour) {
  */
 function drawDensityKey(ctx, view, lay, scaleMax) {
   const top = Number.isInteger(scaleMax) ? scaleMax : scaleMax.toFixed(1);
-  const cells = [...(cellWords(view, lay) ?? []), ''];
+  // Cells of several nodes show their mean, fractional: the shortest text
+  // still says so (it said "0 … 11.3 per node" beside a largest queue of 17).
+  const words = cellWords(view, lay);
+  const cells = words ? [...words, ' (cell means)'] : [''];
   drawKey(ctx, view, cells.flatMap((c) => [`0 … ${top} packets per node${c}`, `0 … ${top} per node${c}`]), densityColor);
 }
 

@@ -206,8 +206,8 @@ function recordTexts() {
 }
 
 /** The page at `query` zoomed out to its heat map: the key's line as last drawn, and its cells' node counts. */
-async function heatKey(query) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+async function heatKey(query, viewport = { width: 1280, height: 800 }) {
+  const context = await browser.newContext({ viewport });
   await context.addInitScript(recordTexts);
   const page = await context.newPage();
   const errors = watchErrors(page);
@@ -224,6 +224,13 @@ async function heatKey(query) {
   await context.close();
   return r;
 }
+
+test('on a narrow canvas (a 400 px frame, two runs side by side) the heat map\'s key still says its cells hold means', async () => {
+  const r = await heatKey('?embed=1&lesson=bitfix-vs-valiant&play=0', { width: 400, height: 600 });
+  assert.ok(r.key, 'no key drawn');
+  assert.ok(r.most > 1, JSON.stringify(r));
+  assert.match(r.key, /cell/, `the key "${r.key}" does not say its cells hold several nodes`);
+});
 
 for (const [topology, algorithm] of [['butterfly:7', 'bit-fixing'], ['ring:400', 'greedy'], ['hypercube:12', 'bit-fixing'], ['mesh:128x128', 'greedy']]) {
   test(`the heat map's key says how many nodes a cell holds, as the cells count them: ${topology}`, async () => {
