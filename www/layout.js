@@ -16,7 +16,7 @@
  * under each slice (`sliceGap`, `sliceWidth`: the gap between slices and a
  * slice's width, layout units).
  */
-export function layout(topo) {
+export function layout(topo, shape = null) {
   const n = topo.nodes;
   const x = new Float32Array(n);
   const y = new Float32Array(n);
@@ -100,15 +100,22 @@ export function layout(topo) {
     const d = dims[0];
     const rows = 1 << d;
     const colGap = Math.max(1.5, (rows - 1) / Math.max(1, d) * 0.9);
+    // Levels are columns left to right (level D the right-hand column, as
+    // the texts say), rows top to bottom; `shape.across` (butterflyShape:
+    // a wide, short canvas that could not draw the rows one by one) lays
+    // the rows across and the levels down, `shape.gap` apart.
+    const across = !!shape?.across;
+    const gap = across ? shape.gap : colGap;
     for (let v = 0; v < n; v++) {
       const level = Math.floor(v / rows);
       const row = v % rows;
-      x[v] = level * colGap;
-      y[v] = row;
+      x[v] = across ? row : level * gap;
+      y[v] = across ? level * gap : row;
     }
-    width = Math.max(1, d * colGap);
-    height = Math.max(1, rows - 1);
+    width = Math.max(1, across ? rows - 1 : d * gap);
+    height = Math.max(1, across ? d * gap : rows - 1);
     if (d <= 4) labels = (v) => `${Math.floor(v / rows)},${v % rows}`;
+    if (across) sliceLabels = null;
   } else if (topo.kind === 'shuffle-exchange') {
     ({ width, height } = necklaceRings(topo, x, y));
     if (dims[0] <= 5) labels = (v) => v.toString(2).padStart(dims[0], '0');
@@ -127,7 +134,35 @@ export function layout(topo) {
   }
   // A wrap-around stub leaves a node along its row or column, away from the other end (its direction, in layout units).
   wrapStub ??= (a, b) => (Math.abs(y[a] - y[b]) < Math.abs(x[a] - x[b]) ? [Math.sign(x[a] - x[b]), 0] : [0, Math.sign(y[a] - y[b])]);
-  return { x, y, width, height, links: Uint32Array.from(pairs), curve, isWrap, wrapStub, sliceLabels, sliceGap, sliceWidth, grid2d, hasWrap, nodeScale, margin, labels, nodes: n, ports, neighbors: nb };
+  return { x, y, width, height, links: Uint32Array.from(pairs), curve, isWrap, wrapStub, sliceLabels, sliceGap, sliceWidth, grid2d, hasWrap, nodeScale, margin, labels, nodes: n, ports, neighbors: nb, shape };
+}
+
+/**
+ * How to lay out `butterfly:D` on a canvas `w` wide, its height at most
+ * `room` and at least `least` px (as view.js resizeCanvas sizes it: the
+ * drawing's aspect within those): null (levels left to right, the usual
+ * drawing) unless that drawing would be a heat map (its nodes under
+ * `minPx`) where rows laid across and levels down (`{across: true, gap}`,
+ * gap the levels' spacing in row units) draw every node: the 400 × 600
+ * frame of lmrr-butterfly showed five grey strips instead of its ghosts.
+ */
+export function butterflyShape(topo, w, room, least, minPx, margin = 28, nodeScale = 0.62) {
+  if (topo?.kind !== 'butterfly' || w <= room) return null;
+  const d = topo.dims[0];
+  const rows = 1 << d;
+  const colGap = Math.max(1.5, (rows - 1) / Math.max(1, d) * 0.9);
+  // The node size a drawing W × H units gets (viewFor's fit of resizeCanvas's canvas).
+  const size = (W, H) => {
+    const h = Math.round(Math.min(Math.max(w * (H + 1.2) / (W + 1.2), least), room));
+    return Math.min((w - 2 * margin) / W, (h - 2 * margin) / H, 90) * nodeScale;
+  };
+  if (size(d * colGap, rows - 1) >= minPx) return null;
+  let best = null;
+  for (let g = Math.round(colGap * 10); g >= 15; g--) {
+    const s = size(rows - 1, (d * g) / 10);
+    if (!best || s > best.s) best = { s, gap: g / 10 };
+  }
+  return best && best.s >= minPx ? { across: true, gap: best.gap } : null;
 }
 
 /**

@@ -7,7 +7,8 @@ import { INTRO, isDefaultRun } from './config.js';
 import { drawFrame, viewFor, shownAt } from './render.js';
 import { renderExplain, markHiddenLines } from './explain.js';
 import { hallHighlight } from './hall.js';
-import { densities } from './heat.js';
+import { densities, HEAT_NODE_PX } from './heat.js';
+import { layout, butterflyShape } from './layout.js';
 import { $, UNDELIVERED, state, running, shownStep, shownStatus, colorMode, guessPending } from './state.js';
 import { showMessage } from './messages.js';
 
@@ -318,7 +319,6 @@ export function resizeCanvas() {
   const w = Math.max(120, wrap.clientWidth);
   let h = w;
   if (state.lay) {
-    const aspect = (state.lay.height + 1.2) / (state.lay.width + 1.2);
     const stacked = state.compare?.active && !state.embed && window.matchMedia(STACKED).matches;
     // Embedded, the room is counted with the lesson's check lines at their usual height (fitChecks).
     const checks = state.embed ? checksNow() : null;
@@ -330,6 +330,10 @@ export function resizeCanvas() {
     if (stacked) room = Math.min(window.innerHeight * 0.3, stackedRoom());
     const least = state.embed ? 110 : stacked ? 150 : 220;
     room = Math.max(state.embed || stacked ? least : 320, room);
+    // A butterfly too tall for the room lies across it, where that draws every node (layout.js butterflyShape).
+    const shape = butterflyShape(state.topo, w, room, least, HEAT_NODE_PX);
+    if (JSON.stringify(shape) !== JSON.stringify(state.lay.shape ?? null)) state.lay = layout(state.topo, shape);
+    const aspect = (state.lay.height + 1.2) / (state.lay.width + 1.2);
     h = Math.round(Math.min(Math.max(w * aspect, least), room));
     // The check lines take what the canvas leaves; what they leave (whole lines only) goes back to the canvas.
     if (checks) h = Math.round(Math.min(Math.max(w * aspect, least), h + fitChecks(checks, frameLeaves - h)));

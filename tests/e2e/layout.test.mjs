@@ -681,3 +681,23 @@ test('1280×800: a lesson that checks many claims keeps its verdict and first ch
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('a butterfly too tall for a 400 × 600 frame lies across it and draws every node (lmrr-butterfly: its ghosts), and keeps its usual drawing at 1280', async () => {
+  const { page, frame, errors } = await openFramed('?embed=1&lesson=lmrr-butterfly&play=0&step=4', 400, 600);
+  const framed = await frame.evaluate(() => ({ mode: window.routesim.view.mode, shape: window.routesim.lay.shape, ghost: !!document.querySelector('[data-role="legend"] [data-mark="ghost"]:not([hidden])') }));
+  assert.equal(framed.mode, 'dots', JSON.stringify(framed));
+  assert.equal(framed.shape?.across, true, JSON.stringify(framed));
+  assert.ok(framed.ghost, 'the legend does not name the ghosts the canvas draws');
+  // Level 0's row r lies left of row r + 1, level 1 below level 0.
+  const order = await frame.evaluate(() => { const { x, y } = window.routesim.lay; const rows = 32; return [x[0] < x[1], y[0] < y[rows], x[0] === x[rows]]; });
+  assert.deepEqual(order, [true, true, true]);
+  // The canvas keeps its drawing's aspect (SPEC §7).
+  const c = await frame.locator('[data-role="network"]').evaluate((el) => [el.getBoundingClientRect().width / el.getBoundingClientRect().height, el.width / el.height]);
+  assert.ok(Math.abs(c[0] / c[1] - 1) <= 0.02, JSON.stringify(c));
+  assert.deepEqual(errors, []);
+  await page.close();
+  const wide = await open('?lesson=lmrr-butterfly&play=0&step=4', { viewport: { width: 1280, height: 800 } });
+  assert.equal(await wide.page.evaluate(() => window.routesim.lay.shape), null);
+  assert.deepEqual(wide.errors, []);
+  await wide.page.close();
+});
