@@ -304,7 +304,7 @@ fn human_summary_names_the_key_figures() {
 
 #[test]
 fn generated_instance_runs_like_the_workload() {
-    let gen = routesim(&[
+    let args = [
         "generate",
         "--topology",
         "mesh:10x10",
@@ -312,19 +312,11 @@ fn generated_instance_runs_like_the_workload() {
         "random-permutation",
         "--seed",
         "3",
-    ]);
+    ];
+    let gen = routesim(&args);
     assert_eq!(gen.status.code(), Some(0), "{}", text(&gen.stderr));
     // `--json`, as run, sweep and load take it, changes nothing: the instance is JSON.
-    let with_json = routesim(&[
-        "generate",
-        "--topology",
-        "mesh:10x10",
-        "--workload",
-        "random-permutation",
-        "--seed",
-        "3",
-        "--json",
-    ]);
+    let with_json = routesim(&[&args[..], &["--json"]].concat());
     assert_eq!((with_json.status.code(), &with_json.stdout), (Some(0), &gen.stdout));
     let instance: Value = serde_json::from_slice(&gen.stdout).unwrap();
     assert_eq!(instance["topology"], "mesh:10x10");

@@ -594,18 +594,9 @@ fn a_generated_instance_with_a_large_declared_l_or_k_is_read_back() {
         ("mesh:16x16", "300000", "1"),
         ("hypercube:14", "1", "8192"),
     ] {
+        let workload = ["--topology", net, "--workload", "random-lk", "--l", l, "--k", k];
         let out = Command::new(env!("CARGO_BIN_EXE_routesim"))
-            .args([
-                "generate",
-                "--topology",
-                net,
-                "--workload",
-                "random-lk",
-                "--l",
-                l,
-                "--k",
-                k,
-            ])
+            .args([&["generate"][..], &workload].concat())
             .output()
             .unwrap();
         assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
@@ -621,20 +612,7 @@ fn a_generated_instance_with_a_large_declared_l_or_k_is_read_back() {
         };
         for &a in algorithms {
             let read = routesim(&["run", "--json", "--algorithm", a, "--instance", path.to_str().unwrap()]);
-            let made = routesim(&[
-                "run",
-                "--json",
-                "--algorithm",
-                a,
-                "--topology",
-                net,
-                "--workload",
-                "random-lk",
-                "--l",
-                l,
-                "--k",
-                k,
-            ]);
+            let made = routesim(&[&["run", "--json", "--algorithm", a][..], &workload].concat());
             for field in ["steps", "packets", "max_queue", "l", "k", "bounds"] {
                 assert_eq!(read[field], made[field], "{a} {net} l={l} k={k}: {field}");
             }

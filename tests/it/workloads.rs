@@ -368,6 +368,16 @@ fn random_lk_is_random_and_deterministic() {
     assert!(firsts.windows(2).any(|w| w[0] != w[1]));
 }
 
+/// The directed links into the node set `inside` of `inst`'s network.
+fn links_into(inst: &Instance, inside: impl Fn(u32) -> bool + Copy) -> u32 {
+    let topo = &inst.topology;
+    (0..topo.nodes())
+        .filter(|&v| !inside(v))
+        .flat_map(|v| (0..topo.ports()).filter_map(move |p| topo.neighbor(v, p)))
+        .filter(|&u| inside(u))
+        .count() as u32
+}
+
 /// The corner square of worst-lk, from the instance alone.
 fn corner_of(inst: &Instance, l: u32, k: u32) -> (u32, Vec<u32>) {
     let (out, inn) = degrees(inst);
@@ -443,12 +453,7 @@ fn worst_lk_sizes_distinctness_and_lower_bound() {
             }
             assert_eq!((inst.l, inst.k), (Some(l), Some(k)));
             // Exactly 2s directed links cross into (out of) D.
-            let topo = &inst.topology;
-            let crossing = (0..n)
-                .filter(|&v| !in_d(v))
-                .flat_map(|v| (0..topo.ports()).filter_map(move |p| topo.neighbor(v, p)))
-                .filter(|&u| in_d(u))
-                .count() as u32;
+            let crossing = links_into(&inst, in_d);
             assert_eq!(crossing, 2 * s, "{what}");
             // Lower bound: many·s² packets over 2s links ⇒ ≥ many·s/2 steps. Compare with
             // √(ℓkN)/(2√2) in integers: many·x/2 ≥ √(ℓkN)/(2√2) ⟺ 2·many²·x² ≥ ℓkN.
@@ -512,12 +517,7 @@ fn worst_lk_on_rectangular_meshes() {
             for v in 0..n as usize {
                 assert!(out[v] <= l && inn[v] <= k, "{what}: node {v}");
             }
-            let topo = &inst.topology;
-            let crossing = (0..n)
-                .filter(|&v| !in_d(v))
-                .flat_map(|v| (0..topo.ports()).filter_map(move |p| topo.neighbor(v, p)))
-                .filter(|&u| in_d(u))
-                .count() as u32;
+            let crossing = links_into(&inst, in_d);
             assert_eq!(crossing, s * ((s < rows) as u32 + (s < cols) as u32), "{what}");
             // Every run takes at least the packets over those links.
             let report = run_config(inst, SimConfig::default());
