@@ -43,14 +43,17 @@ export function updateCounters() {
   if ($('c-fixed').textContent !== note) $('c-fixed').textContent = note;
   $('c-inflight').textContent = s ? s.in_flight : '–';
   $('c-maxqueue').textContent = s ? s.max_queue : '–';
-  const progress = s ? boundProgress() : null;
+  // A lesson's question waiting for its guess keeps the bound out of view
+  // too (lemma2-linear asks for the steps, which its bound equals).
+  const waiting = guessPending();
+  const progress = s && !waiting ? boundProgress() : null;
   // The bound as the figure once a run has finished, the runs against it in
   // smaller words under it (the core's `figure` and `words`).
   const bound = $('c-bound');
-  const shown = progress ? `${progress.figure}\n${progress.words}` : '–';
+  const shown = waiting ? 'after your guess' : progress ? `${progress.figure}\n${progress.words}` : '–';
   if (bound.dataset.shown !== shown) {
     bound.dataset.shown = shown;
-    if (!progress) bound.textContent = '–';
+    if (!progress) bound.textContent = waiting ? 'shown after your guess' : '–';
     else if (!progress.figure) bound.textContent = progress.words;
     else {
       const figure = document.createElement('span');

@@ -154,8 +154,11 @@ for (const id of LESSONS.filter((l) => l !== 'deadlock')) {
       // speed label; a step without a guess shows them.
       assert.match(text, /This run's check, with its bounds for this instance, appears once you have guessed/);
       assert.doesNotMatch(await page.locator('#speed-out').innerText(), /\d+ steps in/, id);
+      // The lower bound too (lemma2-linear's steps equal it).
+      assert.equal(await page.locator('#c-bound').innerText(), 'shown after your guess', id);
       await page.click('#step');
       await page.waitForFunction(() => !/appears once you have guessed/.test(document.querySelector('[data-role="lesson-check"]').textContent));
+      assert.doesNotMatch(await page.locator('#c-bound').innerText(), /after your guess/, id);
       text = await explainText(page);
     }
     assert.match(text, /Checked on this run: .+ — not yet decided/);
