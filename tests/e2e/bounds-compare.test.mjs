@@ -54,8 +54,10 @@ const redInColumn = (page, x) => page.evaluate((step) => {
   return { rows, height: Math.round(height) };
 }, x);
 
+// These lessons ask for a guess first and keep their bound out of view
+// until then (at step 0): the tests open them at step 1, where it shows.
 test('combining: lmrr with combining against its bound 6, bit fixing against its own 16 — counter, tooltip, ticks and chart say whose', async () => {
-  const { page, errors } = await openPage('?lesson=combining&play=0', DESKTOP);
+  const { page, errors } = await openPage('?lesson=combining&play=0&step=1', DESKTOP);
   const [lmrr, bitfix] = await runs(page);
   assert.deepEqual([lmrr.name, lmrr.best, bitfix.name, bitfix.best], ['lmrr', 6, 'bit-fixing', 16]);
   // The lesson's numbers: bit fixing needs at least 16 steps — the bound the counter gives it.
@@ -94,7 +96,7 @@ test('combining: lmrr with combining against its bound 6, bit fixing against its
 });
 
 test('a sort beside a sort: flashsort and bitonic each against the bound of where it puts the keys', async () => {
-  const { page, errors } = await openPage('?lesson=bitonic-vs-flashsort&play=0', DESKTOP);
+  const { page, errors } = await openPage('?lesson=bitonic-vs-flashsort&play=0&step=1', DESKTOP);
   const [flash, bitonic] = await runs(page);
   assert.deepEqual([flash.best, bitonic.best], [12, 6]);
   assert.equal(plain(await page.locator('#c-bound .b-figure').innerText()), '12 and 6');
@@ -105,7 +107,7 @@ test('a sort beside a sort: flashsort and bitonic each against the bound of wher
 });
 
 test('two runs with one bound: the counter reads as before (one bound, one tick)', async () => {
-  const { page, errors } = await openPage('?lesson=bitfix-vs-valiant&play=0', DESKTOP);
+  const { page, errors } = await openPage('?lesson=bitfix-vs-valiant&play=0&step=1', DESKTOP);
   const [a, b] = await runs(page);
   assert.equal(a.best, b.best);
   assert.equal(await page.locator('#c-bound').innerText(), `no algorithm can finish before step ${a.best}`);
@@ -154,7 +156,7 @@ test('the bound counter never leaves "×" alone on a line', async () => {
 
 test('two runs in a 400 px frame: the lower bound stays, one line naming each run\'s bound, then each run against it', async () => {
   const { embedPage } = await import('./harness.mjs');
-  const { page, frame, errors } = await embedPage('?lesson=bitonic-vs-flashsort&play=0&embed=1', { width: 400, height: 600 });
+  const { page, frame, errors } = await embedPage('?lesson=bitonic-vs-flashsort&play=0&step=1&embed=1', { width: 400, height: 600 });
   const bound = frame.locator('#c-bound');
   assert.ok(await bound.isVisible(), 'the bound is not shown in the frame');
   // Of the counters only the bound: each card carries its run's step, status and counts.
