@@ -182,14 +182,15 @@ pub(super) fn load(args: LoadArgs) -> Outcome {
         // Each bisection's top rate, its memory checked before any runs
         // (the most a bisection holds: its rates are at most the top), so
         // that a refusal comes before anything is written (SPEC §4).
+        // The largest rate given, else each pair's min(1, 2 × its ideal throughput).
+        let given = rates
+            .iter()
+            .copied()
+            .fold(None, |m: Option<f64>, r| Some(m.map_or(r, |m| m.max(r))));
         let mut tops = Vec::with_capacity(mine.len());
         for spec in mine {
             let ideal = spec.ideal_throughput().map_err(e)?;
-            let hi = rates
-                .iter()
-                .copied()
-                .fold(None, |m: Option<f64>, r| Some(m.map_or(r, |m| m.max(r))));
-            let hi = hi.unwrap_or_else(|| (2.0 * ideal).min(1.0));
+            let hi = given.unwrap_or_else(|| (2.0 * ideal).min(1.0));
             spec.check_memory(hi).map_err(e)?;
             tops.push(hi);
         }

@@ -7,7 +7,6 @@ use crate::algorithms::{Entry, REGISTRY};
 use crate::engine::Policy;
 use crate::error::{Error, Result};
 use crate::options::Field;
-use crate::topology::Topology;
 use crate::workload::Workload;
 
 /// Whether one choice of a menu can run, and why not.
@@ -89,7 +88,7 @@ impl RunSpec {
             return;
         }
         let fits = self.algorithm.kinds.iter().find_map(|kind| {
-            let topology: Topology = format!("{}:{}", kind.name(), kind.default_size()).parse().ok()?;
+            let topology = kind.default_topology()?;
             self.algorithm.check_topology(&topology).ok().map(|()| topology)
         });
         if let Some(topology) = fits {
@@ -120,11 +119,10 @@ impl RunSpec {
         // A k no workload can be routed with here (ks-level routes an even
         // k; the default is 1): k = 2, said, then the workload follows.
         if let (None, Some(current)) = (&self.instance, self.workload) {
-            let order = || std::iter::once(BROWSER_DEFAULT_WORKLOAD).chain(Workload::ALL);
-            let mut even = self.clone();
-            even.k = Some(2);
             if let Err(e) = self.workload_fits(current) {
-                if !order().any(|w| self.workload_fits(w).is_ok()) && order().any(|w| even.workload_fits(w).is_ok()) {
+                let mut even = self.clone();
+                even.k = Some(2);
+                if self.fitting_workload().is_none() && even.fitting_workload().is_some() {
                     messages.push(format!("{} — k switched to 2.", sentence(&e)));
                     self.k = Some(2);
                 }
@@ -182,10 +180,22 @@ impl RunSpec {
     fn problem_switch(&self, workload: Workload) -> Option<(&'static Entry, Error)> {
         let instance = self.generated(workload).ok()?;
         let refusal = self.algorithm.check_problem(&instance).err()?;
-        let next = REGISTRY
+        Some((self.runner(&instance)?, refusal))
+    }
+
+    /// The first algorithm in the registry that runs `instance` on the network.
+    fn runner(&self, instance: &crate::workload::Instance) -> Option<&'static Entry> {
+        REGISTRY
             .iter()
-            .find(|e| self.accepts(e).is_ok() && e.check_instance(&instance).is_ok())?;
-        Some((next, refusal))
+            .find(|e| self.accepts(e).is_ok() && e.check_instance(instance).is_ok())
+    }
+
+    /// The first workload (the page's default, then [`Workload::ALL`]) that
+    /// can be generated on the network and the algorithm routes.
+    fn fitting_workload(&self) -> Option<Workload> {
+        std::iter::once(BROWSER_DEFAULT_WORKLOAD)
+            .chain(Workload::ALL)
+            .find(|&w| self.workload_fits(w).is_ok())
     }
 
     /// The page's menus: every algorithm, whether it accepts the network
@@ -302,33 +312,24 @@ impl RunSpec {
         let (None, Some(workload)) = (&self.instance, self.workload) else {
             return Vec::new();
         };
-        let runner = |spec: &RunSpec| -> Option<&'static Entry> {
-            let instance = spec.generated(workload).ok()?;
-            REGISTRY
-                .iter()
-                .find(|e| spec.accepts(e).is_ok() && e.check_instance(&instance).is_ok())
-        };
+        let runner = |spec: &RunSpec| spec.runner(&spec.generated(workload).ok()?);
         let mut messages = Vec::new();
-        if runner(self).is_none() {
-            let why = match self.generated(workload) {
-                Err(e) => sentence(&e),
-                Ok(_) => format!(
+        let why = match self.generated(workload) {
+            Err(e) => Some(sentence(&e)),
+            Ok(instance) => self.runner(&instance).is_none().then(|| {
+                format!(
                     "No algorithm routes {workload} on {}",
                     self.topology().map_or_else(String::new, |t| t.to_string())
-                ),
-            };
+                )
+            }),
+        };
+        if let Some(why) = why {
             let kinds = [Kind::Mesh, Kind::Torus].into_iter().chain(Kind::ALL);
-            let fits = kinds
-                .filter_map(|kind| {
-                    format!("{}:{}", kind.name(), kind.default_size())
-                        .parse::<Topology>()
-                        .ok()
-                })
-                .find(|t| {
-                    let mut spec = self.clone();
-                    spec.topology = Some(t.clone());
-                    runner(&spec).is_some()
-                });
+            let fits = kinds.filter_map(Kind::default_topology).find(|t| {
+                let mut spec = self.clone();
+                spec.topology = Some(t.clone());
+                runner(&spec).is_some()
+            });
             if let Some(topology) = fits {
                 messages.push(format!("{why} — the network switched to {topology}."));
                 self.topology = Some(topology);
@@ -444,8 +445,7 @@ impl RunSpec {
                 }
             }
             if let Err(e) = self.workload_fits(current) {
-                let order = std::iter::once(BROWSER_DEFAULT_WORKLOAD).chain(Workload::ALL);
-                if let Some(next) = order.into_iter().find(|&w| self.workload_fits(w).is_ok()) {
+                if let Some(next) = self.fitting_workload() {
                     messages.push((
                         Field::Workload,
                         format!("{} — switched to workload {}.", sentence(&e), next),

@@ -177,6 +177,11 @@ impl Kind {
         }
     }
 
+    /// The network of this kind at [`Kind::default_size`] (`mesh:16x16`).
+    pub fn default_topology(self) -> Option<Topology> {
+        format!("{}:{}", self.name(), self.default_size()).parse().ok()
+    }
+
     /// The sizes the page's experiment sweeps by default for this kind (a
     /// side, or the dimension D), within the page's limits.
     pub fn sweep_sizes(self) -> &'static str {

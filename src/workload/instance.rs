@@ -290,17 +290,12 @@ impl Instance {
         // A declared ℓ (k) says the problem may hold up to ℓ·N packets, and
         // the algorithms plan for that many (pp's colours, ks-level's
         // levels): the same limit as a generated workload's
-        // (`WorkloadSpec::max_packets`: min(ℓ, k) a sender when both are
-        // declared, else the one declared; the senders as `sort::key_count`
-        // counts them), so that whatever `generate` writes, `run` reads.
-        let per_sender = match (l, k) {
-            (Some(l), Some(k)) if l <= k => Some(("l", l)),
-            (Some(_), Some(k)) => Some(("k", k)),
-            (Some(l), None) => Some(("l", l)),
-            (None, Some(k)) => Some(("k", k)),
-            (None, None) => None,
-        };
-        if let Some((key, x)) = per_sender {
+        // (`workload::per_sender` a sender, the senders as
+        // `sort::key_count` counts them), so that whatever `generate`
+        // writes, `run` reads.
+        if l.is_some() || k.is_some() {
+            let x = super::per_sender(l, k);
+            let key = if l == Some(x) { "l" } else { "k" };
             let senders = super::sort::key_count(&topology) as u64;
             if (x as u64).saturating_mul(senders) > limits.max_packets {
                 let both = if l.is_some() && k.is_some() {

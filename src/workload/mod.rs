@@ -265,6 +265,20 @@ pub struct WorkloadSpec {
     pub hotspot: Option<u32>,
 }
 
+/// The packets a sender may hold for a declared ℓ and k (absent: not
+/// declared, or not read): min(ℓ, k) when both are given — ℓ each when
+/// ℓ ≤ k (worst-lk fewer), k received each when mirrored (the memory audit
+/// of 2026-12-01: max(ℓ, k) overstated random-lk (2, 4) twice) — else the
+/// one given, else 1. Generated workloads ([`WorkloadSpec::max_packets`])
+/// and instance files (`Instance`'s reader) are held to it alike.
+pub fn per_sender(l: Option<u32>, k: Option<u32>) -> u32 {
+    match (l, k) {
+        (Some(l), Some(k)) => l.min(k),
+        (l, k) => l.or(k).unwrap_or(1),
+    }
+    .max(1)
+}
+
 impl WorkloadSpec {
     /// The parameters given that the workload does not read, each with its
     /// value and why it has no effect (the front ends name them: a run is
@@ -303,15 +317,9 @@ impl WorkloadSpec {
     /// packets one sends — ℓ, k or 1 as the workload reads them.
     pub fn max_packets(&self, topo: &Topology) -> u64 {
         let w = self.workload;
-        let l = if w.reads(Param::L) { self.l.unwrap_or(1) } else { 1 };
-        let k = if w.reads(Param::K) { self.k.unwrap_or(1) } else { 1 };
-        // A workload that reads both (random-lk, worst-lk) sends at most
-        // min(ℓ, k) per node on average: ℓ each when ℓ ≤ k (worst-lk
-        // fewer), k received each when mirrored (the memory audit of
-        // 2026-12-01: max(ℓ, k) overstated random-lk (2, 4) twice).
-        let both = w.reads(Param::L) && w.reads(Param::K) && self.l.is_some() && self.k.is_some();
-        let per_node = if both { l.min(k) } else { l.max(k) };
-        sort::key_count(topo) as u64 * per_node.max(1) as u64
+        let l = self.l.filter(|_| w.reads(Param::L));
+        let k = self.k.filter(|_| w.reads(Param::K));
+        sort::key_count(topo) as u64 * per_sender(l, k) as u64
     }
 
     /// A spec with defaults for everything but the workload and seed.
