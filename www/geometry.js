@@ -11,14 +11,30 @@ import { viewMode } from './heat.js';
  */
 export function viewFor(lay, widthPx, heightPx, dpr = 1, zoom = { k: 1, tx: 0, ty: 0 }) {
   const margin = lay.hasWrap ? 46 : lay.margin ?? 28;
-  const sx = (widthPx - 2 * margin) / Math.max(lay.width, 1e-9);
-  const sy = (heightPx - 2 * margin) / Math.max(lay.height, 1e-9);
-  const fitted = Math.min(sx, sy, 90);
+  const fitted = fitScale(lay.width, lay.height, widthPx, heightPx, margin);
   const scale = fitted * zoom.k;
   const ox = zoom.tx + zoom.k * ((widthPx - fitted * lay.width) / 2);
   const oy = zoom.ty + zoom.k * ((heightPx - fitted * lay.height) / 2);
   const nodePx = Math.max(1.5, Math.min(scale * lay.nodeScale, 44 * zoom.k));
   return { scale, ox, oy, nodePx, widthPx, heightPx, dpr, zoom: zoom.k, mode: viewMode(nodePx), cache: null };
+}
+
+/**
+ * Pixels per layout unit for a drawing `width` × `height` units fitted
+ * into `widthPx` × `heightPx` with `margin` px around it (at most 90).
+ */
+export function fitScale(width, height, widthPx, heightPx, margin) {
+  const sx = (widthPx - 2 * margin) / Math.max(width, 1e-9);
+  const sy = (heightPx - 2 * margin) / Math.max(height, 1e-9);
+  return Math.min(sx, sy, 90);
+}
+
+/**
+ * The height (CSS px) of a canvas `widthPx` wide showing a drawing
+ * `width` × `height` units: the drawing's shape, within [least, room].
+ */
+export function shownHeight(width, height, widthPx, least, room) {
+  return Math.round(Math.min(Math.max(widthPx * ((height + 1.2) / (width + 1.2)), least), room));
 }
 
 export function px(view, lay, v) {

@@ -4,6 +4,16 @@
 // wrap, neighbors}, and for the shuffle-exchange {necklace, position,
 // weight}); node numbering follows SPEC §2.
 
+import { viewMode } from './heat.js';
+import { fitScale, shownHeight } from './geometry.js';
+
+/** The margin around a drawing (CSS px) and a node's size in layout units, unless a layout sets its own. */
+const MARGIN = 28;
+const NODE_SCALE = 0.62;
+
+/** The spacing of butterfly:d's levels (columns), in rows. */
+const levelGap = (d) => Math.max(1.5, ((1 << d) - 1) / Math.max(1, d) * 0.9);
+
 /**
  * Returns {x, y (Float32Array per node), width, height, links, curve,
  * isWrap, wrapStub, sliceLabels, …}. `links` lists undirected links as pairs
@@ -31,8 +41,8 @@ export function layout(topo, shape = null) {
   let grid2d = false; // a 2-D mesh or torus: nodes one unit apart in rows and columns
   let labels = null;
   let hasWrap = false;
-  let nodeScale = 0.62;
-  let margin = 28;
+  let nodeScale = NODE_SCALE;
+  let margin = MARGIN;
   const dims = topo.dims;
 
   if (topo.kind === 'ring') {
@@ -99,7 +109,7 @@ export function layout(topo, shape = null) {
   } else if (topo.kind === 'butterfly') {
     const d = dims[0];
     const rows = 1 << d;
-    const colGap = Math.max(1.5, (rows - 1) / Math.max(1, d) * 0.9);
+    const colGap = levelGap(d);
     // Levels are columns left to right (level D the right-hand column, as
     // the texts say), rows top to bottom; `shape.across` (butterflyShape:
     // a wide, short canvas that could not draw the rows one by one) lays
@@ -115,7 +125,6 @@ export function layout(topo, shape = null) {
     width = Math.max(1, across ? rows - 1 : d * gap);
     height = Math.max(1, across ? d * gap : rows - 1);
     if (d <= 4) labels = (v) => `${Math.floor(v / rows)},${v % rows}`;
-    if (across) sliceLabels = null;
   } else if (topo.kind === 'shuffle-exchange') {
     ({ width, height } = necklaceRings(topo, x, y));
     if (dims[0] <= 5) labels = (v) => v.toString(2).padStart(dims[0], '0');
@@ -141,28 +150,26 @@ export function layout(topo, shape = null) {
  * How to lay out `butterfly:D` on a canvas `w` wide, its height at most
  * `room` and at least `least` px (as view.js resizeCanvas sizes it: the
  * drawing's aspect within those): null (levels left to right, the usual
- * drawing) unless that drawing would be a heat map (its nodes under
- * `minPx`) where rows laid across and levels down (`{across: true, gap}`,
+ * drawing) unless that drawing would be a heat map (heat.js viewMode)
+ * where rows laid across and levels down (`{across: true, gap}`,
  * gap the levels' spacing in row units) draw every node: the 400 × 600
  * frame of lmrr-butterfly showed five grey strips instead of its ghosts.
  */
-export function butterflyShape(topo, w, room, least, minPx, margin = 28, nodeScale = 0.62) {
+export function butterflyShape(topo, w, room, least) {
   if (topo?.kind !== 'butterfly' || w <= room) return null;
   const d = topo.dims[0];
   const rows = 1 << d;
-  const colGap = Math.max(1.5, (rows - 1) / Math.max(1, d) * 0.9);
+  const colGap = levelGap(d);
   // The node size a drawing W × H units gets (viewFor's fit of resizeCanvas's canvas).
-  const size = (W, H) => {
-    const h = Math.round(Math.min(Math.max(w * (H + 1.2) / (W + 1.2), least), room));
-    return Math.min((w - 2 * margin) / W, (h - 2 * margin) / H, 90) * nodeScale;
-  };
-  if (size(d * colGap, rows - 1) >= minPx) return null;
+  const size = (W, H) => fitScale(W, H, w, shownHeight(W, H, w, least, room), MARGIN) * NODE_SCALE;
+  const drawn = (nodePx) => viewMode(nodePx) === 'dots';
+  if (drawn(size(d * colGap, rows - 1))) return null;
   let best = null;
   for (let g = Math.round(colGap * 10); g >= 15; g--) {
     const s = size(rows - 1, (d * g) / 10);
     if (!best || s > best.s) best = { s, gap: g / 10 };
   }
-  return best && best.s >= minPx ? { across: true, gap: best.gap } : null;
+  return best && drawn(best.s) ? { across: true, gap: best.gap } : null;
 }
 
 /**

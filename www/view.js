@@ -7,7 +7,8 @@ import { INTRO, isDefaultRun } from './config.js';
 import { drawFrame, viewFor, shownAt } from './render.js';
 import { renderExplain, markHiddenLines } from './explain.js';
 import { hallHighlight } from './hall.js';
-import { densities, HEAT_NODE_PX } from './heat.js';
+import { densities } from './heat.js';
+import { shownHeight } from './geometry.js';
 import { layout, butterflyShape } from './layout.js';
 import { $, UNDELIVERED, state, running, shownStep, shownStatus, colorMode, guessPending } from './state.js';
 import { showMessage } from './messages.js';
@@ -50,10 +51,10 @@ export function updateCounters() {
   // The bound as the figure once a run has finished, the runs against it in
   // smaller words under it (the core's `figure` and `words`).
   const bound = $('c-bound');
-  const shown = waiting ? 'after your guess' : progress ? `${progress.figure}\n${progress.words}` : '–';
+  const shown = waiting ? 'shown after your guess' : progress ? `${progress.figure}\n${progress.words}` : '–';
   if (bound.dataset.shown !== shown) {
     bound.dataset.shown = shown;
-    if (!progress) bound.textContent = waiting ? 'shown after your guess' : '–';
+    if (!progress) bound.textContent = shown;
     else if (!progress.figure) bound.textContent = progress.words;
     else {
       const figure = document.createElement('span');
@@ -334,12 +335,12 @@ export function resizeCanvas() {
     const least = state.embed ? 110 : stacked ? 150 : 220;
     room = Math.max(state.embed || stacked ? least : 320, room);
     // A butterfly too tall for the room lies across it, where that draws every node (layout.js butterflyShape).
-    const shape = butterflyShape(state.topo, w, room, least, HEAT_NODE_PX);
+    const shape = butterflyShape(state.topo, w, room, least);
     if (JSON.stringify(shape) !== JSON.stringify(state.lay.shape ?? null)) state.lay = layout(state.topo, shape);
-    const aspect = (state.lay.height + 1.2) / (state.lay.width + 1.2);
-    h = Math.round(Math.min(Math.max(w * aspect, least), room));
+    const { width, height } = state.lay;
+    h = shownHeight(width, height, w, least, room);
     // The check lines take what the canvas leaves; what they leave (whole lines only) goes back to the canvas.
-    if (checks) h = Math.round(Math.min(Math.max(w * aspect, least), h + fitChecks(checks, frameLeaves - h)));
+    if (checks) h = shownHeight(width, height, w, least, h + fitChecks(checks, frameLeaves - h));
   }
   const dpr = window.devicePixelRatio || 1;
   showAt(canvas, w, h);
